@@ -1,0 +1,159 @@
+// D13: marketing copy and contact details in one place, SPEC.md's values as defaults. Plain data
+// so the landing page can import it without zod or React. A deployment edits this module (or the
+// server overrides marketingSiteUrl from MARKETING_SITE_URL).
+
+export interface Testimonial {
+  id: string;
+  name: string;
+  title: string;
+  quote: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  image: string | null;
+  /** Sample copy for development; a real deployment replaces it with real reviews. */
+  sample: boolean;
+}
+
+export interface BenefitCard {
+  id: string;
+  title: string;
+  body: string;
+}
+
+export interface FaqItem {
+  id: string;
+  question: string;
+  answer: string;
+}
+
+export interface TimelineEntry {
+  id: string;
+  title: string;
+  duration: string;
+}
+
+const testimonials: Testimonial[] = [
+  {
+    id: 'sample-1',
+    name: 'Sarah M.',
+    title: 'Community nurse, Wigan',
+    quote:
+      'I drive between patients every day and had no idea I could claim the difference. The form took ten minutes and the refund arrived just before Christmas.',
+    rating: 5,
+    image: null,
+    sample: true,
+  },
+  {
+    id: 'sample-2',
+    name: 'James T.',
+    title: 'Field sales engineer, Stockport',
+    quote:
+      'My employer only paid 25p a mile. They worked out what I was owed for four years and kept me updated the whole way.',
+    rating: 5,
+    image: null,
+    sample: true,
+  },
+  {
+    id: 'sample-3',
+    name: 'Priya K.',
+    title: 'Care worker, Leeds',
+    quote: 'Clear, friendly and no hidden charges. I uploaded my mileage log on my phone in my lunch break.',
+    rating: 4,
+    image: null,
+    sample: true,
+  },
+  {
+    id: 'sample-4',
+    name: 'Daniel R.',
+    title: 'Electrician (CIS), Bolton',
+    quote:
+      'I thought claiming back tax would mean piles of paperwork. They built the mileage log for me from my regular site visits.',
+    rating: 5,
+    image: null,
+    sample: true,
+  },
+];
+
+const benefits: BenefitCard[] = [
+  {
+    id: 'no-win-no-fee',
+    title: 'No win, no fee',
+    body: 'If we do not get you a refund, you pay nothing. Checking if you qualify takes under a minute.',
+  },
+  {
+    id: 'we-do-the-paperwork',
+    title: 'We do the paperwork',
+    body: 'We prepare your claim, deal with HMRC as your agent and keep you updated until it is paid.',
+  },
+  {
+    id: 'paid-to-your-bank',
+    title: 'Paid to your bank',
+    body: 'Most refunds arrive in 8-10 weeks, paid straight into your bank account.',
+  },
+];
+
+const faqs: FaqItem[] = [
+  {
+    id: 'who-can-claim',
+    question: 'Who can claim a tax refund?',
+    answer:
+      'Most UK employees who pay tax through PAYE and spend their own money on things they need for work, such as business mileage in their own vehicle, uniforms, tools or professional fees.',
+  },
+  {
+    id: 'how-much',
+    question: 'How much could I get back?',
+    answer:
+      'It depends on your expenses and your tax rate. The average claim is around £1,250, and claims can go back up to four tax years.',
+  },
+  {
+    id: 'how-long',
+    question: 'How long does it take?',
+    answer:
+      'Once we submit your claim, HMRC usually processes it in 8-10 weeks. We keep you updated at every stage.',
+  },
+  {
+    id: 'mileage-rates',
+    question: 'How is a mileage rebate worked out?',
+    answer:
+      'HMRC allows 45p a mile for the first 10,000 business miles in a tax year and 25p after that (24p for motorbikes, 20p for bicycles). If your employer pays less, you can claim tax relief on the difference.',
+  },
+  {
+    id: 'commuting',
+    question: 'Does my commute count as business travel?',
+    answer:
+      'No. Ordinary travel between home and your permanent workplace does not count. Trips to clients, other sites, training or a temporary workplace usually do.',
+  },
+  {
+    id: 'evidence',
+    question: 'What evidence do I need?',
+    answer:
+      'A mileage log, diary or expense records for each tax year. If you do not have one, you can build a log from your regular journeys in a few minutes.',
+  },
+];
+
+export const CONTENT = {
+  brandName: 'TaxBack',
+  /** Sample number (not a real line); replace for a deployment. */
+  phoneNumber: '0161 000 0000',
+  phoneHref: 'tel:+441610000000',
+  supportHours: 'Mon-Fri 9am-5pm',
+  averageClaim: 3000,
+  faqAverageClaim: 1250,
+  totalClaimed: '£50 million',
+  refundWeeks: '8-10 weeks',
+  maxRefund: 30000,
+  marketingSiteUrl: 'https://www.example.com',
+  reviewRating: 4,
+  reviewMax: 5,
+  testimonials,
+  benefits,
+  faqs,
+  /** SPEC §4 timeline shown on the confirmation screen. */
+  timeline: [
+    { id: 'review', title: 'We review your claim', duration: '2-3 days' },
+    { id: 'submit', title: 'We submit your claim to HMRC', duration: 'Within about 1 week' },
+    { id: 'processing', title: 'HMRC processes your claim', duration: '4-8 weeks' },
+    { id: 'paid', title: 'Your rebate is paid', duration: 'Processed within 2-3 business days' },
+  ] satisfies TimelineEntry[],
+} as const;
+
+export type Content = typeof CONTENT;

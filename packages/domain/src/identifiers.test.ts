@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { submissionReference } from './reference.ts';
+import { createSessionId, isSessionId, redactSessionId, SESSION_ID_PATTERN } from './session.ts';
+import { formatNiNumber, isValidNiNumber, maskNiNumber, normaliseNiNumber } from './ni-number.ts';
+import {
+  generateResumeCode,
+  isResumeCodeShape,
+  RESUME_CODE_ALPHABET,
+  RESUME_CODE_LENGTH,
+  RESUME_CODE_TTL_DAYS,
+} from './resume-code.ts';
+import { toBase64Url } from './random.ts';
+
+describe('submission reference', () => {
+  it.each([
+    ['tx_1717171717171_abcdEFGH12345678', new Date(1717171717171), 'TB71717112345678'],
+    ['tx_1700000000000_Qw-_erty', new Date(1750000123456), 'TB123456QW-_ERTY'],
+    ['short', new Date(1000000), 'TB000000SHORT'],
+  ])('submissionReference(%s, %s) → %s', (sessionId, at, expected) => {
+    expect(submissionReference(sessionId, at)).toBe(expected);
+  });
+});
+
+describe('session ids (D5)', () => {
+  it('have the tx_<ms>_<base64url 16 bytes> shape', () => {
+    const id = createSessionId(1717171717171);
+    expect(id).toMatch(/^tx_1717171717171_[A-Za-z0-9_-]{22}$/);
+    expect(isSessionId(id)).toBe(true);
+    expect(SESSION_ID_PATTERN.test(createSessionId())).toBe(true);
+  });
+
+  it('are unique', () => {
+    const ids = new Set(Array.from({ length: 500 }, () => createSessionId(1717171717171)));
+    expect(ids.size).toBe(500);
+  });
+
+  it.each([
+    ['tx_1717171717171_abcdefghijklmnopqrstuv', true],
+    ['tx_1717171717171_abcdefghij-_lmnopqrstuvwxyz', true],
+    ['tx_1717171717171_abcdefghijklmnopqrstu', false],
+    ['tx_1717171717171_abc', false],
+    ['tx_171717171717_abcdefghijklmnopqrstuv', false],
+    ['tx_1717171717171_abcdefghijklmnopqrst/v', false],
+    ['TX_1717171717171_abcdefghijklmnopqrstuv', false],
+    [`tx_1717171717171_${'a'.repeat(200)}`, false],
+    ['', false],
+    [null, false],
+    [42, false],
+  ])('isSessionId(%j) → %s', (s, expected) => {
+    expect(isSessionId(s)).toBe(expected);
+  });
+
+  it('redacts all but the last 4 characters', () => {
+    expect(redactSessionId('tx_1717171717171_abcdefghijklmnopqrstuv')).toBe('tx_…stuv');
+  });
+
+  it.each([
+    [[], ''],
+    [[0xff], '_w'],
+    [[0xfb, 0xff], '-_8'],
+    [[0x66, 0x6f, 0x6f], 'Zm9v'],
+    [[0x66, 0x6f, 0x6f, 0x62, 0x61, 0x72], 'Zm9vYmFy'],
+  ])('base64url(%j) → %j', (bytes, expected) => {
+    expect(toBase64Url(new Uint8Array(bytes))).toBe(expected);
+  });
+});
+
+describe('National Insurance numbers', () => {
+  it.each([
+    ['AB123456C', true],
+    ['ab 12 34 56 c', true],
+    [' AB-12-34-56-D ', true],
+    ['AA123456A', true],
+    ['CE123456B', true],
+    ['ZY123456A', true],
+    ['AB123456', false],
+    ['AB123456E', false],
+    ['AB12345C', false],
+    ['AB1234567C', false],
+    ['DA123456A', false],
+    ['FA123456A', false],
+    ['IA123456A', false],
+    ['QQ123456C', false],
+    ['UA123456A', false],
+    ['VA123456A', false],
+    ['AD123456A', false],
+    ['AF123456A', false],
+    ['AI123456A', false],
+    ['AO123456A', false],
+    ['AQ123456A', false],
+    ['AU123456A', false],
+    ['AV123456A', false],
+    ['BG123456A', false],
+    ['GB123456A', false],
+    ['KN123456A', false],
+    ['NK123456A', false],
+    ['NT123456A', false],
+    ['TN123456A', false],
+    ['ZZ123456A', false],
+    ['', false],
+  ])('isValidNiNumber(%j) → %s', (s, expected) => {
+    expect(isValidNiNumber(s)).toBe(expected);
+  });
+
+  it('normalises, formats and masks', () => {
+    expect(normaliseNiNumber(' ab 12 34 56 c ')).toBe('AB123456C');
+    expect(formatNiNumber('ab123456c')).toBe('AB 12 34 56 C');
+    expect(maskNiNumber('AB123456C')).toBe('AB •• •• •• C');
+    expect(maskNiNumber('AB1')).not.toContain('1');
+  });
+});
+
+describe('resume codes (D8)', () => {
+  it('use an unambiguous alphabet', () => {
+    expect(RESUME_CODE_LENGTH).toBe(4);
+    expect(RESUME_CODE_TTL_DAYS).toBe(7);
+    for (const ch of '0O1IL') expect(RESUME_CODE_ALPHABET).not.toContain(ch);
+    expect(new Set(RESUME_CODE_ALPHABET).size).toBe(RESUME_CODE_ALPHABET.length);
+  });
+
+  it.each([
+    ['ABCD', true],
+    ['abcd', true],
+    [' 7K9P ', true],
+    ['AB2', false],
+    ['ABCDE', false],
+    ['AB0D', false],
+    ['ABOD', false],
+    ['AB1D', false],
+    ['ABID', false],
+    ['ABLD', false],
+    ['AB-D', false],
+    ['', false],
+  ])('isResumeCodeShape(%j) → %s', (s, expected) => {
+    expect(isResumeCodeShape(s)).toBe(expected);
+  });
+
+  it('generates codes of the right shape', () => {
+    for (let i = 0; i < 200; i++) expect(isResumeCodeShape(generateResumeCode())).toBe(true);
+  });
+
+  it('rejects biased bytes (rejection sampling) and maps the rest onto the alphabet', () => {
+    let call = 0;
+    const random = (n: number) => {
+      call++;
+      // 248+ is rejected; 0 → 'A', 31 → 'A', 30 → '9'
+      return new Uint8Array(
+        call === 1 ? [255, 250, 0, 31, 30, 248, 249, 252].slice(0, n) : new Array(n).fill(1),
+      );
+    };
+    expect(generateResumeCode(random)).toBe('AA9B');
+  });
+});

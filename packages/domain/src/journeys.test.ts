@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FREQUENCIES,
+  JOURNEY_REASONS,
+  TRIP_TYPES,
+  journeyAnnualMiles,
+  journeyReasonLabel,
+  journeysAnnualMiles,
+  journeysTotalMiles,
+  type Journey,
+} from './journeys.ts';
+
+const journey = (overrides: Partial<Journey>): Journey => ({
+  id: 'j1',
+  startAddress: 'WN2 1AR',
+  endAddress: 'SK5 6AQ',
+  frequency: 'daily',
+  tripType: 'return',
+  reason: 'site-visit',
+  customReason: '',
+  distance: 10,
+  ...overrides,
+});
+
+describe('journeys', () => {
+  it('has the SPEC frequencies, trip types and reasons', () => {
+    expect(FREQUENCIES.map((f) => [f.id, f.perYear])).toEqual([
+      ['daily', 250],
+      ['weekly', 48],
+      ['monthly', 12],
+    ]);
+    expect(TRIP_TYPES.map((t) => t.id)).toEqual(['return', 'single', 'one-off']);
+    expect(JOURNEY_REASONS.map((r) => r.id)).toEqual([
+      'client-meeting',
+      'site-visit',
+      'delivery',
+      'training',
+      'conference',
+      'supplier-meeting',
+      'temporary-workplace',
+      'other',
+    ]);
+  });
+
+  it.each<[Journey['frequency'], Journey['tripType'], number | null, number]>([
+    ['daily', 'return', 12.5, 6250],
+    ['weekly', 'single', 30, 1440],
+    ['monthly', 'return', 20, 480],
+    ['monthly', 'one-off', 20, 240],
+    ['daily', 'single', 0.33, 82.5],
+    ['weekly', 'return', 0.15, 14.4],
+    ['daily', 'return', null, 0],
+    ['daily', 'return', -5, 0],
+  ])('%s %s of %s miles → %s a year', (frequency, tripType, distance, expected) => {
+    expect(journeyAnnualMiles({ frequency, tripType, distance })).toBe(expected);
+  });
+
+  it('sums journeys and multiplies by the number of selected years', () => {
+    const js = [
+      journey({ frequency: 'daily', tripType: 'return', distance: 12.5 }),
+      journey({ id: 'j2', frequency: 'weekly', tripType: 'single', distance: 30 }),
+    ];
+    expect(journeysAnnualMiles(js)).toBe(7690);
+    expect(journeysTotalMiles(js, 2)).toBe(15380);
+    expect(journeysTotalMiles(js, 0)).toBe(0);
+    expect(journeysAnnualMiles([])).toBe(0);
+  });
+
+  it('labels reasons, using the custom text for other', () => {
+    expect(journeyReasonLabel({ reason: 'site-visit', customReason: '' })).toBe('Site visit');
+    expect(journeyReasonLabel({ reason: 'other', customReason: 'Bank run' })).toBe('Bank run');
+    expect(journeyReasonLabel({ reason: '', customReason: '' })).toBe('');
+  });
+});

@@ -1,0 +1,689 @@
+// One schema module for the browser forms and the server API (D4): the same rule and the same
+// SPEC.md §5 message everywhere. Every schema sanitises in preprocess, so `parse` output is
+// exactly the value to store (< and > stripped, trimmed, emails lowercased).
+// Imported by sub-path ('@taxback/domain/schemas') so the landing page never bundles zod.
+import { z } from 'zod';
+import { isValidEmail, EMAIL_MAX_LENGTH } from './email.ts';
+import { EXPENSE_IDS } from './expenses.ts';
+import { JOURNEY_MAX_DISTANCE_MILES } from './journeys.ts';
+import { normaliseNiNumber, isValidNiNumber } from './ni-number.ts';
+import { isValidUkPhone } from './phone.ts';
+import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './postcode.ts';
+import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
+import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
+import type { TaxYear } from './tax-years.ts';
+import { claimableTaxYears, isTaxYear } from './tax-years.ts';
+import { CONFIRMATION_STEP, sanitiseVrm } from './wizard.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid UK phone number',
+  signatureRequired: 'Signature is required',
+  signatureTooLarge: 'Signature is too large. Please clear it and sign again',
+  expensesRequired: 'Please select at least one expense',
+  expenseUnknown: 'Select an expense from the list',
+  mustQualify: 'You must qualify to proceed',
+  drivesForWorkRequired: 'Please select an option',
+  vrmRequired: 'Vehicle registration is required',
+  employmentTypeRequired: 'Please select your employment type',
+  homeAddressRequired: 'Home address is required',
+  taxYearsRequired: 'Please select at least one tax year',
+  taxYearInvalid: 'Enter a tax year like 2024/25',
+  taxYearNotClaimable: 'You can only claim for the four most recent complete tax years',
+  taxYearDuplicate: 'Each tax year can only be listed once',
+  vehicleTypeRequired: 'Please select your vehicle type',
+  companyNameRequired: (year: TaxYear) => `Company name required for ${year}`,
+  milesRequired: (year: TaxYear) => `Business miles required for ${year}`,
+  milesWholeNumber: (year: TaxYear) => `Business miles for ${year} must be a whole number`,
+  milesTooHigh: (year: TaxYear) => `Business miles for ${year} must be 200,000 or fewer`,
+  milesInvalid: 'Business miles must be a whole number from 0 to 200,000',
+  mileageRateInvalid: 'Please enter a valid mileage rate',
+  mileageRateTooHigh: 'Mileage rate must be 200p per mile or less',
+  evidenceRequired: (year: TaxYear) => `Evidence required for ${year}`,
+  digitalSignatureRequired: 'Digital signature is required',
+  accuracyRequired: 'Please confirm accuracy of information',
+  authorizationRequired: 'Please authorize us to act as your tax agent',
+  termsRequired: 'Please accept terms and conditions',
+  niNumberRequired: 'National Insurance number is required',
+  niNumberInvalid: 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C',
+  postcodeRequired: 'Please enter a postcode',
+  postcodeInvalid: 'Please enter a valid UK postcode',
+  frequencyRequired: 'Select how often you make this journey',
+  tripTypeRequired: 'Select a trip type',
+  reasonRequired: 'Select a reason',
+  customReasonRequired: 'Please enter a reason',
+  distanceRequired: 'Enter the distance in miles',
+  distanceInvalid: 'Distance must be between 0 and 1,000 miles',
+  resumeCodeInvalid: 'Invalid resume code. Please check your SMS and try again.',
+  tooLong: (max: number) => `Must be ${max} characters or fewer`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+export const NAME_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 500;
+export const COMPANY_NAME_MAX_LENGTH = 200;
+export const AFFILIATE_MAX_LENGTH = 100;
+export const UTM_VALUE_MAX_LENGTH = 500;
+export const FULL_URL_MAX_LENGTH = 2000;
+/** A 600×200 PNG signature is tens of KB; 2 MB of data URL leaves ample room and bounds abuse. */
+export const SIGNATURE_MAX_LENGTH = 2_000_000;
+export const MAX_BUSINESS_MILES = 200_000;
+export const MAX_EMPLOYER_RATE_PENCE = 200;
+export const MAX_TAX_YEAR_ENTRIES = 10;
+export const MAX_JOURNEYS = 100;
+
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** Strings are sanitised; a missing value becomes '' so required-field messages apply. */
+function toCleanText(v: unknown): unknown {
+  if (typeof v === 'string') return sanitiseText(v);
+  return v ?? '';
+}
+
+function text(max: number) {
+  return z.preprocess(toCleanText, z.string().max(max, MESSAGES.tooLong(max)));
+}
+
+function requiredText(message: string, max: number) {
+  return z.preprocess(
+    toCleanText,
+    z.string({ error: message }).min(1, { error: message, abort: true }).max(max, MESSAGES.tooLong(max)),
+  );
+}
+
+function nullableText(max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseText(v) || null : (v ?? null)),
+    z.string().max(max, MESSAGES.tooLong(max)).nullable(),
+  );
+}
+
+function emailField(requiredMessage: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseEmail(v) : (v ?? '')),
+    z
+      .string({ error: requiredMessage })
+      .min(1, { error: requiredMessage, abort: true })
+      .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid, abort: true })
+      .refine(isValidEmail, MESSAGES.emailInvalid),
+  );
+}
+
+function phoneField(requiredMessage: string) {
+  return z.preprocess(
+    toCleanText,
+    z
+      .string({ error: requiredMessage })
+      .min(1, { error: requiredMessage, abort: true })
+      .max(30, { error: MESSAGES.phoneInvalid, abort: true })
+      .refine(isValidUkPhone, MESSAGES.phoneInvalid),
+  );
+}
+
+function pngDataUrl(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z
+      .string({ error: message })
+      .min(1, { error: message, abort: true })
+      .max(SIGNATURE_MAX_LENGTH, { error: MESSAGES.signatureTooLarge, abort: true })
+      .refine((s) => PNG_DATA_URL.test(s), message),
+  );
+}
+
+/** Numbers typed into a field may arrive as strings; '' / null / undefined mean 0. */
+function toNumber(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return 0;
+  if (typeof v === 'string') {
+    const s = v.trim();
+    return /^\d+(\.\d+)?$|^\.\d+$/.test(s) ? Number(s) : Number.NaN;
+  }
+  return v;
+}
+
+/**
+ * A missing section parses as {}: each field maps a missing value itself (to '' or its default),
+ * which zod's input types cannot express for preprocessed fields.
+ */
+function section<T extends z.ZodType>(schema: T) {
+  return schema.prefault({} as z.input<T>);
+}
+
+// ---------------------------------------------------------------------------------------------
+// General claim (POST /api/claims)
+
+export const UTM_KEYS = [
+  'utm_source',
+  'utm_content',
+  'utm_medium',
+  'utm_campaign',
+  'utm_adgroup',
+  'utm_term',
+  'utm_device',
+  'utm_placement',
+  'utm_matchtype',
+  'cn',
+  'ag',
+  'kw',
+  'placement',
+  'target',
+] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+
+const utmValue = text(UTM_VALUE_MAX_LENGTH).optional();
+
+/** Only SPEC §3's campaign keys are kept; anything else is dropped. */
+export const utmDataSchema = z.object({
+  utm_source: utmValue,
+  utm_content: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_adgroup: utmValue,
+  utm_term: utmValue,
+  utm_device: utmValue,
+  utm_placement: utmValue,
+  utm_matchtype: utmValue,
+  cn: utmValue,
+  ag: utmValue,
+  kw: utmValue,
+  placement: utmValue,
+  target: utmValue,
+});
+export type UtmData = z.output<typeof utmDataSchema>;
+
+export const assessmentDataSchema = z.object({
+  qualifies: z.literal('yes', { error: MESSAGES.mustQualify }),
+  timestamp: text(40),
+  step: text(50),
+  lastUpdated: text(40),
+});
+export type AssessmentData = z.output<typeof assessmentDataSchema>;
+
+export const claimFormSchema = z.object({
+  firstName: requiredText(MESSAGES.firstNameRequired, NAME_MAX_LENGTH),
+  lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
+  email: emailField(MESSAGES.emailRequired),
+  phone: phoneField(MESSAGES.phoneRequired),
+});
+export type ClaimForm = z.output<typeof claimFormSchema>;
+
+export const expenseIdSchema = z.enum(EXPENSE_IDS, { error: MESSAGES.expenseUnknown });
+
+export const claimSubmissionSchema = claimFormSchema.extend({
+  signature: pngDataUrl(MESSAGES.signatureRequired),
+  selectedExpenses: z
+    .array(expenseIdSchema, { error: MESSAGES.expensesRequired })
+    .min(1, MESSAGES.expensesRequired)
+    .max(EXPENSE_IDS.length * 2, MESSAGES.expenseUnknown)
+    .transform((ids) => [...new Set(ids)]),
+  earnsOver18k: z.literal(true, { error: MESSAGES.mustQualify }),
+  affiliateName: nullableText(AFFILIATE_MAX_LENGTH).optional(),
+  utmData: utmDataSchema.nullable().optional(),
+  fullUrl: nullableText(FULL_URL_MAX_LENGTH).optional(),
+  assessmentData: assessmentDataSchema.optional(),
+});
+export type ClaimSubmission = z.output<typeof claimSubmissionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Wizard snapshot sections (lenient: a draft saved part-way through is valid)
+
+const drivesForWorkDraft = z.enum(['yes', 'company-vehicle', 'no', '']).default('');
+const employmentTypeDraft = z.enum(['employed', 'self-employed', 'cis', '']).default('');
+const vehicleTypeDraft = z.enum(['car-van', 'motorbike', 'bicycle', '']).default('');
+
+const vrmField = z.preprocess((v) => (typeof v === 'string' ? sanitiseVrm(v) : (v ?? '')), z.string());
+
+export const eligibilityDataSchema = z.object({
+  drivesForWork: drivesForWorkDraft,
+  vehicleVRM: vrmField,
+});
+
+export const employmentDetailsSchema = z.object({
+  employmentType: employmentTypeDraft,
+  employerName: text(COMPANY_NAME_MAX_LENGTH),
+  businessName: text(COMPANY_NAME_MAX_LENGTH),
+  utrNumber: text(20),
+});
+
+export const personalInfoSchema = z.object({
+  firstName: text(NAME_MAX_LENGTH),
+  lastName: text(NAME_MAX_LENGTH),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseEmail(v) : (v ?? '')),
+    z.string().max(EMAIL_MAX_LENGTH, MESSAGES.emailInvalid),
+  ),
+  phone: text(30),
+  homeAddress: text(ADDRESS_MAX_LENGTH),
+  postcode: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
+    z.string().max(10, MESSAGES.postcodeInvalid),
+  ),
+});
+
+export const vehicleInfoSchema = z.object({ type: vehicleTypeDraft });
+
+export const taxYearEntrySchema = z.object({
+  year: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid),
+  selected: z.boolean().default(false),
+  businessMiles: z.preprocess(
+    toNumber,
+    z
+      .number({ error: MESSAGES.milesInvalid })
+      .min(0, MESSAGES.milesInvalid)
+      .max(MAX_BUSINESS_MILES, MESSAGES.milesInvalid),
+  ),
+  companyName: text(COMPANY_NAME_MAX_LENGTH),
+});
+export type TaxYearEntry = z.output<typeof taxYearEntrySchema>;
+
+export const employerMileageRateSchema = z.preprocess(
+  toNumber,
+  z
+    .number({ error: MESSAGES.mileageRateInvalid })
+    .min(0, MESSAGES.mileageRateInvalid)
+    .max(MAX_EMPLOYER_RATE_PENCE, MESSAGES.mileageRateTooHigh),
+);
+
+export const agreementChecksSchema = z.object({
+  accuracy: z.boolean().default(false),
+  authorization: z.boolean().default(false),
+  terms: z.boolean().default(false),
+});
+
+const journeyPostcodeDraft = z.preprocess(
+  (v) => (typeof v === 'string' ? formatPostcodeAsTyped(v) : (v ?? '')),
+  z.string(),
+);
+
+const journeyDistance = z.preprocess(
+  (v) => (v === undefined || v === '' ? null : typeof v === 'string' ? toNumber(v) : v),
+  z
+    .number({ error: MESSAGES.distanceInvalid })
+    .min(0, MESSAGES.distanceInvalid)
+    .max(JOURNEY_MAX_DISTANCE_MILES, MESSAGES.distanceInvalid)
+    .nullable(),
+);
+
+const journeyFields = {
+  id: requiredText('Journey id is required', 64),
+  frequency: z.enum(['daily', 'weekly', 'monthly'], { error: MESSAGES.frequencyRequired }),
+  tripType: z.enum(['return', 'single', 'one-off'], { error: MESSAGES.tripTypeRequired }),
+  customReason: text(COMPANY_NAME_MAX_LENGTH),
+};
+
+const JOURNEY_REASON_IDS = [
+  'client-meeting',
+  'site-visit',
+  'delivery',
+  'training',
+  'conference',
+  'supplier-meeting',
+  'temporary-workplace',
+  'other',
+] as const;
+
+/** A journey as saved while it is still being filled in (postcodes partial, no distance yet). */
+export const journeyDraftSchema = z
+  .object({
+    ...journeyFields,
+    startAddress: journeyPostcodeDraft,
+    endAddress: journeyPostcodeDraft,
+    reason: z.enum([...JOURNEY_REASON_IDS, ''], { error: MESSAGES.reasonRequired }).default(''),
+    distance: journeyDistance,
+  })
+  // SPEC §4: changing the reason away from 'other' clears the custom reason.
+  .transform((j) => (j.reason === 'other' ? j : { ...j, customReason: '' }));
+
+function journeyPostcode() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z
+      .string({ error: MESSAGES.postcodeRequired })
+      .min(1, { error: MESSAGES.postcodeRequired, abort: true })
+      .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
+      .transform((s) => formatPostcode(s) ?? s),
+  );
+}
+
+/** A complete journey, as needed to generate a mileage log. */
+export const journeySchema = z
+  .object({
+    ...journeyFields,
+    startAddress: journeyPostcode(),
+    endAddress: journeyPostcode(),
+    reason: z.enum(JOURNEY_REASON_IDS, { error: MESSAGES.reasonRequired }),
+    distance: journeyDistance.refine((d) => d !== null, MESSAGES.distanceRequired),
+  })
+  .superRefine((j, ctx) => {
+    if (j.reason === 'other' && j.customReason === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.customReasonRequired, path: ['customReason'] });
+    }
+  })
+  .transform((j) => ({
+    ...j,
+    distance: j.distance ?? 0,
+    customReason: j.reason === 'other' ? j.customReason : '',
+  }));
+export type JourneyInput = z.output<typeof journeySchema>;
+
+/** The whole wizard snapshot of PUT /api/onboarding: every section optional with defaults. */
+export const wizardSnapshotSchema = z.object({
+  eligibilityData: section(eligibilityDataSchema),
+  employmentDetails: section(employmentDetailsSchema),
+  personalInfo: section(personalInfoSchema),
+  vehicleInfo: section(vehicleInfoSchema),
+  taxYears: z
+    .array(taxYearEntrySchema)
+    .max(MAX_TAX_YEAR_ENTRIES)
+    .default(() => []),
+  employerMileageRate: employerMileageRateSchema,
+  journeys: z
+    .array(journeyDraftSchema)
+    .max(MAX_JOURNEYS)
+    .default(() => []),
+  agreementChecks: section(agreementChecksSchema),
+  affiliateName: nullableText(AFFILIATE_MAX_LENGTH),
+  utmData: utmDataSchema.nullable().default(null),
+  fullUrl: nullableText(FULL_URL_MAX_LENGTH),
+});
+export type WizardSnapshot = z.output<typeof wizardSnapshotSchema>;
+
+export function emptyWizardSnapshot(): WizardSnapshot {
+  return wizardSnapshotSchema.parse({});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wizard steps: the fields each step saves, with SPEC §5 messages. Error keys are dotted paths
+// from the snapshot root ('personalInfo.email'), or per year ('miles_2024/25').
+
+export const eligibilityStepSchema = z.object({
+  eligibilityData: section(
+    z
+      .object({
+        drivesForWork: z.enum(['yes', 'company-vehicle', 'no'], { error: MESSAGES.drivesForWorkRequired }),
+        vehicleVRM: vrmField,
+      })
+      .superRefine((d, ctx) => {
+        if (d.drivesForWork === 'company-vehicle' && d.vehicleVRM === '') {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.vrmRequired, path: ['vehicleVRM'] });
+        }
+      })
+      // A registration only means something for a company vehicle; do not keep a stale one.
+      .transform((d) => (d.drivesForWork === 'company-vehicle' ? d : { ...d, vehicleVRM: '' })),
+  ),
+});
+
+export const employmentStepSchema = z.object({
+  employmentDetails: section(
+    z.object({
+      employmentType: z.enum(['employed', 'self-employed', 'cis'], {
+        error: MESSAGES.employmentTypeRequired,
+      }),
+      employerName: text(COMPANY_NAME_MAX_LENGTH),
+      businessName: text(COMPANY_NAME_MAX_LENGTH),
+      utrNumber: text(20),
+    }),
+  ),
+});
+
+export const personalStepSchema = z.object({
+  personalInfo: section(
+    z.object({
+      firstName: requiredText(MESSAGES.firstNameRequired, NAME_MAX_LENGTH),
+      lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
+      email: emailField(MESSAGES.emailRequired),
+      phone: phoneField(MESSAGES.phoneRequired),
+      homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
+      postcode: personalInfoSchema.shape.postcode,
+    }),
+  ),
+});
+
+/** Step 3 with an injectable clock (D2): only the claimable years of `today` may be selected. */
+export function createTaxYearsStepSchema(today?: Date) {
+  return z.object({
+    taxYears: z
+      .array(taxYearEntrySchema, { error: MESSAGES.taxYearsRequired })
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => [])
+      .superRefine((entries, ctx) => {
+        const selected = entries.filter((e) => e.selected);
+        if (selected.length === 0) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearsRequired });
+          return;
+        }
+        const claimable = new Set(claimableTaxYears(today ?? new Date()).map((y) => y.year));
+        // A malformed year already has its own error on the entry.
+        if (selected.some((e) => isTaxYear(e.year) && !claimable.has(e.year))) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearNotClaimable });
+        }
+        if (new Set(entries.map((e) => e.year)).size !== entries.length) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearDuplicate });
+        }
+      }),
+  });
+}
+
+/** Step 3 against the clock at parse time; use createTaxYearsStepSchema(today) to pin it. */
+export const taxYearsStepSchema = createTaxYearsStepSchema();
+
+export const vehicleStepSchema = z.object({
+  vehicleInfo: section(
+    z.object({
+      type: z.enum(['car-van', 'motorbike', 'bicycle'], { error: MESSAGES.vehicleTypeRequired }),
+    }),
+  ),
+});
+
+const mileageEntrySchema = taxYearEntrySchema.extend({
+  // Range checks happen below so the messages can be keyed per year.
+  businessMiles: z.preprocess(toNumber, z.number().catch(Number.NaN)),
+});
+
+export const mileageStepSchema = z
+  .object({
+    taxYears: z
+      .array(mileageEntrySchema)
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => []),
+  })
+  .superRefine(({ taxYears }, ctx) => {
+    for (const entry of taxYears) {
+      if (!entry.selected) continue;
+      const { year, businessMiles: miles, companyName } = entry;
+      if (companyName === '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: MESSAGES.companyNameRequired(year),
+          path: [`companyName_${year}`],
+        });
+      }
+      const message = !(Number.isFinite(miles) && miles > 0)
+        ? MESSAGES.milesRequired(year)
+        : !Number.isInteger(miles)
+          ? MESSAGES.milesWholeNumber(year)
+          : miles > MAX_BUSINESS_MILES
+            ? MESSAGES.milesTooHigh(year)
+            : null;
+      if (message) ctx.addIssue({ code: 'custom', message, path: [`miles_${year}`] });
+    }
+  });
+
+export const employerRateStepSchema = z.object({
+  employerMileageRate: employerMileageRateSchema,
+});
+
+export const evidenceStepSchema = z
+  .object({
+    taxYears: z
+      .array(taxYearEntrySchema)
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => []),
+    evidenceFiles: z
+      .record(z.string(), z.array(z.unknown()).nullable())
+      .nullable()
+      .default(() => ({})),
+    journeys: z
+      .array(z.unknown())
+      .nullable()
+      .default(() => []),
+  })
+  .superRefine(({ taxYears, evidenceFiles, journeys }, ctx) => {
+    // SPEC §5: a year is complete with its own files, or when any journeys exist (the log covers it).
+    if ((journeys?.length ?? 0) > 0) return;
+    for (const { year, selected } of taxYears) {
+      if (selected && (evidenceFiles?.[year]?.length ?? 0) === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: MESSAGES.evidenceRequired(year),
+          path: [`evidence_${year}`],
+        });
+      }
+    }
+  });
+
+export const requiredAgreementChecksSchema = z.object({
+  accuracy: z.literal(true, { error: MESSAGES.accuracyRequired }),
+  authorization: z.literal(true, { error: MESSAGES.authorizationRequired }),
+  terms: z.literal(true, { error: MESSAGES.termsRequired }),
+});
+
+/** Step 9; also the body of POST /api/onboarding/signature. */
+export const reviewStepSchema = z.object({
+  signature: pngDataUrl(MESSAGES.digitalSignatureRequired),
+  agreementChecks: section(requiredAgreementChecksSchema),
+});
+
+/** Step 10; also the body of POST /api/onboarding/submit. niNumber is output normalised ('AB123456C'). */
+export const adminStepSchema = z.object({
+  niNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseNiNumber(stripAngleBrackets(v)) : (v ?? '')),
+    z
+      .string({ error: MESSAGES.niNumberRequired })
+      .min(1, { error: MESSAGES.niNumberRequired, abort: true })
+      .refine(isValidNiNumber, MESSAGES.niNumberInvalid),
+  ),
+  p60FileId: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseText(v) || undefined : (v ?? undefined)),
+    z.string().max(64).optional(),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Other request bodies
+
+export const onboardingSaveSchema = z.object({
+  revision: z.number().int().min(0),
+  step: z.number().int().min(0).max(CONFIRMATION_STEP),
+  currentStep: z.number().int().min(0).max(CONFIRMATION_STEP),
+  lastStepCompleted: z.number().int().min(-1).max(CONFIRMATION_STEP),
+  snapshot: section(wizardSnapshotSchema),
+});
+export type OnboardingSave = z.output<typeof onboardingSaveSchema>;
+
+export const resumeRequestSchema = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseResumeCode(v) : (v ?? '')),
+    z.string({ error: MESSAGES.resumeCodeInvalid }).refine(isResumeCodeShape, MESSAGES.resumeCodeInvalid),
+  ),
+  phone: phoneField(MESSAGES.phoneRequired),
+});
+export type ResumeRequest = z.output<typeof resumeRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+type ErrorSource = z.ZodError | { error: z.ZodError };
+
+/** First message per dotted path ('personalInfo.email', 'miles_2024/25'); root issues key 'form'. */
+export function fieldErrors(result: ErrorSource): Record<string, string> {
+  const error = result instanceof z.ZodError ? result : result.error;
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? 'form' : issue.path.map((p) => String(p)).join('.');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export type StepValidation =
+  { ok: true; value: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
+
+export interface ValidateStepOptions {
+  /** Pins the clock for the tax-year rule (D2). */
+  today?: Date;
+}
+
+function stepSchema(stepIndex: number, opts: ValidateStepOptions): z.ZodType | null | undefined {
+  switch (stepIndex) {
+    case 0:
+      return eligibilityStepSchema;
+    case 1:
+      return employmentStepSchema;
+    case 2:
+      return personalStepSchema;
+    case 3:
+      return createTaxYearsStepSchema(opts.today);
+    case 4:
+      return vehicleStepSchema;
+    case 5:
+      return mileageStepSchema;
+    case 6:
+    case 11:
+      return null; // congratulations and confirmation save nothing
+    case 7:
+      return employerRateStepSchema;
+    case 8:
+      return evidenceStepSchema;
+    case 9:
+      return reviewStepSchema;
+    case 10:
+      return adminStepSchema;
+    default:
+      return undefined;
+  }
+}
+
+/** Validates the fields a wizard step saves, taken from a snapshot-like object. */
+export function validateStep(
+  stepIndex: number,
+  data: unknown,
+  opts: ValidateStepOptions = {},
+): StepValidation {
+  const schema = stepSchema(stepIndex, opts);
+  if (schema === undefined) return { ok: false, errors: { step: 'Unknown step' } };
+  if (schema === null) return { ok: true, value: {} };
+  const result = schema.safeParse(data ?? {});
+  if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
+  return { ok: false, errors: fieldErrors(result) };
+}
+
+/** Steps whose data lives in the wizard snapshot (8-10 carry files, signature and NI number). */
+export const SNAPSHOT_STEPS: readonly number[] = [0, 1, 2, 3, 4, 5, 7];
+
+/** Validates every snapshot step up to and including `throughStep`; errors merged, earliest step first. */
+export function validateSnapshotSteps(
+  snapshot: unknown,
+  throughStep: number,
+  opts: ValidateStepOptions = {},
+): { ok: true } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  for (const step of SNAPSHOT_STEPS) {
+    if (step > throughStep) break;
+    const r = validateStep(step, snapshot, opts);
+    if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
+  }
+  return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
+}
