@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { hmacSha256Hex } from './crypto/hash.ts';
+import { resolveKeys } from './crypto/keys.ts';
+import type { AppKeys } from './crypto/keys.ts';
+import { createDatabase, migrateToLatest } from './db/connect.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { addApiNoStore, addHstsOnHttps, helmetOptions } from './http/security.ts';
+import { claimsRoutes } from './modules/claims/routes.ts';
+import { createClaimsService } from './modules/claims/service.ts';
+import { filesRoutes } from './modules/files/routes.ts';
+import { createFilesService } from './modules/files/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { lookupRoutes } from './modules/lookup/routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { resumeRoutes } from './modules/resume/routes.ts';
+import { createProviders } from './providers/index.ts';
+import type { Providers } from './providers/index.ts';
+import { createFileStore } from './storage/index.ts';
+import type { FileStore } from './storage/file-store.ts';
+import './types.ts';
+
+export interface AppOverrides {
+  /** An open database (tests); otherwise one is opened from DATABASE_URL. */
+  database?: DatabaseHandle;
+  /** Close `database` when the app closes (default: only when the app opened it). */
+  closeDatabase?: boolean;
+  skipMigrations?: boolean;
+  fileStore?: FileStore;
+  providers?: Providers;
+  keys?: AppKeys;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? loggerOptions(config.logLevel),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    // Request ids are ours, not taken from a client header.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const database = overrides.database ?? createDatabase(config.databaseUrl);
+  const ownsDatabase = overrides.closeDatabase ?? overrides.database === undefined;
+  try {
+    if (!overrides.skipMigrations) await migrateToLatest(database.db);
+  } catch (error) {
+    if (ownsDatabase) await database.db.destroy().catch(() => {});
+    throw error;
+  }
+
+  const keys = overrides.keys ?? resolveKeys(config);
+  const fileStore = overrides.fileStore ?? createFileStore(config);
+  const files = createFilesService({ db: database.db, store: fileStore });
+  const providers =
+    overrides.providers ?? createProviders(config.providers, { db: database.db, log: app.log });
+
+  app.decorate('appConfig', config);
+  app.decorate('db', database.db);
+  app.decorate('dbDialect', database.dialect);
+  app.decorate('fileStore', fileStore);
+  app.decorate('files', files);
+  app.decorate('keys', keys);
+  app.decorate('providers', providers);
+  app.decorate('operatorAuth', { resolve: async () => null });
+
+  // 1. External plugins.
+  await app.register(helmet, helmetOptions);
+  await app.register(compress, { global: true, threshold: 1024 });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'taxback-rl-', skipOnError: true } : {}),
+  });
+  await app.register(cookie, { secret: hmacSha256Hex(keys.signingKey, 'cookie-secret') });
+
+  // 2. App plugins: hooks, errors, shutdown.
+  addHstsOnHttps(app);
+  addApiNoStore(app);
+  registerErrorHandler(app);
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.db.destroy();
+    if (redis) redis.disconnect();
+  });
+
+  // 3. Routes.
+  const claims = createClaimsService({ db: database.db, files });
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(claimsRoutes, { prefix: '/api', claims });
+  await app.register(filesRoutes, { prefix: '/api', files });
+  await app.register(lookupRoutes, { prefix: '/api', providers });
+  await app.register(onboardingRoutes, { prefix: '/api' });
+  await app.register(resumeRoutes, { prefix: '/api' });
+
+  // 4. The built web app, with the SPA fallback.
+  await registerWebApp(app, config.webDist);
+
+  return app;
+}
+
+/** A hop count becomes the function Fastify would build from it (its types take no number). */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      cacheControl: false,
+      index: 'index.html',
+      setHeaders(reply, filePath) {
+        const relative = path.relative(webDist, filePath).split(path.sep).join('/');
+        // Vite puts content-hashed names under assets/: they never change, so cache them forever.
+        if (relative.startsWith('assets/'))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (relative.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn('web app not built: static files are not served (run npm run build)');
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && !isApi && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
+  });
+}

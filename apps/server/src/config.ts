@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { loadProviderConfig } from './providers/config.ts';
+import type { ProviderConfig } from './providers/config.ts';
+
+/**
+ * Server configuration, read once from the environment and checked with zod.
+ * Every variable has a default that works offline on one machine.
+ *
+ * HOST defaults to 0.0.0.0 so the server is reachable inside a container or behind a load balancer;
+ * set HOST=127.0.0.1 to listen on loopback only on a shared machine.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** A 32-byte key given as base64 (standard or url-safe). */
+const keySchema = optionalString.pipe(
+  z
+    .string()
+    .refine((v) => decodeKey(v)?.length === 32, 'must be 32 bytes encoded as base64')
+    .transform((v) => decodeKey(v) as Buffer)
+    .optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString,
+  FILE_STORE: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => !/^s3:\/\//i.test(v), {
+        message: 's3:// storage is not available in this build; use a local folder (the default) instead',
+        abort: true,
+      })
+      .refine(
+        (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^file:\/\//i.test(v),
+        'must be a local folder path',
+      )
+      .optional(),
+  ),
+  MARKETING_SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => v.trim())
+    .pipe(
+      z.union([
+        z.enum(['true', 'false']).transform((v) => v === 'true'),
+        z
+          .string()
+          .regex(/^\d+$/)
+          .transform((v) => Number(v)),
+        z
+          .string()
+          .regex(
+            /^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/,
+            'must be true, false, a hop count or a list of IPs/CIDRs',
+          )
+          .transform((v) => v.split(',').map((s) => s.trim())),
+      ]),
+    ),
+  DATA_KEY: keySchema,
+  SIGNING_KEY: keySchema,
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A SQLite file path, or a postgres:// URL. */
+  databaseUrl: string;
+  /** Absolute folder for the local file store. */
+  fileStoreDir: string;
+  marketingSiteUrl: string | null;
+  trustProxy: boolean | number | string[];
+  /** Field-encryption key; when absent one is generated into `${dataDir}/data.key` at start-up. */
+  dataKey: Buffer | null;
+  /** HMAC key for resume codes; when absent one is generated into `${dataDir}/signing.key`. */
+  signingKey: Buffer | null;
+  redisUrl: string | null;
+  logLevel: (typeof LOG_LEVELS)[number];
+  draftRetentionDays: number;
+  webDist: string;
+  /** Requests per minute per IP for the global rate limit (routes can set tighter limits). */
+  rateLimitMax: number;
+  providers: ProviderConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    }
+  }
+
+  let providers: ProviderConfig | undefined;
+  try {
+    providers = loadProviderConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) problems.push(...error.problems);
+    else problems.push(error instanceof Error ? error.message : String(error));
+  }
+
+  if (!parsed.success || providers === undefined || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? path.join(dataDir, 'taxback.sqlite');
+  const fileStore = e.FILE_STORE?.replace(/^file:\/\//i, '') ?? path.join(dataDir, 'files');
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    fileStoreDir: path.resolve(fileStore),
+    marketingSiteUrl: e.MARKETING_SITE_URL ?? null,
+    trustProxy: e.TRUST_PROXY,
+    dataKey: e.DATA_KEY ?? null,
+    signingKey: e.SIGNING_KEY ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    draftRetentionDays: e.DRAFT_RETENTION_DAYS,
+    webDist: path.resolve(e.WEB_DIST),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    providers,
+  };
+}
+
+function decodeKey(value: string): Buffer | null {
+  const normalised = value.replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(normalised)) return null;
+  return Buffer.from(normalised, 'base64');
+}

@@ -1,0 +1,23 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { canonicalJson } from '@taxback/domain';
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Keyed hash for values we must look up but never store in clear (resume codes, phones, IPs). */
+export function hmacSha256Hex(key: Buffer, value: string): string {
+  return createHmac('sha256', key).update(value, 'utf8').digest('hex');
+}
+
+/** D15: SHA-256 of the canonical JSON (sorted keys, no whitespace) of what was signed. */
+export function hashCanonical(value: unknown): string {
+  return sha256Hex(canonicalJson(value));
+}
+
+/** Constant-time comparison of two hex digests. */
+export function hexDigestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}

@@ -1,0 +1,210 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * The whole schema as Kysely sees it. Portable across SQLite and PostgreSQL (docs/decisions/002):
+ * ids are text UUIDs, JSON is text (repositories (de)serialise), booleans are integers 0/1 and
+ * timestamps are ISO-8601 text in UTC. Columns named *_json in comments hold JSON text.
+ */
+
+/** A boolean stored as 0/1. */
+export type IntBool = number;
+/** ISO-8601 UTC timestamp text, e.g. 2025-06-01T12:00:00.000Z. */
+export type IsoTime = string;
+/** JSON document stored as text. */
+export type JsonText = string;
+/** Column with a database default: optional on insert. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface FormResponsesTable {
+  id: string;
+  session_id: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  /** App URL of the private signature PNG: /api/files/{id}. */
+  signature: string | null;
+  signature_file_id: string | null;
+  /** JSON: ExpenseId[] */
+  selected_expenses: JsonText;
+  earns_over_18k: IntBool;
+  affiliate_name: string | null;
+  /** JSON: Record<utm key, string> */
+  utm_data: JsonText | null;
+  full_url: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** JSON: { qualifies, timestamp, step, lastUpdated } */
+  assessment_data: JsonText | null;
+  /** D15: sha256 hex of canonical JSON of the signed fields. */
+  signed_content_hash: string | null;
+  signed_at: IsoTime | null;
+  status: WithDefault<string>;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface OnboardingClaimsTable {
+  id: string;
+  session_id: string;
+  drives_for_work: string | null;
+  company_vehicle_vrm: string | null;
+  employment_type: string | null;
+  employer_name: string | null;
+  business_name: string | null;
+  utr_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  mobile_number: string | null;
+  home_address: string | null;
+  postcode: string | null;
+  affiliate_name: string | null;
+  /** JSON: Record<utm key, string> */
+  utm_data: JsonText | null;
+  full_url: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  current_step: number | null;
+  last_step_completed: number | null;
+  last_activity_at: IsoTime | null;
+  vehicle_type: WithDefault<string>;
+  /** JSON: { year, selected }[] */
+  selected_tax_years: JsonText | null;
+  /** JSON: Record<taxYear, { miles, companyName }> */
+  mileage_data: JsonText | null;
+  total_hmrc_allowance: number | null;
+  estimated_rebate_20_percent: number | null;
+  estimated_rebate_40_percent: number | null;
+  /** Pence per mile. */
+  employer_mileage_rate: number | null;
+  /** JSON: Record<taxYear, { id, filename, url, type, size }[]> */
+  evidence_files: JsonText | null;
+  /** NI number encrypted with encryptField (v1:…); never plain text. */
+  admin_ni_number: string | null;
+  p60_file_url: string | null;
+  p60_filename: string | null;
+  /** Kept NULL: the signature PNG is a private stored file (signature_url), not an inline data URL. */
+  signature_data: string | null;
+  signature_url: string | null;
+  consent_accuracy: IntBool | null;
+  consent_authorization: IntBool | null;
+  consent_terms: IntBool | null;
+  /** JSON: Journey[] */
+  journey_patterns: JsonText | null;
+  status: WithDefault<string>;
+  submission_reference: string | null;
+  submitted_at: IsoTime | null;
+  /** Legacy column from SPEC §3, unused: resume codes live (hashed) in resume_codes. */
+  resume_token: string | null;
+  /** Optimistic-concurrency counter for PUT /api/onboarding (D10). */
+  revision: WithDefault<number>;
+  /** JSON: the full WizardSnapshot last saved. */
+  snapshot: JsonText | null;
+  signed_content_hash: string | null;
+  signed_at: IsoTime | null;
+  signed_ip: string | null;
+  signed_user_agent: string | null;
+  self_assessment_required: IntBool | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log';
+export type ClaimKind = 'general' | 'onboarding';
+
+export interface StoredFilesTable {
+  id: string;
+  session_id: string;
+  claim_kind: ClaimKind;
+  kind: StoredFileKind;
+  /** '' when the file belongs to no tax year (NULLs are distinct in UNIQUE, '' is not). */
+  tax_year: string;
+  /** Random key in the file store; never derived from user input. */
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: IsoTime;
+}
+
+export interface ResumeCodesTable {
+  id: string;
+  /** HMAC-SHA256 (SIGNING_KEY) of the uppercased code. */
+  code_hash: string;
+  session_id: string;
+  /** HMAC-SHA256 of the E.164 phone number the code was sent to. */
+  phone_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+export interface ResumeAttemptsTable {
+  id: string;
+  ip_hash: string;
+  succeeded: IntBool;
+  created_at: IsoTime;
+}
+
+export interface SmsOutboxTable {
+  id: string;
+  to_phone: string;
+  template: string;
+  body: string;
+  provider: string;
+  status: string;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+}
+
+export interface OperatorUsersTable {
+  id: string;
+  email: string;
+  /** scrypt hash from crypto/password.ts */
+  password_hash: string;
+  name: string;
+  created_at: IsoTime;
+  last_login_at: IsoTime | null;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  /** Operator id or 'system'. */
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** JSON detail (no personal data beyond what the operator already sees). */
+  detail: JsonText | null;
+  created_at: IsoTime;
+}
+
+export interface Database {
+  form_responses: FormResponsesTable;
+  onboarding_claims: OnboardingClaimsTable;
+  stored_files: StoredFilesTable;
+  resume_codes: ResumeCodesTable;
+  resume_attempts: ResumeAttemptsTable;
+  sms_outbox: SmsOutboxTable;
+  operator_users: OperatorUsersTable;
+  audit_events: AuditEventsTable;
+}
+
+export type FormResponse = Selectable<FormResponsesTable>;
+export type NewFormResponse = Insertable<FormResponsesTable>;
+export type OnboardingClaim = Selectable<OnboardingClaimsTable>;
+export type NewOnboardingClaim = Insertable<OnboardingClaimsTable>;
+export type OnboardingClaimUpdate = Updateable<OnboardingClaimsTable>;
+export type StoredFile = Selectable<StoredFilesTable>;
+export type NewStoredFile = Insertable<StoredFilesTable>;
+export type ResumeCode = Selectable<ResumeCodesTable>;
+export type SmsOutboxRow = Selectable<SmsOutboxTable>;
+export type OperatorUser = Selectable<OperatorUsersTable>;
+export type AuditEvent = Selectable<AuditEventsTable>;

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { FileStore } from '../storage/file-store.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PurgeDraftsOptions {
+  db: Kysely<Database>;
+  store: FileStore;
+  retentionDays: number;
+  now?: Date;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * D16: wizard drafts never submitted and untouched for `retentionDays` are deleted with their
+ * files and resume codes. Submitted claims are never touched. Returns how many drafts went.
+ */
+export async function purgeDrafts(options: PurgeDraftsOptions): Promise<number> {
+  const { db, store } = options;
+  const cutoff = new Date(
+    (options.now ?? new Date()).getTime() - options.retentionDays * DAY_MS,
+  ).toISOString();
+
+  const stale = await db
+    .selectFrom('onboarding_claims')
+    .select(['id', 'session_id'])
+    .where('status', '=', 'draft')
+    .where((eb) =>
+      eb.or([
+        eb('last_activity_at', '<', cutoff),
+        eb.and([eb('last_activity_at', 'is', null), eb('updated_at', '<', cutoff)]),
+      ]),
+    )
+    .execute();
+
+  let purged = 0;
+  for (const draft of stale) {
+    const storageKeys = await db.transaction().execute(async (trx) => {
+      // Re-check inside the transaction: the claimant may have come back since the scan.
+      const deleted = await trx
+        .deleteFrom('onboarding_claims')
+        .where('id', '=', draft.id)
+        .where('status', '=', 'draft')
+        .where((eb) =>
+          eb.or([
+            eb('last_activity_at', '<', cutoff),
+            eb.and([eb('last_activity_at', 'is', null), eb('updated_at', '<', cutoff)]),
+          ]),
+        )
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return null;
+      const files = await trx
+        .selectFrom('stored_files')
+        .select(['id', 'storage_key'])
+        .where('session_id', '=', draft.session_id)
+        .where('claim_kind', '=', 'onboarding')
+        .execute();
+      if (files.length > 0) {
+        await trx
+          .deleteFrom('stored_files')
+          .where(
+            'id',
+            'in',
+            files.map((f) => f.id),
+          )
+          .execute();
+      }
+      await trx.deleteFrom('resume_codes').where('session_id', '=', draft.session_id).execute();
+      return files.map((f) => f.storage_key);
+    });
+    if (storageKeys === null) continue;
+    // Bytes go after the rows are gone, so no row ever points at missing bytes.
+    for (const key of storageKeys) await store.delete(key).catch(() => {});
+    purged++;
+  }
+  if (purged > 0) options.log?.info({ purged }, 'purged abandoned drafts');
+  return purged;
+}
+
+/** Runs the purge now and then hourly; the timer does not keep the process alive. */
+export function schedulePurgeDrafts(
+  options: Omit<PurgeDraftsOptions, 'now'>,
+  everyMs = 60 * 60 * 1000,
+): () => void {
+  const run = () => {
+    purgeDrafts(options).catch((error: unknown) =>
+      options.log?.error({ code: (error as { code?: unknown }).code }, 'draft purge failed'),
+    );
+  };
+  const first = setTimeout(run, 10_000);
+  first.unref();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

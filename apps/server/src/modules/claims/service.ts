@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ClaimSubmission } from '@taxback/domain/schemas';
+import type { Database, FormResponse } from '../../db/database.ts';
+import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
+import { hashCanonical } from '../../crypto/hash.ts';
+import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts';
+import type { FilesService } from '../files/service.ts';
+import { createClaimsRepository } from './repository.ts';
+
+export const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const SIGNATURE_REQUIRED = 'Signature is required';
+
+export interface ClaimResult {
+  id: string;
+  signatureUrl: string | null;
+  created: boolean;
+}
+
+export interface ClaimView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  selectedExpenses: string[];
+  affiliateName: string | null;
+  utmData: Record<string, string> | null;
+  fullUrl: string | null;
+  signatureUrl: string | null;
+  createdAt: string;
+}
+
+/** The PNG bytes of a `data:image/png;base64,…` URL, or a field error / 413. */
+export function decodePngDataUrl(
+  dataUrl: string,
+  field = 'signature',
+  maxBytes = MAX_SIGNATURE_BYTES,
+): Buffer {
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
+  if (!match?.[1]) throw new ValidationError({ [field]: SIGNATURE_REQUIRED });
+  const encoded = match[1].replace(/\s/g, '');
+  // Cheap bound before decoding: base64 is 4 chars per 3 bytes.
+  if (Math.floor((encoded.length * 3) / 4) > maxBytes + 3) {
+    throw new PayloadTooLargeError('The signature image is too large.');
+  }
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length > maxBytes) throw new PayloadTooLargeError('The signature image is too large.');
+  if (bytes.length <= PNG_MAGIC.length || !bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
+    throw new ValidationError({ [field]: SIGNATURE_REQUIRED });
+  }
+  return bytes;
+}
+
+class AlreadySubmitted extends Error {}
+
+export function toClaimView(row: FormResponse): ClaimView {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    selectedExpenses: fromJsonText<string[]>(row.selected_expenses, []),
+    affiliateName: row.affiliate_name,
+    utmData: fromJsonText<Record<string, string> | null>(row.utm_data, null),
+    fullUrl: row.full_url,
+    signatureUrl: row.signature,
+    createdAt: row.created_at,
+  };
+}
+
+/** The general tax-refund claim (form_responses): one per session, signed evidence per D15. */
+export function createClaimsService(deps: { db: Kysely<Database>; files: FilesService }) {
+  const repo = createClaimsRepository(deps.db);
+
+  function existingResult(row: FormResponse): ClaimResult {
+    return { id: row.id, signatureUrl: row.signature, created: false };
+  }
+
+  return {
+    async submitClaim(input: {
+      sessionId: string;
+      claim: ClaimSubmission;
+      ipAddress: string | null;
+      userAgent: string | null;
+      now?: Date;
+    }): Promise<ClaimResult> {
+      const { sessionId, claim } = input;
+      const existing = await repo.findBySession(sessionId);
+      if (existing) return existingResult(existing);
+
+      const png = decodePngDataUrl(claim.signature);
+      const now = nowIso(input.now);
+      const id = randomUUID();
+      const signedFields = {
+        firstName: claim.firstName,
+        lastName: claim.lastName,
+        email: claim.email,
+        phone: claim.phone,
+        selectedExpenses: claim.selectedExpenses,
+      };
+      const assessment = claim.assessmentData;
+
+      try {
+        return await deps.files.saveFileWith(
+          {
+            sessionId,
+            claimKind: 'general',
+            kind: 'signature',
+            bytes: png,
+            filename: 'signature.png',
+            contentType: 'image/png',
+          },
+          async (trx, file) => {
+            const inserted = await repo.insertIfAbsent(
+              {
+                id,
+                session_id: sessionId,
+                first_name: claim.firstName,
+                last_name: claim.lastName,
+                full_name: `${claim.firstName} ${claim.lastName}`,
+                email: claim.email,
+                phone: claim.phone,
+                signature: file.url,
+                signature_file_id: file.id,
+                selected_expenses: JSON.stringify(claim.selectedExpenses),
+                earns_over_18k: 1,
+                affiliate_name: claim.affiliateName ?? null,
+                utm_data: toJsonText(claim.utmData ?? null),
+                full_url: claim.fullUrl ?? null,
+                ip_address: input.ipAddress,
+                user_agent: input.userAgent?.slice(0, 500) ?? null,
+                assessment_data: JSON.stringify({
+                  qualifies: 'yes',
+                  timestamp: assessment?.timestamp ?? now,
+                  step: 'form_completed',
+                  lastUpdated: now,
+                }),
+                signed_content_hash: hashCanonical(signedFields),
+                signed_at: now,
+                created_at: now,
+                updated_at: now,
+              },
+              trx,
+            );
+            // Another request for this session won the race: undo ours (file record included).
+            if (inserted === null) throw new AlreadySubmitted();
+            return { id: inserted, signatureUrl: file.url, created: true };
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof AlreadySubmitted)) throw error;
+        const winner = await repo.findBySession(sessionId);
+        if (!winner) throw new Error('Claim conflict without a stored claim');
+        return existingResult(winner);
+      }
+    },
+
+    async findMine(sessionId: string): Promise<ClaimView | null> {
+      const row = await repo.findBySession(sessionId);
+      return row ? toClaimView(row) : null;
+    },
+  };
+}
+
+export type ClaimsService = ReturnType<typeof createClaimsService>;

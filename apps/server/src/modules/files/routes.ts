@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../http/errors.ts';
+import { requireSession } from '../../http/session.ts';
+import type { FilesService } from './service.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export async function filesRoutes(app: FastifyInstance, opts: { files: FilesService }): Promise<void> {
+  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+    // An operator may open any file; a claimant only their own session's (D5/D6).
+    const operator = await app.operatorAuth.resolve(request);
+    const sessionId = operator ? null : requireSession(request);
+    if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+
+    const opened = await opts.files.openFile(request.params.id, sessionId);
+    if (!opened) throw new NotFoundError();
+    return reply
+      .header('content-type', opened.file.contentType)
+      .header('content-length', String(opened.file.size))
+      .header('content-disposition', contentDisposition(opened.file.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(opened.stream);
+  });
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { ClaimKind, Database, StoredFile, StoredFileKind } from '../../db/database.ts';
+import { nowIso } from '../../db/values.ts';
+import { sha256Hex } from '../../crypto/hash.ts';
+import { newStorageKey } from '../../storage/file-store.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { createFilesRepository } from './repository.ts';
+
+type Db = Kysely<Database>;
+
+export interface SaveFileInput {
+  sessionId: string;
+  claimKind: ClaimKind;
+  kind: StoredFileKind;
+  /** Tax year for evidence and mileage logs; null/undefined for files of no year. */
+  taxYear?: string | null;
+  bytes: Uint8Array;
+  /** Shown on download only; never used in a storage path. */
+  filename: string;
+  /** The sniffed type (check magic bytes before calling). */
+  contentType: string;
+}
+
+export interface SavedFile {
+  id: string;
+  sessionId: string;
+  claimKind: ClaimKind;
+  kind: StoredFileKind;
+  taxYear: string | null;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  /** The app URL: /api/files/{id} */
+  url: string;
+  createdAt: string;
+}
+
+export function fileUrl(id: string): string {
+  return `/api/files/${id}`;
+}
+
+export function toSavedFile(row: StoredFile): SavedFile {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    claimKind: row.claim_kind,
+    kind: row.kind,
+    taxYear: row.tax_year === '' ? null : row.tax_year,
+    filename: row.filename,
+    contentType: row.content_type,
+    size: Number(row.size),
+    sha256: row.sha256,
+    url: fileUrl(row.id),
+    createdAt: row.created_at,
+  };
+}
+
+/** Keeps a display name only: no folders, no control characters, bounded length. */
+export function cleanFilename(name: string, fallback = 'file'): string {
+  const base = path.posix.basename(name.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim();
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return fallback;
+  if (cleaned.length <= 150) return cleaned;
+  const ext = path.extname(cleaned).slice(0, 10);
+  return cleaned.slice(0, 150 - ext.length) + ext;
+}
+
+/**
+ * Private files (D6) for every feature: bytes in the FileStore under a random key, metadata in
+ * stored_files. The same bytes for the same session/kind/year are stored once (a retried upload).
+ */
+export function createFilesService(deps: { db: Db; store: FileStore }) {
+  const { db, store } = deps;
+  const repo = createFilesRepository(db);
+
+  function describeInput(input: SaveFileInput) {
+    return {
+      sha256: sha256Hex(input.bytes),
+      taxYear: input.taxYear ?? '',
+      filename: cleanFilename(input.filename),
+    };
+  }
+
+  /**
+   * Stores the file and runs `fn` in the same database transaction as its record, so a failure
+   * anywhere leaves neither a row nor orphaned bytes. Inside `fn` use only `trx`: on SQLite the
+   * outer handle waits for the transaction to finish.
+   */
+  async function saveFileWith<T>(
+    input: SaveFileInput,
+    fn: (trx: Db, file: SavedFile) => Promise<T>,
+  ): Promise<T> {
+    const { sha256, taxYear, filename } = describeInput(input);
+    const dedupKey = { sessionId: input.sessionId, kind: input.kind, taxYear, sha256 };
+
+    const existing = await repo.findDuplicate(dedupKey);
+    if (existing) return db.transaction().execute((trx) => fn(trx, toSavedFile(existing)));
+
+    const storageKey = newStorageKey();
+    await store.put(storageKey, input.bytes);
+    let ownBytesInUse = false;
+    try {
+      let insertedOwn = false;
+      const result = await db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertIfAbsent(
+          {
+            id: randomUUID(),
+            session_id: input.sessionId,
+            claim_kind: input.claimKind,
+            kind: input.kind,
+            tax_year: taxYear,
+            storage_key: storageKey,
+            filename,
+            content_type: input.contentType,
+            size: input.bytes.byteLength,
+            sha256,
+            created_at: nowIso(),
+          },
+          trx,
+        );
+        // A concurrent request stored the same bytes first: use its record.
+        const row = inserted ?? (await repo.findDuplicate(dedupKey, trx));
+        if (!row) throw new Error('Stored file record vanished');
+        insertedOwn = inserted !== null;
+        return fn(trx, toSavedFile(row));
+      });
+      // Only once committed do our bytes belong to a record.
+      ownBytesInUse = insertedOwn;
+      return result;
+    } finally {
+      if (!ownBytesInUse) await store.delete(storageKey).catch(() => {});
+    }
+  }
+
+  async function openFile(
+    id: string,
+    sessionId: string | null,
+  ): Promise<{ file: SavedFile; stream: Readable } | null> {
+    const row = await repo.findById(id, sessionId);
+    if (!row) return null;
+    const stream = await store.get(row.storage_key);
+    return stream ? { file: toSavedFile(row), stream } : null;
+  }
+
+  return {
+    saveFileWith,
+
+    /** Stores a file on its own; returns the existing record when the same bytes were stored before. */
+    saveFile(input: SaveFileInput): Promise<SavedFile> {
+      return saveFileWith(input, async (_trx, file) => file);
+    },
+
+    /** `sessionId` null means an operator (any session). Another session's file is null, like a missing one. */
+    async findFile(id: string, sessionId: string | null): Promise<SavedFile | null> {
+      const row = await repo.findById(id, sessionId);
+      return row ? toSavedFile(row) : null;
+    },
+
+    async listFiles(
+      sessionId: string,
+      filter: { kind?: StoredFileKind; taxYear?: string } = {},
+    ): Promise<SavedFile[]> {
+      return (await repo.listBySession(sessionId, filter)).map(toSavedFile);
+    },
+
+    openFile,
+
+    /** Reads a whole file into memory (small files: signatures, mileage logs for PDFs). */
+    async readFile(id: string, sessionId: string | null): Promise<{ file: SavedFile; bytes: Buffer } | null> {
+      const opened = await openFile(id, sessionId);
+      if (!opened) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      return { file: opened.file, bytes: Buffer.concat(chunks) };
+    },
+
+    /** Deletes the record (then the bytes). False when the file is not this session's. */
+    async deleteFile(id: string, sessionId: string | null, trx?: Db): Promise<boolean> {
+      const row = await repo.findById(id, sessionId, trx ?? db);
+      if (!row) return false;
+      await repo.deleteById(row.id, trx ?? db);
+      await store.delete(row.storage_key).catch(() => {});
+      return true;
+    },
+
+    /**
+     * Removes a session's files, optionally only those of one claim kind (purge of abandoned drafts).
+     * Bytes are removed after the rows; pass `trx` to delete the rows with other changes.
+     */
+    async deleteSessionFiles(
+      sessionId: string,
+      options: { claimKind?: ClaimKind; trx?: Db } = {},
+    ): Promise<number> {
+      const rows = await repo.deleteBySession(sessionId, options.claimKind, options.trx ?? db);
+      for (const row of rows) await store.delete(row.storage_key).catch(() => {});
+      return rows.length;
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

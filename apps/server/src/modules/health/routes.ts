@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/health', { config: { rateLimit: false } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: 'ok', db: 'ok' };
+    } catch (error) {
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'health check: database unreachable');
+      return reply.code(503).header('retry-after', '5').send({ status: 'error', db: 'down' });
+    }
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { AppKeys } from './crypto/keys.ts';
+import type { Database } from './db/database.ts';
+import type { DbDialect } from './db/connect.ts';
+import type { FilesService } from './modules/files/service.ts';
+import type { Providers } from './providers/index.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+export interface OperatorIdentity {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * How routes learn whether the caller is a signed-in operator (D11). The admin module replaces
+ * `resolve` when it registers (e.g. by reading its session cookie); until then nobody is one.
+ */
+export interface OperatorAuth {
+  resolve: (request: FastifyRequest) => Promise<OperatorIdentity | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appConfig: Config;
+    db: Kysely<Database>;
+    dbDialect: DbDialect;
+    fileStore: FileStore;
+    files: FilesService;
+    keys: AppKeys;
+    providers: Providers;
+    operatorAuth: OperatorAuth;
+  }
+}

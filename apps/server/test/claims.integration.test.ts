@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '@taxback/domain';
+import { PNG_BASE64, createTestApp, listStoredObjects, newSessionId, validClaimBody } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function submit(sessionId: string | null, body: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/claims',
+    headers: {
+      ...(sessionId ? { 'x-session-id': sessionId } : {}),
+      'user-agent': 'vitest-agent/1.0',
+      ...headers,
+    },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+async function countRows(sessionId: string): Promise<number> {
+  const rows = await t.app.db
+    .selectFrom('form_responses')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .execute();
+  return rows.length;
+}
+
+describe('POST /api/claims', () => {
+  it('stores every field, the signature as a private PNG and the D15 evidence', async () => {
+    const sessionId = newSessionId();
+    const before = new Date().toISOString();
+    const res = await submit(sessionId, validClaimBody(), { 'x-forwarded-for': '203.0.113.9' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ id: string; signatureUrl: string }>();
+    expect(body.signatureUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const row = await t.app.db
+      .selectFrom('form_responses')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.id).toBe(body.id);
+    expect(row.first_name).toBe('Jane');
+    expect(row.last_name).toBe('Doe');
+    expect(row.full_name).toBe('Jane Doe');
+    expect(row.email).toBe('jane.doe@example.com');
+    expect(row.phone).toBe('07700 900123');
+    expect(row.signature).toBe(body.signatureUrl);
+    expect(JSON.parse(row.selected_expenses)).toEqual(['travel', 'uniform']);
+    expect(row.earns_over_18k).toBe(1);
+    expect(row.affiliate_name).toBe('partner-one');
+    expect(JSON.parse(row.utm_data ?? 'null')).toEqual({
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      kw: 'tax refund',
+    });
+    expect(row.full_url).toBe('https://example.test/?utm_source=google');
+    // No trusted proxy configured: the socket address, not the spoofable header.
+    expect(row.ip_address).toBe('127.0.0.1');
+    expect(row.user_agent).toBe('vitest-agent/1.0');
+    expect(row.status).toBe('submitted');
+
+    const assessment = JSON.parse(row.assessment_data ?? '{}') as Record<string, string>;
+    expect(assessment.qualifies).toBe('yes');
+    expect(assessment.step).toBe('form_completed');
+    expect(assessment.timestamp).toBe('2025-06-01T10:00:00.000Z');
+    expect(assessment.lastUpdated! >= before).toBe(true);
+
+    const expectedHash = createHash('sha256')
+      .update(
+        canonicalJson({
+          firstName: 'Jane',
+          lastName: 'Doe',
+          email: 'jane.doe@example.com',
+          phone: '07700 900123',
+          selectedExpenses: ['travel', 'uniform'],
+        }),
+      )
+      .digest('hex');
+    expect(row.signed_content_hash).toBe(expectedHash);
+    expect(row.signed_at! >= before).toBe(true);
+    expect(row.created_at).toBe(row.signed_at);
+
+    const file = await t.app.db
+      .selectFrom('stored_files')
+      .selectAll()
+      .where('id', '=', row.signature_file_id!)
+      .executeTakeFirstOrThrow();
+    expect(file.session_id).toBe(sessionId);
+    expect(file.kind).toBe('signature');
+    expect(file.claim_kind).toBe('general');
+    expect(file.content_type).toBe('image/png');
+    expect(file.storage_key).not.toContain(sessionId);
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: body.signatureUrl,
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="signature.png"/);
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+
+    const other = await t.app.inject({
+      method: 'GET',
+      url: body.signatureUrl,
+      headers: { 'x-session-id': newSessionId() },
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Not found' });
+    const noSession = await t.app.inject({ method: 'GET', url: body.signatureUrl });
+    expect(noSession.statusCode).toBe(400);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/00000000-0000-4000-8000-000000000000',
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('takes the IP from X-Forwarded-For only behind a trusted proxy', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const sessionId = newSessionId();
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/claims',
+        headers: { 'x-session-id': sessionId, 'x-forwarded-for': '203.0.113.9' },
+        payload: validClaimBody(),
+      });
+      expect(res.statusCode).toBe(201);
+      const row = await proxied.app.db
+        .selectFrom('form_responses')
+        .select('ip_address')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      expect(row.ip_address).toBe('203.0.113.9');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('returns the claim to its session with GET /api/claims/mine', async () => {
+    const sessionId = newSessionId();
+    const created = (await submit(sessionId, validClaimBody())).json<{ id: string; signatureUrl: string }>();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/claims/mine',
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane.doe@example.com',
+      phone: '07700 900123',
+      selectedExpenses: ['travel', 'uniform'],
+      affiliateName: 'partner-one',
+      utmData: { utm_source: 'google', utm_campaign: 'spring', kw: 'tax refund' },
+      fullUrl: 'https://example.test/?utm_source=google',
+      signatureUrl: created.signatureUrl,
+    });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/claims/mine',
+      headers: { 'x-session-id': newSessionId() },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['firstName', { firstName: '  ' }, 'First name is required'],
+    ['firstName', { firstName: '<>' }, 'First name is required'],
+    ['lastName', { lastName: '' }, 'Last name is required'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['phone', { phone: '12345' }, 'Please enter a valid UK phone number'],
+    ['phone', { phone: '+1 202 555 0100' }, 'Please enter a valid UK phone number'],
+    ['signature', { signature: '' }, 'Signature is required'],
+    ['signature', { signature: 'data:image/jpeg;base64,/9j/4AAQ' }, 'Signature is required'],
+    ['selectedExpenses', { selectedExpenses: [] }, 'Please select at least one expense'],
+    ['earnsOver18k', { earnsOver18k: false }, 'You must qualify to proceed'],
+  ])('answers 400 for an invalid %s', async (field, change, message) => {
+    const sessionId = newSessionId();
+    const res = await submit(sessionId, validClaimBody(change));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string> }>().errors[field]).toBe(message);
+    expect(await countRows(sessionId)).toBe(0);
+  });
+
+  it('refuses a signature whose bytes are not a PNG and stores nothing', async () => {
+    const sessionId = newSessionId();
+    const notPng = `data:image/png;base64,${Buffer.from('GIF89a not really a png').toString('base64')}`;
+    const res = await submit(sessionId, validClaimBody({ signature: notPng }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { signature: 'Signature is required' } });
+    expect(await countRows(sessionId)).toBe(0);
+    const files = await t.app.db
+      .selectFrom('stored_files')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(files).toHaveLength(0);
+  });
+
+  it.each([
+    ['missing', null],
+    ['malformed', 'tx_123_short'],
+    ['shaped like a URL', '../../etc/passwd'],
+  ])('answers 400 when the session header is %s', async (_label, sessionId) => {
+    const res = await submit(sessionId, validClaimBody());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Missing or invalid session' });
+  });
+
+  it('answers 200 with the same id when the same session submits again', async () => {
+    const sessionId = newSessionId();
+    const first = await submit(sessionId, validClaimBody());
+    const second = await submit(sessionId, validClaimBody({ firstName: 'Other' }));
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await countRows(sessionId)).toBe(1);
+  });
+
+  it('stores one claim and one signature file when two submits race', async () => {
+    const sessionId = newSessionId();
+    // Different bytes (a trailing byte after IEND) for one racer, the same bytes for the others.
+    const otherPng = `data:image/png;base64,${Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.from([0])]).toString('base64')}`;
+    const results = await Promise.all([
+      submit(sessionId, validClaimBody()),
+      submit(sessionId, validClaimBody({ signature: otherPng })),
+      submit(sessionId, validClaimBody()),
+    ]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 201]);
+    const ids = new Set(results.map((r) => r.json<{ id: string }>().id));
+    expect(ids.size).toBe(1);
+    expect(await countRows(sessionId)).toBe(1);
+    const files = await t.app.db
+      .selectFrom('stored_files')
+      .select('storage_key')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(files).toHaveLength(1);
+    // The losers' bytes were removed: every stored object on disk has a record.
+    const onDisk = listStoredObjects(t.config.fileStoreDir);
+    const known = new Set(
+      (await t.app.db.selectFrom('stored_files').select('storage_key').execute()).map((f) => f.storage_key),
+    );
+    expect(onDisk.filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('answers 400 Invalid JSON for a malformed body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims',
+      headers: { 'x-session-id': newSessionId(), 'content-type': 'application/json' },
+      payload: '{"firstName": "Jane",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Invalid JSON' });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims',
+      headers: { 'x-session-id': newSessionId(), 'content-type': 'application/json' },
+      payload: JSON.stringify(
+        validClaimBody({ signature: `data:image/png;base64,${'A'.repeat(4 * 1024 * 1024)}` }),
+      ),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'The request is too large.' });
+  });
+});

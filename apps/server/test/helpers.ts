@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createSessionId } from '@taxback/domain';
+import { buildApp } from '../src/app.ts';
+import type { AppOverrides } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
+
+/**
+ * Integration tests run against a real, fresh database: SQLite in a temp folder by default, or,
+ * when TEST_DATABASE_URL is a postgres:// URL, a uniquely named PostgreSQL database created for
+ * this app and dropped by `close()`.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
+export const usingPostgres = /^postgres(ql)?:\/\//i.test(TEST_DATABASE_URL);
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** The temp folder holding DATA_DIR (files, keys, SQLite). */
+  dir: string;
+  close: () => Promise<void>;
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `taxback_test_${process.pid}_${randomBytes(5).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-test-'));
+  const pgDb = usingPostgres ? await createPostgresTestDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    WEB_DIST: path.join(dir, 'web-dist-missing'),
+    DATA_KEY: randomBytes(32).toString('base64'),
+    SIGNING_KEY: randomBytes(32).toString('base64'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...options.env,
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logger: false, ...options.overrides });
+    await app.ready();
+  } catch (error) {
+    await pgDb?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    app,
+    config,
+    dir,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function newSessionId(): string {
+  return createSessionId();
+}
+
+/** A real 1×1 PNG. */
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
+
+export function validClaimBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: '  <Jane> ',
+    lastName: 'Doe',
+    email: 'Jane.Doe@Example.COM ',
+    phone: '07700 900123',
+    signature: PNG_DATA_URL,
+    selectedExpenses: ['travel', 'uniform'],
+    earnsOver18k: true,
+    affiliateName: 'partner-one',
+    utmData: { utm_source: 'google', utm_campaign: 'spring', kw: 'tax refund' },
+    fullUrl: 'https://example.test/?utm_source=google',
+    assessmentData: {
+      qualifies: 'yes',
+      timestamp: '2025-06-01T10:00:00.000Z',
+      step: 'expenses_completed',
+      lastUpdated: '2025-06-01T10:01:00.000Z',
+    },
+    ...overrides,
+  };
+}
+
+/** Every object key in a local file store folder ('ab/abcd…'). */
+export function listStoredObjects(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => fs.statSync(path.join(root, entry)).isFile())
+    .map((entry) => entry.split(path.sep).join('/'));
+}

@@ -1,0 +1,689 @@
+import { createHash, randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson, claimableTaxYears } from '@taxback/domain';
+import { wizardSnapshotSchema } from '@taxback/domain/schemas';
+import { decryptField } from '../src/crypto/index.ts';
+import { signedContentOf } from '../src/modules/onboarding/snapshot.ts';
+import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+const YEARS = claimableTaxYears().map((y) => y.year);
+const Y0 = YEARS[0] as string;
+const Y1 = YEARS[1] as string;
+const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+const PNG_BYTES = Buffer.from(PNG_BASE64, 'base64');
+const TYPE_MESSAGE = 'This file type is not allowed. Upload a PDF, Word, Excel, CSV, JPG or PNG file.';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const JOURNEYS = [
+  {
+    id: 'j1',
+    startAddress: 'WN2 1AR',
+    endAddress: 'SK5 6AQ',
+    frequency: 'daily',
+    tripType: 'return',
+    reason: 'site-visit',
+    customReason: '',
+    distance: 10,
+  },
+  {
+    id: 'j2',
+    startAddress: 'M1 1AE',
+    endAddress: 'L1 8JQ',
+    frequency: 'weekly',
+    tripType: 'single',
+    reason: 'client-meeting',
+    customReason: '',
+    distance: 25,
+  },
+];
+
+function snapshot(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: {
+      employmentType: 'employed',
+      employerName: 'Acme Ltd',
+      businessName: '',
+      utrNumber: '',
+    },
+    personalInfo: {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phone: '07700 900401',
+      homeAddress: '1 High Street, Wigan',
+      postcode: 'WN2 1AR',
+    },
+    vehicleInfo: { type: 'car-van' },
+    taxYears: YEARS.map((year, i) => ({
+      year,
+      selected: i < 2,
+      businessMiles: i === 0 ? 12_000 : i === 1 ? 6_200 : 0,
+      companyName: i < 2 ? 'Acme Ltd' : '',
+    })),
+    employerMileageRate: 10,
+    journeys: [],
+    agreementChecks: { accuracy: true, authorization: true, terms: true },
+    affiliateName: null,
+    utmData: null,
+    fullUrl: null,
+    ...overrides,
+  };
+}
+
+function headers(sessionId: string): Record<string, string> {
+  return { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/2.0' };
+}
+
+/** A claim saved through step 7. */
+async function draftClaim(overrides: Record<string, unknown> = {}): Promise<string> {
+  const sessionId = newSessionId();
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/onboarding',
+    headers: headers(sessionId),
+    payload: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot: snapshot(overrides) },
+  });
+  expect(res.statusCode).toBe(200);
+  return sessionId;
+}
+
+function multipart(fields: Record<string, string>, file?: { filename: string; type?: string; data: Buffer }) {
+  const boundary = `----taxback${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function upload(
+  sessionId: string,
+  fields: Record<string, string>,
+  file?: { filename: string; type?: string; data: Buffer },
+) {
+  const body = multipart(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/files',
+    headers: { ...headers(sessionId), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+function download(sessionId: string, url: string) {
+  return t.app.inject({ method: 'GET', url, headers: headers(sessionId) });
+}
+
+function post(sessionId: string, url: string, payload?: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url, headers: headers(sessionId), ...(payload ? { payload } : {}) });
+}
+
+async function claimRow(sessionId: string) {
+  return t.app.db
+    .selectFrom('onboarding_claims')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+}
+
+async function fileCount(sessionId: string): Promise<number> {
+  return (
+    await t.app.db.selectFrom('stored_files').select('id').where('session_id', '=', sessionId).execute()
+  ).length;
+}
+
+function pdfText(bytes: Uint8Array): string {
+  const buf = Buffer.from(bytes);
+  const raw = buf.toString('latin1');
+  const out: string[] = [];
+  const re = /stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) break;
+    try {
+      out.push(
+        zlib
+          .inflateSync(buf.subarray(start, end), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+          .toString('latin1'),
+      );
+    } catch {
+      // not deflated
+    }
+  }
+  return (
+    out
+      .join('\n')
+      .match(/<([0-9A-Fa-f]*)>\s*Tj/g)
+      ?.map((tj) => Buffer.from(/<([0-9A-Fa-f]*)>/.exec(tj)?.[1] ?? '', 'hex').toString('latin1'))
+      .join('\n') ?? ''
+  );
+}
+
+describe('POST /api/onboarding/files', () => {
+  it('stores a PDF and a PNG as evidence, served only to the owner', async () => {
+    const sessionId = await draftClaim();
+    const pdf = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'fuel receipts.pdf', data: PDF_BYTES },
+    );
+    expect(pdf.statusCode).toBe(201);
+    const saved = pdf.json<{ id: string; filename: string; url: string; type: string; size: number }>();
+    expect(saved).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      filename: 'fuel receipts.pdf',
+      url: `/api/files/${saved.id}`,
+      type: 'application/pdf',
+      size: PDF_BYTES.length,
+    });
+
+    // The type comes from the bytes, not the name or the browser's header.
+    const png = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y1 },
+      { filename: 'odometer.jpeg', type: 'text/html', data: PNG_BYTES },
+    );
+    expect(png.statusCode).toBe(201);
+    expect(png.json<{ type: string }>().type).toBe('image/png');
+
+    const own = await download(sessionId, saved.url);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect(own.headers['content-disposition']).toMatch(/^attachment;/);
+
+    const other = newSessionId();
+    expect((await download(other, saved.url)).statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/onboarding/files/${saved.id}`,
+      headers: headers(other),
+    });
+    expect(del.statusCode).toBe(404);
+    expect((await download(sessionId, saved.url)).statusCode).toBe(200);
+
+    const progress = (await download(sessionId, '/api/onboarding')).json<{
+      evidenceFiles: Record<string, { id: string }[]>;
+    }>();
+    expect(progress.evidenceFiles[Y0]?.map((f) => f.id)).toEqual([saved.id]);
+    expect(progress.evidenceFiles[Y1]).toHaveLength(1);
+
+    const row = await claimRow(sessionId);
+    const column = JSON.parse(row.evidence_files ?? '{}') as Record<string, { url: string; type: string }[]>;
+    expect(column[Y0]).toEqual([
+      {
+        id: saved.id,
+        filename: 'fuel receipts.pdf',
+        url: saved.url,
+        type: 'application/pdf',
+        size: PDF_BYTES.length,
+      },
+    ]);
+  });
+
+  it('stores the same bytes for the same year once (a retried upload)', async () => {
+    const sessionId = await draftClaim();
+    const a = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'a.pdf', data: PDF_BYTES },
+    );
+    const b = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'a.pdf', data: PDF_BYTES },
+    );
+    expect(b.statusCode).toBe(201);
+    expect(b.json<{ id: string }>().id).toBe(a.json<{ id: string }>().id);
+    expect(await fileCount(sessionId)).toBe(1);
+  });
+
+  it('accepts a CSV by sniffing its text', async () => {
+    const sessionId = await draftClaim();
+    const res = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'trips.csv', data: Buffer.from('date,from,to,miles\n2024-05-01,WN2 1AR,SK5 6AQ,24\n') },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ type: string }>().type).toBe('text/csv');
+  });
+
+  it('refuses a renamed executable or HTML page (415) and stores nothing', async () => {
+    const sessionId = await draftClaim();
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), randomBytes(200)]);
+    exe.writeUInt32LE(64, 0x3c);
+    const html = Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(1)</script>a,b\n</body></html>\n');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    for (const [filename, data] of [
+      ['receipt.pdf', exe],
+      ['receipt.csv', html],
+      ['receipt.png', html],
+      ['logo.png', svg],
+    ] as const) {
+      const res = await upload(
+        sessionId,
+        { kind: 'evidence', taxYear: Y0 },
+        { filename, type: 'application/pdf', data },
+      );
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ error: TYPE_MESSAGE });
+    }
+    expect(await fileCount(sessionId)).toBe(0);
+  });
+
+  it('refuses an 11 MB file with 413 and stores nothing', async () => {
+    const sessionId = await draftClaim();
+    const big = Buffer.concat([PDF_BYTES, Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    const res = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'big.pdf', data: big },
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'The file is too large. The maximum size is 10 MB.' });
+    expect(await fileCount(sessionId)).toBe(0);
+  });
+
+  it('checks the kind, the tax year, a missing file and the claim', async () => {
+    const sessionId = await draftClaim();
+    const badKind = await upload(
+      sessionId,
+      { kind: 'signature', taxYear: Y0 },
+      { filename: 'a.png', data: PNG_BYTES },
+    );
+    expect(badKind.statusCode).toBe(400);
+    expect(Object.keys(badKind.json<{ errors: object }>().errors)).toEqual(['kind']);
+    const badYear = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: '2001/02' },
+      { filename: 'a.png', data: PNG_BYTES },
+    );
+    expect(badYear.statusCode).toBe(400);
+    expect(Object.keys(badYear.json<{ errors: object }>().errors)).toEqual(['taxYear']);
+    const noFile = await upload(sessionId, { kind: 'evidence', taxYear: Y0 });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({ errors: { file: 'Select a file to upload' } });
+    const noClaim = await upload(
+      newSessionId(),
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'a.png', data: PNG_BYTES },
+    );
+    expect(noClaim.statusCode).toBe(404);
+  });
+
+  it('takes a P60 as PDF, JPG or PNG only and records it on the claim', async () => {
+    const sessionId = await draftClaim();
+    const csv = await upload(
+      sessionId,
+      { kind: 'p60' },
+      { filename: 'p60.csv', data: Buffer.from('a,b\n1,2\n') },
+    );
+    expect(csv.statusCode).toBe(415);
+    expect(csv.json()).toEqual({ error: 'This file type is not allowed. Upload a PDF, JPG or PNG file.' });
+
+    const first = await upload(sessionId, { kind: 'p60' }, { filename: 'p60.png', data: PNG_BYTES });
+    expect(first.statusCode).toBe(201);
+    const second = await upload(sessionId, { kind: 'p60' }, { filename: 'my p60.pdf', data: PDF_BYTES });
+    expect(second.statusCode).toBe(201);
+    const { id, url } = second.json<{ id: string; url: string }>();
+    const row = await claimRow(sessionId);
+    expect(row.p60_file_url).toBe(url);
+    expect(row.p60_filename).toBe('my p60.pdf');
+    // A new P60 replaces the earlier one.
+    expect(await fileCount(sessionId)).toBe(1);
+    const progress = (await download(sessionId, '/api/onboarding')).json<{
+      p60File: { id: string } | null;
+    }>();
+    expect(progress.p60File?.id).toBe(id);
+  });
+});
+
+describe('DELETE /api/onboarding/files/:id', () => {
+  it('removes the owner’s file and updates the claim', async () => {
+    const sessionId = await draftClaim();
+    const up = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'a.pdf', data: PDF_BYTES },
+    );
+    const { id, url } = up.json<{ id: string; url: string }>();
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/onboarding/files/${id}`,
+      headers: headers(sessionId),
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await download(sessionId, url)).statusCode).toBe(404);
+    expect(JSON.parse((await claimRow(sessionId)).evidence_files ?? '{}')).toEqual({});
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/onboarding/files/${id}`,
+      headers: headers(sessionId),
+    });
+    expect(again.statusCode).toBe(404);
+    const junk = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/onboarding/files/not-a-uuid',
+      headers: headers(sessionId),
+    });
+    expect(junk.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/onboarding/signature', () => {
+  it('stores the PNG privately with the D15 evidence of what was signed', async () => {
+    const sessionId = await draftClaim();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/signature',
+      headers: headers(sessionId),
+      payload: {
+        signature: PNG_DATA_URL,
+        agreementChecks: { accuracy: true, authorization: true, terms: true },
+      },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(res.statusCode).toBe(201);
+    const { signatureUrl } = res.json<{ signatureUrl: string }>();
+    expect(signatureUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+    const png = await download(sessionId, signatureUrl);
+    expect(png.statusCode).toBe(200);
+    expect(png.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect((await download(newSessionId(), signatureUrl)).statusCode).toBe(404);
+
+    const row = await claimRow(sessionId);
+    expect(row).toMatchObject({
+      signature_url: signatureUrl,
+      signature_data: null,
+      signed_ip: '203.0.113.50',
+      signed_user_agent: 'vitest-agent/2.0',
+      consent_accuracy: 1,
+      consent_authorization: 1,
+      consent_terms: 1,
+    });
+    expect(Date.parse(row.signed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    const content = signedContentOf(wizardSnapshotSchema.parse(JSON.parse(row.snapshot ?? '{}')), {
+      accuracy: true,
+      authorization: true,
+      terms: true,
+    });
+    expect(content).toMatchObject({
+      name: 'Jane Doe',
+      address: '1 High Street, Wigan',
+      employerRatePence: 10,
+      years: [
+        { year: Y0, miles: 12_000, companyName: 'Acme Ltd' },
+        { year: Y1, miles: 6_200, companyName: 'Acme Ltd' },
+      ],
+      totals: { totalAllowance: 7790, rebate20: 1194 },
+    });
+    expect(row.signed_content_hash).toBe(createHash('sha256').update(canonicalJson(content)).digest('hex'));
+    expect((await download(sessionId, '/api/onboarding')).json<{ signatureUrl: string }>().signatureUrl).toBe(
+      signatureUrl,
+    );
+  });
+
+  it('answers SPEC §5 messages for a missing signature and consents, and refuses non-PNG bytes', async () => {
+    const sessionId = await draftClaim();
+    const res = await post(sessionId, '/api/onboarding/signature', { signature: '', agreementChecks: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: {
+        signature: 'Digital signature is required',
+        'agreementChecks.accuracy': 'Please confirm accuracy of information',
+        'agreementChecks.authorization': 'Please authorize us to act as your tax agent',
+        'agreementChecks.terms': 'Please accept terms and conditions',
+      },
+    });
+    const fake = await post(sessionId, '/api/onboarding/signature', {
+      signature: `data:image/png;base64,${PDF_BYTES.toString('base64')}`,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(await fileCount(sessionId)).toBe(0);
+  });
+});
+
+describe('POST /api/onboarding/mileage-log', () => {
+  it('generates a PDF and CSV per selected year from the saved journeys, stored as evidence', async () => {
+    const sessionId = await draftClaim({ journeys: JOURNEYS });
+    const res = await post(sessionId, '/api/onboarding/mileage-log');
+    expect(res.statusCode).toBe(201);
+    const { logs } = res.json<{
+      logs: Record<
+        string,
+        { pdf: { id: string; url: string; filename: string }; csv: { url: string; filename: string } }
+      >;
+    }>();
+    expect(Object.keys(logs).sort()).toEqual([Y0, Y1].sort());
+    const log0 = logs[Y0];
+    if (!log0) throw new Error('no log');
+    expect(log0.pdf.filename).toBe(`mileage-log-${Y0.replace('/', '-')}.pdf`);
+
+    const pdf = await download(sessionId, log0.pdf.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`Mileage log ${Y0}`);
+    expect(text).toContain('Claimant: Jane Doe');
+    expect(text).toContain('Site visit');
+    expect(text).toContain('Client meeting');
+    expect(text).toContain('Total annual business miles: 6,200');
+    expect(text).toContain('HMRC mileage allowance: £2,790');
+
+    const csv = await download(sessionId, log0.csv.url);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('1,WN2 1AR,SK5 6AQ,Site visit,Return,Daily,10,5000');
+    expect(csv.body).toContain('2,M1 1AE,L1 8JQ,Client meeting,Single,Weekly,25,1200');
+    expect(csv.body).toContain('Total annual business miles,6200');
+
+    const progress = (await download(sessionId, '/api/onboarding')).json<{
+      mileageLogs: Record<string, { pdf: { id: string }; csv: { id: string } }>;
+    }>();
+    expect(progress.mileageLogs[Y0]?.pdf.id).toBe(log0.pdf.id);
+    const column = JSON.parse((await claimRow(sessionId)).evidence_files ?? '{}') as Record<
+      string,
+      unknown[]
+    >;
+    expect(column[Y0]).toHaveLength(2);
+
+    // Generating again replaces the earlier documents.
+    const again = await post(sessionId, '/api/onboarding/mileage-log');
+    expect(again.statusCode).toBe(201);
+    expect(await fileCount(sessionId)).toBe(4);
+    expect((await download(newSessionId(), log0.csv.url)).statusCode).toBe(404);
+  });
+
+  it("answers 'No journeys added' guidance when there are none", async () => {
+    const sessionId = await draftClaim();
+    const res = await post(sessionId, '/api/onboarding/mileage-log');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: {
+        journeys: 'Please go back and add at least one business journey to generate your mileage log.',
+      },
+    });
+  });
+});
+
+describe('POST /api/onboarding/submit', () => {
+  async function sign(sessionId: string) {
+    const res = await post(sessionId, '/api/onboarding/signature', {
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+    expect(res.statusCode).toBe(201);
+  }
+
+  it('lists what is missing: evidence per year, signature, consents; and checks the NI number', async () => {
+    const sessionId = await draftClaim({
+      agreementChecks: { accuracy: false, authorization: false, terms: false },
+    });
+    const missingNi = await post(sessionId, '/api/onboarding/submit', { niNumber: ' ' });
+    expect(missingNi.json()).toEqual({ errors: { niNumber: 'National Insurance number is required' } });
+    const badNi = await post(sessionId, '/api/onboarding/submit', { niNumber: 'QQ123456C' });
+    expect(badNi.statusCode).toBe(400);
+    expect(Object.keys(badNi.json<{ errors: object }>().errors)).toEqual(['niNumber']);
+
+    const res = await post(sessionId, '/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: {
+        [`evidence_${Y0}`]: `Evidence required for ${Y0}`,
+        [`evidence_${Y1}`]: `Evidence required for ${Y1}`,
+        signature: 'Digital signature is required',
+        'agreementChecks.accuracy': 'Please confirm accuracy of information',
+        'agreementChecks.authorization': 'Please authorize us to act as your tax agent',
+        'agreementChecks.terms': 'Please accept terms and conditions',
+      },
+    });
+    expect((await claimRow(sessionId)).status).toBe('draft');
+  });
+
+  it('submits with uploads per year: reference, encrypted NI, P60; a repeat answers the same', async () => {
+    const sessionId = await draftClaim();
+    await upload(sessionId, { kind: 'evidence', taxYear: Y0 }, { filename: 'a.pdf', data: PDF_BYTES });
+    const onlyOne = await post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' });
+    expect(onlyOne.json()).toEqual({
+      errors: {
+        [`evidence_${Y1}`]: `Evidence required for ${Y1}`,
+        signature: 'Digital signature is required',
+      },
+    });
+    await upload(sessionId, { kind: 'evidence', taxYear: Y1 }, { filename: 'b.png', data: PNG_BYTES });
+    await sign(sessionId);
+    const p60 = await upload(sessionId, { kind: 'p60' }, { filename: 'p60.pdf', data: PDF_BYTES });
+
+    const before = Date.now();
+    const res = await post(sessionId, '/api/onboarding/submit', {
+      niNumber: 'ab 12 34 56 c',
+      p60FileId: p60.json<{ id: string }>().id,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      submissionReference: string;
+      submittedAt: string;
+      totals: Record<string, unknown>;
+    }>();
+    expect(body.submissionReference).toMatch(/^TB\d{6}[A-Z0-9_-]{8}$/);
+    expect(body.submissionReference.endsWith(sessionId.slice(-8).toUpperCase())).toBe(true);
+    expect(Date.parse(body.submittedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(body.totals).toMatchObject({
+      totalMiles: 18_200,
+      totalAllowance: 7790,
+      totalEmployerPayment: 1820,
+      rebate20: 1194,
+    });
+
+    const row = await claimRow(sessionId);
+    expect(row).toMatchObject({
+      status: 'submitted',
+      submission_reference: body.submissionReference,
+      submitted_at: body.submittedAt,
+      current_step: 11,
+    });
+    expect(row.p60_file_url).toBe(p60.json<{ url: string }>().url);
+    // D14: the NI number is encrypted at rest and not readable in the row.
+    expect(row.admin_ni_number).toMatch(/^v1:/);
+    expect(JSON.stringify(row)).not.toMatch(/AB ?12 ?34 ?56 ?C/i);
+    expect(decryptField(row.admin_ni_number ?? '', t.config.dataKey as Buffer)).toBe('AB123456C');
+
+    const repeat = await post(sessionId, '/api/onboarding/submit', { niNumber: 'CE123456D' });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual(body);
+    expect((await claimRow(sessionId)).admin_ni_number).toBe(row.admin_ni_number);
+
+    const progress = (await download(sessionId, '/api/onboarding')).json<Record<string, unknown>>();
+    expect(progress).toMatchObject({
+      status: 'submitted',
+      submissionReference: body.submissionReference,
+      hasNiNumber: true,
+    });
+    expect(JSON.stringify(progress)).not.toContain('AB123456C');
+
+    // A submitted claim no longer changes.
+    const late = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding',
+      headers: headers(sessionId),
+      payload: {
+        revision: Number(row.revision),
+        step: 7,
+        currentStep: 8,
+        lastStepCompleted: 7,
+        snapshot: snapshot(),
+      },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: string }>().error).toBe('This claim has already been submitted.');
+    const lateUpload = await upload(
+      sessionId,
+      { kind: 'evidence', taxYear: Y0 },
+      { filename: 'c.png', data: PNG_BYTES },
+    );
+    expect(lateUpload.statusCode).toBe(409);
+  });
+
+  it('accepts journeys with a generated log as evidence; a double-clicked submit makes one submission', async () => {
+    const sessionId = await draftClaim({
+      journeys: JOURNEYS,
+      employmentDetails: {
+        employmentType: 'cis',
+        employerName: '',
+        businessName: 'Doe Builds',
+        utrNumber: '',
+      },
+    });
+    expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);
+    await sign(sessionId);
+    const [a, b] = await Promise.all([
+      post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' }),
+      post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' }),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json()).toEqual(b.json());
+    const rows = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['status', 'submission_reference'])
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows).toEqual([
+      {
+        status: 'submitted',
+        submission_reference: a.json<{ submissionReference: string }>().submissionReference,
+      },
+    ]);
+  });
+
+  it('is 404 for a session without a claim', async () => {
+    const res = await post(newSessionId(), '/api/onboarding/submit', { niNumber: 'AB123456C' });
+    expect(res.statusCode).toBe(404);
+  });
+});

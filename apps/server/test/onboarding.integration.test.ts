@@ -1,0 +1,530 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { createTestApp, newSessionId } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+let t: TestApp;
+const YEARS = claimableTaxYears().map((y) => y.year);
+const Y0 = YEARS[0] as string;
+const Y1 = YEARS[1] as string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function snapshot(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: {
+      employmentType: 'employed',
+      employerName: 'Acme Ltd',
+      businessName: '',
+      utrNumber: '',
+    },
+    personalInfo: {
+      firstName: ' <Jane> ',
+      lastName: 'Doe',
+      email: 'Jane.Doe@Example.com',
+      phone: '07700 900123',
+      homeAddress: '1 High Street, Wigan',
+      postcode: 'wn2 1ar',
+    },
+    vehicleInfo: { type: 'car-van' },
+    taxYears: YEARS.map((year, i) => ({
+      year,
+      selected: i === 0,
+      businessMiles: i === 0 ? 12_000 : 0,
+      companyName: i === 0 ? 'Acme Ltd' : '',
+    })),
+    employerMileageRate: 10,
+    journeys: [],
+    agreementChecks: { accuracy: false, authorization: false, terms: false },
+    affiliateName: 'partner-one',
+    utmData: { utm_source: 'google', utm_campaign: 'spring' },
+    fullUrl: 'https://claim.example.test/onboarding?utm_source=google',
+    ...overrides,
+  };
+}
+
+function put(sessionId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/onboarding',
+    headers: { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/1.0', ...headers },
+    payload: body,
+  });
+}
+
+function save(sessionId: string, step: number, snap: Record<string, unknown>, revision: number) {
+  return put(sessionId, { revision, step, currentStep: step + 1, lastStepCompleted: step, snapshot: snap });
+}
+
+function get(sessionId: string) {
+  return t.app.inject({ method: 'GET', url: '/api/onboarding', headers: { 'x-session-id': sessionId } });
+}
+
+async function row(sessionId: string) {
+  return t.app.db
+    .selectFrom('onboarding_claims')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+}
+
+async function outboxFor(phone: string) {
+  return t.app.db
+    .selectFrom('sms_outbox')
+    .selectAll()
+    .where('to_phone', '=', phone)
+    .orderBy('created_at')
+    .execute();
+}
+
+describe('session header', () => {
+  it('refuses a missing or malformed session id', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/onboarding' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'Missing or invalid session' });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/onboarding',
+      headers: { 'x-session-id': 'tx_123' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('step validation (SPEC §5 messages)', () => {
+  const cases: {
+    name: string;
+    step: number;
+    snap: Record<string, unknown>;
+    errors: Record<string, string>;
+  }[] = [
+    {
+      name: 'step 0 with no option',
+      step: 0,
+      snap: snapshot({ eligibilityData: { drivesForWork: '', vehicleVRM: '' } }),
+      errors: { 'eligibilityData.drivesForWork': 'Please select an option' },
+    },
+    {
+      name: 'step 0 company vehicle without a registration',
+      step: 0,
+      snap: snapshot({ eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: '  ' } }),
+      errors: { 'eligibilityData.vehicleVRM': 'Vehicle registration is required' },
+    },
+    {
+      name: 'step 1 with no employment type',
+      step: 1,
+      snap: snapshot({
+        employmentDetails: { employmentType: '', employerName: '', businessName: '', utrNumber: '' },
+      }),
+      errors: { 'employmentDetails.employmentType': 'Please select your employment type' },
+    },
+    {
+      name: 'step 2 empty',
+      step: 2,
+      snap: snapshot({
+        personalInfo: { firstName: '<>', lastName: '', email: '', phone: '', homeAddress: ' ', postcode: '' },
+      }),
+      errors: {
+        'personalInfo.firstName': 'First name is required',
+        'personalInfo.lastName': 'Last name is required',
+        'personalInfo.email': 'Email is required',
+        'personalInfo.phone': 'Phone number is required',
+        'personalInfo.homeAddress': 'Home address is required',
+      },
+    },
+    {
+      name: 'step 2 invalid email and phone',
+      step: 2,
+      snap: snapshot({
+        personalInfo: {
+          firstName: 'Jane',
+          lastName: 'Doe',
+          email: 'jane@',
+          phone: '12345',
+          homeAddress: '1 High Street',
+          postcode: '',
+        },
+      }),
+      errors: {
+        'personalInfo.email': 'Please enter a valid email address',
+        'personalInfo.phone': 'Please enter a valid UK phone number',
+      },
+    },
+    {
+      name: 'step 3 with no year selected',
+      step: 3,
+      snap: snapshot({
+        taxYears: YEARS.map((year) => ({ year, selected: false, businessMiles: 0, companyName: '' })),
+      }),
+      errors: { taxYears: 'Please select at least one tax year' },
+    },
+    {
+      name: 'step 4 with no vehicle',
+      step: 4,
+      snap: snapshot({ vehicleInfo: { type: '' } }),
+      errors: { 'vehicleInfo.type': 'Please select your vehicle type' },
+    },
+    {
+      name: 'step 5 missing miles and company per year',
+      step: 5,
+      snap: snapshot({
+        taxYears: [
+          { year: Y0, selected: true, businessMiles: 0, companyName: '' },
+          { year: Y1, selected: true, businessMiles: 500, companyName: '' },
+        ],
+      }),
+      errors: {
+        [`companyName_${Y0}`]: `Company name required for ${Y0}`,
+        [`miles_${Y0}`]: `Business miles required for ${Y0}`,
+        [`companyName_${Y1}`]: `Company name required for ${Y1}`,
+      },
+    },
+    {
+      name: 'step 7 negative rate',
+      step: 7,
+      snap: snapshot({ employerMileageRate: -5 }),
+      errors: { employerMileageRate: 'Please enter a valid mileage rate' },
+    },
+  ];
+
+  for (const c of cases) {
+    it(`answers 400 for ${c.name}`, async () => {
+      const sessionId = newSessionId();
+      const res = await save(sessionId, c.step, c.snap, 0);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: c.errors });
+      // Nothing was stored.
+      expect((await get(sessionId)).statusCode).toBe(404);
+    });
+  }
+
+  it('only validates the steps the claimant has completed', async () => {
+    const sessionId = newSessionId();
+    // Step 0 done; personal details still empty is fine.
+    const res = await save(
+      sessionId,
+      0,
+      snapshot({ personalInfo: {}, employmentDetails: {}, vehicleInfo: {}, taxYears: [] }),
+      0,
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a body without a revision', async () => {
+    const res = await put(newSessionId(), {
+      step: 0,
+      currentStep: 1,
+      lastStepCompleted: 0,
+      snapshot: snapshot(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string> }>().errors)).toContain('revision');
+  });
+});
+
+describe('PUT /api/onboarding', () => {
+  it('creates, then updates with the revision; a stale revision answers 409', async () => {
+    const sessionId = newSessionId();
+    const first = await save(sessionId, 0, snapshot({ personalInfo: {} }), 0);
+    expect(first.statusCode).toBe(200);
+    expect(first.json<{ revision: number }>().revision).toBe(1);
+
+    const second = await save(sessionId, 1, snapshot({ personalInfo: {} }), 1);
+    expect(second.statusCode).toBe(200);
+    expect(second.json<{ revision: number }>().revision).toBe(2);
+
+    const stale = await save(sessionId, 2, snapshot(), 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: 'This application was changed in another window.', revision: 2 });
+
+    // A second "first write" for an existing row is stale too.
+    const again = await save(sessionId, 0, snapshot(), 0);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ revision: number }>().revision).toBe(2);
+  });
+
+  it('lets exactly one of two concurrent first writes through', async () => {
+    const sessionId = newSessionId();
+    const results = await Promise.all([
+      save(sessionId, 0, snapshot({ personalInfo: {} }), 0),
+      save(sessionId, 0, snapshot({ personalInfo: {} }), 0),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('stores the SPEC §3 columns, tracking fields from the request and server-computed totals', async () => {
+    const sessionId = newSessionId();
+    const forged = snapshot({ totals: { rebate20: 999_999 } });
+    const res = await put(
+      sessionId,
+      {
+        revision: 0,
+        step: 7,
+        currentStep: 8,
+        lastStepCompleted: 7,
+        snapshot: forged,
+        totals: { rebate20: 999_999 },
+      },
+      { 'user-agent': 'Mozilla/5.0 test' },
+    );
+    expect(res.statusCode).toBe(200);
+    const totals = res.json<{ totals: Record<string, unknown> }>().totals;
+    // Car, 12,000 miles in one year, employer pays 10p: 10,000 × 45p + 2,000 × 25p = £5,000.
+    expect(totals).toMatchObject({
+      totalMiles: 12_000,
+      totalAllowance: 5000,
+      totalEmployerPayment: 1200,
+      totalClaimable: 3800,
+      rebate20: 760,
+      rebate40: 1520,
+      selfAssessmentRequired: true,
+    });
+    expect(totals.years).toEqual([
+      {
+        year: Y0,
+        miles: 12_000,
+        allowance: 5000,
+        employerPayment: 1200,
+        claimable: 3800,
+        selfAssessmentRequired: true,
+      },
+    ]);
+
+    const r = await row(sessionId);
+    expect(r).toMatchObject({
+      drives_for_work: 'yes',
+      company_vehicle_vrm: null,
+      employment_type: 'employed',
+      employer_name: 'Acme Ltd',
+      first_name: 'Jane',
+      last_name: 'Doe',
+      full_name: 'Jane Doe',
+      email: 'jane.doe@example.com',
+      phone: '07700 900123',
+      mobile_number: '+447700900123',
+      home_address: '1 High Street, Wigan',
+      postcode: 'WN2 1AR',
+      affiliate_name: 'partner-one',
+      full_url: 'https://claim.example.test/onboarding?utm_source=google',
+      ip_address: '127.0.0.1',
+      user_agent: 'Mozilla/5.0 test',
+      current_step: 8,
+      last_step_completed: 7,
+      vehicle_type: 'car-van',
+      status: 'draft',
+      self_assessment_required: 1,
+    });
+    expect(Number(r.total_hmrc_allowance)).toBe(5000);
+    expect(Number(r.estimated_rebate_20_percent)).toBe(760);
+    expect(Number(r.estimated_rebate_40_percent)).toBe(1520);
+    expect(Number(r.employer_mileage_rate)).toBe(10);
+    expect(JSON.parse(r.utm_data ?? 'null')).toEqual({ utm_source: 'google', utm_campaign: 'spring' });
+    expect(JSON.parse(r.selected_tax_years ?? 'null')).toEqual(
+      YEARS.map((year, i) => ({ year, selected: i === 0 })),
+    );
+    expect(JSON.parse(r.mileage_data ?? 'null')).toEqual({
+      [Y0]: { miles: 12_000, companyName: 'Acme Ltd' },
+    });
+    expect(JSON.parse(r.journey_patterns ?? 'null')).toEqual([]);
+    expect(r.last_activity_at).toBe(r.updated_at);
+    expect(Date.parse(r.last_activity_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps the first tracking values and refreshes step and activity on every save', async () => {
+    const sessionId = newSessionId();
+    await save(sessionId, 0, snapshot({ personalInfo: {} }), 0);
+    const before = await row(sessionId);
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await put(
+      sessionId,
+      {
+        revision: 1,
+        step: 1,
+        currentStep: 2,
+        lastStepCompleted: 1,
+        snapshot: snapshot({
+          personalInfo: {},
+          affiliateName: 'someone-else',
+          fullUrl: 'https://other.test/',
+        }),
+      },
+      { 'user-agent': 'Other agent' },
+    );
+    expect(res.statusCode).toBe(200);
+    const after = await row(sessionId);
+    expect(after.affiliate_name).toBe('partner-one');
+    expect(after.full_url).toBe(before.full_url);
+    expect(after.user_agent).toBe('vitest-agent/1.0');
+    expect(after.current_step).toBe(2);
+    expect(after.last_step_completed).toBe(1);
+    expect(after.updated_at > (before.updated_at ?? '')).toBe(true);
+  });
+
+  it('recomputes for a motorbike and a bicycle', async () => {
+    const bike = newSessionId();
+    const res = await save(
+      bike,
+      7,
+      snapshot({ vehicleInfo: { type: 'motorbike' }, employerMileageRate: 0 }),
+      0,
+    );
+    expect(res.json<{ totals: { totalAllowance: number; rebate20: number } }>().totals).toMatchObject({
+      totalAllowance: 2880, // 12,000 × 24p
+      rebate20: 576,
+    });
+    const cycle = newSessionId();
+    const res2 = await save(
+      cycle,
+      7,
+      snapshot({ vehicleInfo: { type: 'bicycle' }, employerMileageRate: 25 }),
+      0,
+    );
+    // 12,000 × 20p = £2,400, employer pays more: nothing claimable.
+    expect(res2.json<{ totals: { totalAllowance: number; totalClaimable: number } }>().totals).toMatchObject({
+      totalAllowance: 2400,
+      totalClaimable: 0,
+    });
+  });
+});
+
+describe('GET /api/onboarding', () => {
+  it('restores the snapshot and step; another session sees 404', async () => {
+    const sessionId = newSessionId();
+    await save(sessionId, 4, snapshot(), 0);
+    const res = await get(sessionId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({
+      revision: 1,
+      status: 'draft',
+      currentStep: 5,
+      lastStepCompleted: 4,
+      signatureUrl: null,
+      submissionReference: null,
+      submittedAt: null,
+      hasNiNumber: false,
+      evidenceFiles: {},
+      mileageLogs: {},
+    });
+    const snap = body.snapshot as { personalInfo: Record<string, string>; taxYears: unknown[] };
+    expect(snap.personalInfo).toMatchObject({
+      firstName: 'Jane',
+      email: 'jane.doe@example.com',
+      postcode: 'WN2 1AR',
+    });
+    expect(snap.taxYears).toHaveLength(YEARS.length);
+    expect(body.totals).toMatchObject({ totalAllowance: 5000, rebate20: 760 });
+    expect(JSON.stringify(body)).not.toMatch(/niNumber|admin_ni/);
+
+    const other = await get(newSessionId());
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('resume code issued with personal details (D8)', () => {
+  it('texts a code when step 2 is first saved, not before and not again for the same number', async () => {
+    const phone = '+447700900201';
+    const sessionId = newSessionId();
+    const snap = snapshot({
+      personalInfo: {
+        firstName: 'Sam',
+        lastName: 'Smith',
+        email: 'sam@example.com',
+        phone: '07700 900201',
+        homeAddress: '2 Low Road',
+        postcode: '',
+      },
+    });
+    await save(sessionId, 1, snap, 0);
+    expect(await outboxFor(phone)).toHaveLength(0);
+
+    expect((await save(sessionId, 2, snap, 1)).statusCode).toBe(200);
+    const sent = await outboxFor(phone);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.template).toBe('resume-code');
+    expect(sent[0]?.body).toMatch(
+      /^Your TaxBack resume code is [A-HJKMNP-Z2-9]{4}\. Continue at .+\/resume\/[A-HJKMNP-Z2-9]{4}\. It expires in 7 days\.$/,
+    );
+    const code = /code is ([A-Z0-9]{4})/.exec(sent[0]?.body ?? '')?.[1] ?? '';
+
+    // The code is stored only as a keyed hash.
+    const codes = await t.app.db
+      .selectFrom('resume_codes')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(codes).toHaveLength(1);
+    expect(codes[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(codes)).not.toContain(code);
+    expect(JSON.stringify(codes)).not.toContain('7700900201');
+    const ttl = Date.parse(codes[0]?.expires_at ?? '') - Date.parse(codes[0]?.created_at ?? '');
+    expect(ttl).toBe(7 * 24 * 60 * 60 * 1000);
+
+    await save(sessionId, 3, snap, 2);
+    expect(await outboxFor(phone)).toHaveLength(1);
+  });
+
+  it("'Save and finish later' sends a new code (202) and at most 3 per number per hour (429)", async () => {
+    const phone = '+447700900202';
+    const sessionId = newSessionId();
+    const snap = snapshot({
+      personalInfo: {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann@example.com',
+        phone: '07700900202',
+        homeAddress: '3 Mill Lane',
+        postcode: '',
+      },
+    });
+    await save(sessionId, 2, snap, 0); // code 1
+    const later = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/onboarding/resume-code',
+        headers: { 'x-session-id': sessionId },
+      });
+    const second = await later();
+    expect(second.statusCode).toBe(202);
+    expect(second.json()).toEqual({ sent: true });
+    expect((await later()).statusCode).toBe(202);
+    const fourth = await later();
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json<{ error: string }>().error).toMatch(/Too many codes/);
+    expect(await outboxFor(phone)).toHaveLength(3);
+
+    // Only the newest code is live.
+    const nowIso = new Date().toISOString();
+    const live = await t.app.db
+      .selectFrom('resume_codes')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+
+  it("'Save and finish later' without a claim is 404", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/resume-code',
+      headers: { 'x-session-id': newSessionId() },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
