@@ -1,0 +1,37 @@
+/** SPEC §9: 50 pieces for about 6 seconds. */
+export const CONFETTI_PIECES = 50;
+export const CONFETTI_DURATION_MS = 6000;
+
+export function prefersReducedMotion(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Fires the celebration; canvas-confetti is loaded only here so no other screen carries it.
+ * Returns a stop function. With reduced motion nothing moves at all.
+ */
+export async function fireConfetti(): Promise<() => void> {
+  if (prefersReducedMotion()) return () => {};
+  let confetti: typeof import('canvas-confetti');
+  try {
+    confetti = (await import('canvas-confetti')).default;
+  } catch {
+    return () => {};
+  }
+  // Particles live for `ticks` frames (~60 a second), so 360 ticks keeps them falling for ~6 s.
+  void confetti({
+    particleCount: CONFETTI_PIECES,
+    spread: 80,
+    startVelocity: 35,
+    gravity: 0.5,
+    ticks: Math.round((CONFETTI_DURATION_MS / 1000) * 60),
+    origin: { y: 0.3 },
+    disableForReducedMotion: true,
+  });
+  const stop = setTimeout(() => confetti.reset(), CONFETTI_DURATION_MS + 500);
+  return () => {
+    clearTimeout(stop);
+    confetti.reset();
+  };
+}

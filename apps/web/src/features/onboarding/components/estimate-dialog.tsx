@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { estimateAnnualMiles } from '@taxback/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+
+export interface EstimateDialogProps {
+  open: boolean;
+  year: string;
+  onClose: () => void;
+  onUse: (miles: number) => void;
+}
+
+/** Digits and one decimal point, as typed. */
+export function keepDecimal(value: string): string {
+  const cleaned = value.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+}
+
+function toNumber(s: string): number {
+  const n = Number(s);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** 'Estimate it': miles per day × days per week × working weeks per year, rounded (D3). */
+export function EstimateDialog({ open, year, onClose, onUse }: EstimateDialogProps) {
+  const [perDay, setPerDay] = useState('');
+  const [daysPerWeek, setDaysPerWeek] = useState('');
+  const [weeks, setWeeks] = useState('');
+  const estimate = estimateAnnualMiles(toNumber(perDay), toNumber(daysPerWeek), toNumber(weeks));
+
+  return (
+    <Modal open={open} onClose={onClose} title={`Estimate your business miles for ${year}`}>
+      <div className="space-y-4">
+        <TextField
+          id="estimate-miles-per-day"
+          label="Average business miles per day"
+          inputMode="decimal"
+          value={perDay}
+          onChange={(v) => setPerDay(keepDecimal(v).slice(0, 6))}
+          autoComplete="off"
+        />
+        <TextField
+          id="estimate-days-per-week"
+          label="Days per week"
+          hint="From 1 to 7"
+          inputMode="numeric"
+          value={daysPerWeek}
+          onChange={(v) =>
+            setDaysPerWeek(String(Math.min(7, Number(v.replace(/\D/g, '').slice(0, 1)) || 0) || ''))
+          }
+          autoComplete="off"
+        />
+        <TextField
+          id="estimate-weeks-per-year"
+          label="Working weeks per year"
+          hint="Most people work about 46 weeks a year after holidays"
+          inputMode="numeric"
+          value={weeks}
+          onChange={(v) =>
+            setWeeks(String(Math.min(52, Number(v.replace(/\D/g, '').slice(0, 2)) || 0) || ''))
+          }
+          autoComplete="off"
+        />
+        <p className="rounded-md bg-brand-50 p-4 text-lg" aria-live="polite" data-testid="estimate-result">
+          Estimated business miles: <strong>{estimate.toLocaleString('en-GB')}</strong>
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button disabled={estimate === 0} onClick={() => onUse(estimate)} data-testid="use-estimate">
+            Use This Estimate
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import { SELF_ASSESSMENT_THRESHOLD_GBP, formatMoney, type RebateSummary } from '@taxback/domain';
+
+export interface RebatePanelProps {
+  summary: RebateSummary;
+  /** 'total': step 5's running total; 'impact': step 7's per-year breakdown with the employer payment. */
+  variant: 'total' | 'impact';
+  /** The 20% rebate per year (from the domain), for the impact table. */
+  yearRebates?: Record<string, number>;
+}
+
+function miles(n: number): string {
+  return `${n.toLocaleString('en-GB')} miles`;
+}
+
+export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelProps) {
+  if (variant === 'total') {
+    return (
+      <section
+        aria-labelledby="claim-summary-title"
+        className="rounded-lg bg-brand-50 p-4"
+        data-testid="claim-summary"
+      >
+        <h2 id="claim-summary-title" className="mb-3 text-xl">
+          Your claim so far
+        </h2>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+          <dt>Total business miles</dt>
+          <dd className="text-right font-semibold" data-testid="total-miles">
+            {miles(summary.totalMiles)}
+          </dd>
+          <dt>Estimated rebate</dt>
+          <dd className="text-right text-xl font-bold text-brand-700" data-testid="estimated-rebate">
+            {formatMoney(summary.rebate20)}
+          </dd>
+        </dl>
+      </section>
+    );
+  }
+
+  const sa = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
+  return (
+    <section
+      aria-labelledby="impact-title"
+      className="rounded-lg border-2 border-brand-700 p-4"
+      data-testid="impact-panel"
+    >
+      <h2 id="impact-title" className="mb-3 text-xl">
+        What this means for your claim
+      </h2>
+      {summary.years.length > 1 && (
+        <div className="mb-4 space-y-3">
+          {summary.years.map((y) => (
+            <dl
+              key={y.year}
+              className="grid grid-cols-2 gap-x-4 border-b border-gray-200 pb-3 text-sm"
+              data-testid={`impact-year-${y.year}`}
+            >
+              <dt className="col-span-2 mb-1 text-base font-semibold">{y.year}</dt>
+              <dt>HMRC allowance</dt>
+              <dd className="text-right" data-testid={`impact-${y.year}-allowance`}>
+                {formatMoney(y.allowance)}
+              </dd>
+              <dt>Employer payment</dt>
+              <dd className="text-right" data-testid={`impact-${y.year}-employer-payment`}>
+                {formatMoney(y.employerPayment)}
+              </dd>
+              <dt>Claimable amount</dt>
+              <dd className="text-right" data-testid={`impact-${y.year}-claimable`}>
+                {formatMoney(y.claimable)}
+              </dd>
+              <dt>Estimated rebate (20%)</dt>
+              <dd className="text-right" data-testid={`impact-${y.year}-rebate`}>
+                {formatMoney(yearRebates[y.year] ?? 0)}
+              </dd>
+            </dl>
+          ))}
+        </div>
+      )}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+        {summary.years.length > 1 && <dt className="col-span-2 font-semibold">All selected years</dt>}
+        <dt>HMRC allowance</dt>
+        <dd className="text-right font-semibold" data-testid="impact-allowance">
+          {formatMoney(summary.totalAllowance)}
+        </dd>
+        <dt>Employer payment</dt>
+        <dd className="text-right font-semibold" data-testid="impact-employer-payment">
+          − {formatMoney(summary.totalEmployerPayment)}
+        </dd>
+        <dt>Claimable amount</dt>
+        <dd className="text-right font-semibold" data-testid="impact-claimable">
+          {formatMoney(summary.totalClaimable)}
+        </dd>
+        <dt>Estimated rebate at 20%</dt>
+        <dd className="text-right text-xl font-bold text-brand-700" data-testid="impact-rebate">
+          {formatMoney(summary.rebate20)}
+        </dd>
+      </dl>
+      {sa.length > 0 && (
+        <p
+          className="mt-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-amber-950"
+          data-testid="self-assessment-note"
+        >
+          Your claimable expenses are over {formatMoney(SELF_ASSESSMENT_THRESHOLD_GBP)} for {sa.join(' and ')}
+          . HMRC asks for claims above this amount to be made through a Self Assessment tax return rather than
+          form P87. We will flag this on your claim and explain what it means for you.
+        </p>
+      )}
+    </section>
+  );
+}

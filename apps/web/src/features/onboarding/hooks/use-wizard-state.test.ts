@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { createEmptySnapshot } from '../lib/snapshot.ts';
+import { createInitialState, wizardReducer, type WizardState } from './use-wizard-state.ts';
+
+const years = claimableTaxYears();
+const firstYear = years[0]!.year;
+
+function ready(step = 0, lastStepCompleted = step - 1): WizardState {
+  return wizardReducer(createInitialState(), {
+    type: 'loaded',
+    snapshot: createEmptySnapshot(years),
+    currentStep: step,
+    lastStepCompleted,
+  });
+}
+
+describe('wizardReducer', () => {
+  it('starts loading and becomes ready at the restored step', () => {
+    expect(createInitialState().phase).toBe('loading');
+    const s = ready(4, 3);
+    expect(s).toMatchObject({
+      phase: 'ready',
+      currentStep: 4,
+      lastStepCompleted: 3,
+      stepChangedByUser: false,
+    });
+  });
+
+  it('advance moves on, records the completed step and asks for a save of the whole snapshot', () => {
+    let s = ready(0);
+    s = wizardReducer(s, { type: 'update', section: 'eligibilityData', patch: { drivesForWork: 'yes' } });
+    s = wizardReducer(s, { type: 'advance' });
+    expect(s.currentStep).toBe(1);
+    expect(s.lastStepCompleted).toBe(0);
+    expect(s.stepChangedByUser).toBe(true);
+    expect(s.saveRequest?.seq).toBe(1);
+    expect(s.saveRequest?.payload).toMatchObject({ step: 0, currentStep: 1, lastStepCompleted: 0 });
+    expect(s.saveRequest?.payload.snapshot.eligibilityData.drivesForWork).toBe('yes');
+  });
+
+  it('back keeps lastStepCompleted and never saves', () => {
+    let s = ready(3, 2);
+    s = wizardReducer(s, { type: 'back' });
+    expect(s.currentStep).toBe(2);
+    expect(s.lastStepCompleted).toBe(2);
+    expect(s.saveRequest).toBeNull();
+    s = wizardReducer(ready(0), { type: 'back' });
+    expect(s.currentStep).toBe(0);
+  });
+
+  it('completing an earlier step again does not lower lastStepCompleted', () => {
+    let s = ready(2, 5);
+    s = wizardReducer(s, { type: 'advance' });
+    expect(s.lastStepCompleted).toBe(5);
+    expect(s.saveRequest?.payload).toMatchObject({ step: 2, currentStep: 3, lastStepCompleted: 5 });
+  });
+
+  it('errors clear as the entries become valid, and messages follow the current problem', () => {
+    let s = ready(2);
+    s = wizardReducer(s, {
+      type: 'show-errors',
+      errors: {
+        'personalInfo.firstName': 'First name is required',
+        'personalInfo.email': 'Email is required',
+      },
+    });
+    expect(s.errorFocusKey).toBe(1);
+    s = wizardReducer(s, { type: 'update', section: 'personalInfo', patch: { firstName: 'Ann' } });
+    expect(s.errors['personalInfo.firstName']).toBeUndefined();
+    s = wizardReducer(s, { type: 'update', section: 'personalInfo', patch: { email: 'ann@' } });
+    expect(s.errors['personalInfo.email']).toBe('Please enter a valid email address');
+    // Errors never appear for fields the claimant was not told about yet.
+    expect(s.errors['personalInfo.lastName']).toBeUndefined();
+    s = wizardReducer(s, { type: 'update', section: 'personalInfo', patch: { email: 'ann@example.com' } });
+    expect(s.errors).toEqual({});
+  });
+
+  it('updates one tax year and the employer rate', () => {
+    let s = ready(5, 4);
+    s = wizardReducer(s, {
+      type: 'update-year',
+      year: firstYear,
+      patch: { selected: true, businessMiles: 1200 },
+    });
+    expect(s.snapshot.taxYears.find((y) => y.year === firstYear)).toMatchObject({
+      selected: true,
+      businessMiles: 1200,
+    });
+    expect(s.snapshot.taxYears.filter((y) => y.selected)).toHaveLength(1);
+    s = wizardReducer(s, { type: 'set-employer-rate', pence: 25 });
+    expect(s.snapshot.employerMileageRate).toBe(25);
+  });
+
+  it('save-in-place saves the current step without moving', () => {
+    let s = ready(3, 2);
+    s = wizardReducer(s, { type: 'save-in-place' });
+    expect(s.currentStep).toBe(3);
+    expect(s.saveRequest?.payload).toMatchObject({ step: 3, currentStep: 3, lastStepCompleted: 3 });
+  });
+});

@@ -1,0 +1,54 @@
+import { validateStep } from '@taxback/domain/schemas';
+import type { WizardSnapshot } from './snapshot.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/** One place that asks the shared schemas (D4) whether a step's answers are complete. */
+export function validateWizardStep(step: number, snapshot: WizardSnapshot): FieldErrors {
+  const result = validateStep(step, snapshot);
+  return result.ok ? {} : result.errors;
+}
+
+/**
+ * Errors clear as entries become valid: keep only the errors already shown that still fail,
+ * with their current message (an empty email becomes an invalid one, for example).
+ */
+export function revalidateShownErrors(
+  step: number,
+  snapshot: WizardSnapshot,
+  shown: FieldErrors,
+): FieldErrors {
+  if (Object.keys(shown).length === 0) return shown;
+  const now = validateWizardStep(step, snapshot);
+  const next: FieldErrors = {};
+  for (const key of Object.keys(shown)) {
+    const message = now[key];
+    if (message) next[key] = message;
+  }
+  return next;
+}
+
+/**
+ * Finds the error for a field by its dotted path ('personalInfo.email') or its last segment
+ * ('email'), so the form does not depend on how deep the schema nests it.
+ */
+export function errorFor(errors: FieldErrors, path: string): string | undefined {
+  if (errors[path]) return errors[path];
+  const leaf = path.split('.').pop() ?? path;
+  if (errors[leaf]) return errors[leaf];
+  for (const [key, message] of Object.entries(errors)) {
+    if (key.endsWith(`.${leaf}`) || key.startsWith(`${path}.`)) return message;
+  }
+  return undefined;
+}
+
+/** Does an error key belong to the field with this path? (the same matching as errorFor) */
+export function errorMatches(key: string, path: string): boolean {
+  const leaf = path.split('.').pop() ?? path;
+  return key === path || key === leaf || key.endsWith(`.${leaf}`) || key.startsWith(`${path}.`);
+}
+
+/** A safe element id for a field path: 'miles_2024/25' → 'field-miles_2024-25'. */
+export function fieldId(path: string): string {
+  return `field-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+}

@@ -1,0 +1,139 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { installFakeServer, renderWizard, snapshotWith } from './wizard-test-utils.tsx';
+import { outboxKey } from './lib/outbox.ts';
+import { CONFLICT_MESSAGE, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
+
+const year = claimableTaxYears()[0]!.year;
+
+function savedAtStep3() {
+  const snapshot = snapshotWith({
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: { employmentType: 'employed', employerName: '', businessName: '', utrNumber: '' },
+    personalInfo: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '07700900123',
+      homeAddress: '1 High St, Wigan',
+      postcode: 'WN2 1AR',
+    },
+  });
+  return { snapshot, currentStep: 3, lastStepCompleted: 2, revision: 2 };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('OnboardingPage load and save', () => {
+  it('creates a session id in session storage and shows a spinner while loading', async () => {
+    installFakeServer();
+    renderWizard();
+    expect(screen.getByTestId('wizard-loading')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Do you drive for work purposes?' });
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toMatch(/^tx_\d{13}_/);
+  });
+
+  it('restores the saved step and answers', async () => {
+    installFakeServer({ saved: savedAtStep3() });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+    expect(screen.getByTestId('wizard-progress')).toHaveTextContent('Step 4 of 11');
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    expect(screen.getByLabelText('First name')).toHaveValue('Ann');
+    expect(screen.getByLabelText('Full address')).toHaveValue('1 High St, Wigan');
+  });
+
+  it('an unacknowledged newer local save wins over the server copy and is sent again', async () => {
+    const saved = savedAtStep3();
+    const server = installFakeServer({ saved });
+    const sessionId = 'tx_1700000000000_abcdefghijklmnopqrstuv';
+    const local = structuredClone(saved.snapshot);
+    local.taxYears = local.taxYears.map((y) => (y.year === year ? { ...y, selected: true } : y));
+    localStorage.setItem(
+      outboxKey(sessionId),
+      JSON.stringify({
+        payload: { step: 3, currentStep: 4, lastStepCompleted: 3, snapshot: local },
+        baseRevision: 2,
+        acknowledged: false,
+        savedAt: new Date().toISOString(),
+      }),
+    );
+    renderWizard('/onboarding', sessionId);
+    await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
+    await waitFor(() => expect(server.puts()).toHaveLength(1));
+    expect(server.puts()[0]).toMatchObject({ revision: 2, step: 3, currentStep: 4 });
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+  });
+
+  it('keeps moving while the API is down, says so, and keeps the data in the local outbox', async () => {
+    const server = installFakeServer({
+      saved: savedAtStep3(),
+      extra: (method) =>
+        method === 'PUT' ? { status: 503, body: { error: 'Service unavailable' } } : undefined,
+    });
+    const { sessionId } = renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('save-status')).toHaveTextContent("Offline, we'll keep trying"),
+    );
+    const entry = JSON.parse(localStorage.getItem(outboxKey(sessionId)) ?? '{}') as {
+      acknowledged: boolean;
+      payload: { currentStep: number };
+    };
+    expect(entry.acknowledged).toBe(false);
+    expect(entry.payload.currentStep).toBe(4);
+    expect(server.puts().length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('on a stale revision reloads from the server and tells the claimant', async () => {
+    let gets = 0;
+    const saved = savedAtStep3();
+    installFakeServer({
+      saved,
+      extra: (method, url) => {
+        if (method === 'PUT') return { status: 409, body: { error: CONFLICT_MESSAGE, revision: 5 } };
+        if (method === 'GET' && url === '/api/onboarding' && ++gets > 1) {
+          return {
+            status: 200,
+            body: { revision: 5, snapshot: saved.snapshot, currentStep: 5, lastStepCompleted: 4 },
+          };
+        }
+        return undefined;
+      },
+    });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CONFLICT_MESSAGE);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your business mileage');
+  });
+
+  it('shows the step-3 error in the summary and inline, focused, and clears it once a year is chosen', async () => {
+    installFakeServer({ saved: savedAtStep3() });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('There is a problem');
+    expect(summary).toHaveTextContent('Please select at least one tax year');
+    expect(summary).toHaveFocus();
+    expect(document.title).toMatch(/^Error: /);
+    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
+    expect(screen.queryByText('Please select at least one tax year')).toBeNull();
+  });
+});

@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useParams } from 'react-router';
+import { createSessionId, isSessionId } from '@taxback/domain';
+import { Container } from '../../components/ui/container.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/session.ts';
+import { useWizardState } from './hooks/use-wizard-state.ts';
+import {
+  createOutbox,
+  localEntryWins,
+  readOutbox,
+  clearOutbox,
+  type Outbox,
+  type SaveStatus,
+} from './lib/outbox.ts';
+import { normaliseSnapshot, type WizardSnapshot } from './lib/snapshot.ts';
+import { validateWizardStep } from './lib/validation.ts';
+import { fetchProgress, saveProgress } from './lib/wizard-api.ts';
+import { WizardContext, type WizardController } from './wizard-context.tsx';
+import { StepEligibility } from './steps/step-00-eligibility.tsx';
+import { StepEmployment } from './steps/step-01-employment.tsx';
+import { StepPersonal } from './steps/step-02-personal.tsx';
+import { StepTaxYears } from './steps/step-03-tax-years.tsx';
+import { StepVehicle } from './steps/step-04-vehicle.tsx';
+import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
+import { StepCongratulations } from './steps/step-06-congratulations.tsx';
+import { StepEmployerRate } from './steps/step-07-employer-rate.tsx';
+import { StepComingNext } from './steps/step-coming-next.tsx';
+
+/** Browser session key holding the wizard's own session id (SPEC §3, D5). */
+export const SESSION_STORAGE_KEY = 'onboarding_session_id';
+export const CONFLICT_MESSAGE = 'This application was changed in another window.';
+
+/** Part 2 (steps 8-11) adds its screens here. */
+const STEPS: Record<number, ComponentType> = {
+  0: StepEligibility,
+  1: StepEmployment,
+  2: StepPersonal,
+  3: StepTaxYears,
+  4: StepVehicle,
+  5: StepBusinessMileage,
+  6: StepCongratulations,
+  7: StepEmployerRate,
+};
+
+function readOrCreateSessionId(): string {
+  try {
+    const stored = window.sessionStorage.getItem(SESSION_STORAGE_KEY);
+    if (isSessionId(stored)) return stored;
+    const id = createSessionId();
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, id);
+    return id;
+  } catch {
+    return createSessionId();
+  }
+}
+
+/** Attribution is recorded the first time it is known; a restored claim keeps what it had. */
+function withTracking(snapshot: WizardSnapshot, affiliateParam: string | undefined): WizardSnapshot {
+  const affiliate = saveAffiliate(affiliateParam) ?? getAffiliate();
+  const utm = getUtmData() ?? captureUtmData(window.location.href);
+  const utmFields = utm ? Object.fromEntries(Object.entries(utm).filter(([k]) => k !== 'full_url')) : null;
+  return {
+    ...snapshot,
+    affiliateName: snapshot.affiliateName ?? affiliate,
+    utmData: snapshot.utmData ?? (utmFields && Object.keys(utmFields).length > 0 ? utmFields : null),
+    fullUrl: snapshot.fullUrl ?? utm?.full_url ?? window.location.href,
+  };
+}
+
+export function OnboardingPage() {
+  const { affiliateName } = useParams();
+  const [sessionId] = useState(readOrCreateSessionId);
+  const [state, dispatch] = useWizardState();
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
+  const outboxRef = useRef<Outbox | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+
+    async function reloadAfterConflict() {
+      const res = await fetchProgress(sessionId, signal);
+      if (signal.aborted) return;
+      if (res.kind === 'found') {
+        outbox.setRevision(res.revision);
+        dispatch({
+          type: 'loaded',
+          snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
+          currentStep: res.currentStep,
+          lastStepCompleted: res.lastStepCompleted,
+          notice: CONFLICT_MESSAGE,
+        });
+      } else dispatch({ type: 'set-notice', notice: CONFLICT_MESSAGE });
+    }
+
+    const outbox = createOutbox({
+      sessionId,
+      send: (payload, revision) => saveProgress(sessionId, payload, revision),
+      onStatus: setSaveStatus,
+      onConflict: () => void reloadAfterConflict(),
+    });
+    outboxRef.current = outbox;
+
+    const retry = () => outbox.retryNow();
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
+
+    async function load() {
+      const local = readOutbox(sessionId);
+      const res = await fetchProgress(sessionId, signal);
+      if (signal.aborted) return;
+      if (res.kind === 'found') {
+        outbox.setRevision(res.revision);
+        if (localEntryWins(local, res.revision)) {
+          restoreLocal(local);
+          outbox.enqueue(local.payload);
+          return;
+        }
+        dispatch({
+          type: 'loaded',
+          snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
+          currentStep: res.currentStep,
+          lastStepCompleted: res.lastStepCompleted,
+        });
+        return;
+      }
+      if (res.kind === 'none') {
+        if (localEntryWins(local, null)) {
+          restoreLocal(local);
+          outbox.enqueue(local.payload);
+          return;
+        }
+        if (local) clearOutbox(sessionId);
+        dispatch({
+          type: 'loaded',
+          snapshot: withTracking(normaliseSnapshot(null), affiliateName),
+          currentStep: 0,
+          lastStepCompleted: -1,
+        });
+        return;
+      }
+      // The server could not answer (load errors are only logged, SPEC §4): carry on from the
+      // local copy when there is one; unacknowledged saves keep retrying.
+      console.warn('Could not load saved onboarding progress');
+      if (local) {
+        outbox.setRevision(local.baseRevision);
+        restoreLocal(local);
+        if (!local.acknowledged) outbox.enqueue(local.payload);
+        return;
+      }
+      dispatch({
+        type: 'loaded',
+        snapshot: withTracking(normaliseSnapshot(null), affiliateName),
+        currentStep: 0,
+        lastStepCompleted: -1,
+      });
+    }
+
+    function restoreLocal(local: NonNullable<ReturnType<typeof readOutbox>>) {
+      dispatch({
+        type: 'loaded',
+        snapshot: withTracking(normaliseSnapshot(local.payload.snapshot), affiliateName),
+        currentStep: Math.max(0, Math.min(11, local.payload.currentStep)),
+        lastStepCompleted: local.payload.lastStepCompleted,
+      });
+    }
+
+    void load();
+    return () => {
+      controller.abort();
+      outbox.dispose();
+      if (outboxRef.current === outbox) outboxRef.current = null;
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
+    };
+  }, [sessionId, affiliateName, dispatch]);
+
+  // Every completed step hands the whole snapshot to the outbox; the wizard never waits for it.
+  useEffect(() => {
+    if (state.saveRequest) outboxRef.current?.enqueue(state.saveRequest.payload);
+  }, [state.saveRequest]);
+
+  const flushSaves = useCallback(
+    (timeoutMs?: number) => outboxRef.current?.flush(timeoutMs) ?? Promise.resolve(false),
+    [],
+  );
+
+  const controller = useMemo<WizardController>(
+    () => ({
+      sessionId,
+      state,
+      saveStatus,
+      update: (section, patch) => dispatch({ type: 'update', section, patch } as never),
+      updateYear: (year, patch) => dispatch({ type: 'update-year', year, patch }),
+      setEmployerRate: (pence) => dispatch({ type: 'set-employer-rate', pence }),
+      continueStep: () => {
+        const errors = validateWizardStep(state.currentStep, state.snapshot);
+        if (Object.keys(errors).length > 0) {
+          dispatch({ type: 'show-errors', errors });
+          return false;
+        }
+        dispatch({ type: 'advance' });
+        return true;
+      },
+      advance: () => dispatch({ type: 'advance' }),
+      back: () => dispatch({ type: 'back' }),
+      saveHere: () => dispatch({ type: 'save-in-place' }),
+      flushSaves,
+      showErrors: (errors) => dispatch({ type: 'show-errors', errors }),
+    }),
+    [sessionId, state, saveStatus, dispatch, flushSaves],
+  );
+
+  if (state.phase === 'loading') {
+    return (
+      <Container width="narrow" className="flex min-h-[50vh] items-center justify-center py-10">
+        <div className="flex flex-col items-center gap-4 text-brand-700" data-testid="wizard-loading">
+          <Spinner size="lg" label="" />
+          <p className="text-ink" role="status">
+            Loading your application…
+          </p>
+        </div>
+      </Container>
+    );
+  }
+
+  const Step = STEPS[state.currentStep] ?? StepComingNext;
+  return (
+    <WizardContext.Provider value={controller}>
+      <Step key={state.currentStep} />
+    </WizardContext.Provider>
+  );
+}

@@ -1,0 +1,108 @@
+import { AUTO_ADVANCE_MS, sanitiseVrm } from '@taxback/domain';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
+import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
+import type { DrivesForWorkAnswer } from '../lib/snapshot.ts';
+import { errorFor, fieldId } from '../lib/validation.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+
+type Answer = Exclude<DrivesForWorkAnswer, ''>;
+
+const OPTIONS: readonly ChoiceOption<Answer>[] = [
+  {
+    value: 'yes',
+    label: 'Yes, in my own vehicle',
+    description: 'A car, van, motorbike or bicycle that you own or lease yourself',
+  },
+  {
+    value: 'company-vehicle',
+    label: 'Yes, in a company vehicle',
+    description: 'A vehicle provided by your employer',
+  },
+  { value: 'no', label: 'No', description: 'I do not drive for work' },
+];
+
+const FIELDS = ['eligibilityData.drivesForWork', 'eligibilityData.vehicleVRM'] as const;
+
+export function StepEligibility() {
+  const wizard = useWizard();
+  const { drivesForWork, vehicleVRM } = wizard.state.snapshot.eligibilityData;
+  const errors = wizard.state.errors;
+  const auto = useAutoAdvance(AUTO_ADVANCE_MS);
+
+  function choose(value: Answer) {
+    wizard.update('eligibilityData', { drivesForWork: value });
+    // SPEC §2: yes and no move on by themselves; a company vehicle needs its registration first.
+    if (value === 'company-vehicle') auto.cancel();
+    else auto.schedule(wizard.advance);
+  }
+
+  return (
+    <WizardShell
+      heading="Do you drive for work purposes?"
+      showContinue={drivesForWork === 'company-vehicle'}
+      continueDisabled={vehicleVRM.trim() === ''}
+      fields={FIELDS}
+    >
+      <FieldError message={errorFor(errors, FIELDS[0])} />
+      <ChoiceList
+        labelledBy="wizard-step-heading"
+        options={OPTIONS}
+        value={drivesForWork}
+        onChoose={choose}
+        firstId={fieldId(FIELDS[0])}
+        invalid={Boolean(errorFor(errors, FIELDS[0]))}
+        testIdPrefix="eligibility"
+      />
+
+      {drivesForWork === 'company-vehicle' && (
+        <TextField
+          id={fieldId(FIELDS[1])}
+          label="Vehicle registration"
+          hint="For example, AB12CDE"
+          value={vehicleVRM}
+          onChange={(v) => wizard.update('eligibilityData', { vehicleVRM: sanitiseVrm(v) })}
+          error={errorFor(errors, FIELDS[1])}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={8}
+          className="max-w-xs"
+          data-testid="vehicle-vrm"
+        />
+      )}
+
+      {drivesForWork === 'yes' && (
+        <InfoBox tone="green" testId="eligibility-info">
+          <p>Good news: you could claim tax relief on the business miles you drive in your own vehicle.</p>
+        </InfoBox>
+      )}
+      {drivesForWork === 'company-vehicle' && (
+        <InfoBox tone="amber" testId="eligibility-info">
+          <p>
+            Mileage relief is usually for your own vehicle, but you may still be able to claim, for example if
+            you pay for fuel on business journeys yourself. Enter the registration and we will check your
+            claim.
+          </p>
+        </InfoBox>
+      )}
+      {drivesForWork === 'no' && (
+        <InfoBox tone="red" testId="eligibility-info">
+          <p>
+            You may not be eligible for a mileage rebate: it is only for business journeys. You can still
+            carry on if you sometimes travel for work.
+          </p>
+        </InfoBox>
+      )}
+
+      <InfoBox tone="neutral" title="What counts as business driving?">
+        <p>
+          Journeys you make for your job, such as visiting clients or customers, travelling between sites,
+          going to a temporary workplace or to training.
+        </p>
+        <p>Your everyday commute between home and your usual workplace does not count.</p>
+      </InfoBox>
+    </WizardShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { AUTO_ADVANCE_MS, amapRatesFor, claimableTaxYears } from '@taxback/domain';
+import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
+import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
+import type { VehicleAnswer } from '../lib/snapshot.ts';
+import { errorFor, fieldId } from '../lib/validation.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+
+type Answer = Exclude<VehicleAnswer, ''>;
+const FIELDS = ['vehicleInfo.type'] as const;
+
+function vehicleOptions(): ChoiceOption<Answer>[] {
+  // The rates shown are those of the newest claimable year, from the domain's AMAP table (D3).
+  const latest = claimableTaxYears()[0]?.year ?? '2024/25';
+  const rates = amapRatesFor(latest);
+  const car = rates['car-van'];
+  return [
+    {
+      value: 'car-van',
+      label: 'Car or van',
+      description: `${car.pencePerMile}p a mile for the first ${(car.thresholdMiles ?? 10_000).toLocaleString('en-GB')} miles each tax year, then ${car.pencePerMileAbove ?? car.pencePerMile}p`,
+    },
+    { value: 'motorbike', label: 'Motorbike', description: `${rates.motorbike.pencePerMile}p a mile` },
+    { value: 'bicycle', label: 'Bicycle', description: `${rates.bicycle.pencePerMile}p a mile` },
+  ];
+}
+
+export function StepVehicle() {
+  const wizard = useWizard();
+  const type = wizard.state.snapshot.vehicleInfo.type;
+  const auto = useAutoAdvance(AUTO_ADVANCE_MS);
+  const error = errorFor(wizard.state.errors, FIELDS[0]);
+  const options = vehicleOptions();
+  const latest = claimableTaxYears()[0]?.year ?? '2024/25';
+  const rates = amapRatesFor(latest);
+
+  function choose(value: Answer) {
+    wizard.update('vehicleInfo', { type: value });
+    auto.schedule(wizard.advance);
+  }
+
+  return (
+    <WizardShell heading="What type of vehicle do you use?" showContinue={false} fields={FIELDS}>
+      <FieldError message={error} />
+      <ChoiceList
+        labelledBy="wizard-step-heading"
+        options={options}
+        value={type}
+        onChoose={choose}
+        firstId={fieldId(FIELDS[0])}
+        invalid={Boolean(error)}
+        testIdPrefix="vehicle"
+      />
+      {type === 'motorbike' && (
+        <InfoBox tone="neutral" title="Motorbikes" testId="vehicle-note">
+          <p>
+            Business miles on a motorbike are claimed at {rates.motorbike.pencePerMile}p a mile, whatever the
+            distance.
+          </p>
+        </InfoBox>
+      )}
+      {type === 'bicycle' && (
+        <InfoBox tone="neutral" title="Bicycles" testId="vehicle-note">
+          <p>
+            Business miles by bicycle are claimed at {rates.bicycle.pencePerMile}p a mile, whatever the
+            distance.
+          </p>
+        </InfoBox>
+      )}
+    </WizardShell>
+  );
+}

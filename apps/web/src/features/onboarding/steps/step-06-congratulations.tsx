@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { CONGRATS_ADVANCE_MS, formatMoney } from '@taxback/domain';
+import { CountUp } from '../components/count-up.tsx';
+import { fireConfetti } from '../components/confetti.ts';
+import { summariseClaim } from '../lib/figures.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+
+export function StepCongratulations() {
+  const wizard = useWizard();
+  const { snapshot } = wizard.state;
+  const firstName = snapshot.personalInfo.firstName.trim() || 'there';
+  const summary = summariseClaim(snapshot);
+  const { advance } = wizard;
+
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void fireConfetti().then((s) => {
+      if (cancelled) s();
+      else stop = s;
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+
+  useEffect(() => {
+    // SPEC §2: the step moves on by itself after 5 seconds; Continue is there for those who are ready sooner.
+    const timer = setTimeout(advance, CONGRATS_ADVANCE_MS);
+    return () => clearTimeout(timer);
+    // The timer starts once, when the step appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <WizardShell heading={`Congratulations, ${firstName}!`} onContinue={advance}>
+      <p className="text-lg">Based on what you have told us, you could be owed a mileage tax rebate of:</p>
+      <div className="rounded-lg bg-brand-50 p-6 text-center">
+        <CountUp
+          value={summary.rebate20}
+          format={formatMoney}
+          className="block text-5xl font-bold text-brand-700"
+          testId="congrats-rebate"
+        />
+        <p className="mt-3 text-lg">
+          Total to you: <strong data-testid="congrats-total">{formatMoney(summary.rebate20)}</strong>
+          <span className="ml-2 inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            No fees
+          </span>
+        </p>
+      </div>
+
+      <div
+        className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-lg border-2 border-gray-300 p-4"
+        data-testid="transfer-card"
+      >
+        <div>
+          <p className="text-sm text-muted">From</p>
+          <p className="font-semibold">HMRC</p>
+          <p className="mt-1 inline-block rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">
+            Sent
+          </p>
+        </div>
+        <span aria-hidden="true" className="text-2xl text-muted">
+          →
+        </span>
+        <div className="text-right">
+          <p className="text-sm text-muted">To</p>
+          <p className="font-semibold">You</p>
+          <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
+            Pending
+          </p>
+        </div>
+      </div>
+
+      <p className="text-sm text-muted" data-testid="estimate-disclaimer">
+        This is an estimate based on the information you have given us. The amount you receive depends on
+        HMRC&apos;s assessment of your claim and your tax position.
+      </p>
+    </WizardShell>
+  );
+}

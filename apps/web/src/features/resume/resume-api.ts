@@ -1,0 +1,31 @@
+import { apiRequest } from '../../lib/api-client.ts';
+
+export const RESUME_MESSAGES = {
+  invalid: 'Invalid resume code. Please check your SMS and try again.',
+  notFound: 'Resume code not found. It may have expired or been used already.',
+  tooMany: 'Too many attempts. Please wait 15 minutes and try again.',
+  failed: 'Something went wrong. Please try again or contact support.',
+} as const;
+
+export type ResumeResult =
+  | { kind: 'resumed'; sessionId: string }
+  | { kind: 'phone-error'; message: string }
+  | { kind: 'failed'; message: string };
+
+/** POST /api/resume (D8): the code only works together with the mobile number it was sent to. */
+export async function resumeApplication(code: string, phone: string): Promise<ResumeResult> {
+  const res = await apiRequest<{ sessionId?: unknown }>('POST', '/api/resume', { body: { code, phone } });
+  if (res.ok) {
+    const id = res.data?.sessionId;
+    return typeof id === 'string' && id !== ''
+      ? { kind: 'resumed', sessionId: id }
+      : { kind: 'failed', message: RESUME_MESSAGES.failed };
+  }
+  if (res.status === 400) {
+    if (res.errors?.phone) return { kind: 'phone-error', message: res.errors.phone };
+    return { kind: 'failed', message: res.errors?.code ?? RESUME_MESSAGES.invalid };
+  }
+  if (res.status === 404) return { kind: 'failed', message: RESUME_MESSAGES.notFound };
+  if (res.status === 429) return { kind: 'failed', message: res.error || RESUME_MESSAGES.tooMany };
+  return { kind: 'failed', message: RESUME_MESSAGES.failed };
+}
