@@ -1,0 +1,17 @@
+import { Container } from '../components/ui/container.tsx';
+
+/**
+ * Root errorElement: replaces React Router's default screen, which shows a developer hint. A plain
+ * link (full reload) gets the visitor out of whatever state broke the app.
+ */
+export function ErrorPage() {
+  return (
+    <Container width="narrow" className="py-16">
+      <h1 className="mb-4 text-3xl">Unexpected Application Error!</h1>
+      <p className="mb-6">Sorry, something went wrong on our side. Please try again.</p>
+      <a href="/" className="inline-flex min-h-11 items-center font-semibold">
+        Go to the home page
+      </a>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from 'react-router';
+import { Header } from '../components/ui/header.tsx';
+import { Footer } from '../components/ui/footer.tsx';
+import { captureUtmData, saveAffiliate } from '../lib/session.ts';
+
+/** Page chrome for every route, plus the tracking every route must do (SPEC §3: affiliate, UTM). */
+export function RootLayout() {
+  const location = useLocation();
+  const params = useParams();
+  const navigation = useNavigation();
+  const affiliate = params.affiliateName ?? params.directAffiliate;
+
+  // Built from the router's location (equal to window.location in the browser; testable in memory).
+  const href = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
+  useEffect(() => {
+    captureUtmData(href);
+  }, [href]);
+
+  useEffect(() => {
+    if (affiliate) saveAffiliate(affiliate);
+  }, [affiliate]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3"
+      >
+        Skip to main content
+      </a>
+      {navigation.state === 'loading' && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
+        />
+      )}
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

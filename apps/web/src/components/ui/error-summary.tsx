@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+
+export interface ErrorSummaryItem {
+  /** id of the field to focus (the link goes to `#fieldId`). */
+  fieldId: string;
+  message: string;
+}
+
+// Props: errors (list of { fieldId, message }; renders nothing when empty), title (default 'There is a problem'), focusKey (change it, e.g. a submit counter, to move focus to the summary again).
+export interface ErrorSummaryProps {
+  errors: ErrorSummaryItem[];
+  title?: string;
+  focusKey?: number | string;
+}
+
+export function ErrorSummary({ errors, title = 'There is a problem', focusKey }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const visible = errors.length > 0;
+  useEffect(() => {
+    if (visible) ref.current?.focus();
+  }, [visible, focusKey]);
+  if (!visible) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      className="mb-6 rounded-md border-4 border-danger bg-white p-4"
+    >
+      <h2 id="error-summary-title" className="mb-2 text-xl">
+        {title}
+      </h2>
+      <ul className="list-none space-y-1">
+        {errors.map((e) => (
+          <li key={e.fieldId}>
+            <a
+              href={`#${e.fieldId}`}
+              className="font-semibold text-danger"
+              onClick={(ev) => {
+                const el = document.getElementById(e.fieldId);
+                if (el) {
+                  ev.preventDefault();
+                  el.focus();
+                  el.scrollIntoView?.({ block: 'center' });
+                }
+              }}
+            >
+              {e.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { CONTENT } from '@taxback/domain/content';
+import { paths } from '../../app/paths.ts';
+import { Container } from './container.tsx';
+
+// Props: none. Privacy and terms links, support hours and the brand line.
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-gray-200 bg-gray-50 py-8 text-muted">
+      <Container className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label="Legal">
+          <ul className="flex flex-wrap gap-x-6">
+            <li>
+              <Link to={paths.privacy.getHref()} className="inline-flex min-h-11 items-center">
+                Privacy policy
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms.getHref()} className="inline-flex min-h-11 items-center">
+                Terms and conditions
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="text-sm">
+          © {new Date().getFullYear()} {CONTENT.brandName}. No win, no fee. Support {CONTENT.supportHours}.
+        </p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { CONTENT } from '@taxback/domain/content';
+import { StarRating } from './star-rating.tsx';
+import { Container } from './container.tsx';
+
+// Props: none. Logo linking home, the review badge and the phone number, all from the content module (D13).
+export function Header() {
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <Container className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-2 text-xl font-extrabold text-brand-700 no-underline"
+        >
+          <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
+            <rect width="32" height="32" rx="7" fill="currentColor" />
+            <path
+              d="M9 17l5 5 9-11"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="3.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span>{CONTENT.brandName}</span>
+          <span className="sr-only"> home</span>
+        </Link>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="inline-flex items-center gap-1 text-sm text-muted">
+            <StarRating rating={CONTENT.reviewRating} max={CONTENT.reviewMax} />
+            <span aria-hidden="true">
+              Rated {CONTENT.reviewRating}/{CONTENT.reviewMax}
+            </span>
+          </span>
+          <a
+            href={CONTENT.phoneHref}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700"
+            aria-label={`Call us on ${CONTENT.phoneNumber}`}
+          >
+            <span aria-hidden="true" className="mr-1">
+              ☎
+            </span>
+            {CONTENT.phoneNumber}
+          </a>
+        </div>
+      </Container>
+    </header>
+  );
+}

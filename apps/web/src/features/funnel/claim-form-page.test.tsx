@@ -1,0 +1,264 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { CONTENT } from '@taxback/domain/content';
+import { ClaimFormPage } from './claim-form-page.tsx';
+import { LocationProbe, TEST_SESSION_ID, renderRoutes } from '../../../test/funnel-helpers.tsx';
+import { redirectTo } from '../../lib/redirect.ts';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+// jsdom has no canvas: replace signature_pad with a stand-in the test can "draw" on.
+const h = vi.hoisted(() => {
+  class MockPad {
+    empty = true;
+    listeners = new Map<string, Set<() => void>>();
+    constructor() {
+      h.pads.push(this);
+    }
+    addEventListener(type: string, fn: () => void) {
+      if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+      this.listeners.get(type)?.add(fn);
+    }
+    removeEventListener(type: string, fn: () => void) {
+      this.listeners.get(type)?.delete(fn);
+    }
+    isEmpty() {
+      return this.empty;
+    }
+    clear() {
+      this.empty = true;
+    }
+    toData() {
+      return [];
+    }
+    fromData() {}
+    off() {}
+    toDataURL() {
+      return 'data:image/png;base64,iVBORw0KGgo=';
+    }
+    draw() {
+      this.empty = false;
+      this.listeners.get('endStroke')?.forEach((fn) => fn());
+    }
+  }
+  return { pads: [] as MockPad[], MockPad };
+});
+vi.mock('signature_pad', () => ({ default: h.MockPad }));
+vi.mock('../../lib/redirect.ts', () => ({ redirectTo: vi.fn() }));
+
+const routes = [
+  { path: '/', Component: LocationProbe },
+  { path: '/expenses', Component: LocationProbe },
+  { path: '/complete', Component: ClaimFormPage },
+];
+const assessment = {
+  qualifies: 'yes',
+  timestamp: '2025-01-01T00:00:00.000Z',
+  step: 'expenses_completed',
+  lastUpdated: '2025-01-01T00:02:00.000Z',
+};
+
+function startSession() {
+  sessionStorage.setItem('funnel_session_id', TEST_SESSION_ID);
+  sessionStorage.setItem('funnel_assessment', JSON.stringify(assessment));
+  sessionStorage.setItem('funnel_expenses', JSON.stringify(['travel', 'wfh']));
+  sessionStorage.setItem('affiliate', 'partner-a');
+  sessionStorage.setItem(
+    'utm_data',
+    JSON.stringify({
+      full_url: 'https://taxback.test/partner-a?utm_source=g&kw=refund',
+      utm_source: 'g',
+      kw: 'refund',
+    }),
+  );
+}
+function field(label: string) {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+function type(label: string, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+function sign() {
+  act(() => h.pads.at(-1)?.draw());
+}
+function fillValid() {
+  type('First name', ' Ada ');
+  type('Last name', 'Lovelace');
+  type('Email address', 'Ada@Example.COM');
+  type('Phone number', '07700 900123');
+  sign();
+}
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  h.pads.length = 0;
+  vi.mocked(redirectTo).mockClear();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ClaimFormPage', () => {
+  it('redirects to / without a session', () => {
+    renderRoutes(routes, '/complete');
+    expect(screen.getByTestId('pathname')).toHaveTextContent(/^\/$/);
+  });
+
+  it('shows the form with autocomplete hints and a disabled submit until everything is filled and signed', () => {
+    startSession();
+    renderRoutes(routes, '/complete');
+    expect(screen.getByRole('heading', { level: 1, name: 'Complete Your Claim' })).toBeVisible();
+    expect(field('First name')).toHaveAttribute('autocomplete', 'given-name');
+    expect(field('Last name')).toHaveAttribute('autocomplete', 'family-name');
+    expect(field('Email address')).toHaveAttribute('inputmode', 'email');
+    expect(field('Phone number')).toHaveAttribute('autocomplete', 'tel');
+    const submit = screen.getByRole('button', { name: 'Submit Claim' });
+    expect(submit).toBeDisabled();
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Email address', 'ada@example.com');
+    type('Phone number', '07700900123');
+    expect(submit).toBeDisabled();
+    sign();
+    expect(submit).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Signature' }));
+    expect(submit).toBeDisabled();
+  });
+
+  it('validates on blur with the SPEC messages and clears them when fixed', () => {
+    startSession();
+    renderRoutes(routes, '/complete');
+    fireEvent.blur(field('First name'));
+    expect(screen.getByText('First name is required')).toBeVisible();
+    fireEvent.blur(field('Last name'));
+    expect(screen.getByText('Last name is required')).toBeVisible();
+    type('Email address', 'not-an-email');
+    fireEvent.blur(field('Email address'));
+    expect(screen.getByText('Please enter a valid email address')).toBeVisible();
+    expect(field('Email address')).toHaveAttribute('aria-invalid', 'true');
+    type('Phone number', '12345');
+    fireEvent.blur(field('Phone number'));
+    expect(screen.getByText('Please enter a valid UK phone number')).toBeVisible();
+    type('Phone number', '+44 7700 900123');
+    expect(screen.queryByText('Please enter a valid UK phone number')).not.toBeInTheDocument();
+  });
+
+  it('strips < and > as the user types', () => {
+    startSession();
+    renderRoutes(routes, '/complete');
+    type('First name', '<b>Ada</b>');
+    expect(field('First name').value).toBe('bAda/b');
+  });
+
+  it('shows an error summary on submit when a value is invalid, and sends nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillValid();
+    type('Email address', 'bad@');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent('There is a problem');
+    expect(screen.getByRole('link', { name: 'Please enter a valid email address' })).toHaveAttribute(
+      'href',
+      '#email',
+    );
+    expect(summary).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the claim once, shows the success dialog and redirects after 3 seconds', async () => {
+    vi.useFakeTimers();
+    let resolve: (r: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
+    vi.stubGlobal('fetch', fetchMock);
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillValid();
+    const submit = screen.getByRole('button', { name: 'Submit Claim' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(screen.getByRole('button', { name: /Submitting\.\.\./ })).toBeDisabled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/claims');
+    expect((init.headers as Record<string, string>)['X-Session-Id']).toBe(TEST_SESSION_ID);
+    expect(JSON.parse(init.body as string)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '07700 900123',
+      signature: PNG,
+      selectedExpenses: ['travel', 'wfh'],
+      earnsOver18k: true,
+      affiliateName: 'partner-a',
+      utmData: { utm_source: 'g', kw: 'refund' },
+      fullUrl: 'https://taxback.test/partner-a?utm_source=g&kw=refund',
+      assessmentData: assessment,
+    });
+
+    // A plain response object keeps the whole round trip in microtasks, so fake timers cannot stall it.
+    const body = JSON.stringify({ id: 'c1', signatureUrl: '/api/files/f1' });
+    await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
+    expect(screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
+    expect(sessionStorage.getItem('funnel_session_id')).toBeNull();
+    act(() => vi.advanceTimersByTime(2999));
+    expect(redirectTo).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(redirectTo).toHaveBeenCalledWith(CONTENT.marketingSiteUrl);
+  });
+
+  it("shows the server's field errors on 400", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(400, { errors: { phone: 'Please enter a valid UK phone number' } })),
+    );
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    expect(await screen.findByRole('link', { name: 'Please enter a valid UK phone number' })).toBeVisible();
+    expect(field('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure alert on other errors and stays on the form', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(503, { error: 'Service unavailable' })),
+    );
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    expect(await screen.findByText('Failed to submit form. Please try again.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(screen.getByRole('button', { name: 'Submit Claim' })).toBeEnabled();
+    expect(field('First name').value).toBe(' Ada ');
+    expect(sessionStorage.getItem('funnel_session_id')).toBe(TEST_SESSION_ID);
+  });
+
+  it('Back goes to /expenses', () => {
+    startSession();
+    renderRoutes(routes, '/complete');
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    expect(screen.getByTestId('pathname')).toHaveTextContent('/expenses');
+  });
+
+  it('sends a visitor with a session but no expenses back to /expenses', () => {
+    startSession();
+    sessionStorage.removeItem('funnel_expenses');
+    renderRoutes(routes, '/complete');
+    expect(screen.getByTestId('pathname')).toHaveTextContent('/expenses');
+  });
+});

@@ -1,0 +1,308 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { CONTENT } from '@taxback/domain/content';
+import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
+import { stripAngleBrackets } from '@taxback/domain/sanitise';
+import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
+import { Container } from '../../components/ui/container.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-summary.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { SignaturePad } from '../../components/ui/signature-pad.tsx';
+import { apiRequest } from '../../lib/api-client.ts';
+import { redirectTo } from '../../lib/redirect.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { paths } from '../../app/paths.ts';
+import {
+  clearFunnel,
+  getAffiliate,
+  getAssessmentData,
+  getSelectedExpenses,
+  getUtmData,
+  rememberFunnelSessionId,
+  resolveFunnelSessionId,
+  trackingFields,
+} from '../../lib/session.ts';
+
+export const SUBMIT_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
+export const SIGNATURE_REQUIRED_MESSAGE = 'Signature is required';
+/** SPEC §9: the success dialog shows for 3 s before the marketing site opens. */
+export const CLAIM_REDIRECT_MS = 3000;
+/**
+ * Where the claimant goes after submitting. From the content module (D13): a build-time setting,
+ * because CSP forbids the inline script a runtime override would need.
+ */
+export const MARKETING_SITE_URL = CONTENT.marketingSiteUrl;
+
+type FieldName = 'firstName' | 'lastName' | 'email' | 'phone';
+type Values = Record<FieldName, string>;
+const FIELD_ORDER: FieldName[] = ['firstName', 'lastName', 'email', 'phone'];
+const SIGNATURE_FIELD_ID = 'signature';
+
+const FIELDS: Record<
+  FieldName,
+  {
+    label: string;
+    type: string;
+    autoComplete: string;
+    inputMode: 'text' | 'email' | 'tel';
+    maxLength: number;
+    hint?: string;
+  }
+> = {
+  firstName: {
+    label: 'First name',
+    type: 'text',
+    autoComplete: 'given-name',
+    inputMode: 'text',
+    maxLength: 100,
+  },
+  lastName: {
+    label: 'Last name',
+    type: 'text',
+    autoComplete: 'family-name',
+    inputMode: 'text',
+    maxLength: 100,
+  },
+  email: { label: 'Email address', type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },
+  phone: {
+    label: 'Phone number',
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    maxLength: 20,
+    hint: 'A UK number, for example 07700 900123',
+  },
+};
+
+function validateValues(values: Values): Partial<Record<FieldName, string>> {
+  const result = claimFormSchema.safeParse(values);
+  if (result.success) return {};
+  const all = fieldErrors(result);
+  const out: Partial<Record<FieldName, string>> = {};
+  for (const f of FIELD_ORDER) if (all[f]) out[f] = all[f];
+  return out;
+}
+
+function expensesFromState(state: unknown): ExpenseId[] | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const list = (state as { selectedExpenses?: unknown }).selectedExpenses;
+  if (!Array.isArray(list)) return null;
+  const ids = list.filter(isExpenseId);
+  return ids.length > 0 ? ids : null;
+}
+
+/** The claim form at /complete (SPEC §2, §5): contact details and a drawn signature, POST /api/claims. */
+export function ClaimFormPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  usePageTitle('Complete your claim');
+  const [sessionId] = useState(() => {
+    const id = resolveFunnelSessionId(location.state);
+    if (id) rememberFunnelSessionId(id);
+    return id;
+  });
+  const [expenses] = useState(() => expensesFromState(location.state) ?? getSelectedExpenses());
+  const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', phone: '' });
+  const [signature, setSignature] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<ErrorSummaryItem[]>([]);
+  const [summaryKey, setSummaryKey] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const inFlight = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+
+  if (!sessionId && !submitted) {
+    return <Navigate to={paths.home.getHref()} replace state={{ error: 'Session expired' }} />;
+  }
+  if (expenses.length === 0 && !submitted) return <Navigate to={paths.expenses.getHref()} replace />;
+
+  const setField = (name: FieldName, raw: string) => {
+    const next = { ...values, [name]: stripAngleBrackets(raw) };
+    setValues(next);
+    // Once a field shows an error, re-check as the user types so the message clears when it is fixed.
+    if (errors[name]) {
+      const fieldError = validateValues(next)[name];
+      setErrors((prev) => {
+        const copy = { ...prev };
+        if (fieldError) copy[name] = fieldError;
+        else delete copy[name];
+        return copy;
+      });
+    }
+  };
+
+  const blurField = (name: FieldName) => {
+    const fieldError = validateValues(values)[name];
+    setErrors((prev) => {
+      const copy = { ...prev };
+      if (fieldError) copy[name] = fieldError;
+      else delete copy[name];
+      return copy;
+    });
+  };
+
+  const onSignature = (dataUrl: string | null) => {
+    setSignature(dataUrl);
+    if (dataUrl) {
+      setErrors((prev) => {
+        const copy = { ...prev };
+        delete copy.signature;
+        return copy;
+      });
+    }
+  };
+
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    const items: ErrorSummaryItem[] = [];
+    for (const f of FIELD_ORDER) {
+      const message = next[f];
+      if (message) items.push({ fieldId: f, message });
+    }
+    if (next.signature) items.push({ fieldId: SIGNATURE_FIELD_ID, message: next.signature });
+    for (const [key, message] of Object.entries(next)) {
+      if (!(FIELD_ORDER as string[]).includes(key) && key !== 'signature')
+        items.push({ fieldId: 'submit-claim', message });
+    }
+    setSummary(items);
+    setSummaryKey((k) => k + 1);
+  };
+
+  const finish = () => {
+    if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    redirectTo(MARKETING_SITE_URL);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current || submitted || !sessionId) return;
+    const local: Record<string, string> = { ...validateValues(values) };
+    if (!signature) local.signature = SIGNATURE_REQUIRED_MESSAGE;
+    if (Object.keys(local).length > 0) {
+      showErrors(local);
+      return;
+    }
+    const parsed = claimFormSchema.parse(values);
+    const utm = getUtmData();
+    const assessment = getAssessmentData();
+    inFlight.current = true;
+    setSubmitting(true);
+    setSubmitError(null);
+    const result = await apiRequest<{ id: string; signatureUrl?: string }>('POST', '/api/claims', {
+      sessionId,
+      body: {
+        ...parsed,
+        signature,
+        selectedExpenses: expenses,
+        earnsOver18k: true,
+        affiliateName: getAffiliate(),
+        utmData: trackingFields(utm),
+        fullUrl: utm?.full_url ?? window.location.href,
+        ...(assessment ? { assessmentData: { ...assessment, qualifies: 'yes' } } : {}),
+      },
+      timeoutMs: 30_000,
+    });
+    if (result.ok) {
+      setSubmitted(true);
+      setSummary([]);
+      clearFunnel();
+      redirectTimer.current = setTimeout(() => redirectTo(MARKETING_SITE_URL), CLAIM_REDIRECT_MS);
+    } else if (result.status === 400 && result.errors) {
+      showErrors(result.errors);
+    } else {
+      setSubmitError(SUBMIT_FAILED_MESSAGE);
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+  };
+
+  const incomplete = FIELD_ORDER.some((f) => values[f].trim() === '') || !signature;
+
+  return (
+    <Container width="narrow" className="py-8">
+      <Button
+        variant="link"
+        className="mb-4 -ml-1"
+        onClick={() => navigate(paths.expenses.getHref(), { state: location.state })}
+      >
+        <span aria-hidden="true">‹</span> Back
+      </Button>
+      <h1 className="mb-2 text-3xl">Complete Your Claim</h1>
+      <p className="mb-6 text-lg">Tell us how to contact you and sign to authorise your claim.</p>
+      <ErrorSummary errors={summary} focusKey={summaryKey} />
+      {submitError && (
+        <p
+          role="alert"
+          className="mb-6 rounded-md border-2 border-danger bg-danger-bg p-4 font-semibold text-danger"
+        >
+          {submitError}
+        </p>
+      )}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+        {FIELD_ORDER.map((name) => {
+          const f = FIELDS[name];
+          return (
+            <TextField
+              key={name}
+              id={name}
+              label={f.label}
+              hint={f.hint}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              inputMode={f.inputMode}
+              maxLength={f.maxLength}
+              spellCheck={name === 'email' ? false : undefined}
+              autoCapitalize={name === 'email' ? 'none' : undefined}
+              value={values[name]}
+              onChange={(v) => setField(name, v)}
+              onBlur={() => blurField(name)}
+              error={errors[name]}
+            />
+          );
+        })}
+        <SignaturePad
+          id={SIGNATURE_FIELD_ID}
+          label="Your signature"
+          clearLabel="Clear Signature"
+          onChange={onSignature}
+          error={errors.signature}
+        />
+        <div>
+          {incomplete && (
+            <p id="submit-hint" className="mb-2 text-muted">
+              Fill in every field and sign above to submit your claim.
+            </p>
+          )}
+          <Button
+            id="submit-claim"
+            type="submit"
+            fullWidth
+            disabled={incomplete || submitting || submitted}
+            loading={submitting}
+            aria-describedby={incomplete ? 'submit-hint' : undefined}
+          >
+            {submitting ? 'Submitting...' : 'Submit Claim'}
+          </Button>
+        </div>
+      </form>
+      <Modal open={submitted} onClose={finish} title="Claim Submitted Successfully!">
+        <p className="mb-4">
+          Thank you. We have received your claim and will be in touch soon. Taking you back to our website in
+          a few seconds…
+        </p>
+        <Button onClick={finish}>Continue</Button>
+      </Modal>
+    </Container>
+  );
+}
