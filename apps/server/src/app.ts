@@ -110,11 +110,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(claimsRoutes, { prefix: '/api', claims });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
-  await app.register(onboardingRoutes, { prefix: '/api' });
-  await app.register(resumeRoutes, { prefix: '/api' });
+  await app.register(onboardingRoutes, { prefix: '/api', publicUrl: config.publicUrl });
+  await app.register(resumeRoutes, { prefix: '/api', publicUrl: config.publicUrl });
 
   // 4. The built web app, with the SPA fallback.
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.marketingSiteUrl);
 
   return app;
 }
@@ -126,14 +126,26 @@ function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  marketingSiteUrl: string | null,
+): Promise<void> {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  // The page is read once and the configured marketing URL written into its meta tag: the CSP
+  // forbids inline scripts, so a meta tag is how runtime configuration reaches the browser.
+  const indexHtml = hasWeb ? withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl) : '';
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   if (hasWeb) {
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/index.html', (_request, reply) => sendIndex(reply));
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
       cacheControl: false,
-      index: 'index.html',
+      index: false,
       setHeaders(reply, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
         // Vite puts content-hashed names under assets/: they never change, so cache them forever.
@@ -154,8 +166,17 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && !isApi && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendIndex(reply);
     }
     return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
   });
+}
+
+function withMarketingUrl(html: string, url: string | null): string {
+  if (url === null) return html;
+  const escaped = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return html.replace(
+    /<meta name="marketing-site-url" content="[^"]*"\s*\/?>/,
+    `<meta name="marketing-site-url" content="${escaped}" />`,
+  );
 }

@@ -47,6 +47,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MARKETING_SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -86,6 +87,8 @@ export interface Config {
   /** Absolute folder for the local file store. */
   fileStoreDir: string;
   marketingSiteUrl: string | null;
+  /** The address claimants reach this service at; used in SMS links (never taken from the Host header). */
+  publicUrl: string;
   trustProxy: boolean | number | string[];
   /** Field-encryption key; when absent one is generated into `${dataDir}/data.key` at start-up. */
   dataKey: Buffer | null;
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     fileStoreDir: path.resolve(fileStore),
     marketingSiteUrl: e.MARKETING_SITE_URL ?? null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     dataKey: e.DATA_KEY ?? null,
     signingKey: e.SIGNING_KEY ?? null,

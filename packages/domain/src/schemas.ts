@@ -12,6 +12,10 @@ import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import type { TaxYear } from './tax-years.ts';
+
+// zod 4 probes `new Function` for a faster parser; our CSP has no 'unsafe-eval', so the probe
+// would be reported as a violation in every browser. The interpreted parser is fast enough.
+z.config({ jitless: true });
 import { claimableTaxYears, isTaxYear } from './tax-years.ts';
 import { CONFIRMATION_STEP, sanitiseVrm } from './wizard.ts';
 

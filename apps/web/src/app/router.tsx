@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
         path: 'resume/:token',
         lazy: () => import('../features/resume/resume-page.tsx').then((m) => ({ Component: m.ResumePage })),
       },
+      // The resume page replaces its URL with /resume so the code leaves the history; a reload there goes home.
+      { path: 'resume', element: <Navigate to="/" replace /> },
+      // Reserved for the operators' area, so it is never taken for a direct affiliate link.
+      { path: 'admin/*', element: <Navigate to="/" replace /> },
       { path: 'affiliate', element: <Navigate to="/" replace /> },
       { path: 'affiliate/:affiliateName', Component: LandingPage },
       { path: 'affiliate/:affiliateName/start-claim', lazy: startClaim },

@@ -11,6 +11,7 @@ import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-s
 import { Modal } from '../../components/ui/modal.tsx';
 import { SignaturePad } from '../../components/ui/signature-pad.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
+import { marketingSiteUrl } from '../../lib/marketing-url.ts';
 import { redirectTo } from '../../lib/redirect.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { paths } from '../../app/paths.ts';
@@ -33,7 +34,6 @@ export const CLAIM_REDIRECT_MS = 3000;
  * Where the claimant goes after submitting. From the content module (D13): a build-time setting,
  * because CSP forbids the inline script a runtime override would need.
  */
-export const MARKETING_SITE_URL = CONTENT.marketingSiteUrl;
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'phone';
 type Values = Record<FieldName, string>;
@@ -181,7 +181,7 @@ export function ClaimFormPage() {
 
   const finish = () => {
     if (redirectTimer.current) clearTimeout(redirectTimer.current);
-    redirectTo(MARKETING_SITE_URL);
+    redirectTo(marketingSiteUrl());
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -217,7 +217,7 @@ export function ClaimFormPage() {
       setSubmitted(true);
       setSummary([]);
       clearFunnel();
-      redirectTimer.current = setTimeout(() => redirectTo(MARKETING_SITE_URL), CLAIM_REDIRECT_MS);
+      redirectTimer.current = setTimeout(() => redirectTo(marketingSiteUrl()), CLAIM_REDIRECT_MS);
     } else if (result.status === 400 && result.errors) {
       showErrors(result.errors);
     } else {

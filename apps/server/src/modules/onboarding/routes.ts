@@ -1,0 +1,159 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  adminStepSchema,
+  fieldErrors,
+  onboardingSaveSchema,
+  reviewStepSchema,
+} from '@taxback/domain/schemas';
+import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { requireSession } from '../../http/session.ts';
+import type { Providers } from '../../providers/index.ts';
+import { createResumeService } from '../resume/service.ts';
+import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES, createOnboardingService } from './service.ts';
+import type { RequestMeta } from './service.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A signature data URL is at most 2 MB (domain SIGNATURE_MAX_LENGTH) plus the consents. */
+const SIGNATURE_BODY_LIMIT = 2_100_000;
+
+export interface OnboardingRoutesOptions {
+  /** Defaults to the app's providers. */
+  providers?: Providers;
+  /** Public origin of the web app for the SMS resume link; defaults to http://localhost:{PORT}. */
+  publicUrl?: string;
+}
+
+function metaOf(request: FastifyRequest): RequestMeta {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' && ua !== '' ? ua.slice(0, 500) : null };
+}
+
+function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ValidationError(fieldErrors(result));
+  return result.data;
+}
+
+/** The mileage wizard API (api-contract "Mileage wizard" and "Files"). Registered with prefix '/api'. */
+export async function onboardingRoutes(
+  app: FastifyInstance,
+  opts: OnboardingRoutesOptions = {},
+): Promise<void> {
+  const providers = opts.providers ?? app.providers;
+  const resume = createResumeService({
+    db: app.db,
+    signingKey: app.keys.signingKey,
+    sms: providers.sms,
+    log: app.log,
+    publicUrl: opts.publicUrl ?? `http://localhost:${app.appConfig.port}`,
+  });
+  const service = createOnboardingService({
+    db: app.db,
+    files: app.files,
+    keys: app.keys,
+    resume,
+    log: app.log,
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 200, headerPairs: 50 },
+  });
+
+  app.get('/onboarding', async (request, reply) => {
+    const sessionId = requireSession(request);
+    return reply.header('cache-control', 'no-store').send(await service.getProgress(sessionId));
+  });
+
+  app.put('/onboarding', async (request, reply) => {
+    const sessionId = requireSession(request);
+    const parsed = onboardingSaveSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      // Snapshot fields are keyed from the snapshot root ('personalInfo.email'), like the step errors.
+      const errors: Record<string, string> = {};
+      for (const [k, v] of Object.entries(fieldErrors(parsed))) errors[k.replace(/^snapshot\./, '')] ??= v;
+      throw new ValidationError(errors);
+    }
+    const body = parsed.data;
+    return reply
+      .header('cache-control', 'no-store')
+      .send(await service.save(sessionId, body, metaOf(request)));
+  });
+
+  app.post('/onboarding/resume-code', async (request, reply) => {
+    const sessionId = requireSession(request);
+    await service.sendResumeCode(sessionId);
+    return reply.code(202).send({ sent: true });
+  });
+
+  app.post('/onboarding/files', async (request, reply) => {
+    const sessionId = requireSession(request);
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+
+    const fields: Record<string, string> = {};
+    let upload: { filename: string; bytes: Buffer } | null = null;
+    let tooLarge = false;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        // Streamed in, counted as it arrives; busboy stops at 10 MB and marks the stream truncated.
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.file.truncated) tooLarge = true;
+        else if (part.fieldname === 'file')
+          upload = { filename: part.filename, bytes: Buffer.concat(chunks) };
+      }
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
+      else if (code === 'FST_FILES_LIMIT') throw new ValidationError({ file: 'Upload one file at a time' });
+      else if (typeof code === 'string' && code.startsWith('FST_'))
+        throw new HttpError(400, 'The upload could not be read. Please try again.');
+      else throw error;
+    }
+    if (tooLarge) throw new HttpError(413, ONBOARDING_MESSAGES.fileTooLarge);
+    if (!upload) throw new ValidationError({ file: ONBOARDING_MESSAGES.fileMissing });
+
+    const saved = await service.uploadFile(sessionId, {
+      kind: fields.kind,
+      taxYear: fields.taxYear,
+      filename: upload.filename,
+      bytes: upload.bytes,
+    });
+    return reply.code(201).send(saved);
+  });
+
+  app.delete<{ Params: { id: string } }>('/onboarding/files/:id', async (request, reply) => {
+    const sessionId = requireSession(request);
+    if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+    await service.deleteFile(sessionId, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/onboarding/signature', { bodyLimit: SIGNATURE_BODY_LIMIT }, async (request, reply) => {
+    const sessionId = requireSession(request);
+    const body = parseOr400(reviewStepSchema, request.body);
+    const png = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
+    const result = await service.saveSignature(
+      sessionId,
+      { png, agreementChecks: body.agreementChecks },
+      metaOf(request),
+    );
+    return reply.code(201).send(result);
+  });
+
+  app.post('/onboarding/mileage-log', async (request, reply) => {
+    const sessionId = requireSession(request);
+    return reply.code(201).send(await service.generateMileageLogs(sessionId));
+  });
+
+  app.post('/onboarding/submit', async (request, reply) => {
+    const sessionId = requireSession(request);
+    const body = parseOr400(adminStepSchema, request.body);
+    return reply.send(await service.submit(sessionId, body));
+  });
+}

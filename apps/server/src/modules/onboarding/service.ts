@@ -1,0 +1,519 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { claimableTaxYears, isTaxYear, submissionReference } from '@taxback/domain';
+import type { RebateSummary, TaxYear } from '@taxback/domain';
+import {
+  evidenceStepSchema,
+  fieldErrors,
+  journeySchema,
+  MESSAGES,
+  validateSnapshotSteps,
+} from '@taxback/domain/schemas';
+import type { OnboardingSave, WizardSnapshot } from '@taxback/domain/schemas';
+import type { AppKeys } from '../../crypto/keys.ts';
+import { encryptField, hashCanonical } from '../../crypto/index.ts';
+import type { Database, OnboardingClaim, OnboardingClaimUpdate, StoredFile } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { fromIntBool, nowIso } from '../../db/values.ts';
+import {
+  ConflictError,
+  HttpError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../http/errors.ts';
+import { fileUrl } from '../files/service.ts';
+import type { FilesService, SavedFile } from '../files/service.ts';
+import type { ResumeService } from '../resume/service.ts';
+import { RESUME_MESSAGES } from '../resume/service.ts';
+import { FILE_TYPE_MESSAGES, sniffUploadType } from './file-type-check.ts';
+import type { UploadKind } from './file-type-check.ts';
+import { generateMileageLog } from './mileage-log.ts';
+import {
+  findClaimBySession,
+  findClaimFile,
+  insertClaim,
+  listClaimFiles,
+  submitDraftClaim,
+  updateClaimAtRevision,
+  updateDraftClaim,
+} from './repository.ts';
+import {
+  readSnapshot,
+  selectedYears,
+  signedContentOf,
+  snapshotColumns,
+  totalsOf,
+  vehicleOf,
+} from './snapshot.ts';
+
+export const ONBOARDING_MESSAGES = {
+  notFound: 'Not found',
+  staleRevision: 'This application was changed in another window.',
+  alreadySubmitted: 'This claim has already been submitted.',
+  noJourneys: 'Please go back and add at least one business journey to generate your mileage log.',
+  fileTooLarge: 'The file is too large. The maximum size is 10 MB.',
+  fileMissing: 'Select a file to upload',
+  fileEmpty: 'The selected file is empty',
+  kindInvalid: 'Choose whether this file is evidence or your P60',
+  taxYearInvalid: 'Choose the tax year this evidence is for',
+  p60Missing: 'The P60 file could not be found. Please upload it again.',
+} as const;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface FileSummary {
+  id: string;
+  filename: string;
+  url: string;
+  type: string;
+  size: number;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface OnboardingServiceDeps {
+  db: Kysely<Database>;
+  files: FilesService;
+  keys: AppKeys;
+  resume: ResumeService;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+function summarise(f: Pick<SavedFile, 'id' | 'filename' | 'url' | 'contentType' | 'size'>): FileSummary {
+  return { id: f.id, filename: f.filename, url: f.url, type: f.contentType, size: f.size };
+}
+
+function summariseRow(row: StoredFile): FileSummary {
+  return {
+    id: row.id,
+    filename: row.filename,
+    url: fileUrl(row.id),
+    type: row.content_type,
+    size: Number(row.size),
+  };
+}
+
+function groupByYear(rows: StoredFile[]): Record<TaxYear, FileSummary[]> {
+  const out: Record<TaxYear, FileSummary[]> = {};
+  for (const row of rows) (out[row.tax_year] ??= []).push(summariseRow(row));
+  return out;
+}
+
+type LogLink = { id: string; url: string; filename: string };
+
+function mileageLogsOf(rows: StoredFile[]): Record<TaxYear, { pdf?: LogLink; csv?: LogLink }> {
+  const out: Record<TaxYear, { pdf?: LogLink; csv?: LogLink }> = {};
+  for (const row of rows) {
+    if (row.kind !== 'mileage-log') continue;
+    const link = { id: row.id, url: fileUrl(row.id), filename: row.filename };
+    const entry = (out[row.tax_year] ??= {});
+    if (row.content_type === 'application/pdf') entry.pdf = link;
+    else entry.csv = link;
+  }
+  return out;
+}
+
+/** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
+function evidenceColumn(rows: StoredFile[]): string {
+  return JSON.stringify(groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')));
+}
+
+export function createOnboardingService(deps: OnboardingServiceDeps) {
+  const { db, files } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function requireClaim(sessionId: string): Promise<OnboardingClaim> {
+    const claim = await findClaimBySession(db, sessionId);
+    if (!claim) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
+    return claim;
+  }
+
+  async function requireDraft(sessionId: string): Promise<OnboardingClaim> {
+    const claim = await requireClaim(sessionId);
+    if (claim.status !== 'draft') {
+      throw new ConflictError(ONBOARDING_MESSAGES.alreadySubmitted, { revision: Number(claim.revision) });
+    }
+    return claim;
+  }
+
+  /** Files changed: refresh the claim's evidence_files (and P60) columns from stored_files. */
+  async function refreshFileColumns(trx: Kysely<Database>, sessionId: string): Promise<void> {
+    const rows = await listClaimFiles(trx, sessionId);
+    const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
+    const at = nowIso(now());
+    await updateDraftClaim(trx, sessionId, {
+      evidence_files: evidenceColumn(rows),
+      p60_file_url: p60 ? fileUrl(p60.id) : null,
+      p60_filename: p60 ? p60.filename : null,
+      updated_at: at,
+      last_activity_at: at,
+    });
+  }
+
+  function submittedAnswer(claim: OnboardingClaim) {
+    return {
+      submissionReference: claim.submission_reference ?? '',
+      submittedAt: claim.submitted_at ?? '',
+      totals: totalsOf(readSnapshot(claim.snapshot)),
+    };
+  }
+
+  return {
+    async getProgress(sessionId: string) {
+      const claim = await requireClaim(sessionId);
+      const snapshot = readSnapshot(claim.snapshot);
+      const rows = await listClaimFiles(db, sessionId);
+      const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
+      return {
+        revision: Number(claim.revision),
+        snapshot,
+        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence')),
+        mileageLogs: mileageLogsOf(rows),
+        p60File: p60 ? summariseRow(p60) : null,
+        signatureUrl: claim.signature_url,
+        status: claim.status,
+        submissionReference: claim.submission_reference,
+        submittedAt: claim.submitted_at,
+        totals: totalsOf(snapshot),
+        hasNiNumber: claim.admin_ni_number !== null && claim.admin_ni_number !== '',
+        currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
+        lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
+      };
+    },
+
+    /**
+     * PUT /api/onboarding: validates the steps the snapshot covers, recomputes totals, and writes
+     * with an optimistic revision check (D10). The first save with a valid phone sends a resume code (D8).
+     */
+    async save(
+      sessionId: string,
+      body: OnboardingSave,
+      meta: RequestMeta,
+    ): Promise<{ revision: number; totals: RebateSummary }> {
+      const snapshot = body.snapshot;
+      const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, { today: now() });
+      if (!checked.ok) throw new ValidationError(checked.errors);
+
+      const totals = totalsOf(snapshot);
+      const at = nowIso(now());
+      const existing = await findClaimBySession(db, sessionId);
+      const columns: OnboardingClaimUpdate = {
+        ...snapshotColumns(snapshot, totals),
+        current_step: body.currentStep,
+        last_step_completed: body.lastStepCompleted,
+        last_activity_at: at,
+        updated_at: at,
+      };
+
+      let revision: number;
+      if (!existing) {
+        if (body.revision !== 0) throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: 0 });
+        try {
+          await insertClaim(db, {
+            ...columns,
+            id: randomUUID(),
+            session_id: sessionId,
+            affiliate_name: snapshot.affiliateName,
+            utm_data: snapshot.utmData ? JSON.stringify(snapshot.utmData) : null,
+            full_url: snapshot.fullUrl,
+            ip_address: meta.ip,
+            user_agent: meta.userAgent,
+            status: 'draft',
+            revision: 1,
+            created_at: at,
+            updated_at: at,
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // Two first saves raced: the other one won.
+          const current = await findClaimBySession(db, sessionId);
+          throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, {
+            revision: Number(current?.revision ?? 0),
+          });
+        }
+        revision = 1;
+      } else {
+        const current = Number(existing.revision);
+        if (existing.status !== 'draft') {
+          throw new ConflictError(ONBOARDING_MESSAGES.alreadySubmitted, { revision: current });
+        }
+        if (body.revision !== current)
+          throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: current });
+        // Tracking fields are recorded when first known and never overwritten (attribution stays with the first visit).
+        const tracking: OnboardingClaimUpdate = {};
+        if (existing.affiliate_name === null && snapshot.affiliateName)
+          tracking.affiliate_name = snapshot.affiliateName;
+        if (existing.utm_data === null && snapshot.utmData)
+          tracking.utm_data = JSON.stringify(snapshot.utmData);
+        if (existing.full_url === null && snapshot.fullUrl) tracking.full_url = snapshot.fullUrl;
+        if (existing.ip_address === null) tracking.ip_address = meta.ip;
+        if (existing.user_agent === null && meta.userAgent) tracking.user_agent = meta.userAgent;
+        const ok = await updateClaimAtRevision(db, sessionId, current, { ...columns, ...tracking });
+        if (!ok) {
+          const latest = await findClaimBySession(db, sessionId);
+          const message =
+            latest && latest.status !== 'draft'
+              ? ONBOARDING_MESSAGES.alreadySubmitted
+              : ONBOARDING_MESSAGES.staleRevision;
+          throw new ConflictError(message, { revision: Number(latest?.revision ?? 0) });
+        }
+        revision = current + 1;
+      }
+
+      // D8: a code goes out when personal details are first saved (or the number changes).
+      // The earlier number only counts if step 2 had been completed (validated) with it.
+      const phone = columns.mobile_number ?? null;
+      const earlier =
+        existing && Number(existing.last_step_completed ?? -1) >= 2 ? existing.mobile_number : null;
+      if (body.lastStepCompleted >= 2 && phone !== null && phone !== earlier) {
+        try {
+          await deps.resume.issueCode(sessionId, phone);
+        } catch (error) {
+          // The save itself succeeded; 'Save and finish later' can send another code.
+          deps.log.warn(
+            { err: error instanceof Error ? error.message : 'unknown' },
+            'resume code not issued',
+          );
+        }
+      }
+      return { revision, totals };
+    },
+
+    /** 'Save and finish later': a fresh code to the claimant's saved number. */
+    async sendResumeCode(sessionId: string): Promise<void> {
+      const claim = await requireClaim(sessionId);
+      if (!claim.mobile_number) throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneRequired });
+      const result = await deps.resume.issueCode(sessionId, claim.mobile_number);
+      if (result === 'rate-limited') throw new TooManyRequestsError(RESUME_MESSAGES.tooManyCodes, 3600);
+      if (result === 'invalid-phone')
+        throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneInvalid });
+      if (result === 'sms-failed') throw new HttpError(502, RESUME_MESSAGES.smsFailed);
+    },
+
+    async uploadFile(
+      sessionId: string,
+      input: { kind: string | undefined; taxYear: string | undefined; filename: string; bytes: Buffer },
+    ): Promise<FileSummary> {
+      await requireDraft(sessionId);
+      const errors: Record<string, string> = {};
+      const kind = input.kind === 'evidence' || input.kind === 'p60' ? (input.kind as UploadKind) : null;
+      if (!kind) errors.kind = ONBOARDING_MESSAGES.kindInvalid;
+      let taxYear: string | null = null;
+      if (kind === 'evidence') {
+        const claimable = claimableTaxYears(now()).map((y) => y.year);
+        const y = input.taxYear?.trim() ?? '';
+        if (!isTaxYear(y) || !claimable.includes(y)) errors.taxYear = ONBOARDING_MESSAGES.taxYearInvalid;
+        else taxYear = y;
+      }
+      if (input.bytes.length === 0) errors.file = ONBOARDING_MESSAGES.fileEmpty;
+      if (Object.keys(errors).length > 0 || !kind) throw new ValidationError(errors);
+
+      const sniffed = await sniffUploadType(input.bytes, input.filename, kind);
+      if (!sniffed) throw new HttpError(415, FILE_TYPE_MESSAGES[kind]);
+
+      return files.saveFileWith(
+        {
+          sessionId,
+          claimKind: 'onboarding',
+          kind,
+          taxYear,
+          bytes: input.bytes,
+          filename: input.filename || `upload.${sniffed.ext}`,
+          contentType: sniffed.mime,
+        },
+        async (trx, file) => {
+          if (kind === 'p60') {
+            // One P60 per claim: a new upload replaces the previous one.
+            const older = (await listClaimFiles(trx, sessionId)).filter(
+              (r) => r.kind === 'p60' && r.id !== file.id,
+            );
+            for (const row of older) await files.deleteFile(row.id, sessionId, trx);
+          }
+          await refreshFileColumns(trx, sessionId);
+          return summarise(file);
+        },
+      );
+    },
+
+    async deleteFile(sessionId: string, fileId: string): Promise<void> {
+      const row = await findClaimFile(db, sessionId, fileId);
+      if (!row || row.kind === 'signature') throw new NotFoundError();
+      await requireDraft(sessionId);
+      await db.transaction().execute(async (trx) => {
+        await files.deleteFile(row.id, sessionId, trx);
+        await refreshFileColumns(trx, sessionId);
+      });
+    },
+
+    /** Step 9: the signature PNG, stored privately, with the D15 evidence of what was signed. */
+    async saveSignature(
+      sessionId: string,
+      input: { png: Buffer; agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean } },
+      meta: RequestMeta,
+    ): Promise<{ signatureUrl: string }> {
+      const claim = await requireDraft(sessionId);
+      const sniffed = await sniffUploadType(input.png, 'signature.png', 'p60');
+      if (!sniffed || sniffed.ext !== 'png')
+        throw new ValidationError({ signature: MESSAGES.digitalSignatureRequired });
+      const snapshot = readSnapshot(claim.snapshot);
+      const at = nowIso(now());
+      const contentHash = hashCanonical(signedContentOf(snapshot, input.agreementChecks));
+      return files.saveFileWith(
+        {
+          sessionId,
+          claimKind: 'onboarding',
+          kind: 'signature',
+          taxYear: null,
+          bytes: input.png,
+          filename: 'signature.png',
+          contentType: 'image/png',
+        },
+        async (trx, file) => {
+          const older = (await listClaimFiles(trx, sessionId)).filter(
+            (r) => r.kind === 'signature' && r.id !== file.id,
+          );
+          for (const row of older) await files.deleteFile(row.id, sessionId, trx);
+          await updateDraftClaim(trx, sessionId, {
+            signature_url: file.url,
+            signature_data: null,
+            consent_accuracy: 1,
+            consent_authorization: 1,
+            consent_terms: 1,
+            signed_at: at,
+            signed_ip: meta.ip,
+            signed_user_agent: meta.userAgent,
+            signed_content_hash: contentHash,
+            updated_at: at,
+            last_activity_at: at,
+          });
+          return { signatureUrl: file.url };
+        },
+      );
+    },
+
+    /** D12: PDF and CSV log per selected year from the saved journeys, stored as that year's evidence. */
+    async generateMileageLogs(sessionId: string) {
+      const claim = await requireDraft(sessionId);
+      const snapshot = readSnapshot(claim.snapshot);
+      if (snapshot.journeys.length === 0)
+        throw new ValidationError({ journeys: ONBOARDING_MESSAGES.noJourneys });
+      const errors: Record<string, string> = {};
+      const journeys = snapshot.journeys.flatMap((j, i) => {
+        const r = journeySchema.safeParse(j);
+        if (r.success) return [r.data];
+        for (const [k, v] of Object.entries(fieldErrors(r))) errors[`journeys.${i}.${k}`] ??= v;
+        return [];
+      });
+      const years = selectedYears(snapshot).map((t) => t.year);
+      if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const docs = await generateMileageLog({
+        claimant: { fullName: claim.full_name ?? '' },
+        journeys,
+        years,
+        vehicle: vehicleOf(snapshot),
+        generatedAt: now(),
+      });
+
+      const logs: Record<TaxYear, { pdf: LogLink; csv: LogLink }> = {};
+      const keep = new Set<string>();
+      for (const doc of docs) {
+        const base = `mileage-log-${doc.year.replace('/', '-')}`;
+        const save = (bytes: Uint8Array, filename: string, contentType: string) =>
+          files.saveFile({
+            sessionId,
+            claimKind: 'onboarding',
+            kind: 'mileage-log',
+            taxYear: doc.year,
+            bytes,
+            filename,
+            contentType,
+          });
+        const pdf = await save(doc.pdf, `${base}.pdf`, 'application/pdf');
+        const csv = await save(Buffer.from(doc.csv, 'utf8'), `${base}.csv`, 'text/csv');
+        keep.add(pdf.id).add(csv.id);
+        logs[doc.year] = {
+          pdf: { id: pdf.id, url: pdf.url, filename: pdf.filename },
+          csv: { id: csv.id, url: csv.url, filename: csv.filename },
+        };
+      }
+      // A regenerated log replaces the earlier one (and logs of years no longer selected).
+      await db.transaction().execute(async (trx) => {
+        const stale = (await listClaimFiles(trx, sessionId)).filter(
+          (r) => r.kind === 'mileage-log' && !keep.has(r.id),
+        );
+        for (const row of stale) await files.deleteFile(row.id, sessionId, trx);
+        await refreshFileColumns(trx, sessionId);
+      });
+      return { logs };
+    },
+
+    /** Step 10. Idempotent: a repeat (or a concurrent double submit) answers with the one submission. */
+    async submit(sessionId: string, input: { niNumber: string; p60FileId?: string | undefined }) {
+      const claim = await requireClaim(sessionId);
+      if (claim.status !== 'draft') return submittedAnswer(claim);
+
+      const snapshot: WizardSnapshot = readSnapshot(claim.snapshot);
+      const errors: Record<string, string> = {};
+      const steps = validateSnapshotSteps(snapshot, 7, { today: now() });
+      if (!steps.ok) Object.assign(errors, steps.errors);
+
+      const rows = await listClaimFiles(db, sessionId);
+      const evidence = evidenceStepSchema.safeParse({
+        taxYears: snapshot.taxYears,
+        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')),
+        journeys: snapshot.journeys,
+      });
+      if (!evidence.success) Object.assign(errors, fieldErrors(evidence));
+
+      if (!claim.signature_url) errors.signature = MESSAGES.digitalSignatureRequired;
+      if (!fromIntBool(claim.consent_accuracy))
+        errors['agreementChecks.accuracy'] = MESSAGES.accuracyRequired;
+      if (!fromIntBool(claim.consent_authorization)) {
+        errors['agreementChecks.authorization'] = MESSAGES.authorizationRequired;
+      }
+      if (!fromIntBool(claim.consent_terms)) errors['agreementChecks.terms'] = MESSAGES.termsRequired;
+
+      let p60: StoredFile | undefined;
+      if (input.p60FileId) {
+        p60 = rows.find((r) => r.id === input.p60FileId && r.kind === 'p60');
+        if (!p60) errors.p60FileId = ONBOARDING_MESSAGES.p60Missing;
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const at = now();
+      const totals = totalsOf(snapshot);
+      const reference = submissionReference(sessionId, at);
+      const changes: OnboardingClaimUpdate = {
+        status: 'submitted',
+        submission_reference: reference,
+        submitted_at: at.toISOString(),
+        admin_ni_number: encryptField(input.niNumber, deps.keys.dataKey),
+        current_step: 11,
+        last_step_completed: 10,
+        total_hmrc_allowance: totals.totalAllowance,
+        estimated_rebate_20_percent: totals.rebate20,
+        estimated_rebate_40_percent: totals.rebate40,
+        self_assessment_required: totals.selfAssessmentRequired ? 1 : 0,
+        last_activity_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      };
+      if (p60) {
+        changes.p60_file_url = fileUrl(p60.id);
+        changes.p60_filename = p60.filename;
+      }
+      // WHERE status = 'draft' lets exactly one of two concurrent submits through; the other reads its result.
+      await submitDraftClaim(db, sessionId, changes);
+      return submittedAnswer(await requireClaim(sessionId));
+    },
+  };
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

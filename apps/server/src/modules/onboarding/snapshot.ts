@@ -1,0 +1,108 @@
+import { calculateRebate, normaliseUkPhone } from '@taxback/domain';
+import type { RebateSummary, VehicleType } from '@taxback/domain';
+import { emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
+import type { OnboardingClaimUpdate } from '../../db/database.ts';
+import { fromJsonText, toIntBool } from '../../db/values.ts';
+
+// Pure mapping between the wizard snapshot (what the browser saves) and the SPEC §3 columns.
+
+export function vehicleOf(snapshot: WizardSnapshot): VehicleType {
+  return snapshot.vehicleInfo.type === '' ? 'car-van' : snapshot.vehicleInfo.type;
+}
+
+export function selectedYears(snapshot: WizardSnapshot) {
+  return snapshot.taxYears.filter((t) => t.selected);
+}
+
+/** D3: every figure from the raw inputs with the domain; totals a browser sent are never read. */
+export function totalsOf(snapshot: WizardSnapshot): RebateSummary {
+  return calculateRebate({
+    years: selectedYears(snapshot).map((t) => ({ year: t.year, miles: t.businessMiles })),
+    vehicle: vehicleOf(snapshot),
+    employerRatePence: snapshot.employerMileageRate,
+  });
+}
+
+/** The stored snapshot, re-read through the schema so an old row still has every section. */
+export function readSnapshot(text: string | null): WizardSnapshot {
+  const parsed = wizardSnapshotSchema.safeParse(fromJsonText<unknown>(text, {}));
+  return parsed.success ? parsed.data : emptyWizardSnapshot();
+}
+
+function orNull(s: string): string | null {
+  return s === '' ? null : s;
+}
+
+/** The SPEC §3 columns derived from a snapshot (tracking fields are handled by the caller). */
+export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): OnboardingClaimUpdate {
+  const { eligibilityData: e, employmentDetails: emp, personalInfo: p } = snapshot;
+  const fullName = [p.firstName, p.lastName].filter((s) => s !== '').join(' ');
+  const mileage: Record<string, { miles: number; companyName: string }> = {};
+  for (const t of selectedYears(snapshot))
+    mileage[t.year] = { miles: t.businessMiles, companyName: t.companyName };
+  return {
+    drives_for_work: orNull(e.drivesForWork),
+    company_vehicle_vrm: orNull(e.vehicleVRM),
+    employment_type: orNull(emp.employmentType),
+    employer_name: orNull(emp.employerName),
+    business_name: orNull(emp.businessName),
+    utr_number: orNull(emp.utrNumber),
+    first_name: orNull(p.firstName),
+    last_name: orNull(p.lastName),
+    full_name: orNull(fullName),
+    email: orNull(p.email),
+    phone: orNull(p.phone),
+    mobile_number: normaliseUkPhone(p.phone),
+    home_address: orNull(p.homeAddress),
+    postcode: orNull(p.postcode),
+    vehicle_type: vehicleOf(snapshot),
+    selected_tax_years: JSON.stringify(snapshot.taxYears.map(({ year, selected }) => ({ year, selected }))),
+    mileage_data: JSON.stringify(mileage),
+    total_hmrc_allowance: totals.totalAllowance,
+    estimated_rebate_20_percent: totals.rebate20,
+    estimated_rebate_40_percent: totals.rebate40,
+    employer_mileage_rate: snapshot.employerMileageRate,
+    journey_patterns: JSON.stringify(snapshot.journeys),
+    consent_accuracy: toIntBool(snapshot.agreementChecks.accuracy),
+    consent_authorization: toIntBool(snapshot.agreementChecks.authorization),
+    consent_terms: toIntBool(snapshot.agreementChecks.terms),
+    self_assessment_required: toIntBool(totals.selfAssessmentRequired),
+    snapshot: JSON.stringify(snapshot),
+  };
+}
+
+/**
+ * D15: what the claimant sees on the review screen and signs. Its canonical JSON is hashed at
+ * signing; the operator view recomputes it from the stored snapshot to show whether it still matches.
+ */
+export function signedContentOf(
+  snapshot: WizardSnapshot,
+  consents: { accuracy: boolean; authorization: boolean; terms: boolean },
+) {
+  const totals = totalsOf(snapshot);
+  const p = snapshot.personalInfo;
+  return {
+    name: [p.firstName, p.lastName].filter((s) => s !== '').join(' '),
+    address: p.homeAddress,
+    postcode: p.postcode,
+    vehicle: vehicleOf(snapshot),
+    years: selectedYears(snapshot).map((t) => ({
+      year: t.year,
+      miles: t.businessMiles,
+      companyName: t.companyName,
+    })),
+    employerRatePence: snapshot.employerMileageRate,
+    totals: {
+      years: totals.years,
+      totalMiles: totals.totalMiles,
+      totalAllowance: totals.totalAllowance,
+      totalEmployerPayment: totals.totalEmployerPayment,
+      totalClaimable: totals.totalClaimable,
+      rebate20: totals.rebate20,
+      rebate40: totals.rebate40,
+      selfAssessmentRequired: totals.selfAssessmentRequired,
+    },
+    consents: { accuracy: consents.accuracy, authorization: consents.authorization, terms: consents.terms },
+  };
+}

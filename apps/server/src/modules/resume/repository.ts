@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ResumeCode } from '../../db/database.ts';
+
+/** Queries for resume_codes and resume_attempts (D8). Codes, phones and IPs are only ever stored as HMACs. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function countCodesForPhoneSince(db: Db, phoneHash: string, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('resume_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('phone_hash', '=', phoneHash)
+    .where('created_at', '>', sinceIso)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findCodeByHash(db: Db, codeHash: string): Promise<ResumeCode | undefined> {
+  return db.selectFrom('resume_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+}
+
+/** Frees a code value whose earlier use is over (used or expired), so the UNIQUE hash can be issued again. */
+export async function deleteDeadCode(db: Db, codeHash: string, nowIso: string): Promise<void> {
+  await db
+    .deleteFrom('resume_codes')
+    .where('code_hash', '=', codeHash)
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso)]))
+    .execute();
+}
+
+export async function insertCode(db: Db, row: ResumeCode): Promise<void> {
+  await db.insertInto('resume_codes').values(row).execute();
+}
+
+/** Issuing a new code retires the claim's earlier live codes: only the latest SMS works. */
+export async function expireOtherLiveCodes(
+  db: Db,
+  sessionId: string,
+  keepId: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('resume_codes')
+    .set({ expires_at: nowIso })
+    .where('session_id', '=', sessionId)
+    .where('id', '!=', keepId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .execute();
+}
+
+export async function markCodeUsed(db: Db, id: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('resume_codes')
+    .set({ used_at: nowIso })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function recordAttempt(
+  db: Db,
+  row: { id: string; ip_hash: string; succeeded: number; created_at: string },
+): Promise<void> {
+  await db.insertInto('resume_attempts').values(row).execute();
+}
+
+export async function countFailuresSince(db: Db, sinceIso: string, ipHash?: string): Promise<number> {
+  let query = db
+    .selectFrom('resume_attempts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('succeeded', '=', 0)
+    .where('created_at', '>', sinceIso);
+  if (ipHash !== undefined) query = query.where('ip_hash', '=', ipHash);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Moves a claim, its files and its codes to a fresh session id (the resumed browser's new secret). */
+export async function moveClaimToSession(
+  db: Transaction<Database>,
+  fromSessionId: string,
+  toSessionId: string,
+  nowIso: string,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('onboarding_claims')
+    .set({ session_id: toSessionId, last_activity_at: nowIso, updated_at: nowIso })
+    .where('session_id', '=', fromSessionId)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) return false;
+  await db
+    .updateTable('stored_files')
+    .set({ session_id: toSessionId })
+    .where('session_id', '=', fromSessionId)
+    .where('claim_kind', '=', 'onboarding')
+    .execute();
+  await db
+    .updateTable('resume_codes')
+    .set({ session_id: toSessionId })
+    .where('session_id', '=', fromSessionId)
+    .execute();
+  return true;
+}

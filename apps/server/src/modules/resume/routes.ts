@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { fieldErrors, resumeRequestSchema } from '@taxback/domain/schemas';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../../http/errors.ts';
+import type { Providers } from '../../providers/index.ts';
+import { RESUME_LIMITS, RESUME_MESSAGES, createResumeService } from './service.ts';
+
+export interface ResumeRoutesOptions {
+  /** Defaults to the app's providers. */
+  providers?: Providers;
+  publicUrl?: string;
+}
+
+/** POST /api/resume { code, phone } → a fresh session id that owns the claim (D8). Registered with prefix '/api'. */
+export async function resumeRoutes(app: FastifyInstance, opts: ResumeRoutesOptions = {}): Promise<void> {
+  const resume = createResumeService({
+    db: app.db,
+    signingKey: app.keys.signingKey,
+    sms: (opts.providers ?? app.providers).sms,
+    log: app.log,
+    publicUrl: opts.publicUrl ?? `http://localhost:${app.appConfig.port}`,
+  });
+
+  app.post('/resume', async (request, reply) => {
+    // Shape first: a malformed code never reaches the database or counts as a guess.
+    const parsed = resumeRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw new ValidationError(fieldErrors(parsed));
+
+    const result = await resume.redeem({ code: parsed.data.code, phone: parsed.data.phone, ip: request.ip });
+    if (result.ok) return reply.header('cache-control', 'no-store').send({ sessionId: result.sessionId });
+    if (result.reason === 'throttled') {
+      throw new TooManyRequestsError(RESUME_MESSAGES.throttled, RESUME_LIMITS.failureWindowMs / 1000);
+    }
+    if (result.reason === 'invalid-code') throw new ValidationError({ code: RESUME_MESSAGES.invalidCode });
+    throw new NotFoundError(RESUME_MESSAGES.notFound);
+  });
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  RESUME_CODE_TTL_DAYS,
+  createSessionId,
+  generateResumeCode,
+  isResumeCodeShape,
+  normaliseResumeCode,
+  normaliseUkPhone,
+} from '@taxback/domain';
+import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { SmsProvider } from '../../providers/index.ts';
+import {
+  countCodesForPhoneSince,
+  countFailuresSince,
+  deleteDeadCode,
+  expireOtherLiveCodes,
+  findCodeByHash,
+  insertCode,
+  markCodeUsed,
+  moveClaimToSession,
+  recordAttempt,
+} from './repository.ts';
+
+// D8 resume codes. A 4-character code alone is guessable, so it only works together with the
+// phone number it was sent to, once, within 7 days, and guessing is throttled per IP.
+
+export const RESUME_MESSAGES = {
+  invalidCode: 'Invalid resume code. Please check your SMS and try again.',
+  notFound: 'Resume code not found. It may have expired or been used already.',
+  throttled: 'Too many attempts. Please wait 15 minutes and try again.',
+  tooManyCodes: 'Too many codes have been sent to this number. Please wait an hour and try again.',
+  smsFailed: 'We could not send the text message. Please try again.',
+} as const;
+
+export const RESUME_LIMITS = {
+  /** Failed redemptions per IP per window before 429. */
+  failuresPerIp: 5,
+  failureWindowMs: 15 * 60 * 1000,
+  /** Codes sent to one phone number per hour. */
+  codesPerPhone: 3,
+  codeWindowMs: 60 * 60 * 1000,
+  /** Failures across all IPs per hour above which an alert line is logged. */
+  globalHourlyFailureCeiling: 200,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ResumeServiceDeps {
+  db: Kysely<Database>;
+  signingKey: Buffer;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+  /** Public origin of the web app, used in the SMS link ('https://claim.example.com'). */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export type IssueResult = 'sent' | 'rate-limited' | 'invalid-phone' | 'sms-failed';
+export type RedeemResult =
+  { ok: true; sessionId: string } | { ok: false; reason: 'invalid-code' | 'not-found' | 'throttled' };
+
+export function createResumeService(deps: ResumeServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const hashCode = (code: string) =>
+    hmacSha256Hex(deps.signingKey, `resume-code:${normaliseResumeCode(code)}`);
+  const hashPhone = (e164: string) => hmacSha256Hex(deps.signingKey, `phone:${e164}`);
+  const hashIp = (ip: string) => hmacSha256Hex(deps.signingKey, `ip:${ip}`);
+  // Compared against when the code is unknown, so every failure takes the same path.
+  const dummyPhoneHash = hashPhone('+440000000000');
+
+  async function storeNewCode(sessionId: string, phoneHash: string, at: Date): Promise<string> {
+    const nowIso = at.toISOString();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const code = generateResumeCode();
+      const codeHash = hashCode(code);
+      const existing = await findCodeByHash(deps.db, codeHash);
+      if (existing && existing.used_at === null && existing.expires_at > nowIso) continue; // live: pick another
+      if (existing) await deleteDeadCode(deps.db, codeHash, nowIso);
+      const id = randomUUID();
+      try {
+        await insertCode(deps.db, {
+          id,
+          code_hash: codeHash,
+          session_id: sessionId,
+          phone_hash: phoneHash,
+          created_at: nowIso,
+          expires_at: new Date(at.getTime() + RESUME_CODE_TTL_DAYS * DAY_MS).toISOString(),
+          used_at: null,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) continue; // another request took this value meanwhile
+        throw error;
+      }
+      await expireOtherLiveCodes(deps.db, sessionId, id, nowIso);
+      return code;
+    }
+    throw new Error('Could not allocate a unique resume code');
+  }
+
+  return {
+    /**
+     * Issues a code for the claim of `sessionId` and texts it to `phone`. At most 3 codes per
+     * number per hour. The code and message body never reach a log line.
+     */
+    async issueCode(sessionId: string, phone: string): Promise<IssueResult> {
+      const e164 = normaliseUkPhone(phone);
+      if (e164 === null) return 'invalid-phone';
+      const at = now();
+      const phoneHash = hashPhone(e164);
+      const since = new Date(at.getTime() - RESUME_LIMITS.codeWindowMs).toISOString();
+      if ((await countCodesForPhoneSince(deps.db, phoneHash, since)) >= RESUME_LIMITS.codesPerPhone) {
+        deps.log.info('resume code not sent: hourly limit for this number reached');
+        return 'rate-limited';
+      }
+      const code = await storeNewCode(sessionId, phoneHash, at);
+      const base = deps.publicUrl.replace(/\/+$/, '');
+      const result = await deps.sms.send({
+        to: e164,
+        template: 'resume-code',
+        body: `Your TaxBack resume code is ${code}. Continue at ${base}/resume/${code}. It expires in ${RESUME_CODE_TTL_DAYS} days.`,
+      });
+      if (!result.ok) {
+        deps.log.warn({ smsId: result.id }, 'resume code SMS failed');
+        return 'sms-failed';
+      }
+      return 'sent';
+    },
+
+    /** Exchanges a code + phone for a fresh session id that now owns the claim. */
+    async redeem(input: { code: string; phone: string; ip: string }): Promise<RedeemResult> {
+      if (!isResumeCodeShape(input.code)) return { ok: false, reason: 'invalid-code' };
+      const at = now();
+      const nowIso = at.toISOString();
+      const ipHash = hashIp(input.ip);
+      const windowStart = new Date(at.getTime() - RESUME_LIMITS.failureWindowMs).toISOString();
+      if ((await countFailuresSince(deps.db, windowStart, ipHash)) >= RESUME_LIMITS.failuresPerIp) {
+        return { ok: false, reason: 'throttled' };
+      }
+
+      const row = await findCodeByHash(deps.db, hashCode(input.code));
+      const e164 = normaliseUkPhone(input.phone);
+      const phoneMatches = hexDigestsEqual(
+        row?.phone_hash ?? dummyPhoneHash,
+        e164 ? hashPhone(e164) : dummyPhoneHash,
+      );
+      const live = row !== undefined && row.used_at === null && row.expires_at > nowIso;
+
+      let sessionId: string | null = null;
+      if (row && live && phoneMatches && e164 !== null) {
+        const fresh = createSessionId(at.getTime());
+        const moved = await deps.db
+          .transaction()
+          .execute(async (trx) => {
+            if (!(await markCodeUsed(trx, row.id, nowIso))) return false;
+            if (!(await moveClaimToSession(trx, row.session_id, fresh, nowIso))) {
+              // The claim is gone (purged): roll back so the code is not burnt for nothing.
+              throw new ClaimGoneError();
+            }
+            return true;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ClaimGoneError) return false;
+            throw error;
+          });
+        if (moved) sessionId = fresh;
+      }
+
+      await recordAttempt(deps.db, {
+        id: randomUUID(),
+        ip_hash: ipHash,
+        succeeded: sessionId ? 1 : 0,
+        created_at: nowIso,
+      });
+      if (sessionId) return { ok: true, sessionId };
+
+      const hourAgo = new Date(at.getTime() - 60 * 60 * 1000).toISOString();
+      const globalFailures = await countFailuresSince(deps.db, hourAgo);
+      const ceiling = RESUME_LIMITS.globalHourlyFailureCeiling;
+      // Once on crossing the ceiling, then every 100 more, so an attack is visible without flooding the log.
+      if (globalFailures > ceiling && (globalFailures === ceiling + 1 || globalFailures % 100 === 0)) {
+        deps.log.warn(
+          { alert: 'resume-failures-ceiling', failuresLastHour: globalFailures, ceiling },
+          'ALERT: failed resume attempts above the hourly ceiling',
+        );
+      }
+      return { ok: false, reason: 'not-found' };
+    },
+  };
+}
+
+class ClaimGoneError extends Error {}
+
+export type ResumeService = ReturnType<typeof createResumeService>;
