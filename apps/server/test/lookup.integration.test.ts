@@ -30,7 +30,8 @@ import {
 // The lookup routes in a minimal Fastify app (just this plugin and the providers), so the
 // status codes and SPEC.md messages are checked end to end over HTTP semantics via inject.
 
-const TIMEOUT_MS = 200;
+// Long enough that a loaded CI machine never trips it on a prompt answer; the slow stubs wait 2.5 s.
+const TIMEOUT_MS = 1000;
 const unusedSms: SmsProvider = {
   name: 'offline',
   send: () => Promise.reject(new Error('SMS is not used by the lookup routes')),
@@ -164,7 +165,7 @@ const addressCases: {
       },
       {
         name: 'slow beyond the timeout',
-        answer: { status: 200, body: IDEAL_SUCCESS, delayMs: 1000 },
+        answer: { status: 200, body: IDEAL_SUCCESS, delayMs: 2500 },
         status: 504,
         error: ADDRESS_FAILED,
       },
@@ -190,7 +191,7 @@ const addressCases: {
       { name: 'malformed body', answer: { status: 200, body: '<html>' }, status: 502, error: ADDRESS_FAILED },
       {
         name: 'slow beyond the timeout',
-        answer: { status: 200, body: FETCHIFY_SUCCESS, delayMs: 1000 },
+        answer: { status: 200, body: FETCHIFY_SUCCESS, delayMs: 2500 },
         status: 504,
         error: ADDRESS_FAILED,
       },
@@ -259,7 +260,7 @@ const distanceCases: {
       { name: 'malformed body', answer: { status: 200, body: '[{' }, status: 502, error: DISTANCE_FAILED },
       {
         name: 'slow beyond the timeout',
-        answer: { status: 200, body: GOOGLE_SUCCESS, delayMs: 1000 },
+        answer: { status: 200, body: GOOGLE_SUCCESS, delayMs: 2500 },
         status: 504,
         error: DISTANCE_FAILED,
       },
@@ -290,7 +291,7 @@ const distanceCases: {
       },
       {
         name: 'slow beyond the timeout',
-        answer: { status: 200, body: OSRM_SUCCESS, delayMs: 1000 },
+        answer: { status: 200, body: OSRM_SUCCESS, delayMs: 2500 },
         status: 504,
         error: DISTANCE_FAILED,
       },

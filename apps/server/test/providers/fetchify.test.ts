@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const provider = () =>
-  createFetchifyProvider({ accessToken: 'aaaaa-bbbbb-ccccc-ddddd', baseUrl: stub.url, timeoutMs: 200 });
+  createFetchifyProvider({ accessToken: 'aaaaa-bbbbb-ccccc-ddddd', baseUrl: stub.url, timeoutMs: 1000 });
 
 describe('Fetchify rapidaddress adapter', () => {
   it('posts the documented JSON request and maps data_formatted to SPEC.md', async () => {
@@ -63,7 +63,7 @@ describe('Fetchify rapidaddress adapter', () => {
       { status: 200, body: { ...FETCHIFY_SUCCESS, delivery_points: [], delivery_point_count: 0 } },
       'not_found',
     ],
-    ['an answer slower than the timeout', { status: 200, body: FETCHIFY_SUCCESS, delayMs: 1000 }, 'timeout'],
+    ['an answer slower than the timeout', { status: 200, body: FETCHIFY_SUCCESS, delayMs: 2500 }, 'timeout'],
   ] as const)('maps %s', async (_name, answer, reason) => {
     stub.answer(answer);
     await expect(provider().lookup('WN2 1AR')).resolves.toEqual({ ok: false, reason });

@@ -11,7 +11,7 @@ afterAll(async () => {
   await stub.close();
 });
 
-const provider = () => createIdealPostcodesProvider({ apiKey: 'ak_test', baseUrl: stub.url, timeoutMs: 200 });
+const provider = () => createIdealPostcodesProvider({ apiKey: 'ak_test', baseUrl: stub.url, timeoutMs: 1000 });
 
 describe('Ideal Postcodes adapter', () => {
   it('maps a found postcode to the SPEC.md delivery_points shape and sends the key as api_key', async () => {
@@ -57,14 +57,14 @@ describe('Ideal Postcodes adapter', () => {
     ['a server error (500)', { status: 500, body: { code: 5000, message: 'Internal error' } }, 'unavailable'],
     ['a malformed body', { status: 200, body: '{"result": [ {"line_1": ' }, 'unavailable'],
     ['a body of the wrong shape', { status: 200, body: { code: 2000, result: 'nope' } }, 'unavailable'],
-    ['an answer slower than the timeout', { status: 200, body: IDEAL_SUCCESS, delayMs: 1000 }, 'timeout'],
+    ['an answer slower than the timeout', { status: 200, body: IDEAL_SUCCESS, delayMs: 2500 }, 'timeout'],
   ] as const)('maps %s', async (_name, answer, reason) => {
     stub.answer(answer);
     await expect(provider().lookup('SW1A 2AA')).resolves.toEqual({ ok: false, reason });
   });
 
   it('answers unavailable, without throwing, when nothing listens', async () => {
-    const dead = createIdealPostcodesProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 200 });
+    const dead = createIdealPostcodesProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000 });
     await expect(dead.lookup('SW1A 2AA')).resolves.toEqual({ ok: false, reason: 'unavailable' });
   });
 

@@ -11,7 +11,7 @@ afterAll(async () => {
   await stub.close();
 });
 
-const provider = () => createOsrmProvider({ baseUrl: stub.url, timeoutMs: 200 });
+const provider = () => createOsrmProvider({ baseUrl: stub.url, timeoutMs: 1000 });
 
 describe('OSRM route adapter', () => {
   it('routes between the sector centroids (lon,lat order) and converts metres to miles', async () => {
@@ -50,7 +50,7 @@ describe('OSRM route adapter', () => {
     ],
     ['too many requests (429)', { status: 429, body: 'Too Many Requests' }, 'unavailable'],
     ['a malformed body', { status: 200, body: '{"code":"Ok","routes":[' }, 'unavailable'],
-    ['an answer slower than the timeout', { status: 200, body: OSRM_SUCCESS, delayMs: 1000 }, 'timeout'],
+    ['an answer slower than the timeout', { status: 200, body: OSRM_SUCCESS, delayMs: 2500 }, 'timeout'],
   ] as const)('maps %s', async (_name, answer, reason) => {
     stub.answer(answer);
     await expect(provider().distance('M1 1AE', 'L1 8JQ')).resolves.toEqual({ ok: false, reason });

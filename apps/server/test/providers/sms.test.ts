@@ -99,7 +99,7 @@ describe('offline SMS provider', () => {
 });
 
 describe('Twilio SMS provider', () => {
-  const twilio = (timeoutMs = '200') =>
+  const twilio = (timeoutMs = '1000') =>
     createProviders(
       loadProviderConfig({
         SMS_PROVIDER: 'twilio',
@@ -144,8 +144,8 @@ describe('Twilio SMS provider', () => {
     ['a malformed success body', { status: 201, body: 'not json' }, 'HTTP 201: no message sid in the answer'],
     [
       'an answer slower than the timeout',
-      { status: 201, body: TWILIO_CREATED, delayMs: 1000 },
-      'timeout after 200 ms',
+      { status: 201, body: TWILIO_CREATED, delayMs: 2500 },
+      'timeout after 1000 ms',
     ],
   ] as const)('marks the row failed on %s, without throwing', async (_name, answer, error) => {
     stub.answer(answer);
