@@ -6,7 +6,8 @@ import { CONTENT } from '@taxback/domain/content';
  * the content module's default applies when the tag is absent.
  */
 export function marketingSiteUrl(): string {
-  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="marketing-site-url"]');
+  const meta =
+    typeof document === 'undefined' ? null : document.querySelector('meta[name="marketing-site-url"]');
   const value = meta?.getAttribute('content')?.trim();
   return value && /^https?:\/\//.test(value) ? value : CONTENT.marketingSiteUrl;
 }

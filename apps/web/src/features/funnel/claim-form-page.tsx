@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { CONTENT } from '@taxback/domain/content';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
 import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
