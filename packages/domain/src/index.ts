@@ -16,3 +16,4 @@ export * from './sanitise.ts';
 export * from './session.ts';
 export * from './tax-years.ts';
 export * from './wizard.ts';
+export * from './tracking.ts';

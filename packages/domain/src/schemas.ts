@@ -12,6 +12,7 @@ import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import type { TaxYear } from './tax-years.ts';
+import { UTM_KEYS } from './tracking.ts';
 
 // zod 4 probes `new Function` for a faster parser; our CSP has no 'unsafe-eval', so the probe
 // would be reported as a violation in every browser. The interpreted parser is fast enough.
@@ -168,23 +169,7 @@ function section<T extends z.ZodType>(schema: T) {
 // ---------------------------------------------------------------------------------------------
 // General claim (POST /api/claims)
 
-export const UTM_KEYS = [
-  'utm_source',
-  'utm_content',
-  'utm_medium',
-  'utm_campaign',
-  'utm_adgroup',
-  'utm_term',
-  'utm_device',
-  'utm_placement',
-  'utm_matchtype',
-  'cn',
-  'ag',
-  'kw',
-  'placement',
-  'target',
-] as const;
-export type UtmKey = (typeof UTM_KEYS)[number];
+export { UTM_KEYS, type UtmKey } from './tracking.ts';
 
 const utmValue = text(UTM_VALUE_MAX_LENGTH).optional();
 

@@ -20,24 +20,9 @@ export const STORAGE_KEYS = {
   qualification: 'funnel_qualification',
 } as const;
 
-/** The SPEC §3 campaign keys (kept here so the landing does not bundle the zod schemas module). */
-export const TRACKING_KEYS = [
-  'utm_source',
-  'utm_content',
-  'utm_medium',
-  'utm_campaign',
-  'utm_adgroup',
-  'utm_term',
-  'utm_device',
-  'utm_placement',
-  'utm_matchtype',
-  'cn',
-  'ag',
-  'kw',
-  'placement',
-  'target',
-] as const;
-export type TrackingKey = (typeof TRACKING_KEYS)[number];
+import { UTM_KEYS as TRACKING_KEYS, type UtmKey as TrackingKey } from '@taxback/domain/tracking';
+
+export { TRACKING_KEYS, type TrackingKey };
 export type UtmData = { full_url: string } & Partial<Record<TrackingKey, string>>;
 
 export type AssessmentStep =
