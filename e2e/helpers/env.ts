@@ -1,0 +1,18 @@
+// Addresses and folders shared by the Playwright config and the specs. Ports default to 3210 and
+// 3211; E2E_APP_PORT / E2E_MARKETING_PORT move them so two runs on one machine do not collide.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
+export const MARKETING_PORT = Number(process.env.E2E_MARKETING_PORT ?? APP_PORT + 1);
+export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
+export const MARKETING_SITE_URL = `http://127.0.0.1:${MARKETING_PORT}/marketing`;
+
+/** The server's DATA_DIR for this run, set by playwright.config.ts before any server starts. */
+export function getDataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through e2e/playwright.config.ts');
+  return dir;
+}
+
+/** The PostgreSQL URL the server uses in this run, or undefined when it runs on SQLite. */
+export function getDatabaseUrl(): string | undefined {
+  return process.env.E2E_DATABASE_URL || undefined;
+}

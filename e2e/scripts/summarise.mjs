@@ -1,0 +1,73 @@
+/* global process, console */
+// Sums test results from vitest and Playwright JSON reports into the one line the CI host reads:
+//   Summary: N passed, M failed
+// Usage: node e2e/scripts/summarise.mjs vitest=<report.json>[,<fallback.log>] playwright=<report.json> ...
+// A vitest source may name a fallback: the console log of a run, read when the JSON is missing.
+// A source with no readable result counts as one failure: a step that never reported did not pass.
+import { existsSync, readFileSync } from 'node:fs';
+
+/** @returns {{ passed: number, failed: number } | null} */
+function readVitestJson(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  let failed = report.numFailedTests ?? 0;
+  // A file that fails to load has no failed assertions of its own but must still count.
+  for (const result of report.testResults ?? []) {
+    const failedAssertions = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+    if (result.status === 'failed' && failedAssertions === 0) failed += 1;
+  }
+  if (report.success === false && failed === 0) failed = 1;
+  return { passed: report.numPassedTests ?? 0, failed };
+}
+
+/** Reads vitest's closing "Tests  12 passed | 1 failed (13)" line from a console log. */
+function readVitestLog(file) {
+  if (!existsSync(file)) return null;
+  // eslint-disable-next-line no-control-regex
+  const text = readFileSync(file, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = text.split('\n').filter((line) => /^\s*Tests\s+\d+/.test(line));
+  const last = lines.at(-1);
+  if (!last) return null;
+  const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(last)?.[1] ?? 0);
+  let failed = count('failed');
+  const filesLine =
+    text
+      .split('\n')
+      .filter((line) => /^\s*Test Files\s+\d+/.test(line))
+      .at(-1) ?? '';
+  if (/\d+ failed/.test(filesLine) && failed === 0) failed = 1;
+  return { passed: count('passed'), failed };
+}
+
+function readPlaywrightJson(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
+  let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+  // Errors outside tests (config, webServer, global setup) leave the counts at zero.
+  if (failed === 0 && (report.errors ?? []).length > 0) failed = 1;
+  return { passed: stats.expected ?? 0, failed };
+}
+
+let passed = 0;
+let failed = 0;
+for (const arg of process.argv.slice(2)) {
+  const [kind, spec = ''] = arg.split(/=(.*)/s);
+  const [primary = '', fallback] = spec.split(',');
+  let result = null;
+  try {
+    if (kind === 'vitest') result = readVitestJson(primary) ?? (fallback ? readVitestLog(fallback) : null);
+    else if (kind === 'playwright') result = readPlaywrightJson(primary);
+    else throw new Error(`unknown report kind "${kind}"`);
+  } catch (error) {
+    console.error(`summarise: could not read ${arg}: ${error instanceof Error ? error.message : error}`);
+  }
+  if (result === null) {
+    console.error(`summarise: no result from ${arg}; counted as 1 failed`);
+    failed += 1;
+  } else {
+    passed += result.passed;
+    failed += result.failed;
+  }
+}
+console.log(`Summary: ${passed} passed, ${failed} failed`);

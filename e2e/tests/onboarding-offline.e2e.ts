@@ -1,0 +1,202 @@
+// D10 "nothing the claimant types is lost" (issue 4 "Done when"): with the save API failing, the
+// wizard keeps moving through two steps and says it is offline; the answers wait in the local outbox
+// (also across a reload), and once the API answers again the server holds both steps' data.
+import { join } from 'node:path';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { claimableTaxYears } from '@taxback/domain';
+import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Local helpers (the shared db helper reads form_responses only).
+
+type Row = Record<string, unknown>;
+
+/** Runs one query on the server's database; write `$1`-style placeholders (turned into `?` on SQLite). */
+async function queryRows(sql: string, params: unknown[] = []): Promise<Row[]> {
+  const url = getDatabaseUrl();
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<Row>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(getDataDir(), 'taxback.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+async function findOnboardingClaim(sessionId: string): Promise<Row | undefined> {
+  return (await queryRows('SELECT * FROM onboarding_claims WHERE session_id = $1', [sessionId]))[0];
+}
+
+function json(value: unknown): unknown {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}
+
+// Ofcom's drama range, a slice of it apart from the other wizard specs (at most 3 codes per number
+// per hour, D8).
+let phoneCounter = Math.floor(Math.random() * 50);
+function uniquePhone(): string {
+  phoneCounter = (phoneCounter + 1) % 100;
+  const slot = 400 + ((test.info().parallelIndex * 100 + phoneCounter) % 200);
+  return `07700 900${String(slot).padStart(3, '0')}`;
+}
+
+const [NEWEST, SECOND] = claimableTaxYears().map((y) => y.year);
+const OFFLINE = "Offline, we'll keep trying";
+
+async function expectStep(page: Page, step: number): Promise<void> {
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
+}
+
+function isSave(route: Route): boolean {
+  return route.request().method() === 'PUT';
+}
+
+/** Steps 0-2 while the API works: the claim exists on the server with the personal details. */
+async function startClaim(page: Page, lastName: string): Promise<string> {
+  await page.goto('/onboarding');
+  await expectStep(page, 0);
+  await page.getByTestId('eligibility-yes').click();
+  await expectStep(page, 1);
+  await page.getByTestId('employment-self-employed').click();
+  await expectStep(page, 2);
+  await page.getByLabel('First name').fill('Noor');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email address').fill('noor.offline@example.com');
+  await page.getByLabel('Mobile phone number').fill(uniquePhone());
+  await page.getByLabel('Full address').fill('3 Example Close, Leeds');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && (r.request().postDataJSON() as { step?: unknown }).step === 2,
+  );
+  await page.getByTestId('wizard-continue').click();
+  await expectStep(page, 3);
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  const sessionId = await page.evaluate(() => window.sessionStorage.getItem('onboarding_session_id') ?? '');
+  const row = await findOnboardingClaim(sessionId);
+  expect(Number(row?.last_step_completed)).toBe(2);
+  return sessionId;
+}
+
+/** Steps 3 and 4 while every save fails: the wizard moves on regardless. */
+async function continueThroughTwoStepsOffline(page: Page): Promise<void> {
+  await page.getByTestId(`tax-year-${NEWEST}`).check();
+  await page.getByTestId(`tax-year-${SECOND}`).check();
+  await page.getByTestId('wizard-continue').click();
+  await expectStep(page, 4);
+  await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
+  await page.getByTestId('vehicle-bicycle').click();
+  await expectStep(page, 5);
+  await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
+}
+
+/** The local outbox (D10) holds the newest unacknowledged snapshot, never the NI number. */
+async function expectPendingInLocalOutbox(page: Page, sessionId: string): Promise<void> {
+  const raw = await page.evaluate(
+    (key) => window.localStorage.getItem(key),
+    `onboarding_progress_${sessionId}`,
+  );
+  expect(raw, 'nothing waits in the local outbox').not.toBeNull();
+  const entry = JSON.parse(raw ?? '{}') as {
+    acknowledged?: boolean;
+    payload?: { lastStepCompleted?: number; snapshot?: Record<string, unknown> };
+  };
+  expect(entry.acknowledged).toBe(false);
+  expect(entry.payload?.lastStepCompleted).toBe(4);
+  expect(entry.payload?.snapshot?.vehicleInfo).toEqual({ type: 'bicycle' });
+  expect(raw).not.toMatch(/niNumber/i);
+}
+
+/** Polls the database until the server holds what steps 3 and 4 saved. */
+async function expectServerHoldsBothSteps(sessionId: string, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const row = await findOnboardingClaim(sessionId);
+        if (!row) return null;
+        return {
+          lastStepCompleted: Number(row.last_step_completed),
+          currentStep: Number(row.current_step),
+          vehicle: row.vehicle_type,
+          years: (json(row.selected_tax_years) as { year: string; selected: boolean }[])
+            .filter((y) => y.selected)
+            .map((y) => y.year),
+        };
+      },
+      { message: 'the server never received the steps saved while offline', timeout },
+    )
+    .toEqual({ lastStepCompleted: 4, currentStep: 5, vehicle: 'bicycle', years: [NEWEST, SECOND] });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('saving while the API is failing (D10)', () => {
+  test('network failure: the wizard keeps moving, shows it is offline, and sends both steps when back online', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const sessionId = await startClaim(page, 'Offlineabort');
+
+    let failed = 0;
+    await page.route('**/api/onboarding', async (route) => {
+      if (!isSave(route)) return route.continue();
+      failed += 1;
+      return route.abort('internetdisconnected');
+    });
+    await continueThroughTwoStepsOffline(page);
+    expect(failed).toBeGreaterThanOrEqual(2);
+    await expectPendingInLocalOutbox(page, sessionId);
+    // The server still has step 2 only.
+    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(2);
+
+    await page.unroute('**/api/onboarding');
+    // Coming back online sends at once rather than at the next backoff tick.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expectServerHoldsBothSteps(sessionId, 10_000);
+    await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+    await expectStep(page, 5);
+  });
+
+  test('503 with Retry-After: the answers survive a reload and reach the server by the backoff alone', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const sessionId = await startClaim(page, 'Offlinefivezerothree');
+
+    await page.route('**/api/onboarding', async (route) => {
+      if (!isSave(route)) return route.continue();
+      return route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '5' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The service is temporarily unavailable. Please try again shortly.' }),
+      });
+    });
+    await continueThroughTwoStepsOffline(page);
+    await expectPendingInLocalOutbox(page, sessionId);
+
+    // A reload while saves still fail restores the unsent answers from the local outbox.
+    await page.reload();
+    await expectStep(page, 5);
+    await expect(page.getByRole('tab')).toHaveText([NEWEST, SECOND]);
+    await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
+    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(2);
+
+    // No 'online' event this time: the retry with backoff (at most 30 s apart) gets it through.
+    await page.unroute('**/api/onboarding');
+    await expectServerHoldsBothSteps(sessionId, 45_000);
+    await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+    const row = await findOnboardingClaim(sessionId);
+    expect(row?.first_name).toBe('Noor');
+    expect(row?.employment_type).toBe('self-employed');
+  });
+});

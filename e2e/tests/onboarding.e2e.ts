@@ -1,0 +1,682 @@
+// The mileage wizard, steps 0 to 7, end to end (issue 4 "Done when"): every option of the
+// auto-advancing steps, the validation messages in the error summary, a reload mid-way that lands on
+// the same step with the same answers, and the stored onboarding_claims row with the totals the
+// server computed (D3), checked against the domain's own arithmetic.
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { calculateRebate, claimableTaxYears, formatMoney, type RebateSummary } from '@taxback/domain';
+import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Local helpers (the shared db helper reads form_responses only; these read the wizard's table).
+
+type Row = Record<string, unknown>;
+
+/** Runs one query on the server's database; write `$1`-style placeholders (turned into `?` on SQLite). */
+async function queryRows(sql: string, params: unknown[] = []): Promise<Row[]> {
+  const url = getDatabaseUrl();
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<Row>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(getDataDir(), 'taxback.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+async function findOnboardingClaim(sessionId: string): Promise<Row | undefined> {
+  const rows = await queryRows('SELECT * FROM onboarding_claims WHERE session_id = $1', [sessionId]);
+  return rows[0];
+}
+
+function json(value: unknown): unknown {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}
+
+/** Waits until the stored row satisfies `ready` (saves are asynchronous, D10) and returns it. */
+async function waitForClaim(sessionId: string, ready: (row: Row) => boolean, what: string): Promise<Row> {
+  let found: Row | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = await findOnboardingClaim(sessionId);
+        return found !== undefined && ready(found);
+      },
+      { message: `stored claim never reached: ${what}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as Row;
+}
+
+// Ofcom's drama range (07700 900000-900999); a different number per test, because the server
+// sends at most 3 resume codes per number per hour (D8) and every test saves step 2.
+let phoneCounter = Math.floor(Math.random() * 300);
+function uniquePhone(): string {
+  phoneCounter = (phoneCounter + 1) % 1000;
+  const slot = (test.info().parallelIndex * 337 + phoneCounter) % 1000;
+  return `07700 900${String(slot).padStart(3, '0')}`;
+}
+
+const YEARS = claimableTaxYears().map((y) => y.year);
+const [NEWEST, SECOND, THIRD] = [YEARS[0] ?? '', YEARS[1] ?? '', YEARS[2] ?? ''];
+
+const HEADINGS = {
+  0: 'Do you drive for work purposes?',
+  1: 'How are you employed?',
+  2: 'Your personal details',
+  3: 'Which tax years do you want to claim for?',
+  4: 'What type of vehicle do you use?',
+  5: 'Your business mileage',
+  7: 'How much does your employer pay per mile?',
+} as const;
+
+function heading(page: Page): Locator {
+  return page.getByTestId('wizard-step-heading');
+}
+
+/** Waits for the wizard to show `step` (also across an auto-advance) with its question as the h1. */
+async function expectStep(page: Page, step: number, title?: string | RegExp): Promise<void> {
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
+  const text = title ?? HEADINGS[step as keyof typeof HEADINGS];
+  if (text) await expect(heading(page)).toHaveText(text);
+  await expect(page.getByTestId('wizard-progress')).toHaveText(`Step ${step + 1} of 11`);
+}
+
+function continueButton(page: Page): Locator {
+  return page.getByTestId('wizard-continue');
+}
+
+function errorSummary(page: Page): Locator {
+  return page.getByRole('alert').filter({ hasText: 'There is a problem' });
+}
+
+/** The summary lists exactly these messages (as links to the fields) and has taken focus. */
+async function expectErrorSummary(page: Page, messages: string[]): Promise<void> {
+  const summary = errorSummary(page);
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole('link')).toHaveText(messages);
+  await expect(summary).toBeFocused();
+}
+
+function sessionIdOf(page: Page): Promise<string> {
+  return page.evaluate(() => window.sessionStorage.getItem('onboarding_session_id') ?? '');
+}
+
+function isSaveOf(step: number) {
+  return (response: Response): boolean => {
+    const request = response.request();
+    if (request.method() !== 'PUT' || new URL(request.url()).pathname !== '/api/onboarding') return false;
+    const body = request.postDataJSON() as { step?: unknown } | null;
+    return body?.step === step;
+  };
+}
+
+/** The page's full width: more than the viewport means the claimant must scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `horizontal scroll at 320 px on ${where}`).toBeLessThanOrEqual(client);
+}
+
+/** Presses Tab until `target` has focus, as a keyboard-only claimant would. */
+async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
+  await target.waitFor();
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()} after ${maxPresses} presses`);
+}
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  postcode: string;
+  address: string;
+}
+
+function person(firstName: string, lastName: string): Person {
+  return {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}@Example.com`,
+    phone: uniquePhone(),
+    postcode: 'WN2 1AR',
+    address: '1 Test Street, Hindley, Wigan',
+  };
+}
+
+/** Step 2: the offline address provider has no addresses, so the claimant types theirs (D9). */
+async function fillPersonalDetails(page: Page, who: Person): Promise<void> {
+  await page.getByLabel('First name').fill(who.firstName);
+  await page.getByLabel('Last name').fill(who.lastName);
+  await page.getByLabel('Email address').fill(who.email);
+  await page.getByLabel('Mobile phone number').fill(who.phone);
+  await page.getByTestId('postcode-input').fill(who.postcode);
+  await page.getByRole('button', { name: 'Find address' }).click();
+  await expect(page.getByText('No addresses found for this postcode').first()).toBeVisible();
+  await expect(page.getByTestId('address-results')).toHaveCount(0);
+  await page.getByLabel('Full address').fill(who.address);
+  await expect(page.getByTestId('clear-address')).toBeVisible();
+}
+
+async function expectStoredPersonalDetails(row: Row, who: Person): Promise<void> {
+  expect(row.first_name).toBe(who.firstName);
+  expect(row.last_name).toBe(who.lastName);
+  expect(row.full_name).toBe(`${who.firstName} ${who.lastName}`);
+  // D4: emails are stored lowercased.
+  expect(row.email).toBe(who.email.toLowerCase());
+  expect(row.phone).toBe(who.phone);
+  expect(row.mobile_number).toBe(`+44${who.phone.replace(/\D/g, '').slice(1)}`);
+  expect(row.home_address).toBe(who.address);
+  expect(row.postcode).toBe(who.postcode);
+}
+
+function money(n: number): string {
+  return formatMoney(n);
+}
+
+function expectStoredTotals(row: Row, totals: RebateSummary): void {
+  expect(Number(row.total_hmrc_allowance)).toBe(totals.totalAllowance);
+  expect(Number(row.estimated_rebate_20_percent)).toBe(totals.rebate20);
+  expect(Number(row.estimated_rebate_40_percent)).toBe(totals.rebate40);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test.describe('mileage wizard, steps 0 to 7', () => {
+  test('an employed car driver from an affiliate link: 12,000 and 3,000 miles, employer 10p, reload mid-way, stored row', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const who = person('Alexandra', 'Whitfield');
+    const entry = '/onboarding/acme-partners?utm_source=newsletter&utm_campaign=spring-mileage';
+
+    await page.goto(entry);
+    await expectStep(page, 0);
+    await expect(page.getByTestId('wizard-back')).toHaveCount(0);
+    await expect(page.getByText('What counts as business driving?')).toBeVisible();
+    await expectNoA11yViolations(page, 'wizard step 0 (eligibility)');
+
+    // Step 0: 'yes' shows the green box, then moves on by itself after 800 ms.
+    await page.getByTestId('eligibility-yes').click();
+    await expect(page.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('eligibility-info')).toContainText('Good news');
+    await expectStep(page, 1);
+    await expect(heading(page)).toBeFocused();
+    await expect(page.getByTestId('wizard-back')).toBeVisible();
+    await expectNoA11yViolations(page, 'wizard step 1 (employment)');
+
+    // Step 1: the first answer auto-advances.
+    await page.getByTestId('employment-employed').click();
+    await expectStep(page, 2);
+    await expectNoA11yViolations(page, 'wizard step 2 (personal details)');
+
+    // Step 2: every field empty → every message, in the summary at the top, which takes focus.
+    await continueButton(page).click();
+    await expectErrorSummary(page, [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Home address is required',
+    ]);
+    await expectStep(page, 2);
+    await expectNoA11yViolations(page, 'wizard step 2 with errors');
+    // Errors clear as entries become valid (SPEC §5).
+    await page.getByLabel('First name').fill(who.firstName);
+    await expect(errorSummary(page).getByRole('link')).toHaveCount(4);
+    await fillPersonalDetails(page, who);
+    await expect(errorSummary(page)).toHaveCount(0);
+    await continueButton(page).click();
+
+    // Step 3: the four claimable years of D2, newest first, with their dates.
+    await expectStep(page, 3);
+    for (const year of YEARS) await expect(page.getByTestId(`tax-year-${year}`)).not.toBeChecked();
+    await expect(page.getByRole('checkbox')).toHaveCount(4);
+    const start = Number(NEWEST.slice(0, 4));
+    await expect(page.getByText(`6 April ${start} to 5 April ${start + 1}`)).toBeVisible();
+    await expectNoA11yViolations(page, 'wizard step 3 (tax years)');
+    await continueButton(page).click();
+    await expectErrorSummary(page, ['Please select at least one tax year']);
+    await page.getByTestId(`tax-year-${NEWEST}`).check();
+    await page.getByTestId(`tax-year-${SECOND}`).check();
+    await expect(errorSummary(page)).toHaveCount(0);
+    await continueButton(page).click();
+
+    // Step 4: car or van auto-advances; the reload happens once its save is acknowledged.
+    await expectStep(page, 4);
+    await expectNoA11yViolations(page, 'wizard step 4 (vehicle)');
+    const step4Saved = page.waitForResponse(isSaveOf(4));
+    await page.getByTestId('vehicle-car-van').click();
+    await expectStep(page, 5);
+    expect((await step4Saved).status()).toBe(200);
+    const sessionId = await sessionIdOf(page);
+    expect(sessionId).toMatch(/^tx_\d{13}_[A-Za-z0-9_-]{22,}$/);
+    const afterStep4 = await waitForClaim(sessionId, (r) => Number(r.last_step_completed) === 4, 'step 4');
+    expect(Number(afterStep4.current_step)).toBe(5);
+
+    await page.reload();
+    await expectStep(page, 5);
+    expect(await sessionIdOf(page)).toBe(sessionId);
+    await expect(page.getByRole('tab')).toHaveText([NEWEST, SECOND]);
+    // Walk back through the restored answers...
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, 4);
+    await expect(page.getByTestId('vehicle-car-van')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, 3);
+    await expect(page.getByTestId(`tax-year-${NEWEST}`)).toBeChecked();
+    await expect(page.getByTestId(`tax-year-${SECOND}`)).toBeChecked();
+    await expect(page.getByTestId(`tax-year-${THIRD}`)).not.toBeChecked();
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, 2);
+    await expect(page.getByLabel('First name')).toHaveValue(who.firstName);
+    await expect(page.getByLabel('Last name')).toHaveValue(who.lastName);
+    // Restored from the server, which stores the email lowercased (D4).
+    await expect(page.getByLabel('Email address')).toHaveValue(who.email.toLowerCase());
+    await expect(page.getByLabel('Mobile phone number')).toHaveValue(who.phone);
+    await expect(page.getByTestId('postcode-input')).toHaveValue(who.postcode);
+    await expect(page.getByLabel('Full address')).toHaveValue(who.address);
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, 1);
+    await expect(page.getByTestId('employment-employed')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, 0);
+    await expect(page.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'true');
+    // ...and forward again (step 1 asks for confirmation once answered; step 4 advances on a choice).
+    await page.getByTestId('eligibility-yes').click();
+    await expectStep(page, 1);
+    await continueButton(page).click();
+    await expectStep(page, 2);
+    await continueButton(page).click();
+    await expectStep(page, 3);
+    await continueButton(page).click();
+    await expectStep(page, 4);
+    await page.getByTestId('vehicle-car-van').click();
+    await expectStep(page, 5);
+
+    // Step 5: messages per year, then the figures.
+    await expectNoA11yViolations(page, 'wizard step 5 (business mileage)');
+    await continueButton(page).click();
+    await expectErrorSummary(page, [
+      `Company name required for ${NEWEST}`,
+      `Business miles required for ${NEWEST}`,
+      `Company name required for ${SECOND}`,
+      `Business miles required for ${SECOND}`,
+    ]);
+    await expect(page.getByText(`Company name required for ${NEWEST}`).nth(1)).toBeVisible();
+    await page.getByTestId(`company-${NEWEST}`).fill('Example Logistics Ltd');
+    await page.getByTestId(`miles-${NEWEST}`).fill('12,000 miles');
+    await expect(page.getByTestId(`miles-${NEWEST}`)).toHaveValue('12000');
+    await page.getByTestId(`mileage-tab-${SECOND}`).click();
+    await expect(page.getByTestId(`mileage-tab-${SECOND}`)).toHaveAttribute('aria-selected', 'true');
+    await page.getByTestId(`company-${SECOND}`).fill('Example Logistics Ltd');
+    await page.getByTestId(`miles-${SECOND}`).fill('3000');
+    const beforeRate = calculateRebate({
+      years: [
+        { year: NEWEST, miles: 12_000 },
+        { year: SECOND, miles: 3_000 },
+      ],
+      vehicle: 'car-van',
+    });
+    expect(beforeRate.totalAllowance).toBe(6_350);
+    await expect(page.getByTestId('total-miles')).toHaveText('15,000 miles');
+    await expect(page.getByTestId('estimated-rebate')).toHaveText(money(beforeRate.rebate20));
+    await expect(page.getByTestId('estimated-rebate')).toHaveText('£1,270');
+    await continueButton(page).click();
+
+    // Step 6: greeting, count-up to the rebate, Sent/Pending, disclaimer; moves on by itself.
+    await expectStep(page, 6, 'Congratulations, Alexandra!');
+    await expect(page.getByTestId('congrats-rebate')).toHaveAttribute(
+      'data-value',
+      String(beforeRate.rebate20),
+    );
+    await expect(page.getByTestId('congrats-total')).toHaveText('£1,270');
+    await expect(page.getByText('No fees')).toBeVisible();
+    await expect(page.getByTestId('transfer-card')).toContainText('Sent');
+    await expect(page.getByTestId('transfer-card')).toContainText('Pending');
+    await expect(page.getByTestId('estimate-disclaimer')).toBeVisible();
+    await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');
+    await expectStep(page, 7);
+
+    // Step 7: the employer pays 10p a mile, typed into the input.
+    await expectNoA11yViolations(page, 'wizard step 7 (employer rate)');
+    await page.getByLabel('Pence per mile').fill('10');
+    const totals = calculateRebate({
+      years: [
+        { year: NEWEST, miles: 12_000 },
+        { year: SECOND, miles: 3_000 },
+      ],
+      vehicle: 'car-van',
+      employerRatePence: 10,
+    });
+    // The issue's worked example, so a wrong domain cannot make the test agree with a wrong screen.
+    const [y1, y2] = totals.years;
+    expect([y1?.allowance, y1?.employerPayment, y1?.claimable]).toEqual([5_000, 1_200, 3_800]);
+    expect([y2?.allowance, y2?.employerPayment, y2?.claimable]).toEqual([1_350, 300, 1_050]);
+    expect([totals.totalAllowance, totals.totalClaimable, totals.rebate20, totals.rebate40]).toEqual([
+      6_350, 4_850, 970, 1_940,
+    ]);
+    const panel = page.getByTestId('impact-panel');
+    await expect(panel.getByTestId('impact-allowance')).toHaveText('£6,350');
+    await expect(panel.getByTestId('impact-employer-payment')).toContainText('£1,500');
+    await expect(panel.getByTestId('impact-claimable')).toHaveText('£4,850');
+    await expect(panel.getByTestId('impact-rebate')).toHaveText('£970');
+    await expect(panel.getByTestId(`impact-${NEWEST}-allowance`)).toHaveText('£5,000');
+    await expect(panel.getByTestId(`impact-${NEWEST}-employer-payment`)).toHaveText('£1,200');
+    await expect(panel.getByTestId(`impact-${NEWEST}-claimable`)).toHaveText('£3,800');
+    await expect(panel.getByTestId(`impact-${SECOND}-allowance`)).toHaveText('£1,350');
+    await expect(panel.getByTestId(`impact-${SECOND}-employer-payment`)).toHaveText('£300');
+    await expect(panel.getByTestId(`impact-${SECOND}-claimable`)).toHaveText('£1,050');
+    // £3,800 claimable in one year is over HMRC's £2,500 P87 limit (D3).
+    await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
+    await expectNoA11yViolations(page, 'wizard step 7 with figures');
+    const step7Saved = page.waitForResponse(isSaveOf(7));
+    await continueButton(page).click();
+    await expectStep(page, 8);
+    expect((await step7Saved).status()).toBe(200);
+
+    // The stored row: what was entered, the server's own totals, tracking and progress.
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    const row = await waitForClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
+    expect(row.status).toBe('draft');
+    expect(row.drives_for_work).toBe('yes');
+    expect(row.company_vehicle_vrm).toBeNull();
+    expect(row.employment_type).toBe('employed');
+    await expectStoredPersonalDetails(row, who);
+    expect(row.vehicle_type).toBe('car-van');
+    expect(json(row.selected_tax_years)).toEqual(
+      YEARS.map((year) => ({ year, selected: year === NEWEST || year === SECOND })),
+    );
+    expect(json(row.mileage_data)).toEqual({
+      [NEWEST]: { miles: 12_000, companyName: 'Example Logistics Ltd' },
+      [SECOND]: { miles: 3_000, companyName: 'Example Logistics Ltd' },
+    });
+    expect(Number(row.employer_mileage_rate)).toBe(10);
+    expectStoredTotals(row, totals);
+    expect(Number(row.total_hmrc_allowance)).toBe(6_350);
+    expect(Number(row.estimated_rebate_20_percent)).toBe(970);
+    expect(Number(row.estimated_rebate_40_percent)).toBe(1_940);
+    expect(Number(row.current_step)).toBe(8);
+    expect(Number(row.last_step_completed)).toBe(7);
+    expect(Date.now() - Date.parse(String(row.last_activity_at))).toBeLessThan(120_000);
+    expect(row.affiliate_name).toBe('acme-partners');
+    expect(json(row.utm_data)).toMatchObject({ utm_source: 'newsletter', utm_campaign: 'spring-mileage' });
+    expect(String(row.full_url)).toContain(entry);
+    expect(String(row.ip_address)).toMatch(/^(?:(?:::ffff:)?127\.0\.0\.1|::1)$/);
+    expect(row.user_agent).toBe(userAgent);
+    expect(Number(row.revision)).toBeGreaterThanOrEqual(8);
+    const snapshot = json(row.snapshot) as Record<string, unknown>;
+    expect(snapshot.employerMileageRate).toBe(10);
+    expect(snapshot.eligibilityData).toMatchObject({ drivesForWork: 'yes' });
+  });
+
+  test('company vehicle with its registration, self-employed, motorbike, the estimate pop-up and a quick rate', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const who = person('Morgan', 'Fairbairn');
+    await page.goto('/onboarding');
+    await expectStep(page, 0);
+
+    // Company vehicle: no auto-advance; Continue only once the registration is filled.
+    await page.getByTestId('eligibility-company-vehicle').click();
+    await expect(page.getByTestId('eligibility-info')).toBeVisible();
+    await expect(page.getByLabel('Vehicle registration')).toBeVisible();
+    await expect(continueButton(page)).toBeDisabled();
+    await page.waitForTimeout(1_200);
+    await expectStep(page, 0);
+    await expectNoA11yViolations(page, 'wizard step 0 with a company vehicle');
+    // Uppercased, letters and digits only, at most 8.
+    await page.getByLabel('Vehicle registration').pressSequentially('ab-12 cde9xy');
+    await expect(page.getByTestId('vehicle-vrm')).toHaveValue('AB12CDE9');
+    await page.getByLabel('Vehicle registration').fill('');
+    await expect(continueButton(page)).toBeDisabled();
+    await page.getByLabel('Vehicle registration').fill('ab12 cde');
+    await expect(page.getByTestId('vehicle-vrm')).toHaveValue('AB12CDE');
+    await expect(continueButton(page)).toBeEnabled();
+    await continueButton(page).click();
+
+    await expectStep(page, 1);
+    await page.getByTestId('employment-self-employed').click();
+    await expectStep(page, 2);
+    await fillPersonalDetails(page, who);
+    await continueButton(page).click();
+    await expectStep(page, 3);
+    await page.getByTestId(`tax-year-${THIRD}`).check();
+    await continueButton(page).click();
+
+    await expectStep(page, 4);
+    await page.getByTestId('vehicle-motorbike').click();
+    await expect(page.getByTestId('vehicle-note')).toContainText('24p');
+    await expectStep(page, 5);
+    await expect(page.getByRole('tab')).toHaveText([THIRD]);
+
+    // 'Estimate it': 40 miles a day × 5 days × 46 weeks = 9,200.
+    await page.getByTestId(`estimate-${THIRD}`).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('use-estimate')).toBeDisabled();
+    await dialog.getByLabel('Average business miles per day').fill('40');
+    await dialog.getByLabel('Days per week').fill('5');
+    await expect(page.getByTestId('use-estimate')).toBeDisabled();
+    await dialog.getByLabel('Working weeks per year').fill('46');
+    await expect(page.getByTestId('estimate-result')).toContainText('9,200');
+    await expect(page.getByTestId('use-estimate')).toBeEnabled();
+    await expectNoA11yViolations(page, 'the estimate pop-up');
+    await page.getByTestId('use-estimate').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId(`miles-${THIRD}`)).toHaveValue('9200');
+
+    // Only the company is missing now.
+    await continueButton(page).click();
+    await expectErrorSummary(page, [`Company name required for ${THIRD}`]);
+    await page.getByTestId(`company-${THIRD}`).fill('Example Build Co');
+    await expect(errorSummary(page)).toHaveCount(0);
+    const noRate = calculateRebate({ years: [{ year: THIRD, miles: 9_200 }], vehicle: 'motorbike' });
+    expect(noRate.totalAllowance).toBe(2_208); // 9,200 × 24p
+    await expect(page.getByTestId('total-miles')).toHaveText('9,200 miles');
+    await expect(page.getByTestId('estimated-rebate')).toHaveText(money(noRate.rebate20));
+    await continueButton(page).click();
+
+    await expectStep(page, 6, 'Congratulations, Morgan!');
+    await continueButton(page).click();
+    await expectStep(page, 7);
+
+    // 25p is more than the motorbike allowance of 24p: nothing left to claim.
+    await page.getByTestId('quick-rate-25').click();
+    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Pence per mile')).toHaveValue('25');
+    await expect(page.getByTestId('impact-claimable')).toHaveText('£0.00');
+    await expect(page.getByTestId('impact-rebate')).toHaveText('£0.00');
+    // 0 (no payment): everything is claimable.
+    await page.getByTestId('quick-rate-0').click();
+    await expect(page.getByTestId('quick-rate-0')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'false');
+    const totals = calculateRebate({
+      years: [{ year: THIRD, miles: 9_200 }],
+      vehicle: 'motorbike',
+      employerRatePence: 0,
+    });
+    await expect(page.getByTestId('impact-allowance')).toHaveText(money(totals.totalAllowance));
+    await expect(page.getByTestId('impact-claimable')).toHaveText(money(totals.totalClaimable));
+    await expect(page.getByTestId('impact-rebate')).toHaveText(money(totals.rebate20));
+    await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
+    await continueButton(page).click();
+    await expectStep(page, 8);
+
+    const sessionId = await sessionIdOf(page);
+    const row = await waitForClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
+    expect(row.drives_for_work).toBe('company-vehicle');
+    expect(row.company_vehicle_vrm).toBe('AB12CDE');
+    expect(row.employment_type).toBe('self-employed');
+    await expectStoredPersonalDetails(row, who);
+    expect(row.vehicle_type).toBe('motorbike');
+    expect(json(row.mileage_data)).toEqual({ [THIRD]: { miles: 9_200, companyName: 'Example Build Co' } });
+    expect(Number(row.employer_mileage_rate)).toBe(0);
+    expectStoredTotals(row, totals);
+    expect(row.affiliate_name).toBeNull();
+    expect(Number(row.current_step)).toBe(8);
+  });
+
+  test('at 320 px wide, nothing scrolls sideways: no, CIS, bicycle via /affiliate/{name}/onboarding', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 320, height: 640 });
+    const who = person('Samir', 'Okafor');
+    await page.goto('/affiliate/bike-club/onboarding');
+    await expectStep(page, 0);
+    await expectNoSidewaysScroll(page, 'step 0');
+
+    // 'No' shows the red box and still moves on after 800 ms.
+    await page.getByTestId('eligibility-no').click();
+    await expect(page.getByTestId('eligibility-info')).toContainText('not be eligible');
+    await expectNoSidewaysScroll(page, 'step 0 with the info box');
+    await expectStep(page, 1);
+    await expectNoSidewaysScroll(page, 'step 1');
+    await page.getByTestId('employment-cis').click();
+    await expectStep(page, 2);
+    await expectNoSidewaysScroll(page, 'step 2');
+    await continueButton(page).click();
+    await expect(errorSummary(page)).toBeVisible();
+    await expectNoSidewaysScroll(page, 'step 2 with errors');
+    await fillPersonalDetails(page, who);
+    await expectNoSidewaysScroll(page, 'step 2 after the address search');
+    await continueButton(page).click();
+    await expectStep(page, 3);
+    await expectNoSidewaysScroll(page, 'step 3');
+    for (const year of YEARS) await page.getByTestId(`tax-year-${year}`).check();
+    await continueButton(page).click();
+    await expectStep(page, 4);
+    await expectNoSidewaysScroll(page, 'step 4');
+    await page.getByTestId('vehicle-bicycle').click();
+    await expect(page.getByTestId('vehicle-note')).toContainText('20p');
+    await expectNoSidewaysScroll(page, 'step 4 with the bicycle note');
+    await expectStep(page, 5);
+    await expect(page.getByRole('tab')).toHaveCount(4);
+    await expectNoSidewaysScroll(page, 'step 5');
+    await page.getByTestId(`estimate-${NEWEST}`).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the estimate pop-up');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const miles = [1_500, 1_200, 900, 600];
+    for (const [i, year] of YEARS.entries()) {
+      await page.getByTestId(`mileage-tab-${year}`).click();
+      await page.getByTestId(`company-${year}`).fill('Pedal Couriers (Example)');
+      await page.getByTestId(`miles-${year}`).fill(String(miles[i]));
+    }
+    await expect(page.getByTestId('total-miles')).toHaveText('4,200 miles');
+    await expectNoSidewaysScroll(page, 'step 5 filled in');
+    await continueButton(page).click();
+    await expectStep(page, 6, 'Congratulations, Samir!');
+    await expectNoSidewaysScroll(page, 'step 6');
+    await continueButton(page).click();
+    await expectStep(page, 7);
+    await expectNoSidewaysScroll(page, 'step 7');
+    await page.getByTestId('quick-rate-45').click();
+    await expect(page.getByTestId('impact-panel')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'step 7 with the per-year impact');
+    await page.getByLabel('Pence per mile').fill('5');
+    await expect(page.getByTestId('quick-rate-45')).toHaveAttribute('aria-pressed', 'false');
+    const totals = calculateRebate({
+      years: YEARS.map((year, i) => ({ year, miles: miles[i] ?? 0 })),
+      vehicle: 'bicycle',
+      employerRatePence: 5,
+    });
+    await expect(page.getByTestId('impact-claimable')).toHaveText(money(totals.totalClaimable));
+    await continueButton(page).click();
+    await expectStep(page, 8);
+
+    const row = await waitForClaim(
+      await sessionIdOf(page),
+      (r) => Number(r.last_step_completed) === 7,
+      'step 7',
+    );
+    expect(row.drives_for_work).toBe('no');
+    expect(row.employment_type).toBe('cis');
+    expect(row.vehicle_type).toBe('bicycle');
+    expect(row.affiliate_name).toBe('bike-club');
+    expect(Number(row.employer_mileage_rate)).toBe(5);
+    expectStoredTotals(row, totals);
+  });
+
+  test('steps 0 to 3 work with the keyboard alone', async ({ page }) => {
+    const who = person('Priya', 'Keyes');
+    await page.goto('/onboarding');
+    await expectStep(page, 0);
+
+    await tabTo(page, page.getByTestId('eligibility-yes'));
+    await page.keyboard.press('Enter');
+    await expectStep(page, 1);
+    await expect(heading(page)).toBeFocused();
+
+    await tabTo(page, page.getByTestId('employment-cis'));
+    await page.keyboard.press('Space');
+    await expectStep(page, 2);
+    await expect(heading(page)).toBeFocused();
+
+    // Continue with nothing filled: the summary takes focus and its link leads to the field.
+    await tabTo(page, continueButton(page));
+    await page.keyboard.press('Enter');
+    await expect(errorSummary(page)).toBeFocused();
+    await tabTo(page, errorSummary(page).getByRole('link', { name: 'First name is required' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('First name')).toBeFocused();
+
+    await page.keyboard.type(who.firstName);
+    await tabTo(page, page.getByLabel('Last name'));
+    await page.keyboard.type(who.lastName);
+    await tabTo(page, page.getByLabel('Email address'));
+    await page.keyboard.type(who.email);
+    await tabTo(page, page.getByLabel('Mobile phone number'));
+    await page.keyboard.type(who.phone);
+    await tabTo(page, page.getByTestId('postcode-input'));
+    await page.keyboard.type(who.postcode);
+    // Enter in the postcode field searches (SPEC §2) rather than submitting the step.
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No addresses found for this postcode').first()).toBeVisible();
+    await expectStep(page, 2);
+    await tabTo(page, page.getByLabel('Full address'));
+    await page.keyboard.type(who.address);
+    await expect(errorSummary(page)).toHaveCount(0);
+    await tabTo(page, continueButton(page));
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, 3);
+    await expect(heading(page)).toBeFocused();
+    await tabTo(page, page.getByTestId(`tax-year-${SECOND}`));
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId(`tax-year-${SECOND}`)).toBeChecked();
+    await tabTo(page, continueButton(page));
+    await page.keyboard.press('Enter');
+    await expectStep(page, 4);
+    await expect(heading(page)).toBeFocused();
+
+    const row = await waitForClaim(
+      await sessionIdOf(page),
+      (r) => Number(r.last_step_completed) === 3,
+      'step 3',
+    );
+    expect(row.employment_type).toBe('cis');
+    await expectStoredPersonalDetails(row, who);
+    expect(json(row.selected_tax_years)).toEqual(YEARS.map((year) => ({ year, selected: year === SECOND })));
+  });
+});
