@@ -50,7 +50,9 @@ function uniquePhone(): string {
   return `07700 900${String(slot).padStart(3, '0')}`;
 }
 
-const [NEWEST, SECOND] = claimableTaxYears().map((y) => y.year);
+const YEARS = claimableTaxYears().map((y) => y.year);
+const NEWEST = YEARS[0] ?? '';
+const SECOND = YEARS[1] ?? '';
 const OFFLINE = "Offline, we'll keep trying";
 
 async function expectStep(page: Page, step: number): Promise<void> {
