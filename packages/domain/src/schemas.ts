@@ -12,7 +12,6 @@ import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import type { TaxYear } from './tax-years.ts';
-import { UTM_KEYS } from './tracking.ts';
 
 // zod 4 probes `new Function` for a faster parser; our CSP has no 'unsafe-eval', so the probe
 // would be reported as a violation in every browser. The interpreted parser is fast enough.
@@ -170,26 +169,14 @@ function section<T extends z.ZodType>(schema: T) {
 // General claim (POST /api/claims)
 
 export { UTM_KEYS, type UtmKey } from './tracking.ts';
+import { UTM_KEYS, type UtmKey } from './tracking.ts';
 
 const utmValue = text(UTM_VALUE_MAX_LENGTH).optional();
 
 /** Only SPEC §3's campaign keys are kept; anything else is dropped. */
-export const utmDataSchema = z.object({
-  utm_source: utmValue,
-  utm_content: utmValue,
-  utm_medium: utmValue,
-  utm_campaign: utmValue,
-  utm_adgroup: utmValue,
-  utm_term: utmValue,
-  utm_device: utmValue,
-  utm_placement: utmValue,
-  utm_matchtype: utmValue,
-  cn: utmValue,
-  ag: utmValue,
-  kw: utmValue,
-  placement: utmValue,
-  target: utmValue,
-});
+export const utmDataSchema = z.object(
+  Object.fromEntries(UTM_KEYS.map((key) => [key, utmValue])) as { [K in UtmKey]: typeof utmValue },
+);
 export type UtmData = z.output<typeof utmDataSchema>;
 
 export const assessmentDataSchema = z.object({

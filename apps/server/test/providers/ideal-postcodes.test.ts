@@ -11,7 +11,8 @@ afterAll(async () => {
   await stub.close();
 });
 
-const provider = () => createIdealPostcodesProvider({ apiKey: 'ak_test', baseUrl: stub.url, timeoutMs: 1000 });
+const provider = () =>
+  createIdealPostcodesProvider({ apiKey: 'ak_test', baseUrl: stub.url, timeoutMs: 1000 });
 
 describe('Ideal Postcodes adapter', () => {
   it('maps a found postcode to the SPEC.md delivery_points shape and sends the key as api_key', async () => {
@@ -64,7 +65,11 @@ describe('Ideal Postcodes adapter', () => {
   });
 
   it('answers unavailable, without throwing, when nothing listens', async () => {
-    const dead = createIdealPostcodesProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000 });
+    const dead = createIdealPostcodesProvider({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:1',
+      timeoutMs: 1000,
+    });
     await expect(dead.lookup('SW1A 2AA')).resolves.toEqual({ ok: false, reason: 'unavailable' });
   });
 
