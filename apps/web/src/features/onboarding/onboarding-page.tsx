@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { createSessionId, isSessionId } from '@taxback/domain';
+import { CONFIRMATION_STEP, createSessionId, isSessionId } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/session.ts';
-import { useWizardState } from './hooks/use-wizard-state.ts';
+import { stepExtras, useWizardState } from './hooks/use-wizard-state.ts';
 import {
   createOutbox,
   localEntryWins,
@@ -13,10 +13,11 @@ import {
   type Outbox,
   type SaveStatus,
 } from './lib/outbox.ts';
-import { normaliseSnapshot, type WizardSnapshot } from './lib/snapshot.ts';
+import { normaliseSnapshot, type ServerData, type WizardSnapshot } from './lib/snapshot.ts';
 import { validateWizardStep } from './lib/validation.ts';
 import { fetchProgress, saveProgress } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
+import { SESSION_STORAGE_KEY } from './session-key.ts';
 import { StepEligibility } from './steps/step-00-eligibility.tsx';
 import { StepEmployment } from './steps/step-01-employment.tsx';
 import { StepPersonal } from './steps/step-02-personal.tsx';
@@ -25,13 +26,14 @@ import { StepVehicle } from './steps/step-04-vehicle.tsx';
 import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
 import { StepCongratulations } from './steps/step-06-congratulations.tsx';
 import { StepEmployerRate } from './steps/step-07-employer-rate.tsx';
-import { StepComingNext } from './steps/step-coming-next.tsx';
+import { StepEvidence } from './steps/step-08-evidence.tsx';
+import { StepReview } from './steps/step-09-review.tsx';
+import { StepAdmin } from './steps/step-10-admin.tsx';
+import { StepConfirmation } from './steps/step-11-confirmation.tsx';
 
-/** Browser session key holding the wizard's own session id (SPEC §3, D5). */
-export const SESSION_STORAGE_KEY = 'onboarding_session_id';
+export { SESSION_STORAGE_KEY };
 export const CONFLICT_MESSAGE = 'This application was changed in another window.';
 
-/** Part 2 (steps 8-11) adds its screens here. */
 const STEPS: Record<number, ComponentType> = {
   0: StepEligibility,
   1: StepEmployment,
@@ -41,6 +43,10 @@ const STEPS: Record<number, ComponentType> = {
   5: StepBusinessMileage,
   6: StepCongratulations,
   7: StepEmployerRate,
+  8: StepEvidence,
+  9: StepReview,
+  10: StepAdmin,
+  11: StepConfirmation,
 };
 
 function readOrCreateSessionId(): string {
@@ -84,12 +90,15 @@ export function OnboardingPage() {
       if (signal.aborted) return;
       if (res.kind === 'found') {
         outbox.setRevision(res.revision);
+        const submitted = res.server.status === 'submitted';
+        if (submitted) clearOutbox(sessionId);
         dispatch({
           type: 'loaded',
           snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: res.currentStep,
+          currentStep: submitted ? CONFIRMATION_STEP : res.currentStep,
           lastStepCompleted: res.lastStepCompleted,
-          notice: CONFLICT_MESSAGE,
+          notice: submitted ? null : CONFLICT_MESSAGE,
+          server: res.server,
         });
       } else dispatch({ type: 'set-notice', notice: CONFLICT_MESSAGE });
     }
@@ -112,16 +121,20 @@ export function OnboardingPage() {
       if (signal.aborted) return;
       if (res.kind === 'found') {
         outbox.setRevision(res.revision);
-        if (localEntryWins(local, res.revision)) {
-          restoreLocal(local);
+        // A submitted claim only shows its confirmation; nothing local can change it any more.
+        const submitted = res.server.status === 'submitted';
+        if (submitted) clearOutbox(sessionId);
+        else if (localEntryWins(local, res.revision)) {
+          restoreLocal(local, res.server);
           outbox.enqueue(local.payload);
           return;
         }
         dispatch({
           type: 'loaded',
           snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: res.currentStep,
+          currentStep: submitted ? CONFIRMATION_STEP : res.currentStep,
           lastStepCompleted: res.lastStepCompleted,
+          server: res.server,
         });
         return;
       }
@@ -157,12 +170,14 @@ export function OnboardingPage() {
       });
     }
 
-    function restoreLocal(local: NonNullable<ReturnType<typeof readOutbox>>) {
+    function restoreLocal(local: NonNullable<ReturnType<typeof readOutbox>>, server?: ServerData) {
       dispatch({
         type: 'loaded',
         snapshot: withTracking(normaliseSnapshot(local.payload.snapshot), affiliateName),
-        currentStep: Math.max(0, Math.min(11, local.payload.currentStep)),
+        // The confirmation needs the server's word (D10), so a local copy never opens it.
+        currentStep: Math.max(0, Math.min(CONFIRMATION_STEP - 1, local.payload.currentStep)),
         lastStepCompleted: local.payload.lastStepCompleted,
+        ...(server ? { server } : {}),
       });
     }
 
@@ -195,7 +210,7 @@ export function OnboardingPage() {
       updateYear: (year, patch) => dispatch({ type: 'update-year', year, patch }),
       setEmployerRate: (pence) => dispatch({ type: 'set-employer-rate', pence }),
       continueStep: () => {
-        const errors = validateWizardStep(state.currentStep, state.snapshot);
+        const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
         if (Object.keys(errors).length > 0) {
           dispatch({ type: 'show-errors', errors });
           return false;
@@ -207,7 +222,35 @@ export function OnboardingPage() {
       back: () => dispatch({ type: 'back' }),
       saveHere: () => dispatch({ type: 'save-in-place' }),
       flushSaves,
+      saveDraftNow: (timeoutMs) => {
+        const outbox = outboxRef.current;
+        if (!outbox) return Promise.resolve(false);
+        outbox.enqueue({
+          step: state.currentStep,
+          currentStep: state.currentStep,
+          lastStepCompleted: state.lastStepCompleted,
+          snapshot: state.snapshot,
+        });
+        return outbox.flush(timeoutMs);
+      },
       showErrors: (errors) => dispatch({ type: 'show-errors', errors }),
+      setJourneys: (journeys) => dispatch({ type: 'set-journeys', journeys }),
+      setAgreement: (patch) => dispatch({ type: 'set-agreement', patch }),
+      setSignature: (signature) => dispatch({ type: 'set-signature', signature }),
+      setNiNumber: (niNumber) => dispatch({ type: 'set-ni-number', niNumber }),
+      evidenceAdded: (year, file) => dispatch({ type: 'evidence-added', year, file }),
+      fileRemoved: (id) => dispatch({ type: 'file-removed', id }),
+      setMileageLogs: (logs) => dispatch({ type: 'set-mileage-logs', logs }),
+      setP60: (file) => dispatch({ type: 'set-p60', file }),
+      setSignatureUrl: (url) => dispatch({ type: 'set-signature-url', url }),
+      enterRebuild: () => dispatch({ type: 'enter-rebuild' }),
+      rebuildReview: () => dispatch({ type: 'rebuild-review' }),
+      exitRebuild: () => dispatch({ type: 'exit-rebuild' }),
+      submitted: (answer) => {
+        // D10: the outbox is cleared on submission; nothing is saved after it.
+        clearOutbox(sessionId);
+        dispatch({ type: 'submitted', ...answer });
+      },
     }),
     [sessionId, state, saveStatus, dispatch, flushSaves],
   );
@@ -225,7 +268,7 @@ export function OnboardingPage() {
     );
   }
 
-  const Step = STEPS[state.currentStep] ?? StepComingNext;
+  const Step = STEPS[state.currentStep] ?? StepEligibility;
   return (
     <WizardContext.Provider value={controller}>
       <Step key={state.currentStep} />

@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { TaxYearEntry, WizardSnapshot } from './lib/snapshot.ts';
+import type { Journey } from '@taxback/domain';
+import type { MileageLogFiles, TaxYearEntry, UploadedFile, WizardSnapshot } from './lib/snapshot.ts';
 import type { SaveStatus } from './lib/outbox.ts';
+import type { SubmitAnswer } from './lib/wizard-api.ts';
 import type { WizardState } from './hooks/use-wizard-state.ts';
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
@@ -21,7 +23,30 @@ export interface WizardController {
   saveHere(): void;
   /** Wait until every queued save is acknowledged (false on failure or timeout). */
   flushSaves(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Send the snapshot as it is now without completing the step, and wait for the server
+   * (the journeys before 'Generate Log', the consents before the signature).
+   */
+  saveDraftNow(timeoutMs?: number): Promise<boolean>;
   showErrors(errors: Record<string, string>): void;
+
+  // Steps 8-11 and the mileage-log builder.
+  setJourneys(journeys: Journey[]): void;
+  setAgreement(patch: Partial<WizardSnapshot['agreementChecks']>): void;
+  /** Memory only (D10). */
+  setSignature(signature: string | null): void;
+  /** Memory only (D10). */
+  setNiNumber(niNumber: string): void;
+  evidenceAdded(year: string, file: UploadedFile): void;
+  fileRemoved(id: string): void;
+  setMileageLogs(logs: Record<string, MileageLogFiles>): void;
+  setP60(file: UploadedFile | null): void;
+  setSignatureUrl(url: string): void;
+  enterRebuild(): void;
+  rebuildReview(): void;
+  exitRebuild(): void;
+  /** The server confirmed the submission: clear the outbox and show the confirmation. */
+  submitted(answer: SubmitAnswer): void;
 }
 
 export const WizardContext = createContext<WizardController | null>(null);

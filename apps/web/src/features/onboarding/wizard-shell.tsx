@@ -8,6 +8,7 @@ import { useWizard } from './wizard-context.tsx';
 import { errorMatches, fieldId, validateWizardStep } from './lib/validation.ts';
 import { requestResumeCode } from './lib/wizard-api.ts';
 import type { SaveStatus } from './lib/outbox.ts';
+import { stepExtras } from './hooks/use-wizard-state.ts';
 
 /** Question screens the claimant moves through (0-10); 11 is the confirmation. */
 export const QUESTION_STEP_COUNT = WIZARD_STEPS.length - 1;
@@ -38,7 +39,8 @@ export interface WizardShellProps {
 
 function summaryItems(errors: Record<string, string>, fields: readonly string[]): ErrorSummaryItem[] {
   const items = Object.entries(errors).map(([key, message]) => {
-    const path = fields.find((f) => errorMatches(key, f)) ?? key;
+    // An exact path wins over a leaf match ('journeys.1.startAddress' is not journey 0's field).
+    const path = fields.includes(key) ? key : (fields.find((f) => errorMatches(key, f)) ?? key);
     const order = fields.indexOf(path);
     return { fieldId: fieldId(path), message, order: order === -1 ? fields.length : order };
   });
@@ -179,7 +181,7 @@ function SaveAndFinishLater() {
 
   async function handleClick() {
     const { state } = wizard;
-    const errors = validateWizardStep(state.currentStep, state.snapshot);
+    const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
     if (Object.keys(errors).length === 0) wizard.saveHere();
     else if (state.lastStepCompleted < 2) {
       // The code goes to the claimant's phone, so their details must be complete first.

@@ -18,7 +18,14 @@ type Handler = (method: string, url: string, body: unknown) => { status: number;
  */
 export function installFakeServer(
   opts: {
-    saved?: { snapshot: WizardSnapshot; currentStep: number; lastStepCompleted: number; revision?: number };
+    saved?: {
+      snapshot: WizardSnapshot;
+      currentStep: number;
+      lastStepCompleted: number;
+      revision?: number;
+      /** Server-owned fields of the GET answer (evidenceFiles, mileageLogs, status, …). */
+      server?: Record<string, unknown>;
+    };
     extra?: Handler;
   } = {},
 ): FakeServer {
@@ -39,7 +46,8 @@ export function installFakeServer(
     if (custom) return json(custom.status, custom.body);
     if (url === '/api/onboarding' && method === 'GET') {
       if (!opts.saved) return json(404, { error: 'Not found' });
-      return json(200, { revision, ...opts.saved, snapshot: opts.saved.snapshot });
+      const { server, ...saved } = opts.saved;
+      return json(200, { revision, ...saved, ...server, snapshot: saved.snapshot });
     }
     if (url === '/api/onboarding' && method === 'PUT') {
       revision += 1;
@@ -70,4 +78,80 @@ export function renderWizard(path = '/onboarding', sessionId = createSessionId()
     </MemoryRouter>,
   );
   return { ...utils, sessionId };
+}
+
+/** A stand-in for XMLHttpRequest (uploads): each sent request waits for the test to answer it. */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body?: unknown) {
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.onload?.();
+  }
+  fail() {
+    this.onerror?.();
+  }
+}
+
+export function installFakeXhr(): typeof FakeXhr {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return FakeXhr;
+}
+
+/** A snapshot ready for steps 8-11: personal details, car, the given years with miles. */
+export function completedSnapshot(
+  years: Record<string, number>,
+  patch: Partial<WizardSnapshot> = {},
+): WizardSnapshot {
+  const base = createEmptySnapshot();
+  return {
+    ...base,
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: { employmentType: 'employed', employerName: '', businessName: '', utrNumber: '' },
+    personalInfo: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '07700900123',
+      homeAddress: '1 High St, Wigan',
+      postcode: 'WN2 1AR',
+    },
+    vehicleInfo: { type: 'car-van' },
+    taxYears: base.taxYears.map((y) =>
+      y.year in years
+        ? { ...y, selected: true, businessMiles: years[y.year] ?? 0, companyName: 'Acme Ltd' }
+        : y,
+    ),
+    ...patch,
+  };
 }

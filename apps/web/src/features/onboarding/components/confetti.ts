@@ -13,9 +13,14 @@ export function prefersReducedMotion(): boolean {
  */
 export async function fireConfetti(): Promise<() => void> {
   if (prefersReducedMotion()) return () => {};
-  let confetti: typeof import('canvas-confetti');
+  let confetti: ReturnType<typeof import('canvas-confetti').create>;
   try {
-    confetti = (await import('canvas-confetti')).default;
+    // The default instance draws in a Worker made from a blob: URL, which our CSP (no blob:
+    // workers) refuses; an instance of our own draws on the main thread instead.
+    confetti = (await import('canvas-confetti')).default.create(undefined, {
+      useWorker: false,
+      resize: true,
+    });
   } catch {
     return () => {};
   }

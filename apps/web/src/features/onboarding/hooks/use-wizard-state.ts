@@ -1,12 +1,21 @@
 import { useReducer } from 'react';
-import { nextStep, previousStep } from '@taxback/domain';
+import { CONFIRMATION_STEP, nextStep, previousStep, type Journey, type RebateSummary } from '@taxback/domain';
 import {
+  createEmptyServerData,
   createEmptySnapshot,
+  evidenceByYear,
+  type MileageLogFiles,
   type SavePayload,
+  type ServerData,
   type TaxYearEntry,
+  type UploadedFile,
   type WizardSnapshot,
 } from '../lib/snapshot.ts';
-import { revalidateShownErrors, type FieldErrors } from '../lib/validation.ts';
+import { revalidateShownErrors, type FieldErrors, type StepExtras } from '../lib/validation.ts';
+import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
+
+/** The evidence step (8) hosts the mileage-log builder. */
+export const EVIDENCE_STEP = 8;
 
 export interface WizardState {
   phase: 'loading' | 'ready';
@@ -23,6 +32,15 @@ export interface WizardState {
   notice: string | null;
   /** The latest save the page must hand to the outbox; `seq` changes with every new one. */
   saveRequest: { seq: number; payload: SavePayload } | null;
+  /** Read-only data the server owns (files, signature URL, status, reference, totals). */
+  server: ServerData;
+  /** The mileage-log builder inside step 8 (SPEC §3 isRebuildFlow / rebuildStep). */
+  isRebuildFlow: boolean;
+  rebuildStep: 1 | 2;
+  /** The drawn signature (PNG data URL): memory only, never saved in the outbox (D10). */
+  signature: string | null;
+  /** The NI number as typed: memory only, never saved in the outbox or local storage (D10). */
+  niNumber: string;
 }
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
@@ -34,6 +52,7 @@ export type WizardAction =
       currentStep: number;
       lastStepCompleted: number;
       notice?: string | null;
+      server?: ServerData;
     }
   | { [K in SectionKey]: { type: 'update'; section: K; patch: Partial<WizardSnapshot[K]> } }[SectionKey]
   | { type: 'update-year'; year: string; patch: Partial<Omit<TaxYearEntry, 'year'>> }
@@ -43,7 +62,25 @@ export type WizardAction =
   | { type: 'save-in-place' }
   | { type: 'back' }
   | { type: 'go-to'; step: number }
-  | { type: 'set-notice'; notice: string | null };
+  | { type: 'set-notice'; notice: string | null }
+  | { type: 'set-journeys'; journeys: Journey[] }
+  | { type: 'set-agreement'; patch: Partial<WizardSnapshot['agreementChecks']> }
+  | { type: 'set-signature'; signature: string | null }
+  | { type: 'set-ni-number'; niNumber: string }
+  | { type: 'evidence-added'; year: string; file: UploadedFile }
+  | { type: 'file-removed'; id: string }
+  | { type: 'set-mileage-logs'; logs: Record<string, MileageLogFiles> }
+  | { type: 'set-p60'; file: UploadedFile | null }
+  | { type: 'set-signature-url'; url: string }
+  | { type: 'enter-rebuild' }
+  | { type: 'rebuild-review' }
+  | { type: 'exit-rebuild' }
+  | {
+      type: 'submitted';
+      submissionReference: string;
+      submittedAt: string;
+      totals: RebateSummary | null;
+    };
 
 export function createInitialState(snapshot: WizardSnapshot = createEmptySnapshot()): WizardState {
   return {
@@ -56,11 +93,43 @@ export function createInitialState(snapshot: WizardSnapshot = createEmptySnapsho
     stepChangedByUser: false,
     notice: null,
     saveRequest: null,
+    server: createEmptyServerData(),
+    isRebuildFlow: false,
+    rebuildStep: 1,
+    signature: null,
+    niNumber: '',
+  };
+}
+
+export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'niNumber'>): StepExtras {
+  return {
+    evidenceFiles: evidenceByYear(state.server),
+    signature: state.signature,
+    niNumber: state.niNumber,
+  };
+}
+
+/** Errors already shown that still fail, re-checked against the latest answers. */
+function revalidate(state: WizardState): WizardState {
+  if (Object.keys(state.errors).length === 0) return state;
+  if (state.isRebuildFlow) {
+    const now = validateJourneys(state.snapshot.journeys);
+    const errors: FieldErrors = {};
+    for (const key of Object.keys(state.errors)) if (now[key]) errors[key] = now[key];
+    return { ...state, errors };
+  }
+  return {
+    ...state,
+    errors: revalidateShownErrors(state.currentStep, state.snapshot, state.errors, stepExtras(state)),
   };
 }
 
 function withSnapshot(state: WizardState, snapshot: WizardSnapshot): WizardState {
-  return { ...state, snapshot, errors: revalidateShownErrors(state.currentStep, snapshot, state.errors) };
+  return revalidate({ ...state, snapshot });
+}
+
+function withServer(state: WizardState, patch: Partial<ServerData>): WizardState {
+  return revalidate({ ...state, server: { ...state.server, ...patch } });
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -75,6 +144,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         errors: {},
         notice: action.notice ?? null,
         stepChangedByUser: false,
+        server: action.server ?? state.server,
+        isRebuildFlow: false,
+        rebuildStep: 1,
       };
     case 'update': {
       const section = state.snapshot[action.section];
@@ -131,6 +203,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     }
     case 'back':
+      if (state.isRebuildFlow) {
+        // Back from the review returns to journey setup; back from journey setup leaves the flow.
+        return state.rebuildStep === 2
+          ? { ...state, rebuildStep: 1, errors: {}, stepChangedByUser: true }
+          : { ...state, isRebuildFlow: false, rebuildStep: 1, errors: {}, stepChangedByUser: true };
+      }
       return {
         ...state,
         currentStep: previousStep(state.currentStep),
@@ -142,6 +220,75 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, currentStep: action.step, errors: {}, stepChangedByUser: true, notice: null };
     case 'set-notice':
       return { ...state, notice: action.notice };
+    case 'set-journeys':
+      return withSnapshot(state, { ...state.snapshot, journeys: action.journeys });
+    case 'set-agreement':
+      return withSnapshot(state, {
+        ...state.snapshot,
+        agreementChecks: { ...state.snapshot.agreementChecks, ...action.patch },
+      });
+    case 'set-signature':
+      return revalidate({ ...state, signature: action.signature });
+    case 'set-ni-number':
+      return revalidate({ ...state, niNumber: action.niNumber });
+    case 'evidence-added': {
+      const list = state.server.evidenceFiles[action.year] ?? [];
+      // A retried upload of the same bytes comes back with the same id: list it once.
+      const files = [...list.filter((f) => f.id !== action.file.id), action.file];
+      return withServer(state, { evidenceFiles: { ...state.server.evidenceFiles, [action.year]: files } });
+    }
+    case 'file-removed': {
+      const evidenceFiles = Object.fromEntries(
+        Object.entries(state.server.evidenceFiles).map(([y, files]) => [
+          y,
+          files.filter((f) => f.id !== action.id),
+        ]),
+      );
+      const p60File = state.server.p60File?.id === action.id ? null : state.server.p60File;
+      return withServer(state, { evidenceFiles, p60File });
+    }
+    case 'set-mileage-logs':
+      return withServer(state, { mileageLogs: action.logs });
+    case 'set-p60':
+      return withServer(state, { p60File: action.file });
+    case 'set-signature-url':
+      return withServer(state, { signatureUrl: action.url });
+    case 'enter-rebuild':
+      return {
+        ...state,
+        isRebuildFlow: true,
+        rebuildStep: 1,
+        errors: {},
+        stepChangedByUser: true,
+        snapshot:
+          state.snapshot.journeys.length === 0
+            ? { ...state.snapshot, journeys: [createJourney()] }
+            : state.snapshot,
+      };
+    case 'rebuild-review':
+      return { ...state, rebuildStep: 2, errors: {}, stepChangedByUser: true };
+    case 'exit-rebuild':
+      return { ...state, isRebuildFlow: false, rebuildStep: 1, errors: {}, stepChangedByUser: true };
+    case 'submitted':
+      // The server has the claim: no save follows (a save after submission would be refused).
+      return {
+        ...state,
+        currentStep: CONFIRMATION_STEP,
+        lastStepCompleted: Math.max(state.lastStepCompleted, CONFIRMATION_STEP - 1),
+        errors: {},
+        notice: null,
+        stepChangedByUser: true,
+        niNumber: '',
+        signature: null,
+        server: {
+          ...state.server,
+          status: 'submitted',
+          hasNiNumber: true,
+          submissionReference: action.submissionReference,
+          submittedAt: action.submittedAt,
+          totals: action.totals ?? state.server.totals,
+        },
+      };
   }
 }
 

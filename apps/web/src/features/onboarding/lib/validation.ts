@@ -3,9 +3,40 @@ import type { WizardSnapshot } from './snapshot.ts';
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * What steps 8-10 check beyond the snapshot: the evidence the server holds, the drawn signature
+ * and the NI number. The last two live only in memory (D10: never in the outbox).
+ */
+export interface StepExtras {
+  evidenceFiles?: Record<string, unknown[]>;
+  signature?: string | null;
+  niNumber?: string;
+}
+
+function stepInput(step: number, snapshot: WizardSnapshot, extras: StepExtras): unknown {
+  switch (step) {
+    case 8:
+      return {
+        taxYears: snapshot.taxYears,
+        evidenceFiles: extras.evidenceFiles ?? {},
+        journeys: snapshot.journeys,
+      };
+    case 9:
+      return { signature: extras.signature ?? '', agreementChecks: snapshot.agreementChecks };
+    case 10:
+      return { niNumber: extras.niNumber ?? '' };
+    default:
+      return snapshot;
+  }
+}
+
 /** One place that asks the shared schemas (D4) whether a step's answers are complete. */
-export function validateWizardStep(step: number, snapshot: WizardSnapshot): FieldErrors {
-  const result = validateStep(step, snapshot);
+export function validateWizardStep(
+  step: number,
+  snapshot: WizardSnapshot,
+  extras: StepExtras = {},
+): FieldErrors {
+  const result = validateStep(step, stepInput(step, snapshot, extras));
   return result.ok ? {} : result.errors;
 }
 
@@ -17,9 +48,10 @@ export function revalidateShownErrors(
   step: number,
   snapshot: WizardSnapshot,
   shown: FieldErrors,
+  extras: StepExtras = {},
 ): FieldErrors {
   if (Object.keys(shown).length === 0) return shown;
-  const now = validateWizardStep(step, snapshot);
+  const now = validateWizardStep(step, snapshot, extras);
   const next: FieldErrors = {};
   for (const key of Object.keys(shown)) {
     const message = now[key];

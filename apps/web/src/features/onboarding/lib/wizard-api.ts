@@ -1,11 +1,27 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SendResult } from './outbox.ts';
-import type { SavePayload } from './snapshot.ts';
+import {
+  normaliseServerData,
+  readMileageLogs,
+  readUploadedFile,
+  type MileageLogFiles,
+  type SavePayload,
+  type ServerData,
+  type UploadedFile,
+} from './snapshot.ts';
+import type { RebateSummary } from '@taxback/domain';
 
 /** The wizard's calls to our API (api-contract.md "Mileage wizard"); the session id travels in a header (D5). */
 
 export type LoadResult =
-  | { kind: 'found'; revision: number; snapshot: unknown; currentStep: number; lastStepCompleted: number }
+  | {
+      kind: 'found';
+      revision: number;
+      snapshot: unknown;
+      currentStep: number;
+      lastStepCompleted: number;
+      server: ServerData;
+    }
   | { kind: 'none' }
   | { kind: 'error' };
 
@@ -31,6 +47,7 @@ export async function fetchProgress(sessionId: string, signal?: AbortSignal): Pr
     snapshot: snap,
     currentStep: Math.max(0, currentStep),
     lastStepCompleted,
+    server: normaliseServerData(data),
   };
 }
 
@@ -132,4 +149,287 @@ export async function requestResumeCode(sessionId: string): Promise<ResumeCodeRe
   if (res.ok) return { ok: true };
   if (res.status === 429 && res.error) return { ok: false, message: res.error };
   return { ok: false, message: 'We could not send your code just now. Please try again in a moment.' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files (api-contract "Files"): uploads go through XMLHttpRequest for its upload progress events.
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_EXTENSIONS = [
+  'pdf',
+  'xlsx',
+  'xls',
+  'docx',
+  'doc',
+  'csv',
+  'jpg',
+  'jpeg',
+  'png',
+] as const;
+export const P60_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+
+export const FILE_MESSAGES = {
+  tooLarge: 'The file is too large. The maximum size is 10 MB.',
+  evidenceType: 'The selected file must be a PDF, Excel, Word, CSV, JPG or PNG file',
+  p60Type: 'The selected file must be a PDF, JPG or PNG file',
+  empty: 'The selected file is empty',
+  network: 'The upload failed. Please check your connection and try again.',
+  failed: 'The file could not be uploaded. Please try again.',
+  removeFailed: 'The file could not be removed. Please try again.',
+} as const;
+
+export type UploadKind = 'evidence' | 'p60';
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Checks what the browser can see before sending (the server still sniffs the bytes, D6). */
+export function checkUpload(file: Pick<File, 'name' | 'size'>, kind: UploadKind): string | null {
+  const allowed: readonly string[] = kind === 'p60' ? P60_EXTENSIONS : EVIDENCE_EXTENSIONS;
+  if (!allowed.includes(extensionOf(file.name)))
+    return kind === 'p60' ? FILE_MESSAGES.p60Type : FILE_MESSAGES.evidenceType;
+  if (file.size > MAX_UPLOAD_BYTES) return FILE_MESSAGES.tooLarge;
+  if (file.size === 0) return FILE_MESSAGES.empty;
+  return null;
+}
+
+export type UploadResult = { ok: true; file: UploadedFile } | { ok: false; status: number; message: string };
+
+function messageFrom(status: number, body: unknown): string {
+  if (isRecord(body)) {
+    if (typeof body.error === 'string' && body.error) return body.error;
+    if (isRecord(body.errors)) {
+      const first = Object.values(body.errors).find((v): v is string => typeof v === 'string');
+      if (first) return first;
+    }
+  }
+  if (status === 413) return FILE_MESSAGES.tooLarge;
+  if (status === 0) return FILE_MESSAGES.network;
+  return FILE_MESSAGES.failed;
+}
+
+export interface UploadOptions {
+  sessionId: string;
+  kind: UploadKind;
+  taxYear?: string;
+  file: File;
+  /** 0-100 as the bytes go up. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** `POST /api/onboarding/files` (multipart: kind, taxYear, file) with upload progress. */
+export function uploadFile({
+  sessionId,
+  kind,
+  taxYear,
+  file,
+  onProgress,
+  signal,
+}: UploadOptions): Promise<UploadResult> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    const form = new FormData();
+    form.append('kind', kind);
+    if (taxYear) form.append('taxYear', taxYear);
+    form.append('file', file, file.name);
+    xhr.open('POST', '/api/onboarding/files');
+    xhr.setRequestHeader('X-Session-Id', sessionId);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0)
+        onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const saved = readUploadedFile(body);
+        if (saved) {
+          onProgress?.(100);
+          resolve({ ok: true, file: saved });
+          return;
+        }
+      }
+      resolve({ ok: false, status: xhr.status, message: messageFrom(xhr.status, body) });
+    };
+    xhr.onerror = () => resolve({ ok: false, status: 0, message: FILE_MESSAGES.network });
+    xhr.ontimeout = () => resolve({ ok: false, status: 0, message: FILE_MESSAGES.network });
+    xhr.onabort = () => resolve({ ok: false, status: 0, message: FILE_MESSAGES.network });
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** `DELETE /api/onboarding/files/:id`; a file already gone (404) counts as removed. */
+export async function deleteFile(
+  sessionId: string,
+  id: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const res = await apiRequest<unknown>('DELETE', `/api/onboarding/files/${encodeURIComponent(id)}`, {
+    sessionId,
+  });
+  if (res.ok || res.status === 404) return { ok: true };
+  return { ok: false, message: res.error || FILE_MESSAGES.removeFailed };
+}
+
+/**
+ * Links cannot carry the session header (D5), so a download fetches the file with it and saves
+ * the blob under its own name.
+ */
+export async function downloadFile(sessionId: string, url: string, filename: string): Promise<boolean> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { 'X-Session-Id': sessionId }, credentials: 'same-origin' });
+  } catch {
+    return false;
+  }
+  if (!res.ok) return false;
+  const blob = await res.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = objectUrl;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Distance (SPEC §8 messages, shown under the journey)
+
+export const DISTANCE_ERRORS = {
+  bothRequired: 'Both postcodes are required',
+  serverFailed: 'Distance calculation failed. Please enter manually.',
+  unable: 'Unable to calculate distance between postcodes',
+  exception: 'Failed to calculate distance. Please enter manually.',
+} as const;
+
+export type DistanceResult =
+  { kind: 'ok'; miles: number; estimate: boolean } | { kind: 'error'; message: string };
+
+export async function calculateDistance(
+  sessionId: string,
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+): Promise<DistanceResult> {
+  if (from.trim() === '' || to.trim() === '') return { kind: 'error', message: DISTANCE_ERRORS.bothRequired };
+  let res;
+  try {
+    res = await apiRequest<unknown>(
+      'GET',
+      `/api/distance?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { sessionId, signal },
+    );
+  } catch {
+    return { kind: 'error', message: DISTANCE_ERRORS.exception };
+  }
+  if (!res.ok) {
+    if (res.status === 0) return { kind: 'error', message: DISTANCE_ERRORS.exception };
+    if (res.status >= 500) return { kind: 'error', message: DISTANCE_ERRORS.serverFailed };
+    if (res.status === 422) return { kind: 'error', message: res.error || DISTANCE_ERRORS.unable };
+    return { kind: 'error', message: res.error || DISTANCE_ERRORS.unable };
+  }
+  const d = res.data;
+  if (!isRecord(d) || (d.status !== undefined && d.status !== 'OK')) {
+    const err = isRecord(d) && typeof d.error === 'string' && d.error ? d.error : DISTANCE_ERRORS.unable;
+    return { kind: 'error', message: err };
+  }
+  const miles =
+    typeof d.distanceMiles === 'number' && Number.isFinite(d.distanceMiles) ? d.distanceMiles : NaN;
+  if (!(miles >= 0)) return { kind: 'error', message: DISTANCE_ERRORS.unable };
+  return { kind: 'ok', miles: Math.round(miles * 10) / 10, estimate: d.estimate === true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mileage log, signature, submission
+
+export type CallResult<T> =
+  { ok: true; data: T } | { ok: false; status: number; message: string; errors?: Record<string, string> };
+
+function failure(res: { status: number; error?: string; errors?: Record<string, string> }, fallback: string) {
+  const first = res.errors ? Object.values(res.errors)[0] : undefined;
+  return {
+    ok: false as const,
+    status: res.status,
+    message: res.error || first || fallback,
+    ...(res.errors ? { errors: res.errors } : {}),
+  };
+}
+
+export const MILEAGE_LOG_FAILED = 'We could not generate your mileage log. Please try again.';
+export const SIGNATURE_FAILED = 'We could not save your signature. Please try again.';
+export const SUBMIT_FAILED = 'We could not submit your claim. Please try again.';
+
+/** `POST /api/onboarding/mileage-log`: the PDF and CSV log per selected year from the saved journeys. */
+export async function generateMileageLog(
+  sessionId: string,
+): Promise<CallResult<Record<string, MileageLogFiles>>> {
+  const res = await apiRequest<unknown>('POST', '/api/onboarding/mileage-log', {
+    sessionId,
+    body: {},
+    timeoutMs: 60_000,
+  });
+  if (!res.ok) return failure(res, MILEAGE_LOG_FAILED);
+  const logs = readMileageLogs(isRecord(res.data) ? res.data.logs : undefined);
+  return { ok: true, data: logs };
+}
+
+/** `POST /api/onboarding/signature`: sent directly and waited for (D10: never in the outbox). */
+export async function saveSignature(
+  sessionId: string,
+  signature: string,
+  agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean },
+): Promise<CallResult<{ signatureUrl: string }>> {
+  const res = await apiRequest<unknown>('POST', '/api/onboarding/signature', {
+    sessionId,
+    body: { signature, agreementChecks },
+    timeoutMs: 30_000,
+  });
+  if (!res.ok) return failure(res, SIGNATURE_FAILED);
+  const url = isRecord(res.data) && typeof res.data.signatureUrl === 'string' ? res.data.signatureUrl : '';
+  return { ok: true, data: { signatureUrl: url } };
+}
+
+export interface SubmitAnswer {
+  submissionReference: string;
+  submittedAt: string;
+  totals: RebateSummary | null;
+}
+
+/** `POST /api/onboarding/submit`: the confirmation shows only after this answers 200 (D10). */
+export async function submitClaim(
+  sessionId: string,
+  body: { niNumber: string; p60FileId?: string },
+): Promise<CallResult<SubmitAnswer>> {
+  const res = await apiRequest<unknown>('POST', '/api/onboarding/submit', {
+    sessionId,
+    body,
+    timeoutMs: 30_000,
+  });
+  if (!res.ok) return failure(res, SUBMIT_FAILED);
+  const d = isRecord(res.data) ? res.data : {};
+  if (typeof d.submissionReference !== 'string' || d.submissionReference === '') {
+    return { ok: false, status: res.status, message: SUBMIT_FAILED };
+  }
+  const server = normaliseServerData({ totals: d.totals });
+  return {
+    ok: true,
+    data: {
+      submissionReference: d.submissionReference,
+      submittedAt: typeof d.submittedAt === 'string' ? d.submittedAt : '',
+      totals: server.totals,
+    },
+  };
 }

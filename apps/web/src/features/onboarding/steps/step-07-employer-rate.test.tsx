@@ -49,7 +49,7 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£400');
     expect(screen.queryByTestId('self-assessment-note')).toBeNull();
     fireEvent.click(screen.getByTestId('wizard-continue'));
-    await screen.findByRole('heading', { level: 1, name: 'Evidence — coming next' });
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     expect(server.puts()[0]).toMatchObject({
       step: 7,

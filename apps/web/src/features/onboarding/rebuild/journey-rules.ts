@@ -1,0 +1,60 @@
+import { formatPostcodeAsTyped, randomBytes, toBase64Url, type Journey } from '@taxback/domain';
+import { fieldErrors, journeySchema } from '@taxback/domain/schemas';
+
+export const POSTCODES_HINT = 'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)';
+export const POSTCODE_FIELD_HINT = 'Enter a full UK postcode, like WN2 1AR';
+
+export const NO_JOURNEYS_TITLE = 'No journeys added';
+export const NO_JOURNEYS_BODY =
+  'Please go back and add at least one business journey to generate your mileage log.';
+
+export function createJourney(): Journey {
+  return {
+    id: `j_${toBase64Url(randomBytes(9))}`,
+    startAddress: '',
+    endAddress: '',
+    frequency: 'daily',
+    tripType: 'return',
+    reason: '',
+    customReason: '',
+    distance: null,
+  };
+}
+
+/** Postcodes are kept formatted as typed (SPEC §5). */
+export function formatJourneyPostcode(value: string): string {
+  return formatPostcodeAsTyped(value);
+}
+
+/** Error key of one journey field: 'journeys.0.startAddress'. */
+export function journeyFieldPath(index: number, field: keyof Journey): string {
+  return `journeys.${index}.${field}`;
+}
+
+/** Every journey checked with the shared schema (its SPEC messages); keys are `journeys.{i}.{field}`. */
+export function validateJourneys(journeys: readonly Journey[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  journeys.forEach((j, i) => {
+    const result = journeySchema.safeParse(j);
+    if (result.success) return;
+    for (const [key, message] of Object.entries(fieldErrors(result))) {
+      const path = `journeys.${i}.${key}`;
+      if (!(path in errors)) errors[path] = message;
+    }
+  });
+  return errors;
+}
+
+/** The field paths of the journey form in screen order (for the error summary). */
+export function journeyFieldPaths(count: number): string[] {
+  const fields: (keyof Journey)[] = [
+    'startAddress',
+    'endAddress',
+    'frequency',
+    'tripType',
+    'reason',
+    'customReason',
+    'distance',
+  ];
+  return Array.from({ length: count }, (_, i) => fields.map((f) => journeyFieldPath(i, f))).flat();
+}

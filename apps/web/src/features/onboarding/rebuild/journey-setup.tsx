@@ -1,0 +1,364 @@
+import type { Dispatch, SetStateAction } from 'react';
+import {
+  FREQUENCIES,
+  JOURNEY_REASONS,
+  TRIP_TYPES,
+  isValidUkPostcode,
+  journeyAnnualMiles,
+  type Frequency,
+  type Journey,
+  type JourneyReason,
+  type TripType,
+} from '@taxback/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { FieldError } from '../components/choice-list.tsx';
+import { keepDecimal } from '../components/estimate-dialog.tsx';
+import { fieldId } from '../lib/validation.ts';
+import { calculateDistance } from '../lib/wizard-api.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+import {
+  POSTCODES_HINT,
+  POSTCODE_FIELD_HINT,
+  createJourney,
+  formatJourneyPostcode,
+  journeyFieldPath,
+  journeyFieldPaths,
+  validateJourneys,
+} from './journey-rules.ts';
+
+export type DistanceState =
+  { status: 'calculating' } | { status: 'done'; estimate: boolean } | { status: 'error'; message: string };
+
+export interface JourneySetupProps {
+  distance: Record<string, DistanceState>;
+  setDistance: Dispatch<SetStateAction<Record<string, DistanceState>>>;
+  distanceText: Record<string, string>;
+  setDistanceText: Dispatch<SetStateAction<Record<string, string>>>;
+}
+
+function milesText(n: number): string {
+  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+}
+
+/** Rebuild sub-step 1: the claimant's regular business journeys. */
+export function JourneySetup(props: JourneySetupProps) {
+  const wizard = useWizard();
+  const { journeys } = wizard.state.snapshot;
+
+  function setJourney(id: string, patch: Partial<Journey>) {
+    wizard.setJourneys(journeys.map((j) => (j.id === id ? { ...j, ...patch } : j)));
+  }
+
+  function onContinue() {
+    const errors = validateJourneys(journeys);
+    if (Object.keys(errors).length > 0) {
+      wizard.showErrors(errors);
+      return;
+    }
+    wizard.rebuildReview();
+  }
+
+  return (
+    <WizardShell
+      heading="Your regular business journeys"
+      lead="Add the business journeys you make regularly. We use them to build a mileage log for each tax year you are claiming for."
+      fields={journeyFieldPaths(journeys.length)}
+      onContinue={onContinue}
+    >
+      <div data-testid="rebuild-step-1" hidden />
+      {journeys.length === 0 && <p data-testid="no-journeys-yet">You have not added any journeys yet.</p>}
+      <ol className="space-y-6">
+        {journeys.map((j, i) => (
+          <JourneyCard
+            key={j.id}
+            index={i}
+            journey={j}
+            setJourney={(patch) => setJourney(j.id, patch)}
+            onRemove={() => wizard.setJourneys(journeys.filter((x) => x.id !== j.id))}
+            {...props}
+          />
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        onClick={() => wizard.setJourneys([...journeys, createJourney()])}
+        data-testid="add-journey"
+      >
+        {journeys.length === 0 ? 'Add a journey' : 'Add another journey'}
+      </Button>
+    </WizardShell>
+  );
+}
+
+interface JourneyCardProps extends JourneySetupProps {
+  index: number;
+  journey: Journey;
+  setJourney: (patch: Partial<Journey>) => void;
+  onRemove: () => void;
+}
+
+const selectClass = (invalid: boolean) =>
+  `min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base text-ink ${invalid ? 'border-danger' : 'border-gray-600'}`;
+
+function JourneyCard({
+  index,
+  journey: j,
+  setJourney,
+  onRemove,
+  distance,
+  setDistance,
+  distanceText,
+  setDistanceText,
+}: JourneyCardProps) {
+  const wizard = useWizard();
+  const { errors } = wizard.state;
+  const n = index + 1;
+  const t = (name: string) => `journey-${index}-${name}`;
+  const err = (field: keyof Journey) => errors[journeyFieldPath(index, field)];
+  const id = (field: keyof Journey) => fieldId(journeyFieldPath(index, field));
+  const fromValid = isValidUkPostcode(j.startAddress);
+  const toValid = isValidUkPostcode(j.endAddress);
+  const lookup = distance[j.id];
+  const text = distanceText[j.id] ?? (j.distance === null ? '' : String(j.distance));
+
+  function clearLookup() {
+    setDistance((d) => {
+      if (!(j.id in d)) return d;
+      const next = { ...d };
+      delete next[j.id];
+      return next;
+    });
+  }
+
+  async function calculate() {
+    setDistance((d) => ({ ...d, [j.id]: { status: 'calculating' } }));
+    const result = await calculateDistance(wizard.sessionId, j.startAddress, j.endAddress);
+    if (result.kind === 'ok') {
+      setDistance((d) => ({ ...d, [j.id]: { status: 'done', estimate: result.estimate } }));
+      setDistanceText((d) => ({ ...d, [j.id]: String(result.miles) }));
+      setJourney({ distance: result.miles });
+    } else setDistance((d) => ({ ...d, [j.id]: { status: 'error', message: result.message } }));
+  }
+
+  function setDistanceValue(value: string) {
+    const cleaned = keepDecimal(value).slice(0, 7);
+    setDistanceText((d) => ({ ...d, [j.id]: cleaned }));
+    const miles = cleaned === '' || cleaned === '.' ? null : Number(cleaned);
+    setJourney({ distance: miles !== null && Number.isFinite(miles) ? miles : null });
+    // A typed distance replaces a calculated one, so it is no longer the server's estimate.
+    clearLookup();
+  }
+
+  const postcodeField = (field: 'startAddress' | 'endAddress', label: string, valid: boolean) => {
+    const value = j[field];
+    const error = err(field);
+    const showHint = value !== '' && !valid;
+    const hintId = `${id(field)}-hint`;
+    const errorId = `${id(field)}-error`;
+    return (
+      <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
+        <label htmlFor={id(field)} className="font-semibold">
+          {label}
+        </label>
+        <FieldError id={errorId} message={error} />
+        <input
+          id={id(field)}
+          value={value}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          data-testid={t(field === 'startAddress' ? 'from' : 'to')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [showHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+          }
+          onChange={(e) => {
+            setJourney({ [field]: formatJourneyPostcode(e.target.value) });
+            clearLookup();
+          }}
+          className={`min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base uppercase ${
+            error ? 'border-danger' : 'border-gray-600'
+          }`}
+        />
+        {showHint && (
+          <p
+            id={hintId}
+            className="text-sm text-muted"
+            data-testid={t(`${field === 'startAddress' ? 'from' : 'to'}-hint`)}
+          >
+            {POSTCODE_FIELD_HINT}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <li className="rounded-lg border-2 border-gray-300 p-4" data-testid={`journey-${index}`}>
+      <fieldset className="space-y-4">
+        <legend className="text-xl font-bold">Journey {n}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {postcodeField('startAddress', 'From postcode', fromValid)}
+          {postcodeField('endAddress', 'To postcode', toValid)}
+        </div>
+
+        <div>
+          {fromValid && toValid ? (
+            <Button
+              variant="secondary"
+              onClick={() => void calculate()}
+              loading={lookup?.status === 'calculating'}
+              data-testid={t('calculate')}
+            >
+              Calculate Distance
+            </Button>
+          ) : (
+            <p className="text-muted" data-testid={t('postcode-hint')}>
+              {POSTCODES_HINT}
+            </p>
+          )}
+        </div>
+        <div aria-live="polite">
+          {lookup?.status === 'calculating' && (
+            <p className="mt-2 flex items-center gap-2">
+              <Spinner size="sm" label="" /> Calculating distance…
+            </p>
+          )}
+          {lookup?.status === 'error' && (
+            <p className="mt-2 font-semibold text-danger" data-testid={t('distance-error')}>
+              {lookup.message}
+            </p>
+          )}
+          {lookup?.status === 'done' && lookup.estimate && (
+            <p className="mt-2 text-muted" data-testid={t('distance-estimate')}>
+              This distance is an estimate. Check it and change it if your usual route is longer or shorter.
+            </p>
+          )}
+        </div>
+
+        <div className={`flex flex-col gap-1 ${err('distance') ? 'border-l-4 border-danger pl-3' : ''}`}>
+          <label htmlFor={id('distance')} className="font-semibold">
+            Distance one way (miles)
+          </label>
+          <FieldError id={`${id('distance')}-error`} message={err('distance')} />
+          <input
+            id={id('distance')}
+            value={text}
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid={t('distance')}
+            aria-invalid={err('distance') ? true : undefined}
+            aria-describedby={err('distance') ? `${id('distance')}-error` : undefined}
+            onChange={(e) => setDistanceValue(e.target.value)}
+            className={`min-h-11 w-32 rounded-md border-2 bg-white px-3 py-2 text-base ${
+              err('distance') ? 'border-danger' : 'border-gray-600'
+            }`}
+          />
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id('frequency')} className="font-semibold">
+              How often
+            </label>
+            <FieldError id={`${id('frequency')}-error`} message={err('frequency')} />
+            <select
+              id={id('frequency')}
+              value={j.frequency}
+              data-testid={t('frequency')}
+              onChange={(e) => setJourney({ frequency: e.target.value as Frequency })}
+              className={selectClass(Boolean(err('frequency')))}
+            >
+              {FREQUENCIES.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id('tripType')} className="font-semibold">
+              Trip type
+            </label>
+            <FieldError id={`${id('tripType')}-error`} message={err('tripType')} />
+            <select
+              id={id('tripType')}
+              value={j.tripType}
+              data-testid={t('trip-type')}
+              onChange={(e) => setJourney({ tripType: e.target.value as TripType })}
+              className={selectClass(Boolean(err('tripType')))}
+            >
+              {TRIP_TYPES.map((tt) => (
+                <option key={tt.id} value={tt.id}>
+                  {tt.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className={`flex flex-col gap-1 ${err('reason') ? 'border-l-4 border-danger pl-3' : ''}`}>
+          <label htmlFor={id('reason')} className="font-semibold">
+            Business purpose
+          </label>
+          <FieldError id={`${id('reason')}-error`} message={err('reason')} />
+          <select
+            id={id('reason')}
+            value={j.reason}
+            data-testid={t('reason')}
+            aria-invalid={err('reason') ? true : undefined}
+            aria-describedby={err('reason') ? `${id('reason')}-error` : undefined}
+            onChange={(e) => {
+              const reason = e.target.value as JourneyReason | '';
+              // SPEC §4: changing the reason away from 'other' clears the custom reason.
+              setJourney(reason === 'other' ? { reason } : { reason, customReason: '' });
+            }}
+            className={selectClass(Boolean(err('reason')))}
+          >
+            <option value="">Select a reason</option>
+            {JOURNEY_REASONS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {j.reason === 'other' && (
+          <div
+            className={`flex flex-col gap-1 ${err('customReason') ? 'border-l-4 border-danger pl-3' : ''}`}
+          >
+            <label htmlFor={id('customReason')} className="font-semibold">
+              Describe the business purpose
+            </label>
+            <FieldError id={`${id('customReason')}-error`} message={err('customReason')} />
+            <input
+              id={id('customReason')}
+              value={j.customReason}
+              maxLength={200}
+              autoComplete="off"
+              data-testid={t('custom-reason')}
+              aria-invalid={err('customReason') ? true : undefined}
+              aria-describedby={err('customReason') ? `${id('customReason')}-error` : undefined}
+              onChange={(e) => setJourney({ customReason: e.target.value.replace(/[<>]/g, '') })}
+              className={`min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base ${
+                err('customReason') ? 'border-danger' : 'border-gray-600'
+              }`}
+            />
+          </div>
+        )}
+
+        <p>
+          Annual business miles:{' '}
+          <strong data-testid={t('annual-miles')}>{milesText(journeyAnnualMiles(j))}</strong>
+        </p>
+
+        <Button variant="link" onClick={onRemove} data-testid={t('remove')}>
+          Remove journey {n}
+        </Button>
+      </fieldset>
+    </li>
+  );
+}

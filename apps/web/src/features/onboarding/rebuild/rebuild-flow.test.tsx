@@ -1,0 +1,224 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+
+const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
+
+type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openSetup(extra?: Extra) {
+  const snapshot = completedSnapshot({ [y1]: 5000, [y2]: 3000 });
+  const fake = installFakeServer({
+    saved: { snapshot, currentStep: 8, lastStepCompleted: 7, revision: 7 },
+    ...(extra ? { extra } : {}),
+  });
+  renderWizard();
+  await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+  fireEvent.click(screen.getByTestId(`build-log-${y1.replace('/', '-')}`));
+  await screen.findByRole('heading', { level: 1, name: 'Your regular business journeys' });
+  return fake;
+}
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+function distanceAnswer(status: number, body?: unknown): Extra {
+  return (method, url) => (url.startsWith('/api/distance') ? { status, body } : undefined);
+}
+
+describe('journey setup', () => {
+  it('formats postcodes as typed and shows Calculate Distance only when both are valid', async () => {
+    await openSetup();
+    type('journey-0-from', 'wn21ar');
+    expect(screen.getByTestId('journey-0-from')).toHaveValue('WN2 1AR');
+    type('journey-0-to', 'sk5');
+    expect(screen.getByTestId('journey-0-to')).toHaveValue('SK5');
+    expect(screen.queryByTestId('journey-0-calculate')).toBeNull();
+    expect(screen.getByTestId('journey-0-postcode-hint')).toHaveTextContent(
+      'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)',
+    );
+    expect(screen.getByTestId('journey-0-to-hint')).toBeInTheDocument();
+    expect(screen.queryByTestId('journey-0-from-hint')).toBeNull();
+    type('journey-0-to', 'sk5-6aq!');
+    expect(screen.getByTestId('journey-0-to')).toHaveValue('SK5 6AQ');
+    expect(screen.getByRole('button', { name: 'Calculate Distance' })).toBeInTheDocument();
+    expect(screen.queryByTestId('journey-0-postcode-hint')).toBeNull();
+  });
+
+  it('fills the distance from the server, marks an estimate and works out the annual miles', async () => {
+    const fake = await openSetup(
+      distanceAnswer(200, {
+        status: 'OK',
+        distanceMiles: 12.34,
+        durationSeconds: 900,
+        estimate: true,
+        source: 'offline',
+      }),
+    );
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    fireEvent.click(screen.getByTestId('journey-0-calculate'));
+    await waitFor(() => expect(screen.getByTestId('journey-0-distance')).toHaveValue('12.3'));
+    expect(screen.getByTestId('journey-0-distance-estimate')).toHaveTextContent('estimate');
+    const call = fake.calls.find((c) => c.url.startsWith('/api/distance'));
+    expect(call?.url).toBe('/api/distance?from=WN2%201AR&to=SK5%206AQ');
+    expect(call?.sessionId).toMatch(/^tx_/);
+    // Daily return: 250 × 12.3 × 2.
+    expect(screen.getByTestId('journey-0-annual-miles')).toHaveTextContent('6,150 miles');
+    fireEvent.change(screen.getByTestId('journey-0-trip-type'), { target: { value: 'single' } });
+    fireEvent.change(screen.getByTestId('journey-0-frequency'), { target: { value: 'weekly' } });
+    expect(screen.getByTestId('journey-0-annual-miles')).toHaveTextContent('590.4 miles');
+    // A distance typed by hand is always possible and replaces the estimate.
+    type('journey-0-distance', '10.5');
+    expect(screen.queryByTestId('journey-0-distance-estimate')).toBeNull();
+    expect(screen.getByTestId('journey-0-annual-miles')).toHaveTextContent('504 miles');
+  });
+
+  it.each([
+    [500, { status: 'error', error: 'boom' }, 'Distance calculation failed. Please enter manually.'],
+    [504, undefined, 'Distance calculation failed. Please enter manually.'],
+    [422, { status: 'error', error: 'No route between these postcodes' }, 'No route between these postcodes'],
+    [422, undefined, 'Unable to calculate distance between postcodes'],
+    [400, { status: 'error', error: 'Both postcodes are required' }, 'Both postcodes are required'],
+  ])('shows the distance message for a %i answer', async (status, body, message) => {
+    await openSetup(distanceAnswer(status, body));
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    fireEvent.click(screen.getByTestId('journey-0-calculate'));
+    expect(await screen.findByTestId('journey-0-distance-error')).toHaveTextContent(message);
+    expect(screen.getByTestId('journey-0-distance')).toHaveValue('');
+  });
+
+  it('says to enter the distance by hand when the request itself fails', async () => {
+    await openSetup((method, url) => {
+      if (url.startsWith('/api/distance')) throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    fireEvent.click(screen.getByTestId('journey-0-calculate'));
+    expect(await screen.findByTestId('journey-0-distance-error')).toHaveTextContent(
+      'Failed to calculate distance. Please enter manually.',
+    );
+  });
+
+  it("asks for a custom reason only for 'other' and clears it when the reason changes", async () => {
+    await openSetup();
+    const reason = screen.getByTestId('journey-0-reason');
+    expect(within(reason).getByRole('option', { name: 'Select a reason' })).toHaveValue('');
+    expect(screen.queryByTestId('journey-0-custom-reason')).toBeNull();
+    fireEvent.change(reason, { target: { value: 'other' } });
+    type('journey-0-custom-reason', 'Bank <run>');
+    expect(screen.getByTestId('journey-0-custom-reason')).toHaveValue('Bank run');
+    fireEvent.change(reason, { target: { value: 'site-visit' } });
+    expect(screen.queryByTestId('journey-0-custom-reason')).toBeNull();
+    fireEvent.change(reason, { target: { value: 'other' } });
+    expect(screen.getByTestId('journey-0-custom-reason')).toHaveValue('');
+  });
+
+  it('checks each journey on Continue with the shared messages', async () => {
+    await openSetup();
+    fireEvent.click(screen.getByTestId('add-journey'));
+    type('journey-1-from', 'WN2 1AR');
+    type('journey-1-to', 'SK5 6AQ');
+    type('journey-1-distance', '4');
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getAllByText('Please enter a postcode')).toHaveLength(2);
+    expect(within(summary).getAllByText('Select a reason')).toHaveLength(2);
+    expect(within(summary).getByText('Enter the distance in miles')).toBeInTheDocument();
+    // The second journey's reason error links to the second journey's field.
+    const links = within(summary).getAllByRole('link', { name: 'Select a reason' });
+    expect(links[1]).toHaveAttribute('href', '#field-journeys-1-reason');
+    expect(screen.getByTestId('rebuild-step-1')).toBeInTheDocument();
+  });
+
+  it('reviews the journeys, generates the log after saving them, and returns to the evidence', async () => {
+    const logs = {
+      [y1]: {
+        pdf: { id: 'p1', url: '/api/files/p1', filename: 'mileage-log-a.pdf' },
+        csv: { id: 'c1', url: '/api/files/c1', filename: 'mileage-log-a.csv' },
+      },
+      [y2]: {
+        pdf: { id: 'p2', url: '/api/files/p2', filename: 'mileage-log-b.pdf' },
+        csv: { id: 'c2', url: '/api/files/c2', filename: 'mileage-log-b.csv' },
+      },
+    };
+    const fake = await openSetup((method, url) =>
+      method === 'POST' && url === '/api/onboarding/mileage-log'
+        ? { status: 201, body: { logs } }
+        : undefined,
+    );
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    type('journey-0-distance', '10');
+    fireEvent.change(screen.getByTestId('journey-0-reason'), { target: { value: 'client-meeting' } });
+    fireEvent.click(screen.getByTestId('add-journey'));
+    type('journey-1-from', 'M1 1AA');
+    type('journey-1-to', 'L1 8JQ');
+    type('journey-1-distance', '35');
+    fireEvent.change(screen.getByTestId('journey-1-trip-type'), { target: { value: 'single' } });
+    fireEvent.change(screen.getByTestId('journey-1-frequency'), { target: { value: 'weekly' } });
+    fireEvent.change(screen.getByTestId('journey-1-reason'), { target: { value: 'site-visit' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+
+    await screen.findByRole('heading', { level: 1, name: 'Review & Generate' });
+    expect(screen.getByTestId('summary-journey-0-annual')).toHaveTextContent('5,000 miles');
+    expect(screen.getByTestId('summary-journey-1-annual')).toHaveTextContent('1,680 miles');
+    expect(screen.getByTestId('rebuild-total-annual')).toHaveTextContent('6,680 miles');
+    expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('13,360 miles');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    const put = fake.puts().at(-1);
+    expect(put).toMatchObject({ currentStep: 8, lastStepCompleted: 7 });
+    expect((put?.snapshot as { journeys: unknown[] }).journeys).toHaveLength(2);
+    const putIndex = fake.calls.findIndex((c) => c.method === 'PUT');
+    const logIndex = fake.calls.findIndex((c) => c.url === '/api/onboarding/mileage-log');
+    expect(putIndex).toBeGreaterThan(-1);
+    expect(logIndex).toBeGreaterThan(putIndex);
+    expect(screen.getByTestId(`mileage-log-${y1.replace('/', '-')}-pdf`)).toBeInTheDocument();
+    expect(screen.getByTestId(`mileage-log-${y2.replace('/', '-')}-csv`)).toBeInTheDocument();
+  });
+
+  it('says when the log could not be generated and stays on the review', async () => {
+    await openSetup((method, url) =>
+      url === '/api/onboarding/mileage-log'
+        ? { status: 503, body: { error: 'Service unavailable' } }
+        : undefined,
+    );
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    type('journey-0-distance', '10');
+    fireEvent.change(screen.getByTestId('journey-0-reason'), { target: { value: 'delivery' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate Log' }));
+    expect(await screen.findByTestId('generate-error')).toHaveTextContent('Service unavailable');
+    expect(screen.getByRole('heading', { level: 1, name: 'Review & Generate' })).toBeInTheDocument();
+  });
+
+  it("shows 'No journeys added' when every journey was removed", async () => {
+    await openSetup();
+    fireEvent.click(screen.getByTestId('journey-0-remove'));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const box = await screen.findByTestId('no-journeys');
+    expect(box).toHaveTextContent('No journeys added');
+    expect(box).toHaveTextContent(
+      'Please go back and add at least one business journey to generate your mileage log.',
+    );
+    expect(screen.queryByRole('button', { name: 'Generate Log' })).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    await screen.findByRole('heading', { level: 1, name: 'Your regular business journeys' });
+  });
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import {
+  FREQUENCIES,
+  TRIP_TYPES,
+  journeyAnnualMiles,
+  journeyReasonLabel,
+  journeysAnnualMiles,
+  journeysTotalMiles,
+} from '@taxback/domain';
+import { selectedYears } from '../lib/snapshot.ts';
+import { generateMileageLog } from '../lib/wizard-api.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+import { NO_JOURNEYS_BODY, NO_JOURNEYS_TITLE, validateJourneys } from './journey-rules.ts';
+
+export const SAVE_JOURNEYS_FAILED =
+  'We could not save your journeys. Please check your connection and try again.';
+
+function miles(n: number): string {
+  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+}
+
+/** Rebuild sub-step 2: the journeys, their annual miles and 'Generate Log'. */
+export function ReviewGenerate() {
+  const wizard = useWizard();
+  const { snapshot } = wizard.state;
+  const { journeys } = snapshot;
+  const years = selectedYears(snapshot).map((y) => y.year);
+  const [phase, setPhase] = useState<'idle' | 'generating' | 'error'>('idle');
+  const [message, setMessage] = useState('');
+
+  async function generate() {
+    if (phase === 'generating') return;
+    const errors = validateJourneys(journeys);
+    if (Object.keys(errors).length > 0) {
+      // Something changed since setup: go back to fix it.
+      wizard.back();
+      wizard.showErrors(errors);
+      return;
+    }
+    setPhase('generating');
+    setMessage('');
+    // The server builds the log from the saved journeys, so they must be saved first.
+    const saved = await wizard.saveDraftNow(20_000);
+    if (!saved) {
+      setPhase('error');
+      setMessage(SAVE_JOURNEYS_FAILED);
+      return;
+    }
+    const result = await generateMileageLog(wizard.sessionId);
+    if (!result.ok) {
+      setPhase('error');
+      setMessage(result.message);
+      return;
+    }
+    wizard.setMileageLogs(result.data);
+    wizard.exitRebuild();
+  }
+
+  if (journeys.length === 0) {
+    return (
+      <WizardShell heading="Review & Generate" showContinue={false}>
+        <div data-testid="rebuild-step-2" hidden />
+        <div className="rounded-lg border-2 border-gray-300 p-6 text-center" data-testid="no-journeys">
+          <h2 className="mb-2 text-2xl">{NO_JOURNEYS_TITLE}</h2>
+          <p>{NO_JOURNEYS_BODY}</p>
+        </div>
+      </WizardShell>
+    );
+  }
+
+  const annual = journeysAnnualMiles(journeys);
+  const total = journeysTotalMiles(journeys, years.length);
+
+  return (
+    <WizardShell
+      heading="Review & Generate"
+      lead="Check your journeys. We will build a mileage log (PDF and CSV) for each tax year you are claiming for and add it to your evidence."
+      continueLabel={phase === 'generating' ? 'Generating…' : 'Generate Log'}
+      continueDisabled={phase === 'generating'}
+      onContinue={() => void generate()}
+    >
+      <div data-testid="rebuild-step-2" hidden />
+      <ol className="space-y-4" data-testid="journey-summary">
+        {journeys.map((j, i) => (
+          <li
+            key={j.id}
+            className="rounded-lg border-2 border-gray-300 p-4"
+            data-testid={`summary-journey-${i}`}
+          >
+            <h2 className="mb-2 text-xl">
+              Journey {i + 1}: {j.startAddress} to {j.endAddress}
+            </h2>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+              <dt>Purpose</dt>
+              <dd className="text-right break-words">{journeyReasonLabel(j)}</dd>
+              <dt>Trip type</dt>
+              <dd className="text-right">{TRIP_TYPES.find((t) => t.id === j.tripType)?.label}</dd>
+              <dt>How often</dt>
+              <dd className="text-right">{FREQUENCIES.find((f) => f.id === j.frequency)?.label}</dd>
+              <dt>Distance one way</dt>
+              <dd className="text-right">{miles(j.distance ?? 0)}</dd>
+              <dt className="font-semibold">Annual miles</dt>
+              <dd className="text-right font-semibold" data-testid={`summary-journey-${i}-annual`}>
+                {miles(journeyAnnualMiles(j))}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
+
+      <section aria-labelledby="rebuild-totals-title" className="rounded-lg bg-brand-50 p-4">
+        <h2 id="rebuild-totals-title" className="mb-2 text-xl">
+          Totals
+        </h2>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+          <dt>Annual business miles</dt>
+          <dd className="text-right font-semibold" data-testid="rebuild-total-annual">
+            {miles(annual)}
+          </dd>
+          <dt>
+            Over {years.length} tax {years.length === 1 ? 'year' : 'years'}
+            {years.length > 0 ? ` (${years.join(', ')})` : ''}
+          </dt>
+          <dd className="text-right text-xl font-bold text-brand-700" data-testid="rebuild-total-miles">
+            {miles(total)}
+          </dd>
+        </dl>
+      </section>
+
+      {phase === 'error' && (
+        <div
+          role="alert"
+          className="rounded-md border-l-4 border-danger bg-danger-bg p-4"
+          data-testid="generate-error"
+        >
+          <p className="font-semibold text-danger">{message}</p>
+        </div>
+      )}
+    </WizardShell>
+  );
+}

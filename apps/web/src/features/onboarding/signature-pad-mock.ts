@@ -1,0 +1,34 @@
+/** jsdom has no canvas: a stand-in for signature_pad that tests can "draw" on (test use only). */
+export class MockPad {
+  static pads: MockPad[] = [];
+  empty = true;
+  listeners = new Map<string, Set<() => void>>();
+  constructor() {
+    MockPad.pads.push(this);
+  }
+  addEventListener(type: string, fn: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)?.add(fn);
+  }
+  removeEventListener(type: string, fn: () => void) {
+    this.listeners.get(type)?.delete(fn);
+  }
+  isEmpty() {
+    return this.empty;
+  }
+  clear() {
+    this.empty = true;
+  }
+  toData() {
+    return [];
+  }
+  fromData() {}
+  off() {}
+  toDataURL() {
+    return 'data:image/png;base64,iVBORw0KGgo=';
+  }
+  draw() {
+    this.empty = false;
+    this.listeners.get('endStroke')?.forEach((fn) => fn());
+  }
+}

@@ -1,0 +1,174 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
+
+vi.mock('signature_pad', async () => ({ default: (await import('../signature-pad-mock.ts')).MockPad }));
+
+const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
+const slug1 = y1.replace('/', '-');
+
+type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function open(server: Record<string, unknown> = {}, extra?: Extra) {
+  const snapshot = completedSnapshot({ [y1]: 5000, [y2]: 3000 });
+  const fake = installFakeServer({
+    saved: { snapshot, currentStep: 8, lastStepCompleted: 7, revision: 7, server },
+    ...(extra ? { extra } : {}),
+  });
+  const xhr = installFakeXhr();
+  const view = renderWizard();
+  await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+  return { fake, xhr, ...view };
+}
+
+function pdf(name = 'log.pdf', size = 2048) {
+  return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+}
+
+describe('step 8 evidence', () => {
+  it('asks for evidence for every selected year that has none', async () => {
+    await open();
+    expect(screen.getByTestId(`evidence-year-${slug1}`)).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByText(`Evidence required for ${y1}`)).toBeInTheDocument();
+    expect(within(summary).getByText(`Evidence required for ${y2}`)).toBeInTheDocument();
+    expect(screen.getByTestId('wizard-step')).toHaveAttribute('data-step', '8');
+    const input = screen.getByLabelText(`Upload files for ${y1}`);
+    expect(input).toHaveAttribute('accept', '.pdf,.xlsx,.xls,.docx,.doc,.csv,.jpg,.jpeg,.png');
+    expect(input).toHaveAttribute('multiple');
+  });
+
+  it('uploads with a progress bar, lists the file with its size and clears the error for that year', async () => {
+    const { xhr, sessionId } = await open();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('alert', { name: 'There is a problem' });
+
+    fireEvent.change(screen.getByLabelText(`Upload files for ${y1}`), { target: { files: [pdf()] } });
+    expect(xhr.sent).toHaveLength(1);
+    const req = xhr.sent[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/api/onboarding/files');
+    expect(req.headers['X-Session-Id']).toBe(sessionId);
+    expect(req.body?.get('kind')).toBe('evidence');
+    expect(req.body?.get('taxYear')).toBe(y1);
+    expect((req.body?.get('file') as File).name).toBe('log.pdf');
+
+    act(() => req.progress(1024, 2048));
+    const bar = screen.getByLabelText('Uploading log.pdf');
+    expect(bar.tagName).toBe('PROGRESS');
+    expect(bar).toHaveAttribute('value', '50');
+
+    act(() =>
+      req.respond(201, {
+        id: 'f1',
+        filename: 'log.pdf',
+        url: '/api/files/f1',
+        type: 'application/pdf',
+        size: 2048,
+      }),
+    );
+    const item = await screen.findByTestId('evidence-file-f1');
+    expect(item).toHaveTextContent('log.pdf');
+    expect(item).toHaveTextContent('2.0 KB');
+    expect(screen.queryByLabelText('Uploading log.pdf')).toBeNull();
+    // The error for this year clears as soon as it has a file; the other year still needs one.
+    expect(screen.queryByText(`Evidence required for ${y1}`)).toBeNull();
+    expect(screen.getAllByText(`Evidence required for ${y2}`).length).toBeGreaterThan(0);
+  });
+
+  it("shows the server's message for a refused file beside that file", async () => {
+    const { xhr } = await open();
+    fireEvent.change(screen.getByLabelText(`Upload files for ${y1}`), {
+      target: { files: [pdf('big.pdf'), pdf('fake.pdf')] },
+    });
+    expect(xhr.sent).toHaveLength(2);
+    act(() => xhr.sent[0]!.respond(413, { error: 'The file is too large. The maximum size is 10 MB.' }));
+    act(() =>
+      xhr.sent[1]!.respond(415, { error: 'The file must be a PDF, Excel, Word, CSV, JPG or PNG file' }),
+    );
+    const errors = await screen.findAllByTestId(`evidence-upload-error-${slug1}`);
+    expect(errors[0]).toHaveTextContent('big.pdf: The file is too large. The maximum size is 10 MB.');
+    expect(errors[1]).toHaveTextContent(
+      'fake.pdf: The file must be a PDF, Excel, Word, CSV, JPG or PNG file',
+    );
+  });
+
+  it('refuses a file type or size it can see before sending anything', async () => {
+    const { xhr } = await open();
+    fireEvent.change(screen.getByLabelText(`Upload files for ${y1}`), {
+      target: { files: [new File(['MZ'], 'setup.exe'), pdf('huge.pdf', 11 * 1024 * 1024)] },
+    });
+    expect(xhr.sent).toHaveLength(0);
+    const errors = screen.getAllByTestId(`evidence-upload-error-${slug1}`);
+    expect(errors[0]).toHaveTextContent('The selected file must be a PDF, Excel, Word, CSV, JPG or PNG file');
+    expect(errors[1]).toHaveTextContent('The file is too large. The maximum size is 10 MB.');
+  });
+
+  it('takes dropped files', async () => {
+    const { xhr } = await open();
+    fireEvent.drop(screen.getByTestId(`evidence-upload-${slug1}-drop`), {
+      dataTransfer: { files: [pdf('drop.pdf')] },
+    });
+    expect(xhr.sent).toHaveLength(1);
+    expect((xhr.sent[0]!.body?.get('file') as File).name).toBe('drop.pdf');
+  });
+
+  it('removes an uploaded file on the server and in the list', async () => {
+    const { fake } = await open(
+      {
+        evidenceFiles: {
+          [y1]: [{ id: 'f1', filename: 'a.pdf', url: '/api/files/f1', type: 'application/pdf', size: 10 }],
+          [y2]: [{ id: 'f2', filename: 'b.png', url: '/api/files/f2', type: 'image/png', size: 5_000_000 }],
+        },
+      },
+      (method, url) =>
+        method === 'DELETE' && url === '/api/onboarding/files/f1' ? { status: 204 } : undefined,
+    );
+    expect(screen.getByTestId('evidence-file-f2')).toHaveTextContent('4.8 MB');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove a.pdf' }));
+    await waitFor(() => expect(screen.queryByTestId('evidence-file-f1')).toBeNull());
+    expect(fake.calls.some((c) => c.method === 'DELETE' && c.url === '/api/onboarding/files/f1')).toBe(true);
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findAllByText(`Evidence required for ${y1}`)).not.toHaveLength(0);
+    expect(screen.queryByText(`Evidence required for ${y2}`)).toBeNull();
+  });
+
+  it('goes on to the review when every year has evidence (a generated log counts)', async () => {
+    await open({
+      evidenceFiles: {
+        [y1]: [{ id: 'f1', filename: 'a.pdf', url: '/api/files/f1', type: 'application/pdf', size: 10 }],
+      },
+      mileageLogs: {
+        [y2]: {
+          pdf: { id: 'l1', url: '/api/files/l1', filename: 'mileage-log.pdf' },
+          csv: { id: 'l2', url: '/api/files/l2', filename: 'mileage-log.csv' },
+        },
+      },
+    });
+    expect(screen.getByTestId(`mileage-log-${y2.replace('/', '-')}-pdf`)).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Review and sign' });
+  });
+
+  it('Build Log enters the journey setup; Back from it returns to the evidence', async () => {
+    await open();
+    fireEvent.click(screen.getByTestId(`build-log-${slug1}`));
+    await screen.findByRole('heading', { level: 1, name: 'Your regular business journeys' });
+    expect(screen.getByTestId('journey-0')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+  });
+});

@@ -1,0 +1,249 @@
+import { useRef, useState } from 'react';
+import { taxYearInfo } from '@taxback/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { DownloadButton } from '../components/download-button.tsx';
+import { FileDrop, UploadProgress, formatFileSize } from '../components/file-drop.tsx';
+import { InfoBox } from '../components/choice-list.tsx';
+import { selectedYears, type UploadedFile } from '../lib/snapshot.ts';
+import { errorFor, fieldId } from '../lib/validation.ts';
+import { EVIDENCE_EXTENSIONS, checkUpload, deleteFile, uploadFile } from '../lib/wizard-api.ts';
+import { RebuildFlow } from '../rebuild/rebuild-flow.tsx';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+
+export const EVIDENCE_ACCEPT = EVIDENCE_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** '2024/25' → '2024-25' for ids and test ids. */
+export function yearSlug(year: string): string {
+  return year.replace(/[^0-9A-Za-z]+/g, '-');
+}
+
+export function evidenceField(year: string): string {
+  return `evidence_${year}`;
+}
+
+/** Step 8: evidence per selected tax year, uploaded or built as a mileage log (the rebuild flow). */
+export function StepEvidence() {
+  const wizard = useWizard();
+  if (wizard.state.isRebuildFlow) return <RebuildFlow />;
+  return <EvidenceOverview />;
+}
+
+function EvidenceOverview() {
+  const wizard = useWizard();
+  const { snapshot } = wizard.state;
+  const years = selectedYears(snapshot).map((y) => y.year);
+  const fields = years.map(evidenceField);
+  const journeyCount = snapshot.journeys.length;
+
+  return (
+    <WizardShell
+      heading="Evidence of your business mileage"
+      lead="For each tax year, upload your mileage records (a mileage log, diary or expense claims), or build a mileage log from your regular journeys."
+      fields={fields}
+    >
+      {journeyCount > 0 && (
+        <InfoBox tone="green" testId="journeys-note">
+          <p>
+            You have added {journeyCount} regular {journeyCount === 1 ? 'journey' : 'journeys'}. Your mileage
+            log covers every selected tax year.
+          </p>
+        </InfoBox>
+      )}
+      {years.map((year) => (
+        <YearEvidenceCard key={year} year={year} />
+      ))}
+    </WizardShell>
+  );
+}
+
+interface UploadingItem {
+  key: string;
+  filename: string;
+  percent: number;
+}
+
+interface FailedItem {
+  key: string;
+  filename: string;
+  message: string;
+}
+
+function YearEvidenceCard({ year }: { year: string }) {
+  const wizard = useWizard();
+  const { state, sessionId } = wizard;
+  const slug = yearSlug(year);
+  const files = state.server.evidenceFiles[year] ?? [];
+  const log = state.server.mileageLogs[year];
+  const error = errorFor(state.errors, evidenceField(year));
+  const [uploading, setUploading] = useState<UploadingItem[]>([]);
+  const [failed, setFailed] = useState<FailedItem[]>([]);
+  const [removing, setRemoving] = useState<Record<string, boolean>>({});
+  const [removeErrors, setRemoveErrors] = useState<Record<string, string>>({});
+  const counter = useRef(0);
+  const headingId = `evidence-heading-${slug}`;
+
+  function startUpload(file: File) {
+    counter.current += 1;
+    const key = `${slug}-${counter.current}`;
+    const problem = checkUpload(file, 'evidence');
+    if (problem) {
+      setFailed((list) => [...list, { key, filename: file.name, message: problem }]);
+      return;
+    }
+    setUploading((list) => [...list, { key, filename: file.name, percent: 0 }]);
+    void uploadFile({
+      sessionId,
+      kind: 'evidence',
+      taxYear: year,
+      file,
+      onProgress: (percent) =>
+        setUploading((list) => list.map((u) => (u.key === key ? { ...u, percent } : u))),
+    }).then((result) => {
+      setUploading((list) => list.filter((u) => u.key !== key));
+      if (result.ok) wizard.evidenceAdded(year, result.file);
+      else setFailed((list) => [...list, { key, filename: file.name, message: result.message }]);
+    });
+  }
+
+  async function remove(file: UploadedFile) {
+    setRemoving((r) => ({ ...r, [file.id]: true }));
+    setRemoveErrors((r) => {
+      const next = { ...r };
+      delete next[file.id];
+      return next;
+    });
+    const result = await deleteFile(sessionId, file.id);
+    setRemoving((r) => ({ ...r, [file.id]: false }));
+    if (result.ok) wizard.fileRemoved(file.id);
+    else setRemoveErrors((r) => ({ ...r, [file.id]: result.message }));
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-lg border-2 p-4 ${error ? 'border-danger' : 'border-gray-300'}`}
+      data-testid={`evidence-year-${slug}`}
+    >
+      <h2 id={headingId} className="text-2xl">
+        {year}
+      </h2>
+      <p className="mb-4 text-muted">{taxYearInfo(year).label}</p>
+
+      {(files.length > 0 || log) && (
+        <div className="mb-4">
+          <h3 className="mb-2 text-lg">Your evidence</h3>
+          <ul className="space-y-2" data-testid={`evidence-files-${slug}`}>
+            {files.map((f) => (
+              <li
+                key={f.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-gray-50 px-3 py-2"
+                data-testid={`evidence-file-${f.id}`}
+              >
+                <span className="min-w-0 break-all">
+                  <span className="font-semibold">{f.filename}</span>{' '}
+                  <span className="text-sm text-muted">({formatFileSize(f.size)})</span>
+                </span>
+                <Button
+                  variant="link"
+                  loading={removing[f.id] === true}
+                  onClick={() => void remove(f)}
+                  aria-label={`Remove ${f.filename}`}
+                  data-testid={`evidence-remove-${f.id}`}
+                >
+                  Remove
+                </Button>
+                {removeErrors[f.id] && (
+                  <p role="alert" className="w-full font-semibold text-danger">
+                    {removeErrors[f.id]}
+                  </p>
+                )}
+              </li>
+            ))}
+            {log && (
+              <li
+                className="flex flex-col gap-1 rounded-md bg-brand-50 px-3 py-2"
+                data-testid={`mileage-log-${slug}`}
+              >
+                <span className="font-semibold">Mileage log for {year} (generated)</span>
+                <span className="flex flex-wrap gap-x-4">
+                  {log.pdf && (
+                    <DownloadButton
+                      url={log.pdf.url}
+                      filename={log.pdf.filename}
+                      label={`Download PDF`}
+                      testId={`mileage-log-${slug}-pdf`}
+                    />
+                  )}
+                  {log.csv && (
+                    <DownloadButton
+                      url={log.csv.url}
+                      filename={log.csv.filename}
+                      label={`Download CSV`}
+                      testId={`mileage-log-${slug}-csv`}
+                    />
+                  )}
+                </span>
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+
+      {uploading.length > 0 && (
+        <div className="mb-4 space-y-3" aria-live="polite">
+          {uploading.map((u) => (
+            <UploadProgress
+              key={u.key}
+              id={`progress-${u.key}`}
+              filename={u.filename}
+              percent={u.percent}
+              testId={`evidence-progress-${slug}`}
+            />
+          ))}
+        </div>
+      )}
+
+      {failed.length > 0 && (
+        <ul className="mb-4 space-y-2" role="alert" data-testid={`evidence-upload-errors-${slug}`}>
+          {failed.map((f) => (
+            <li
+              key={f.key}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border-l-4 border-danger bg-danger-bg px-3 py-2"
+              data-testid={`evidence-upload-error-${slug}`}
+            >
+              <span className="min-w-0 break-all text-danger">
+                <span className="font-semibold">{f.filename}:</span> {f.message}
+              </span>
+              <Button
+                variant="link"
+                onClick={() => setFailed((list) => list.filter((x) => x.key !== f.key))}
+                aria-label={`Dismiss the message about ${f.filename}`}
+              >
+                Dismiss
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <FileDrop
+        id={fieldId(evidenceField(year))}
+        label={`Upload files for ${year}`}
+        hint="PDF, Excel, Word, CSV, JPG or PNG, up to 10 MB each. You can choose several files."
+        accept={EVIDENCE_ACCEPT}
+        multiple
+        error={error}
+        onFiles={(list) => list.forEach(startUpload)}
+        testId={`evidence-upload-${slug}`}
+      />
+
+      <div className="mt-4 border-t border-gray-200 pt-4">
+        <p className="mb-2">No records? Build a mileage log from your regular business journeys.</p>
+        <Button variant="secondary" onClick={wizard.enterRebuild} data-testid={`build-log-${slug}`}>
+          Build Log
+        </Button>
+      </div>
+    </section>
+  );
+}

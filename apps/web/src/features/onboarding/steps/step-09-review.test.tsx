@@ -1,0 +1,127 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { MockPad } from '../signature-pad-mock.ts';
+import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+
+vi.mock('signature_pad', async () => ({ default: (await import('../signature-pad-mock.ts')).MockPad }));
+
+const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
+type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  MockPad.pads.length = 0;
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function open(years: Record<string, number>, rate = 0, extra?: Extra) {
+  const snapshot = completedSnapshot(years, { employerMileageRate: rate });
+  const fake = installFakeServer({
+    saved: { snapshot, currentStep: 9, lastStepCompleted: 8, revision: 8 },
+    ...(extra ? { extra } : {}),
+  });
+  renderWizard();
+  await screen.findByRole('heading', { level: 1, name: 'Review and sign' });
+  return fake;
+}
+
+function sign() {
+  act(() => MockPad.pads.at(-1)?.draw());
+}
+
+describe('step 9 review and sign', () => {
+  it('shows every figure from the domain per year, with totals and the 20% rebate', async () => {
+    await open({ [y1]: 12_000, [y2]: 2_000 }, 25);
+    expect(screen.getByTestId('review-name')).toHaveTextContent('Ann Lee');
+    expect(screen.getByTestId('review-address')).toHaveTextContent('1 High St, Wigan');
+    expect(screen.getByTestId('review-vehicle')).toHaveTextContent('Car or van');
+    // y1: 10,000 × 45p + 2,000 × 25p = £5,000; employer 12,000 × 25p = £3,000; claimable £2,000.
+    expect(screen.getByTestId(`review-${y1}-miles`)).toHaveTextContent('12,000 miles');
+    expect(screen.getByTestId(`review-${y1}-allowance`)).toHaveTextContent('£5,000');
+    expect(screen.getByTestId(`review-${y1}-employer-payment`)).toHaveTextContent('£3,000');
+    expect(screen.getByTestId(`review-${y1}-claimable`)).toHaveTextContent('£2,000');
+    // y2: 2,000 × 45p = £900; employer £500; claimable £400.
+    expect(screen.getByTestId(`review-${y2}-claimable`)).toHaveTextContent('£400');
+    expect(screen.getByTestId('review-total-miles')).toHaveTextContent('14,000 miles');
+    expect(screen.getByTestId('review-total-claimable')).toHaveTextContent('£2,400');
+    expect(screen.getByTestId('review-rebate')).toHaveTextContent('£480');
+    expect(screen.queryByTestId('self-assessment-note')).toBeNull();
+  });
+
+  it('adds the Self Assessment note when a year can claim over £2,500', async () => {
+    await open({ [y1]: 8_000 });
+    // 8,000 × 45p = £3,600 claimable.
+    expect(screen.getByTestId('self-assessment-note')).toHaveTextContent(`over £2,500 for ${y1}`);
+  });
+
+  it('asks for the signature and each consent', async () => {
+    const fake = await open({ [y1]: 1000 });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    for (const message of [
+      'Digital signature is required',
+      'Please confirm accuracy of information',
+      'Please authorize us to act as your tax agent',
+      'Please accept terms and conditions',
+    ]) {
+      expect(within(summary).getByText(message)).toBeInTheDocument();
+    }
+    expect(fake.calls.some((c) => c.url === '/api/onboarding/signature')).toBe(false);
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
+  });
+
+  it('sends the signature and waits for the server, with a retry when it fails', async () => {
+    let fail = true;
+    const fake = await open({ [y1]: 1000 }, 0, (method, url) => {
+      if (url !== '/api/onboarding/signature') return undefined;
+      return fail
+        ? { status: 503, body: { error: 'Service unavailable' } }
+        : { status: 201, body: { signatureUrl: '/api/files/s1' } };
+    });
+    sign();
+    fireEvent.click(screen.getByLabelText('I confirm the information I have given is accurate'));
+    fireEvent.click(
+      screen.getByLabelText('I authorise TaxBack to act as my tax agent and submit this claim to HMRC'),
+    );
+    fireEvent.click(screen.getByTestId('agree-terms'));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByTestId('signature-error')).toHaveTextContent(
+      'We could not save your signature. Please try again.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Review and sign' })).toBeInTheDocument();
+
+    fail = false;
+    fireEvent.click(screen.getByTestId('signature-retry'));
+    await screen.findByRole('heading', { level: 1, name: 'Administrative details' });
+    const post = fake.calls.filter((c) => c.url === '/api/onboarding/signature').at(-1);
+    expect(post?.body).toEqual({
+      signature: 'data:image/png;base64,iVBORw0KGgo=',
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+    // The consents are saved in the snapshot too; the signature never goes to the outbox.
+    await waitFor(() =>
+      expect(fake.puts().at(-1)).toMatchObject({
+        step: 9,
+        snapshot: { agreementChecks: { accuracy: true, authorization: true, terms: true } },
+      }),
+    );
+    expect(JSON.stringify(fake.puts())).not.toContain('data:image/png');
+    expect(JSON.stringify(localStorage)).not.toContain('data:image/png');
+  });
+
+  it('Clear removes the signature', async () => {
+    await open({ [y1]: 1000 });
+    sign();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByText('Digital signature is required')).toBeInTheDocument();
+  });
+});

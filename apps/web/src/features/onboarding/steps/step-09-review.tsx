@@ -1,0 +1,263 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  SELF_ASSESSMENT_THRESHOLD_GBP,
+  VEHICLE_OPTIONS,
+  formatMoney,
+  type RebateSummary,
+} from '@taxback/domain';
+import { CONTENT } from '@taxback/domain/content';
+import { Button } from '../../../components/ui/button.tsx';
+import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
+import { paths } from '../../../app/paths.ts';
+import { FieldError } from '../components/choice-list.tsx';
+import { summariseClaim } from '../lib/figures.ts';
+import type { WizardSnapshot } from '../lib/snapshot.ts';
+import { errorFor, fieldId, validateWizardStep } from '../lib/validation.ts';
+import { SIGNATURE_FAILED, saveSignature } from '../lib/wizard-api.ts';
+import { stepExtras } from '../hooks/use-wizard-state.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { WizardShell } from '../wizard-shell.tsx';
+
+const FIELDS = [
+  'signature',
+  'agreementChecks.accuracy',
+  'agreementChecks.authorization',
+  'agreementChecks.terms',
+] as const;
+
+type CheckKey = 'accuracy' | 'authorization' | 'terms';
+
+const CHECKS: readonly { key: CheckKey; testId: string }[] = [
+  { key: 'accuracy', testId: 'agree-accuracy' },
+  { key: 'authorization', testId: 'agree-authorization' },
+  { key: 'terms', testId: 'agree-terms' },
+];
+
+function miles(n: number): string {
+  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+}
+
+/** D3: where a year's claimable expenses exceed £2,500, HMRC wants Self Assessment rather than a P87. */
+export function SelfAssessmentNote({ summary }: { summary: RebateSummary }) {
+  const years = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
+  if (years.length === 0) return null;
+  return (
+    <div
+      className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+      data-testid="self-assessment-note"
+    >
+      <h2 className="mb-1 text-lg">Self Assessment may be needed</h2>
+      <p>
+        Your claimable expenses are over {formatMoney(SELF_ASSESSMENT_THRESHOLD_GBP)} for{' '}
+        {years.join(' and ')}. HMRC asks for claims above this amount to be made through a Self Assessment tax
+        return rather than form P87. We have flagged this on your claim and will explain what it means for
+        you.
+      </p>
+    </div>
+  );
+}
+
+export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; summary: RebateSummary }) {
+  const p = snapshot.personalInfo;
+  const vehicle = VEHICLE_OPTIONS.find((v) => v.id === (snapshot.vehicleInfo.type || 'car-van'))?.label ?? '';
+  const company = (year: string) => snapshot.taxYears.find((y) => y.year === year)?.companyName ?? '';
+  return (
+    <section aria-labelledby="review-summary-title" className="space-y-4" data-testid="review-summary">
+      <h2 id="review-summary-title" className="text-2xl">
+        Your claim
+      </h2>
+      <dl className="grid grid-cols-1 gap-y-1 sm:grid-cols-3 sm:gap-x-4">
+        <dt className="font-semibold">Name</dt>
+        <dd className="break-words sm:col-span-2" data-testid="review-name">
+          {`${p.firstName} ${p.lastName}`.trim()}
+        </dd>
+        <dt className="font-semibold">Home address</dt>
+        <dd className="break-words whitespace-pre-line sm:col-span-2" data-testid="review-address">
+          {p.homeAddress}
+          {p.postcode && !p.homeAddress.toUpperCase().includes(p.postcode.toUpperCase())
+            ? `\n${p.postcode}`
+            : ''}
+        </dd>
+        <dt className="font-semibold">Vehicle</dt>
+        <dd className="sm:col-span-2" data-testid="review-vehicle">
+          {vehicle}
+        </dd>
+        <dt className="font-semibold">Employer mileage rate</dt>
+        <dd className="sm:col-span-2" data-testid="review-employer-rate">
+          {snapshot.employerMileageRate}p per mile
+        </dd>
+      </dl>
+
+      {summary.years.map((y) => (
+        <dl
+          key={y.year}
+          className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border-2 border-gray-300 p-4"
+          data-testid={`review-year-${y.year.replace('/', '-')}`}
+        >
+          <dt className="col-span-2 mb-1 text-lg font-bold">{y.year}</dt>
+          <dt>Company</dt>
+          <dd className="text-right break-words">{company(y.year)}</dd>
+          <dt>Business miles</dt>
+          <dd className="text-right" data-testid={`review-${y.year}-miles`}>
+            {miles(y.miles)}
+          </dd>
+          <dt>HMRC allowance</dt>
+          <dd className="text-right" data-testid={`review-${y.year}-allowance`}>
+            {formatMoney(y.allowance)}
+          </dd>
+          <dt>Employer payment</dt>
+          <dd className="text-right" data-testid={`review-${y.year}-employer-payment`}>
+            {formatMoney(y.employerPayment)}
+          </dd>
+          <dt>Claimable amount</dt>
+          <dd className="text-right font-semibold" data-testid={`review-${y.year}-claimable`}>
+            {formatMoney(y.claimable)}
+          </dd>
+        </dl>
+      ))}
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
+        <dt>Total business miles</dt>
+        <dd className="text-right font-semibold" data-testid="review-total-miles">
+          {miles(summary.totalMiles)}
+        </dd>
+        <dt>Total HMRC allowance</dt>
+        <dd className="text-right font-semibold" data-testid="review-total-allowance">
+          {formatMoney(summary.totalAllowance)}
+        </dd>
+        <dt>Total employer payment</dt>
+        <dd className="text-right font-semibold" data-testid="review-total-employer-payment">
+          {formatMoney(summary.totalEmployerPayment)}
+        </dd>
+        <dt>Total claimable</dt>
+        <dd className="text-right font-semibold" data-testid="review-total-claimable">
+          {formatMoney(summary.totalClaimable)}
+        </dd>
+        <dt>Estimated rebate (20%)</dt>
+        <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
+          {formatMoney(summary.rebate20)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Step 9: the claim summary, the signature and the three consents; the signature goes straight to the server. */
+export function StepReview() {
+  const wizard = useWizard();
+  const { state } = wizard;
+  const { snapshot, errors } = state;
+  const summary = summariseClaim(snapshot);
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'error'>('idle');
+  const [message, setMessage] = useState('');
+  const sending = useRef(false);
+
+  // The pad starts empty each time this screen opens, so no earlier drawing is assumed.
+  useEffect(() => {
+    wizard.setSignature(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function onContinue() {
+    if (sending.current) return;
+    const found = validateWizardStep(9, snapshot, stepExtras(state));
+    if (Object.keys(found).length > 0) {
+      wizard.showErrors(found);
+      return;
+    }
+    sending.current = true;
+    setPhase('sending');
+    setMessage('');
+    // The server records what was signed (D15) from the saved claim: save it first.
+    await wizard.saveDraftNow(15_000);
+    const result = await saveSignature(wizard.sessionId, state.signature ?? '', snapshot.agreementChecks);
+    sending.current = false;
+    if (result.ok) {
+      wizard.setSignatureUrl(result.data.signatureUrl);
+      wizard.advance();
+      return;
+    }
+    if (result.status === 400 && result.errors) wizard.showErrors(result.errors);
+    setPhase('error');
+    setMessage(result.status === 400 && result.errors ? result.message : SIGNATURE_FAILED);
+  }
+
+  const signatureError = errorFor(errors, 'signature');
+
+  return (
+    <WizardShell
+      heading="Review and sign"
+      lead="Check the details of your claim, then sign to authorise us to submit it to HMRC for you."
+      fields={FIELDS}
+      continueLabel={phase === 'sending' ? 'Saving…' : 'Continue'}
+      continueDisabled={phase === 'sending'}
+      onContinue={() => void onContinue()}
+    >
+      <ClaimSummary snapshot={snapshot} summary={summary} />
+      <SelfAssessmentNote summary={summary} />
+
+      <div data-testid="signature-pad">
+        <SignaturePad
+          id={fieldId('signature')}
+          label="Your signature"
+          clearLabel="Clear"
+          error={signatureError}
+          onChange={(dataUrl) => wizard.setSignature(dataUrl)}
+        />
+      </div>
+
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-xl font-bold">Your agreement</legend>
+        {CHECKS.map(({ key, testId }) => {
+          const path = `agreementChecks.${key}`;
+          const id = fieldId(path);
+          const error = errorFor(errors, path);
+          return (
+            <div key={key} className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
+              <FieldError id={`${id}-error`} message={error} />
+              <div className="flex items-start gap-3">
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={snapshot.agreementChecks[key]}
+                  onChange={(e) => wizard.setAgreement({ [key]: e.target.checked })}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  data-testid={testId}
+                  className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
+                />
+                <label htmlFor={id} className="min-h-11">
+                  {key === 'accuracy' && 'I confirm the information I have given is accurate'}
+                  {key === 'authorization' &&
+                    `I authorise ${CONTENT.brandName} to act as my tax agent and submit this claim to HMRC`}
+                  {key === 'terms' && (
+                    <>
+                      I accept the{' '}
+                      <Link to={paths.terms.getHref()} target="_blank" rel="noopener">
+                        terms and conditions
+                      </Link>
+                    </>
+                  )}
+                </label>
+              </div>
+            </div>
+          );
+        })}
+      </fieldset>
+
+      {phase === 'error' && (
+        <div
+          role="alert"
+          className="rounded-md border-l-4 border-danger bg-danger-bg p-4"
+          data-testid="signature-error"
+        >
+          <p className="mb-2 font-semibold text-danger">{message}</p>
+          <Button variant="secondary" onClick={() => void onContinue()} data-testid="signature-retry">
+            Try again
+          </Button>
+        </div>
+      )}
+    </WizardShell>
+  );
+}

@@ -1,0 +1,113 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimableTaxYears } from '@taxback/domain';
+import { CONTENT } from '@taxback/domain/content';
+import { redirectTo } from '../../../lib/redirect.ts';
+import { outboxKey } from '../lib/outbox.ts';
+import { SESSION_STORAGE_KEY } from '../session-key.ts';
+import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+
+vi.mock('../../../lib/redirect.ts', () => ({ redirectTo: vi.fn() }));
+
+const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
+
+const logs = {
+  [y1]: {
+    pdf: { id: 'p1', url: '/api/files/p1', filename: 'mileage-log-1.pdf' },
+    csv: { id: 'c1', url: '/api/files/c1', filename: 'mileage-log-1.csv' },
+  },
+};
+
+type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.mocked(redirectTo).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.head.querySelector('meta[name="marketing-site-url"]')?.remove();
+});
+
+async function openSubmitted(years: Record<string, number>, extra?: Extra) {
+  const snapshot = completedSnapshot(years);
+  const fake = installFakeServer({
+    saved: {
+      snapshot,
+      // A reload after submission: whatever step is stored, the status decides.
+      currentStep: 10,
+      lastStepCompleted: 10,
+      revision: 10,
+      server: {
+        status: 'submitted',
+        submissionReference: 'TB654321WXYZ1234',
+        submittedAt: '2025-06-01T10:00:00.000Z',
+        mileageLogs: logs,
+        hasNiNumber: true,
+      },
+    },
+    ...(extra ? { extra } : {}),
+  });
+  const view = renderWizard();
+  await screen.findByTestId('confirmation-heading');
+  return { fake, ...view };
+}
+
+describe('step 11 confirmation', () => {
+  it('shows the reference, miles, years, rebate, timeline and contact details after a reload', async () => {
+    await openSubmitted({ [y1]: 5000, [y2]: 3000 });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thank you, Ann!');
+    expect(screen.getByTestId('confirmation-reference')).toHaveTextContent('TB654321WXYZ1234');
+    expect(screen.getByTestId('confirmation-miles')).toHaveTextContent('8,000 miles');
+    expect(screen.getByTestId('confirmation-tax-years')).toHaveTextContent(`${y1}, ${y2}`);
+    // (5,000 + 3,000) × 45p = £3,600; 20% = £720.
+    expect(screen.getByTestId('confirmation-rebate')).toHaveTextContent('£720');
+    const timeline = screen.getByTestId('confirmation-timeline');
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(4);
+    expect(timeline).toHaveTextContent('2-3 days');
+    expect(timeline).toHaveTextContent('Within about 1 week');
+    expect(timeline).toHaveTextContent('4-8 weeks');
+    expect(timeline).toHaveTextContent('Processed within 2-3 business days');
+    const contact = screen.getByTestId('confirmation-contact');
+    expect(contact).toHaveTextContent(CONTENT.phoneNumber);
+    expect(contact).toHaveTextContent('Mon-Fri 9am-5pm');
+    expect(screen.queryByTestId('self-assessment-note')).toBeNull();
+    expect(screen.queryByTestId('wizard-back')).toBeNull();
+  });
+
+  it('shows the Self Assessment note when flagged', async () => {
+    await openSubmitted({ [y1]: 8000 });
+    expect(screen.getByTestId('self-assessment-note')).toBeInTheDocument();
+  });
+
+  it('downloads the mileage log with the session header', async () => {
+    const createObjectURL = vi.fn(() => 'blob:log');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { fake, sessionId } = await openSubmitted({ [y1]: 5000 }, (method, url) =>
+      url === '/api/files/p1' ? { status: 200, body: 'pdf-bytes' } : undefined,
+    );
+    fireEvent.click(screen.getByTestId(`download-log-${y1.replace('/', '-')}-pdf`));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const call = fake.calls.find((c) => c.url === '/api/files/p1');
+    expect(call?.sessionId).toBe(sessionId);
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('the button back to the marketing site clears saved progress', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'marketing-site-url';
+    meta.content = 'https://marketing.example.org/';
+    document.head.appendChild(meta);
+    const { sessionId } = await openSubmitted({ [y1]: 5000 });
+    localStorage.setItem(outboxKey(sessionId), '{"payload":{}}');
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBe(sessionId);
+    fireEvent.click(screen.getByTestId('return-to-site'));
+    expect(localStorage.getItem(outboxKey(sessionId))).toBeNull();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(redirectTo).toHaveBeenCalledWith('https://marketing.example.org/');
+  });
+});

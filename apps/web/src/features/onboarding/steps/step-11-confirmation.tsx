@@ -1,0 +1,170 @@
+import { useEffect, useRef } from 'react';
+import { formatMoney } from '@taxback/domain';
+import { CONTENT } from '@taxback/domain/content';
+import { Button } from '../../../components/ui/button.tsx';
+import { Container } from '../../../components/ui/container.tsx';
+import { marketingSiteUrl } from '../../../lib/marketing-url.ts';
+import { redirectTo } from '../../../lib/redirect.ts';
+import { DownloadButton } from '../components/download-button.tsx';
+import { summariseClaim } from '../lib/figures.ts';
+import { clearOutbox } from '../lib/outbox.ts';
+import { selectedYears } from '../lib/snapshot.ts';
+import { useWizard } from '../wizard-context.tsx';
+import { SESSION_STORAGE_KEY } from '../session-key.ts';
+import { SelfAssessmentNote } from './step-09-review.tsx';
+
+/** SPEC §4 "Finishing": the saved progress and the wizard's session id are removed. */
+export function clearSavedProgress(sessionId: string): void {
+  clearOutbox(sessionId);
+  try {
+    window.sessionStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+function miles(n: number): string {
+  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+}
+
+/** Step 11: shown only once the server has confirmed the submission (D10). */
+export function StepConfirmation() {
+  const wizard = useWizard();
+  const { state, sessionId } = wizard;
+  const { snapshot, server } = state;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The server's recomputed totals win (D3); the domain gives the same figures before they arrive.
+  const summary = server.totals ?? summariseClaim(snapshot);
+  const years = selectedYears(snapshot).map((y) => y.year);
+  const firstName = snapshot.personalInfo.firstName;
+  const email = (CONTENT as { supportEmail?: string }).supportEmail;
+  const logs = Object.entries(server.mileageLogs).sort(([a], [b]) => b.localeCompare(a));
+
+  useEffect(() => {
+    document.title = `Claim submitted – ${CONTENT.brandName}`;
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <Container width="narrow" className="py-6 sm:py-10">
+      <div data-testid="wizard-step" data-step={11} hidden />
+      <div className="mb-8 rounded-lg bg-brand-700 p-6 text-white" data-testid="confirmation-panel">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-2 text-3xl text-white outline-none sm:text-4xl"
+          data-testid="confirmation-heading"
+        >
+          Thank you{firstName ? `, ${firstName}` : ''}!
+        </h1>
+        <p className="text-lg">Your claim has been submitted.</p>
+        <p className="mt-4">Your reference number</p>
+        <p className="text-2xl font-bold tracking-wider break-all" data-testid="confirmation-reference">
+          {server.submissionReference}
+        </p>
+      </div>
+
+      <dl className="mb-8 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border-2 border-gray-300 p-4">
+        <dt>Miles claimed</dt>
+        <dd className="text-right font-semibold" data-testid="confirmation-miles">
+          {miles(summary.totalMiles)}
+        </dd>
+        <dt>Tax years</dt>
+        <dd className="text-right font-semibold" data-testid="confirmation-tax-years">
+          {years.join(', ')}
+        </dd>
+        <dt>Estimated rebate</dt>
+        <dd className="text-right text-xl font-bold text-brand-700" data-testid="confirmation-rebate">
+          {formatMoney(summary.rebate20)}
+        </dd>
+      </dl>
+
+      <div className="mb-8">
+        <SelfAssessmentNote summary={summary} />
+      </div>
+
+      <section aria-labelledby="next-title" className="mb-8">
+        <h2 id="next-title" className="mb-4 text-2xl">
+          What happens next
+        </h2>
+        <ol className="space-y-4 border-l-4 border-brand-700 pl-6" data-testid="confirmation-timeline">
+          {CONTENT.timeline.map((entry, i) => (
+            <li key={entry.id} data-testid={`timeline-${entry.id}`}>
+              <p className="font-semibold">
+                {i + 1}. {entry.title}
+              </p>
+              <p className="text-muted">{entry.duration}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {logs.length > 0 && (
+        <section aria-labelledby="logs-title" className="mb-8" data-testid="confirmation-logs">
+          <h2 id="logs-title" className="mb-2 text-2xl">
+            Your mileage log
+          </h2>
+          <ul className="space-y-2">
+            {logs.map(([year, log]) => {
+              const slug = year.replace(/[^0-9A-Za-z]+/g, '-');
+              return (
+                <li key={year} className="flex flex-wrap items-center gap-x-4">
+                  <span className="font-semibold">{year}</span>
+                  {log.pdf && (
+                    <DownloadButton
+                      url={log.pdf.url}
+                      filename={log.pdf.filename}
+                      label={`Download the ${year} log (PDF)`}
+                      testId={`download-log-${slug}-pdf`}
+                    />
+                  )}
+                  {log.csv && (
+                    <DownloadButton
+                      url={log.csv.url}
+                      filename={log.csv.filename}
+                      label={`Download the ${year} log (CSV)`}
+                      testId={`download-log-${slug}-csv`}
+                    />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="contact-title" className="mb-8" data-testid="confirmation-contact">
+        <h2 id="contact-title" className="mb-2 text-2xl">
+          Questions?
+        </h2>
+        <p>
+          Call us on{' '}
+          <a href={CONTENT.phoneHref} className="font-semibold">
+            {CONTENT.phoneNumber}
+          </a>
+          {email ? (
+            <>
+              {' '}
+              or email <a href={`mailto:${email}`}>{email}</a>
+            </>
+          ) : null}
+          .
+        </p>
+        <p>Support hours: {CONTENT.supportHours}</p>
+        <p className="mt-2 text-muted">Quote your reference number when you contact us.</p>
+      </section>
+
+      <Button
+        fullWidth
+        className="sm:w-auto"
+        data-testid="return-to-site"
+        onClick={() => {
+          clearSavedProgress(sessionId);
+          redirectTo(marketingSiteUrl());
+        }}
+      >
+        Return to the {CONTENT.brandName} website
+      </Button>
+    </Container>
+  );
+}
