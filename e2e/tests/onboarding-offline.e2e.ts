@@ -1,45 +1,9 @@
 // D10 "nothing the claimant types is lost" (issue 4 "Done when"): with the save API failing, the
 // wizard keeps moving through two steps and says it is offline; the answers wait in the local outbox
 // (also across a reload), and once the API answers again the server holds both steps' data.
-import { join } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { claimableTaxYears } from '@taxback/domain';
-import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Local helpers (the shared db helper reads form_responses only).
-
-type Row = Record<string, unknown>;
-
-/** Runs one query on the server's database; write `$1`-style placeholders (turned into `?` on SQLite). */
-async function queryRows(sql: string, params: unknown[] = []): Promise<Row[]> {
-  const url = getDatabaseUrl();
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<Row>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(join(getDataDir(), 'taxback.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
-  } finally {
-    db.close();
-  }
-}
-
-async function findOnboardingClaim(sessionId: string): Promise<Row | undefined> {
-  return (await queryRows('SELECT * FROM onboarding_claims WHERE session_id = $1', [sessionId]))[0];
-}
-
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-}
+import { decodeJsonColumn, findOnboardingClaim } from '../helpers/db.ts';
 
 // Ofcom's drama range, a slice of it apart from the other wizard specs (at most 3 codes per number
 // per hour, D8).
@@ -129,7 +93,7 @@ async function expectServerHoldsBothSteps(sessionId: string, timeout: number): P
           lastStepCompleted: Number(row.last_step_completed),
           currentStep: Number(row.current_step),
           vehicle: row.vehicle_type,
-          years: (json(row.selected_tax_years) as { year: string; selected: boolean }[])
+          years: (decodeJsonColumn(row.selected_tax_years) as { year: string; selected: boolean }[])
             .filter((y) => y.selected)
             .map((y) => y.year),
         };

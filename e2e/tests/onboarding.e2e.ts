@@ -2,62 +2,10 @@
 // auto-advancing steps, the validation messages in the error summary, a reload mid-way that lands on
 // the same step with the same answers, and the stored onboarding_claims row with the totals the
 // server computed (D3), checked against the domain's own arithmetic.
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { calculateRebate, claimableTaxYears, formatMoney, type RebateSummary } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
-import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Local helpers (the shared db helper reads form_responses only; these read the wizard's table).
-
-type Row = Record<string, unknown>;
-
-/** Runs one query on the server's database; write `$1`-style placeholders (turned into `?` on SQLite). */
-async function queryRows(sql: string, params: unknown[] = []): Promise<Row[]> {
-  const url = getDatabaseUrl();
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<Row>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(join(getDataDir(), 'taxback.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
-  } finally {
-    db.close();
-  }
-}
-
-async function findOnboardingClaim(sessionId: string): Promise<Row | undefined> {
-  const rows = await queryRows('SELECT * FROM onboarding_claims WHERE session_id = $1', [sessionId]);
-  return rows[0];
-}
-
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-}
-
-/** Waits until the stored row satisfies `ready` (saves are asynchronous, D10) and returns it. */
-async function waitForClaim(sessionId: string, ready: (row: Row) => boolean, what: string): Promise<Row> {
-  let found: Row | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = await findOnboardingClaim(sessionId);
-        return found !== undefined && ready(found);
-      },
-      { message: `stored claim never reached: ${what}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return found as Row;
-}
+import { decodeJsonColumn, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
 
 // Ofcom's drama range (07700 900000-900999); a different number per test, because the server
 // sends at most 3 resume codes per number per hour (D8) and every test saves step 2.
@@ -268,7 +216,11 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect((await step4Saved).status()).toBe(200);
     const sessionId = await sessionIdOf(page);
     expect(sessionId).toMatch(/^tx_\d{13}_[A-Za-z0-9_-]{22,}$/);
-    const afterStep4 = await waitForClaim(sessionId, (r) => Number(r.last_step_completed) === 4, 'step 4');
+    const afterStep4 = await waitForOnboardingClaim(
+      sessionId,
+      (r) => Number(r.last_step_completed) === 4,
+      'step 4',
+    );
     expect(Number(afterStep4.current_step)).toBe(5);
 
     await page.reload();
@@ -394,17 +346,17 @@ test.describe('mileage wizard, steps 0 to 7', () => {
 
     // The stored row: what was entered, the server's own totals, tracking and progress.
     const userAgent = await page.evaluate(() => navigator.userAgent);
-    const row = await waitForClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
+    const row = await waitForOnboardingClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
     expect(row.status).toBe('draft');
     expect(row.drives_for_work).toBe('yes');
     expect(row.company_vehicle_vrm).toBeNull();
     expect(row.employment_type).toBe('employed');
     await expectStoredPersonalDetails(row, who);
     expect(row.vehicle_type).toBe('car-van');
-    expect(json(row.selected_tax_years)).toEqual(
+    expect(decodeJsonColumn(row.selected_tax_years)).toEqual(
       YEARS.map((year) => ({ year, selected: year === NEWEST || year === SECOND })),
     );
-    expect(json(row.mileage_data)).toEqual({
+    expect(decodeJsonColumn(row.mileage_data)).toEqual({
       [NEWEST]: { miles: 12_000, companyName: 'Example Logistics Ltd' },
       [SECOND]: { miles: 3_000, companyName: 'Example Logistics Ltd' },
     });
@@ -417,12 +369,15 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(Number(row.last_step_completed)).toBe(7);
     expect(Date.now() - Date.parse(String(row.last_activity_at))).toBeLessThan(120_000);
     expect(row.affiliate_name).toBe('acme-partners');
-    expect(json(row.utm_data)).toMatchObject({ utm_source: 'newsletter', utm_campaign: 'spring-mileage' });
+    expect(decodeJsonColumn(row.utm_data)).toMatchObject({
+      utm_source: 'newsletter',
+      utm_campaign: 'spring-mileage',
+    });
     expect(String(row.full_url)).toContain(entry);
     expect(String(row.ip_address)).toMatch(/^(?:(?:::ffff:)?127\.0\.0\.1|::1)$/);
     expect(row.user_agent).toBe(userAgent);
     expect(Number(row.revision)).toBeGreaterThanOrEqual(8);
-    const snapshot = json(row.snapshot) as Record<string, unknown>;
+    const snapshot = decodeJsonColumn(row.snapshot) as Record<string, unknown>;
     expect(snapshot.employerMileageRate).toBe(10);
     expect(snapshot.eligibilityData).toMatchObject({ drivesForWork: 'yes' });
   });
@@ -522,13 +477,15 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 8);
 
     const sessionId = await sessionIdOf(page);
-    const row = await waitForClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
+    const row = await waitForOnboardingClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
     expect(row.drives_for_work).toBe('company-vehicle');
     expect(row.company_vehicle_vrm).toBe('AB12CDE');
     expect(row.employment_type).toBe('self-employed');
     await expectStoredPersonalDetails(row, who);
     expect(row.vehicle_type).toBe('motorbike');
-    expect(json(row.mileage_data)).toEqual({ [THIRD]: { miles: 9_200, companyName: 'Example Build Co' } });
+    expect(decodeJsonColumn(row.mileage_data)).toEqual({
+      [THIRD]: { miles: 9_200, companyName: 'Example Build Co' },
+    });
     expect(Number(row.employer_mileage_rate)).toBe(0);
     expectStoredTotals(row, totals);
     expect(row.affiliate_name).toBeNull();
@@ -605,7 +562,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
     await expectStep(page, 8);
 
-    const row = await waitForClaim(
+    const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
       (r) => Number(r.last_step_completed) === 7,
       'step 7',
@@ -670,13 +627,15 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 4);
     await expect(heading(page)).toBeFocused();
 
-    const row = await waitForClaim(
+    const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
       (r) => Number(r.last_step_completed) === 3,
       'step 3',
     );
     expect(row.employment_type).toBe('cis');
     await expectStoredPersonalDetails(row, who);
-    expect(json(row.selected_tax_years)).toEqual(YEARS.map((year) => ({ year, selected: year === SECOND })));
+    expect(decodeJsonColumn(row.selected_tax_years)).toEqual(
+      YEARS.map((year) => ({ year, selected: year === SECOND })),
+    );
   });
 });

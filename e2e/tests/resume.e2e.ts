@@ -5,13 +5,11 @@
 //
 // The throttle counts failures per IP and every test here comes from 127.0.0.1, so the tests of
 // this file run in order in one worker and the throttling test comes last.
-import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { RESUME_CODE_ALPHABET, claimableTaxYears } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
-import { BASE_URL, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+import { latestResumeCode, queryRows } from '../helpers/db.ts';
+import { BASE_URL } from '../helpers/env.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -21,51 +19,16 @@ const MESSAGES = {
   throttled: 'Too many attempts. Please wait 15 minutes and try again.',
 } as const;
 
-// ---------------------------------------------------------------------------------------------
-// Local helpers (the shared db helper reads form_responses only).
-
-type Row = Record<string, unknown>;
-
-/** Runs one query on the server's database; write `$1`-style placeholders (turned into `?` on SQLite). */
-async function queryRows(sql: string, params: unknown[] = []): Promise<Row[]> {
-  const url = getDatabaseUrl();
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<Row>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(join(getDataDir(), 'taxback.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
-  } finally {
-    db.close();
-  }
-}
-
-function toE164(phone: string): string {
-  return `+44${phone.replace(/\D/g, '').slice(1)}`;
-}
-
 /** The code in the latest 'resume-code' text sent to `phone` (offline SMS provider, D9). */
 async function readResumeCode(phone: string): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
-        const rows = await queryRows(
-          `SELECT body, status FROM sms_outbox WHERE to_phone = $1 AND template = 'resume-code'
-           ORDER BY created_at DESC`,
-          [toE164(phone)],
-        );
-        const latest = rows[0];
+        const latest = await latestResumeCode(phone);
         if (!latest) return '';
         expect(latest.status).toBe('sent');
-        const match = /\/resume\/([A-Z0-9]{4})\b/.exec(String(latest.body));
-        code = match?.[1] ?? '';
+        code = latest.code;
         return code;
       },
       { message: `no resume code was sent to the claimant's phone`, timeout: 15_000 },

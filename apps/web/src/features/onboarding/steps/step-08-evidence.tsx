@@ -205,26 +205,29 @@ function YearEvidenceCard({ year }: { year: string }) {
       )}
 
       {failed.length > 0 && (
-        <ul className="mb-4 space-y-2" role="alert" data-testid={`evidence-upload-errors-${slug}`}>
-          {failed.map((f) => (
-            <li
-              key={f.key}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border-l-4 border-danger bg-danger-bg px-3 py-2"
-              data-testid={`evidence-upload-error-${slug}`}
-            >
-              <span className="min-w-0 break-all text-danger">
-                <span className="font-semibold">{f.filename}:</span> {f.message}
-              </span>
-              <Button
-                variant="link"
-                onClick={() => setFailed((list) => list.filter((x) => x.key !== f.key))}
-                aria-label={`Dismiss the message about ${f.filename}`}
+        // The alert wraps the list: role="alert" on the <ul> itself would hide its list semantics.
+        <div className="mb-4" role="alert" data-testid={`evidence-upload-errors-${slug}`}>
+          <ul className="space-y-2">
+            {failed.map((f) => (
+              <li
+                key={f.key}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border-l-4 border-danger bg-danger-bg px-3 py-2"
+                data-testid={`evidence-upload-error-${slug}`}
               >
-                Dismiss
-              </Button>
-            </li>
-          ))}
-        </ul>
+                <span className="min-w-0 break-all text-danger">
+                  <span className="font-semibold">{f.filename}:</span> {f.message}
+                </span>
+                <Button
+                  variant="link"
+                  onClick={() => setFailed((list) => list.filter((x) => x.key !== f.key))}
+                  aria-label={`Dismiss the message about ${f.filename}`}
+                >
+                  Dismiss
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       <FileDrop
