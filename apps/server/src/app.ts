@@ -7,7 +7,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { hmacSha256Hex } from './crypto/hash.ts';
@@ -20,6 +26,7 @@ import { loggerOptions } from './http/logging.ts';
 import { addApiNoStore, addHstsOnHttps, helmetOptions } from './http/security.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -87,6 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : null;
+  if (redis) await waitForRedis(redis, app.log);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,
@@ -112,11 +120,37 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', publicUrl: config.publicUrl });
   await app.register(resumeRoutes, { prefix: '/api', publicUrl: config.publicUrl });
+  await app.register(docsRoutes, { prefix: '/api' });
 
   // 4. The built web app, with the SPA fallback.
   await registerWebApp(app, config.webDist, config.marketingSiteUrl);
 
   return app;
+}
+
+/**
+ * Until Redis answers, skipOnError lets every request through uncounted (and the offline queue is
+ * off), so a fresh instance would start with no shared limit: wait for the connection. After a few
+ * seconds start anyway, failing open as the limiter does at run time.
+ */
+async function waitForRedis(redis: Redis, log: FastifyBaseLogger, timeoutMs = 5000): Promise<void> {
+  // Without a listener ioredis prints each failed reconnect to stderr; log the code only (the URL can hold a password).
+  redis.on('error', (error: Error & { code?: unknown }) =>
+    log.warn({ code: typeof error.code === 'string' ? error.code : undefined }, 'redis connection error'),
+  );
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      log.warn('redis not ready: rate limits are not enforced until it connects');
+      resolve();
+    }, timeoutMs);
+    redis.once('ready', onReady);
+  });
 }
 
 /** A hop count becomes the function Fastify would build from it (its types take no number). */

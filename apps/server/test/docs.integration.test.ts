@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPENSE_IDS } from '@taxback/domain';
+import { createTestApp, newSessionId } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+type Json = Record<string, unknown>;
+
+/** Every API route the app serves (method + OpenAPI path). HEAD comes free with GET. */
+const API_ROUTES = [
+  'get /api/health',
+  'get /api/docs',
+  'post /api/claims',
+  'get /api/claims/mine',
+  'get /api/files/{id}',
+  'get /api/onboarding',
+  'put /api/onboarding',
+  'post /api/onboarding/resume-code',
+  'post /api/onboarding/files',
+  'delete /api/onboarding/files/{id}',
+  'post /api/onboarding/signature',
+  'post /api/onboarding/mileage-log',
+  'post /api/onboarding/submit',
+  'post /api/resume',
+  'get /api/address',
+  'get /api/distance',
+] as const;
+
+const SESSION_ROUTES = API_ROUTES.filter(
+  (r) => /\/(claims|onboarding|files)/.test(r) && r !== 'get /api/files/{id}',
+);
+
+/** The routes the app really registered, read from Fastify's route tree (`:id` → `{id}`). */
+function registeredApiRoutes(app: TestApp['app']): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├──|└──) (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD' && path.startsWith('/api/')) routes.push(`${method.toLowerCase()} ${path}`);
+    }
+  }
+  return routes.sort();
+}
+
+function resolveRef(doc: Json, value: unknown): Json {
+  const $ref = (value as { $ref?: unknown }).$ref;
+  if (typeof $ref !== 'string') return value as Json;
+  let node: unknown = doc;
+  for (const part of $ref.replace(/^#\//, '').split('/')) node = (node as Json | undefined)?.[part];
+  if (node === undefined) throw new Error(`unresolved $ref ${$ref}`);
+  return resolveRef(doc, node);
+}
+
+function collectRefs(node: unknown, into: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) collectRefs(item, into);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') into.push(value);
+      else collectRefs(value, into);
+    }
+  }
+  return into;
+}
+
+let t: TestApp;
+let doc: Json;
+let paths: Record<string, Record<string, Json>>;
+
+function operationOf(route: string): Json {
+  const [method = '', path = ''] = route.split(' ');
+  const operation = paths[path]?.[method];
+  if (!operation) throw new Error(`${route} is not documented`);
+  return operation;
+}
+
+function responseSchema(route: string, status: string, mediaType = 'application/json'): Json {
+  const responses = operationOf(route).responses as Json;
+  const response = resolveRef(doc, responses[status]);
+  const content = response.content as Record<string, { schema: unknown }> | undefined;
+  const media = content?.[mediaType];
+  if (!media) throw new Error(`${route} ${status} has no ${mediaType} body`);
+  return resolveRef(doc, media.schema);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+  paths = doc.paths as typeof paths;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/docs', () => {
+  it('serves JSON that revalidates rather than no-store', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The same cached document every time.
+    const again = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(again.body).toBe(res.body);
+  });
+
+  it('is an OpenAPI 3.1 document', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    const info = doc.info as Json;
+    expect(info.title).toEqual(expect.any(String));
+    expect(info.version).toEqual(expect.any(String));
+    expect(Object.keys(paths).length).toBeGreaterThan(0);
+    // JSON Schema dialect markers belong to the document, not each schema.
+    expect(JSON.stringify(doc)).not.toContain('"$schema"');
+    expect(JSON.stringify(doc)).not.toContain('#/$defs/');
+  });
+
+  it('documents every route the app has, and no others', () => {
+    expect(registeredApiRoutes(t.app)).toEqual([...API_ROUTES].sort());
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toEqual([...API_ROUTES].sort());
+    for (const route of API_ROUTES) {
+      const op = operationOf(route);
+      expect(op.summary, route).toEqual(expect.any(String));
+      expect(Object.keys(op.responses as Json).length, route).toBeGreaterThan(0);
+    }
+  });
+
+  it('resolves every $ref inside the document', () => {
+    const refs = collectRefs(doc);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const $ref of refs) expect(() => resolveRef(doc, { $ref }), $ref).not.toThrow();
+  });
+
+  it('declares X-Session-Id as an apiKey header scheme on the session routes', () => {
+    const schemes = (doc.components as Json).securitySchemes as Record<string, Json>;
+    const [name, scheme] = Object.entries(schemes).find(([, s]) => s.name === 'X-Session-Id') ?? [];
+    expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Session-Id' });
+    for (const route of [...SESSION_ROUTES, 'get /api/files/{id}']) {
+      expect(operationOf(route).security, route).toEqual([{ [name as string]: [] }]);
+    }
+    for (const route of ['get /api/health', 'post /api/resume', 'get /api/address', 'get /api/docs']) {
+      expect(operationOf(route).security, route).toBeUndefined();
+    }
+  });
+
+  it('generates the claim body from the domain schema', () => {
+    const body = operationOf('post /api/claims').requestBody as Json;
+    const schema = resolveRef(
+      doc,
+      (body.content as Record<string, { schema: unknown }>)['application/json']?.schema,
+    );
+    expect(schema.type).toBe('object');
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'signature', 'selectedExpenses']),
+    );
+    const properties = schema.properties as Record<string, Json>;
+    expect((properties.selectedExpenses?.items as Json).enum).toEqual([...EXPENSE_IDS]);
+    expect(properties.earnsOver18k).toMatchObject({ const: true });
+    expect(properties.firstName).toMatchObject({ type: 'string', maxLength: 100 });
+  });
+
+  it('generates the other JSON bodies from the domain schemas', () => {
+    const bodyOf = (route: string) =>
+      resolveRef(
+        doc,
+        ((operationOf(route).requestBody as Json).content as Record<string, { schema: unknown }>)[
+          'application/json'
+        ]?.schema,
+      );
+    expect(bodyOf('put /api/onboarding').required).toEqual(
+      expect.arrayContaining(['revision', 'step', 'currentStep', 'lastStepCompleted']),
+    );
+    expect(bodyOf('post /api/resume').required).toEqual(expect.arrayContaining(['code', 'phone']));
+    expect(bodyOf('post /api/onboarding/submit').required).toEqual(['niNumber']);
+    expect(bodyOf('post /api/onboarding/signature').required).toEqual(['signature']);
+  });
+
+  it('describes the multipart upload', () => {
+    const body = operationOf('post /api/onboarding/files').requestBody as Json;
+    const schema = (body.content as Record<string, { schema: Json }>)['multipart/form-data']?.schema;
+    expect(schema?.required).toEqual(['kind', 'file']);
+    expect((schema?.properties as Record<string, Json>).kind?.enum).toEqual(['evidence', 'p60']);
+  });
+
+  it('documents the query parameters of the lookups', () => {
+    const names = (route: string) =>
+      (operationOf(route).parameters as Json[]).map((p) => resolveRef(doc, p)).map((p) => [p.in, p.name]);
+    expect(names('get /api/address')).toEqual([['query', 'postcode']]);
+    expect(names('get /api/distance')).toEqual([
+      ['query', 'from'],
+      ['query', 'to'],
+    ]);
+    expect(resolveRef(doc, (operationOf('get /api/files/{id}').parameters as Json[])[0])).toMatchObject({
+      in: 'path',
+      name: 'id',
+      required: true,
+    });
+  });
+
+  it('lists the status codes the routes return', () => {
+    const codes = (route: string) => Object.keys(operationOf(route).responses as Json);
+    expect(codes('post /api/claims')).toEqual(['200', '201', '400', '413', '415', '429', '503']);
+    expect(codes('put /api/onboarding')).toEqual(expect.arrayContaining(['200', '400', '409', '503']));
+    expect(codes('post /api/onboarding/files')).toEqual(expect.arrayContaining(['201', '413', '415']));
+    expect(codes('delete /api/onboarding/files/{id}')).toEqual(expect.arrayContaining(['204', '404']));
+    expect(codes('post /api/onboarding/resume-code')).toEqual(expect.arrayContaining(['202', '502']));
+    expect(codes('post /api/resume')).toEqual(expect.arrayContaining(['200', '400', '404', '429']));
+    expect(codes('get /api/address')).toEqual(['200', '400', '404', '429', '502', '504']);
+    expect(codes('get /api/distance')).toEqual(['200', '400', '422', '429', '502', '504']);
+    expect(codes('get /api/health')).toEqual(['200', '503']);
+    for (const route of SESSION_ROUTES) expect(codes(route), route).toContain('400');
+    for (const route of API_ROUTES.filter((r) => r !== 'get /api/health')) {
+      expect(codes(route), route).toContain('429');
+    }
+  });
+
+  it('puts Retry-After on 503 and 429', () => {
+    for (const [route, status] of [
+      ['post /api/claims', '503'],
+      ['get /api/health', '503'],
+      ['post /api/claims', '429'],
+    ] as const) {
+      const response = resolveRef(doc, (operationOf(route).responses as Json)[status]);
+      expect(Object.keys(response.headers as Json), `${route} ${status}`).toContain('Retry-After');
+    }
+  });
+
+  it('documents the 400 shapes the API really sends', async () => {
+    const schema = responseSchema('post /api/claims', '400');
+    const variants = (schema.oneOf as unknown[]).map((v) => resolveRef(doc, v));
+    const fieldErrors = variants.find((v) => (v.required as string[] | undefined)?.includes('errors'));
+    const plainError = variants.find((v) => (v.required as string[] | undefined)?.includes('error'));
+    expect((fieldErrors?.properties as Record<string, Json>).errors).toMatchObject({
+      type: 'object',
+      additionalProperties: { type: 'string' },
+    });
+    expect((plainError?.properties as Record<string, Json>).error).toMatchObject({ type: 'string' });
+
+    // And the API answers in exactly those shapes.
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims',
+      headers: { 'x-session-id': newSessionId() },
+      payload: {},
+    });
+    expect(invalid.statusCode).toBe(400);
+    const invalidBody = invalid.json() as Json;
+    expect(Object.keys(invalidBody)).toEqual(['errors']);
+    for (const value of Object.values(invalidBody.errors as Json)) expect(value).toEqual(expect.any(String));
+    expect(Object.keys(invalidBody.errors as Json)).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'signature', 'selectedExpenses']),
+    );
+
+    const noSession = await t.app.inject({ method: 'GET', url: '/api/onboarding' });
+    expect(noSession.statusCode).toBe(400);
+    expect(noSession.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('documents the lookup error shape', async () => {
+    const schema = responseSchema('get /api/address', '400');
+    expect(schema.required).toEqual(expect.arrayContaining(['status', 'error']));
+    const res = await t.app.inject({ method: 'GET', url: '/api/address?postcode=nope' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json() as Json).sort()).toEqual(['error', 'status']);
+  });
+});
