@@ -12,7 +12,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold disabled:cursor-not-allowed aria-disabled:cursor-not-allowed';
 const variants: Record<ButtonVariant, string> = {
   primary:
     'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-gray-400 disabled:text-gray-900 aria-disabled:bg-gray-400 aria-disabled:text-gray-900',

@@ -108,7 +108,7 @@ export function ExpensesPage() {
                   type="button"
                   aria-pressed={on}
                   onClick={() => toggle(c.id)}
-                  className={`flex min-h-14 w-full items-center gap-3 rounded-lg border-2 px-4 py-3 text-left font-semibold transition-colors ${
+                  className={`flex min-h-14 w-full items-center gap-3 rounded-lg border-2 px-4 py-3 text-left font-semibold ${
                     on
                       ? 'border-brand-700 bg-brand-50 text-brand-800'
                       : 'border-gray-400 bg-white text-ink hover:border-brand-700'

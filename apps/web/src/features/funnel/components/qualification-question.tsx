@@ -18,7 +18,7 @@ export function QualificationQuestion({
 }: QualificationQuestionProps) {
   const Heading = headingLevel;
   const choice =
-    'inline-flex min-h-12 flex-1 items-center justify-center rounded-lg border-2 px-5 py-3 text-lg font-semibold transition-colors';
+    'inline-flex min-h-12 flex-1 items-center justify-center rounded-lg border-2 px-5 py-3 text-lg font-semibold';
   return (
     <div className="rounded-xl bg-white p-5 text-ink shadow-md ring-1 ring-gray-200">
       <Heading id="qualification-question" className="mb-4 text-xl sm:text-2xl">

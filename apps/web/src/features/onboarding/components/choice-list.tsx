@@ -43,7 +43,7 @@ export function ChoiceList<T extends string>({
             aria-pressed={selected}
             data-testid={`${testIdPrefix}-${o.value}`}
             onClick={() => onChoose(o.value)}
-            className={`flex min-h-14 w-full flex-col items-start gap-1 rounded-lg border-2 px-4 py-3 text-left transition-colors motion-reduce:transition-none ${
+            className={`flex min-h-14 w-full flex-col items-start gap-1 rounded-lg border-2 px-4 py-3 text-left ${
               selected
                 ? 'border-brand-700 bg-brand-50 ring-2 ring-brand-700'
                 : invalid
