@@ -8,6 +8,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
+    // The benchmark reads which chunks each route loads from the manifest.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

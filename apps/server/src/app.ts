@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -23,7 +22,7 @@ import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
-import { addApiNoStore, addHstsOnHttps, helmetOptions } from './http/security.ts';
+import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -89,7 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('operatorAuth', { resolve: async () => null });
 
   // 1. External plugins.
-  await app.register(helmet, helmetOptions);
+  addSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -1,8 +1,8 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** D16 security headers. HSTS is added separately, only on HTTPS requests. */
-export const helmetOptions: FastifyHelmetOptions = {
+export const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -22,6 +22,19 @@ export const helmetOptions: FastifyHelmetOptions = {
   strictTransportSecurity: false,
   crossOriginEmbedderPolicy: false,
 };
+
+/**
+ * Helmet's middleware is built once here and applied to every response. (@fastify/helmet rebuilt
+ * it, re-parsing the CSP, on every request: a fifth of a small request's CPU in the profile.)
+ */
+export function addSecurityHeaders(app: FastifyInstance): void {
+  const applyHeaders = helmet(helmetOptions);
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
+  });
+}
 
 export function addHstsOnHttps(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {

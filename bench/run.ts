@@ -1,0 +1,395 @@
+/**
+ * `npm run bench`: API throughput against a raw node:http server measured in the same run, page
+ * weight, Lighthouse (mobile) and mileage-log generation, each printed against its budget and
+ * written to bench/results.json. A benchmark, not a test: budgets missed do not fail it; only a
+ * broken harness exits non-zero. It talks to 127.0.0.1 only and stops everything it started.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createSessionId } from '@taxback/domain';
+import {
+  findFreePort,
+  httpRequest,
+  installSignalHandlers,
+  onCleanup,
+  runCleanups,
+  runToCompletion,
+  startChild,
+  waitForReady,
+} from './src/processes.ts';
+import { BENCH_YEARS, benchJourneys, claimBody, saveBody } from './src/fixtures.ts';
+import { CONNECTIONS, runLoad, type LoadResult, type LoadScenario } from './src/load.ts';
+import { measurePageWeight, type PageWeight } from './src/page-weight.ts';
+import { runLighthouse, type LighthouseResult } from './src/lighthouse.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WARMUP_S = 2;
+const MEASURE_S = Number(process.env.BENCH_SECONDS ?? 8);
+const SEEDED_SESSIONS = 200;
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+type Row = {
+  figure: string;
+  value: string;
+  budget: string;
+  verdict: 'PASS' | 'MISS' | 'INFO' | 'INVALID' | 'n/a';
+};
+const rows: Row[] = [];
+const results: Record<string, unknown> = {
+  startedAt: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+};
+const verdict = (ok: boolean): Row['verdict'] => (ok ? 'PASS' : 'MISS');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  installSignalHandlers();
+  const started = Date.now();
+  const env = { ...process.env, NODE_ENV: 'production' };
+
+  step('building the web app');
+  const build = await runToCompletion('vite build', 'npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: ROOT,
+    env,
+    timeoutMs: 180_000,
+  });
+  if (build.code !== 0) throw new Error(`web build failed:\n${build.tail}`);
+
+  const databaseUrl = await prepareDatabase();
+  results.database = databaseUrl ? 'postgresql' : 'sqlite';
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-bench-'));
+  onCleanup('remove bench data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const rawPort = await findFreePort();
+  const apiPort = await findFreePort();
+  const raw = startChild('raw node:http', process.execPath, ['--import', 'tsx', 'bench/src/raw-server.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(rawPort) },
+  });
+  const apiEnv: NodeJS.ProcessEnv = {
+    ...env,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // The load comes from one IP; the per-IP limit would otherwise answer 429 after 1,000 a minute.
+    RATE_LIMIT_MAX: '100000000',
+  };
+  delete apiEnv.DATABASE_URL;
+  if (databaseUrl) apiEnv.DATABASE_URL = databaseUrl;
+  const api = startChild('api', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: apiEnv,
+  });
+  const rawUrl = `http://127.0.0.1:${rawPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await waitForReady(raw, `${rawUrl}/`, 20_000);
+  await waitForReady(api, `${apiUrl}/api/health`, 60_000);
+
+  step('API throughput and latency');
+  await benchApi(rawUrl, apiUrl);
+
+  step('page weight');
+  benchPageWeight(path.join(ROOT, 'apps/web/dist'));
+
+  step('Lighthouse (mobile)');
+  await benchLighthouse(apiUrl);
+
+  step('documents');
+  await benchDocuments();
+
+  await raw.stop();
+  await api.stop();
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+  print();
+  fs.writeFileSync(
+    path.join(ROOT, 'bench/results.json'),
+    `${JSON.stringify({ ...results, rows }, null, 2)}\n`,
+  );
+  console.log(`\nWritten to bench/results.json (${results.durationSeconds as number} s).`);
+}
+
+function step(what: string): void {
+  console.log(`… ${what}`);
+}
+
+/** With DATABASE_URL=postgres://… the bench runs on a database of its own, dropped afterwards. */
+async function prepareDatabase(): Promise<string | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) return null;
+  const name = `taxback_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  onCleanup('drop bench database', async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  });
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+interface SeededSession {
+  id: string;
+  n: number;
+  revision: number;
+}
+
+async function seedSessions(apiUrl: string): Promise<SeededSession[]> {
+  const sessions: SeededSession[] = [];
+  for (let i = 0; i < SEEDED_SESSIONS; i++) {
+    const id = createSessionId();
+    const res = await httpRequest('PUT', `${apiUrl}/api/onboarding`, saveBody(0, i), {
+      'content-type': 'application/json',
+      'x-session-id': id,
+    });
+    if (res.status !== 200)
+      throw new Error(`seeding a wizard session failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+    sessions.push({ id, n: i, revision: (JSON.parse(res.body) as { revision: number }).revision });
+  }
+  return sessions;
+}
+
+async function measure(name: string, scenario: LoadScenario): Promise<LoadResult> {
+  await runLoad(scenario, WARMUP_S);
+  const result = await runLoad(scenario, MEASURE_S);
+  results[name] = result;
+  return result;
+}
+
+async function benchApi(rawUrl: string, apiUrl: string): Promise<void> {
+  const sessions = await seedSessions(apiUrl);
+  const claim = claimBody();
+  results.claimBodyBytes = claim.body.length;
+  results.signaturePngBytes = claim.signatureBytes;
+
+  // Step save: a claimant's browser saves step 5 again and again, carrying the revision each
+  // answer returns. autocannon gives each request a fresh context, so a request borrows an idle
+  // seeded claim and hands it back with its new revision when the answer arrives; no two requests
+  // in flight ever share a claim (which would be a genuine 409).
+  const idle = [...sessions];
+  const borrow = (c: Record<string, unknown>): SeededSession => {
+    if (c.session === undefined) {
+      const session = idle.shift();
+      if (!session) throw new Error('more requests in flight than seeded sessions');
+      c.session = session;
+    }
+    return c.session as SeededSession;
+  };
+  const save: Omit<LoadScenario, 'url'> = {
+    method: 'PUT',
+    path: '/api/onboarding',
+    headers: (c) => ({ 'x-session-id': borrow(c).id }),
+    bodyFor: (c) => saveBody(borrow(c).revision, borrow(c).n),
+    onResponse: (status, body, c) => {
+      const session = c.session as SeededSession | undefined;
+      if (!session) return;
+      const revision = status === 200 ? (JSON.parse(body) as { revision?: unknown }).revision : undefined;
+      if (typeof revision === 'number') session.revision = revision; // the raw server has none
+      idle.push(session);
+    },
+  };
+  // General claim: a new session per request, or the idempotent answer would make it a read.
+  const claimScenario: Omit<LoadScenario, 'url'> = {
+    method: 'POST',
+    path: '/api/claims',
+    body: claim.body,
+    headers: () => ({ 'x-session-id': createSessionId() }),
+  };
+  let r = 0;
+  const restore: Omit<LoadScenario, 'url'> = {
+    method: 'GET',
+    path: '/api/onboarding',
+    headers: () => ({ 'x-session-id': sessions[r++ % sessions.length]?.id ?? '' }),
+  };
+
+  const budgets = [
+    { key: 'stepSave', label: 'Step save PUT /api/onboarding', scenario: save, minRatio: 0.25, maxP99: 20 },
+    {
+      key: 'generalClaim',
+      label: 'General claim POST /api/claims (20 KB PNG)',
+      scenario: claimScenario,
+      minRatio: 0.1,
+    },
+    { key: 'restore', label: 'Restore GET /api/onboarding', scenario: restore, minRatio: 0.35 },
+  ] as const;
+
+  for (const b of budgets) {
+    const rawResult = await measure(`${b.key}Raw`, { ...b.scenario, url: rawUrl });
+    const apiResult = await measure(b.key, { ...b.scenario, url: apiUrl });
+    const ratio = apiResult.requestsPerSecond / rawResult.requestsPerSecond;
+    results[`${b.key}Ratio`] = ratio;
+    const broken = apiResult.non2xx + apiResult.errors + apiResult.timeouts > 0 || apiResult.total === 0;
+    rows.push({
+      figure: `${b.label}: req/s (raw node:http ${Math.round(rawResult.requestsPerSecond)})`,
+      value: `${Math.round(apiResult.requestsPerSecond)} = ${(ratio * 100).toFixed(1)}% of raw`,
+      budget: `>= ${b.minRatio * 100}%`,
+      verdict: broken ? 'INVALID' : verdict(ratio >= b.minRatio),
+    });
+    rows.push({
+      figure: `${b.label}: latency p50 / p99`,
+      value: `${apiResult.p50Ms} / ${apiResult.p99Ms} ms`,
+      budget: 'maxP99' in b ? `p99 <= ${b.maxP99} ms` : '',
+      verdict: broken ? 'INVALID' : 'maxP99' in b ? verdict(apiResult.p99Ms <= b.maxP99) : 'INFO',
+    });
+    if (broken) {
+      rows.push({
+        figure: `${b.label}: failures`,
+        value: `${apiResult.non2xx} non-2xx (${Object.entries(apiResult.failures)
+          .map(([code, f]) => `${f.count}x ${code}: ${f.sample}`)
+          .join('; ')}), ${apiResult.errors} errors, ${apiResult.timeouts} timeouts`,
+        budget: 'none',
+        verdict: 'INVALID',
+      });
+    }
+  }
+}
+
+function benchPageWeight(dist: string): void {
+  const w: PageWeight = measurePageWeight(dist);
+  results.pageWeight = w;
+  rows.push({
+    figure: 'Landing initial JS (gzip)',
+    value: `${kb(w.landing.js)} (+ CSS ${kb(w.landing.css)})`,
+    budget: '<= 120 KB',
+    verdict: verdict(w.landing.js <= 120 * 1024),
+  });
+  const area = (label: string, bytes: number | null) =>
+    rows.push({
+      figure: `${label} chunks on top (gzip)`,
+      value: bytes === null ? 'n/a' : kb(bytes),
+      budget: '',
+      verdict: bytes === null ? 'n/a' : 'INFO',
+    });
+  area('Funnel (expenses + claim form)', w.funnel);
+  area('Wizard (onboarding)', w.wizard);
+  area('Resume', w.resume);
+  area('Admin', w.admin);
+  rows.push({
+    figure: 'Admin code loaded by claimant pages',
+    value: w.admin === null ? 'no admin code in the build' : w.adminInClaimantPages ? 'yes' : 'no',
+    budget: 'never',
+    verdict: verdict(!w.adminInClaimantPages),
+  });
+}
+
+async function benchLighthouse(apiUrl: string): Promise<void> {
+  if (!fs.existsSync(CHROME)) {
+    rows.push({ figure: 'Lighthouse', value: `n/a: no Chromium at ${CHROME}`, budget: '', verdict: 'n/a' });
+    return;
+  }
+  const pages: LighthouseResult[] = [];
+  for (const page of ['/', '/onboarding']) {
+    const lh = await runLighthouse(`${apiUrl}${page}`, CHROME);
+    pages.push(lh);
+    if (lh.error !== undefined) {
+      rows.push({
+        figure: `Lighthouse ${page}`,
+        value: `failed: ${lh.error}`,
+        budget: '',
+        verdict: 'INVALID',
+      });
+      continue;
+    }
+    const score = (n: number | null) => (n === null ? 'n/a' : n.toFixed(2));
+    rows.push({
+      figure: `Lighthouse ${page}: performance`,
+      value: score(lh.performance),
+      budget: '>= 0.95',
+      verdict: verdict((lh.performance ?? 0) >= 0.95),
+    });
+    rows.push({
+      figure: `Lighthouse ${page}: accessibility`,
+      value: score(lh.accessibility),
+      budget: '= 1.00',
+      verdict: verdict((lh.accessibility ?? 0) >= 1),
+    });
+    rows.push({
+      figure: `Lighthouse ${page}: best practices`,
+      value: score(lh.bestPractices),
+      budget: '',
+      verdict: 'INFO',
+    });
+    rows.push({
+      figure: `Lighthouse ${page}: LCP`,
+      value: lh.lcpMs === null ? 'n/a' : `${(lh.lcpMs / 1000).toFixed(2)} s`,
+      budget: '<= 2.0 s',
+      verdict: verdict(lh.lcpMs !== null && lh.lcpMs <= 2000),
+    });
+    rows.push({
+      figure: `Lighthouse ${page}: TBT / CLS`,
+      value: `${Math.round(lh.tbtMs ?? 0)} ms / ${(lh.cls ?? 0).toFixed(3)}`,
+      budget: '',
+      verdict: 'INFO',
+    });
+  }
+  results.lighthouse = pages;
+}
+
+async function benchDocuments(): Promise<void> {
+  // A runtime path, so the bench's type-check does not pull the server's sources into its project.
+  const modulePath = '../apps/server/src/modules/onboarding/mileage-log.ts';
+  const { generateMileageLog } = (await import(modulePath)) as {
+    generateMileageLog: (input: {
+      claimant: { fullName: string; reference: string | null };
+      journeys: ReturnType<typeof benchJourneys>;
+      years: string[];
+      vehicle: 'car-van';
+    }) => Promise<unknown[]>;
+  };
+  const input = {
+    claimant: { fullName: 'Bench Claimant', reference: null },
+    journeys: benchJourneys(50),
+    years: [...BENCH_YEARS],
+    vehicle: 'car-van' as const,
+  };
+  await generateMileageLog(input); // warm-up: fonts and code paths
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    const docs = await generateMileageLog(input);
+    times.push(performance.now() - t0);
+    if (docs.length !== input.years.length) throw new Error('mileage log: wrong number of years');
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  results.mileageLogMs = { median, min: times[0], max: times[times.length - 1] };
+  rows.push({
+    figure: `Mileage log PDF+CSV, 50 journeys x ${input.years.length} years (median of 7)`,
+    value: `${median.toFixed(0)} ms`,
+    budget: '<= 300 ms',
+    verdict: verdict(median <= 300),
+  });
+}
+
+function print(): void {
+  const head = { figure: 'Figure', value: 'Measured', budget: 'Budget', verdict: 'Verdict' };
+  const all = [head, ...rows];
+  const w = (k: keyof Row) => Math.max(...all.map((r) => r[k].length));
+  const line = (r: typeof head | Row) =>
+    `| ${r.figure.padEnd(w('figure'))} | ${r.value.padEnd(w('value'))} | ${r.budget.padEnd(w('budget'))} | ${r.verdict.padEnd(w('verdict'))} |`;
+  console.log(
+    `\nBenchmark on ${results.database as string}, Node ${process.version}, ${os.cpus().length} cores; ` +
+      `${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${MEASURE_S} s per scenario, load generator on the same machine.\n`,
+  );
+  console.log(line(head));
+  console.log(
+    `|${'-'.repeat(w('figure') + 2)}|${'-'.repeat(w('value') + 2)}|${'-'.repeat(w('budget') + 2)}|${'-'.repeat(w('verdict') + 2)}|`,
+  );
+  for (const r of rows) console.log(line(r));
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench failed: ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => runCleanups());
