@@ -455,6 +455,20 @@ export function createTaxYearsStepSchema(today?: Date) {
 /** Step 3 against the clock at parse time; use createTaxYearsStepSchema(today) to pin it. */
 export const taxYearsStepSchema = createTaxYearsStepSchema();
 
+// Building a zod schema costs more than parsing with it, and the server validates step 3 on every
+// save with its clock: keep one schema per calendar day (claimable years change only by date).
+const taxYearsSchemaByDay = new Map<string, ReturnType<typeof createTaxYearsStepSchema>>();
+function taxYearsStepSchemaFor(today: Date) {
+  const day = today.toISOString().slice(0, 10);
+  let schema = taxYearsSchemaByDay.get(day);
+  if (schema === undefined) {
+    if (taxYearsSchemaByDay.size >= 4) taxYearsSchemaByDay.clear();
+    schema = createTaxYearsStepSchema(new Date(`${day}T12:00:00Z`));
+    taxYearsSchemaByDay.set(day, schema);
+  }
+  return schema;
+}
+
 export const vehicleStepSchema = z.object({
   vehicleInfo: section(
     z.object({
@@ -611,7 +625,7 @@ function stepSchema(stepIndex: number, opts: ValidateStepOptions): z.ZodType | n
     case 2:
       return personalStepSchema;
     case 3:
-      return createTaxYearsStepSchema(opts.today);
+      return opts.today === undefined ? taxYearsStepSchema : taxYearsStepSchemaFor(opts.today);
     case 4:
       return vehicleStepSchema;
     case 5:
