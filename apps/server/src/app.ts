@@ -22,6 +22,7 @@ import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
+import { createRoutePreloads } from './http/route-preloads.ts';
 import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
@@ -169,8 +170,9 @@ async function registerWebApp(
   // The page is read once and the configured marketing URL written into its meta tag: the CSP
   // forbids inline scripts, so a meta tag is how runtime configuration reaches the browser.
   const indexHtml = hasWeb ? withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl) : '';
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const pageFor = hasWeb ? createRoutePreloads(webDist, indexHtml) : () => indexHtml;
+  const sendIndex = (reply: FastifyReply, pathname = '/') =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
   if (hasWeb) {
     app.get('/', (_request, reply) => sendIndex(reply));
     app.get('/index.html', (_request, reply) => sendIndex(reply));
@@ -199,7 +201,7 @@ async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && !isApi && wantsPage) {
-      return sendIndex(reply);
+      return sendIndex(reply, pathname);
     }
     return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
   });

@@ -15,7 +15,7 @@ import {
 } from './lib/outbox.ts';
 import { normaliseSnapshot, type ServerData, type WizardSnapshot } from './lib/snapshot.ts';
 import { validateWizardStep } from './lib/validation.ts';
-import { fetchProgress, saveProgress } from './lib/wizard-api.ts';
+import { fetchProgress, saveProgress, type LoadResult } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from './session-key.ts';
 import { StepEligibility } from './steps/step-00-eligibility.tsx';
@@ -49,15 +49,16 @@ const STEPS: Record<number, ComponentType> = {
   11: StepConfirmation,
 };
 
-function readOrCreateSessionId(): string {
+/** The tab's wizard session; `isNew` when it was just created, so the server cannot know it yet. */
+function readOrCreateSession(): { id: string; isNew: boolean } {
   try {
     const stored = window.sessionStorage.getItem(SESSION_STORAGE_KEY);
-    if (isSessionId(stored)) return stored;
+    if (isSessionId(stored)) return { id: stored, isNew: false };
     const id = createSessionId();
     window.sessionStorage.setItem(SESSION_STORAGE_KEY, id);
-    return id;
+    return { id, isNew: true };
   } catch {
-    return createSessionId();
+    return { id: createSessionId(), isNew: true };
   }
 }
 
@@ -76,7 +77,7 @@ function withTracking(snapshot: WizardSnapshot, affiliateParam: string | undefin
 
 export function OnboardingPage() {
   const { affiliateName } = useParams();
-  const [sessionId] = useState(readOrCreateSessionId);
+  const [{ id: sessionId, isNew: sessionIsNew }] = useState(readOrCreateSession);
   const [state, dispatch] = useWizardState();
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const outboxRef = useRef<Outbox | null>(null);
@@ -117,7 +118,9 @@ export function OnboardingPage() {
 
     async function load() {
       const local = readOutbox(sessionId);
-      const res = await fetchProgress(sessionId, signal);
+      // A session id made a moment ago has nothing saved: skip the round trip (and its 404) so a
+      // new claimant sees step 0 at once.
+      const res: LoadResult = sessionIsNew ? { kind: 'none' } : await fetchProgress(sessionId, signal);
       if (signal.aborted) return;
       if (res.kind === 'found') {
         outbox.setRevision(res.revision);
@@ -189,7 +192,7 @@ export function OnboardingPage() {
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
     };
-  }, [sessionId, affiliateName, dispatch]);
+  }, [sessionId, sessionIsNew, affiliateName, dispatch]);
 
   // Every completed step hands the whole snapshot to the outbox; the wizard never waits for it.
   useEffect(() => {
