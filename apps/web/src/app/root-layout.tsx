@@ -37,7 +37,8 @@ export function RootLayout() {
         />
       )}
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and content arriving late never pushes it (CLS). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />
