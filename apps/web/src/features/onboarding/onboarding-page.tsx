@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { CONFIRMATION_STEP, createSessionId, isSessionId } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
@@ -26,10 +26,19 @@ import { StepVehicle } from './steps/step-04-vehicle.tsx';
 import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
 import { StepCongratulations } from './steps/step-06-congratulations.tsx';
 import { StepEmployerRate } from './steps/step-07-employer-rate.tsx';
-import { StepEvidence } from './steps/step-08-evidence.tsx';
-import { StepReview } from './steps/step-09-review.tsx';
-import { StepAdmin } from './steps/step-10-admin.tsx';
-import { StepConfirmation } from './steps/step-11-confirmation.tsx';
+
+// Steps 8-11 (uploads, the log builder, the signature pad) are code a claimant needs only after
+// step 7: they load in the background once the first step is on screen, not in front of it.
+const loadLaterSteps = {
+  8: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
+  9: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
+  10: () => import('./steps/step-10-admin.tsx').then((m) => ({ default: m.StepAdmin })),
+  11: () => import('./steps/step-11-confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
+};
+const StepEvidence = lazy(loadLaterSteps[8]);
+const StepReview = lazy(loadLaterSteps[9]);
+const StepAdmin = lazy(loadLaterSteps[10]);
+const StepConfirmation = lazy(loadLaterSteps[11]);
 
 export { SESSION_STORAGE_KEY };
 export const CONFLICT_MESSAGE = 'This application was changed in another window.';
@@ -258,6 +267,13 @@ export function OnboardingPage() {
     [sessionId, state, saveStatus, dispatch, flushSaves],
   );
 
+  const ready = state.phase !== 'loading';
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => Object.values(loadLaterSteps).forEach((load) => void load()), 1500);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
   if (state.phase === 'loading') {
     return (
       <Container width="narrow" className="flex min-h-[50vh] items-center justify-center py-10">
@@ -274,7 +290,17 @@ export function OnboardingPage() {
   const Step = STEPS[state.currentStep] ?? StepEligibility;
   return (
     <WizardContext.Provider value={controller}>
-      <Step key={state.currentStep} />
+      <Suspense
+        fallback={
+          <Container>
+            <div className="flex justify-center py-16">
+              <Spinner size="lg" />
+            </div>
+          </Container>
+        }
+      >
+        <Step key={state.currentStep} />
+      </Suspense>
     </WizardContext.Provider>
   );
 }

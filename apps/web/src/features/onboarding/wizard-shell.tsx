@@ -5,7 +5,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-summary.tsx';
 import { useWizard } from './wizard-context.tsx';
-import { errorMatches, fieldId, validateWizardStep } from './lib/validation.ts';
+import {
+  errorMatches,
+  fieldId,
+  loadValidation,
+  useValidationReady,
+  validateWizardStep,
+} from './lib/validation.ts';
 import { requestResumeCode } from './lib/wizard-api.ts';
 import type { SaveStatus } from './lib/outbox.ts';
 import { stepExtras } from './hooks/use-wizard-state.ts';
@@ -72,6 +78,7 @@ export function WizardShell({
   onErrorLinkClick,
 }: WizardShellProps) {
   const wizard = useWizard();
+  const validationReady = useValidationReady();
   const { state, saveStatus } = wizard;
   const step = state.currentStep;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -135,7 +142,7 @@ export function WizardShell({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!showContinue || continueDisabled) return;
+          if (!showContinue || continueDisabled || !validationReady) return;
           (onContinue ?? wizard.continueStep)();
         }}
       >
@@ -154,7 +161,7 @@ export function WizardShell({
           <div className="mt-8">
             <Button
               type="submit"
-              disabled={continueDisabled}
+              disabled={continueDisabled || !validationReady}
               fullWidth
               className="sm:w-auto"
               data-testid="wizard-continue"
@@ -180,6 +187,7 @@ function SaveAndFinishLater() {
   const [message, setMessage] = useState('');
 
   async function handleClick() {
+    await loadValidation();
     const { state } = wizard;
     const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
     if (Object.keys(errors).length === 0) wizard.saveHere();

@@ -1,5 +1,39 @@
-import { validateStep } from '@taxback/domain/schemas';
+import { useSyncExternalStore } from 'react';
 import type { WizardSnapshot } from './snapshot.ts';
+
+type Schemas = typeof import('@taxback/domain/schemas');
+
+// The schemas (zod, about a third of the wizard's code) are not needed to paint a step, only to
+// check one, so they load beside the first screen instead of in front of it (mobile LCP). Continue
+// stays disabled until they are here, a fraction of a second after the page appears.
+let schemas: Schemas | null = null;
+let loading: Promise<Schemas> | null = null;
+const listeners = new Set<() => void>();
+
+export function loadValidation(): Promise<Schemas> {
+  loading ??= import('@taxback/domain/schemas').then((m) => {
+    schemas = m;
+    listeners.forEach((l) => l());
+    return m;
+  });
+  return loading;
+}
+
+/** The schemas once loaded (always by the time a claimant can press Continue), else null. */
+export function loadedSchemas(): Schemas | null {
+  return schemas;
+}
+
+export function useValidationReady(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      void loadValidation();
+      return () => listeners.delete(listener);
+    },
+    () => schemas !== null,
+  );
+}
 
 export type FieldErrors = Record<string, string>;
 
@@ -36,7 +70,9 @@ export function validateWizardStep(
   snapshot: WizardSnapshot,
   extras: StepExtras = {},
 ): FieldErrors {
-  const result = validateStep(step, stepInput(step, snapshot, extras));
+  // Unreachable in practice (Continue waits for the schemas); never let a step pass unchecked.
+  if (schemas === null) return { form: 'Please try again in a moment.' };
+  const result = schemas.validateStep(step, stepInput(step, snapshot, extras));
   return result.ok ? {} : result.errors;
 }
 

@@ -1,5 +1,5 @@
 import { formatPostcodeAsTyped, randomBytes, toBase64Url, type Journey } from '@taxback/domain';
-import { fieldErrors, journeySchema } from '@taxback/domain/schemas';
+import { loadedSchemas } from '../lib/validation.ts';
 
 export const POSTCODES_HINT = 'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)';
 export const POSTCODE_FIELD_HINT = 'Enter a full UK postcode, like WN2 1AR';
@@ -34,6 +34,10 @@ export function journeyFieldPath(index: number, field: keyof Journey): string {
 /** Every journey checked with the shared schema (its SPEC messages); keys are `journeys.{i}.{field}`. */
 export function validateJourneys(journeys: readonly Journey[]): Record<string, string> {
   const errors: Record<string, string> = {};
+  const schemas = loadedSchemas();
+  // The rebuild flow opens from step 8, long after the schemas arrived (see lib/validation.ts).
+  if (schemas === null) return { form: 'Please try again in a moment.' };
+  const { fieldErrors, journeySchema } = schemas;
   journeys.forEach((j, i) => {
     const result = journeySchema.safeParse(j);
     if (result.success) return;
