@@ -181,6 +181,8 @@ async function registerWebApp(
       wildcard: true,
       cacheControl: false,
       index: false,
+      // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
         // Vite puts content-hashed names under assets/: they never change, so cache them forever.

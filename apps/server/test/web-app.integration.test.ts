@@ -21,6 +21,11 @@ const MANIFEST = {
     imports: ['_api-ccc.js', '_shared-bbb.js'],
     css: ['assets/onboarding-eee.css'],
   },
+  'src/features/funnel/landing-page.tsx': {
+    file: 'assets/landing-page-ggg.js',
+    isDynamicEntry: true,
+    imports: ['_shared-bbb.js'],
+  },
   'src/features/funnel/claim-form-page.tsx': {
     file: 'assets/claim-form-page-fff.js',
     isDynamicEntry: true,
@@ -71,12 +76,18 @@ describe('the served page', () => {
     }
   });
 
-  it('preloads the claim form on /complete, and nothing extra on the landing page or unknown paths', async () => {
+  it('preloads the claim form on /complete and the landing page on its three routes, nothing on deeper paths', async () => {
     expect(await page('/complete')).toContain('href="/assets/claim-form-page-fff.js"');
-    for (const url of ['/', '/some-affiliate', '/onboarding/a/b']) {
+    for (const url of ['/', '/some-affiliate', '/affiliate/acme']) {
       const html = await page(url);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-page-ggg.js">');
       expect(html).not.toContain('onboarding-page-ddd.js');
       expect(html).not.toContain('claim-form-page-fff.js');
+    }
+    for (const url of ['/onboarding/a/b', '/a/b/c']) {
+      const html = await page(url);
+      expect(html).not.toContain('landing-page-ggg.js');
+      expect(html).not.toContain('onboarding-page-ddd.js');
     }
   });
 });

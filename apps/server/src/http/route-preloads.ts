@@ -16,6 +16,13 @@ const AREAS: { match: RegExp; entry: string }[] = [
   { match: /^\/expenses\/?$/, entry: 'src/features/funnel/expenses-page.tsx' },
   { match: /^\/complete\/?$/, entry: 'src/features/funnel/claim-form-page.tsx' },
   { match: /^\/resume\/[^/]+\/?$/, entry: 'src/features/resume/resume-page.tsx' },
+  { match: /^\/(affiliate\/[^/]+\/)?start-claim\/?$/, entry: 'src/features/funnel/start-claim-page.tsx' },
+  { match: /^\/loan-declined\/?$/, entry: 'src/features/funnel/loan-declined-page.tsx' },
+  { match: /^\/privacy\/?$/, entry: 'src/features/legal/privacy-page.tsx' },
+  { match: /^\/terms\/?$/, entry: 'src/features/legal/terms-page.tsx' },
+  // The landing page is in the main bundle (it is what most visitors see first); were it split,
+  // '/', '/affiliate/{name}' and '/{name}' would preload it here.
+  { match: /^\/((affiliate\/)?[^/]+\/?)?$/, entry: 'src/features/funnel/landing-page.tsx' },
 ];
 
 /**

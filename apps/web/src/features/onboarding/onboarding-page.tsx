@@ -14,7 +14,7 @@ import {
   type SaveStatus,
 } from './lib/outbox.ts';
 import { normaliseSnapshot, type ServerData, type WizardSnapshot } from './lib/snapshot.ts';
-import { validateWizardStep } from './lib/validation.ts';
+import { loadValidation, validateWizardStep } from './lib/validation.ts';
 import { fetchProgress, saveProgress, type LoadResult } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from './session-key.ts';
@@ -270,8 +270,18 @@ export function OnboardingPage() {
   const ready = state.phase !== 'loading';
   useEffect(() => {
     if (!ready) return;
-    const timer = setTimeout(() => Object.values(loadLaterSteps).forEach((load) => void load()), 1500);
-    return () => clearTimeout(timer);
+    // Once the first step has been painted: the schemas that Continue needs, then steps 8-11.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void loadValidation();
+        timer = setTimeout(() => Object.values(loadLaterSteps).forEach((load) => void load()), 1500);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [ready]);
 
   if (state.phase === 'loading') {

@@ -4,8 +4,9 @@ import type { WizardSnapshot } from './snapshot.ts';
 type Schemas = typeof import('@taxback/domain/schemas');
 
 // The schemas (zod, about a third of the wizard's code) are not needed to paint a step, only to
-// check one, so they load beside the first screen instead of in front of it (mobile LCP). Continue
-// stays disabled until they are here, a fraction of a second after the page appears.
+// check one, so the wizard loads them once its first step is on screen instead of in front of it
+// (mobile LCP; see onboarding-page.tsx). Continue stays disabled until they are here, a fraction
+// of a second after the step appears.
 let schemas: Schemas | null = null;
 let loading: Promise<Schemas> | null = null;
 const listeners = new Set<() => void>();
@@ -28,7 +29,6 @@ export function useValidationReady(): boolean {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
-      void loadValidation();
       return () => listeners.delete(listener);
     },
     () => schemas !== null,
