@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { useParams } from 'react-router';
 import { CONFIRMATION_STEP, createSessionId, isSessionId } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
@@ -126,10 +136,11 @@ export function OnboardingPage() {
     document.addEventListener('visibilitychange', retry);
 
     async function load() {
+      // A session id made a moment ago has nothing saved anywhere: the layout effect below has
+      // already shown step 0, with no round trip (and no 404) first.
+      if (sessionIsNew) return;
       const local = readOutbox(sessionId);
-      // A session id made a moment ago has nothing saved: skip the round trip (and its 404) so a
-      // new claimant sees step 0 at once.
-      const res: LoadResult = sessionIsNew ? { kind: 'none' } : await fetchProgress(sessionId, signal);
+      const res: LoadResult = await fetchProgress(sessionId, signal);
       if (signal.aborted) return;
       if (res.kind === 'found') {
         outbox.setRevision(res.revision);
@@ -266,6 +277,19 @@ export function OnboardingPage() {
     }),
     [sessionId, state, saveStatus, dispatch, flushSaves],
   );
+
+  // A new claimant's first screen is step 0, known before the first paint: no spinner frame first.
+  useLayoutEffect(() => {
+    if (!sessionIsNew) return;
+    dispatch({
+      type: 'loaded',
+      snapshot: withTracking(normaliseSnapshot(null), affiliateName),
+      currentStep: 0,
+      lastStepCompleted: -1,
+    });
+    // Once, for the session this page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const ready = state.phase !== 'loading';
   useEffect(() => {
