@@ -310,6 +310,22 @@ describe('POST /api/onboarding/files', () => {
     expect(await fileCount(sessionId)).toBe(0);
   });
 
+  it('answers 400, not 500, to a multipart body it cannot parse, and stores nothing', async () => {
+    const sessionId = await draftClaim();
+    const cutOff = multipart({ kind: 'evidence', taxYear: Y0 }, { filename: 'a.pdf', data: PDF_BYTES });
+    for (const payload of [Buffer.from('garbage'), cutOff.payload.subarray(0, cutOff.payload.length - 40)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/onboarding/files',
+        headers: { ...headers(sessionId), 'content-type': cutOff.contentType },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'The upload could not be read. Please try again.' });
+    }
+    expect(await fileCount(sessionId)).toBe(0);
+  });
+
   it('checks the kind, the tax year, a missing file and the claim', async () => {
     const sessionId = await draftClaim();
     const badKind = await upload(

@@ -111,9 +111,9 @@ export async function onboardingRoutes(
       const code = (error as { code?: unknown }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
       else if (code === 'FST_FILES_LIMIT') throw new ValidationError({ file: 'Upload one file at a time' });
-      else if (typeof code === 'string' && code.startsWith('FST_'))
-        throw new HttpError(400, 'The upload could not be read. Please try again.');
-      else throw error;
+      // Anything else thrown while reading the parts is a body busboy could not parse (cut off,
+      // no closing boundary, bad part headers): the client's fault, never a 500.
+      else throw new HttpError(400, 'The upload could not be read. Please try again.');
     }
     if (tooLarge) throw new HttpError(413, ONBOARDING_MESSAGES.fileTooLarge);
     if (!upload) throw new ValidationError({ file: ONBOARDING_MESSAGES.fileMissing });
