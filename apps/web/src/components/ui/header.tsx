@@ -7,10 +7,10 @@ import { Container } from './container.tsx';
 export function Header() {
   return (
     <header className="border-b border-gray-200 bg-white">
-      <Container className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
+      <Container className="flex flex-wrap items-center justify-between gap-x-4 pt-2 pb-2">
         <Link
           to="/"
-          className="inline-flex min-h-11 items-center gap-2 text-xl font-extrabold text-brand-700 no-underline"
+          className="order-1 inline-flex min-h-11 items-center gap-2 text-xl font-extrabold text-brand-700 no-underline"
         >
           <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
             <rect width="32" height="32" rx="7" fill="currentColor" />
@@ -26,24 +26,23 @@ export function Header() {
           <span>{CONTENT.brandName}</span>
           <span className="sr-only"> home</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <span className="inline-flex items-center gap-1 text-sm text-muted">
-            <StarRating rating={CONTENT.reviewRating} max={CONTENT.reviewMax} />
-            <span aria-hidden="true">
-              Rated {CONTENT.reviewRating}/{CONTENT.reviewMax}
-            </span>
+        {/* On a phone: logo and phone number on one line, the rating under them (a shorter header). */}
+        <a
+          href={CONTENT.phoneHref}
+          className="order-2 inline-flex min-h-11 items-center font-semibold text-brand-700 sm:order-3"
+          aria-label={`Call us on ${CONTENT.phoneNumber}`}
+        >
+          <span aria-hidden="true" className="mr-1">
+            ☎
           </span>
-          <a
-            href={CONTENT.phoneHref}
-            className="inline-flex min-h-11 items-center font-semibold text-brand-700"
-            aria-label={`Call us on ${CONTENT.phoneNumber}`}
-          >
-            <span aria-hidden="true" className="mr-1">
-              ☎
-            </span>
-            {CONTENT.phoneNumber}
-          </a>
-        </div>
+          {CONTENT.phoneNumber}
+        </a>
+        <span className="order-3 inline-flex w-full items-center gap-1 text-sm text-muted sm:order-2 sm:ml-auto sm:w-auto">
+          <StarRating rating={CONTENT.reviewRating} max={CONTENT.reviewMax} />
+          <span aria-hidden="true">
+            Rated {CONTENT.reviewRating}/{CONTENT.reviewMax}
+          </span>
+        </span>
       </Container>
     </header>
   );
