@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
+import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot } from '@taxback/domain/schemas';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -432,6 +433,30 @@ describe('GET /api/onboarding', () => {
     const other = await get(newSessionId());
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('stores the snapshot schema version, and a row from before versions is re-read through the schema', async () => {
+    const sessionId = newSessionId();
+    await save(sessionId, 4, snapshot(), 0);
+    const saved = await row(sessionId);
+    expect(saved.snapshot_version).toBe(WIZARD_SNAPSHOT_VERSION);
+    const current = (await get(sessionId)).json<{ snapshot: unknown }>().snapshot;
+    expect(current).toEqual(JSON.parse(saved.snapshot ?? 'null'));
+
+    // An older row: no version, and a snapshot missing sections and carrying unsanitised text.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({
+        snapshot_version: null,
+        snapshot: JSON.stringify({ personalInfo: { firstName: ' <Jane> ', lastName: 'Doe' } }),
+      })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const old = (await get(sessionId)).json<{ snapshot: Record<string, unknown> }>().snapshot;
+    expect(old).toEqual({
+      ...emptyWizardSnapshot(),
+      personalInfo: { ...emptyWizardSnapshot().personalInfo, firstName: 'Jane', lastName: 'Doe' },
+    });
   });
 });
 

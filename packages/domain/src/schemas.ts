@@ -354,6 +354,12 @@ export const journeySchema = z
   }));
 export type JourneyInput = z.output<typeof journeySchema>;
 
+/**
+ * Raise this whenever wizardSnapshotSchema's output changes shape: the server stores it beside each
+ * snapshot and re-parses older snapshots through the schema, but reads current ones as stored.
+ */
+export const WIZARD_SNAPSHOT_VERSION = 1;
+
 /** The whole wizard snapshot of PUT /api/onboarding: every section optional with defaults. */
 export const wizardSnapshotSchema = z.object({
   eligibilityData: section(eligibilityDataSchema),

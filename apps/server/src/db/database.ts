@@ -104,6 +104,8 @@ export interface OnboardingClaimsTable {
   revision: WithDefault<number>;
   /** JSON: the full WizardSnapshot last saved. */
   snapshot: JsonText | null;
+  /** WIZARD_SNAPSHOT_VERSION of the schema that wrote `snapshot` (null: before versions). */
+  snapshot_version: number | null;
   signed_content_hash: string | null;
   signed_at: IsoTime | null;
   signed_ip: string | null;

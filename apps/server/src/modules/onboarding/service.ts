@@ -160,14 +160,14 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     return {
       submissionReference: claim.submission_reference ?? '',
       submittedAt: claim.submitted_at ?? '',
-      totals: totalsOf(readSnapshot(claim.snapshot)),
+      totals: totalsOf(readSnapshot(claim.snapshot, claim.snapshot_version)),
     };
   }
 
   return {
     async getProgress(sessionId: string) {
       const claim = await requireClaim(sessionId);
-      const snapshot = readSnapshot(claim.snapshot);
+      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const rows = await listClaimFiles(db, sessionId);
       const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
       return {
@@ -361,7 +361,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       const sniffed = await sniffUploadType(input.png, 'signature.png', 'p60');
       if (!sniffed || sniffed.ext !== 'png')
         throw new ValidationError({ signature: MESSAGES.digitalSignatureRequired });
-      const snapshot = readSnapshot(claim.snapshot);
+      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const at = nowIso(now());
       const contentHash = hashCanonical(signedContentOf(snapshot, input.agreementChecks));
       return files.saveFileWith(
@@ -400,7 +400,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     /** D12: PDF and CSV log per selected year from the saved journeys, stored as that year's evidence. */
     async generateMileageLogs(sessionId: string) {
       const claim = await requireDraft(sessionId);
-      const snapshot = readSnapshot(claim.snapshot);
+      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       if (snapshot.journeys.length === 0)
         throw new ValidationError({ journeys: ONBOARDING_MESSAGES.noJourneys });
       const errors: Record<string, string> = {};
@@ -460,7 +460,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       const claim = await requireClaim(sessionId);
       if (claim.status !== 'draft') return submittedAnswer(claim);
 
-      const snapshot: WizardSnapshot = readSnapshot(claim.snapshot);
+      const snapshot: WizardSnapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const errors: Record<string, string> = {};
       const steps = validateSnapshotSteps(snapshot, 7, { today: now() });
       if (!steps.ok) Object.assign(errors, steps.errors);
