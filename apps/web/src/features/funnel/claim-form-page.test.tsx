@@ -4,46 +4,14 @@ import { CONTENT } from '@taxback/domain/content';
 import { ClaimFormPage } from './claim-form-page.tsx';
 import { LocationProbe, TEST_SESSION_ID, renderRoutes } from '../../../test/funnel-helpers.tsx';
 import { redirectTo } from '../../lib/redirect.ts';
+import { MockPad } from '../../../test/signature-pad-mock.ts';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
-// jsdom has no canvas: replace signature_pad with a stand-in the test can "draw" on.
-const h = vi.hoisted(() => {
-  class MockPad {
-    empty = true;
-    listeners = new Map<string, Set<() => void>>();
-    constructor() {
-      h.pads.push(this);
-    }
-    addEventListener(type: string, fn: () => void) {
-      if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-      this.listeners.get(type)?.add(fn);
-    }
-    removeEventListener(type: string, fn: () => void) {
-      this.listeners.get(type)?.delete(fn);
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    clear() {
-      this.empty = true;
-    }
-    toData() {
-      return [];
-    }
-    fromData() {}
-    off() {}
-    toDataURL() {
-      return 'data:image/png;base64,iVBORw0KGgo=';
-    }
-    draw() {
-      this.empty = false;
-      this.listeners.get('endStroke')?.forEach((fn) => fn());
-    }
-  }
-  return { pads: [] as MockPad[], MockPad };
-});
-vi.mock('signature_pad', () => ({ default: h.MockPad }));
+// jsdom has no canvas: signature_pad is replaced by a stand-in the test can "draw" on.
+vi.mock('signature_pad', async () => ({
+  default: (await import('../../../test/signature-pad-mock.ts')).MockPad,
+}));
 vi.mock('../../lib/redirect.ts', () => ({ redirectTo: vi.fn() }));
 
 const routes = [
@@ -79,7 +47,7 @@ function type(label: string, value: string) {
   fireEvent.change(field(label), { target: { value } });
 }
 function sign() {
-  act(() => h.pads.at(-1)?.draw());
+  act(() => MockPad.pads.at(-1)?.draw());
 }
 function fillValid() {
   type('First name', ' Ada ');
@@ -94,7 +62,7 @@ function jsonResponse(status: number, body: unknown) {
 
 beforeEach(() => {
   sessionStorage.clear();
-  h.pads.length = 0;
+  MockPad.pads.length = 0;
   vi.mocked(redirectTo).mockClear();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
 import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
 
-vi.mock('signature_pad', async () => ({ default: (await import('../signature-pad-mock.ts')).MockPad }));
+vi.mock('signature_pad', async () => ({
+  default: (await import('../../../../test/signature-pad-mock.ts')).MockPad,
+}));
 
 const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
 const slug1 = y1.replace('/', '-');

@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
-import { MockPad } from '../signature-pad-mock.ts';
+import { MockPad } from '../../../../test/signature-pad-mock.ts';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
 
-vi.mock('signature_pad', async () => ({ default: (await import('../signature-pad-mock.ts')).MockPad }));
+vi.mock('signature_pad', async () => ({
+  default: (await import('../../../../test/signature-pad-mock.ts')).MockPad,
+}));
 
 const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
 type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
