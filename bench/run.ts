@@ -52,58 +52,83 @@ async function main(): Promise<void> {
   const env = { ...process.env, NODE_ENV: 'production' };
 
   step('building the web app');
+  const dist = path.join(ROOT, 'apps/web/dist');
   const build = await runToCompletion('vite build', 'npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: ROOT,
     env,
     timeoutMs: 180_000,
   });
-  if (build.code !== 0) throw new Error(`web build failed:\n${build.tail}`);
+  const webError =
+    build.code !== 0
+      ? `web build failed (exit ${String(build.code)}): ${lastLine(build.tail)}`
+      : fs.existsSync(path.join(dist, 'index.html'))
+        ? null
+        : 'the build wrote no apps/web/dist/index.html';
+  if (webError) console.error(build.tail);
 
-  const databaseUrl = await prepareDatabase();
-  results.database = databaseUrl ? 'postgresql' : 'sqlite';
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-bench-'));
-  onCleanup('remove bench data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const rawPort = await findFreePort();
-  const apiPort = await findFreePort();
-  const raw = startChild('raw node:http', process.execPath, ['--import', 'tsx', 'bench/src/raw-server.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(rawPort) },
-  });
-  const apiEnv: NodeJS.ProcessEnv = {
-    ...env,
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The load comes from one IP; the per-IP limit would otherwise answer 429 after 1,000 a minute.
-    RATE_LIMIT_MAX: '100000000',
-  };
-  delete apiEnv.DATABASE_URL;
-  if (databaseUrl) apiEnv.DATABASE_URL = databaseUrl;
-  const api = startChild('api', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: apiEnv,
-  });
+  // BENCH_PORT_BASE pins the ports (base: raw server, +1: API, +2: Chromium's debugging port) on a
+  // shared machine; otherwise free ports are picked.
+  const base = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+  const rawPort = await findFreePort(base === null ? undefined : base);
+  const apiPort = await findFreePort(base === null ? undefined : base + 1);
+  const chromePort = base === null ? undefined : base + 2;
   const rawUrl = `http://127.0.0.1:${rawPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  await waitForReady(raw, `${rawUrl}/`, 20_000);
-  await waitForReady(api, `${apiUrl}/api/health`, 60_000);
+
+  let apiError: string | null = null;
+  const servers = await section('API server start', async () => {
+    const databaseUrl = await prepareDatabase();
+    results.database = databaseUrl ? 'postgresql' : 'sqlite';
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-bench-'));
+    onCleanup('remove bench data dir', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const raw = startChild(
+      'raw node:http',
+      process.execPath,
+      ['--import', 'tsx', 'bench/src/raw-server.ts'],
+      {
+        cwd: ROOT,
+        env: { ...env, PORT: String(rawPort) },
+      },
+    );
+    const apiEnv: NodeJS.ProcessEnv = {
+      ...env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+      // The load comes from one IP; the per-IP limit would otherwise answer 429 after 1,000 a minute.
+      RATE_LIMIT_MAX: '100000000',
+    };
+    delete apiEnv.DATABASE_URL;
+    if (databaseUrl) apiEnv.DATABASE_URL = databaseUrl;
+    const api = startChild('api', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: apiEnv,
+    });
+    await waitForReady(raw, `${rawUrl}/`, 20_000);
+    await waitForReady(api, `${apiUrl}/api/health`, 60_000);
+    return { raw, api };
+  });
+  if (!servers.ok) apiError = servers.error;
 
   step('API throughput and latency');
-  await benchApi(rawUrl, apiUrl);
+  if (apiError) notAvailable('API throughput and latency', apiError);
+  else await section('API throughput and latency', () => benchApi(rawUrl, apiUrl));
+  if (servers.ok) await servers.value.raw.stop(); // Lighthouse gets the cores to itself
 
   step('page weight');
-  benchPageWeight(path.join(ROOT, 'apps/web/dist'));
+  if (webError) notAvailable('Page weight', webError);
+  else await section('Page weight', () => benchPageWeight(dist));
 
   step('Lighthouse (mobile)');
-  await benchLighthouse(apiUrl);
+  if (webError || apiError) notAvailable('Lighthouse', (webError ?? apiError) as string);
+  else await section('Lighthouse', () => benchLighthouse(apiUrl, chromePort));
 
   step('documents');
-  await benchDocuments();
+  await section('Mileage log', () => benchDocuments());
 
-  await raw.stop();
-  await api.stop();
+  if (servers.ok) await servers.value.api.stop();
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   print();
   fs.writeFileSync(
@@ -111,6 +136,32 @@ async function main(): Promise<void> {
     `${JSON.stringify({ ...results, rows }, null, 2)}\n`,
   );
   console.log(`\nWritten to bench/results.json (${results.durationSeconds as number} s).`);
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1)?.slice(0, 200) ?? '';
+}
+
+function notAvailable(figure: string, reason: string): void {
+  rows.push({ figure, value: `n/a: ${reason}`, budget: '', verdict: 'n/a' });
+}
+
+/** Runs one part of the bench; if it breaks, the table says why and the other parts still run. */
+async function section<T>(
+  name: string,
+  run: () => Promise<T> | T,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    console.error(`${name} failed: ${message}`);
+    const reason = lastLine(message.split('\n')[0] ?? message);
+    notAvailable(name, reason);
+    (results.sectionErrors ??= {}) as Record<string, string>;
+    (results.sectionErrors as Record<string, string>)[name] = reason;
+    return { ok: false, error: reason };
+  }
 }
 
 function step(what: string): void {
@@ -176,10 +227,13 @@ async function benchApi(rawUrl: string, apiUrl: string): Promise<void> {
   // seeded claim and hands it back with its new revision when the answer arrives; no two requests
   // in flight ever share a claim (which would be a genuine 409).
   const idle = [...sessions];
+  let lent = 0;
   const borrow = (c: Record<string, unknown>): SeededSession => {
     if (c.session === undefined) {
-      const session = idle.shift();
-      if (!session) throw new Error('more requests in flight than seeded sessions');
+      // A request lost with its connection never hands its claim back; when none is idle, reuse the
+      // oldest (a stale revision then shows up as a 409, so the scenario reads INVALID, not faster).
+      const session = idle.shift() ?? sessions[lent++ % sessions.length];
+      if (!session) throw new Error('no seeded sessions');
       c.session = session;
     }
     return c.session as SeededSession;
@@ -281,14 +335,14 @@ function benchPageWeight(dist: string): void {
   });
 }
 
-async function benchLighthouse(apiUrl: string): Promise<void> {
+async function benchLighthouse(apiUrl: string, chromePort: number | undefined): Promise<void> {
   if (!fs.existsSync(CHROME)) {
     rows.push({ figure: 'Lighthouse', value: `n/a: no Chromium at ${CHROME}`, budget: '', verdict: 'n/a' });
     return;
   }
   const pages: LighthouseResult[] = [];
   for (const page of ['/', '/onboarding']) {
-    const lh = await runLighthouse(`${apiUrl}${page}`, CHROME);
+    const lh = await runLighthouse(`${apiUrl}${page}`, CHROME, chromePort);
     pages.push(lh);
     if (lh.error !== undefined) {
       rows.push({
@@ -337,14 +391,22 @@ async function benchLighthouse(apiUrl: string): Promise<void> {
 async function benchDocuments(): Promise<void> {
   // A runtime path, so the bench's type-check does not pull the server's sources into its project.
   const modulePath = '../apps/server/src/modules/onboarding/mileage-log.ts';
-  const { generateMileageLog } = (await import(modulePath)) as {
-    generateMileageLog: (input: {
-      claimant: { fullName: string; reference: string | null };
-      journeys: ReturnType<typeof benchJourneys>;
-      years: string[];
-      vehicle: 'car-van';
-    }) => Promise<unknown[]>;
-  };
+  const figure = 'Mileage log PDF+CSV, 50 journeys x 4 years';
+  if (!fs.existsSync(path.join(ROOT, 'apps/server/src/modules/onboarding/mileage-log.ts'))) {
+    notAvailable(figure, 'not built yet');
+    return;
+  }
+  const loaded = (await import(modulePath)) as { generateMileageLog?: unknown };
+  if (typeof loaded.generateMileageLog !== 'function') {
+    notAvailable(figure, 'not built yet (no generateMileageLog export)');
+    return;
+  }
+  const generateMileageLog = loaded.generateMileageLog as (input: {
+    claimant: { fullName: string; reference: string | null };
+    journeys: ReturnType<typeof benchJourneys>;
+    years: string[];
+    vehicle: 'car-van';
+  }) => Promise<unknown[]>;
   const input = {
     claimant: { fullName: 'Bench Claimant', reference: null },
     journeys: benchJourneys(50),

@@ -1,5 +1,6 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { onCleanup } from './processes.ts';
 
 export interface LighthouseResult {
   url: string;
@@ -24,10 +25,30 @@ const CHROME_FLAGS = [
 ];
 
 /** Lighthouse's default (mobile, simulated throttling) run of one page, retried once on failure. */
-export async function runLighthouse(url: string, chromePath: string): Promise<LighthouseResult> {
+export async function runLighthouse(
+  url: string,
+  chromePath: string,
+  port?: number,
+): Promise<LighthouseResult> {
   let lastError = '';
   for (let attempt = 0; attempt < 2; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: CHROME_FLAGS,
+      ...(port === undefined ? {} : { port }),
+    });
+    // Also stopped if the bench is interrupted while Lighthouse runs.
+    const unregister = onCleanup(
+      'stop Chromium',
+      () => chrome.kill(),
+      () => {
+        try {
+          process.kill(chrome.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      },
+    );
     try {
       const runnerResult = await lighthouse(url, {
         port: chrome.port,
@@ -51,6 +72,7 @@ export async function runLighthouse(url: string, chromePath: string): Promise<Li
     } catch (error) {
       lastError = (error as Error).message; // NO_NAVSTART and friends: one more try
     } finally {
+      unregister();
       await chrome.kill();
     }
   }

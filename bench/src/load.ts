@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { onCleanup } from './processes.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -30,7 +31,8 @@ export const CONNECTIONS = 10;
 /** One fixed-size run: `connections` keep-alive connections for `seconds`, no pipelining. */
 export async function runLoad(s: LoadScenario, seconds: number): Promise<LoadResult> {
   const failures: LoadResult['failures'] = {};
-  const result = await autocannon({
+  // The promise autocannon returns is its run tracker too: stopped first if the bench is interrupted.
+  const run = autocannon({
     url: s.url,
     connections: CONNECTIONS,
     duration: seconds,
@@ -57,7 +59,14 @@ export async function runLoad(s: LoadScenario, seconds: number): Promise<LoadRes
         },
       },
     ],
-  } as unknown as autocannon.Options);
+  } as unknown as autocannon.Options) as unknown as Promise<autocannon.Result> & { stop: () => void };
+  const unregister = onCleanup('stop the load generator', () => run.stop());
+  let result: autocannon.Result;
+  try {
+    result = await run;
+  } finally {
+    unregister();
+  }
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -38,6 +38,14 @@ export function installSignalHandlers(): void {
       void runCleanups().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
     });
   }
+  // While shutting down, the load generator may still trip over servers that are gone: ignore that.
+  // Otherwise an uncaught error still stops everything before the process ends.
+  process.on('uncaughtException', (error) => {
+    if (signalled) return;
+    signalled = true;
+    console.error(`bench failed: ${error.stack ?? error.message}`);
+    void runCleanups().finally(() => process.exit(1));
+  });
   // Last resort (uncaught exit paths): synchronous kills only.
   process.on('exit', () => {
     for (const entry of cleanups) entry.kill?.();
