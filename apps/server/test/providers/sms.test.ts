@@ -1,7 +1,7 @@
-import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, migrateToLatest } from '../../src/db/connect.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createProviders } from '../../src/providers/index.ts';
 import { loadProviderConfig } from '../../src/providers/config.ts';
@@ -40,20 +40,9 @@ let stub: Stub;
 let calls: LogCall[];
 
 beforeAll(async () => {
-  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
-  await db.schema
-    .createTable('sms_outbox')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('to_phone', 'text', (c) => c.notNull())
-    .addColumn('template', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('provider_message_id', 'text')
-    .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('sent_at', 'text')
-    .execute();
+  // The real schema, so the outbox these tests write to is the one the app migrates.
+  db = createDatabase(':memory:').db;
+  await migrateToLatest(db);
   stub = await startStub();
 });
 
