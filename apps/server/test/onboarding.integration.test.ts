@@ -373,6 +373,34 @@ describe('PUT /api/onboarding', () => {
     expect(after.updated_at > (before.updated_at ?? '')).toBe(true);
   });
 
+  it('records tracking values a later save brings when the first save had none', async () => {
+    const sessionId = newSessionId();
+    await save(
+      sessionId,
+      0,
+      snapshot({ personalInfo: {}, affiliateName: null, utmData: null, fullUrl: null }),
+      0,
+    );
+    const before = await row(sessionId);
+    expect([before.affiliate_name, before.utm_data, before.full_url]).toEqual([null, null, null]);
+    await save(
+      sessionId,
+      1,
+      snapshot({
+        personalInfo: {},
+        affiliateName: 'late-partner',
+        utmData: { utm_source: 'late' },
+        fullUrl: 'https://late.test/onboarding',
+      }),
+      1,
+    );
+    const after = await row(sessionId);
+    expect(after.affiliate_name).toBe('late-partner');
+    expect(JSON.parse(after.utm_data ?? 'null')).toEqual({ utm_source: 'late' });
+    expect(after.full_url).toBe('https://late.test/onboarding');
+    expect(after.revision).toBe(2);
+  });
+
   it('recomputes for a motorbike and a bicycle', async () => {
     const bike = newSessionId();
     const res = await save(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type {
   Database,
@@ -6,6 +7,9 @@ import type {
   OnboardingClaimUpdate,
   StoredFile,
 } from '../../db/database.ts';
+import { prepareQuery } from '../../db/prepared.ts';
+import { SNAPSHOT_COLUMNS } from './snapshot.ts';
+import type { SnapshotColumns } from './snapshot.ts';
 
 /** Queries for onboarding_claims and the claim's stored_files rows. Every lookup carries the session id (D5). */
 
@@ -19,25 +23,104 @@ export function findClaimBySession(db: Db, sessionId: string): Promise<Onboardin
     .executeTakeFirst();
 }
 
+/** What a restore (GET /api/onboarding) reads; the whole row is three times as much for SQLite to decode. */
+export const PROGRESS_COLUMNS = [
+  'revision',
+  'snapshot',
+  'snapshot_version',
+  'signature_url',
+  'status',
+  'submission_reference',
+  'submitted_at',
+  'admin_ni_number',
+  'current_step',
+  'last_step_completed',
+] as const satisfies readonly (keyof OnboardingClaim)[];
+export type ClaimProgressRow = Pick<OnboardingClaim, (typeof PROGRESS_COLUMNS)[number]>;
+
+const progressQuery = prepareQuery((db, p) =>
+  db.selectFrom('onboarding_claims').select(PROGRESS_COLUMNS).where('session_id', '=', p('sessionId')),
+);
+
+export async function findClaimProgress(db: Db, sessionId: string): Promise<ClaimProgressRow | undefined> {
+  return (await progressQuery.execute(db, { sessionId })).rows[0];
+}
+
+/** What a wizard save needs to know of the stored claim: its revision, its state, the phone it had. */
+export const SAVE_CHECK_COLUMNS = [
+  'revision',
+  'status',
+  'last_step_completed',
+  'mobile_number',
+] as const satisfies readonly (keyof OnboardingClaim)[];
+export type ClaimSaveCheckRow = Pick<OnboardingClaim, (typeof SAVE_CHECK_COLUMNS)[number]>;
+
+const saveCheckQuery = prepareQuery((db, p) =>
+  db.selectFrom('onboarding_claims').select(SAVE_CHECK_COLUMNS).where('session_id', '=', p('sessionId')),
+);
+
+export async function findClaimForSave(db: Db, sessionId: string): Promise<ClaimSaveCheckRow | undefined> {
+  return (await saveCheckQuery.execute(db, { sessionId })).rows[0];
+}
+
 export async function insertClaim(db: Db, row: NewOnboardingClaim): Promise<void> {
   await db.insertInto('onboarding_claims').values(row).execute();
 }
+
+/** Where a claim came from: recorded when first known, never overwritten (attribution stays with the first visit). */
+export interface ClaimTracking {
+  affiliate_name: string | null;
+  utm_data: string | null;
+  full_url: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+const TRACKING_COLUMNS = ['affiliate_name', 'utm_data', 'full_url', 'ip_address', 'user_agent'] as const;
+
+export interface SaveProgress {
+  current_step: number;
+  last_step_completed: number;
+  last_activity_at: string;
+  updated_at: string;
+}
+
+// Every wizard save writes the same columns, so its UPDATE is one prepared statement.
+const saveUpdate = prepareQuery((db, p) =>
+  db
+    .updateTable('onboarding_claims')
+    .set({
+      ...Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, p(c)])),
+      ...Object.fromEntries(
+        TRACKING_COLUMNS.map((c) => [c, sql<string | null>`coalesce(${sql.ref(c)}, ${p(`new_${c}`)})`]),
+      ),
+      current_step: p('current_step'),
+      last_step_completed: p('last_step_completed'),
+      last_activity_at: p('last_activity_at'),
+      updated_at: p('updated_at'),
+      revision: p('nextRevision'),
+    })
+    .where('session_id', '=', p('sessionId'))
+    .where('revision', '=', p('revision'))
+    .where('status', '=', 'draft'),
+);
 
 /** Optimistic write: only applies when the stored revision is still `revision` and the claim is a draft. */
 export async function updateClaimAtRevision(
   db: Db,
   sessionId: string,
   revision: number,
-  changes: OnboardingClaimUpdate,
+  changes: { columns: SnapshotColumns; progress: SaveProgress; tracking: ClaimTracking },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('onboarding_claims')
-    .set({ ...changes, revision: revision + 1 })
-    .where('session_id', '=', sessionId)
-    .where('revision', '=', revision)
-    .where('status', '=', 'draft')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const tracking = Object.fromEntries(TRACKING_COLUMNS.map((c) => [`new_${c}`, changes.tracking[c]]));
+  const result = await saveUpdate.execute(db, {
+    ...changes.columns,
+    ...changes.progress,
+    ...tracking,
+    sessionId,
+    revision,
+    nextRevision: revision + 1,
+  });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 export async function updateDraftClaim(
@@ -70,15 +153,18 @@ export async function submitDraftClaim(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function listClaimFiles(db: Db, sessionId: string): Promise<StoredFile[]> {
-  return db
+const claimFilesQuery = prepareQuery((db, p) =>
+  db
     .selectFrom('stored_files')
     .selectAll()
-    .where('session_id', '=', sessionId)
+    .where('session_id', '=', p('sessionId'))
     .where('claim_kind', '=', 'onboarding')
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export async function listClaimFiles(db: Db, sessionId: string): Promise<StoredFile[]> {
+  return (await claimFilesQuery.execute(db, { sessionId })).rows;
 }
 
 export function findClaimFile(db: Db, sessionId: string, fileId: string): Promise<StoredFile | undefined> {

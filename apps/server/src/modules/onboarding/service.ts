@@ -33,12 +33,15 @@ import { generateMileageLog } from './mileage-log.ts';
 import {
   findClaimBySession,
   findClaimFile,
+  findClaimForSave,
+  findClaimProgress,
   insertClaim,
   listClaimFiles,
   submitDraftClaim,
   updateClaimAtRevision,
   updateDraftClaim,
 } from './repository.ts';
+import type { ClaimTracking } from './repository.ts';
 import {
   readSnapshot,
   selectedYears,
@@ -166,7 +169,8 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
 
   return {
     async getProgress(sessionId: string) {
-      const claim = await requireClaim(sessionId);
+      const claim = await findClaimProgress(db, sessionId);
+      if (!claim) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const rows = await listClaimFiles(db, sessionId);
       const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
@@ -202,13 +206,22 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
 
       const totals = totalsOf(snapshot);
       const at = nowIso(now());
-      const existing = await findClaimBySession(db, sessionId);
-      const columns: OnboardingClaimUpdate = {
-        ...snapshotColumns(snapshot, totals),
+      const existing = await findClaimForSave(db, sessionId);
+      const snapshotValues = snapshotColumns(snapshot, totals);
+      const progress = {
         current_step: body.currentStep,
         last_step_completed: body.lastStepCompleted,
         last_activity_at: at,
         updated_at: at,
+      };
+      const columns: OnboardingClaimUpdate = { ...snapshotValues, ...progress };
+      // Where the claim came from: recorded when first known, never overwritten.
+      const tracking: ClaimTracking = {
+        affiliate_name: snapshot.affiliateName || null,
+        utm_data: snapshot.utmData ? JSON.stringify(snapshot.utmData) : null,
+        full_url: snapshot.fullUrl || null,
+        ip_address: meta.ip,
+        user_agent: meta.userAgent || null,
       };
 
       let revision: number;
@@ -217,13 +230,9 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         try {
           await insertClaim(db, {
             ...columns,
+            ...tracking,
             id: randomUUID(),
             session_id: sessionId,
-            affiliate_name: snapshot.affiliateName,
-            utm_data: snapshot.utmData ? JSON.stringify(snapshot.utmData) : null,
-            full_url: snapshot.fullUrl,
-            ip_address: meta.ip,
-            user_agent: meta.userAgent,
             status: 'draft',
             revision: 1,
             created_at: at,
@@ -232,7 +241,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           // Two first saves raced: the other one won.
-          const current = await findClaimBySession(db, sessionId);
+          const current = await findClaimForSave(db, sessionId);
           throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, {
             revision: Number(current?.revision ?? 0),
           });
@@ -245,18 +254,13 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         }
         if (body.revision !== current)
           throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: current });
-        // Tracking fields are recorded when first known and never overwritten (attribution stays with the first visit).
-        const tracking: OnboardingClaimUpdate = {};
-        if (existing.affiliate_name === null && snapshot.affiliateName)
-          tracking.affiliate_name = snapshot.affiliateName;
-        if (existing.utm_data === null && snapshot.utmData)
-          tracking.utm_data = JSON.stringify(snapshot.utmData);
-        if (existing.full_url === null && snapshot.fullUrl) tracking.full_url = snapshot.fullUrl;
-        if (existing.ip_address === null) tracking.ip_address = meta.ip;
-        if (existing.user_agent === null && meta.userAgent) tracking.user_agent = meta.userAgent;
-        const ok = await updateClaimAtRevision(db, sessionId, current, { ...columns, ...tracking });
+        const ok = await updateClaimAtRevision(db, sessionId, current, {
+          columns: snapshotValues,
+          progress,
+          tracking,
+        });
         if (!ok) {
-          const latest = await findClaimBySession(db, sessionId);
+          const latest = await findClaimForSave(db, sessionId);
           const message =
             latest && latest.status !== 'draft'
               ? ONBOARDING_MESSAGES.alreadySubmitted

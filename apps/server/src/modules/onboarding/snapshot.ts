@@ -2,7 +2,7 @@ import { calculateRebate, normaliseUkPhone } from '@taxback/domain';
 import type { RebateSummary, VehicleType } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
-import type { OnboardingClaimUpdate } from '../../db/database.ts';
+import type { OnboardingClaim, OnboardingClaimUpdate } from '../../db/database.ts';
 import { fromJsonText, toIntBool } from '../../db/values.ts';
 
 // Pure mapping between the wizard snapshot (what the browser saves) and the SPEC §3 columns.
@@ -31,7 +31,7 @@ export function totalsOf(snapshot: WizardSnapshot): RebateSummary {
  */
 export function readSnapshot(text: string | null, version: number | null): WizardSnapshot {
   if (version === WIZARD_SNAPSHOT_VERSION && text !== null) {
-    return fromJsonText<WizardSnapshot>(text, emptyWizardSnapshot());
+    return fromJsonText<WizardSnapshot | null>(text, null) ?? emptyWizardSnapshot();
   }
   const parsed = wizardSnapshotSchema.safeParse(fromJsonText<unknown>(text, {}));
   return parsed.success ? parsed.data : emptyWizardSnapshot();
@@ -41,8 +41,41 @@ function orNull(s: string): string | null {
   return s === '' ? null : s;
 }
 
+/** The SPEC §3 columns a snapshot fills, always all of them (a wizard save writes each one). */
+export const SNAPSHOT_COLUMNS = [
+  'drives_for_work',
+  'company_vehicle_vrm',
+  'employment_type',
+  'employer_name',
+  'business_name',
+  'utr_number',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'mobile_number',
+  'home_address',
+  'postcode',
+  'vehicle_type',
+  'selected_tax_years',
+  'mileage_data',
+  'total_hmrc_allowance',
+  'estimated_rebate_20_percent',
+  'estimated_rebate_40_percent',
+  'employer_mileage_rate',
+  'journey_patterns',
+  'consent_accuracy',
+  'consent_authorization',
+  'consent_terms',
+  'self_assessment_required',
+  'snapshot',
+  'snapshot_version',
+] as const satisfies readonly (keyof OnboardingClaim)[];
+export type SnapshotColumns = { [K in (typeof SNAPSHOT_COLUMNS)[number]]: OnboardingClaimUpdate[K] };
+
 /** The SPEC §3 columns derived from a snapshot (tracking fields are handled by the caller). */
-export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): OnboardingClaimUpdate {
+export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): SnapshotColumns {
   const { eligibilityData: e, employmentDetails: emp, personalInfo: p } = snapshot;
   const fullName = [p.firstName, p.lastName].filter((s) => s !== '').join(' ');
   const mileage: Record<string, { miles: number; companyName: string }> = {};
