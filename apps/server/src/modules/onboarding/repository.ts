@@ -46,12 +46,17 @@ export async function findClaimProgress(db: Db, sessionId: string): Promise<Clai
   return (await progressQuery.execute(db, { sessionId })).rows[0];
 }
 
-/** What a wizard save needs to know of the stored claim: its revision, its state, the phone it had. */
+/** What a wizard save needs to know of the stored claim: revision, state, tracking, the phone it had. */
 export const SAVE_CHECK_COLUMNS = [
   'revision',
   'status',
   'last_step_completed',
   'mobile_number',
+  'affiliate_name',
+  'utm_data',
+  'full_url',
+  'ip_address',
+  'user_agent',
 ] as const satisfies readonly (keyof OnboardingClaim)[];
 export type ClaimSaveCheckRow = Pick<OnboardingClaim, (typeof SAVE_CHECK_COLUMNS)[number]>;
 
@@ -84,42 +89,63 @@ export interface SaveProgress {
   updated_at: string;
 }
 
-// Every wizard save writes the same columns, so its UPDATE is one prepared statement.
-const saveUpdate = prepareQuery((db, p) =>
-  db
-    .updateTable('onboarding_claims')
-    .set({
-      ...Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, p(c)])),
-      ...Object.fromEntries(
-        TRACKING_COLUMNS.map((c) => [c, sql<string | null>`coalesce(${sql.ref(c)}, ${p(`new_${c}`)})`]),
-      ),
-      current_step: p('current_step'),
-      last_step_completed: p('last_step_completed'),
-      last_activity_at: p('last_activity_at'),
-      updated_at: p('updated_at'),
-      revision: p('nextRevision'),
-    })
-    .where('session_id', '=', p('sessionId'))
-    .where('revision', '=', p('revision'))
-    .where('status', '=', 'draft'),
-);
+/** True when the stored claim lacks a tracking value this save knows. */
+export function tracksSomethingNew(stored: ClaimTracking, known: ClaimTracking): boolean {
+  return TRACKING_COLUMNS.some((c) => stored[c] === null && known[c] !== null);
+}
 
-/** Optimistic write: only applies when the stored revision is still `revision` and the claim is a draft. */
+// A wizard save writes the same columns every time, so its UPDATE is a prepared statement. Tracking
+// columns are only in the second form, used while one is still unknown: a column in SET costs its
+// index an update even when the value stays (about a third of the UPDATE's time).
+function saveUpdateQuery(withTracking: boolean) {
+  return prepareQuery((db, p) =>
+    db
+      .updateTable('onboarding_claims')
+      .set({
+        ...Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, p(c)])),
+        ...(withTracking
+          ? Object.fromEntries(
+              TRACKING_COLUMNS.map((c) => [c, sql<string | null>`coalesce(${sql.ref(c)}, ${p(`new_${c}`)})`]),
+            )
+          : {}),
+        current_step: p('current_step'),
+        last_step_completed: p('last_step_completed'),
+        last_activity_at: p('last_activity_at'),
+        updated_at: p('updated_at'),
+        revision: p('nextRevision'),
+      })
+      .where('session_id', '=', p('sessionId'))
+      .where('revision', '=', p('revision'))
+      .where('status', '=', 'draft'),
+  );
+}
+const saveUpdate = saveUpdateQuery(false);
+const saveUpdateWithTracking = saveUpdateQuery(true);
+
+/**
+ * Optimistic write: only applies when the stored revision is still `revision` and the claim is a
+ * draft. `tracking` (or null) fills tracking columns that are still empty, never overwriting one.
+ */
 export async function updateClaimAtRevision(
   db: Db,
   sessionId: string,
   revision: number,
-  changes: { columns: SnapshotColumns; progress: SaveProgress; tracking: ClaimTracking },
+  changes: { columns: SnapshotColumns; progress: SaveProgress; tracking: ClaimTracking | null },
 ): Promise<boolean> {
-  const tracking = Object.fromEntries(TRACKING_COLUMNS.map((c) => [`new_${c}`, changes.tracking[c]]));
-  const result = await saveUpdate.execute(db, {
+  const params = {
     ...changes.columns,
     ...changes.progress,
-    ...tracking,
     sessionId,
     revision,
     nextRevision: revision + 1,
-  });
+  };
+  const { tracking } = changes;
+  const result = tracking
+    ? await saveUpdateWithTracking.execute(db, {
+        ...params,
+        ...Object.fromEntries(TRACKING_COLUMNS.map((c) => [`new_${c}`, tracking[c]])),
+      })
+    : await saveUpdate.execute(db, params);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 

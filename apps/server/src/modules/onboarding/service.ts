@@ -38,6 +38,7 @@ import {
   insertClaim,
   listClaimFiles,
   submitDraftClaim,
+  tracksSomethingNew,
   updateClaimAtRevision,
   updateDraftClaim,
 } from './repository.ts';
@@ -257,7 +258,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         const ok = await updateClaimAtRevision(db, sessionId, current, {
           columns: snapshotValues,
           progress,
-          tracking,
+          tracking: tracksSomethingNew(existing, tracking) ? tracking : null,
         });
         if (!ok) {
           const latest = await findClaimForSave(db, sessionId);
