@@ -68,6 +68,42 @@ const STEPS: Record<number, ComponentType> = {
   11: StepConfirmation,
 };
 
+/**
+ * Runs `then` once the page's first contentful paint has reached the screen (at once when it
+ * already has, as after a client-side navigation). An animation frame is too early: a request
+ * started there still lands before the paint is shown, and on a slow phone the schemas then
+ * compete with the first step for the network and the CPU.
+ */
+function afterFirstPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+    timer = setTimeout(then, 0);
+  };
+  const painted = () =>
+    typeof performance !== 'undefined' && performance.getEntriesByName?.('first-contentful-paint').length > 0;
+  let observer: PerformanceObserver | null = null;
+  if (painted()) {
+    run();
+  } else {
+    try {
+      observer = new PerformanceObserver(() => {
+        if (painted()) run();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      observer = null;
+    }
+    // Without paint timing (or if no paint is ever reported), a second is the longest wait.
+    timer = setTimeout(run, 1000);
+  }
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+  };
+}
+
 /** The tab's wizard session; `isNew` when it was just created, so the server cannot know it yet. */
 function readOrCreateSession(): { id: string; isNew: boolean } {
   try {
@@ -294,16 +330,14 @@ export function OnboardingPage() {
   const ready = state.phase !== 'loading';
   useEffect(() => {
     if (!ready) return;
-    // Once the first step has been painted: the schemas that Continue needs, then steps 8-11.
+    // Once the first step is on screen: the schemas that Continue needs, then steps 8-11.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        void loadValidation();
-        timer = setTimeout(() => Object.values(loadLaterSteps).forEach((load) => void load()), 1500);
-      }, 0);
+    const cancel = afterFirstPaint(() => {
+      void loadValidation();
+      timer = setTimeout(() => Object.values(loadLaterSteps).forEach((load) => void load()), 1500);
     });
     return () => {
-      cancelAnimationFrame(frame);
+      cancel();
       clearTimeout(timer);
     };
   }, [ready]);
