@@ -246,6 +246,49 @@ describe('POST /api/onboarding/files', () => {
     ]);
   });
 
+  it('restores every file with its summary: each year oldest first, the P60, never the signature', async () => {
+    const sessionId = await draftClaim();
+    const pdf2 = Buffer.concat([PDF_BYTES, Buffer.from('\n% second\n')]);
+    const first = (
+      await upload(sessionId, { kind: 'evidence', taxYear: Y0 }, { filename: 'a.pdf', data: PDF_BYTES })
+    ).json<{ id: string; url: string }>();
+    const second = (
+      await upload(sessionId, { kind: 'evidence', taxYear: Y0 }, { filename: 'b.pdf', data: pdf2 })
+    ).json<{ id: string; url: string }>();
+    const other = (
+      await upload(sessionId, { kind: 'evidence', taxYear: Y1 }, { filename: 'c.png', data: PNG_BYTES })
+    ).json<{ id: string; url: string }>();
+    const p60 = (
+      await upload(sessionId, { kind: 'p60', taxYear: '' }, { filename: 'p60.pdf', data: PDF_BYTES })
+    ).json<{ id: string; url: string }>();
+    const signed = await post(sessionId, '/api/onboarding/signature', {
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+    expect(signed.statusCode).toBe(201);
+
+    const res = await download(sessionId, '/api/onboarding');
+    expect(res.statusCode).toBe(200);
+    const progress = res.json<Record<string, unknown>>();
+    expect(progress.evidenceFiles).toEqual({
+      [Y0]: [
+        { id: first.id, filename: 'a.pdf', url: first.url, type: 'application/pdf', size: PDF_BYTES.length },
+        { id: second.id, filename: 'b.pdf', url: second.url, type: 'application/pdf', size: pdf2.length },
+      ],
+      [Y1]: [{ id: other.id, filename: 'c.png', url: other.url, type: 'image/png', size: PNG_BYTES.length }],
+    });
+    expect(progress.p60File).toEqual({
+      id: p60.id,
+      filename: 'p60.pdf',
+      url: p60.url,
+      type: 'application/pdf',
+      size: PDF_BYTES.length,
+    });
+    expect(progress.mileageLogs).toEqual({});
+    expect(progress.signatureUrl).toBe(signed.json<{ signatureUrl: string }>().signatureUrl);
+    expect(progress.revision).toBe(1);
+  });
+
   it('stores the same bytes for the same year once (a retried upload)', async () => {
     const sessionId = await draftClaim();
     const a = await upload(

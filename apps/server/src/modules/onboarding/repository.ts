@@ -38,12 +38,56 @@ export const PROGRESS_COLUMNS = [
 ] as const satisfies readonly (keyof OnboardingClaim)[];
 export type ClaimProgressRow = Pick<OnboardingClaim, (typeof PROGRESS_COLUMNS)[number]>;
 
+/** The parts of a stored file a claimant's progress shows. */
+export type ClaimFileRow = Pick<
+  StoredFile,
+  'id' | 'kind' | 'tax_year' | 'filename' | 'content_type' | 'size'
+>;
+
+// One query for the claim and its files (a LEFT JOIN: one row per file, or one row with no file):
+// on PostgreSQL a second query is a second round trip on every restore.
 const progressQuery = prepareQuery((db, p) =>
-  db.selectFrom('onboarding_claims').select(PROGRESS_COLUMNS).where('session_id', '=', p('sessionId')),
+  db
+    .selectFrom('onboarding_claims as c')
+    .leftJoin('stored_files as f', (join) =>
+      join.onRef('f.session_id', '=', 'c.session_id').on('f.claim_kind', '=', 'onboarding'),
+    )
+    .select(PROGRESS_COLUMNS.map((column) => `c.${column}` as const))
+    .select([
+      'f.id as file_id',
+      'f.kind as file_kind',
+      'f.tax_year as file_tax_year',
+      'f.filename as file_filename',
+      'f.content_type as file_content_type',
+      'f.size as file_size',
+    ])
+    .where('c.session_id', '=', p('sessionId'))
+    .orderBy('f.created_at')
+    .orderBy('f.id'),
 );
 
-export async function findClaimProgress(db: Db, sessionId: string): Promise<ClaimProgressRow | undefined> {
-  return (await progressQuery.execute(db, { sessionId })).rows[0];
+/** The claim's progress columns and its files (oldest first), or undefined when there is no claim. */
+export async function findClaimProgress(
+  db: Db,
+  sessionId: string,
+): Promise<{ claim: ClaimProgressRow; files: ClaimFileRow[] } | undefined> {
+  const { rows } = await progressQuery.execute(db, { sessionId });
+  const first = rows[0];
+  if (!first) return undefined;
+  const claim = Object.fromEntries(PROGRESS_COLUMNS.map((c) => [c, first[c]])) as ClaimProgressRow;
+  const files: ClaimFileRow[] = [];
+  for (const r of rows) {
+    if (r.file_id === null) continue;
+    files.push({
+      id: r.file_id,
+      kind: r.file_kind as ClaimFileRow['kind'],
+      tax_year: r.file_tax_year as string,
+      filename: r.file_filename as string,
+      content_type: r.file_content_type as string,
+      size: r.file_size as number,
+    });
+  }
+  return { claim, files };
 }
 
 /** What a wizard save needs to know of the stored claim: revision, state, tracking, the phone it had. */

@@ -42,7 +42,7 @@ import {
   updateClaimAtRevision,
   updateDraftClaim,
 } from './repository.ts';
-import type { ClaimTracking } from './repository.ts';
+import type { ClaimFileRow, ClaimTracking } from './repository.ts';
 import {
   readSnapshot,
   selectedYears,
@@ -93,7 +93,7 @@ function summarise(f: Pick<SavedFile, 'id' | 'filename' | 'url' | 'contentType' 
   return { id: f.id, filename: f.filename, url: f.url, type: f.contentType, size: f.size };
 }
 
-function summariseRow(row: StoredFile): FileSummary {
+function summariseRow(row: ClaimFileRow): FileSummary {
   return {
     id: row.id,
     filename: row.filename,
@@ -103,7 +103,7 @@ function summariseRow(row: StoredFile): FileSummary {
   };
 }
 
-function groupByYear(rows: StoredFile[]): Record<TaxYear, FileSummary[]> {
+function groupByYear(rows: ClaimFileRow[]): Record<TaxYear, FileSummary[]> {
   const out: Record<TaxYear, FileSummary[]> = {};
   for (const row of rows) (out[row.tax_year] ??= []).push(summariseRow(row));
   return out;
@@ -111,7 +111,7 @@ function groupByYear(rows: StoredFile[]): Record<TaxYear, FileSummary[]> {
 
 type LogLink = { id: string; url: string; filename: string };
 
-function mileageLogsOf(rows: StoredFile[]): Record<TaxYear, { pdf?: LogLink; csv?: LogLink }> {
+function mileageLogsOf(rows: ClaimFileRow[]): Record<TaxYear, { pdf?: LogLink; csv?: LogLink }> {
   const out: Record<TaxYear, { pdf?: LogLink; csv?: LogLink }> = {};
   for (const row of rows) {
     if (row.kind !== 'mileage-log') continue;
@@ -124,7 +124,7 @@ function mileageLogsOf(rows: StoredFile[]): Record<TaxYear, { pdf?: LogLink; csv
 }
 
 /** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
-function evidenceColumn(rows: StoredFile[]): string {
+function evidenceColumn(rows: ClaimFileRow[]): string {
   return JSON.stringify(groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')));
 }
 
@@ -170,10 +170,10 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
 
   return {
     async getProgress(sessionId: string) {
-      const claim = await findClaimProgress(db, sessionId);
-      if (!claim) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
+      const found = await findClaimProgress(db, sessionId);
+      if (!found) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
+      const { claim, files: rows } = found;
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
-      const rows = await listClaimFiles(db, sessionId);
       const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
       return {
         revision: Number(claim.revision),
