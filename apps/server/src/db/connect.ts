@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -23,6 +24,7 @@ export function createDatabase(url: string): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});
+    pool.on('connect', (client) => withNamedStatements(client));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
 
@@ -67,6 +69,49 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
       return statement;
     },
   };
+}
+
+// Data statements only: utility statements (DDL in migrations) are sent as they are.
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const MAX_NAMED_PER_CONNECTION = 500;
+
+/**
+ * PostgreSQL parses and plans every unnamed statement again. Kysely sends the same SQL text for a
+ * query shape each time (values are parameters), so each connection sends a data statement as a
+ * named one: prepared on the connection once, then only bound and run (a restore's queries took a
+ * quarter less time). Names come from the SQL text; past a cap, further shapes go unnamed, so a
+ * connection never holds an unbounded number of statements.
+ */
+function withNamedStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && NAMEABLE.test(text)) {
+      let name = names.get(text);
+      if (name === undefined && names.size < MAX_NAMED_PER_CONNECTION) {
+        name = `k${createHash('sha1').update(text).digest('hex')}`;
+        names.set(text, name);
+      }
+      if (name !== undefined) {
+        const named = name;
+        return (query({ name: named, text, values }) as Promise<unknown>).catch((error: unknown) => {
+          // Another instance changed a table under this statement (a migration in a rolling
+          // deploy): PostgreSQL refuses the cached plan. Prepare the text afresh, once.
+          if (!isCachedPlanError(error)) throw error;
+          const renamed = `${named}_${Date.now().toString(36)}`;
+          names.set(text, renamed);
+          return query({ name: renamed, text, values });
+        });
+      }
+    }
+    return query(...args);
+  };
+}
+
+function isCachedPlanError(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan');
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
