@@ -90,17 +90,16 @@ export async function findClaimProgress(
   return { claim, files };
 }
 
+/** Where a claim came from (see ClaimTracking). */
+const TRACKING_COLUMNS = ['affiliate_name', 'utm_data', 'full_url', 'ip_address', 'user_agent'] as const;
+
 /** What a wizard save needs to know of the stored claim: revision, state, tracking, the phone it had. */
 export const SAVE_CHECK_COLUMNS = [
   'revision',
   'status',
   'last_step_completed',
   'mobile_number',
-  'affiliate_name',
-  'utm_data',
-  'full_url',
-  'ip_address',
-  'user_agent',
+  ...TRACKING_COLUMNS,
 ] as const satisfies readonly (keyof OnboardingClaim)[];
 export type ClaimSaveCheckRow = Pick<OnboardingClaim, (typeof SAVE_CHECK_COLUMNS)[number]>;
 
@@ -124,7 +123,6 @@ export interface ClaimTracking {
   ip_address: string | null;
   user_agent: string | null;
 }
-const TRACKING_COLUMNS = ['affiliate_name', 'utm_data', 'full_url', 'ip_address', 'user_agent'] as const;
 
 export interface SaveProgress {
   current_step: number;
