@@ -69,3 +69,8 @@ export function prepareQuery<Row>(build: (db: Db, p: ParamRef) => Compilable<Row
     },
   };
 }
+
+/** One named parameter per column, named after it: `values(...)` or `set(...)` of a prepared query. */
+export function paramsFor<C extends string>(columns: readonly C[], p: ParamRef): Record<C, never> {
+  return Object.fromEntries(columns.map((c) => [c, p(c)])) as Record<C, never>;
+}

@@ -1,29 +1,56 @@
 import type { Kysely } from 'kysely';
 import type { Database, FormResponse, NewFormResponse } from '../../db/database.ts';
+import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
+
+/** Every column a new claim is stored with (status takes its default). */
+const CLAIM_COLUMNS = [
+  'id',
+  'session_id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'signature',
+  'signature_file_id',
+  'selected_expenses',
+  'earns_over_18k',
+  'affiliate_name',
+  'utm_data',
+  'full_url',
+  'ip_address',
+  'user_agent',
+  'assessment_data',
+  'signed_content_hash',
+  'signed_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof NewFormResponse)[];
+export type ClaimRow = { [K in (typeof CLAIM_COLUMNS)[number]]: NewFormResponse[K] };
+
+// A claim's two queries, compiled once (prepared.ts).
+const bySession = prepareQuery((db, p) =>
+  db.selectFrom('form_responses').selectAll().where('session_id', '=', p('sessionId')),
+);
+const insertUnlessSessionHasOne = prepareQuery((db, p) =>
+  db
+    .insertInto('form_responses')
+    .values(paramsFor(CLAIM_COLUMNS, p))
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .returning('id'),
+);
 
 export function createClaimsRepository(db: Db) {
   return {
     async findBySession(sessionId: string, trx: Db = db): Promise<FormResponse | null> {
-      return (
-        (await trx
-          .selectFrom('form_responses')
-          .selectAll()
-          .where('session_id', '=', sessionId)
-          .executeTakeFirst()) ?? null
-      );
+      return (await bySession.execute(trx, { sessionId })).rows[0] ?? null;
     },
 
     /** Inserts unless the session already has a claim; returns the new id or null on conflict. */
-    async insertIfAbsent(row: NewFormResponse, trx: Db = db): Promise<string | null> {
-      const inserted = await trx
-        .insertInto('form_responses')
-        .values(row)
-        .onConflict((oc) => oc.column('session_id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted?.id ?? null;
+    async insertIfAbsent(row: ClaimRow, trx: Db = db): Promise<string | null> {
+      return (await insertUnlessSessionHasOne.execute(trx, row)).rows[0]?.id ?? null;
     },
   };
 }

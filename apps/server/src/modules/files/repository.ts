@@ -1,35 +1,56 @@
 import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewStoredFile, StoredFile, StoredFileKind } from '../../db/database.ts';
+import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
+
+/** Every column of a stored file's record. */
+const FILE_COLUMNS = [
+  'id',
+  'session_id',
+  'claim_kind',
+  'kind',
+  'tax_year',
+  'storage_key',
+  'filename',
+  'content_type',
+  'size',
+  'sha256',
+  'created_at',
+] as const satisfies readonly (keyof NewStoredFile)[];
+export type FileRow = { [K in (typeof FILE_COLUMNS)[number]]: NewStoredFile[K] };
+
+// The two queries of every stored upload or signature, compiled once (prepared.ts).
+const insertUnlessStored = prepareQuery((db, p) =>
+  db
+    .insertInto('stored_files')
+    .values(paramsFor(FILE_COLUMNS, p))
+    .onConflict((oc) => oc.columns(['session_id', 'kind', 'tax_year', 'sha256']).doNothing())
+    .returningAll(),
+);
+const sameBytes = prepareQuery((db, p) =>
+  db
+    .selectFrom('stored_files')
+    .selectAll()
+    .where('session_id', '=', p('sessionId'))
+    .where('kind', '=', p('kind'))
+    .where('tax_year', '=', p('taxYear'))
+    .where('sha256', '=', p('sha256')),
+);
 
 /** Queries on stored_files. Every lookup by id takes the owning session unless the caller is an operator. */
 export function createFilesRepository(db: Db) {
   return {
     /** Inserts, or returns null when the same bytes are already recorded for this session/kind/year. */
-    async insertIfAbsent(row: NewStoredFile, trx: Db = db): Promise<StoredFile | null> {
-      const inserted = await trx
-        .insertInto('stored_files')
-        .values(row)
-        .onConflict((oc) => oc.columns(['session_id', 'kind', 'tax_year', 'sha256']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      return inserted ?? null;
+    async insertIfAbsent(row: FileRow, trx: Db = db): Promise<StoredFile | null> {
+      return (await insertUnlessStored.execute(trx, row)).rows[0] ?? null;
     },
 
     async findDuplicate(
       key: { sessionId: string; kind: StoredFileKind; taxYear: string; sha256: string },
       trx: Db = db,
     ): Promise<StoredFile | null> {
-      const row = await trx
-        .selectFrom('stored_files')
-        .selectAll()
-        .where('session_id', '=', key.sessionId)
-        .where('kind', '=', key.kind)
-        .where('tax_year', '=', key.taxYear)
-        .where('sha256', '=', key.sha256)
-        .executeTakeFirst();
-      return row ?? null;
+      return (await sameBytes.execute(trx, key)).rows[0] ?? null;
     },
 
     /** `sessionId` null = any session (operator access). */

@@ -7,7 +7,7 @@ import type {
   OnboardingClaimUpdate,
   StoredFile,
 } from '../../db/database.ts';
-import { prepareQuery } from '../../db/prepared.ts';
+import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import { SNAPSHOT_COLUMNS } from './snapshot.ts';
 import type { SnapshotColumns } from './snapshot.ts';
 
@@ -144,7 +144,7 @@ function saveUpdateQuery(withTracking: boolean) {
     db
       .updateTable('onboarding_claims')
       .set({
-        ...Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, p(c)])),
+        ...paramsFor(SNAPSHOT_COLUMNS, p),
         ...(withTracking
           ? Object.fromEntries(
               TRACKING_COLUMNS.map((c) => [c, sql<string | null>`coalesce(${sql.ref(c)}, ${p(`new_${c}`)})`]),
