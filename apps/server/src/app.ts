@@ -22,7 +22,8 @@ import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
-import { createRoutePreloads } from './http/route-preloads.ts';
+import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
+import type { WebPages } from './http/route-preloads.ts';
 import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
@@ -89,7 +90,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('operatorAuth', { resolve: async () => null });
 
   // 1. External plugins.
-  addSecurityHeaders(app);
+  const web = readWebApp(config.webDist, config.marketingSiteUrl);
+  addSecurityHeaders(app, web?.pages.scriptHashes ?? []);
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -123,7 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(docsRoutes, { prefix: '/api' });
 
   // 4. The built web app, with the SPA fallback.
-  await registerWebApp(app, config.webDist, config.marketingSiteUrl);
+  await registerWebApp(app, config.webDist, web);
 
   return app;
 }
@@ -160,17 +162,25 @@ function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/**
+ * The built web app's pages, read once. The configured marketing URL is written into a meta tag
+ * (the CSP allows no inline script but the wizard's hashed boot script, so a meta tag is how
+ * runtime configuration reaches the browser).
+ */
+function readWebApp(webDist: string, marketingSiteUrl: string | null): { pages: WebPages } | null {
+  const indexPath = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexPath)) return null;
+  const indexHtml = withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl);
+  return { pages: createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist)) };
+}
+
 async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-  marketingSiteUrl: string | null,
+  web: { pages: WebPages } | null,
 ): Promise<void> {
-  const indexPath = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexPath);
-  // The page is read once and the configured marketing URL written into its meta tag: the CSP
-  // forbids inline scripts, so a meta tag is how runtime configuration reaches the browser.
-  const indexHtml = hasWeb ? withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl) : '';
-  const pageFor = hasWeb ? createRoutePreloads(webDist, indexHtml) : () => indexHtml;
+  const hasWeb = web !== null;
+  const pageFor = web ? web.pages.pageFor : () => '';
   const sendIndex = (reply: FastifyReply, pathname = '/') =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
   if (hasWeb) {

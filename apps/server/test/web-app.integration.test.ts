@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,69 @@ describe('the served page', () => {
       const html = await page(url);
       expect(html).not.toContain('landing-page-ggg.js');
       expect(html).not.toContain('onboarding-page-ddd.js');
+    }
+  });
+});
+
+describe('the wizard page with its prerendered first screen', () => {
+  let app: TestApp;
+  let built: string;
+  const MARKUP = '<main><form><p>Do you drive for work?</p></form></main>';
+
+  beforeAll(async () => {
+    built = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-dist-'));
+    fs.mkdirSync(path.join(built, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(built, 'prerendered'), { recursive: true });
+    fs.writeFileSync(path.join(built, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(built, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(
+      path.join(built, 'prerendered', 'onboarding.json'),
+      JSON.stringify({ markup: MARKUP, sessionStorageKey: 'onboarding_session_id' }),
+    );
+    app = await createTestApp({ env: { WEB_DIST: built } });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(built, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('puts the copy in #root, inert and hidden from assistive technology, on every wizard route', async () => {
+    for (const url of ['/onboarding', '/onboarding/acme', '/affiliate/acme/onboarding']) {
+      const html = (await get(url)).body;
+      expect(html).toContain(
+        `<div id="root"><div data-prerendered inert aria-hidden="true">${MARKUP}</div></div>`,
+      );
+      // The app starts from the boot script once the copy is painted, not from a module tag.
+      expect(html).not.toContain('<script type="module"');
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/onboarding-eee.css">');
+      const script = /<script>([^<]+)<\/script>/.exec(html)?.[1] ?? '';
+      expect(script).toContain('sessionStorage.getItem("onboarding_session_id")');
+      expect(script).toContain('d.documentElement.setAttribute("data-resuming","")');
+      expect(script).toContain('"/assets/index-aaa.js"');
+      expect(script).toContain('["/assets/onboarding-page-ddd.js","/assets/api-ccc.js"]');
+    }
+  });
+
+  it('allows that one inline script, by its hash, in the CSP of every response', async () => {
+    const res = await get('/onboarding');
+    const script = /<script>([^<]+)<\/script>/.exec(res.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+    for (const r of [res, await get('/'), await app.app.inject({ method: 'GET', url: '/api/health' })]) {
+      const directives = String(r.headers['content-security-policy']).split(';');
+      // Exactly the boot script beside 'self': no blanket 'unsafe-inline' for scripts.
+      expect(directives.find((d) => d.startsWith('script-src'))).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
+  });
+
+  it('leaves every other page as built', async () => {
+    for (const url of ['/', '/complete', '/expenses']) {
+      const html = (await get(url)).body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-aaa.js"></script>');
+      expect(html).not.toContain('data-prerendered');
+      expect(html).not.toContain('<script>');
     }
   });
 });

@@ -7,8 +7,23 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+const router = createAppRouter();
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+
+// The wizard's page arrives with its first screen prerendered (scripts/prerender.tsx). React's
+// first render replaces it, so that render waits for the route's code: a loading frame in between
+// would flash over the copy.
+if (container.querySelector('[data-prerendered]') && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+} else {
+  render();
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,9 +31,87 @@ const AREAS: { match: RegExp; entry: string }[] = [
  * the browser fetches them beside the main bundle instead of after it has run (one round trip
  * less before the first screen: the wizard's LCP on a phone). Read once from Vite's manifest.
  */
-export function createRoutePreloads(webDist: string, indexHtml: string): (pathname: string) => string {
+const ONBOARDING_ENTRY = 'src/features/onboarding/onboarding-page.tsx';
+
+/** The wizard's first screen as static HTML, written by the web build (apps/web/scripts/prerender.tsx). */
+export interface Prerendered {
+  markup: string;
+  /** The sessionStorage key of the wizard's session: a tab that has one is resuming a claim. */
+  sessionStorageKey: string;
+}
+
+/** Reads the web build's prerendered first screen, or null when the build has none. */
+export function loadPrerendered(webDist: string): Prerendered | null {
+  const file = path.join(webDist, 'prerendered', 'onboarding.json');
+  if (!fs.existsSync(file)) return null;
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Prerendered>;
+  if (typeof data.markup !== 'string' || typeof data.sessionStorageKey !== 'string') return null;
+  return { markup: data.markup, sessionStorageKey: data.sessionStorageKey };
+}
+
+/** The CSP source that allows exactly this inline script. */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+const MAIN_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
+
+/**
+ * The boot script of the wizard's prerendered page. A tab resuming a claim marks the page, so the
+ * stylesheet hides the copy of step 0, and loads the app at once. A new claimant's tab first shows
+ * the copy, then loads the app (main bundle and the wizard's chunks) once that paint is on screen:
+ * started earlier, on a phone's bandwidth the bundle delays the first paint it is not needed for.
+ */
+function bootScript(key: string, main: string, preloads: string[]): string {
+  return [
+    '(function(){var d=document,r=false,done=false;',
+    `try{r=!!sessionStorage.getItem(${JSON.stringify(key)})}catch(e){}`,
+    'if(r)d.documentElement.setAttribute("data-resuming","");',
+    'function go(){if(done)return;done=true;',
+    `${JSON.stringify(preloads)}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;d.head.appendChild(l)});`,
+    `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(main)};d.head.appendChild(s)}`,
+    'if(r||!window.PerformanceObserver){go();return}',
+    'try{new PerformanceObserver(go).observe({type:"paint",buffered:true})}catch(e){go();return}',
+    'setTimeout(go,1000)})()',
+  ].join('');
+}
+
+/** The wizard's page with its prerendered first screen, and the boot script's CSP source. */
+function prerenderedPage(
+  html: string,
+  prerendered: Prerendered,
+  preloads: string[],
+): { html: string; scriptHash: string } | null {
+  const root = '<div id="root"></div>';
+  const main = MAIN_SCRIPT.exec(html);
+  if (!html.includes(root) || !main?.[1]) return null;
+  const script = bootScript(prerendered.sessionStorageKey, main[1], preloads);
+  return {
+    html: html
+      .replace(main[0], `<script>${script}</script>`)
+      .replace(
+        root,
+        `<div id="root"><div data-prerendered inert aria-hidden="true">${prerendered.markup}</div></div>`,
+      ),
+    scriptHash: scriptHashSource(script),
+  };
+}
+
+export interface WebPages {
+  /** The HTML for a path of the web app. */
+  pageFor: (pathname: string) => string;
+  /** CSP sources of the inline scripts those pages carry. */
+  scriptHashes: string[];
+}
+
+export function createRoutePreloads(
+  webDist: string,
+  indexHtml: string,
+  prerendered: Prerendered | null = null,
+): WebPages {
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return () => indexHtml;
+  if (!fs.existsSync(manifestPath)) return { pageFor: () => indexHtml, scriptHashes: [] };
+  const scriptHashes: string[] = [];
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const alreadyLoaded = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
 
@@ -55,8 +134,22 @@ export function createRoutePreloads(webDist: string, indexHtml: string): (pathna
           : `<link rel="modulepreload" crossorigin href="/${f}">`,
       )
       .join('');
-    return { match, html: links === '' ? indexHtml : indexHtml.replace('</head>', `${links}</head>`) };
+    if (entry === ONBOARDING_ENTRY && prerendered) {
+      const scripts = files.filter((f) => !f.endsWith('.css')).map((f) => `/${f}`);
+      const page = prerenderedPage(indexHtml, prerendered, scripts);
+      if (page) {
+        scriptHashes.push(page.scriptHash);
+        const css = files.filter((f) => f.endsWith('.css'));
+        const cssLinks = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('');
+        return { match, html: page.html.replace('</head>', `${cssLinks}</head>`) };
+      }
+    }
+    const html = links === '' ? indexHtml : indexHtml.replace('</head>', `${links}</head>`);
+    return { match, html };
   });
 
-  return (pathname) => pages.find((p) => p.match.test(pathname))?.html ?? indexHtml;
+  return {
+    pageFor: (pathname) => pages.find((p) => p.match.test(pathname))?.html ?? indexHtml,
+    scriptHashes,
+  };
 }

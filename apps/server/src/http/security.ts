@@ -47,8 +47,16 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Readonl
   return [...headers];
 }
 
-export function addSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
+/** `scriptHashes`: CSP sources of the inline scripts the pages may run (the wizard's boot script). */
+export function addSecurityHeaders(app: FastifyInstance, scriptHashes: readonly string[] = []): void {
+  const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
+  const headers = securityHeaders({
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...csp.directives, scriptSrc: [...(csp.directives.scriptSrc ?? []), ...scriptHashes] },
+    },
+  });
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

@@ -1,0 +1,61 @@
+/**
+ * The wizard's first screen arrives prerendered in the page (apps/web/scripts/prerender.tsx):
+ * painted before any script, inert until React replaces it, never shown to a tab resuming a claim.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createSessionId } from '@taxback/domain';
+import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { expectStep } from '../helpers/wizard.ts';
+
+const HEADING = 'Do you drive for work purposes?';
+
+/** Keeps the app's scripts from running, so the page shows only what its HTML paints. */
+async function withoutScripts(page: Page): Promise<void> {
+  await page.route('**/assets/*.js', (route) => route.abort());
+}
+
+test.describe('the prerendered first screen of the wizard', () => {
+  test('a new claimant sees step 0 from the page itself, inert and without test hooks, before any script', async ({
+    page,
+  }) => {
+    await withoutScripts(page);
+    await page.goto('/onboarding');
+    const copy = page.locator('[data-prerendered]');
+    await expect(copy).toBeVisible();
+    await expect(copy.locator('h1')).toHaveText(HEADING);
+    await expect(copy).toHaveAttribute('inert', '');
+    await expect(copy).toHaveAttribute('aria-hidden', 'true');
+    await expect(copy.locator('[data-testid]')).toHaveCount(0);
+    await expect(copy.locator('[id]')).toHaveCount(0);
+    // Inert: nothing in it takes focus.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-prerendered]') ?? null),
+    ).toBeNull();
+  });
+
+  test('a tab that is resuming a claim never shows the copy of step 0', async ({ page }) => {
+    const sessionId = createSessionId();
+    await page.addInitScript((id) => window.sessionStorage.setItem('onboarding_session_id', id), sessionId);
+    await withoutScripts(page);
+    await page.goto('/onboarding');
+    await expect(page.locator('html')).toHaveAttribute('data-resuming', '');
+    await expect(page.locator('[data-prerendered]')).toBeHidden();
+  });
+
+  test('the app replaces the copy with the working step 0, with no CSP violation on the way', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/onboarding');
+    await expectStep(page, 0, HEADING);
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expectNoA11yViolations(page, 'wizard step 0 after the prerendered copy');
+    await page.getByTestId('eligibility-yes').click();
+    await expectStep(page, 1);
+    expect(violations).toEqual([]);
+  });
+});
