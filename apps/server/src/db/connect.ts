@@ -79,7 +79,7 @@ const MAX_NAMED_PER_CONNECTION = 500;
  * PostgreSQL parses and plans every unnamed statement again. Kysely sends the same SQL text for a
  * query shape each time (values are parameters), so each connection sends a data statement as a
  * named one: prepared on the connection once, then only bound and run (a restore's queries took a
- * quarter less time). Names come from the SQL text; past a cap, further shapes go unnamed, so a
+ * third less time). Names come from the SQL text; past a cap, further shapes go unnamed, so a
  * connection never holds an unbounded number of statements.
  */
 function withNamedStatements(client: pg.PoolClient): void {
