@@ -29,6 +29,8 @@ const dom = new JSDOM(
     pretendToBeVisual: true,
   },
 );
+// jsdom has no layout: the wizard's scroll-to-top on a new step has nothing to do here.
+dom.window.scrollTo = () => {};
 const globals = globalThis as unknown as Record<string, unknown>;
 for (const key of [
   'window',
