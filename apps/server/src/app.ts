@@ -91,7 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // 1. External plugins.
   const web = readWebApp(config.webDist, config.marketingSiteUrl);
-  addSecurityHeaders(app, web?.pages.scriptHashes ?? []);
+  addSecurityHeaders(app, web?.scriptHashes ?? []);
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -167,20 +167,16 @@ function trustProxyOption(
  * (the CSP allows no inline script but the wizard's hashed boot script, so a meta tag is how
  * runtime configuration reaches the browser).
  */
-function readWebApp(webDist: string, marketingSiteUrl: string | null): { pages: WebPages } | null {
+function readWebApp(webDist: string, marketingSiteUrl: string | null): WebPages | null {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   const indexHtml = withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl);
-  return { pages: createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist)) };
+  return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist));
 }
 
-async function registerWebApp(
-  app: FastifyInstance,
-  webDist: string,
-  web: { pages: WebPages } | null,
-): Promise<void> {
+async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPages | null): Promise<void> {
   const hasWeb = web !== null;
-  const pageFor = web ? web.pages.pageFor : () => '';
+  const pageFor = web ? web.pageFor : () => '';
   const sendIndex = (reply: FastifyReply, pathname = '/') =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
   if (hasWeb) {

@@ -127,25 +127,23 @@ export function createRoutePreloads(
       for (const i of chunk.imports ?? []) visit(i);
     };
     visit(entry);
-    const links = files
-      .map((f) =>
-        f.endsWith('.css')
-          ? `<link rel="stylesheet" crossorigin href="/${f}">`
-          : `<link rel="modulepreload" crossorigin href="/${f}">`,
-      )
-      .join('');
-    if (entry === ONBOARDING_ENTRY && prerendered) {
-      const scripts = files.filter((f) => !f.endsWith('.css')).map((f) => `/${f}`);
-      const page = prerenderedPage(indexHtml, prerendered, scripts);
-      if (page) {
-        scriptHashes.push(page.scriptHash);
-        const css = files.filter((f) => f.endsWith('.css'));
-        const cssLinks = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('');
-        return { match, html: page.html.replace('</head>', `${cssLinks}</head>`) };
-      }
-    }
-    const html = links === '' ? indexHtml : indexHtml.replace('</head>', `${links}</head>`);
-    return { match, html };
+    const isCss = (f: string) => f.endsWith('.css');
+    const linksTo = (list: string[]) =>
+      list
+        .map((f) => `<link rel="${isCss(f) ? 'stylesheet' : 'modulepreload'}" crossorigin href="/${f}">`)
+        .join('');
+    // The prerendered wizard page starts its scripts from the boot script; its styles load as links.
+    const page =
+      entry === ONBOARDING_ENTRY && prerendered
+        ? prerenderedPage(
+            indexHtml,
+            prerendered,
+            files.filter((f) => !isCss(f)).map((f) => `/${f}`),
+          )
+        : null;
+    if (page) scriptHashes.push(page.scriptHash);
+    const [html, links] = page ? [page.html, linksTo(files.filter(isCss))] : [indexHtml, linksTo(files)];
+    return { match, html: html.replace('</head>', `${links}</head>`) };
   });
 
   return {
