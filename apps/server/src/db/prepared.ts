@@ -19,9 +19,9 @@ const MARKER = '\u0000param\u0000';
  * values.
  *
  * Kysely builds an operation tree and compiles it to SQL on every call; on a wizard save that was
- * a tenth of the request's CPU, for SQL text that never changes. `build` runs once (per dialect) with a marker string for each named parameter; the compiled query's
- * parameter list then says where each marker went, and later calls only put the values in those
- * places. Build-time checks keep this honest: every named parameter must reach the compiled
+ * a tenth of the request's CPU, for SQL text that never changes. `build` runs once (per dialect)
+ * with a marker string for each named parameter; the compiled query's parameter list then says
+ * where each marker went, and later calls only put the values in those places. Build-time checks keep this honest: every named parameter must reach the compiled
  * parameters unchanged (not transformed, not inlined into the SQL text).
  *
  * Rules for `build`: use `p('name')` only as a value (in where, set or values); compute derived
@@ -69,6 +69,9 @@ export function prepareQuery<Row>(build: (db: Db, p: ParamRef) => Compilable<Row
     },
   };
 }
+
+/** The values of a list of columns of table row type `T`, each column required. */
+export type ColumnValues<T, C extends readonly (keyof T)[]> = { [K in C[number]]: T[K] };
 
 /** One named parameter per column, named after it: `values(...)` or `set(...)` of a prepared query. */
 export function paramsFor<C extends string>(columns: readonly C[], p: ParamRef): Record<C, never> {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, FormResponse, NewFormResponse } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
+import type { ColumnValues } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
 
@@ -28,7 +29,7 @@ const CLAIM_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof NewFormResponse)[];
-export type ClaimRow = { [K in (typeof CLAIM_COLUMNS)[number]]: NewFormResponse[K] };
+export type ClaimRow = ColumnValues<NewFormResponse, typeof CLAIM_COLUMNS>;
 
 // A claim's two queries, compiled once (prepared.ts).
 const bySession = prepareQuery((db, p) =>

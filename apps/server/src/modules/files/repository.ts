@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewStoredFile, StoredFile, StoredFileKind } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
+import type { ColumnValues } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,7 +19,7 @@ const FILE_COLUMNS = [
   'sha256',
   'created_at',
 ] as const satisfies readonly (keyof NewStoredFile)[];
-export type FileRow = { [K in (typeof FILE_COLUMNS)[number]]: NewStoredFile[K] };
+export type FileRow = ColumnValues<NewStoredFile, typeof FILE_COLUMNS>;
 
 // The two queries of every stored upload or signature, compiled once (prepared.ts).
 const insertUnlessStored = prepareQuery((db, p) =>

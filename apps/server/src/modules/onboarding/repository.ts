@@ -24,7 +24,7 @@ export function findClaimBySession(db: Db, sessionId: string): Promise<Onboardin
 }
 
 /** What a restore (GET /api/onboarding) reads; the whole row is three times as much for SQLite to decode. */
-export const PROGRESS_COLUMNS = [
+const PROGRESS_COLUMNS = [
   'revision',
   'snapshot',
   'snapshot_version',
@@ -90,11 +90,18 @@ export async function findClaimProgress(
   return { claim, files };
 }
 
-/** Where a claim came from (see ClaimTracking). */
-const TRACKING_COLUMNS = ['affiliate_name', 'utm_data', 'full_url', 'ip_address', 'user_agent'] as const;
+const TRACKING_COLUMNS = [
+  'affiliate_name',
+  'utm_data',
+  'full_url',
+  'ip_address',
+  'user_agent',
+] as const satisfies readonly (keyof OnboardingClaim)[];
+/** Where a claim came from: recorded when first known, never overwritten (attribution stays with the first visit). */
+export type ClaimTracking = Pick<OnboardingClaim, (typeof TRACKING_COLUMNS)[number]>;
 
 /** What a wizard save needs to know of the stored claim: revision, state, tracking, the phone it had. */
-export const SAVE_CHECK_COLUMNS = [
+const SAVE_CHECK_COLUMNS = [
   'revision',
   'status',
   'last_step_completed',
@@ -113,15 +120,6 @@ export async function findClaimForSave(db: Db, sessionId: string): Promise<Claim
 
 export async function insertClaim(db: Db, row: NewOnboardingClaim): Promise<void> {
   await db.insertInto('onboarding_claims').values(row).execute();
-}
-
-/** Where a claim came from: recorded when first known, never overwritten (attribution stays with the first visit). */
-export interface ClaimTracking {
-  affiliate_name: string | null;
-  utm_data: string | null;
-  full_url: string | null;
-  ip_address: string | null;
-  user_agent: string | null;
 }
 
 export interface SaveProgress {

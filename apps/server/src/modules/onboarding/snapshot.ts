@@ -3,6 +3,7 @@ import type { RebateSummary, VehicleType } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import type { OnboardingClaim, OnboardingClaimUpdate } from '../../db/database.ts';
+import type { ColumnValues } from '../../db/prepared.ts';
 import { fromJsonText, toIntBool } from '../../db/values.ts';
 
 // Pure mapping between the wizard snapshot (what the browser saves) and the SPEC §3 columns.
@@ -72,7 +73,7 @@ export const SNAPSHOT_COLUMNS = [
   'snapshot',
   'snapshot_version',
 ] as const satisfies readonly (keyof OnboardingClaim)[];
-export type SnapshotColumns = { [K in (typeof SNAPSHOT_COLUMNS)[number]]: OnboardingClaimUpdate[K] };
+export type SnapshotColumns = ColumnValues<OnboardingClaimUpdate, typeof SNAPSHOT_COLUMNS>;
 
 /** The SPEC §3 columns derived from a snapshot (tracking fields are handled by the caller). */
 export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): SnapshotColumns {
