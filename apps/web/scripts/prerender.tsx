@@ -53,8 +53,10 @@ for (const key of [
   'cancelAnimationFrame',
   'matchMedia',
 ]) {
+  // Node 21+ has a navigator of its own; keep it where it exists.
+  if (key === 'navigator' && key in globals) continue;
   const value = (dom.window as unknown as Record<string, unknown>)[key];
-  if (value !== undefined && !(key in globals && key === 'navigator')) globals[key] = value;
+  if (value !== undefined) globals[key] = value;
 }
 if (!('matchMedia' in dom.window)) {
   globals.matchMedia = () => ({
