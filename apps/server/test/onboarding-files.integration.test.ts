@@ -712,12 +712,6 @@ describe('POST /api/onboarding/submit', () => {
   it('accepts journeys with a generated log as evidence; a double-clicked submit makes one submission', async () => {
     const sessionId = await draftClaim({
       journeys: JOURNEYS,
-      employmentDetails: {
-        employmentType: 'cis',
-        employerName: '',
-        businessName: 'Doe Builds',
-        utrNumber: '',
-      },
     });
     expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);
     await sign(sessionId);
@@ -739,6 +733,75 @@ describe('POST /api/onboarding/submit', () => {
         submission_reference: a.json<{ submissionReference: string }>().submissionReference,
       },
     ]);
+  });
+
+  // D27: only a route that can succeed is submitted; each stop is refused with its explanation,
+  // whatever a browser sends, and nothing about the claim changes.
+  it.each([
+    [
+      'not driving for work',
+      { eligibilityData: { drivesForWork: 'no', vehicleVRM: '' } },
+      'A mileage rebate is only for journeys you make for your job, so there is no mileage claim to make.',
+    ],
+    [
+      'self-employed',
+      {
+        employmentDetails: {
+          employmentType: 'self-employed',
+          employerName: '',
+          businessName: 'Doe Ltd',
+          utrNumber: '',
+        },
+      },
+      'A P87 claim is for employees. Self-employed people and CIS subcontractors claim their vehicle costs in a Self Assessment tax return.',
+    ],
+    [
+      'a CIS subcontractor',
+      {
+        employmentDetails: {
+          employmentType: 'cis',
+          employerName: '',
+          businessName: 'Doe Builds',
+          utrNumber: '',
+        },
+      },
+      'A P87 claim is for employees. Self-employed people and CIS subcontractors claim their vehicle costs in a Self Assessment tax return.',
+    ],
+    [
+      'an employer paying above the approved amount in every year',
+      { employerMileageRate: 60 },
+      'Your employer paid at least the approved mileage amount in every year you chose, so there is no mileage relief to claim.',
+    ],
+  ])('refuses the submission of %s (400 with the explanation)', async (_name, overrides, message) => {
+    const sessionId = await draftClaim({ ...overrides, journeys: JOURNEYS });
+    expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);
+    await sign(sessionId);
+    const res = await post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { form: message } });
+    const row = await claimRow(sessionId);
+    expect(row).toMatchObject({ status: 'draft', submission_reference: null, admin_ni_number: null });
+  });
+
+  // D27: a company vehicle goes on as a fuel claim for an operator to assess, with no AMAP estimate stored.
+  it('submits a company-vehicle claim as a fuel claim without an approved-amount estimate', async () => {
+    const sessionId = await draftClaim({
+      eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' },
+      employerMileageRate: 60,
+      journeys: JOURNEYS,
+    });
+    expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);
+    await sign(sessionId);
+    const res = await post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' });
+    expect(res.statusCode).toBe(200);
+    const row = await claimRow(sessionId);
+    expect(row).toMatchObject({
+      status: 'submitted',
+      company_vehicle_vrm: 'AB12CDE',
+      total_hmrc_allowance: null,
+      estimated_rebate_20_percent: null,
+      estimated_rebate_40_percent: null,
+    });
   });
 
   it('is 404 for a session without a claim', async () => {

@@ -373,6 +373,24 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       ),
     ).toEqual({ ok: true });
   });
+
+  it('validateSnapshotSteps checks only the steps on the claimant route', () => {
+    // A self-employed claimant stops after step 1 (D27): later steps are not theirs to answer.
+    const selfEmployed = {
+      eligibilityData: { drivesForWork: 'yes' },
+      employmentDetails: { employmentType: 'self-employed' },
+    };
+    expect(validateSnapshotSteps(selfEmployed, 10)).toEqual({ ok: true });
+    // An employee through step 3 must have answered steps 0-3.
+    const employee = { ...selfEmployed, employmentDetails: { employmentType: 'employed' } };
+    const result = validateSnapshotSteps(employee, 3);
+    expect(result.ok).toBe(false);
+    expect(Object.keys(result.ok ? {} : result.errors)).toEqual(
+      expect.arrayContaining(['personalInfo.firstName', 'taxYears']),
+    );
+    // validateStep accepts a step name as well as its storage number.
+    expect(validateStep('employment', employee)).toEqual(validateStep(1, employee));
+  });
 });
 
 describe('journeySchema', () => {
@@ -500,7 +518,14 @@ describe('wizardSnapshotSchema', () => {
       onboardingSaveSchema.safeParse({ revision: -1, step: 2, currentStep: 3, lastStepCompleted: 2 }).success,
     ).toBe(false);
     expect(
-      onboardingSaveSchema.safeParse({ revision: 0, step: 12, currentStep: 3, lastStepCompleted: 2 }).success,
+      onboardingSaveSchema.safeParse({ revision: 0, step: 16, currentStep: 3, lastStepCompleted: 2 }).success,
+    ).toBe(false);
+    // The plan's later steps (12-15: the D27 explanations) are storage numbers too.
+    expect(
+      onboardingSaveSchema.safeParse({ revision: 0, step: 0, currentStep: 12, lastStepCompleted: 0 }).success,
+    ).toBe(true);
+    expect(
+      onboardingSaveSchema.safeParse({ revision: 0, step: 0, currentStep: 1, lastStepCompleted: -2 }).success,
     ).toBe(false);
   });
 });

@@ -20,7 +20,15 @@ import type { TaxYear } from './tax-years.ts';
 // third off a wizard save's validation (the generated code comes from our schemas' keys only).
 z.config({ jitless: typeof (globalThis as { document?: unknown }).document !== 'undefined' });
 import { claimableTaxYears, isTaxYear } from './tax-years.ts';
-import { CONFIRMATION_STEP, sanitiseVrm } from './wizard.ts';
+import {
+  MAX_STEP_INDEX,
+  isWizardStepIndex,
+  snapshotStepsThrough,
+  stepIdAt,
+  sanitiseVrm,
+  type PlanAnswers,
+  type WizardStepId,
+} from './wizard.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Messages
@@ -583,9 +591,14 @@ export const adminStepSchema = z.object({
 
 export const onboardingSaveSchema = z.object({
   revision: z.number().int().min(0),
-  step: z.number().int().min(0).max(CONFIRMATION_STEP),
-  currentStep: z.number().int().min(0).max(CONFIRMATION_STEP),
-  lastStepCompleted: z.number().int().min(-1).max(CONFIRMATION_STEP),
+  step: z.number().int().min(0).max(MAX_STEP_INDEX).refine(isWizardStepIndex, 'Unknown step'),
+  currentStep: z.number().int().min(0).max(MAX_STEP_INDEX).refine(isWizardStepIndex, 'Unknown step'),
+  lastStepCompleted: z
+    .number()
+    .int()
+    .min(-1)
+    .max(MAX_STEP_INDEX)
+    .refine((n) => n === -1 || isWizardStepIndex(n), 'Unknown step'),
   snapshot: section(wizardSnapshotSchema),
 });
 export type OnboardingSave = z.output<typeof onboardingSaveSchema>;
@@ -623,63 +636,71 @@ export interface ValidateStepOptions {
   today?: Date;
 }
 
-function stepSchema(stepIndex: number, opts: ValidateStepOptions): z.ZodType | null | undefined {
-  switch (stepIndex) {
-    case 0:
+/** The schema each plan step checks; null for a step that saves nothing (info, stop, done). */
+function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | null {
+  switch (id) {
+    case 'eligibility':
       return eligibilityStepSchema;
-    case 1:
+    case 'employment':
       return employmentStepSchema;
-    case 2:
+    case 'personal':
       return personalStepSchema;
-    case 3:
+    case 'tax-years':
       return opts.today === undefined ? taxYearsStepSchema : taxYearsStepSchemaFor(opts.today);
-    case 4:
+    case 'vehicle':
       return vehicleStepSchema;
-    case 5:
+    case 'mileage':
       return mileageStepSchema;
-    case 6:
-    case 11:
-      return null; // congratulations and confirmation save nothing
-    case 7:
+    case 'employer-rate':
       return employerRateStepSchema;
-    case 8:
+    case 'evidence':
       return evidenceStepSchema;
-    case 9:
+    case 'review':
       return reviewStepSchema;
-    case 10:
+    case 'admin':
       return adminStepSchema;
-    default:
-      return undefined;
+    case 'not-driving':
+    case 'company-vehicle':
+    case 'self-assessment':
+    case 'congratulations':
+    case 'nothing-claimable':
+    case 'confirmation':
+      return null;
   }
 }
 
 /** Validates the fields a wizard step saves, taken from a snapshot-like object. */
 export function validateStep(
-  stepIndex: number,
+  step: number | WizardStepId,
   data: unknown,
   opts: ValidateStepOptions = {},
 ): StepValidation {
-  const schema = stepSchema(stepIndex, opts);
-  if (schema === undefined) return { ok: false, errors: { step: 'Unknown step' } };
+  if (typeof step === 'number' && !isWizardStepIndex(step)) {
+    return { ok: false, errors: { step: 'Unknown step' } };
+  }
+  const schema = stepSchema(typeof step === 'number' ? stepIdAt(step) : step, opts);
   if (schema === null) return { ok: true, value: {} };
   const result = schema.safeParse(data ?? {});
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
   return { ok: false, errors: fieldErrors(result) };
 }
 
-/** Steps whose data lives in the wizard snapshot (8-10 carry files, signature and NI number). */
-export const SNAPSHOT_STEPS: readonly number[] = [0, 1, 2, 3, 4, 5, 7];
+function planAnswers(snapshot: unknown): PlanAnswers {
+  return typeof snapshot === 'object' && snapshot !== null ? (snapshot as PlanAnswers) : {};
+}
 
-/** Validates every snapshot step up to and including `throughStep`; errors merged, earliest step first. */
+/**
+ * Validates the snapshot answers of every step on the claimant's route up to and including
+ * `throughStep` (a storage index, in plan order); errors merged, earliest step first.
+ */
 export function validateSnapshotSteps(
   snapshot: unknown,
   throughStep: number,
   opts: ValidateStepOptions = {},
 ): { ok: true } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  for (const step of SNAPSHOT_STEPS) {
-    if (step > throughStep) break;
-    const r = validateStep(step, snapshot, opts);
+  for (const id of snapshotStepsThrough(planAnswers(snapshot), throughStep)) {
+    const r = validateStep(id, snapshot, opts);
     if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
   }
   return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };

@@ -2,57 +2,238 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_ADVANCE_MS,
   CLAIM_REDIRECT_MS,
+  CONFIRMATION_STEP,
   CONGRATS_ADVANCE_MS,
-  WIZARD_STEPS,
+  MAX_STEP_INDEX,
+  SUBMIT_STEP,
+  WIZARD_PLAN,
+  claimRoute,
+  furtherStep,
+  hasCompleted,
   isWizardStepIndex,
+  journeyPath,
   nextStep,
+  nothingClaimable,
   previousStep,
+  resumableStep,
+  routeEnd,
   sanitiseVrm,
+  snapshotStepsThrough,
+  stepIdAt,
+  stepIndex,
+  stepProgress,
+  type PlanAnswers,
 } from './wizard.ts';
 import { CONTENT } from './content.ts';
 
+const employed: PlanAnswers = {
+  eligibilityData: { drivesForWork: 'yes' },
+  employmentDetails: { employmentType: 'employed' },
+  vehicleInfo: { type: 'car-van' },
+  taxYears: [{ year: '2024/25', selected: true, businessMiles: 8000 }],
+  employerMileageRate: 0,
+};
+const fuel: PlanAnswers = { ...employed, eligibilityData: { drivesForWork: 'company-vehicle' } };
+
+const MILEAGE_ROUTE = [
+  'eligibility',
+  'employment',
+  'personal',
+  'tax-years',
+  'vehicle',
+  'mileage',
+  'congratulations',
+  'employer-rate',
+  'evidence',
+  'review',
+  'admin',
+  'confirmation',
+];
+
 describe('wizard plan', () => {
-  it('has steps 0 to 11 in SPEC order', () => {
-    expect(WIZARD_STEPS.map((s) => [s.index, s.id])).toEqual([
-      [0, 'eligibility'],
-      [1, 'employment'],
-      [2, 'personal'],
-      [3, 'tax-years'],
-      [4, 'vehicle'],
-      [5, 'mileage'],
-      [6, 'congratulations'],
-      [7, 'employer-rate'],
-      [8, 'evidence'],
-      [9, 'review'],
-      [10, 'admin'],
-      [11, 'confirmation'],
-    ]);
-    for (const s of WIZARD_STEPS) expect(s.title.length).toBeGreaterThan(0);
+  it('keeps SPEC §2 storage numbers 0-11 for its original steps, so older drafts resume', () => {
+    const byIndex = Object.fromEntries(WIZARD_PLAN.map((s) => [s.index, s.id]));
+    expect(MILEAGE_ROUTE.map((id, i) => [i, byIndex[i]])).toEqual(MILEAGE_ROUTE.map((id, i) => [i, id]));
+    expect(new Set(WIZARD_PLAN.map((s) => s.index)).size).toBe(WIZARD_PLAN.length);
+    expect(new Set(WIZARD_PLAN.map((s) => s.id)).size).toBe(WIZARD_PLAN.length);
+    for (const s of WIZARD_PLAN) expect(s.title.length).toBeGreaterThan(0);
+    expect([CONFIRMATION_STEP, SUBMIT_STEP, MAX_STEP_INDEX]).toEqual([11, 10, 15]);
     expect([AUTO_ADVANCE_MS, CONGRATS_ADVANCE_MS, CLAIM_REDIRECT_MS]).toEqual([800, 5000, 3000]);
   });
 
+  it('every next rule points forwards in the plan, so a route never loops', () => {
+    const order = new Map(WIZARD_PLAN.map((s, i) => [s.id, i]));
+    const samples: PlanAnswers[] = [
+      {},
+      employed,
+      fuel,
+      { eligibilityData: { drivesForWork: 'no' } },
+      { ...employed, employmentDetails: { employmentType: 'cis' } },
+      { ...employed, employerMileageRate: 60 },
+    ];
+    for (const step of WIZARD_PLAN) {
+      for (const answers of samples) {
+        if (!step.next) continue;
+        expect(order.get(step.next(answers))).toBeGreaterThan(order.get(step.id) ?? Infinity);
+      }
+    }
+    // Stops and the confirmation end a route; every other step has a next rule.
+    for (const step of WIZARD_PLAN)
+      expect(step.next === undefined).toBe(step.kind === 'stop' || step.kind === 'done');
+  });
+
+  it('an employee driving their own vehicle walks the SPEC route to the confirmation', () => {
+    expect(journeyPath(employed)).toEqual(MILEAGE_ROUTE);
+    expect(claimRoute(employed)).toBe('mileage');
+  });
+
+  // D27: "No, I don't drive for work" stops with the general expenses funnel offered.
+  it('not driving for work stops after step 0', () => {
+    const answers = { eligibilityData: { drivesForWork: 'no' } };
+    expect(journeyPath(answers)).toEqual(['eligibility', 'not-driving']);
+    expect(routeEnd(answers).kind).toBe('stop');
+    expect(claimRoute(answers)).toBeNull();
+  });
+
+  // D27 / ITEPA 2003 s235-236: no mileage allowance relief for a company vehicle; a fuel claim
+  // goes on for an operator to assess, with no approved-amount estimate (no congratulations step).
+  it('a company vehicle is explained, then goes on as a fuel claim without the estimate step', () => {
+    expect(journeyPath(fuel)).toEqual([
+      'eligibility',
+      'company-vehicle',
+      'employment',
+      'personal',
+      'tax-years',
+      'vehicle',
+      'mileage',
+      'employer-rate',
+      'evidence',
+      'review',
+      'admin',
+      'confirmation',
+    ]);
+    expect(claimRoute(fuel)).toBe('fuel');
+    // Even when the employer pays above the approved rate: the operator assesses fuel.
+    expect(claimRoute({ ...fuel, employerMileageRate: 90 })).toBe('fuel');
+  });
+
+  // D27: P87 is for employees; the self-employed and CIS subcontractors claim through Self Assessment.
+  it.each(['self-employed', 'cis', ''])(
+    'employment type %j stops at the Self Assessment explanation',
+    (type) => {
+      const answers = { ...employed, employmentDetails: { employmentType: type } };
+      expect(journeyPath(answers)).toEqual(['eligibility', 'employment', 'self-assessment']);
+      expect(claimRoute(answers)).toBeNull();
+    },
+  );
+
+  // D27: nothing claimable in every year (employer paid at or above the approved amount) stops
+  // before signing. 2024/25 cars: 45p a mile for the first 10,000 (EIM31240).
   it.each([
-    [0, 1, 0],
-    [5, 6, 4],
-    [10, 11, 9],
-    [11, 11, 10],
-    [-3, 1, 0],
-    [99, 11, 10],
-    [Number.NaN, 1, 0],
-  ])('from %s: next %s, previous %s', (current, next, previous) => {
-    expect(nextStep(current)).toBe(next);
-    expect(previousStep(current)).toBe(previous);
+    [45, true],
+    [60, true],
+    [44, false],
+    [0, false],
+  ])('employer paying %sp a mile on 8,000 miles in 2024/25: nothing claimable %s', (pence, none) => {
+    const answers = { ...employed, employerMileageRate: pence };
+    expect(nothingClaimable(answers)).toBe(none);
+    expect(routeEnd(answers).id).toBe(none ? 'nothing-claimable' : 'confirmation');
+  });
+
+  it('one claimable year out of two is enough to go on', () => {
+    const answers: PlanAnswers = {
+      ...employed,
+      employerMileageRate: 45,
+      taxYears: [
+        { year: '2024/25', selected: true, businessMiles: 8000 },
+        { year: '2023/24', selected: true, businessMiles: 12000 }, // 25p above 10,000 < 45p paid
+      ],
+    };
+    expect(nothingClaimable(answers)).toBe(true);
+    expect(nothingClaimable({ ...answers, employerMileageRate: 40 })).toBe(false);
+    // Without years or a vehicle there is nothing to compute from yet: not a stop.
+    expect(nothingClaimable({ ...employed, taxYears: [] })).toBe(false);
+    expect(nothingClaimable({ ...employed, vehicleInfo: { type: '' } })).toBe(false);
+  });
+
+  it('next and previous follow the route, by storage index', () => {
+    const at = stepIndex;
+    expect(nextStep(at('eligibility'), employed)).toBe(at('employment'));
+    expect(nextStep(at('eligibility'), fuel)).toBe(at('company-vehicle'));
+    expect(nextStep(at('company-vehicle'), fuel)).toBe(at('employment'));
+    expect(nextStep(at('mileage'), employed)).toBe(at('congratulations'));
+    expect(nextStep(at('mileage'), fuel)).toBe(at('employer-rate'));
+    expect(nextStep(at('admin'), employed)).toBe(at('confirmation'));
+    expect(nextStep(at('confirmation'), employed)).toBe(at('confirmation'));
+    expect(nextStep(at('self-assessment'), employed)).toBe(at('self-assessment'));
+    expect(previousStep(at('employment'), fuel)).toBe(at('company-vehicle'));
+    expect(previousStep(at('employment'), employed)).toBe(at('eligibility'));
+    expect(previousStep(at('employer-rate'), fuel)).toBe(at('mileage'));
+    expect(previousStep(at('employer-rate'), employed)).toBe(at('congratulations'));
+    expect(previousStep(at('self-assessment'), { employmentDetails: { employmentType: 'cis' } })).toBe(
+      at('employment'),
+    );
+    expect(previousStep(at('eligibility'), employed)).toBe(at('eligibility'));
+    // Off the route (the answer changed): back to the last route step before it.
+    expect(previousStep(at('company-vehicle'), employed)).toBe(at('eligibility'));
+    expect(previousStep(at('congratulations'), fuel)).toBe(at('mileage'));
+    // With no employment answer yet the route stops at step 1, but Back from a later step never
+    // lands on that stop.
+    expect(previousStep(at('tax-years'), {})).toBe(at('employment'));
+  });
+
+  it('order comes from the plan, not from the storage numbers', () => {
+    // company-vehicle (13) comes before employment (1).
+    expect(furtherStep(stepIndex('company-vehicle'), stepIndex('employment'))).toBe(stepIndex('employment'));
+    expect(furtherStep(-1, stepIndex('eligibility'))).toBe(stepIndex('eligibility'));
+    expect(furtherStep(-1, 99)).toBe(-1);
+    expect(hasCompleted('personal', stepIndex('tax-years'))).toBe(true);
+    expect(hasCompleted('personal', stepIndex('company-vehicle'))).toBe(false);
+    expect(hasCompleted('personal', -1)).toBe(false);
+    expect(snapshotStepsThrough(employed, stepIndex('employer-rate'))).toEqual([
+      'eligibility',
+      'employment',
+      'personal',
+      'tax-years',
+      'vehicle',
+      'mileage',
+      'employer-rate',
+    ]);
+    // A stopped route checks only the steps it has.
+    expect(snapshotStepsThrough({ eligibilityData: { drivesForWork: 'no' } }, stepIndex('admin'))).toEqual([
+      'eligibility',
+    ]);
+  });
+
+  it('progress counts the question and information steps of the route', () => {
+    expect(stepProgress(stepIndex('eligibility'), employed)).toEqual({ position: 1, total: 11 });
+    expect(stepProgress(stepIndex('admin'), employed)).toEqual({ position: 11, total: 11 });
+    expect(stepProgress(stepIndex('employment'), fuel)).toEqual({ position: 3, total: 11 });
+    expect(stepProgress(stepIndex('confirmation'), employed)).toEqual({ position: 11, total: 11 });
   });
 
   it.each([
     [0, true],
     [11, true],
-    [12, false],
+    [15, true],
+    [16, false],
     [-1, false],
     [1.5, false],
     ['1', false],
   ])('isWizardStepIndex(%j) → %s', (n, expected) => {
     expect(isWizardStepIndex(n)).toBe(expected);
+  });
+
+  it('a copy kept in the browser never reopens the confirmation', () => {
+    expect(resumableStep(CONFIRMATION_STEP)).toBe(SUBMIT_STEP);
+    expect(resumableStep(stepIndex('company-vehicle'))).toBe(stepIndex('company-vehicle'));
+    expect(resumableStep(42)).toBe(stepIndex('eligibility'));
+    for (const step of WIZARD_PLAN) expect(step.kind === 'stop').toBe(typeof step.reason === 'string');
+  });
+
+  it('an unknown storage number reads as the first step', () => {
+    expect(stepIdAt(99)).toBe('eligibility');
+    expect(stepIdAt(13)).toBe('company-vehicle');
   });
 
   it.each([

@@ -1,52 +1,370 @@
-/** The mileage wizard plan (SPEC §2): steps 0-11, 11 being the confirmation. */
+import { calculateRebate, isVehicleType } from './mileage.ts';
+
+/**
+ * The mileage wizard as a plan (cf. govuk-casa's Plan): named steps, each with its kind and the
+ * rule that picks the next one from the claimant's answers. Web and server ask the plan where a
+ * claimant goes next, what comes before, and which answers a step has to be checked against; no
+ * step number decides flow anywhere else.
+ *
+ * Each step also has a storage `index`: the number kept in `current_step` and
+ * `last_step_completed`. Indices 0-11 are the steps of SPEC §2, so drafts saved before the plan
+ * resume where they were; steps added later take new numbers. An index is only a key: order comes
+ * from the plan (the array order below, which every route through the wizard follows).
+ */
 export type WizardStepId =
   | 'eligibility'
+  | 'not-driving'
+  | 'company-vehicle'
   | 'employment'
+  | 'self-assessment'
   | 'personal'
   | 'tax-years'
   | 'vehicle'
   | 'mileage'
   | 'congratulations'
   | 'employer-rate'
+  | 'nothing-claimable'
   | 'evidence'
   | 'review'
   | 'admin'
   | 'confirmation';
 
-export interface WizardStep {
-  index: number;
-  id: WizardStepId;
-  title: string;
+/**
+ * question: asks and saves answers; info: explains and goes on; stop: the end of a route that
+ * cannot succeed (D27), with its explanation; done: the confirmation after submission.
+ */
+export type WizardStepKind = 'question' | 'info' | 'stop' | 'done';
+
+export type DrivesForWork = 'yes' | 'company-vehicle' | 'no';
+export type EmploymentType = 'employed' | 'self-employed' | 'cis';
+
+/** The answers the plan's rules read: a structural subset of the wizard snapshot. */
+export interface PlanAnswers {
+  eligibilityData?: { drivesForWork?: string };
+  employmentDetails?: { employmentType?: string };
+  vehicleInfo?: { type?: string };
+  taxYears?: readonly { year: string; selected: boolean; businessMiles: number }[];
+  employerMileageRate?: number;
 }
 
-export const WIZARD_STEPS: readonly WizardStep[] = [
-  { index: 0, id: 'eligibility', title: 'Do you drive for work purposes?' },
-  { index: 1, id: 'employment', title: 'What is your employment type?' },
-  { index: 2, id: 'personal', title: 'Your personal details' },
-  { index: 3, id: 'tax-years', title: 'Which tax years do you want to claim for?' },
-  { index: 4, id: 'vehicle', title: 'What type of vehicle do you use?' },
-  { index: 5, id: 'mileage', title: 'Your business mileage' },
-  { index: 6, id: 'congratulations', title: 'Congratulations' },
-  { index: 7, id: 'employer-rate', title: 'How much does your employer pay per mile?' },
-  { index: 8, id: 'evidence', title: 'Evidence of your business mileage' },
-  { index: 9, id: 'review', title: 'Review and sign' },
-  { index: 10, id: 'admin', title: 'Administrative details' },
-  { index: 11, id: 'confirmation', title: 'Claim submitted' },
+export interface WizardStep {
+  /** Storage key (see above); never compared for order. */
+  index: number;
+  id: WizardStepId;
+  kind: WizardStepKind;
+  title: string;
+  /** SPEC §4 / D26: a pointer choice moves on by itself. */
+  autoAdvance?: boolean;
+  /** Its answers live in the wizard snapshot and are re-checked on every later save. */
+  savesSnapshot?: boolean;
+  /** 'Save and finish later' is offered (once there is a phone number to send a code to). */
+  offersResume?: boolean;
+  /** Completing this step submits the claim. */
+  submits?: boolean;
+  /** The next step for these answers; absent on stop and done steps. */
+  next?: (answers: PlanAnswers) => WizardStepId;
+  /** On a stop: why this route cannot go on, in one sentence (also the server's refusal). */
+  reason?: string;
+}
+
+/** The route a claim is on (D27): a mileage claim, a fuel claim for an operator, or a stop. */
+export type ClaimRoute = 'mileage' | 'fuel';
+
+function drivesForWork(a: PlanAnswers): string {
+  return a.eligibilityData?.drivesForWork ?? '';
+}
+
+/** D27: a company vehicle's claim is for fuel, assessed by an operator, with no AMAP estimate. */
+export function isFuelClaim(a: PlanAnswers): boolean {
+  return drivesForWork(a) === 'company-vehicle';
+}
+
+/**
+ * D27: a mileage claim where the employer's payments cover the approved amount in every selected
+ * year has nothing to claim. Only asked once there are years, miles and a vehicle to compute from.
+ */
+export function nothingClaimable(a: PlanAnswers): boolean {
+  const vehicle = a.vehicleInfo?.type;
+  const years = (a.taxYears ?? []).filter((y) => y.selected && y.businessMiles > 0);
+  if (!isVehicleType(vehicle) || years.length === 0) return false;
+  const summary = calculateRebate({
+    years: years.map((y) => ({ year: y.year, miles: y.businessMiles })),
+    vehicle,
+    employerRatePence: a.employerMileageRate ?? 0,
+  });
+  return summary.years.every((y) => y.claimable === 0);
+}
+
+export const WIZARD_PLAN: readonly WizardStep[] = [
+  {
+    index: 0,
+    id: 'eligibility',
+    kind: 'question',
+    title: 'Do you drive for work purposes?',
+    autoAdvance: true,
+    savesSnapshot: true,
+    next: (a) =>
+      drivesForWork(a) === 'no' ? 'not-driving' : isFuelClaim(a) ? 'company-vehicle' : 'employment',
+  },
+  {
+    index: 12,
+    id: 'not-driving',
+    kind: 'stop',
+    title: 'You cannot claim a mileage rebate',
+    reason:
+      'A mileage rebate is only for journeys you make for your job, so there is no mileage claim to make.',
+  },
+  {
+    index: 13,
+    id: 'company-vehicle',
+    kind: 'info',
+    title: 'Claiming for a company vehicle',
+    next: () => 'employment',
+  },
+  {
+    index: 1,
+    id: 'employment',
+    kind: 'question',
+    title: 'What is your employment type?',
+    autoAdvance: true,
+    savesSnapshot: true,
+    next: (a) => (a.employmentDetails?.employmentType === 'employed' ? 'personal' : 'self-assessment'),
+  },
+  {
+    index: 14,
+    id: 'self-assessment',
+    kind: 'stop',
+    title: 'Claim through Self Assessment',
+    reason:
+      'A P87 claim is for employees. Self-employed people and CIS subcontractors claim their vehicle costs in a Self Assessment tax return.',
+  },
+  {
+    index: 2,
+    id: 'personal',
+    kind: 'question',
+    title: 'Your personal details',
+    savesSnapshot: true,
+    offersResume: true,
+    next: () => 'tax-years',
+  },
+  {
+    index: 3,
+    id: 'tax-years',
+    kind: 'question',
+    title: 'Which tax years do you want to claim for?',
+    savesSnapshot: true,
+    offersResume: true,
+    next: () => 'vehicle',
+  },
+  {
+    index: 4,
+    id: 'vehicle',
+    kind: 'question',
+    title: 'What type of vehicle do you use?',
+    autoAdvance: true,
+    savesSnapshot: true,
+    offersResume: true,
+    next: () => 'mileage',
+  },
+  {
+    index: 5,
+    id: 'mileage',
+    kind: 'question',
+    title: 'Your business mileage',
+    savesSnapshot: true,
+    offersResume: true,
+    // A fuel claim has no approved-amount estimate to celebrate (D27).
+    next: (a) => (isFuelClaim(a) ? 'employer-rate' : 'congratulations'),
+  },
+  {
+    index: 6,
+    id: 'congratulations',
+    kind: 'info',
+    title: 'Congratulations',
+    offersResume: true,
+    next: () => 'employer-rate',
+  },
+  {
+    index: 7,
+    id: 'employer-rate',
+    kind: 'question',
+    title: 'How much does your employer pay per mile?',
+    savesSnapshot: true,
+    offersResume: true,
+    next: (a) => (!isFuelClaim(a) && nothingClaimable(a) ? 'nothing-claimable' : 'evidence'),
+  },
+  {
+    index: 15,
+    id: 'nothing-claimable',
+    kind: 'stop',
+    title: 'There is nothing to claim',
+    reason:
+      'Your employer paid at least the approved mileage amount in every year you chose, so there is no mileage relief to claim.',
+  },
+  {
+    index: 8,
+    id: 'evidence',
+    kind: 'question',
+    title: 'Evidence of your business mileage',
+    offersResume: true,
+    next: () => 'review',
+  },
+  {
+    index: 9,
+    id: 'review',
+    kind: 'question',
+    title: 'Review and sign',
+    offersResume: true,
+    next: () => 'admin',
+  },
+  {
+    index: 10,
+    id: 'admin',
+    kind: 'question',
+    title: 'Administrative details',
+    offersResume: true,
+    submits: true,
+    next: () => 'confirmation',
+  },
+  { index: 11, id: 'confirmation', kind: 'done', title: 'Claim submitted' },
 ];
 
-export const FIRST_STEP = 0;
-export const CONFIRMATION_STEP = 11;
+export const FIRST_STEP_ID: WizardStepId = 'eligibility';
+
+const BY_ID = new Map(WIZARD_PLAN.map((s, order) => [s.id, { step: s, order }]));
+const BY_INDEX = new Map(WIZARD_PLAN.map((s, order) => [s.index, { step: s, order }]));
+
+export function wizardStepById(id: WizardStepId): WizardStep {
+  const found = BY_ID.get(id);
+  if (!found) throw new Error(`Unknown wizard step: ${id}`);
+  return found.step;
+}
+
+/** The storage index of a named step. */
+export function stepIndex(id: WizardStepId): number {
+  return wizardStepById(id).index;
+}
+
+/** The step kept under a storage index, or undefined for a number no step has. */
+export function wizardStep(index: number): WizardStep | undefined {
+  return BY_INDEX.get(index)?.step;
+}
+
+export function isWizardStepIndex(n: unknown): n is number {
+  return typeof n === 'number' && BY_INDEX.has(n);
+}
+
+/** The id kept under a storage index; an unknown number means the first step. */
+export function stepIdAt(index: number): WizardStepId {
+  return wizardStep(index)?.id ?? FIRST_STEP_ID;
+}
+
+export const FIRST_STEP = stepIndex(FIRST_STEP_ID);
+export const CONFIRMATION_STEP = stepIndex('confirmation');
 /** The step whose completion submits the claim. */
-export const SUBMIT_STEP = 10;
-/** Steps that move on by themselves after a choice, without validation (SPEC §4). */
-export const AUTO_ADVANCE_STEPS: readonly number[] = [0, 1, 4];
+export const SUBMIT_STEP = WIZARD_PLAN.find((s) => s.submits)?.index ?? stepIndex('admin');
+/** The largest storage index: bounds what a save may carry. */
+export const MAX_STEP_INDEX = Math.max(...WIZARD_PLAN.map((s) => s.index));
+
+/**
+ * Where a claimant resumes from a copy kept in the browser: the confirmation needs the server's
+ * word (it is shown only after the server confirms the submission), so a copy opens the step that
+ * submits; a number no step has opens the first step.
+ */
+export function resumableStep(index: number): number {
+  if (index === CONFIRMATION_STEP) return SUBMIT_STEP;
+  return isWizardStepIndex(index) ? index : FIRST_STEP;
+}
+
+/** Plan order of a storage index (-1 for none, e.g. lastStepCompleted before any step). */
+function orderOf(index: number): number {
+  return BY_INDEX.get(index)?.order ?? -1;
+}
+
+/** Of two storage indices, the one further along the plan (-1 when neither is a step). */
+export function furtherStep(a: number, b: number): number {
+  if (orderOf(a) < 0 && orderOf(b) < 0) return -1;
+  return orderOf(a) >= orderOf(b) ? a : b;
+}
+
+/** True when the step `id` lies at or before `lastCompleted` (a storage index) in the plan. */
+export function hasCompleted(id: WizardStepId, lastCompleted: number): boolean {
+  const found = BY_ID.get(id);
+  return found !== undefined && orderOf(lastCompleted) >= found.order;
+}
+
+/** The next step after `index` for these answers (a stop or done step stays where it is). */
+export function nextStep(index: number, answers: PlanAnswers = {}): number {
+  const step = wizardStep(index) ?? wizardStepById(FIRST_STEP_ID);
+  return step.next ? stepIndex(step.next(answers)) : step.index;
+}
+
+/** The route these answers take from the first step: every step id in the order visited. */
+export function journeyPath(answers: PlanAnswers = {}): WizardStepId[] {
+  const path: WizardStepId[] = [];
+  let step: WizardStep | undefined = wizardStepById(FIRST_STEP_ID);
+  // The plan only moves forwards, so a route is at most the plan's length.
+  while (step && path.length < WIZARD_PLAN.length) {
+    path.push(step.id);
+    step = step.next ? wizardStepById(step.next(answers)) : undefined;
+  }
+  return path;
+}
+
+/**
+ * The step before `index` on this claimant's route; a step off the route (the answers changed)
+ * goes back to the last route step before it in the plan.
+ */
+export function previousStep(index: number, answers: PlanAnswers = {}): number {
+  const path = journeyPath(answers);
+  const order = orderOf(index);
+  let previous: WizardStepId = FIRST_STEP_ID;
+  for (const id of path) {
+    const found = BY_ID.get(id);
+    if (!found || found.order >= order) break;
+    // A stop ends a route, so it is never the way back to a later step.
+    if (found.step.kind !== 'stop') previous = id;
+  }
+  return stepIndex(previous);
+}
+
+/** Where a route ends: the confirmation for a claim that can be made, or its stop step. */
+export function routeEnd(answers: PlanAnswers): WizardStep {
+  const path = journeyPath(answers);
+  return wizardStepById(path[path.length - 1] ?? FIRST_STEP_ID);
+}
+
+/** The kind of claim these answers make, or null when the route stops (D27). */
+export function claimRoute(answers: PlanAnswers): ClaimRoute | null {
+  if (routeEnd(answers).kind !== 'done') return null;
+  return isFuelClaim(answers) ? 'fuel' : 'mileage';
+}
+
+/**
+ * The steps on this route whose snapshot answers must hold, up to and including the step kept
+ * under `throughIndex` (in plan order).
+ */
+export function snapshotStepsThrough(answers: PlanAnswers, throughIndex: number): WizardStepId[] {
+  const limit = orderOf(throughIndex);
+  return journeyPath(answers).filter((id) => {
+    const found = BY_ID.get(id);
+    return found !== undefined && found.step.savesSnapshot === true && found.order <= limit;
+  });
+}
+
+/** 'Step N of M' on this route: question and info steps only (stops and the confirmation are not counted). */
+export function stepProgress(index: number, answers: PlanAnswers = {}): { position: number; total: number } {
+  const counted = journeyPath(answers).filter((id) => {
+    const kind = wizardStepById(id).kind;
+    return kind === 'question' || kind === 'info';
+  });
+  const at = counted.indexOf(stepIdAt(index));
+  return { position: at === -1 ? counted.length : at + 1, total: counted.length };
+}
 
 export const AUTO_ADVANCE_MS = 800;
 export const CONGRATS_ADVANCE_MS = 5000;
 export const CLAIM_REDIRECT_MS = 3000;
-
-export type DrivesForWork = 'yes' | 'company-vehicle' | 'no';
-export type EmploymentType = 'employed' | 'self-employed' | 'cis';
 
 export const DRIVES_FOR_WORK_OPTIONS: readonly { id: DrivesForWork; label: string }[] = [
   { id: 'yes', label: 'Yes, I use my own vehicle' },
@@ -74,25 +392,4 @@ export function sanitiseVrm(s: string): string {
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')
     .slice(0, VRM_MAX_LENGTH);
-}
-
-export function isWizardStepIndex(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= FIRST_STEP && n <= CONFIRMATION_STEP;
-}
-
-export function wizardStep(index: number): WizardStep | undefined {
-  return WIZARD_STEPS[index];
-}
-
-function clampStep(n: number): number {
-  if (!Number.isFinite(n)) return FIRST_STEP;
-  return Math.min(CONFIRMATION_STEP, Math.max(FIRST_STEP, Math.floor(n)));
-}
-
-export function nextStep(current: number): number {
-  return clampStep(clampStep(current) + 1);
-}
-
-export function previousStep(current: number): number {
-  return clampStep(clampStep(current) - 1);
 }

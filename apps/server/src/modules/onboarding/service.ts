@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimableTaxYears, isTaxYear, submissionReference } from '@taxback/domain';
+import {
+  CONFIRMATION_STEP,
+  SUBMIT_STEP,
+  claimRoute,
+  claimableTaxYears,
+  hasCompleted,
+  isTaxYear,
+  routeEnd,
+  stepIndex,
+  submissionReference,
+} from '@taxback/domain';
 import type { RebateSummary, TaxYear } from '@taxback/domain';
 import {
   evidenceStepSchema,
@@ -56,6 +66,7 @@ export const ONBOARDING_MESSAGES = {
   notFound: 'Not found',
   staleRevision: 'This application was changed in another window.',
   alreadySubmitted: 'This claim has already been submitted.',
+  cannotSubmit: 'This claim cannot be submitted.',
   noJourneys: 'Please go back and add at least one business journey to generate your mileage log.',
   fileTooLarge: 'The file is too large. The maximum size is 10 MB.',
   fileMissing: 'Select a file to upload',
@@ -272,11 +283,13 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       }
 
       // D8: a code goes out when personal details are first saved (or the number changes).
-      // The earlier number only counts if step 2 had been completed (validated) with it.
+      // The earlier number only counts if the personal step had been completed (validated) with it.
       const phone = columns.mobile_number ?? null;
       const earlier =
-        existing && Number(existing.last_step_completed ?? -1) >= 2 ? existing.mobile_number : null;
-      if (body.lastStepCompleted >= 2 && phone !== null && phone !== earlier) {
+        existing && hasCompleted('personal', Number(existing.last_step_completed ?? -1))
+          ? existing.mobile_number
+          : null;
+      if (hasCompleted('personal', body.lastStepCompleted) && phone !== null && phone !== earlier) {
         try {
           await deps.resume.issueCode(sessionId, phone);
         } catch (error) {
@@ -466,8 +479,12 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       if (claim.status !== 'draft') return submittedAnswer(claim);
 
       const snapshot: WizardSnapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
+      // D27: only a route that can succeed is submitted; a stop's explanation says why not.
+      const route = claimRoute(snapshot);
+      if (route === null)
+        throw new ValidationError({ form: routeEnd(snapshot).reason ?? ONBOARDING_MESSAGES.cannotSubmit });
       const errors: Record<string, string> = {};
-      const steps = validateSnapshotSteps(snapshot, 7, { today: now() });
+      const steps = validateSnapshotSteps(snapshot, stepIndex('employer-rate'), { today: now() });
       if (!steps.ok) Object.assign(errors, steps.errors);
 
       const rows = await listClaimFiles(db, sessionId);
@@ -501,11 +518,12 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         submission_reference: reference,
         submitted_at: at.toISOString(),
         admin_ni_number: encryptField(input.niNumber, deps.keys.dataKey),
-        current_step: 11,
-        last_step_completed: 10,
-        total_hmrc_allowance: totals.totalAllowance,
-        estimated_rebate_20_percent: totals.rebate20,
-        estimated_rebate_40_percent: totals.rebate40,
+        current_step: CONFIRMATION_STEP,
+        last_step_completed: SUBMIT_STEP,
+        // A fuel claim (company vehicle, D27) has no approved-amount estimate: an operator assesses it.
+        total_hmrc_allowance: route === 'mileage' ? totals.totalAllowance : null,
+        estimated_rebate_20_percent: route === 'mileage' ? totals.rebate20 : null,
+        estimated_rebate_40_percent: route === 'mileage' ? totals.rebate40 : null,
         self_assessment_required: totals.selfAssessmentRequired ? 1 : 0,
         last_activity_at: at.toISOString(),
         updated_at: at.toISOString(),

@@ -10,7 +10,15 @@ import {
   type ComponentType,
 } from 'react';
 import { useParams } from 'react-router';
-import { CONFIRMATION_STEP, createSessionId, isSessionId } from '@taxback/domain';
+import {
+  CONFIRMATION_STEP,
+  FIRST_STEP,
+  createSessionId,
+  isSessionId,
+  resumableStep,
+  stepIdAt,
+  type WizardStepId,
+} from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/session.ts';
@@ -36,36 +44,44 @@ import { StepVehicle } from './steps/step-04-vehicle.tsx';
 import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
 import { StepCongratulations } from './steps/step-06-congratulations.tsx';
 import { StepEmployerRate } from './steps/step-07-employer-rate.tsx';
+import {
+  StepCompanyVehicle,
+  StepNotDriving,
+  StepNothingClaimable,
+  StepSelfAssessment,
+} from './steps/route-explanations.tsx';
 
-// Steps 8-11 (uploads, the log builder, the signature pad) are code a claimant needs only after
-// step 7: they load in the background once the first step is on screen, not in front of it.
+// The steps from evidence on (uploads, the log builder, the signature pad) are code a claimant
+// needs only after the employer's rate: they load in the background once the first step is on
+// screen, not in front of it.
 const loadLaterSteps = {
-  8: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
-  9: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
-  10: () => import('./steps/step-10-admin.tsx').then((m) => ({ default: m.StepAdmin })),
-  11: () => import('./steps/step-11-confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
-};
-const StepEvidence = lazy(loadLaterSteps[8]);
-const StepReview = lazy(loadLaterSteps[9]);
-const StepAdmin = lazy(loadLaterSteps[10]);
-const StepConfirmation = lazy(loadLaterSteps[11]);
+  evidence: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
+  review: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
+  admin: () => import('./steps/step-10-admin.tsx').then((m) => ({ default: m.StepAdmin })),
+  confirmation: () =>
+    import('./steps/step-11-confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
+} satisfies Partial<Record<WizardStepId, () => Promise<{ default: ComponentType }>>>;
 
 export { SESSION_STORAGE_KEY };
 export const CONFLICT_MESSAGE = 'This application was changed in another window.';
 
-const STEPS: Record<number, ComponentType> = {
-  0: StepEligibility,
-  1: StepEmployment,
-  2: StepPersonal,
-  3: StepTaxYears,
-  4: StepVehicle,
-  5: StepBusinessMileage,
-  6: StepCongratulations,
-  7: StepEmployerRate,
-  8: StepEvidence,
-  9: StepReview,
-  10: StepAdmin,
-  11: StepConfirmation,
+const STEPS: Record<WizardStepId, ComponentType> = {
+  eligibility: StepEligibility,
+  'not-driving': StepNotDriving,
+  'company-vehicle': StepCompanyVehicle,
+  employment: StepEmployment,
+  'self-assessment': StepSelfAssessment,
+  personal: StepPersonal,
+  'tax-years': StepTaxYears,
+  vehicle: StepVehicle,
+  mileage: StepBusinessMileage,
+  congratulations: StepCongratulations,
+  'employer-rate': StepEmployerRate,
+  'nothing-claimable': StepNothingClaimable,
+  evidence: lazy(loadLaterSteps.evidence),
+  review: lazy(loadLaterSteps.review),
+  admin: lazy(loadLaterSteps.admin),
+  confirmation: lazy(loadLaterSteps.confirmation),
 };
 
 /**
@@ -207,7 +223,7 @@ export function OnboardingPage() {
         dispatch({
           type: 'loaded',
           snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-          currentStep: 0,
+          currentStep: FIRST_STEP,
           lastStepCompleted: -1,
         });
         return;
@@ -224,7 +240,7 @@ export function OnboardingPage() {
       dispatch({
         type: 'loaded',
         snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-        currentStep: 0,
+        currentStep: FIRST_STEP,
         lastStepCompleted: -1,
       });
     }
@@ -234,7 +250,7 @@ export function OnboardingPage() {
         type: 'loaded',
         snapshot: withTracking(normaliseSnapshot(local.payload.snapshot), affiliateName),
         // The confirmation needs the server's word (D10), so a local copy never opens it.
-        currentStep: Math.max(0, Math.min(CONFIRMATION_STEP - 1, local.payload.currentStep)),
+        currentStep: resumableStep(local.payload.currentStep),
         lastStepCompleted: local.payload.lastStepCompleted,
         ...(server ? { server } : {}),
       });
@@ -320,7 +336,7 @@ export function OnboardingPage() {
     dispatch({
       type: 'loaded',
       snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-      currentStep: 0,
+      currentStep: FIRST_STEP,
       lastStepCompleted: -1,
     });
     // Once, for the session this page was opened with.
@@ -330,7 +346,7 @@ export function OnboardingPage() {
   const ready = state.phase !== 'loading';
   useEffect(() => {
     if (!ready) return;
-    // Once the first step is on screen: the schemas that Continue needs, then steps 8-11.
+    // Once the first step is on screen: the schemas that Continue needs, then the later steps.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cancel = afterFirstPaint(() => {
       void loadValidation();
@@ -355,7 +371,7 @@ export function OnboardingPage() {
     );
   }
 
-  const Step = STEPS[state.currentStep] ?? StepEligibility;
+  const Step = STEPS[stepIdAt(state.currentStep)];
   return (
     <WizardContext.Provider value={controller}>
       <Suspense

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { RESUME_CODE_TTL_DAYS, WIZARD_STEPS } from '@taxback/domain';
+import { FIRST_STEP, RESUME_CODE_TTL_DAYS, hasCompleted, stepProgress, wizardStep } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -15,9 +15,6 @@ import {
 import { requestResumeCode } from './lib/wizard-api.ts';
 import type { SaveStatus } from './lib/outbox.ts';
 import { stepExtras } from './hooks/use-wizard-state.ts';
-
-/** Question screens the claimant moves through (0-10); 11 is the confirmation. */
-export const QUESTION_STEP_COUNT = WIZARD_STEPS.length - 1;
 
 export const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
   idle: '',
@@ -83,7 +80,8 @@ export function WizardShell({
   const step = state.currentStep;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hasErrors = Object.keys(state.errors).length > 0;
-  const stepTitle = WIZARD_STEPS[step]?.title ?? heading;
+  const stepTitle = wizardStep(step)?.title ?? heading;
+  const progress = stepProgress(step, state.snapshot);
 
   useEffect(() => {
     if (state.stepChangedByUser) headingRef.current?.focus();
@@ -92,8 +90,8 @@ export function WizardShell({
   }, []);
 
   useEffect(() => {
-    document.title = `${hasErrors ? 'Error: ' : ''}${stepTitle} – Step ${step + 1} of ${QUESTION_STEP_COUNT} – ${CONTENT.brandName}`;
-  }, [hasErrors, stepTitle, step]);
+    document.title = `${hasErrors ? 'Error: ' : ''}${stepTitle} – Step ${progress.position} of ${progress.total} – ${CONTENT.brandName}`;
+  }, [hasErrors, stepTitle, progress.position, progress.total]);
 
   const items = summaryItems(state.errors, fields);
   const handleSummaryClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -107,17 +105,17 @@ export function WizardShell({
       <div data-testid="wizard-step" data-step={step} hidden />
       <div className="mb-4">
         <p className="text-sm font-semibold text-muted" data-testid="wizard-progress">
-          Step {Math.min(step + 1, QUESTION_STEP_COUNT)} of {QUESTION_STEP_COUNT}
+          Step {progress.position} of {progress.total}
         </p>
         <div className="mt-2 h-2 w-full overflow-hidden rounded-full bg-gray-200" aria-hidden="true">
           <div
             className="h-full rounded-full bg-brand-700 transition-[width] duration-300 motion-reduce:transition-none"
-            style={{ width: `${(Math.min(step + 1, QUESTION_STEP_COUNT) / QUESTION_STEP_COUNT) * 100}%` }}
+            style={{ width: `${(progress.position / progress.total) * 100}%` }}
           />
         </div>
       </div>
 
-      {step > 0 && (
+      {step !== FIRST_STEP && (
         <div className="mb-2 -ml-1">
           <Button variant="link" onClick={wizard.back} data-testid="wizard-back">
             <span aria-hidden="true">‹</span> Back
@@ -176,7 +174,7 @@ export function WizardShell({
         {SAVE_STATUS_TEXT[saveStatus]}
       </p>
 
-      {step >= 2 && step <= 10 && <SaveAndFinishLater />}
+      {wizardStep(step)?.offersResume === true && <SaveAndFinishLater />}
     </Container>
   );
 }
@@ -191,7 +189,7 @@ function SaveAndFinishLater() {
     const { state } = wizard;
     const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
     if (Object.keys(errors).length === 0) wizard.saveHere();
-    else if (state.lastStepCompleted < 2) {
+    else if (!hasCompleted('personal', state.lastStepCompleted)) {
       // The code goes to the claimant's phone, so their details must be complete first.
       wizard.showErrors(errors);
       return;

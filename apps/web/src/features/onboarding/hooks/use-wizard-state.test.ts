@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { claimableTaxYears } from '@taxback/domain';
+import { claimableTaxYears, stepIndex } from '@taxback/domain';
 import { createEmptySnapshot } from '../lib/snapshot.ts';
 import { createInitialState, wizardReducer, type WizardState } from './use-wizard-state.ts';
 
 const years = claimableTaxYears();
 const firstYear = years[0]!.year;
 
+/** A claimant at `step`; past step 1 they are an employee driving their own vehicle (the mileage route). */
 function ready(step = 0, lastStepCompleted = step - 1): WizardState {
+  const empty = createEmptySnapshot(years);
+  const snapshot =
+    step > 1
+      ? {
+          ...empty,
+          eligibilityData: { ...empty.eligibilityData, drivesForWork: 'yes' as const },
+          employmentDetails: { ...empty.employmentDetails, employmentType: 'employed' as const },
+        }
+      : empty;
   return wizardReducer(createInitialState(), {
     type: 'loaded',
-    snapshot: createEmptySnapshot(years),
+    snapshot,
     currentStep: step,
     lastStepCompleted,
   });
@@ -47,6 +57,27 @@ describe('wizardReducer', () => {
     expect(s.saveRequest).toBeNull();
     s = wizardReducer(ready(0), { type: 'back' });
     expect(s.currentStep).toBe(0);
+  });
+
+  it('advance and back follow the plan: a self-employed answer ends on its explanation (D27)', () => {
+    let s = ready(1, 0);
+    s = wizardReducer(s, {
+      type: 'update',
+      section: 'employmentDetails',
+      patch: { employmentType: 'self-employed' },
+    });
+    s = wizardReducer(s, { type: 'advance' });
+    expect(s.currentStep).toBe(stepIndex('self-assessment'));
+    expect(s.lastStepCompleted).toBe(stepIndex('employment'));
+    s = wizardReducer(s, { type: 'back' });
+    expect(s.currentStep).toBe(stepIndex('employment'));
+    s = wizardReducer(s, {
+      type: 'update',
+      section: 'employmentDetails',
+      patch: { employmentType: 'employed' },
+    });
+    s = wizardReducer(s, { type: 'advance' });
+    expect(s.currentStep).toBe(stepIndex('personal'));
   });
 
   it('completing an earlier step again does not lower lastStepCompleted', () => {

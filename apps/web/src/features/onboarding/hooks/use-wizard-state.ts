@@ -1,5 +1,14 @@
 import { useReducer } from 'react';
-import { CONFIRMATION_STEP, nextStep, previousStep, type Journey, type RebateSummary } from '@taxback/domain';
+import {
+  CONFIRMATION_STEP,
+  SUBMIT_STEP,
+  furtherStep,
+  nextStep,
+  previousStep,
+  stepIndex,
+  type Journey,
+  type RebateSummary,
+} from '@taxback/domain';
 import {
   createEmptyServerData,
   createEmptySnapshot,
@@ -14,8 +23,8 @@ import {
 import { revalidateShownErrors, type FieldErrors, type StepExtras } from '../lib/validation.ts';
 import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
 
-/** The evidence step (8) hosts the mileage-log builder. */
-export const EVIDENCE_STEP = 8;
+/** The evidence step hosts the mileage-log builder. */
+export const EVIDENCE_STEP = stepIndex('evidence');
 
 export interface WizardState {
   phase: 'loading' | 'ready';
@@ -168,8 +177,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, errors: action.errors, errorFocusKey: state.errorFocusKey + 1 };
     case 'advance': {
       const completed = state.currentStep;
-      const next = nextStep(completed);
-      const lastStepCompleted = Math.max(state.lastStepCompleted, completed);
+      const next = nextStep(completed, state.snapshot);
+      const lastStepCompleted = furtherStep(state.lastStepCompleted, completed);
       const seq = (state.saveRequest?.seq ?? 0) + 1;
       return {
         ...state,
@@ -186,7 +195,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'save-in-place': {
       // 'Save and finish later': keep the claimant where they are but record this step's answers.
-      const lastStepCompleted = Math.max(state.lastStepCompleted, state.currentStep);
+      const lastStepCompleted = furtherStep(state.lastStepCompleted, state.currentStep);
       const seq = (state.saveRequest?.seq ?? 0) + 1;
       return {
         ...state,
@@ -211,7 +220,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       }
       return {
         ...state,
-        currentStep: previousStep(state.currentStep),
+        currentStep: previousStep(state.currentStep, state.snapshot),
         errors: {},
         stepChangedByUser: true,
         notice: null,
@@ -274,7 +283,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...state,
         currentStep: CONFIRMATION_STEP,
-        lastStepCompleted: Math.max(state.lastStepCompleted, CONFIRMATION_STEP - 1),
+        lastStepCompleted: furtherStep(state.lastStepCompleted, SUBMIT_STEP),
         errors: {},
         notice: null,
         stepChangedByUser: true,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { stepIdAt, type WizardStepId } from '@taxback/domain';
 import type { WizardSnapshot } from './snapshot.ts';
 
 type Schemas = typeof import('@taxback/domain/schemas');
@@ -38,7 +39,7 @@ export function useValidationReady(): boolean {
 export type FieldErrors = Record<string, string>;
 
 /**
- * What steps 8-10 check beyond the snapshot: the evidence the server holds, the drawn signature
+ * What the evidence, review and admin steps check beyond the snapshot: the evidence the server holds, the drawn signature
  * and the NI number. The last two live only in memory (D10: never in the outbox).
  */
 export interface StepExtras {
@@ -47,17 +48,24 @@ export interface StepExtras {
   niNumber?: string;
 }
 
-function stepInput(step: number, snapshot: WizardSnapshot, extras: StepExtras): unknown {
-  switch (step) {
-    case 8:
+/** A step by its storage number (the wizard's state) or its name. */
+export type StepRef = number | WizardStepId;
+
+function stepId(step: StepRef): WizardStepId {
+  return typeof step === 'number' ? stepIdAt(step) : step;
+}
+
+function stepInput(step: StepRef, snapshot: WizardSnapshot, extras: StepExtras): unknown {
+  switch (stepId(step)) {
+    case 'evidence':
       return {
         taxYears: snapshot.taxYears,
         evidenceFiles: extras.evidenceFiles ?? {},
         journeys: snapshot.journeys,
       };
-    case 9:
+    case 'review':
       return { signature: extras.signature ?? '', agreementChecks: snapshot.agreementChecks };
-    case 10:
+    case 'admin':
       return { niNumber: extras.niNumber ?? '' };
     default:
       return snapshot;
@@ -66,13 +74,13 @@ function stepInput(step: number, snapshot: WizardSnapshot, extras: StepExtras): 
 
 /** One place that asks the shared schemas (D4) whether a step's answers are complete. */
 export function validateWizardStep(
-  step: number,
+  step: StepRef,
   snapshot: WizardSnapshot,
   extras: StepExtras = {},
 ): FieldErrors {
   // Unreachable in practice (Continue waits for the schemas); never let a step pass unchecked.
   if (schemas === null) return { form: 'Please try again in a moment.' };
-  const result = schemas.validateStep(step, stepInput(step, snapshot, extras));
+  const result = schemas.validateStep(stepId(step), stepInput(step, snapshot, extras));
   return result.ok ? {} : result.errors;
 }
 
@@ -81,7 +89,7 @@ export function validateWizardStep(
  * with their current message (an empty email becomes an invalid one, for example).
  */
 export function revalidateShownErrors(
-  step: number,
+  step: StepRef,
   snapshot: WizardSnapshot,
   shown: FieldErrors,
   extras: StepExtras = {},

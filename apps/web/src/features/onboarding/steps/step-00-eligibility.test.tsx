@@ -55,13 +55,22 @@ describe('step 0 eligibility', () => {
     });
   });
 
-  it('"no" shows the red box and still moves on', async () => {
+  // D27: "No" ends the mileage route on its explanation, which offers the general expenses funnel.
+  it('"no" shows the red box, then the explanation with the work-expenses link', async () => {
     await startAtStep0();
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('eligibility-no'));
-    expect(screen.getByTestId('eligibility-info')).toHaveTextContent(/may not be eligible/);
+    expect(screen.getByTestId('eligibility-info')).toHaveTextContent(
+      /only for journeys you make for your job/,
+    );
     act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('How are you employed?');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('You cannot claim a mileage rebate');
+    expect(screen.getByTestId('route-explanation')).toHaveAttribute('data-route', 'not-driving');
+    expect(screen.getByTestId('route-general-claim')).toHaveAttribute('href', '/start-claim');
+    expect(screen.queryByTestId('wizard-continue')).toBeNull();
+    vi.useRealTimers();
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Do you drive for work purposes?');
   });
 
   it('company vehicle waits for a registration, uppercased, letters and digits, at most 8', async () => {
@@ -78,12 +87,24 @@ describe('step 0 eligibility', () => {
     expect(vrm).toHaveValue('AB12CDEX');
     expect(continueButton).toBeEnabled();
     fireEvent.click(continueButton);
+    // D27: a company vehicle is explained (a fuel claim, no estimate) before the claim goes on.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Claiming for a company vehicle' }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'How are you employed?' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(server.puts()).toHaveLength(1));
+    await waitFor(() => expect(server.puts().length).toBeGreaterThanOrEqual(1));
     expect(server.puts()[0]).toMatchObject({
+      step: 0,
+      currentStep: 13,
+      lastStepCompleted: 0,
       snapshot: { eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDEX' } },
     });
+    // The explanation's Continue moves the claimant to step 1, and records the explanation as done.
+    await waitFor(() =>
+      expect(server.puts().at(-1)).toMatchObject({ step: 13, currentStep: 1, lastStepCompleted: 13 }),
+    );
   });
 });

@@ -81,17 +81,16 @@ export function StepEligibility() {
       {drivesForWork === 'company-vehicle' && (
         <InfoBox tone="amber" testId="eligibility-info">
           <p>
-            Mileage relief is usually for your own vehicle, but you may still be able to claim, for example if
-            you pay for fuel on business journeys yourself. Enter the registration and we will check your
-            claim.
+            There is no mileage rebate for a vehicle your employer provides, but you may be able to claim for
+            fuel you paid for on business journeys yourself. Enter the registration and we will explain.
           </p>
         </InfoBox>
       )}
       {drivesForWork === 'no' && (
         <InfoBox tone="red" testId="eligibility-info">
           <p>
-            You may not be eligible for a mileage rebate: it is only for business journeys. You can still
-            carry on if you sometimes travel for work.
+            A mileage rebate is only for journeys you make for your job. You may still be able to claim for
+            other work expenses.
           </p>
         </InfoBox>
       )}

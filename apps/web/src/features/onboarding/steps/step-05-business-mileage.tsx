@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { stripAngleBrackets } from '@taxback/domain';
+import { isFuelClaim, stripAngleBrackets } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EstimateDialog } from '../components/estimate-dialog.tsx';
@@ -34,7 +34,7 @@ export function StepBusinessMileage() {
   const current = years.find((y) => y.year === active) ?? years[0];
 
   function handleContinue() {
-    const found = validateWizardStep(5, snapshot);
+    const found = validateWizardStep('mileage', snapshot);
     const firstWithError = years.find((y) => found[companyKey(y.year)] || found[milesKey(y.year)]);
     // Show the first year that needs attention so its inline messages are visible.
     if (firstWithError) setActive(firstWithError.year);
@@ -161,7 +161,7 @@ export function StepBusinessMileage() {
         ))}
       </div>
 
-      <RebatePanel summary={summary} variant="total" />
+      {!isFuelClaim(snapshot) && <RebatePanel summary={summary} variant="total" />}
 
       {estimateFor && (
         <EstimateDialog

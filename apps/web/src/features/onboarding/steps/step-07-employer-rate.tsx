@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isFuelClaim } from '@taxback/domain';
 import { FieldError } from '../components/choice-list.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
 import { RebatePanel } from '../components/rebate-panel.tsx';
@@ -97,7 +98,7 @@ export function StepEmployerRate() {
         })}
       </div>
 
-      <RebatePanel summary={summary} variant="impact" yearRebates={yearRebates} />
+      {!isFuelClaim(snapshot) && <RebatePanel summary={summary} variant="impact" yearRebates={yearRebates} />}
     </WizardShell>
   );
 }

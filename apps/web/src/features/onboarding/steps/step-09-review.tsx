@@ -4,6 +4,7 @@ import {
   SELF_ASSESSMENT_THRESHOLD_GBP,
   VEHICLE_OPTIONS,
   formatMoney,
+  isFuelClaim,
   type RebateSummary,
 } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
@@ -58,8 +59,19 @@ export function SelfAssessmentNote({ summary }: { summary: RebateSummary }) {
   );
 }
 
+/** The fuel claim's note in place of the approved-amount figures (D27). */
+export function FuelClaimNote() {
+  return (
+    <p className="rounded-md border-l-4 border-gray-400 bg-gray-50 p-4" data-testid="fuel-claim-note">
+      This is a fuel claim for a company vehicle. One of our team will assess it with you: there is no
+      estimate, because it depends on what you paid for fuel.
+    </p>
+  );
+}
+
 export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; summary: RebateSummary }) {
   const p = snapshot.personalInfo;
+  const fuel = isFuelClaim(snapshot);
   const vehicle = VEHICLE_OPTIONS.find((v) => v.id === (snapshot.vehicleInfo.type || 'car-van'))?.label ?? '';
   const company = (year: string) => snapshot.taxYears.find((y) => y.year === year)?.companyName ?? '';
   return (
@@ -102,43 +114,51 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
           <dd className="text-right" data-testid={`review-${y.year}-miles`}>
             {miles(y.miles)}
           </dd>
-          <dt>HMRC allowance</dt>
-          <dd className="text-right" data-testid={`review-${y.year}-allowance`}>
-            {formatMoney(y.allowance)}
-          </dd>
-          <dt>Employer payment</dt>
-          <dd className="text-right" data-testid={`review-${y.year}-employer-payment`}>
-            {formatMoney(y.employerPayment)}
-          </dd>
-          <dt>Claimable amount</dt>
-          <dd className="text-right font-semibold" data-testid={`review-${y.year}-claimable`}>
-            {formatMoney(y.claimable)}
-          </dd>
+          {!fuel && (
+            <>
+              <dt>HMRC allowance</dt>
+              <dd className="text-right" data-testid={`review-${y.year}-allowance`}>
+                {formatMoney(y.allowance)}
+              </dd>
+              <dt>Employer payment</dt>
+              <dd className="text-right" data-testid={`review-${y.year}-employer-payment`}>
+                {formatMoney(y.employerPayment)}
+              </dd>
+              <dt>Claimable amount</dt>
+              <dd className="text-right font-semibold" data-testid={`review-${y.year}-claimable`}>
+                {formatMoney(y.claimable)}
+              </dd>
+            </>
+          )}
         </dl>
       ))}
 
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
-        <dt>Total business miles</dt>
-        <dd className="text-right font-semibold" data-testid="review-total-miles">
-          {miles(summary.totalMiles)}
-        </dd>
-        <dt>Total HMRC allowance</dt>
-        <dd className="text-right font-semibold" data-testid="review-total-allowance">
-          {formatMoney(summary.totalAllowance)}
-        </dd>
-        <dt>Total employer payment</dt>
-        <dd className="text-right font-semibold" data-testid="review-total-employer-payment">
-          {formatMoney(summary.totalEmployerPayment)}
-        </dd>
-        <dt>Total claimable</dt>
-        <dd className="text-right font-semibold" data-testid="review-total-claimable">
-          {formatMoney(summary.totalClaimable)}
-        </dd>
-        <dt>Estimated rebate (20%)</dt>
-        <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
-          {formatMoney(summary.rebate20)}
-        </dd>
-      </dl>
+      {fuel ? (
+        <FuelClaimNote />
+      ) : (
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
+          <dt>Total business miles</dt>
+          <dd className="text-right font-semibold" data-testid="review-total-miles">
+            {miles(summary.totalMiles)}
+          </dd>
+          <dt>Total HMRC allowance</dt>
+          <dd className="text-right font-semibold" data-testid="review-total-allowance">
+            {formatMoney(summary.totalAllowance)}
+          </dd>
+          <dt>Total employer payment</dt>
+          <dd className="text-right font-semibold" data-testid="review-total-employer-payment">
+            {formatMoney(summary.totalEmployerPayment)}
+          </dd>
+          <dt>Total claimable</dt>
+          <dd className="text-right font-semibold" data-testid="review-total-claimable">
+            {formatMoney(summary.totalClaimable)}
+          </dd>
+          <dt>Estimated rebate (20%)</dt>
+          <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
+            {formatMoney(summary.rebate20)}
+          </dd>
+        </dl>
+      )}
     </section>
   );
 }
@@ -161,7 +181,7 @@ export function StepReview() {
 
   async function onContinue() {
     if (sending.current) return;
-    const found = validateWizardStep(9, snapshot, stepExtras(state));
+    const found = validateWizardStep('review', snapshot, stepExtras(state));
     if (Object.keys(found).length > 0) {
       wizard.showErrors(found);
       return;
@@ -195,7 +215,7 @@ export function StepReview() {
       onContinue={() => void onContinue()}
     >
       <ClaimSummary snapshot={snapshot} summary={summary} />
-      <SelfAssessmentNote summary={summary} />
+      {!isFuelClaim(snapshot) && <SelfAssessmentNote summary={summary} />}
 
       <div data-testid="signature-pad">
         <SignaturePad

@@ -47,7 +47,7 @@ export function StepAdmin() {
   async function submit() {
     // A ref, not state: two clicks in the same frame must still send once.
     if (inFlight.current) return;
-    const found = validateWizardStep(10, state.snapshot, stepExtras(state));
+    const found = validateWizardStep('admin', state.snapshot, stepExtras(state));
     if (Object.keys(found).length > 0) {
       wizard.showErrors(found);
       return;

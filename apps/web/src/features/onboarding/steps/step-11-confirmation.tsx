@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatMoney } from '@taxback/domain';
+import { CONFIRMATION_STEP, formatMoney, isFuelClaim } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
@@ -11,7 +11,7 @@ import { clearOutbox } from '../lib/outbox.ts';
 import { selectedYears } from '../lib/snapshot.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
-import { SelfAssessmentNote } from './step-09-review.tsx';
+import { FuelClaimNote, SelfAssessmentNote } from './step-09-review.tsx';
 
 /** SPEC §4 "Finishing": the saved progress and the wizard's session id are removed. */
 export function clearSavedProgress(sessionId: string): void {
@@ -35,6 +35,7 @@ export function StepConfirmation() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The server's recomputed totals win (D3); the domain gives the same figures before they arrive.
   const summary = server.totals ?? summariseClaim(snapshot);
+  const fuel = isFuelClaim(snapshot);
   const years = selectedYears(snapshot).map((y) => y.year);
   const firstName = snapshot.personalInfo.firstName;
   const email = (CONTENT as { supportEmail?: string }).supportEmail;
@@ -47,7 +48,7 @@ export function StepConfirmation() {
 
   return (
     <Container width="narrow" className="py-6 sm:py-10">
-      <div data-testid="wizard-step" data-step={11} hidden />
+      <div data-testid="wizard-step" data-step={CONFIRMATION_STEP} hidden />
       <div className="mb-8 rounded-lg bg-brand-700 p-6 text-white" data-testid="confirmation-panel">
         <h1
           ref={headingRef}
@@ -73,15 +74,17 @@ export function StepConfirmation() {
         <dd className="text-right font-semibold" data-testid="confirmation-tax-years">
           {years.join(', ')}
         </dd>
-        <dt>Estimated rebate</dt>
-        <dd className="text-right text-xl font-bold text-brand-700" data-testid="confirmation-rebate">
-          {formatMoney(summary.rebate20)}
-        </dd>
+        {!fuel && (
+          <>
+            <dt>Estimated rebate</dt>
+            <dd className="text-right text-xl font-bold text-brand-700" data-testid="confirmation-rebate">
+              {formatMoney(summary.rebate20)}
+            </dd>
+          </>
+        )}
       </dl>
 
-      <div className="mb-8">
-        <SelfAssessmentNote summary={summary} />
-      </div>
+      <div className="mb-8">{fuel ? <FuelClaimNote /> : <SelfAssessmentNote summary={summary} />}</div>
 
       <section aria-labelledby="next-title" className="mb-8">
         <h2 id="next-title" className="mb-4 text-2xl">
