@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, claimableTaxYears } from '@taxback/domain';
 import { wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
-import { signedContentOf } from '../src/modules/onboarding/snapshot.ts';
+import { signedContentOf } from '../src/modules/onboarding/claim-columns.ts';
 import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

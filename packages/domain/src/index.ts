@@ -18,3 +18,7 @@ export * from './session.ts';
 export * from './tax-years.ts';
 export * from './wizard.ts';
 export * from './tracking.ts';
+export * from './records.ts';
+export * from './uploads.ts';
+export * from './api-messages.ts';
+export * from './wizard-snapshot.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   UTM_KEYS,
-  adminStepSchema,
+  hmrcDetailsStepSchema,
   claimFormSchema,
   claimSubmissionSchema,
   createTaxYearsStepSchema,
@@ -345,8 +345,8 @@ describe('validateStep: SPEC §5 wizard messages', () => {
   });
 
   it('step 10 stores the NI number normalised', () => {
-    expect(adminStepSchema.parse({ niNumber: ' ab 12 34 56 c ' })).toEqual({ niNumber: 'AB123456C' });
-    expect(adminStepSchema.parse({ niNumber: 'AB123456C', p60FileId: 'f1' })).toEqual({
+    expect(hmrcDetailsStepSchema.parse({ niNumber: ' ab 12 34 56 c ' })).toEqual({ niNumber: 'AB123456C' });
+    expect(hmrcDetailsStepSchema.parse({ niNumber: 'AB123456C', p60FileId: 'f1' })).toEqual({
       niNumber: 'AB123456C',
       p60FileId: 'f1',
     });

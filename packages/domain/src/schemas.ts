@@ -13,6 +13,7 @@ import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import type { TaxYear } from './tax-years.ts';
+import type { TaxYearEntry, WizardSnapshot } from './wizard-snapshot.ts';
 
 // zod 4 compiles object schemas with `new Function` for a faster parser. Browsers run under our
 // CSP, which has no 'unsafe-eval', so even zod's probe for it would be reported as a violation:
@@ -29,6 +30,9 @@ import {
   type PlanAnswers,
   type WizardStepId,
 } from './wizard.ts';
+
+/** true only when A and B are the same type (each assignable to the other). */
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 // ---------------------------------------------------------------------------------------------
 // Messages
@@ -271,7 +275,10 @@ export const taxYearEntrySchema = z.object({
   ),
   companyName: text(COMPANY_NAME_MAX_LENGTH),
 });
-export type TaxYearEntry = z.output<typeof taxYearEntrySchema>;
+export type { TaxYearEntry };
+// The entry the schema gives is the one declared in wizard-snapshot.ts.
+const taxYearEntryMatches: SameType<z.output<typeof taxYearEntrySchema>, TaxYearEntry> = true;
+void taxYearEntryMatches;
 
 export const employerMileageRateSchema = z.preprocess(
   toNumber,
@@ -389,7 +396,11 @@ export const wizardSnapshotSchema = z.object({
   utmData: utmDataSchema.nullable().default(null),
   fullUrl: nullableText(FULL_URL_MAX_LENGTH),
 });
-export type WizardSnapshot = z.output<typeof wizardSnapshotSchema>;
+export type { WizardSnapshot };
+// One declaration of the snapshot (wizard-snapshot.ts): this fails to compile when the schema's
+// output and the declared type drift apart.
+const snapshotMatches: SameType<z.output<typeof wizardSnapshotSchema>, WizardSnapshot> = true;
+void snapshotMatches;
 
 export function emptyWizardSnapshot(): WizardSnapshot {
   return wizardSnapshotSchema.parse({});
@@ -572,7 +583,7 @@ export const reviewStepSchema = z.object({
 });
 
 /** Step 10; also the body of POST /api/onboarding/submit. niNumber is output normalised ('AB123456C'). */
-export const adminStepSchema = z.object({
+export const hmrcDetailsStepSchema = z.object({
   niNumber: z.preprocess(
     (v) => (typeof v === 'string' ? normaliseNiNumber(stripAngleBrackets(v)) : (v ?? '')),
     z
@@ -617,12 +628,18 @@ export type ResumeRequest = z.output<typeof resumeRequestSchema>;
 
 type ErrorSource = z.ZodError | { error: z.ZodError };
 
-/** First message per dotted path ('personalInfo.email', 'miles_2024/25'); root issues key 'form'. */
+/** The key of an error about the whole request rather than one field. */
+export const FORM_ERROR_KEY = 'form';
+
+/**
+ * The API's one error flattener: the first message per dotted path ('personalInfo.email',
+ * 'miles_2024/25'); issues about the whole value key FORM_ERROR_KEY.
+ */
 export function fieldErrors(result: ErrorSource): Record<string, string> {
   const error = result instanceof z.ZodError ? result : result.error;
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length === 0 ? 'form' : issue.path.map((p) => String(p)).join('.');
+    const key = issue.path.length === 0 ? FORM_ERROR_KEY : issue.path.map((p) => String(p)).join('.');
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;
@@ -657,8 +674,8 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
       return evidenceStepSchema;
     case 'review':
       return reviewStepSchema;
-    case 'admin':
-      return adminStepSchema;
+    case 'hmrc-details':
+      return hmrcDetailsStepSchema;
     case 'not-driving':
     case 'company-vehicle':
     case 'self-assessment':

@@ -46,7 +46,7 @@ const MILEAGE_ROUTE = [
   'employer-rate',
   'evidence',
   'review',
-  'admin',
+  'hmrc-details',
   'confirmation',
 ];
 
@@ -109,7 +109,7 @@ describe('wizard plan', () => {
       'employer-rate',
       'evidence',
       'review',
-      'admin',
+      'hmrc-details',
       'confirmation',
     ]);
     expect(claimRoute(fuel)).toBe('fuel');
@@ -163,7 +163,7 @@ describe('wizard plan', () => {
     expect(nextStep(at('company-vehicle'), fuel)).toBe(at('employment'));
     expect(nextStep(at('mileage'), employed)).toBe(at('congratulations'));
     expect(nextStep(at('mileage'), fuel)).toBe(at('employer-rate'));
-    expect(nextStep(at('admin'), employed)).toBe(at('confirmation'));
+    expect(nextStep(at('hmrc-details'), employed)).toBe(at('confirmation'));
     expect(nextStep(at('confirmation'), employed)).toBe(at('confirmation'));
     expect(nextStep(at('self-assessment'), employed)).toBe(at('self-assessment'));
     expect(previousStep(at('employment'), fuel)).toBe(at('company-vehicle'));
@@ -200,14 +200,14 @@ describe('wizard plan', () => {
       'employer-rate',
     ]);
     // A stopped route checks only the steps it has.
-    expect(snapshotStepsThrough({ eligibilityData: { drivesForWork: 'no' } }, stepIndex('admin'))).toEqual([
-      'eligibility',
-    ]);
+    expect(
+      snapshotStepsThrough({ eligibilityData: { drivesForWork: 'no' } }, stepIndex('hmrc-details')),
+    ).toEqual(['eligibility']);
   });
 
   it('progress counts the question and information steps of the route', () => {
     expect(stepProgress(stepIndex('eligibility'), employed)).toEqual({ position: 1, total: 11 });
-    expect(stepProgress(stepIndex('admin'), employed)).toEqual({ position: 11, total: 11 });
+    expect(stepProgress(stepIndex('hmrc-details'), employed)).toEqual({ position: 11, total: 11 });
     expect(stepProgress(stepIndex('employment'), fuel)).toEqual({ position: 3, total: 11 });
     expect(stepProgress(stepIndex('confirmation'), employed)).toEqual({ position: 11, total: 11 });
   });

@@ -26,7 +26,7 @@ export type WizardStepId =
   | 'nothing-claimable'
   | 'evidence'
   | 'review'
-  | 'admin'
+  | 'hmrc-details'
   | 'confirmation';
 
 /**
@@ -215,11 +215,11 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     kind: 'question',
     title: 'Review and sign',
     offersResume: true,
-    next: () => 'admin',
+    next: () => 'hmrc-details',
   },
   {
     index: 10,
-    id: 'admin',
+    id: 'hmrc-details',
     kind: 'question',
     title: 'Administrative details',
     offersResume: true,
@@ -262,7 +262,7 @@ export function stepIdAt(index: number): WizardStepId {
 export const FIRST_STEP = stepIndex(FIRST_STEP_ID);
 export const CONFIRMATION_STEP = stepIndex('confirmation');
 /** The step whose completion submits the claim. */
-export const SUBMIT_STEP = WIZARD_PLAN.find((s) => s.submits)?.index ?? stepIndex('admin');
+export const SUBMIT_STEP = WIZARD_PLAN.find((s) => s.submits)?.index ?? stepIndex('hmrc-details');
 /** The largest storage index: bounds what a save may carry. */
 export const MAX_STEP_INDEX = Math.max(...WIZARD_PLAN.map((s) => s.index));
 

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { FORM_ERROR_KEY, fieldErrors } from '@taxback/domain/schemas';
 import { isDatabaseUnavailableError } from '../db/errors.ts';
 import { HttpError, SERVICE_UNAVAILABLE_MESSAGE, ValidationError } from './errors.ts';
-import { zodFieldErrors } from './zod-errors.ts';
 
 const GENERIC_4XX: Record<number, string> = {
   400: 'Bad request',
@@ -32,7 +32,7 @@ function sendError(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ValidationError) return sendError(reply, 400, { errors: error.errors });
-    if (error instanceof ZodError) return sendError(reply, 400, { errors: zodFieldErrors(error) });
+    if (error instanceof ZodError) return sendError(reply, 400, { errors: fieldErrors(error) });
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ status: error.statusCode }, error.message);
       return sendError(reply, error.statusCode, { error: error.message, ...error.extra }, error.headers);
@@ -50,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fastifyError.validation) {
       const errors: Record<string, string> = {};
       for (const v of fastifyError.validation) {
-        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || FORM_ERROR_KEY;
         errors[key] ??= v.message ?? 'Invalid value';
       }
       return sendError(reply, 400, { errors });

@@ -1,6 +1,8 @@
 // One outbound HTTP call with a hard timeout. Adapters turn the outcome into their own result
 // types; nothing here throws, so a vendor outage can never become a 500 in a route.
 
+import { isRecord } from '@taxback/domain';
+
 export type HttpOutcome =
   | { kind: 'response'; status: number; body: unknown; malformed: boolean }
   | { kind: 'timeout' }
@@ -37,9 +39,7 @@ function isTimeout(error: unknown): boolean {
   return cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 export function asText(value: unknown): string {
   if (typeof value === 'string') return value.trim();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from 'react-router';
 import { Header } from '../components/ui/header.tsx';
 import { Footer } from '../components/ui/footer.tsx';
-import { captureUtmData, saveAffiliate } from '../lib/session.ts';
+import { captureUtmData, saveAffiliate } from '../lib/funnel-storage.ts';
 
 /** Page chrome for every route, plus the tracking every route must do (SPEC §3: affiliate, UTM). */
 export function RootLayout() {

@@ -1,3 +1,4 @@
+import { isRecord } from '@taxback/domain/records';
 /**
  * Small typed fetch wrapper for our own API (D4). It never throws on HTTP or network errors: callers
  * get `{ ok: false, status, errors?, error? }` (status 0 = network failure or timeout).
@@ -22,10 +23,6 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const NETWORK_ERROR_MESSAGE =
   'Unable to reach the server. Please check your connection and try again.';
 export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
 
 function toStringRecord(x: unknown): Record<string, string> | undefined {
   if (!isRecord(x)) return undefined;

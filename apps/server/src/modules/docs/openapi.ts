@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminStepSchema,
+  hmrcDetailsStepSchema,
   claimSubmissionSchema,
   onboardingSaveSchema,
   resumeRequestSchema,
@@ -232,7 +232,7 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   ClaimSubmission: claimSubmissionSchema,
   OnboardingSave: onboardingSaveSchema,
   SignatureRequest: reviewStepSchema,
-  SubmitRequest: adminStepSchema,
+  SubmitRequest: hmrcDetailsStepSchema,
   ResumeRequest: resumeRequestSchema,
 };
 

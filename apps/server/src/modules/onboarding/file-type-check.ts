@@ -1,11 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { UPLOAD_MESSAGES, UPLOAD_TYPES, type UploadKind, type UploadType } from '@taxback/domain';
 
 // D6: an upload's type comes from its bytes, never from its name or the browser's Content-Type.
 
-export type UploadKind = 'evidence' | 'p60';
+export type { UploadKind };
 
 export interface SniffedType {
-  ext: 'pdf' | 'xlsx' | 'xls' | 'docx' | 'doc' | 'csv' | 'jpg' | 'png';
+  ext: UploadType;
   mime: string;
 }
 
@@ -20,15 +21,7 @@ const BY_EXT: Record<SniffedType['ext'], string> = {
   png: 'image/png',
 };
 
-const ALLOWED: Record<UploadKind, readonly SniffedType['ext'][]> = {
-  evidence: ['pdf', 'xlsx', 'xls', 'docx', 'doc', 'csv', 'jpg', 'png'],
-  p60: ['pdf', 'jpg', 'png'],
-};
-
-export const FILE_TYPE_MESSAGES: Record<UploadKind, string> = {
-  evidence: 'This file type is not allowed. Upload a PDF, Word, Excel, CSV, JPG or PNG file.',
-  p60: 'This file type is not allowed. Upload a PDF, JPG or PNG file.',
-};
+export const FILE_TYPE_MESSAGES: Record<UploadKind, string> = UPLOAD_MESSAGES.typeNotAllowed;
 
 function extensionOf(filename: string): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(filename);
@@ -83,6 +76,6 @@ export async function sniffUploadType(
   } else if (looksLikeCsv(bytes)) {
     ext = 'csv';
   }
-  if (ext === null || !ALLOWED[kind].includes(ext)) return null;
+  if (ext === null || !(UPLOAD_TYPES[kind] as readonly UploadType[]).includes(ext)) return null;
   return { ext, mime: BY_EXT[ext] };
 }

@@ -8,8 +8,8 @@ import type {
   StoredFile,
 } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
-import { SNAPSHOT_COLUMNS } from './snapshot.ts';
-import type { SnapshotColumns } from './snapshot.ts';
+import { SNAPSHOT_COLUMNS } from './claim-columns.ts';
+import type { SnapshotColumns } from './claim-columns.ts';
 
 /** Queries for onboarding_claims and the claim's stored_files rows. Every lookup carries the session id (D5). */
 

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  adminStepSchema,
+  hmrcDetailsStepSchema,
   fieldErrors,
   onboardingSaveSchema,
   reviewStepSchema,
@@ -153,7 +153,7 @@ export async function onboardingRoutes(
 
   app.post('/onboarding/submit', async (request, reply) => {
     const sessionId = requireSession(request);
-    const body = parseOr400(adminStepSchema, request.body);
+    const body = parseOr400(hmrcDetailsStepSchema, request.body);
     return reply.send(await service.submit(sessionId, body));
   });
 }

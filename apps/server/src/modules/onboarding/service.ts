@@ -3,6 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   CONFIRMATION_STEP,
+  MAX_UPLOAD_BYTES,
+  RESUME_MESSAGES,
+  SAVE_CONFLICT_MESSAGES,
+  UPLOAD_MESSAGES,
   SUBMIT_STEP,
   claimRoute,
   claimableTaxYears,
@@ -36,7 +40,6 @@ import {
 import { fileUrl } from '../files/service.ts';
 import type { FilesService, SavedFile } from '../files/service.ts';
 import type { ResumeService } from '../resume/service.ts';
-import { RESUME_MESSAGES } from '../resume/service.ts';
 import { FILE_TYPE_MESSAGES, sniffUploadType } from './file-type-check.ts';
 import type { UploadKind } from './file-type-check.ts';
 import { generateMileageLog } from './mileage-log.ts';
@@ -60,23 +63,22 @@ import {
   snapshotColumns,
   totalsOf,
   vehicleOf,
-} from './snapshot.ts';
+} from './claim-columns.ts';
 
 export const ONBOARDING_MESSAGES = {
   notFound: 'Not found',
-  staleRevision: 'This application was changed in another window.',
-  alreadySubmitted: 'This claim has already been submitted.',
+  ...SAVE_CONFLICT_MESSAGES,
   cannotSubmit: 'This claim cannot be submitted.',
   noJourneys: 'Please go back and add at least one business journey to generate your mileage log.',
-  fileTooLarge: 'The file is too large. The maximum size is 10 MB.',
-  fileMissing: 'Select a file to upload',
-  fileEmpty: 'The selected file is empty',
+  fileTooLarge: UPLOAD_MESSAGES.tooLarge,
+  fileMissing: UPLOAD_MESSAGES.missing,
+  fileEmpty: UPLOAD_MESSAGES.empty,
   kindInvalid: 'Choose whether this file is evidence or your P60',
   taxYearInvalid: 'Choose the tax year this evidence is for',
   p60Missing: 'The P60 file could not be found. Please upload it again.',
 } as const;
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 
 export interface FileSummary {
   id: string;

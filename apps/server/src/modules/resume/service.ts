@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   RESUME_CODE_TTL_DAYS,
+  RESUME_MESSAGES,
   createSessionId,
   generateResumeCode,
   isResumeCodeShape,
@@ -28,13 +29,7 @@ import {
 // D8 resume codes. A 4-character code alone is guessable, so it only works together with the
 // phone number it was sent to, once, within 7 days, and guessing is throttled per IP.
 
-export const RESUME_MESSAGES = {
-  invalidCode: 'Invalid resume code. Please check your SMS and try again.',
-  notFound: 'Resume code not found. It may have expired or been used already.',
-  throttled: 'Too many attempts. Please wait 15 minutes and try again.',
-  tooManyCodes: 'Too many codes have been sent to this number. Please wait an hour and try again.',
-  smsFailed: 'We could not send the text message. Please try again.',
-} as const;
+export { RESUME_MESSAGES };
 
 export const RESUME_LIMITS = {
   /** Failed redemptions per IP per window before 429. */

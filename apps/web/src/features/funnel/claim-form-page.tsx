@@ -23,7 +23,7 @@ import {
   rememberFunnelSessionId,
   resolveFunnelSessionId,
   trackingFields,
-} from '../../lib/session.ts';
+} from '../../lib/funnel-storage.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
 export const SIGNATURE_REQUIRED_MESSAGE = 'Signature is required';

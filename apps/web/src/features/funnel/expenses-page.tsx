@@ -14,7 +14,7 @@ import {
   resolveFunnelSessionId,
   saveSelectedExpenses,
   type FunnelNavigationState,
-} from '../../lib/session.ts';
+} from '../../lib/funnel-storage.ts';
 
 export const NO_EXPENSE_MESSAGE = 'Please select at least one expense';
 const SESSION_EXPIRED_STATE = { error: 'Session expired' } as const;

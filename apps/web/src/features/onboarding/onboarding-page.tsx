@@ -13,6 +13,7 @@ import { useParams } from 'react-router';
 import {
   CONFIRMATION_STEP,
   FIRST_STEP,
+  SAVE_CONFLICT_MESSAGES,
   createSessionId,
   isSessionId,
   resumableStep,
@@ -21,7 +22,7 @@ import {
 } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/session.ts';
+import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/funnel-storage.ts';
 import { stepExtras, useWizardState } from './hooks/use-wizard-state.ts';
 import {
   createOutbox,
@@ -31,7 +32,8 @@ import {
   type Outbox,
   type SaveStatus,
 } from './lib/outbox.ts';
-import { normaliseSnapshot, type ServerData, type WizardSnapshot } from './lib/snapshot.ts';
+import { normaliseSnapshot, type WizardSnapshot } from '@taxback/domain';
+import { type ServerData } from './lib/server-data.ts';
 import { loadValidation, validateWizardStep } from './lib/validation.ts';
 import { fetchProgress, saveProgress, type LoadResult } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
@@ -57,13 +59,14 @@ import {
 const loadLaterSteps = {
   evidence: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
   review: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
-  admin: () => import('./steps/step-10-admin.tsx').then((m) => ({ default: m.StepAdmin })),
+  'hmrc-details': () =>
+    import('./steps/step-10-hmrc-details.tsx').then((m) => ({ default: m.StepHmrcDetails })),
   confirmation: () =>
     import('./steps/step-11-confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
 } satisfies Partial<Record<WizardStepId, () => Promise<{ default: ComponentType }>>>;
 
 export { SESSION_STORAGE_KEY };
-export const CONFLICT_MESSAGE = 'This application was changed in another window.';
+export const CONFLICT_MESSAGE = SAVE_CONFLICT_MESSAGES.staleRevision;
 
 const STEPS: Record<WizardStepId, ComponentType> = {
   eligibility: StepEligibility,
@@ -80,7 +83,7 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   'nothing-claimable': StepNothingClaimable,
   evidence: lazy(loadLaterSteps.evidence),
   review: lazy(loadLaterSteps.review),
-  admin: lazy(loadLaterSteps.admin),
+  'hmrc-details': lazy(loadLaterSteps['hmrc-details']),
   confirmation: lazy(loadLaterSteps.confirmation),
 };
 

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Journey } from '@taxback/domain';
-import type { MileageLogFiles, TaxYearEntry, UploadedFile, WizardSnapshot } from './lib/snapshot.ts';
+import type { TaxYearEntry, WizardSnapshot } from '@taxback/domain';
+import type { MileageLogFiles, UploadedFile } from './lib/server-data.ts';
 import type { SaveStatus } from './lib/outbox.ts';
 import type { SubmitAnswer } from './lib/wizard-api.ts';
 import type { WizardState } from './hooks/use-wizard-state.ts';

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { createSessionId } from '@taxback/domain';
 import { OnboardingPage, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
-import { createEmptySnapshot, type WizardSnapshot } from './lib/snapshot.ts';
+import { createEmptySnapshot, type WizardSnapshot } from '@taxback/domain';
 
 export interface FakeServer {
   calls: { method: string; url: string; body: unknown; sessionId: string | null }[];

@@ -1,9 +1,11 @@
+import { RESUME_MESSAGES as API_RESUME_MESSAGES } from '@taxback/domain/api-messages';
 import { apiRequest } from '../../lib/api-client.ts';
 
+/** The API's own wording (one source for server and browser), plus the browser's fallback. */
 export const RESUME_MESSAGES = {
-  invalid: 'Invalid resume code. Please check your SMS and try again.',
-  notFound: 'Resume code not found. It may have expired or been used already.',
-  tooMany: 'Too many attempts. Please wait 15 minutes and try again.',
+  invalid: API_RESUME_MESSAGES.invalidCode,
+  notFound: API_RESUME_MESSAGES.notFound,
+  tooMany: API_RESUME_MESSAGES.throttled,
   failed: 'Something went wrong. Please try again or contact support.',
 } as const;
 

@@ -12,7 +12,7 @@ import {
   saveQualificationAnswer,
   type FunnelNavigationState,
   type QualificationAnswer,
-} from '../../../lib/session.ts';
+} from '../../../lib/funnel-storage.ts';
 
 /**
  * The landing's earnings question (SPEC §2): Yes starts or continues the funnel session and goes to

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimableTaxYears, stepIndex } from '@taxback/domain';
-import { createEmptySnapshot } from '../lib/snapshot.ts';
+import { createEmptySnapshot } from '@taxback/domain';
 import { createInitialState, wizardReducer, type WizardState } from './use-wizard-state.ts';
 
 const years = claimableTaxYears();

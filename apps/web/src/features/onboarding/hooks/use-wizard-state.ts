@@ -10,16 +10,18 @@ import {
   type RebateSummary,
 } from '@taxback/domain';
 import {
-  createEmptyServerData,
   createEmptySnapshot,
+  type SavePayload,
+  type TaxYearEntry,
+  type WizardSnapshot,
+} from '@taxback/domain';
+import {
+  createEmptyServerData,
   evidenceByYear,
   type MileageLogFiles,
-  type SavePayload,
   type ServerData,
-  type TaxYearEntry,
   type UploadedFile,
-  type WizardSnapshot,
-} from '../lib/snapshot.ts';
+} from '../lib/server-data.ts';
 import { revalidateShownErrors, type FieldErrors, type StepExtras } from '../lib/validation.ts';
 import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
 

@@ -8,7 +8,7 @@ import {
   type SaveStatus,
   type SendResult,
 } from './outbox.ts';
-import { createEmptySnapshot, type SavePayload } from './snapshot.ts';
+import { createEmptySnapshot, type SavePayload } from '@taxback/domain';
 
 const SESSION = 'tx_1700000000000_abcdefghijklmnopqrstuv';
 

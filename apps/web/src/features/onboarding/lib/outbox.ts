@@ -1,4 +1,5 @@
-import type { SavePayload } from './snapshot.ts';
+import { isRecord } from '@taxback/domain/records';
+import type { SavePayload } from '@taxback/domain';
 
 /**
  * D10: nothing the claimant types is lost. The latest snapshot waits in local storage until the
@@ -69,10 +70,6 @@ function defaultStorage(): OutboxOptions['storage'] {
   } catch {
     return null;
   }
-}
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 export function readOutbox(sessionId: string, storage = defaultStorage()): OutboxEntry | null {

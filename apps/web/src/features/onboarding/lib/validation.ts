@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { stepIdAt, type WizardStepId } from '@taxback/domain';
-import type { WizardSnapshot } from './snapshot.ts';
+import type { WizardSnapshot } from '@taxback/domain';
 
 type Schemas = typeof import('@taxback/domain/schemas');
 
@@ -65,7 +65,7 @@ function stepInput(step: StepRef, snapshot: WizardSnapshot, extras: StepExtras):
       };
     case 'review':
       return { signature: extras.signature ?? '', agreementChecks: snapshot.agreementChecks };
-    case 'admin':
+    case 'hmrc-details':
       return { niNumber: extras.niNumber ?? '' };
     default:
       return snapshot;

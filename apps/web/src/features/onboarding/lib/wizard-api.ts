@@ -1,15 +1,27 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SendResult } from './outbox.ts';
+import { type SavePayload } from '@taxback/domain';
 import {
   normaliseServerData,
   readMileageLogs,
   readUploadedFile,
   type MileageLogFiles,
-  type SavePayload,
   type ServerData,
   type UploadedFile,
-} from './snapshot.ts';
-import type { RebateSummary } from '@taxback/domain';
+} from './server-data.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  checkUploadName,
+  isRecord,
+  FIRST_STEP,
+  isWizardStepIndex,
+  previousStep,
+  uploadExtensions,
+  type PlanAnswers,
+  type RebateSummary,
+  type UploadKind,
+} from '@taxback/domain';
 
 /** The wizard's calls to our API (api-contract.md "Mileage wizard"); the session id travels in a header (D5). */
 
@@ -25,11 +37,14 @@ export type LoadResult =
   | { kind: 'none' }
   | { kind: 'error' };
 
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
+/** A storage step number the plan knows (or -1, before any step is completed). */
 function stepNumber(x: unknown, fallback: number): number {
-  return typeof x === 'number' && Number.isInteger(x) && x >= -1 && x <= 11 ? x : fallback;
+  return x === -1 || isWizardStepIndex(x) ? x : fallback;
+}
+
+/** Without a saved last step, the one before the current step on the claimant's route counts as done. */
+function lastCompletedBefore(current: number, answers: PlanAnswers): number {
+  return current === FIRST_STEP ? -1 : previousStep(current, answers);
 }
 
 export async function fetchProgress(sessionId: string, signal?: AbortSignal): Promise<LoadResult> {
@@ -39,13 +54,17 @@ export async function fetchProgress(sessionId: string, signal?: AbortSignal): Pr
   if (!isRecord(data) || !isRecord(data.snapshot)) return { kind: 'error' };
   const snap = data.snapshot;
   // The step may sit beside the snapshot or inside it; accept either.
-  const currentStep = stepNumber(data.currentStep ?? snap.currentStep, 0);
-  const lastStepCompleted = stepNumber(data.lastStepCompleted ?? snap.lastStepCompleted, currentStep - 1);
+  const saved = stepNumber(data.currentStep ?? snap.currentStep, FIRST_STEP);
+  const currentStep = saved === -1 ? FIRST_STEP : saved;
+  const lastStepCompleted = stepNumber(
+    data.lastStepCompleted ?? snap.lastStepCompleted,
+    lastCompletedBefore(currentStep, snap as PlanAnswers),
+  );
   return {
     kind: 'found',
     revision: typeof data.revision === 'number' ? data.revision : 0,
     snapshot: snap,
-    currentStep: Math.max(0, currentStep),
+    currentStep,
     lastStepCompleted,
     server: normaliseServerData(data),
   };
@@ -154,45 +173,25 @@ export async function requestResumeCode(sessionId: string): Promise<ResumeCodeRe
 // ---------------------------------------------------------------------------------------------
 // Files (api-contract "Files"): uploads go through XMLHttpRequest for its upload progress events.
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const EVIDENCE_EXTENSIONS = [
-  'pdf',
-  'xlsx',
-  'xls',
-  'docx',
-  'doc',
-  'csv',
-  'jpg',
-  'jpeg',
-  'png',
-] as const;
-export const P60_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+export { MAX_UPLOAD_BYTES };
+export const EVIDENCE_EXTENSIONS = uploadExtensions('evidence');
+export const P60_EXTENSIONS = uploadExtensions('p60');
 
 export const FILE_MESSAGES = {
-  tooLarge: 'The file is too large. The maximum size is 10 MB.',
-  evidenceType: 'The selected file must be a PDF, Excel, Word, CSV, JPG or PNG file',
-  p60Type: 'The selected file must be a PDF, JPG or PNG file',
-  empty: 'The selected file is empty',
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+  evidenceType: UPLOAD_MESSAGES.typeNotAllowed.evidence,
+  p60Type: UPLOAD_MESSAGES.typeNotAllowed.p60,
+  empty: UPLOAD_MESSAGES.empty,
   network: 'The upload failed. Please check your connection and try again.',
   failed: 'The file could not be uploaded. Please try again.',
   removeFailed: 'The file could not be removed. Please try again.',
 } as const;
 
-export type UploadKind = 'evidence' | 'p60';
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
-}
+export type { UploadKind };
 
 /** Checks what the browser can see before sending (the server still sniffs the bytes, D6). */
 export function checkUpload(file: Pick<File, 'name' | 'size'>, kind: UploadKind): string | null {
-  const allowed: readonly string[] = kind === 'p60' ? P60_EXTENSIONS : EVIDENCE_EXTENSIONS;
-  if (!allowed.includes(extensionOf(file.name)))
-    return kind === 'p60' ? FILE_MESSAGES.p60Type : FILE_MESSAGES.evidenceType;
-  if (file.size > MAX_UPLOAD_BYTES) return FILE_MESSAGES.tooLarge;
-  if (file.size === 0) return FILE_MESSAGES.empty;
-  return null;
+  return checkUploadName(file, kind);
 }
 
 export type UploadResult = { ok: true; file: UploadedFile } | { ok: false; status: number; message: string };

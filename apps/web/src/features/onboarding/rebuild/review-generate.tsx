@@ -7,7 +7,7 @@ import {
   journeysAnnualMiles,
   journeysTotalMiles,
 } from '@taxback/domain';
-import { selectedYears } from '../lib/snapshot.ts';
+import { selectedYears } from '@taxback/domain';
 import { generateMileageLog } from '../lib/wizard-api.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';

@@ -2,7 +2,7 @@ import { AUTO_ADVANCE_MS, sanitiseVrm } from '@taxback/domain';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
-import type { DrivesForWorkAnswer } from '../lib/snapshot.ts';
+import type { DrivesForWorkAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AUTO_ADVANCE_MS } from '@taxback/domain';
 import { ChoiceList, FieldError, type ChoiceOption } from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
-import type { EmploymentAnswer } from '../lib/snapshot.ts';
+import type { EmploymentAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';

@@ -1,7 +1,7 @@
 import { AUTO_ADVANCE_MS, amapRatesFor, claimableTaxYears } from '@taxback/domain';
 import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
-import type { VehicleAnswer } from '../lib/snapshot.ts';
+import type { VehicleAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';

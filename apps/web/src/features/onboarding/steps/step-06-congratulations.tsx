@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { CONGRATS_ADVANCE_MS, formatMoney } from '@taxback/domain';
 import { CountUp } from '../components/count-up.tsx';
 import { fireConfetti } from '../components/confetti.ts';
-import { summariseClaim } from '../lib/figures.ts';
+import { summariseClaim } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 

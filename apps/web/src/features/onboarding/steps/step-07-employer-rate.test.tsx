@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
-import { createEmptySnapshot } from '../lib/snapshot.ts';
+import { createEmptySnapshot } from '@taxback/domain';
 
 const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
 

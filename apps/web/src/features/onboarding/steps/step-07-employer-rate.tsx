@@ -3,7 +3,7 @@ import { isFuelClaim } from '@taxback/domain';
 import { FieldError } from '../components/choice-list.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
 import { RebatePanel } from '../components/rebate-panel.tsx';
-import { summariseClaim, yearRebate } from '../lib/figures.ts';
+import { summariseClaim, yearRebate } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';

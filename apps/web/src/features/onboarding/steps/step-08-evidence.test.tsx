@@ -115,7 +115,9 @@ describe('step 8 evidence', () => {
     });
     expect(xhr.sent).toHaveLength(0);
     const errors = screen.getAllByTestId(`evidence-upload-error-${slug1}`);
-    expect(errors[0]).toHaveTextContent('The selected file must be a PDF, Excel, Word, CSV, JPG or PNG file');
+    expect(errors[0]).toHaveTextContent(
+      'This file type is not allowed. Upload a PDF, Word, Excel, CSV, JPG or PNG file.',
+    );
     expect(errors[1]).toHaveTextContent('The file is too large. The maximum size is 10 MB.');
   });
 

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
 import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
-import { formatNiAsTyped } from './step-10-admin.tsx';
+import { formatNiAsTyped } from './step-10-hmrc-details.tsx';
 
 const [y1] = claimableTaxYears().map((y) => y.year) as [string];
 type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
@@ -161,7 +161,9 @@ describe('step 10 administrative details', () => {
     const input = screen.getByLabelText('Upload your P60');
     expect(input).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png');
     fireEvent.change(input, { target: { files: [new File(['x'], 'p60.docx')] } });
-    expect(await screen.findByText('The selected file must be a PDF, JPG or PNG file')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This file type is not allowed. Upload a PDF, JPG or PNG file.'),
+    ).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Upload your P60'), {
       target: { files: [new File([new Uint8Array(11 * 1024 * 1024)], 'p60.pdf')] },
     });

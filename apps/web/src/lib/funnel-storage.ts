@@ -1,3 +1,4 @@
+import { isRecord } from '@taxback/domain/records';
 import { createSessionId, isSessionId } from '@taxback/domain/session';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 
@@ -78,10 +79,6 @@ function readJson(key: string): unknown {
     return null;
   }
 }
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
 // ---- session id ----
 export function getFunnelSessionId(): string | null {
   const id = readItem(STORAGE_KEYS.sessionId);

@@ -31,7 +31,7 @@ export function formatNiAsTyped(value: string): string {
 }
 
 /** Step 10: NI number, optional P60 (employed only) and the submission, confirmed by the server (D10). */
-export function StepAdmin() {
+export function StepHmrcDetails() {
   const wizard = useWizard();
   const { state, sessionId } = wizard;
   const { errors } = state;
@@ -47,7 +47,7 @@ export function StepAdmin() {
   async function submit() {
     // A ref, not state: two clicks in the same frame must still send once.
     if (inFlight.current) return;
-    const found = validateWizardStep('admin', state.snapshot, stepExtras(state));
+    const found = validateWizardStep('hmrc-details', state.snapshot, stepExtras(state));
     if (Object.keys(found).length > 0) {
       wizard.showErrors(found);
       return;

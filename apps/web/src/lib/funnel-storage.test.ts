@@ -13,7 +13,7 @@ import {
   saveAffiliate,
   saveSelectedExpenses,
   trackingFields,
-} from './session.ts';
+} from './funnel-storage.ts';
 
 beforeEach(() => sessionStorage.clear());
 

@@ -1,5 +1,5 @@
-import { calculateRebate, normaliseUkPhone } from '@taxback/domain';
-import type { RebateSummary, VehicleType } from '@taxback/domain';
+import { normaliseUkPhone, selectedYears, summariseClaim, vehicleOf } from '@taxback/domain';
+import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import type { OnboardingClaim, OnboardingClaimUpdate } from '../../db/database.ts';
@@ -8,22 +8,9 @@ import { fromJsonText, toIntBool } from '../../db/values.ts';
 
 // Pure mapping between the wizard snapshot (what the browser saves) and the SPEC §3 columns.
 
-export function vehicleOf(snapshot: WizardSnapshot): VehicleType {
-  return snapshot.vehicleInfo.type === '' ? 'car-van' : snapshot.vehicleInfo.type;
-}
-
-export function selectedYears(snapshot: WizardSnapshot) {
-  return snapshot.taxYears.filter((t) => t.selected);
-}
-
 /** D3: every figure from the raw inputs with the domain; totals a browser sent are never read. */
-export function totalsOf(snapshot: WizardSnapshot): RebateSummary {
-  return calculateRebate({
-    years: selectedYears(snapshot).map((t) => ({ year: t.year, miles: t.businessMiles })),
-    vehicle: vehicleOf(snapshot),
-    employerRatePence: snapshot.employerMileageRate,
-  });
-}
+export const totalsOf = summariseClaim;
+export { selectedYears, vehicleOf };
 
 /**
  * The stored snapshot. One written by the current schema is that schema's output already, so it is
