@@ -34,9 +34,13 @@ describe('step 0 eligibility', () => {
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('eligibility-yes'));
     expect(screen.getByTestId('eligibility-info')).toHaveTextContent(/Good news/);
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS - 1);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Do you drive for work purposes?');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('How are you employed?');
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     vi.useRealTimers();
@@ -60,7 +64,9 @@ describe('step 0 eligibility', () => {
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('eligibility-no'));
     expect(screen.getByTestId('eligibility-info')).toHaveTextContent(/may not be eligible/);
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('How are you employed?');
   });
 
@@ -68,7 +74,9 @@ describe('step 0 eligibility', () => {
     const { server } = await startAtStep0();
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('eligibility-company-vehicle'));
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Do you drive for work purposes?');
     vi.useRealTimers();
     const continueButton = screen.getByTestId('wizard-continue');
