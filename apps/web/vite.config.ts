@@ -22,7 +22,9 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // `npm run dev` (scripts/dev.mjs) passes the API's port; 127.0.0.1 because Node may resolve
+    // localhost to ::1, where the API is not listening.
+    proxy: { '/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? '3000'}` },
   },
   test: {
     name: 'web',

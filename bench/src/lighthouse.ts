@@ -73,7 +73,7 @@ export async function runLighthouse(
       lastError = (error as Error).message; // NO_NAVSTART and friends: one more try
     } finally {
       unregister();
-      await chrome.kill();
+      chrome.kill();
     }
   }
   return {

@@ -178,9 +178,13 @@ describe('ClaimFormPage', () => {
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
     expect(screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
     expect(sessionStorage.getItem('funnel_session_id')).toBeNull();
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(redirectTo).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(redirectTo).toHaveBeenCalledWith(CONTENT.marketingSiteUrl);
   });
 

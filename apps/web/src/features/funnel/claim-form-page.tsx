@@ -233,7 +233,7 @@ export function ClaimFormPage() {
       <Button
         variant="link"
         className="mb-4 -ml-1"
-        onClick={() => navigate(paths.expenses.getHref(), { state: location.state })}
+        onClick={() => void navigate(paths.expenses.getHref(), { state: location.state })}
       >
         <span aria-hidden="true">‹</span> Back
       </Button>
@@ -248,7 +248,7 @@ export function ClaimFormPage() {
           {submitError}
         </p>
       )}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
         {FIELD_ORDER.map((name) => {
           const f = FIELDS[name];
           return (

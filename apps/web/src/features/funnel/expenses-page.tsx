@@ -53,7 +53,7 @@ export function ExpensesPage() {
       affiliateName: getAffiliate(),
       utmData: getUtmData(),
     };
-    navigate(paths.home.getHref(), { state });
+    void navigate(paths.home.getHref(), { state });
   };
 
   const goOn = () => {
@@ -64,7 +64,7 @@ export function ExpensesPage() {
     // The session may have been cleared in another tab since this page opened.
     const current = resolveFunnelSessionId(location.state);
     if (!current) {
-      navigate(paths.home.getHref(), { replace: true, state: SESSION_EXPIRED_STATE });
+      void navigate(paths.home.getHref(), { replace: true, state: SESSION_EXPIRED_STATE });
       return;
     }
     const assessmentData = recordAssessmentStep('expenses_completed');
@@ -75,7 +75,7 @@ export function ExpensesPage() {
       utmData: getUtmData(),
       selectedExpenses: selected,
     };
-    navigate(paths.complete.getHref(), { state });
+    void navigate(paths.complete.getHref(), { state });
   };
 
   const none = selected.length === 0;

@@ -23,7 +23,7 @@ export function LoanDeclinedPage() {
         <li>Claims can go back up to four tax years</li>
         <li>Refunds usually paid in {CONTENT.refundWeeks}</li>
       </ul>
-      <Button onClick={() => navigate(paths.home.getHref())}>Check If You Qualify Now</Button>
+      <Button onClick={() => void navigate(paths.home.getHref())}>Check If You Qualify Now</Button>
     </Container>
   );
 }

@@ -70,7 +70,7 @@ export function ResumePage() {
       } catch {
         /* without storage the wizard starts a fresh session */
       }
-      navigate('/onboarding', { replace: true });
+      void navigate('/onboarding', { replace: true });
       return;
     }
     if (result.kind === 'phone-error') {
@@ -107,7 +107,7 @@ export function ResumePage() {
           <p role="alert" className="text-lg" data-testid="resume-message">
             {phase.message}
           </p>
-          <Button onClick={() => navigate('/', { replace: true })} data-testid="start-new-application">
+          <Button onClick={() => void navigate('/', { replace: true })} data-testid="start-new-application">
             Start New Application
           </Button>
         </div>
@@ -147,7 +147,7 @@ export function ResumePage() {
           <Button type="submit" data-testid="resume-submit">
             Continue
           </Button>
-          <Button variant="link" onClick={() => navigate('/', { replace: true })}>
+          <Button variant="link" onClick={() => void navigate('/', { replace: true })}>
             Start New Application
           </Button>
         </div>

@@ -18,9 +18,13 @@ describe('TestimonialCarousel', () => {
   it('advances every 5000 ms', () => {
     render(<TestimonialCarousel testimonials={CONTENT.testimonials} />);
     expect(position()).toBe(`1 / ${count}`);
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(position()).toBe(`1 / ${count}`);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(position()).toBe(`2 / ${count}`);
   });
 
@@ -28,13 +32,17 @@ describe('TestimonialCarousel', () => {
     render(<TestimonialCarousel testimonials={CONTENT.testimonials} />);
     const region = screen.getByRole('region', { name: 'What our customers say' });
     fireEvent.mouseEnter(region);
-    act(() => vi.advanceTimersByTime(12_000));
+    act(() => {
+      vi.advanceTimersByTime(12_000);
+    });
     expect(position()).toBe(`1 / ${count}`);
     fireEvent.mouseLeave(region);
     const slides = screen.getAllByRole('group', { hidden: true });
     const track = slides[0]?.parentElement?.parentElement as HTMLElement;
     fireEvent.pointerDown(track, { clientX: 100, pointerType: 'touch' });
-    act(() => vi.advanceTimersByTime(12_000));
+    act(() => {
+      vi.advanceTimersByTime(12_000);
+    });
     expect(position()).toBe(`1 / ${count}`);
   });
 
@@ -50,7 +58,9 @@ describe('TestimonialCarousel', () => {
     expect(position()).toBe(`2 / ${count}`);
     fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
     expect(position()).toBe(`2 / ${count}`);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' }));
     expect(position()).toBe(`1 / ${count}`);
   });
@@ -58,7 +68,9 @@ describe('TestimonialCarousel', () => {
   it('does not autoplay for reduced-motion users', () => {
     vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q }));
     render(<TestimonialCarousel testimonials={CONTENT.testimonials} />);
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(position()).toBe(`1 / ${count}`);
   });
 });

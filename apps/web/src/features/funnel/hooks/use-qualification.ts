@@ -35,7 +35,7 @@ export function useQualification() {
       previous ? { ...previous, qualifies: 'yes' } : null,
     );
     const state: FunnelNavigationState = { sessionId, assessmentData, affiliateName, utmData: getUtmData() };
-    navigate(paths.expenses.getHref(), { state });
+    void navigate(paths.expenses.getHref(), { state });
   };
 
   const answerNo = () => {

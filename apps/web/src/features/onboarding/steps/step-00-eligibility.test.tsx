@@ -34,9 +34,13 @@ describe('step 0 eligibility', () => {
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('eligibility-yes'));
     expect(screen.getByTestId('eligibility-info')).toHaveTextContent(/Good news/);
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS - 1);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Do you drive for work purposes?');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('How are you employed?');
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     vi.useRealTimers();
@@ -63,7 +67,9 @@ describe('step 0 eligibility', () => {
     expect(screen.getByTestId('eligibility-info')).toHaveTextContent(
       /only for journeys you make for your job/,
     );
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('You cannot claim a mileage rebate');
     expect(screen.getByTestId('route-explanation')).toHaveAttribute('data-route', 'not-driving');
     expect(screen.getByTestId('route-general-claim')).toHaveAttribute('href', '/start-claim');
@@ -77,7 +83,9 @@ describe('step 0 eligibility', () => {
     const { server } = await startAtStep0();
     vi.useFakeTimers();
     fireEvent.click(screen.getByTestId('eligibility-company-vehicle'));
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2);
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Do you drive for work purposes?');
     vi.useRealTimers();
     const continueButton = screen.getByTestId('wizard-continue');
