@@ -26,13 +26,17 @@ export interface FunnelAnswers {
   expenses: ExpenseId[];
 }
 
-/** Answers for the mileage wizard (/onboarding), step by step. */
+/**
+ * Answers for the mileage wizard (/onboarding), step by step, on a route that can be claimed
+ * (D27): an employee (a P87 is for employees) who drives for work in their own vehicle, or in a
+ * company vehicle, whose claim then goes on as a fuel claim with no estimate.
+ */
 export interface WizardAnswers {
-  drivesForWork: 'yes' | 'company-vehicle' | 'no';
+  drivesForWork: 'yes' | 'company-vehicle';
+  /** Only for a company vehicle. */
   vehicleVRM?: string;
-  employmentType: 'employed' | 'self-employed' | 'cis';
-  employerName?: string;
-  businessName?: string;
+  employmentType: 'employed';
+  employerName: string;
   homeAddress: string;
   postcode: string;
   vehicleType: 'car-van' | 'motorbike' | 'bicycle';
@@ -45,7 +49,8 @@ export interface WizardAnswers {
 export interface Persona {
   name: string;
   funnel: FunnelAnswers;
-  wizard: WizardAnswers;
+  /** Absent for a persona who cannot make a mileage claim (the wizard explains why and stops). */
+  wizard?: WizardAnswers;
 }
 
 export const employedCarDriver: Persona = {
@@ -73,6 +78,10 @@ export const employedCarDriver: Persona = {
   },
 };
 
+/**
+ * Self-employed: the general tax-refund funnel only. A P87 is for employees, so the mileage wizard
+ * ends on the Self Assessment explanation for them (D27, routes.e2e.ts).
+ */
 export const selfEmployedCyclist: Persona = {
   name: 'self-employed cyclist',
   funnel: {
@@ -82,21 +91,11 @@ export const selfEmployedCyclist: Persona = {
     phone: '+44 7700 900456',
     expenses: ['fees', 'telephone'],
   },
-  wizard: {
-    drivesForWork: 'yes',
-    employmentType: 'self-employed',
-    businessName: 'Pedal Couriers (Example)',
-    homeAddress: '22 Sample Road, Stockport',
-    postcode: 'SK5 6AQ',
-    vehicleType: 'bicycle',
-    years: [{ index: 0, companyName: 'Pedal Couriers (Example)', businessMiles: 3_200 }],
-    employerRatePence: 0,
-    niNumber: 'CE654321A',
-  },
 };
 
-export const cisCompanyVanDriver: Persona = {
-  name: 'CIS subcontractor with a company van',
+/** An employee with a company van: a fuel claim for an operator to assess, with no estimate (D27). */
+export const employedCompanyVanDriver: Persona = {
+  name: 'employee with a company van',
   funnel: {
     firstName: 'Morgan',
     lastName: 'Fairbairn',
@@ -107,8 +106,8 @@ export const cisCompanyVanDriver: Persona = {
   wizard: {
     drivesForWork: 'company-vehicle',
     vehicleVRM: 'AB12CDE',
-    employmentType: 'cis',
-    businessName: 'Fairbairn Groundworks (Example)',
+    employmentType: 'employed',
+    employerName: 'Example Build Co',
     homeAddress: '7 Placeholder Lane, Manchester',
     postcode: 'M1 1AE',
     vehicleType: 'car-van',
@@ -118,4 +117,8 @@ export const cisCompanyVanDriver: Persona = {
   },
 };
 
-export const PERSONAS: readonly Persona[] = [employedCarDriver, selfEmployedCyclist, cisCompanyVanDriver];
+export const PERSONAS: readonly Persona[] = [
+  employedCarDriver,
+  selfEmployedCyclist,
+  employedCompanyVanDriver,
+];

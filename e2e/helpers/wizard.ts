@@ -1,7 +1,8 @@
 // Driving the mileage wizard (/onboarding) the way a claimant does, step by step, with the test ids
 // and SPEC.md texts the steps expose. Shared by the specs that go past step 7.
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { claimableTaxYears, type VehicleType } from '@taxback/domain';
+import { claimableTaxYears, stepIndex, type VehicleType, type WizardStepId } from '@taxback/domain';
+import type { Persona } from './personas.ts';
 import { drawSignature } from './signature.ts';
 
 /** The four years the wizard offers today (D2), newest first. */
@@ -19,11 +20,38 @@ export interface WizardClaimant {
   phone: string;
   postcode: string;
   address: string;
-  employmentType: 'employed' | 'self-employed' | 'cis';
+  /**
+   * A company vehicle's registration: the claim goes on as a fuel claim, with no estimate (D27).
+   * Without it the claimant drives their own vehicle. Either way they are employed: a P87 is for
+   * employees, so the self-employed and CIS routes stop at step 1 (routes.e2e.ts).
+   */
+  companyVehicleVRM?: string;
   vehicle: VehicleType;
   /** Selected years with what step 5 asks for each. */
   years: { year: string; companyName: string; miles: number }[];
   employerRatePence: number;
+}
+
+/** A persona's wizard answers as the claimant these helpers drive, with a fresh phone number. */
+export function claimantFromPersona(persona: Persona): WizardClaimant {
+  const answers = persona.wizard;
+  if (!answers) throw new Error(`${persona.name} cannot make a mileage claim`);
+  return {
+    firstName: persona.funnel.firstName,
+    lastName: persona.funnel.lastName,
+    email: persona.funnel.email.toLowerCase(),
+    phone: uniqueWizardPhone(),
+    postcode: answers.postcode,
+    address: answers.homeAddress,
+    ...(answers.vehicleVRM === undefined ? {} : { companyVehicleVRM: answers.vehicleVRM }),
+    vehicle: answers.vehicleType,
+    years: answers.years.map(({ index, companyName, businessMiles }) => ({
+      year: OFFERED_YEARS[index] ?? '',
+      companyName,
+      miles: businessMiles,
+    })),
+    employerRatePence: answers.employerRatePence,
+  };
 }
 
 // Ofcom's drama range (07700 900000-900999). These specs use 900200-900399, apart from the other
@@ -47,9 +75,14 @@ export function stepHeading(page: Page): Locator {
   return page.getByTestId('wizard-step-heading');
 }
 
-/** Waits for the wizard to show `step` (also across an auto-advance). */
-export async function expectStep(page: Page, step: number, heading?: string | RegExp): Promise<void> {
-  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
+/** Waits for the wizard to show `step`, by name or storage number (also across an auto-advance). */
+export async function expectStep(
+  page: Page,
+  step: WizardStepId | number,
+  heading?: string | RegExp,
+): Promise<void> {
+  const index = typeof step === 'number' ? step : stepIndex(step);
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(index));
   if (heading !== undefined) await expect(stepHeading(page)).toHaveText(heading);
 }
 
@@ -78,11 +111,19 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
   expect(scroll, `horizontal scroll at ${client} px on ${where}`).toBeLessThanOrEqual(client);
 }
 
-/** Presses Tab until `target` has focus, as a keyboard-only claimant would. */
-export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
+/**
+ * Presses Tab (or Shift+Tab, to go back up the page) until `target` has focus, as a keyboard-only
+ * claimant would.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  maxPresses = 60,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+): Promise<void> {
   await target.waitFor();
   for (let i = 0; i < maxPresses; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target.toString()} after ${maxPresses} presses`);
@@ -98,21 +139,30 @@ export function isSaveOf(step: number) {
 }
 
 /**
- * Steps 0 to 7 for `who` from `entry`, ending on step 8 once step 7's save is acknowledged.
- * Returns the wizard's session id.
+ * From `entry` to the employer-rate question for `who`: eligibility (and for a company vehicle its
+ * explanation), employment, personal details, tax years, vehicle, mileage and, on a mileage claim,
+ * the congratulations. Ends showing the employer-rate step.
  */
-export async function completeStepsZeroToSeven(
+export async function completeStepsUpToEmployerRate(
   page: Page,
   who: WizardClaimant,
   entry = '/onboarding',
-): Promise<string> {
+): Promise<void> {
   await page.goto(entry);
-  await expectStep(page, 0);
-  await page.getByTestId('eligibility-yes').click();
-  await expectStep(page, 1);
-  await page.getByTestId(`employment-${who.employmentType}`).click();
+  await expectStep(page, 'eligibility');
+  if (who.companyVehicleVRM === undefined) {
+    await page.getByTestId('eligibility-yes').click();
+  } else {
+    await page.getByTestId('eligibility-company-vehicle').click();
+    await page.getByLabel('Vehicle registration').fill(who.companyVehicleVRM);
+    await continueButton(page).click();
+    await expectStep(page, 'company-vehicle', 'Claiming for a company vehicle');
+    await continueButton(page).click();
+  }
+  await expectStep(page, 'employment');
+  await page.getByTestId('employment-employed').click();
 
-  await expectStep(page, 2);
+  await expectStep(page, 'personal');
   await page.getByLabel('First name').fill(who.firstName);
   await page.getByLabel('Last name').fill(who.lastName);
   await page.getByLabel('Email address').fill(who.email);
@@ -124,14 +174,14 @@ export async function completeStepsZeroToSeven(
   await page.getByLabel('Full address').fill(who.address);
   await continueButton(page).click();
 
-  await expectStep(page, 3);
+  await expectStep(page, 'tax-years');
   for (const { year } of who.years) await page.getByTestId(`tax-year-${year}`).check();
   await continueButton(page).click();
 
-  await expectStep(page, 4);
+  await expectStep(page, 'vehicle');
   await page.getByTestId(`vehicle-${who.vehicle}`).click();
 
-  await expectStep(page, 5);
+  await expectStep(page, 'mileage');
   for (const { year, companyName, miles } of who.years) {
     await page.getByTestId(`mileage-tab-${year}`).click();
     await page.getByTestId(`company-${year}`).fill(companyName);
@@ -139,15 +189,29 @@ export async function completeStepsZeroToSeven(
   }
   await continueButton(page).click();
 
-  await expectStep(page, 6);
-  await continueButton(page).click();
+  // A fuel claim has no estimate to celebrate (D27): it goes straight to the employer's rate.
+  if (who.companyVehicleVRM === undefined) {
+    await expectStep(page, 'congratulations');
+    await continueButton(page).click();
+  }
+  await expectStep(page, 'employer-rate');
+}
 
-  await expectStep(page, 7);
+/**
+ * Every step up to the evidence for `who` from `entry`, ending there once the employer-rate
+ * step's save is acknowledged. Returns the wizard's session id.
+ */
+export async function completeStepsZeroToSeven(
+  page: Page,
+  who: WizardClaimant,
+  entry = '/onboarding',
+): Promise<string> {
+  await completeStepsUpToEmployerRate(page, who, entry);
   await page.getByLabel('Pence per mile').fill(String(who.employerRatePence));
-  const saved = page.waitForResponse(isSaveOf(7));
+  const saved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
   await continueButton(page).click();
-  await expectStep(page, 8);
-  expect((await saved).status(), 'step 7 saved').toBe(200);
+  await expectStep(page, 'evidence');
+  expect((await saved).status(), 'employer-rate step saved').toBe(200);
   const sessionId = await sessionIdOf(page);
   expect(sessionId).toMatch(/^tx_\d{13}_[A-Za-z0-9_-]{22,}$/);
   return sessionId;

@@ -31,7 +31,10 @@ function headers(sessionId: string): Record<string, string> {
   return { 'X-Session-Id': sessionId };
 }
 
-/** A draft claim with steps 0 and 1 done: enough to upload files, and no phone number (no SMS). */
+/**
+ * A draft claim with steps 0 and 1 done: enough to upload files, and no phone number (no SMS).
+ * An employee in their own vehicle, the route that goes on to the personal details (D27).
+ */
 async function startDraft(request: APIRequestContext, sessionId: string): Promise<void> {
   const res = await request.put('/api/onboarding', {
     headers: headers(sessionId),
@@ -42,14 +45,22 @@ async function startDraft(request: APIRequestContext, sessionId: string): Promis
       lastStepCompleted: 1,
       snapshot: {
         eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-        employmentDetails: { employmentType: 'cis', employerName: '', businessName: '', utrNumber: '' },
+        employmentDetails: {
+          employmentType: 'employed',
+          employerName: 'Example Build Co',
+          businessName: '',
+          utrNumber: '',
+        },
       },
     },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** A draft claim with steps 0 to 7 done for one year, as the wizard saves it; returns its revision. */
+/**
+ * A draft claim with steps 0 to 7 done for one year, as the wizard saves it: an employee in their
+ * own car with no mileage payments, a route that can be submitted (D27).
+ */
 async function saveClaimToStep7(request: APIRequestContext, sessionId: string, year: string): Promise<void> {
   const res = await request.put('/api/onboarding', {
     headers: headers(sessionId),
@@ -61,9 +72,9 @@ async function saveClaimToStep7(request: APIRequestContext, sessionId: string, y
       snapshot: {
         eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
         employmentDetails: {
-          employmentType: 'cis',
-          employerName: '',
-          businessName: 'Example Build Co',
+          employmentType: 'employed',
+          employerName: 'Example Build Co',
+          businessName: '',
           utrNumber: '',
         },
         personalInfo: {

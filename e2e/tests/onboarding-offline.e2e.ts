@@ -33,7 +33,7 @@ async function startClaim(page: Page, lastName: string): Promise<string> {
   await expectStep(page, 0);
   await page.getByTestId('eligibility-yes').click();
   await expectStep(page, 1);
-  await page.getByTestId('employment-self-employed').click();
+  await page.getByTestId('employment-employed').click();
   await expectStep(page, 2);
   await page.getByLabel('First name').fill('Noor');
   await page.getByLabel('Last name').fill(lastName);
@@ -163,6 +163,6 @@ test.describe('saving while the API is failing (D10)', () => {
     await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
     const row = await findOnboardingClaim(sessionId);
     expect(row?.first_name).toBe('Noor');
-    expect(row?.employment_type).toBe('self-employed');
+    expect(row?.employment_type).toBe('employed');
   });
 });

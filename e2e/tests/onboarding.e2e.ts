@@ -3,7 +3,13 @@
 // the same step with the same answers, and the stored onboarding_claims row with the totals the
 // server computed (D3), checked against the domain's own arithmetic.
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { calculateRebate, claimableTaxYears, formatMoney, type RebateSummary } from '@taxback/domain';
+import {
+  calculateRebate,
+  claimableTaxYears,
+  formatMoney,
+  stepIndex,
+  type RebateSummary,
+} from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { decodeJsonColumn, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
 
@@ -33,12 +39,21 @@ function heading(page: Page): Locator {
   return page.getByTestId('wizard-step-heading');
 }
 
-/** Waits for the wizard to show `step` (also across an auto-advance) with its question as the h1. */
-async function expectStep(page: Page, step: number, title?: string | RegExp): Promise<void> {
+/**
+ * Waits for the wizard to show `step` (also across an auto-advance) with its question as the h1.
+ * On an employee's own-vehicle route step N is 'Step N+1 of 11'; a fuel claim passes its own
+ * `position` (its explanation comes before step 1, and it has no congratulations step).
+ */
+async function expectStep(
+  page: Page,
+  step: number,
+  title?: string | RegExp,
+  position = step + 1,
+): Promise<void> {
   await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
   const text = title ?? HEADINGS[step as keyof typeof HEADINGS];
   if (text) await expect(heading(page)).toHaveText(text);
-  await expect(page.getByTestId('wizard-progress')).toHaveText(`Step ${step + 1} of 11`);
+  await expect(page.getByTestId('wizard-progress')).toHaveText(`Step ${position} of 11`);
 }
 
 function continueButton(page: Page): Locator {
@@ -382,7 +397,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(snapshot.eligibilityData).toMatchObject({ drivesForWork: 'yes' });
   });
 
-  test('company vehicle with its registration, self-employed, motorbike, the estimate pop-up and a quick rate', async ({
+  test('company vehicle with its registration: its explanation, then a fuel claim with a motorbike and the estimate pop-up, and no estimate shown', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -408,19 +423,23 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(continueButton(page)).toBeEnabled();
     await continueButton(page).click();
 
-    await expectStep(page, 1);
-    await page.getByTestId('employment-self-employed').click();
-    await expectStep(page, 2);
+    // D27: no mileage allowance relief for a company vehicle; the claim goes on as a fuel claim.
+    await expectStep(page, stepIndex('company-vehicle'), 'Claiming for a company vehicle', 2);
+    await expect(page.getByTestId('route-explanation')).toContainText('You may be able to claim for fuel');
+    await continueButton(page).click();
+    await expectStep(page, 1, undefined, 3);
+    await page.getByTestId('employment-employed').click();
+    await expectStep(page, 2, undefined, 4);
     await fillPersonalDetails(page, who);
     await continueButton(page).click();
-    await expectStep(page, 3);
+    await expectStep(page, 3, undefined, 5);
     await page.getByTestId(`tax-year-${THIRD}`).check();
     await continueButton(page).click();
 
-    await expectStep(page, 4);
+    await expectStep(page, 4, undefined, 6);
     await page.getByTestId('vehicle-motorbike').click();
     await expect(page.getByTestId('vehicle-note')).toContainText('24p');
-    await expectStep(page, 5);
+    await expectStep(page, 5, undefined, 7);
     await expect(page.getByRole('tab')).toHaveText([THIRD]);
 
     // 'Estimate it': 40 miles a day × 5 days × 46 weeks = 9,200.
@@ -444,55 +463,48 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectErrorSummary(page, [`Company name required for ${THIRD}`]);
     await page.getByTestId(`company-${THIRD}`).fill('Example Build Co');
     await expect(errorSummary(page)).toHaveCount(0);
-    const noRate = calculateRebate({ years: [{ year: THIRD, miles: 9_200 }], vehicle: 'motorbike' });
-    expect(noRate.totalAllowance).toBe(2_208); // 9,200 × 24p
-    await expect(page.getByTestId('total-miles')).toHaveText('9,200 miles');
-    await expect(page.getByTestId('estimated-rebate')).toHaveText(money(noRate.rebate20));
+    // A fuel claim shows no approved-amount estimate (D27).
+    await expect(page.getByTestId('estimated-rebate')).toHaveCount(0);
+    await expect(page.getByTestId('total-miles')).toHaveCount(0);
+    await expect(page.locator('#main')).not.toContainText('£');
     await continueButton(page).click();
 
-    await expectStep(page, 6, 'Congratulations, Morgan!');
-    await continueButton(page).click();
-    await expectStep(page, 7);
-
-    // 25p is more than the motorbike allowance of 24p: nothing left to claim.
+    // No congratulations step: straight to the employer's rate, which still takes a quick rate.
+    await expectStep(page, 7, undefined, 8);
     await page.getByTestId('quick-rate-25').click();
     await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByLabel('Pence per mile')).toHaveValue('25');
-    await expect(page.getByTestId('impact-claimable')).toHaveText('£0.00');
-    await expect(page.getByTestId('impact-rebate')).toHaveText('£0.00');
-    // 0 (no payment): everything is claimable.
     await page.getByTestId('quick-rate-0').click();
     await expect(page.getByTestId('quick-rate-0')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'false');
-    const totals = calculateRebate({
-      years: [{ year: THIRD, miles: 9_200 }],
-      vehicle: 'motorbike',
-      employerRatePence: 0,
-    });
-    await expect(page.getByTestId('impact-allowance')).toHaveText(money(totals.totalAllowance));
-    await expect(page.getByTestId('impact-claimable')).toHaveText(money(totals.totalClaimable));
-    await expect(page.getByTestId('impact-rebate')).toHaveText(money(totals.rebate20));
+    await expect(page.getByLabel('Pence per mile')).toHaveValue('0');
+    await expect(page.getByTestId('impact-panel')).toHaveCount(0);
     await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
+    await expect(page.locator('#main')).not.toContainText('£');
+    await expectNoA11yViolations(page, 'wizard step 7 on a fuel claim');
     await continueButton(page).click();
-    await expectStep(page, 8);
+    await expectStep(page, 8, undefined, 9);
 
     const sessionId = await sessionIdOf(page);
     const row = await waitForOnboardingClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
     expect(row.drives_for_work).toBe('company-vehicle');
     expect(row.company_vehicle_vrm).toBe('AB12CDE');
-    expect(row.employment_type).toBe('self-employed');
+    expect(row.employment_type).toBe('employed');
     await expectStoredPersonalDetails(row, who);
     expect(row.vehicle_type).toBe('motorbike');
     expect(decodeJsonColumn(row.mileage_data)).toEqual({
       [THIRD]: { miles: 9_200, companyName: 'Example Build Co' },
     });
     expect(Number(row.employer_mileage_rate)).toBe(0);
-    expectStoredTotals(row, totals);
+    // No approved-amount estimate is stored for a fuel claim, in the draft as after submission.
+    expect(row.total_hmrc_allowance).toBeNull();
+    expect(row.estimated_rebate_20_percent).toBeNull();
+    expect(row.estimated_rebate_40_percent).toBeNull();
     expect(row.affiliate_name).toBeNull();
     expect(Number(row.current_step)).toBe(8);
   });
 
-  test('at 320 px wide, nothing scrolls sideways: no, CIS, bicycle via /affiliate/{name}/onboarding', async ({
+  test('at 320 px wide, nothing scrolls sideways: no, then yes, bicycle via /affiliate/{name}/onboarding', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -502,13 +514,25 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 0);
     await expectNoSidewaysScroll(page, 'step 0');
 
-    // 'No' shows the red box and still moves on after 800 ms.
+    // 'No' shows the red box and moves on after 800 ms to its explanation (D27).
     await page.getByTestId('eligibility-no').click();
-    await expect(page.getByTestId('eligibility-info')).toContainText('not be eligible');
+    await expect(page.getByTestId('eligibility-info')).toContainText(
+      'only for journeys you make for your job',
+    );
     await expectNoSidewaysScroll(page, 'step 0 with the info box');
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute(
+      'data-step',
+      String(stepIndex('not-driving')),
+    );
+    await expectNoSidewaysScroll(page, 'the not-driving explanation');
+    // The claimant does drive for work after all: Back, and 'Yes' moves on to step 1.
+    await page.getByTestId('wizard-back').click();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', '0');
+    await expect(page.getByTestId('eligibility-no')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('eligibility-yes').click();
     await expectStep(page, 1);
     await expectNoSidewaysScroll(page, 'step 1');
-    await page.getByTestId('employment-cis').click();
+    await page.getByTestId('employment-employed').click();
     await expectStep(page, 2);
     await expectNoSidewaysScroll(page, 'step 2');
     await continueButton(page).click();
@@ -548,6 +572,25 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
     await expectStep(page, 7);
     await expectNoSidewaysScroll(page, 'step 7');
+    // 25p is more than the bicycle allowance of 20p: nothing left to claim.
+    await page.getByTestId('quick-rate-25').click();
+    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Pence per mile')).toHaveValue('25');
+    await expect(page.getByTestId('impact-claimable')).toHaveText('£0.00');
+    await expect(page.getByTestId('impact-rebate')).toHaveText('£0.00');
+    // 0 (no payment): everything is claimable.
+    await page.getByTestId('quick-rate-0').click();
+    await expect(page.getByTestId('quick-rate-0')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'false');
+    const unpaid = calculateRebate({
+      years: YEARS.map((year, i) => ({ year, miles: miles[i] ?? 0 })),
+      vehicle: 'bicycle',
+      employerRatePence: 0,
+    });
+    await expect(page.getByTestId('impact-allowance')).toHaveText(money(unpaid.totalAllowance));
+    await expect(page.getByTestId('impact-claimable')).toHaveText(money(unpaid.totalClaimable));
+    await expect(page.getByTestId('impact-rebate')).toHaveText(money(unpaid.rebate20));
+    await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
     await page.getByTestId('quick-rate-45').click();
     await expect(page.getByTestId('impact-panel')).toBeVisible();
     await expectNoSidewaysScroll(page, 'step 7 with the per-year impact');
@@ -567,8 +610,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       (r) => Number(r.last_step_completed) === 7,
       'step 7',
     );
-    expect(row.drives_for_work).toBe('no');
-    expect(row.employment_type).toBe('cis');
+    expect(row.drives_for_work).toBe('yes');
+    expect(row.employment_type).toBe('employed');
     expect(row.vehicle_type).toBe('bicycle');
     expect(row.affiliate_name).toBe('bike-club');
     expect(Number(row.employer_mileage_rate)).toBe(5);
@@ -585,7 +628,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 1);
     await expect(heading(page)).toBeFocused();
 
-    await tabTo(page, page.getByTestId('employment-cis'));
+    await tabTo(page, page.getByTestId('employment-employed'));
     await page.keyboard.press('Space');
     await expectStep(page, 2);
     await expect(heading(page)).toBeFocused();
@@ -632,7 +675,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       (r) => Number(r.last_step_completed) === 3,
       'step 3',
     );
-    expect(row.employment_type).toBe('cis');
+    expect(row.employment_type).toBe('employed');
     await expectStoredPersonalDetails(row, who);
     expect(decodeJsonColumn(row.selected_tax_years)).toEqual(
       YEARS.map((year) => ({ year, selected: year === SECOND })),

@@ -426,6 +426,28 @@ describe('PUT /api/onboarding', () => {
       totalClaimable: 0,
     });
   });
+
+  // D27: a company vehicle's claim is a fuel claim for an operator to assess: no approved-amount
+  // estimate is stored while it is a draft either, and one stored before the answer changed goes.
+  it('stores no estimate for a fuel claim draft', async () => {
+    const sessionId = newSessionId();
+    const own = await save(sessionId, 7, snapshot(), 0);
+    expect(own.statusCode).toBe(200);
+    expect(await row(sessionId)).toMatchObject({
+      total_hmrc_allowance: 5000,
+      estimated_rebate_20_percent: 760,
+    });
+    const fuel = snapshot({ eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' } });
+    const res = await save(sessionId, 7, fuel, own.json<{ revision: number }>().revision);
+    expect(res.statusCode).toBe(200);
+    expect(await row(sessionId)).toMatchObject({
+      drives_for_work: 'company-vehicle',
+      company_vehicle_vrm: 'AB12CDE',
+      total_hmrc_allowance: null,
+      estimated_rebate_20_percent: null,
+      estimated_rebate_40_percent: null,
+    });
+  });
 });
 
 describe('GET /api/onboarding', () => {

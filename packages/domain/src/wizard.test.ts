@@ -212,6 +212,27 @@ describe('wizard plan', () => {
     expect(stepProgress(stepIndex('confirmation'), employed)).toEqual({ position: 11, total: 11 });
   });
 
+  it('progress before the route is chosen counts the route that can be claimed, not a stop', () => {
+    // A fresh claim, and steps 0 and 1 before their answers: an unanswered employment question
+    // still routes to the Self Assessment stop (so it cannot be submitted), but the count must not
+    // read 'Step 1 of 2'.
+    expect(stepProgress(stepIndex('eligibility'), {})).toEqual({ position: 1, total: 11 });
+    expect(stepProgress(stepIndex('employment'), { eligibilityData: { drivesForWork: 'yes' } })).toEqual({
+      position: 2,
+      total: 11,
+    });
+    expect(
+      stepProgress(stepIndex('employment'), { eligibilityData: { drivesForWork: 'company-vehicle' } }),
+    ).toEqual({
+      position: 3,
+      total: 11,
+    });
+    // Once answered, a stop route counts only its own steps.
+    const cis = { eligibilityData: { drivesForWork: 'yes' }, employmentDetails: { employmentType: 'cis' } };
+    expect(stepProgress(stepIndex('employment'), cis)).toEqual({ position: 2, total: 2 });
+    expect(routeEnd({}).id).toBe('self-assessment');
+  });
+
   it.each([
     [0, true],
     [11, true],

@@ -352,9 +352,17 @@ export function snapshotStepsThrough(answers: PlanAnswers, throughIndex: number)
   });
 }
 
-/** 'Step N of M' on this route: question and info steps only (stops and the confirmation are not counted). */
+/**
+ * 'Step N of M' on this route: question and info steps only (stops and the confirmation are not
+ * counted). Until the employment question is answered the claimant is counted on the employee's
+ * route, so a fresh claim does not read 'Step 1 of 2' (the route an unanswered step 1 takes).
+ */
 export function stepProgress(index: number, answers: PlanAnswers = {}): { position: number; total: number } {
-  const counted = journeyPath(answers).filter((id) => {
+  const employment = answers.employmentDetails?.employmentType;
+  const route: PlanAnswers = employment
+    ? answers
+    : { ...answers, employmentDetails: { ...answers.employmentDetails, employmentType: 'employed' } };
+  const counted = journeyPath(route).filter((id) => {
     const kind = wizardStepById(id).kind;
     return kind === 'question' || kind === 'info';
   });

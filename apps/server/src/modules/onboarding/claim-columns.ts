@@ -1,4 +1,4 @@
-import { normaliseUkPhone, selectedYears, summariseClaim, vehicleOf } from '@taxback/domain';
+import { isFuelClaim, normaliseUkPhone, selectedYears, summariseClaim, vehicleOf } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
@@ -66,6 +66,8 @@ export type SnapshotColumns = ColumnValues<OnboardingClaimUpdate, typeof SNAPSHO
 export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): SnapshotColumns {
   const { eligibilityData: e, employmentDetails: emp, personalInfo: p } = snapshot;
   const fullName = [p.firstName, p.lastName].filter((s) => s !== '').join(' ');
+  // D27: a fuel claim (company vehicle) has no approved-amount estimate, in a draft as once submitted.
+  const estimate = isFuelClaim(snapshot) ? null : totals;
   const mileage: Record<string, { miles: number; companyName: string }> = {};
   for (const t of selectedYears(snapshot))
     mileage[t.year] = { miles: t.businessMiles, companyName: t.companyName };
@@ -87,9 +89,9 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
     vehicle_type: vehicleOf(snapshot),
     selected_tax_years: JSON.stringify(snapshot.taxYears.map(({ year, selected }) => ({ year, selected }))),
     mileage_data: JSON.stringify(mileage),
-    total_hmrc_allowance: totals.totalAllowance,
-    estimated_rebate_20_percent: totals.rebate20,
-    estimated_rebate_40_percent: totals.rebate40,
+    total_hmrc_allowance: estimate?.totalAllowance ?? null,
+    estimated_rebate_20_percent: estimate?.rebate20 ?? null,
+    estimated_rebate_40_percent: estimate?.rebate40 ?? null,
     employer_mileage_rate: snapshot.employerMileageRate,
     journey_patterns: JSON.stringify(snapshot.journeys),
     consent_accuracy: toIntBool(snapshot.agreementChecks.accuracy),
