@@ -169,12 +169,13 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     [
       3,
       { taxYears: [{ year: '2020/21', selected: true }] },
-      { taxYears: 'You can only claim for the four most recent complete tax years' },
+      { taxYears: 'You can only claim for the current tax year and the four before it' },
     ],
+    // D21: on 1 June 2025 the current year 2025/26 is offered; the next one is not.
     [
       3,
-      { taxYears: [{ year: '2025/26', selected: true }] },
-      { taxYears: 'You can only claim for the four most recent complete tax years' },
+      { taxYears: [{ year: '2026/27', selected: true }] },
+      { taxYears: 'You can only claim for the current tax year and the four before it' },
     ],
     [
       3,

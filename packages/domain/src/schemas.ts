@@ -19,7 +19,7 @@ import type { TaxYear } from './tax-years.ts';
 // there the interpreted parser is used. Node has no CSP, and there the compiled parser takes a
 // third off a wizard save's validation (the generated code comes from our schemas' keys only).
 z.config({ jitless: typeof (globalThis as { document?: unknown }).document !== 'undefined' });
-import { claimableTaxYears, isTaxYear } from './tax-years.ts';
+import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
 import { CONFIRMATION_STEP, sanitiseVrm } from './wizard.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ export const MESSAGES = {
   homeAddressRequired: 'Home address is required',
   taxYearsRequired: 'Please select at least one tax year',
   taxYearInvalid: 'Enter a tax year like 2024/25',
-  taxYearNotClaimable: 'You can only claim for the four most recent complete tax years',
+  taxYearNotClaimable: 'You can only claim for the current tax year and the four before it',
   taxYearDuplicate: 'Each tax year can only be listed once',
   vehicleTypeRequired: 'Please select your vehicle type',
   companyNameRequired: (year: TaxYear) => `Company name required for ${year}`,
@@ -434,7 +434,7 @@ export const personalStepSchema = z.object({
   ),
 });
 
-/** Step 3 with an injectable clock (D2): only the claimable years of `today` may be selected. */
+/** Step 3 with an injectable clock (D21): only the claimable years of `today` may be selected. */
 export function createTaxYearsStepSchema(today?: Date) {
   return z.object({
     taxYears: z
@@ -463,14 +463,15 @@ export function createTaxYearsStepSchema(today?: Date) {
 export const taxYearsStepSchema = createTaxYearsStepSchema();
 
 // Building a zod schema costs more than parsing with it, and the server validates step 3 on every
-// save with its clock: keep one schema per calendar day (claimable years change only by date).
+// save with its clock: keep one schema per UK calendar day (claimable years change only at UK
+// midnight, D21), built with the first instant seen of that day.
 const taxYearsSchemaByDay = new Map<string, ReturnType<typeof createTaxYearsStepSchema>>();
 function taxYearsStepSchemaFor(today: Date) {
-  const day = today.toISOString().slice(0, 10);
+  const day = ukIsoDate(today);
   let schema = taxYearsSchemaByDay.get(day);
   if (schema === undefined) {
     if (taxYearsSchemaByDay.size >= 4) taxYearsSchemaByDay.clear();
-    schema = createTaxYearsStepSchema(new Date(`${day}T12:00:00Z`));
+    schema = createTaxYearsStepSchema(today);
     taxYearsSchemaByDay.set(day, schema);
   }
   return schema;
@@ -619,7 +620,7 @@ export type StepValidation =
   { ok: true; value: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
 export interface ValidateStepOptions {
-  /** Pins the clock for the tax-year rule (D2). */
+  /** Pins the clock for the tax-year rule (D21). */
   today?: Date;
 }
 
