@@ -8,6 +8,7 @@ import {
   createTaxYearsStepSchema,
   emptyWizardSnapshot,
   fieldErrors,
+  journeyDraftSchema,
   journeySchema,
   onboardingSaveSchema,
   resumeRequestSchema,
@@ -417,6 +418,48 @@ describe('journeySchema', () => {
     expect(journeySchema.parse({ ...valid, reason: 'other', customReason: ' Bank run ' }).customReason).toBe(
       'Bank run',
     );
+  });
+});
+
+// D21: a one-off journey (date, from, to, distance, purpose) beside the regular patterns.
+describe('journeySchema: one-off journeys', () => {
+  const oneOff = {
+    id: 'j9',
+    startAddress: 'WN2 1AR',
+    endAddress: 'M1 1AE',
+    frequency: 'one-off',
+    tripType: 'single',
+    reason: 'training',
+    customReason: '',
+    distance: 50,
+    date: ' 2026-05-14 ',
+  };
+
+  it('keeps the date of a one-off journey', () => {
+    expect(journeySchema.parse(oneOff)).toEqual({ ...oneOff, date: '2026-05-14' });
+  });
+
+  it('drops a date sent with a regular pattern', () => {
+    expect(journeySchema.parse({ ...oneOff, frequency: 'weekly' })).not.toHaveProperty('date');
+    expect(journeyDraftSchema.parse({ ...oneOff, frequency: 'weekly' })).not.toHaveProperty('date');
+  });
+
+  it.each<[Record<string, unknown>, Record<string, string>]>([
+    [{ date: undefined }, { date: 'Enter the date of the journey' }],
+    [{ date: '' }, { date: 'Enter the date of the journey' }],
+    [{ date: '2026-02-30' }, { date: 'The date of the journey must be a real date' }],
+    [{ date: '14/05/2026' }, { date: 'The date of the journey must be a real date' }],
+    [{ date: 20260514 }, { date: 'The date of the journey must be a real date' }],
+    [
+      { tripType: 'one-off' },
+      { tripType: 'Select whether this one-off journey was a return or a single trip' },
+    ],
+  ])('%j → %j', (overrides, expected) => {
+    expect(errorsOf(journeySchema, { ...oneOff, ...overrides })).toEqual(expected);
+  });
+
+  it('a draft one-off keeps a partly typed date', () => {
+    expect(journeyDraftSchema.parse({ ...oneOff, date: '2026-05' }).date).toBe('2026-05');
   });
 });
 

@@ -68,6 +68,9 @@ export const MESSAGES = {
   customReasonRequired: 'Please enter a reason',
   distanceRequired: 'Enter the distance in miles',
   distanceInvalid: 'Distance must be between 0 and 1,000 miles',
+  journeyDateRequired: 'Enter the date of the journey',
+  journeyDateInvalid: 'The date of the journey must be a real date',
+  oneOffTripTypeRequired: 'Select whether this one-off journey was a return or a single trip',
   resumeCodeInvalid: 'Invalid resume code. Please check your SMS and try again.',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
 } as const;
@@ -293,9 +296,33 @@ const journeyDistance = z.preprocess(
     .nullable(),
 );
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written 'YYYY-MM-DD'. */
+export function isIsoDate(s: string): boolean {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === s;
+}
+
+/** The date of a one-off journey (D21); kept only for one-off journeys. */
+const journeyDate = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: MESSAGES.journeyDateInvalid }).max(10, MESSAGES.journeyDateInvalid).optional(),
+);
+
+/** A regular pattern keeps no date; a one-off journey keeps its own. */
+function withDateForKind<T extends { frequency: string; date?: string | undefined }>(j: T): T {
+  if (j.frequency === 'one-off') return j;
+  const { date: _date, ...rest } = j;
+  return rest as T;
+}
+
 const journeyFields = {
   id: requiredText('Journey id is required', 64),
-  frequency: z.enum(['daily', 'weekly', 'monthly'], { error: MESSAGES.frequencyRequired }),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'one-off'], { error: MESSAGES.frequencyRequired }),
+  date: journeyDate,
   tripType: z.enum(['return', 'single', 'one-off'], { error: MESSAGES.tripTypeRequired }),
   customReason: text(COMPANY_NAME_MAX_LENGTH),
 };
@@ -321,7 +348,7 @@ export const journeyDraftSchema = z
     distance: journeyDistance,
   })
   // SPEC §4: changing the reason away from 'other' clears the custom reason.
-  .transform((j) => (j.reason === 'other' ? j : { ...j, customReason: '' }));
+  .transform((j) => withDateForKind(j.reason === 'other' ? j : { ...j, customReason: '' }));
 
 function journeyPostcode() {
   return z.preprocess(
@@ -347,12 +374,24 @@ export const journeySchema = z
     if (j.reason === 'other' && j.customReason === '') {
       ctx.addIssue({ code: 'custom', message: MESSAGES.customReasonRequired, path: ['customReason'] });
     }
+    if (j.frequency === 'one-off') {
+      if (j.date === undefined || j.date === '') {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.journeyDateRequired, path: ['date'] });
+      } else if (!isIsoDate(j.date)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.journeyDateInvalid, path: ['date'] });
+      }
+      if (j.tripType === 'one-off') {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.oneOffTripTypeRequired, path: ['tripType'] });
+      }
+    }
   })
-  .transform((j) => ({
-    ...j,
-    distance: j.distance ?? 0,
-    customReason: j.reason === 'other' ? j.customReason : '',
-  }));
+  .transform((j) =>
+    withDateForKind({
+      ...j,
+      distance: j.distance ?? 0,
+      customReason: j.reason === 'other' ? j.customReason : '',
+    }),
+  );
 export type JourneyInput = z.output<typeof journeySchema>;
 
 /**
