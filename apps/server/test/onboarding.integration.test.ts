@@ -140,6 +140,8 @@ describe('step validation (SPEC §5 messages)', () => {
         'personalInfo.email': 'Email is required',
         'personalInfo.phone': 'Phone number is required',
         'personalInfo.homeAddress': 'Home address is required',
+        // D28: the home postcode is required.
+        'personalInfo.postcode': 'Please enter a postcode',
       },
     },
     {
@@ -152,12 +154,13 @@ describe('step validation (SPEC §5 messages)', () => {
           email: 'jane@',
           phone: '12345',
           homeAddress: '1 High Street',
-          postcode: '',
+          postcode: 'WN2',
         },
       }),
       errors: {
         'personalInfo.email': 'Please enter a valid email address',
         'personalInfo.phone': 'Please enter a valid UK phone number',
+        'personalInfo.postcode': 'Please enter a valid UK postcode',
       },
     },
     {
@@ -502,7 +505,7 @@ describe('resume code issued with personal details (D8)', () => {
         email: 'sam@example.com',
         phone: '07700 900201',
         homeAddress: '2 Low Road',
-        postcode: '',
+        postcode: 'SK5 6AQ',
       },
     });
     await save(sessionId, 1, snap, 0);
@@ -544,7 +547,7 @@ describe('resume code issued with personal details (D8)', () => {
         email: 'ann@example.com',
         phone: '07700900202',
         homeAddress: '3 Mill Lane',
-        postcode: '',
+        postcode: 'M1 1AE',
       },
     });
     await save(sessionId, 2, snap, 0); // code 1

@@ -64,6 +64,15 @@ export function carVanRatePence(year: TaxYear): number {
   return amapRatesFor(year)['car-van'].pencePerMile;
 }
 
+/** "55p a mile for the first 10,000 business miles in 2026/27 (45p before), 25p after that". */
+export function carVanRateSentence(year: TaxYear): string {
+  const rates = amapRatesFor(year)['car-van'];
+  const previous = amapRatesFor(taxYearFromStartYear(taxYearInfo(year).startYear - 1))['car-van'];
+  const before = previous.pencePerMile !== rates.pencePerMile ? ` (${previous.pencePerMile}p before)` : '';
+  const threshold = (rates.thresholdMiles ?? 0).toLocaleString('en-GB');
+  return `${rates.pencePerMile}p a mile for the first ${threshold} business miles in ${year}${before}, ${rates.pencePerMileAbove ?? rates.pencePerMile}p after that`;
+}
+
 export const SELF_ASSESSMENT_THRESHOLD_GBP = 2500;
 export const BASIC_RATE = 0.2;
 export const HIGHER_RATE = 0.4;
@@ -235,6 +244,11 @@ export interface RebateSummary {
   rebate20: number;
   rebate40: number;
   selfAssessmentRequired: boolean;
+}
+
+/** Pounds the employer paid above the year's approved amount (taxable, no relief that year; D21). */
+export function taxableExcessOf(y: Pick<YearFigures, 'allowance' | 'employerPayment'>): number {
+  return Math.max(0, Math.round(y.employerPayment * 100) - Math.round(y.allowance * 100)) / 100;
 }
 
 /** Pence of tax relief at a whole-percent rate, rounded to whole pounds (0.2 has no exact binary form). */

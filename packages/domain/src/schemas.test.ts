@@ -151,14 +151,26 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         'personalInfo.email': 'Email is required',
         'personalInfo.phone': 'Phone number is required',
         'personalInfo.homeAddress': 'Home address is required',
+        // D28: the home postcode is required and checked.
+        'personalInfo.postcode': 'Please enter a postcode',
       },
     ],
     [
       2,
-      { personalInfo: { firstName: 'A', lastName: 'B', email: 'nope', phone: '12345', homeAddress: 'x' } },
+      {
+        personalInfo: {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'nope',
+          phone: '12345',
+          homeAddress: 'x',
+          postcode: 'WN2',
+        },
+      },
       {
         'personalInfo.email': 'Please enter a valid email address',
         'personalInfo.phone': 'Please enter a valid UK phone number',
+        'personalInfo.postcode': 'Please enter a valid UK postcode',
       },
     ],
     [3, { taxYears: [] }, { taxYears: 'Please select at least one tax year' }],

@@ -468,7 +468,15 @@ export const personalStepSchema = z.object({
       email: emailField(MESSAGES.emailRequired),
       phone: phoneField(MESSAGES.phoneRequired),
       homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
-      postcode: personalInfoSchema.shape.postcode,
+      // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'.
+      postcode: z.preprocess(
+        (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
+        z
+          .string({ error: MESSAGES.postcodeRequired })
+          .min(1, { error: MESSAGES.postcodeRequired, abort: true })
+          .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
+          .transform((s) => formatPostcode(s) ?? s),
+      ),
     }),
   ),
 });

@@ -44,6 +44,17 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£880');
   });
 
+  it('an employer paying above the approved rate: nothing claimable and the taxable-excess notice (D21)', async () => {
+    await open({ [y1]: 5_000 });
+    fireEvent.change(screen.getByLabelText('Pence per mile'), { target: { value: '49' } });
+    // 5,000 × 45p = £2,250 approved; the employer paid 5,000 × 49p = £2,450.
+    expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£0');
+    expect(screen.getByTestId(`taxable-excess-${y1}`)).toHaveTextContent(
+      `In ${y1} your employer paid £200 more than HMRC's approved mileage rates. That extra is taxable, and no tax relief is due for ${y1}.`,
+    );
+    expect(screen.getByTestId('relief-cap-note')).toBeVisible();
+  });
+
   it('shows the impact of an employer rate: allowance, payment, claimable and 20% rebate', async () => {
     const server = await open({ [y1]: 12_000 });
     const input = screen.getByLabelText('Pence per mile');

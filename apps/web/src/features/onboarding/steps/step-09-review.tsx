@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  RELIEF_CAP_NOTICE,
   SELF_ASSESSMENT_THRESHOLD_GBP,
   VEHICLE_OPTIONS,
   formatMoney,
@@ -139,6 +140,9 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
           {formatMoney(summary.rebate20)}
         </dd>
       </dl>
+      <p className="mt-3 text-sm" data-testid="relief-cap-note">
+        {RELIEF_CAP_NOTICE}
+      </p>
     </section>
   );
 }

@@ -72,8 +72,12 @@ describe('step 11 confirmation', () => {
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(4);
     expect(timeline).toHaveTextContent('2-3 days');
     expect(timeline).toHaveTextContent('Within about 1 week');
-    expect(timeline).toHaveTextContent('4-8 weeks');
-    expect(timeline).toHaveTextContent('Processed within 2-3 business days');
+    // D28: one refund time everywhere; D29: HMRC pays the claimant directly.
+    expect(timeline).toHaveTextContent('Usually 8-10 weeks');
+    expect(timeline).toHaveTextContent('HMRC pays you directly');
+    expect(screen.getByTestId('relief-cap-note')).toHaveTextContent(
+      'The tax relief for a year cannot be more than the income tax you paid in that year.',
+    );
     const contact = screen.getByTestId('confirmation-contact');
     expect(contact).toHaveTextContent(CONTENT.phoneNumber);
     expect(contact).toHaveTextContent('Mon-Fri 9am-5pm');

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatMoney } from '@taxback/domain';
+import { RELIEF_CAP_NOTICE, formatMoney } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
@@ -78,6 +78,9 @@ export function StepConfirmation() {
           {formatMoney(summary.rebate20)}
         </dd>
       </dl>
+      <p className="mb-8 text-sm" data-testid="relief-cap-note">
+        {RELIEF_CAP_NOTICE}
+      </p>
 
       <div className="mb-8">
         <SelfAssessmentNote summary={summary} />
