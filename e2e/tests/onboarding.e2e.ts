@@ -301,7 +301,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     );
     await expect(page.getByTestId('congrats-total')).toHaveText('£1,270');
     await expect(page.getByText('No fees')).toBeVisible();
-    await expect(page.getByTestId('transfer-card')).toContainText('Sent');
+    // D28: nothing says "Sent" before the claim has gone to HMRC.
+    await expect(page.getByTestId('transfer-card')).toContainText('Claim not sent yet');
+    await expect(page.getByTestId('transfer-card')).not.toContainText('Sent');
     await expect(page.getByTestId('transfer-card')).toContainText('Pending');
     await expect(page.getByTestId('estimate-disclaimer')).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');

@@ -36,6 +36,7 @@ import {
 } from '../helpers/db.ts';
 import { MARKETING_SITE_URL } from '../helpers/env.ts';
 import { extractPdfText, makePdf, makePng, type SampleFile } from '../helpers/sample-files.ts';
+import { CONTENT } from '@taxback/domain/content';
 import {
   NI_FORMAT,
   NI_REQUIRED,
@@ -421,8 +422,9 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(page.getByTestId('confirmation-timeline').locator('li')).toHaveCount(4);
     await expect(page.getByTestId('timeline-review')).toContainText('2-3 days');
     await expect(page.getByTestId('timeline-submit')).toContainText('1 week');
-    await expect(page.getByTestId('timeline-processing')).toContainText('4-8 weeks');
-    await expect(page.getByTestId('timeline-paid')).toContainText('2-3 business days');
+    // D28: one refund time everywhere; D29: HMRC pays the claimant directly.
+    await expect(page.getByTestId('timeline-processing')).toContainText(CONTENT.refundWeeks);
+    await expect(page.getByTestId('timeline-paid')).toContainText('HMRC pays you directly');
     await expect(page.getByTestId('confirmation-contact')).toContainText('Mon-Fri 9am-5pm');
     await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
     await expect(page.getByTestId('confirmation-logs')).toHaveCount(0);
