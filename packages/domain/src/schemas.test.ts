@@ -14,6 +14,7 @@ import {
   resumeRequestSchema,
   validateSnapshotSteps,
   validateStep,
+  WIZARD_SNAPSHOT_VERSION,
   wizardSnapshotSchema,
 } from './schemas.ts';
 
@@ -476,6 +477,54 @@ describe('journeySchema: one-off journeys', () => {
 });
 
 describe('wizardSnapshotSchema', () => {
+  // Issue 12 adds only an optional journey date, so drafts saved before it keep their exact shape
+  // and WIZARD_SNAPSHOT_VERSION stays: a stored version-1 snapshot is still the schema's output.
+  it('reads a draft saved before one-off journeys and D21 years exactly as it was', () => {
+    const before = {
+      eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+      employmentDetails: {
+        employmentType: 'employed',
+        employerName: 'Acme',
+        businessName: '',
+        utrNumber: '',
+      },
+      personalInfo: {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.com',
+        phone: '',
+        homeAddress: 'x',
+        postcode: '',
+      },
+      vehicleInfo: { type: 'car-van' },
+      taxYears: ['2025/26', '2024/25', '2023/24', '2022/23'].map((year) => ({
+        year,
+        selected: year === '2025/26',
+        businessMiles: 1000,
+        companyName: 'Acme',
+      })),
+      employerMileageRate: 0,
+      journeys: [
+        {
+          id: 'j1',
+          startAddress: 'WN2 1AR',
+          endAddress: 'SK5 6AQ',
+          frequency: 'monthly',
+          tripType: 'one-off',
+          reason: 'site-visit',
+          customReason: '',
+          distance: 20,
+        },
+      ],
+      agreementChecks: { accuracy: false, authorization: false, terms: false },
+      affiliateName: null,
+      utmData: null,
+      fullUrl: null,
+    };
+    expect(WIZARD_SNAPSHOT_VERSION).toBe(1);
+    expect(wizardSnapshotSchema.parse(before)).toEqual(before);
+  });
+
   it('fills every section with defaults', () => {
     expect(emptyWizardSnapshot()).toEqual({
       eligibilityData: { drivesForWork: '', vehicleVRM: '' },
