@@ -58,7 +58,9 @@ export async function qualify(page: Page, entry = '/'): Promise<void> {
   await page.goto(entry);
   await yesButton(page).first().click();
   await expect(page).toHaveURL('/expenses');
-  await expect(page.getByRole('heading', { name: 'You could be owed thousands' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Which work expenses do you pay for yourself?' }),
+  ).toBeVisible();
 }
 
 /** Ticks the given categories and continues to the claim form. */

@@ -2,7 +2,7 @@
 // obviously fake: example.com addresses, Ofcom's drama range of mobile numbers (07700 900xxx),
 // HMRC's own example NI number format.
 
-/** SPEC.md §3 expense categories, in order, with their exact labels. */
+/** SPEC.md §3 expense categories, in order, with their labels (D28: marriage allowance is no longer one). */
 export const EXPENSES = {
   travel: 'miles covered and other travel related expenses',
   hotel: 'hotel stays',
@@ -10,7 +10,6 @@ export const EXPENSES = {
   wfh: 'set amount for working from home',
   uniform: 'uniform, PPE or tooling',
   fees: 'professional fees or subscription fees',
-  marriage: 'unused marriage tax allowance',
   telephone: 'telephone expenses',
 } as const;
 
@@ -101,7 +100,7 @@ export const employedCompanyVanDriver: Persona = {
     lastName: 'Fairbairn',
     email: 'morgan.fairbairn@example.com',
     phone: '07700900789',
-    expenses: ['uniform', 'laundry', 'hotel', 'marriage'],
+    expenses: ['uniform', 'laundry', 'hotel', 'fees'],
   },
   wizard: {
     drivesForWork: 'company-vehicle',

@@ -2,6 +2,8 @@
 // → signature → stored claim, with every rule and error message of SPEC.md §2, §5 and §8.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { carVanRateSentence, claimableTaxYears, formatMoney } from '@taxback/domain';
+import { CONTENT } from '@taxback/domain/content';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { findClaimsBySession } from '../helpers/db.ts';
 import { BASE_URL, MARKETING_SITE_URL } from '../helpers/env.ts';
@@ -100,7 +102,9 @@ test.describe('general funnel: the happy path', () => {
 
     await yesButton(page).first().click();
     await expect(page).toHaveURL('/expenses');
-    await expect(page.getByRole('heading', { name: 'You could be owed thousands' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Which work expenses do you pay for yourself?' }),
+    ).toBeVisible();
     await expect(page.getByText('Choose your expenses below to maximize your refund')).toBeVisible();
     for (const id of Object.keys(EXPENSES) as ExpenseId[]) {
       await expectExpenseSelected(page, id, false);
@@ -434,10 +438,10 @@ test.describe('general funnel: claim form validation', () => {
 
   test('Back from the claim form returns to /expenses', async ({ page }) => {
     await qualify(page);
-    await chooseExpenses(page, ['marriage']);
+    await chooseExpenses(page, ['fees']);
     await backControl(page).click();
     await expect(page).toHaveURL('/expenses');
-    await expectExpenseSelected(page, 'marriage');
+    await expectExpenseSelected(page, 'fees');
   });
 });
 
@@ -504,6 +508,73 @@ test.describe('general funnel: keyboard and small screens', () => {
         expect(await scrollWidth(page), `${path} width`).toBeLessThanOrEqual(320);
       }
     });
+  });
+});
+
+// D28: every figure on the landing page, its FAQ, the other entry pages and the expenses list is
+// true today and agrees with the others and with the D21 table.
+test.describe('general funnel: copy we can stand behind (D28)', () => {
+  const currentYear = claimableTaxYears()[0]!.year;
+
+  /** The page's text with every FAQ answer, opened one at a time as a user would. */
+  async function allText(page: Page): Promise<string> {
+    const parts = [await page.locator('body').innerText()];
+    const questions = page.locator('[id^="faq-button-"]');
+    const count = await questions.count();
+    expect(count).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i < count; i++) {
+      const q = questions.nth(i);
+      if ((await q.getAttribute('aria-expanded')) !== 'true') await q.click();
+      const panel = page.locator(`#${await q.getAttribute('aria-controls')}`);
+      await expect(panel).toBeVisible();
+      parts.push(await panel.innerText());
+    }
+    return parts.join('\n');
+  }
+
+  test('landing and FAQ: the table’s rate for the year meant, one average, one refund time, one fee statement', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(question(page)).toBeVisible();
+    const text = await allText(page);
+    expect(text).toContain(carVanRateSentence(currentYear));
+    expect(text).not.toMatch(/up to £/i);
+    expect(text).not.toMatch(/no win,? no fee/i);
+    expect(text).not.toMatch(/sent to HMRC/i);
+    expect(text).not.toMatch(
+      /\b45p a mile for the first 10,000 business miles in (?!2025\/26|2024\/25|2023\/24|2022\/23)/,
+    );
+    const averages = new Set(
+      [...text.matchAll(/[Aa]verage claim (?:is )?around (£[\d,]+)/g)].map((m) => m[1]),
+    );
+    expect([...averages]).toEqual([formatMoney(CONTENT.averageClaim)]);
+    const weeks = new Set([...text.matchAll(/(\d+-\d+) weeks/g)].map((m) => `${m[1]} weeks`));
+    expect([...weeks]).toEqual([CONTENT.refundWeeks]);
+    expect(text).toContain('current tax year and the four before it');
+  });
+
+  test('start-claim and the loan-declined page agree with the landing page', async ({ page }) => {
+    for (const path of ['/start-claim', '/loan-declined']) {
+      await page.goto(path);
+      const text = await page.locator('main').innerText();
+      expect(text, path).toContain(formatMoney(CONTENT.averageClaim));
+      expect(text, path).not.toMatch(/no win,? no fee|four tax years/i);
+    }
+  });
+
+  test('expenses: no marriage allowance option, a GOV.UK link instead; working from home only to 2025/26', async ({
+    page,
+  }) => {
+    await qualify(page);
+    await expect(page.getByRole('button', { name: /marriage/i })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Marriage Allowance on GOV.UK' })).toHaveAttribute(
+      'href',
+      'https://www.gov.uk/marriage-allowance',
+    );
+    await expect(
+      page.getByRole('button', { name: 'Set amount for working from home (tax years up to 2025/26)' }),
+    ).toBeVisible();
   });
 });
 

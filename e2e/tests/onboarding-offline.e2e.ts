@@ -39,6 +39,8 @@ async function startClaim(page: Page, lastName: string): Promise<string> {
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Email address').fill('noor.offline@example.com');
   await page.getByLabel('Mobile phone number').fill(uniquePhone());
+  // D28: the home postcode is required.
+  await page.getByTestId('postcode-input').fill('LS1 4AP');
   await page.getByLabel('Full address').fill('3 Example Close, Leeds');
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && (r.request().postDataJSON() as { step?: unknown }).step === 2,

@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import {
   calculateRebate,
+  carVanRatePence,
   claimableTaxYears,
   formatMoney,
   stepIndex,
@@ -198,20 +199,27 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       'Email is required',
       'Phone number is required',
       'Home address is required',
+      // D28: the home postcode is required and checked.
+      'Please enter a postcode',
     ]);
     await expectStep(page, 2);
     await expectNoA11yViolations(page, 'wizard step 2 with errors');
     // Errors clear as entries become valid (SPEC §5).
     await page.getByLabel('First name').fill(who.firstName);
-    await expect(errorSummary(page).getByRole('link')).toHaveCount(4);
+    await expect(errorSummary(page).getByRole('link')).toHaveCount(5);
     await fillPersonalDetails(page, who);
     await expect(errorSummary(page)).toHaveCount(0);
     await continueButton(page).click();
 
-    // Step 3: the four claimable years of D2, newest first, with their dates.
+    // Step 3: the claimable years of D21 (the current one and the four before), newest first, with
+    // their dates; the current year says HMRC will usually adjust the tax code.
     await expectStep(page, 3);
     for (const year of YEARS) await expect(page.getByTestId(`tax-year-${year}`)).not.toBeChecked();
-    await expect(page.getByRole('checkbox')).toHaveCount(4);
+    await expect(page.getByRole('checkbox')).toHaveCount(5);
+    await expect(page.getByText(`${NEWEST} (current tax year)`)).toBeVisible();
+    await expect(page.getByTestId('current-tax-year-note')).toHaveText(
+      'If your claim is for the current tax year, HMRC will usually adjust your tax code.',
+    );
     const start = Number(NEWEST.slice(0, 4));
     await expect(page.getByText(`6 April ${start} to 5 April ${start + 1}`)).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 3 (tax years)');
@@ -295,6 +303,13 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId(`mileage-tab-${SECOND}`)).toHaveAttribute('aria-selected', 'true');
     await page.getByTestId(`company-${SECOND}`).fill('Example Logistics Ltd');
     await page.getByTestId(`miles-${SECOND}`).fill('3000');
+    // Worked by hand from the D21 table: the newest year is the current one (55p from 2026/27),
+    // the second is the year before (45p for 2025/26). In 2026/27: 10,000 × 55p + 2,000 × 25p =
+    // £6,000 and 3,000 × 45p = £1,350, so £7,350; with the employer at 10p, £5,850 claimable.
+    const newestAllowance = (10_000 * carVanRatePence(NEWEST) + 2_000 * 25) / 100;
+    const secondAllowance = (3_000 * carVanRatePence(SECOND)) / 100;
+    const handAllowance = newestAllowance + secondAllowance;
+    if (NEWEST === '2026/27') expect(handAllowance).toBe(7_350);
     const beforeRate = calculateRebate({
       years: [
         { year: NEWEST, miles: 12_000 },
@@ -302,10 +317,10 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       ],
       vehicle: 'car-van',
     });
-    expect(beforeRate.totalAllowance).toBe(6_350);
+    expect(beforeRate.totalAllowance).toBe(handAllowance);
     await expect(page.getByTestId('total-miles')).toHaveText('15,000 miles');
     await expect(page.getByTestId('estimated-rebate')).toHaveText(money(beforeRate.rebate20));
-    await expect(page.getByTestId('estimated-rebate')).toHaveText('£1,270');
+    await expect(page.getByTestId('estimated-rebate')).toHaveText(money(Math.round(handAllowance / 5)));
     await continueButton(page).click();
 
     // Step 6: greeting, count-up to the rebate, Sent/Pending, disclaimer; moves on by itself.
@@ -314,9 +329,11 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       'data-value',
       String(beforeRate.rebate20),
     );
-    await expect(page.getByTestId('congrats-total')).toHaveText('£1,270');
-    await expect(page.getByText('No fees')).toBeVisible();
-    await expect(page.getByTestId('transfer-card')).toContainText('Sent');
+    await expect(page.getByTestId('congrats-total')).toHaveText(money(Math.round(handAllowance / 5)));
+    await expect(page.getByText('No fees', { exact: true })).toBeVisible();
+    // D28: nothing says "Sent" before the claim has gone to HMRC.
+    await expect(page.getByTestId('transfer-card')).toContainText('Claim not sent yet');
+    await expect(page.getByTestId('transfer-card')).not.toContainText('Sent');
     await expect(page.getByTestId('transfer-card')).toContainText('Pending');
     await expect(page.getByTestId('estimate-disclaimer')).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');
@@ -335,23 +352,38 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     });
     // The issue's worked example, so a wrong domain cannot make the test agree with a wrong screen.
     const [y1, y2] = totals.years;
-    expect([y1?.allowance, y1?.employerPayment, y1?.claimable]).toEqual([5_000, 1_200, 3_800]);
-    expect([y2?.allowance, y2?.employerPayment, y2?.claimable]).toEqual([1_350, 300, 1_050]);
+    const handClaimable = handAllowance - 1_500;
+    expect([y1?.allowance, y1?.employerPayment, y1?.claimable]).toEqual([
+      newestAllowance,
+      1_200,
+      newestAllowance - 1_200,
+    ]);
+    expect([y2?.allowance, y2?.employerPayment, y2?.claimable]).toEqual([
+      secondAllowance,
+      300,
+      secondAllowance - 300,
+    ]);
     expect([totals.totalAllowance, totals.totalClaimable, totals.rebate20, totals.rebate40]).toEqual([
-      6_350, 4_850, 970, 1_940,
+      handAllowance,
+      handClaimable,
+      Math.round(handClaimable / 5),
+      Math.round((handClaimable * 2) / 5),
     ]);
     const panel = page.getByTestId('impact-panel');
-    await expect(panel.getByTestId('impact-allowance')).toHaveText('£6,350');
+    await expect(panel.getByTestId('impact-allowance')).toHaveText(money(handAllowance));
     await expect(panel.getByTestId('impact-employer-payment')).toContainText('£1,500');
-    await expect(panel.getByTestId('impact-claimable')).toHaveText('£4,850');
-    await expect(panel.getByTestId('impact-rebate')).toHaveText('£970');
-    await expect(panel.getByTestId(`impact-${NEWEST}-allowance`)).toHaveText('£5,000');
+    await expect(panel.getByTestId('impact-claimable')).toHaveText(money(handClaimable));
+    await expect(panel.getByTestId('impact-rebate')).toHaveText(money(Math.round(handClaimable / 5)));
+    await expect(panel.getByTestId(`impact-${NEWEST}-allowance`)).toHaveText(money(newestAllowance));
     await expect(panel.getByTestId(`impact-${NEWEST}-employer-payment`)).toHaveText('£1,200');
-    await expect(panel.getByTestId(`impact-${NEWEST}-claimable`)).toHaveText('£3,800');
-    await expect(panel.getByTestId(`impact-${SECOND}-allowance`)).toHaveText('£1,350');
+    await expect(panel.getByTestId(`impact-${NEWEST}-claimable`)).toHaveText(money(newestAllowance - 1_200));
+    await expect(panel.getByTestId(`impact-${SECOND}-allowance`)).toHaveText(money(secondAllowance));
     await expect(panel.getByTestId(`impact-${SECOND}-employer-payment`)).toHaveText('£300');
-    await expect(panel.getByTestId(`impact-${SECOND}-claimable`)).toHaveText('£1,050');
-    // £3,800 claimable in one year is over HMRC's £2,500 P87 limit (D3).
+    await expect(panel.getByTestId(`impact-${SECOND}-claimable`)).toHaveText(money(secondAllowance - 300));
+    await expect(panel.getByTestId('relief-cap-note')).toHaveText(
+      'The tax relief for a year cannot be more than the income tax you paid in that year.',
+    );
+    // Over £2,500 claimable in one year is over HMRC's P87 limit (D3).
     await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
     await expectNoA11yViolations(page, 'wizard step 7 with figures');
     const step7Saved = page.waitForResponse(isSaveOf(7));
@@ -377,9 +409,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     });
     expect(Number(row.employer_mileage_rate)).toBe(10);
     expectStoredTotals(row, totals);
-    expect(Number(row.total_hmrc_allowance)).toBe(6_350);
-    expect(Number(row.estimated_rebate_20_percent)).toBe(970);
-    expect(Number(row.estimated_rebate_40_percent)).toBe(1_940);
+    expect(Number(row.total_hmrc_allowance)).toBe(handAllowance);
+    expect(Number(row.estimated_rebate_20_percent)).toBe(Math.round(handClaimable / 5));
+    expect(Number(row.estimated_rebate_40_percent)).toBe(Math.round((handClaimable * 2) / 5));
     expect(Number(row.current_step)).toBe(8);
     expect(Number(row.last_step_completed)).toBe(7);
     expect(Date.now() - Date.parse(String(row.last_activity_at))).toBeLessThan(120_000);
@@ -551,20 +583,22 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('vehicle-note')).toContainText('20p');
     await expectNoSidewaysScroll(page, 'step 4 with the bicycle note');
     await expectStep(page, 5);
-    await expect(page.getByRole('tab')).toHaveCount(4);
+    // D21: the current tax year and the four before it.
+    await expect(page.getByRole('tab')).toHaveCount(YEARS.length);
+    expect(YEARS).toHaveLength(5);
     await expectNoSidewaysScroll(page, 'step 5');
     await page.getByTestId(`estimate-${NEWEST}`).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSidewaysScroll(page, 'the estimate pop-up');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const miles = [1_500, 1_200, 900, 600];
+    const miles = [1_500, 1_200, 900, 600, 300];
     for (const [i, year] of YEARS.entries()) {
       await page.getByTestId(`mileage-tab-${year}`).click();
       await page.getByTestId(`company-${year}`).fill('Pedal Couriers (Example)');
       await page.getByTestId(`miles-${year}`).fill(String(miles[i]));
     }
-    await expect(page.getByTestId('total-miles')).toHaveText('4,200 miles');
+    await expect(page.getByTestId('total-miles')).toHaveText('4,500 miles');
     await expectNoSidewaysScroll(page, 'step 5 filled in');
     await continueButton(page).click();
     await expectStep(page, 6, 'Congratulations, Samir!');
@@ -616,6 +650,55 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(row.affiliate_name).toBe('bike-club');
     expect(Number(row.employer_mileage_rate)).toBe(5);
     expectStoredTotals(row, totals);
+  });
+
+  // Issue 12: in 2026/27 a car or van is 55p for the first 10,000 miles (D21), so 8,000 miles with
+  // no employer payment is £4,400, and the server stores the same.
+  test('the current tax year at 55p: 8,000 miles and no employer payment → £4,400 allowance', async ({
+    page,
+  }) => {
+    expect(carVanRatePence(NEWEST)).toBe(55);
+    const who = person('Jordan', 'Ashby');
+    await page.goto('/onboarding');
+    await expectStep(page, 0);
+    await page.getByTestId('eligibility-yes').click();
+    await expectStep(page, 1);
+    await page.getByTestId('employment-employed').click();
+    await expectStep(page, 2);
+    await fillPersonalDetails(page, who);
+    await continueButton(page).click();
+    await expectStep(page, 3);
+    await expect(page.getByText(`${NEWEST} (current tax year)`)).toBeVisible();
+    await page.getByTestId(`tax-year-${NEWEST}`).check();
+    await continueButton(page).click();
+    await expectStep(page, 4);
+    await expect(page.getByTestId('vehicle-car-van')).toContainText(
+      `55p a mile for the first 10,000 business miles in ${NEWEST}`,
+    );
+    await page.getByTestId('vehicle-car-van').click();
+    await expectStep(page, 5);
+    await page.getByTestId(`company-${NEWEST}`).fill('Example Care Ltd');
+    await page.getByTestId(`miles-${NEWEST}`).fill('8000');
+    await continueButton(page).click();
+    await expectStep(page, 6, 'Congratulations, Jordan!');
+    await continueButton(page).click();
+    await expectStep(page, 7);
+    const panel = page.getByTestId('impact-panel');
+    await expect(panel.getByTestId('impact-allowance')).toHaveText('£4,400');
+    await expect(panel.getByTestId('impact-claimable')).toHaveText('£4,400');
+    await expect(panel.getByTestId('impact-rebate')).toHaveText('£880');
+    await expectNoA11yViolations(page, 'wizard step 7 at 55p');
+    const saved = page.waitForResponse(isSaveOf(7));
+    await continueButton(page).click();
+    await expectStep(page, 8);
+    expect((await saved).status()).toBe(200);
+    const row = await waitForOnboardingClaim(
+      await sessionIdOf(page),
+      (r) => Number(r.last_step_completed) === 7,
+      'step 7',
+    );
+    expect(Number(row.total_hmrc_allowance)).toBe(4_400);
+    expect(Number(row.estimated_rebate_20_percent)).toBe(880);
   });
 
   test('steps 0 to 3 work with the keyboard alone', async ({ page }) => {

@@ -20,6 +20,7 @@ import {
   TRIP_TYPES,
   calculateAllowance,
   calculateRebate,
+  carVanRatePence,
   formatMoney,
   journeyAnnualMiles,
   submissionReference,
@@ -36,6 +37,7 @@ import {
 } from '../helpers/db.ts';
 import { MARKETING_SITE_URL } from '../helpers/env.ts';
 import { extractPdfText, makePdf, makePng, type SampleFile } from '../helpers/sample-files.ts';
+import { CONTENT } from '@taxback/domain/content';
 import {
   NI_FORMAT,
   NI_REQUIRED,
@@ -269,10 +271,18 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       employerRatePence: 10,
     });
     const totals = expectedTotals(who);
-    // The worked example, so a wrong domain cannot make the test agree with a wrong screen.
+    // Worked by hand from the D21 table, so a wrong domain cannot make the test agree with a wrong
+    // screen: the newest year is the current one (55p from 2026/27), the second 45p or 55p.
+    // In 2026/27: 10,000 × 55p + 2,000 × 25p + 3,000 × 45p = £7,350; employer 15,000 × 10p = £1,500.
+    const [newestP, secondP] = [carVanRatePence(NEWEST), carVanRatePence(SECOND)];
+    const allowance = (10_000 * newestP + 2_000 * 25 + 3_000 * secondP) / 100;
     expect([totals.totalAllowance, totals.totalClaimable, totals.rebate20, totals.rebate40]).toEqual([
-      6_350, 4_850, 970, 1_940,
+      allowance,
+      allowance - 1_500,
+      Math.round((allowance - 1_500) / 5),
+      Math.round(((allowance - 1_500) * 2) / 5),
     ]);
+    if (NEWEST === '2026/27') expect(totals.totalAllowance).toBe(7_350);
     const niNumber = 'AB123456C';
 
     // Every save carries made-up totals: the server must ignore them (D3).
@@ -420,8 +430,9 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(page.getByTestId('confirmation-timeline').locator('li')).toHaveCount(4);
     await expect(page.getByTestId('timeline-review')).toContainText('2-3 days');
     await expect(page.getByTestId('timeline-submit')).toContainText('1 week');
-    await expect(page.getByTestId('timeline-processing')).toContainText('4-8 weeks');
-    await expect(page.getByTestId('timeline-paid')).toContainText('2-3 business days');
+    // D28: one refund time everywhere; D29: HMRC pays the claimant directly.
+    await expect(page.getByTestId('timeline-processing')).toContainText(CONTENT.refundWeeks);
+    await expect(page.getByTestId('timeline-paid')).toContainText('HMRC pays you directly');
     await expect(page.getByTestId('confirmation-contact')).toContainText('Mon-Fri 9am-5pm');
     await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
     await expect(page.getByTestId('confirmation-logs')).toHaveCount(0);
@@ -491,7 +502,10 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       employerRatePence: 0,
     });
     const totals = expectedTotals(who);
-    expect(totals.totalAllowance).toBe(3_375);
+    // 4,000 at the current year's rate (55p in 2026/27) + 3,500 at the year before's.
+    expect(totals.totalAllowance).toBe(
+      (4_000 * carVanRatePence(NEWEST) + 3_500 * carVanRatePence(SECOND)) / 100,
+    );
     const niNumber = 'JG103759A';
     const sessionId = await completeStepsZeroToSeven(page, who);
     const newest = yearSlug(NEWEST);

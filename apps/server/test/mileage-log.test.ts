@@ -73,6 +73,27 @@ describe('buildMileageLogYear', () => {
     expect(over.allowance).toBe(5000);
     expect(buildMileageLogYear(journeys, '2024/25', 'bicycle').allowance).toBe(1240);
   });
+
+  it('puts a one-off journey in the year of its date only, once (D21)', () => {
+    const oneOff: Journey = {
+      id: 'j3',
+      startAddress: 'WN2 1AR',
+      endAddress: 'M1 1AE',
+      frequency: 'one-off',
+      tripType: 'single',
+      reason: 'training',
+      customReason: '',
+      distance: 50,
+      date: '2024-09-12',
+    };
+    const log = buildMileageLogYear([...journeys, oneOff], '2024/25', 'car-van');
+    expect(log.rows.map((r) => r.annualMiles)).toEqual([5000, 1200, 50]);
+    expect(log.rows[2]).toMatchObject({ frequency: 'One-off journey on 2024-09-12', tripType: 'Single' });
+    expect(log.totalMiles).toBe(6250);
+    const other = buildMileageLogYear([...journeys, oneOff], '2023/24', 'car-van');
+    expect(other.rows).toHaveLength(2);
+    expect(other.totalMiles).toBe(6200);
+  });
 });
 
 describe('generateMileageLog', () => {

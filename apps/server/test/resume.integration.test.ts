@@ -39,7 +39,7 @@ function snapshot(phone: string): Record<string, unknown> {
       email: 'jane@example.com',
       phone,
       homeAddress: '1 High Street',
-      postcode: '',
+      postcode: 'WN2 1AR',
     },
     vehicleInfo: { type: 'car-van' },
     taxYears: YEARS.map((year, i) => ({ year, selected: i === 0, businessMiles: 5000, companyName: 'Acme' })),

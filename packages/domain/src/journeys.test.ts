@@ -3,8 +3,12 @@ import {
   FREQUENCIES,
   JOURNEY_REASONS,
   TRIP_TYPES,
+  frequencyLabel,
+  isFrequency,
   journeyAnnualMiles,
+  journeyMilesInYear,
   journeyReasonLabel,
+  journeysMilesInYear,
   journeysAnnualMiles,
   journeysTotalMiles,
   type Journey,
@@ -70,5 +74,39 @@ describe('journeys', () => {
     expect(journeyReasonLabel({ reason: 'site-visit', customReason: '' })).toBe('Site visit');
     expect(journeyReasonLabel({ reason: 'other', customReason: 'Bank run' })).toBe('Bank run');
     expect(journeyReasonLabel({ reason: '', customReason: '' })).toBe('');
+  });
+
+  // D21 and issue 12: a single trip is entered once with its date, not as a daily pattern (a
+  // 50-mile trip marked daily became 12,500 miles a year on the log).
+  describe('one-off journeys', () => {
+    const trip = (overrides: Partial<Journey>) =>
+      journey({ frequency: 'one-off', tripType: 'single', distance: 50, date: '2026-05-14', ...overrides });
+
+    it('a one-off 50-mile trip counts 50 miles, 100 if it was a return trip', () => {
+      expect(journeyAnnualMiles(trip({}))).toBe(50);
+      expect(journeyAnnualMiles(trip({ tripType: 'return' }))).toBe(100);
+      expect(isFrequency('one-off')).toBe(true);
+      expect(frequencyLabel('one-off')).toBe('One-off journey');
+      expect(frequencyLabel('weekly')).toBe('Weekly');
+    });
+
+    it.each([
+      ['2026-05-14', '2026/27', 50],
+      ['2026-04-06', '2026/27', 50],
+      ['2026-04-05', '2026/27', 0],
+      ['2026-04-05', '2025/26', 50],
+      ['2027-04-05', '2026/27', 50],
+      ['2027-04-06', '2026/27', 0],
+    ])('dated %s counts in %s: %s miles', (date, year, expected) => {
+      expect(journeyMilesInYear(trip({ date }), year)).toBe(expected);
+    });
+
+    it('counts once across years; regular patterns count every year', () => {
+      const js = [journey({ frequency: 'weekly', tripType: 'single', distance: 30 }), trip({ id: 'j2' })];
+      expect(journeysTotalMiles(js, 2)).toBe(1440 * 2 + 50);
+      expect(journeysTotalMiles(js, 0)).toBe(0);
+      expect(journeysMilesInYear(js, '2026/27')).toBe(1490);
+      expect(journeysMilesInYear(js, '2025/26')).toBe(1440);
+    });
   });
 });

@@ -1,4 +1,9 @@
-export type Frequency = 'daily' | 'weekly' | 'monthly';
+import type { TaxYear } from './tax-years.ts';
+import { taxYearInfo } from './tax-years.ts';
+
+export type RegularFrequency = 'daily' | 'weekly' | 'monthly';
+/** D21: a journey is a regular pattern or a single dated trip ('one-off'). */
+export type Frequency = RegularFrequency | 'one-off';
 export type TripType = 'return' | 'single' | 'one-off';
 export type JourneyReason =
   | 'client-meeting'
@@ -21,12 +26,24 @@ export const JOURNEY_REASONS: readonly { id: JourneyReason; label: string }[] = 
   { id: 'other', label: 'Other' },
 ];
 
-export const FREQUENCIES: readonly { id: Frequency; label: string; perYear: number }[] = [
+/** The regular patterns (D3); a one-off journey has a date instead of a frequency. */
+export const FREQUENCIES: readonly { id: RegularFrequency; label: string; perYear: number }[] = [
   { id: 'daily', label: 'Daily', perYear: 250 },
   { id: 'weekly', label: 'Weekly', perYear: 48 },
   { id: 'monthly', label: 'Monthly', perYear: 12 },
 ];
 
+export const ONE_OFF_FREQUENCY = { id: 'one-off', label: 'One-off journey' } as const;
+
+/** 'Daily', 'One-off journey', …: for logs and summaries. */
+export function frequencyLabel(f: Frequency): string {
+  return f === 'one-off' ? ONE_OFF_FREQUENCY.label : (FREQUENCIES.find((x) => x.id === f)?.label ?? f);
+}
+
+/**
+ * Trip types. 'one-off' is the original wizard's way of marking a single trip within a pattern;
+ * a real one-off journey is the 'one-off' frequency with a date, single or return.
+ */
 export const TRIP_TYPES: readonly { id: TripType; label: string }[] = [
   { id: 'return', label: 'Return' },
   { id: 'single', label: 'Single' },
@@ -44,10 +61,12 @@ export interface Journey {
   reason: JourneyReason | '';
   customReason: string;
   distance: number | null;
+  /** ISO date of a one-off journey ('2026-05-14'); absent for a regular pattern. */
+  date?: string;
 }
 
 export function isFrequency(x: unknown): x is Frequency {
-  return FREQUENCIES.some((f) => f.id === x);
+  return x === ONE_OFF_FREQUENCY.id || FREQUENCIES.some((f) => f.id === x);
 }
 
 export function isTripType(x: unknown): x is TripType {
@@ -67,23 +86,53 @@ function roundTenth(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-/**
- * Occurrences a year × distance, doubled for a return trip. A one-off trip counts like a single
- * trip at its frequency. No distance yet counts as 0. Rounded to 0.1 mile.
- */
-export function journeyAnnualMiles(j: Pick<Journey, 'frequency' | 'tripType' | 'distance'>): number {
-  const perYear = FREQUENCIES.find((f) => f.id === j.frequency)?.perYear ?? 0;
-  const distance = j.distance !== null && Number.isFinite(j.distance) && j.distance > 0 ? j.distance : 0;
-  return roundTenth(perYear * distance * (j.tripType === 'return' ? 2 : 1));
+type MilesFields = Pick<Journey, 'frequency' | 'tripType' | 'distance'>;
+
+function distanceOf(j: MilesFields): number {
+  return j.distance !== null && Number.isFinite(j.distance) && j.distance > 0 ? j.distance : 0;
 }
 
+/**
+ * A regular pattern: occurrences a year × distance, doubled for a return trip (a trip marked with
+ * the old 'one-off' trip type counts like a single trip at its frequency). A one-off journey: its
+ * distance once, twice if it was a return trip. No distance yet counts as 0. Rounded to 0.1 mile.
+ */
+export function journeyAnnualMiles(j: MilesFields): number {
+  const perYear =
+    j.frequency === 'one-off' ? 1 : (FREQUENCIES.find((f) => f.id === j.frequency)?.perYear ?? 0);
+  return roundTenth(perYear * distanceOf(j) * (j.tripType === 'return' ? 2 : 1));
+}
+
+/** True when a one-off journey's date falls in the tax year (6 April to 5 April). */
+export function isOneOffInYear(j: Pick<Journey, 'frequency' | 'date'>, year: TaxYear): boolean {
+  if (j.frequency !== 'one-off' || j.date === undefined) return false;
+  const { start, end } = taxYearInfo(year);
+  return j.date >= start && j.date <= end;
+}
+
+/** A journey's miles in one tax year: a regular pattern every year, a one-off only in its own year. */
+export function journeyMilesInYear(j: MilesFields & Pick<Journey, 'date'>, year: TaxYear): number {
+  if (j.frequency === 'one-off') return isOneOffInYear(j, year) ? journeyAnnualMiles(j) : 0;
+  return journeyAnnualMiles(j);
+}
+
+export function journeysMilesInYear(js: Journey[], year: TaxYear): number {
+  return roundTenth(js.reduce((sum, j) => sum + journeyMilesInYear(j, year), 0));
+}
+
+/** One year's miles: every regular pattern plus each one-off journey (once). */
 export function journeysAnnualMiles(js: Journey[]): number {
   return roundTenth(js.reduce((sum, j) => sum + journeyAnnualMiles(j), 0));
 }
 
-/** D3: annual journey miles × the number of selected tax years. */
+/**
+ * D3: the regular patterns' annual miles × the number of selected tax years, plus each one-off
+ * journey once (a one-off trip is never repeated across years).
+ */
 export function journeysTotalMiles(js: Journey[], selectedYearCount: number): number {
   const years =
     Number.isFinite(selectedYearCount) && selectedYearCount > 0 ? Math.floor(selectedYearCount) : 0;
-  return roundTenth(journeysAnnualMiles(js) * years);
+  const regular = js.filter((j) => j.frequency !== 'one-off');
+  const oneOff = js.filter((j) => j.frequency === 'one-off');
+  return roundTenth(journeysAnnualMiles(regular) * years + (years > 0 ? journeysAnnualMiles(oneOff) : 0));
 }

@@ -3,36 +3,155 @@ import {
   AMAP_RATES,
   amapRatesFor,
   calculateAllowance,
+  calculateMileageClaim,
   calculateRebate,
+  carVanRatePence,
   estimateAnnualMiles,
   SELF_ASSESSMENT_THRESHOLD_GBP,
+  type EmployerPaid,
+  type VehicleMiles,
   type VehicleType,
 } from './mileage.ts';
 
-describe('AMAP rates', () => {
-  it('covers 2019/20 to 2026/27 with 45p/25p, 24p and 20p', () => {
-    for (const year of [
-      '2019/20',
-      '2020/21',
-      '2021/22',
-      '2022/23',
-      '2023/24',
-      '2024/25',
-      '2025/26',
-      '2026/27',
-    ]) {
+// Source: GOV.UK "Rates and thresholds for employers: mileage allowance payments" and ITEPA 2003
+// s230 (approved amounts); D21. Cars and vans 45p to 2025/26, 55p from 6 April 2026 (GOV.UK's
+// mileage calculator has 0.55 / 0.25 for 2026-27); 25p beyond 10,000; motorbikes 24p; bicycles 20p.
+describe('AMAP rates per tax year (D21)', () => {
+  const flat = { motorbike: { pencePerMile: 24 }, bicycle: { pencePerMile: 20 } };
+  it.each(['2019/20', '2020/21', '2021/22', '2022/23', '2023/24', '2024/25', '2025/26'])(
+    '%s: cars and vans 45p then 25p',
+    (year) => {
       expect(AMAP_RATES[year]).toEqual({
         'car-van': { pencePerMile: 45, thresholdMiles: 10000, pencePerMileAbove: 25 },
-        motorbike: { pencePerMile: 24 },
-        bicycle: { pencePerMile: 20 },
+        ...flat,
       });
-    }
+      expect(carVanRatePence(year)).toBe(45);
+    },
+  );
+
+  it('2026/27: cars and vans 55p then 25p', () => {
+    expect(AMAP_RATES['2026/27']).toEqual({
+      'car-van': { pencePerMile: 55, thresholdMiles: 10000, pencePerMileAbove: 25 },
+      ...flat,
+    });
+    expect(carVanRatePence('2026/27')).toBe(55);
   });
 
   it('falls back to the nearest known year', () => {
     expect(amapRatesFor('2030/31')).toEqual(AMAP_RATES['2026/27']);
     expect(amapRatesFor('2010/11')).toEqual(AMAP_RATES['2019/20']);
     expect(() => amapRatesFor('nonsense')).toThrow();
+  });
+});
+
+// Issue 12's hand-computed cases (HMRC: claimable = approved amount − employer payments, EIM31240;
+// a payment above the approved amount is taxable and leaves no relief, EIM31220).
+describe('calculateMileageClaim: the issue 12 table', () => {
+  const car = (year: string, miles: number, employerPaid?: EmployerPaid) =>
+    calculateMileageClaim([{ year, entries: [{ vehicle: 'car-van', miles, employerPaid }] }]).years[0]!;
+
+  it.each<[string, number, EmployerPaid | undefined, number, number, number]>([
+    // year, miles, employer paid, allowance, claimable, taxable excess
+    ['2026/27', 10_000, undefined, 5500, 5500, 0],
+    ['2026/27', 10_001, undefined, 5500.25, 5500.25, 0],
+    ['2026/27', 8_000, { kind: 'ppm', pence: 45 }, 4400, 800, 0],
+    ['2026/27', 8_000, undefined, 4400, 4400, 0],
+    ['2025/26', 10_000, undefined, 4500, 4500, 0],
+    ['2025/26', 12_000, { kind: 'ppm', pence: 35 }, 5000, 800, 0],
+    ['2025/26', 5_000, { kind: 'ppm', pence: 49 }, 2250, 0, 200],
+    ['2025/26', 12_000, { kind: 'total', pounds: 4200 }, 5000, 800, 0],
+    ['2026/27', 12_000, { kind: 'total', pounds: 6000.5 }, 6000, 0, 0.5],
+  ])(
+    '%s %s miles, employer %j → allowance £%s, claimable £%s, excess £%s',
+    (year, miles, paid, allowance, claimable, excess) => {
+      expect(car(year, miles, paid)).toMatchObject({ allowance, claimable, taxableExcess: excess });
+    },
+  );
+
+  it('a car 11,000 mi and a motorbike 2,000 mi in 2025/26 → £4,750 + £480', () => {
+    const r = calculateMileageClaim([
+      {
+        year: '2025/26',
+        entries: [
+          { vehicle: 'car-van', miles: 11_000 },
+          { vehicle: 'motorbike', miles: 2_000 },
+        ],
+      },
+    ]);
+    expect(r.years[0]!.entries.map((e) => e.allowance)).toEqual([4750, 480]);
+    expect(r.years[0]).toMatchObject({ miles: 13_000, allowance: 5230, claimable: 5230 });
+    expect(r.totalClaimable).toBe(5230);
+  });
+
+  it('cars and vans share one 10,000 within a year (D18), whatever the order', () => {
+    const year = (entries: VehicleMiles[]) => calculateMileageClaim([{ year: '2026/27', entries }]).years[0]!;
+    const a = year([
+      { vehicle: 'car-van', miles: 6_000 },
+      { vehicle: 'car-van', miles: 6_000 },
+    ]);
+    expect(a.entries.map((e) => e.allowance)).toEqual([3300, 2700]);
+    expect(a.allowance).toBe(6000);
+    const b = year([
+      { vehicle: 'bicycle', miles: 500 },
+      { vehicle: 'car-van', miles: 12_000 },
+    ]);
+    expect(b.allowance).toBe(100 + 6000);
+  });
+
+  it('a rate that changed between years is right for each year', () => {
+    const r = calculateMileageClaim([
+      {
+        year: '2026/27',
+        entries: [{ vehicle: 'car-van', miles: 5_000, employerPaid: { kind: 'ppm', pence: 30 } }],
+      },
+      {
+        year: '2025/26',
+        entries: [{ vehicle: 'car-van', miles: 5_000, employerPaid: { kind: 'ppm', pence: 20 } }],
+      },
+    ]);
+    expect(r.years.map((y) => y.claimable)).toEqual([1250, 1250]);
+    expect(r.totalClaimable).toBe(2500);
+    expect(r.nothingClaimable).toBe(false);
+  });
+
+  it('says when nothing is claimable in any year (D27)', () => {
+    const r = calculateMileageClaim([
+      {
+        year: '2025/26',
+        entries: [{ vehicle: 'car-van', miles: 5_000, employerPaid: { kind: 'ppm', pence: 45 } }],
+      },
+      {
+        year: '2024/25',
+        entries: [{ vehicle: 'car-van', miles: 5_000, employerPaid: { kind: 'ppm', pence: 49 } }],
+      },
+    ]);
+    expect(r.nothingClaimable).toBe(true);
+    expect(r.years.map((y) => y.taxableExcess)).toEqual([0, 200]);
+    expect(calculateMileageClaim([]).nothingClaimable).toBe(false);
+  });
+
+  it('ignores negative, missing or non-finite payments', () => {
+    const r = calculateMileageClaim([
+      {
+        year: '2026/27',
+        entries: [
+          { vehicle: 'car-van', miles: 100, employerPaid: { kind: 'ppm', pence: -5 } },
+          { vehicle: 'motorbike', miles: 100, employerPaid: { kind: 'total', pounds: Number.NaN } },
+        ],
+      },
+    ]);
+    expect(r.years[0]).toMatchObject({ employerPayment: 0, claimable: 79 });
+  });
+});
+
+describe('calculateRebate in 2026/27 uses 55p', () => {
+  it('8,000 miles and no employer payment → £4,400 allowance', () => {
+    expect(calculateRebate({ years: [{ year: '2026/27', miles: 8000 }], vehicle: 'car-van' })).toMatchObject({
+      totalAllowance: 4400,
+      totalClaimable: 4400,
+      rebate20: 880,
+      rebate40: 1760,
+    });
   });
 });
 

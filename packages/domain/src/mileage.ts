@@ -19,22 +19,35 @@ export interface AmapRate {
 
 export type AmapRateTable = Record<VehicleType, AmapRate>;
 
-// HMRC approved mileage allowance payments. Unchanged since 2011/12; kept per year so a future
-// change is one new row, not a code change.
-const STANDARD_RATES: AmapRateTable = {
+// HMRC approved mileage allowance payments (ITEPA 2003 s230; GOV.UK "Rates and thresholds for
+// employers: mileage allowance payments"). Cars and vans were 45p for the first 10,000 business
+// miles of a tax year from 2011/12 to 2025/26 and are 55p from 6 April 2026 (2026/27); 25p beyond,
+// motorbikes 24p, bicycles 20p (D21). A future change is one new row.
+const RATES_TO_2025_26: AmapRateTable = {
   'car-van': { pencePerMile: 45, thresholdMiles: 10_000, pencePerMileAbove: 25 },
+  motorbike: { pencePerMile: 24 },
+  bicycle: { pencePerMile: 20 },
+};
+
+const RATES_FROM_2026_27: AmapRateTable = {
+  'car-van': { pencePerMile: 55, thresholdMiles: 10_000, pencePerMileAbove: 25 },
   motorbike: { pencePerMile: 24 },
   bicycle: { pencePerMile: 20 },
 };
 
 const FIRST_RATE_YEAR = 2019;
 const LAST_RATE_YEAR = 2026;
+/** The first tax year (start year) at the 55p car and van rate. */
+const FIFTY_FIVE_PENCE_FROM = 2026;
 
 export const AMAP_RATES: Record<TaxYear, AmapRateTable> = Object.fromEntries(
-  Array.from({ length: LAST_RATE_YEAR - FIRST_RATE_YEAR + 1 }, (_, i) => [
-    taxYearFromStartYear(FIRST_RATE_YEAR + i),
-    STANDARD_RATES,
-  ]),
+  Array.from({ length: LAST_RATE_YEAR - FIRST_RATE_YEAR + 1 }, (_, i) => {
+    const startYear = FIRST_RATE_YEAR + i;
+    return [
+      taxYearFromStartYear(startYear),
+      startYear >= FIFTY_FIVE_PENCE_FROM ? RATES_FROM_2026_27 : RATES_TO_2025_26,
+    ];
+  }),
 );
 
 /** Rates for a tax year; later years than the table fall back to the latest, earlier to the earliest. */
@@ -43,7 +56,21 @@ export function amapRatesFor(year: TaxYear): AmapRateTable {
   if (known) return known;
   const { startYear } = taxYearInfo(year);
   const clamped = Math.min(Math.max(startYear, FIRST_RATE_YEAR), LAST_RATE_YEAR);
-  return AMAP_RATES[taxYearFromStartYear(clamped)] ?? STANDARD_RATES;
+  return AMAP_RATES[taxYearFromStartYear(clamped)] ?? RATES_FROM_2026_27;
+}
+
+/** The car and van rate for the first 10,000 miles of a year, in pence ('55' for 2026/27). */
+export function carVanRatePence(year: TaxYear): number {
+  return amapRatesFor(year)['car-van'].pencePerMile;
+}
+
+/** "55p a mile for the first 10,000 business miles in 2026/27 (45p before), 25p after that". */
+export function carVanRateSentence(year: TaxYear): string {
+  const rates = amapRatesFor(year)['car-van'];
+  const previous = amapRatesFor(taxYearFromStartYear(taxYearInfo(year).startYear - 1))['car-van'];
+  const before = previous.pencePerMile !== rates.pencePerMile ? ` (${previous.pencePerMile}p before)` : '';
+  const threshold = (rates.thresholdMiles ?? 0).toLocaleString('en-GB');
+  return `${rates.pencePerMile}p a mile for the first ${threshold} business miles in ${year}${before}, ${rates.pencePerMileAbove ?? rates.pencePerMile}p after that`;
 }
 
 export const SELF_ASSESSMENT_THRESHOLD_GBP = 2500;
@@ -54,20 +81,143 @@ function safeMiles(miles: number): number {
   return Number.isFinite(miles) && miles > 0 ? miles : 0;
 }
 
-function allowancePence(miles: number, vehicle: VehicleType, year: TaxYear): number {
+/** Allowance in pence for `miles` when `carVanMilesBefore` car/van miles of the year came first. */
+function allowancePenceAfter(
+  miles: number,
+  vehicle: VehicleType,
+  year: TaxYear,
+  carVanMilesBefore: number,
+): number {
   const m = safeMiles(miles);
   const rate = amapRatesFor(year)[vehicle];
   if (rate.thresholdMiles === undefined || rate.pencePerMileAbove === undefined) {
     return Math.round(m * rate.pencePerMile);
   }
-  const first = Math.min(m, rate.thresholdMiles);
-  const above = Math.max(0, m - rate.thresholdMiles);
+  const left = Math.max(0, rate.thresholdMiles - carVanMilesBefore);
+  const first = Math.min(m, left);
+  const above = m - first;
   return Math.round(first * rate.pencePerMile + above * rate.pencePerMileAbove);
+}
+
+function allowancePence(miles: number, vehicle: VehicleType, year: TaxYear): number {
+  return allowancePenceAfter(miles, vehicle, year, 0);
 }
 
 /** Pounds, exact to the penny. The 10,000-mile threshold applies within each tax year. */
 export function calculateAllowance(miles: number, vehicle: VehicleType, year: TaxYear): number {
   return allowancePence(miles, vehicle, year) / 100;
+}
+
+/** What the employer paid towards one vehicle's business miles in a year (D21). */
+export type EmployerPaid = { kind: 'ppm'; pence: number } | { kind: 'total'; pounds: number };
+
+export interface VehicleMiles {
+  vehicle: VehicleType;
+  miles: number;
+  employerPaid?: EmployerPaid;
+}
+
+export interface YearVehicles {
+  year: TaxYear;
+  entries: VehicleMiles[];
+}
+
+export interface VehicleMilesFigures {
+  vehicle: VehicleType;
+  miles: number;
+  allowance: number;
+  employerPayment: number;
+}
+
+export interface YearClaimFigures {
+  year: TaxYear;
+  entries: VehicleMilesFigures[];
+  miles: number;
+  allowance: number;
+  employerPayment: number;
+  claimable: number;
+  /**
+   * Pounds the employer paid above the approved amount for the year. That excess is taxable and
+   * no relief is due for the year (ITEPA 2003 s229-230; EIM31220, EIM31240).
+   */
+  taxableExcess: number;
+  selfAssessmentRequired: boolean;
+}
+
+export interface MileageClaimFigures {
+  years: YearClaimFigures[];
+  totalMiles: number;
+  /** Whole pounds from the exact pence sums. */
+  totalAllowance: number;
+  totalEmployerPayment: number;
+  totalClaimable: number;
+  /** Exact pence of the total claimable, for estimates that must not round twice. */
+  totalClaimablePence: number;
+  selfAssessmentRequired: boolean;
+  /** True when the employer paid at or above the approved amount in every year (D27). */
+  nothingClaimable: boolean;
+}
+
+function employerPaymentPence(paid: EmployerPaid | undefined, miles: number): number {
+  if (paid === undefined) return 0;
+  if (paid.kind === 'ppm') {
+    return Number.isFinite(paid.pence) && paid.pence > 0 ? Math.round(miles * paid.pence) : 0;
+  }
+  return Number.isFinite(paid.pounds) && paid.pounds > 0 ? Math.round(paid.pounds * 100) : 0;
+}
+
+/**
+ * D21: per tax year, one or more vehicles each with what the employer paid. Cars and vans share
+ * the year's 10,000-mile threshold in the order given; motorbikes and bicycles are flat. The
+ * approved amount and the payments are compared for the year as a whole (EIM31220): relief is the
+ * shortfall, and a surplus is a taxable excess with no relief that year.
+ */
+export function calculateMileageClaim(years: readonly YearVehicles[]): MileageClaimFigures {
+  let milesTenths = 0;
+  let allowanceSum = 0;
+  let paymentSum = 0;
+  let claimableSum = 0;
+  const out: YearClaimFigures[] = years.map(({ year, entries }) => {
+    let carVanMiles = 0;
+    let yearMiles = 0;
+    let yearAllowance = 0;
+    let yearPayment = 0;
+    const figures = entries.map((e) => {
+      const m = safeMiles(e.miles);
+      const allowance = allowancePenceAfter(m, e.vehicle, year, carVanMiles);
+      if (e.vehicle === 'car-van') carVanMiles += m;
+      const payment = employerPaymentPence(e.employerPaid, m);
+      yearMiles += m;
+      milesTenths += Math.round(m * 10);
+      yearAllowance += allowance;
+      yearPayment += payment;
+      return { vehicle: e.vehicle, miles: m, allowance: allowance / 100, employerPayment: payment / 100 };
+    });
+    const claimable = Math.max(0, yearAllowance - yearPayment);
+    allowanceSum += yearAllowance;
+    paymentSum += yearPayment;
+    claimableSum += claimable;
+    return {
+      year,
+      entries: figures,
+      miles: yearMiles,
+      allowance: yearAllowance / 100,
+      employerPayment: yearPayment / 100,
+      claimable: claimable / 100,
+      taxableExcess: Math.max(0, yearPayment - yearAllowance) / 100,
+      selfAssessmentRequired: claimable > SELF_ASSESSMENT_THRESHOLD_GBP * 100,
+    };
+  });
+  return {
+    years: out,
+    totalMiles: milesTenths / 10,
+    totalAllowance: Math.round(allowanceSum / 100),
+    totalEmployerPayment: Math.round(paymentSum / 100),
+    totalClaimable: Math.round(claimableSum / 100),
+    totalClaimablePence: claimableSum,
+    selfAssessmentRequired: out.some((y) => y.selfAssessmentRequired),
+    nothingClaimable: out.length > 0 && claimableSum === 0,
+  };
 }
 
 export interface YearInput {
@@ -96,9 +246,21 @@ export interface RebateSummary {
   selfAssessmentRequired: boolean;
 }
 
+/** Pounds the employer paid above the year's approved amount (taxable, no relief that year; D21). */
+export function taxableExcessOf(y: Pick<YearFigures, 'allowance' | 'employerPayment'>): number {
+  return Math.max(0, Math.round(y.employerPayment * 100) - Math.round(y.allowance * 100)) / 100;
+}
+
+/** Pence of tax relief at a whole-percent rate, rounded to whole pounds (0.2 has no exact binary form). */
+export function reliefAtRate(claimablePence: number, percent: number): number {
+  return Math.round((claimablePence * percent) / 10_000);
+}
+
 /**
- * Per-year figures are exact to the penny; the totals and rebates are rounded to whole pounds
- * (SPEC §9), each computed from the exact pence sum so rounding never compounds.
+ * One vehicle and one employer rate for every year: the wizard's original shape, on top of
+ * calculateMileageClaim. Per-year figures are exact to the penny; the totals and rebates are
+ * rounded to whole pounds (SPEC §9), each computed from the exact pence sum so rounding never
+ * compounds.
  */
 export function calculateRebate(input: {
   years: YearInput[];
@@ -109,38 +271,28 @@ export function calculateRebate(input: {
     input.employerRatePence !== undefined && Number.isFinite(input.employerRatePence)
       ? Math.max(0, input.employerRatePence)
       : 0;
-  let milesTenths = 0;
-  let allowanceSum = 0;
-  let paymentSum = 0;
-  let claimableSum = 0;
-  const years: YearFigures[] = input.years.map(({ year, miles }) => {
-    const m = safeMiles(miles);
-    const allowance = allowancePence(m, input.vehicle, year);
-    const payment = Math.round(m * rate);
-    const claimable = Math.max(0, allowance - payment);
-    milesTenths += Math.round(m * 10);
-    allowanceSum += allowance;
-    paymentSum += payment;
-    claimableSum += claimable;
-    return {
+  const claim = calculateMileageClaim(
+    input.years.map(({ year, miles }) => ({
       year,
-      miles: m,
-      allowance: allowance / 100,
-      employerPayment: payment / 100,
-      claimable: claimable / 100,
-      selfAssessmentRequired: claimable > SELF_ASSESSMENT_THRESHOLD_GBP * 100,
-    };
-  });
+      entries: [{ vehicle: input.vehicle, miles, employerPaid: { kind: 'ppm', pence: rate } }],
+    })),
+  );
   return {
-    years,
-    totalMiles: milesTenths / 10,
-    totalAllowance: Math.round(allowanceSum / 100),
-    totalEmployerPayment: Math.round(paymentSum / 100),
-    totalClaimable: Math.round(claimableSum / 100),
-    // Whole-percent integers keep the product exact (0.2 has no exact binary form).
-    rebate20: Math.round((claimableSum * Math.round(BASIC_RATE * 100)) / 10_000),
-    rebate40: Math.round((claimableSum * Math.round(HIGHER_RATE * 100)) / 10_000),
-    selfAssessmentRequired: years.some((y) => y.selfAssessmentRequired),
+    years: claim.years.map((y) => ({
+      year: y.year,
+      miles: y.miles,
+      allowance: y.allowance,
+      employerPayment: y.employerPayment,
+      claimable: y.claimable,
+      selfAssessmentRequired: y.selfAssessmentRequired,
+    })),
+    totalMiles: claim.totalMiles,
+    totalAllowance: claim.totalAllowance,
+    totalEmployerPayment: claim.totalEmployerPayment,
+    totalClaimable: claim.totalClaimable,
+    rebate20: reliefAtRate(claim.totalClaimablePence, Math.round(BASIC_RATE * 100)),
+    rebate40: reliefAtRate(claim.totalClaimablePence, Math.round(HIGHER_RATE * 100)),
+    selfAssessmentRequired: claim.selfAssessmentRequired,
   };
 }
 

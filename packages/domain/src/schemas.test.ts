@@ -8,11 +8,13 @@ import {
   createTaxYearsStepSchema,
   emptyWizardSnapshot,
   fieldErrors,
+  journeyDraftSchema,
   journeySchema,
   onboardingSaveSchema,
   resumeRequestSchema,
   validateSnapshotSteps,
   validateStep,
+  WIZARD_SNAPSHOT_VERSION,
   wizardSnapshotSchema,
 } from './schemas.ts';
 
@@ -150,14 +152,26 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         'personalInfo.email': 'Email is required',
         'personalInfo.phone': 'Phone number is required',
         'personalInfo.homeAddress': 'Home address is required',
+        // D28: the home postcode is required and checked.
+        'personalInfo.postcode': 'Please enter a postcode',
       },
     ],
     [
       2,
-      { personalInfo: { firstName: 'A', lastName: 'B', email: 'nope', phone: '12345', homeAddress: 'x' } },
+      {
+        personalInfo: {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'nope',
+          phone: '12345',
+          homeAddress: 'x',
+          postcode: 'WN2',
+        },
+      },
       {
         'personalInfo.email': 'Please enter a valid email address',
         'personalInfo.phone': 'Please enter a valid UK phone number',
+        'personalInfo.postcode': 'Please enter a valid UK postcode',
       },
     ],
     [3, { taxYears: [] }, { taxYears: 'Please select at least one tax year' }],
@@ -169,12 +183,13 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     [
       3,
       { taxYears: [{ year: '2020/21', selected: true }] },
-      { taxYears: 'You can only claim for the four most recent complete tax years' },
+      { taxYears: 'You can only claim for the current tax year and the four before it' },
     ],
+    // D21: on 1 June 2025 the current year 2025/26 is offered; the next one is not.
     [
       3,
-      { taxYears: [{ year: '2025/26', selected: true }] },
-      { taxYears: 'You can only claim for the four most recent complete tax years' },
+      { taxYears: [{ year: '2026/27', selected: true }] },
+      { taxYears: 'You can only claim for the current tax year and the four before it' },
     ],
     [
       3,
@@ -437,7 +452,97 @@ describe('journeySchema', () => {
   });
 });
 
+// D21: a one-off journey (date, from, to, distance, purpose) beside the regular patterns.
+describe('journeySchema: one-off journeys', () => {
+  const oneOff = {
+    id: 'j9',
+    startAddress: 'WN2 1AR',
+    endAddress: 'M1 1AE',
+    frequency: 'one-off',
+    tripType: 'single',
+    reason: 'training',
+    customReason: '',
+    distance: 50,
+    date: ' 2026-05-14 ',
+  };
+
+  it('keeps the date of a one-off journey', () => {
+    expect(journeySchema.parse(oneOff)).toEqual({ ...oneOff, date: '2026-05-14' });
+  });
+
+  it('drops a date sent with a regular pattern', () => {
+    expect(journeySchema.parse({ ...oneOff, frequency: 'weekly' })).not.toHaveProperty('date');
+    expect(journeyDraftSchema.parse({ ...oneOff, frequency: 'weekly' })).not.toHaveProperty('date');
+  });
+
+  it.each<[Record<string, unknown>, Record<string, string>]>([
+    [{ date: undefined }, { date: 'Enter the date of the journey' }],
+    [{ date: '' }, { date: 'Enter the date of the journey' }],
+    [{ date: '2026-02-30' }, { date: 'The date of the journey must be a real date' }],
+    [{ date: '14/05/2026' }, { date: 'The date of the journey must be a real date' }],
+    [{ date: 20260514 }, { date: 'The date of the journey must be a real date' }],
+    [
+      { tripType: 'one-off' },
+      { tripType: 'Select whether this one-off journey was a return or a single trip' },
+    ],
+  ])('%j → %j', (overrides, expected) => {
+    expect(errorsOf(journeySchema, { ...oneOff, ...overrides })).toEqual(expected);
+  });
+
+  it('a draft one-off keeps a partly typed date', () => {
+    expect(journeyDraftSchema.parse({ ...oneOff, date: '2026-05' }).date).toBe('2026-05');
+  });
+});
+
 describe('wizardSnapshotSchema', () => {
+  // Issue 12 adds only an optional journey date, so drafts saved before it keep their exact shape
+  // and WIZARD_SNAPSHOT_VERSION stays: a stored version-1 snapshot is still the schema's output.
+  it('reads a draft saved before one-off journeys and D21 years exactly as it was', () => {
+    const before = {
+      eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+      employmentDetails: {
+        employmentType: 'employed',
+        employerName: 'Acme',
+        businessName: '',
+        utrNumber: '',
+      },
+      personalInfo: {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.com',
+        phone: '',
+        homeAddress: 'x',
+        postcode: '',
+      },
+      vehicleInfo: { type: 'car-van' },
+      taxYears: ['2025/26', '2024/25', '2023/24', '2022/23'].map((year) => ({
+        year,
+        selected: year === '2025/26',
+        businessMiles: 1000,
+        companyName: 'Acme',
+      })),
+      employerMileageRate: 0,
+      journeys: [
+        {
+          id: 'j1',
+          startAddress: 'WN2 1AR',
+          endAddress: 'SK5 6AQ',
+          frequency: 'monthly',
+          tripType: 'one-off',
+          reason: 'site-visit',
+          customReason: '',
+          distance: 20,
+        },
+      ],
+      agreementChecks: { accuracy: false, authorization: false, terms: false },
+      affiliateName: null,
+      utmData: null,
+      fullUrl: null,
+    };
+    expect(WIZARD_SNAPSHOT_VERSION).toBe(1);
+    expect(wizardSnapshotSchema.parse(before)).toEqual(before);
+  });
+
   it('fills every section with defaults', () => {
     expect(emptyWizardSnapshot()).toEqual({
       eligibilityData: { drivesForWork: '', vehicleVRM: '' },

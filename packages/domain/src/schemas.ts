@@ -20,7 +20,7 @@ import type { TaxYearEntry, WizardSnapshot } from './wizard-snapshot.ts';
 // there the interpreted parser is used. Node has no CSP, and there the compiled parser takes a
 // third off a wizard save's validation (the generated code comes from our schemas' keys only).
 z.config({ jitless: typeof (globalThis as { document?: unknown }).document !== 'undefined' });
-import { claimableTaxYears, isTaxYear } from './tax-years.ts';
+import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
 import {
   MAX_STEP_INDEX,
   isWizardStepIndex,
@@ -55,7 +55,7 @@ export const MESSAGES = {
   homeAddressRequired: 'Home address is required',
   taxYearsRequired: 'Please select at least one tax year',
   taxYearInvalid: 'Enter a tax year like 2024/25',
-  taxYearNotClaimable: 'You can only claim for the four most recent complete tax years',
+  taxYearNotClaimable: 'You can only claim for the current tax year and the four before it',
   taxYearDuplicate: 'Each tax year can only be listed once',
   vehicleTypeRequired: 'Please select your vehicle type',
   companyNameRequired: (year: TaxYear) => `Company name required for ${year}`,
@@ -80,6 +80,9 @@ export const MESSAGES = {
   customReasonRequired: 'Please enter a reason',
   distanceRequired: 'Enter the distance in miles',
   distanceInvalid: 'Distance must be between 0 and 1,000 miles',
+  journeyDateRequired: 'Enter the date of the journey',
+  journeyDateInvalid: 'The date of the journey must be a real date',
+  oneOffTripTypeRequired: 'Select whether this one-off journey was a return or a single trip',
   resumeCodeInvalid: 'Invalid resume code. Please check your SMS and try again.',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
 } as const;
@@ -308,9 +311,33 @@ const journeyDistance = z.preprocess(
     .nullable(),
 );
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written 'YYYY-MM-DD'. */
+export function isIsoDate(s: string): boolean {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === s;
+}
+
+/** The date of a one-off journey (D21); kept only for one-off journeys. */
+const journeyDate = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: MESSAGES.journeyDateInvalid }).max(10, MESSAGES.journeyDateInvalid).optional(),
+);
+
+/** A regular pattern keeps no date; a one-off journey keeps its own. */
+function withDateForKind<T extends { frequency: string; date?: string | undefined }>(j: T): T {
+  if (j.frequency === 'one-off') return j;
+  const { date: _date, ...rest } = j;
+  return rest as T;
+}
+
 const journeyFields = {
   id: requiredText('Journey id is required', 64),
-  frequency: z.enum(['daily', 'weekly', 'monthly'], { error: MESSAGES.frequencyRequired }),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'one-off'], { error: MESSAGES.frequencyRequired }),
+  date: journeyDate,
   tripType: z.enum(['return', 'single', 'one-off'], { error: MESSAGES.tripTypeRequired }),
   customReason: text(COMPANY_NAME_MAX_LENGTH),
 };
@@ -336,7 +363,7 @@ export const journeyDraftSchema = z
     distance: journeyDistance,
   })
   // SPEC §4: changing the reason away from 'other' clears the custom reason.
-  .transform((j) => (j.reason === 'other' ? j : { ...j, customReason: '' }));
+  .transform((j) => withDateForKind(j.reason === 'other' ? j : { ...j, customReason: '' }));
 
 function journeyPostcode() {
   return z.preprocess(
@@ -362,12 +389,24 @@ export const journeySchema = z
     if (j.reason === 'other' && j.customReason === '') {
       ctx.addIssue({ code: 'custom', message: MESSAGES.customReasonRequired, path: ['customReason'] });
     }
+    if (j.frequency === 'one-off') {
+      if (j.date === undefined || j.date === '') {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.journeyDateRequired, path: ['date'] });
+      } else if (!isIsoDate(j.date)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.journeyDateInvalid, path: ['date'] });
+      }
+      if (j.tripType === 'one-off') {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.oneOffTripTypeRequired, path: ['tripType'] });
+      }
+    }
   })
-  .transform((j) => ({
-    ...j,
-    distance: j.distance ?? 0,
-    customReason: j.reason === 'other' ? j.customReason : '',
-  }));
+  .transform((j) =>
+    withDateForKind({
+      ...j,
+      distance: j.distance ?? 0,
+      customReason: j.reason === 'other' ? j.customReason : '',
+    }),
+  );
 export type JourneyInput = z.output<typeof journeySchema>;
 
 /**
@@ -448,12 +487,20 @@ export const personalStepSchema = z.object({
       email: emailField(MESSAGES.emailRequired),
       phone: phoneField(MESSAGES.phoneRequired),
       homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
-      postcode: personalInfoSchema.shape.postcode,
+      // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'.
+      postcode: z.preprocess(
+        (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
+        z
+          .string({ error: MESSAGES.postcodeRequired })
+          .min(1, { error: MESSAGES.postcodeRequired, abort: true })
+          .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
+          .transform((s) => formatPostcode(s) ?? s),
+      ),
     }),
   ),
 });
 
-/** Step 3 with an injectable clock (D2): only the claimable years of `today` may be selected. */
+/** Step 3 with an injectable clock (D21): only the claimable years of `today` may be selected. */
 export function createTaxYearsStepSchema(today?: Date) {
   return z.object({
     taxYears: z
@@ -482,14 +529,15 @@ export function createTaxYearsStepSchema(today?: Date) {
 export const taxYearsStepSchema = createTaxYearsStepSchema();
 
 // Building a zod schema costs more than parsing with it, and the server validates step 3 on every
-// save with its clock: keep one schema per calendar day (claimable years change only by date).
+// save with its clock: keep one schema per UK calendar day (claimable years change only at UK
+// midnight, D21), built with the first instant seen of that day.
 const taxYearsSchemaByDay = new Map<string, ReturnType<typeof createTaxYearsStepSchema>>();
 function taxYearsStepSchemaFor(today: Date) {
-  const day = today.toISOString().slice(0, 10);
+  const day = ukIsoDate(today);
   let schema = taxYearsSchemaByDay.get(day);
   if (schema === undefined) {
     if (taxYearsSchemaByDay.size >= 4) taxYearsSchemaByDay.clear();
-    schema = createTaxYearsStepSchema(new Date(`${day}T12:00:00Z`));
+    schema = createTaxYearsStepSchema(today);
     taxYearsSchemaByDay.set(day, schema);
   }
   return schema;
@@ -649,7 +697,7 @@ export type StepValidation =
   { ok: true; value: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
 export interface ValidateStepOptions {
-  /** Pins the clock for the tax-year rule (D2). */
+  /** Pins the clock for the tax-year rule (D21). */
   today?: Date;
 }
 

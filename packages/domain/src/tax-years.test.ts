@@ -1,55 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { claimDeadline, claimableTaxYears, isTaxYear, taxYearInfo, taxYearOf } from './tax-years.ts';
+import {
+  CURRENT_TAX_YEAR_NOTE,
+  claimDeadline,
+  claimableTaxYears,
+  isClaimableTaxYear,
+  isTaxYear,
+  taxYearInfo,
+  taxYearOf,
+  ukIsoDate,
+} from './tax-years.ts';
 
 const years = (today: string) => claimableTaxYears(new Date(today)).map((y) => y.year);
 
-describe('claimable tax years (D2, pinned clock, UTC date parts)', () => {
+// D21 after GOV.UK "Claim tax relief for your job expenses": a claim can be for the current tax year
+// ("HMRC will usually adjust your tax code") or the previous 4 years; HMRC must receive a claim
+// within 4 years of the end of the tax year (TMA 1970 s43). Tax years turn at midnight UK time.
+describe('claimable tax years (D21, pinned clock, Europe/London)', () => {
   it.each([
-    ['2025-06-01T12:00:00Z', ['2024/25', '2023/24', '2022/23', '2021/22']],
-    ['2026-11-21T12:00:00Z', ['2025/26', '2024/25', '2023/24', '2022/23']],
-    ['2026-04-05T23:59:59.999Z', ['2024/25', '2023/24', '2022/23', '2021/22']],
-    ['2026-04-06T00:00:00.000Z', ['2025/26', '2024/25', '2023/24', '2022/23']],
-    ['2025-04-05T12:00:00Z', ['2023/24', '2022/23', '2021/22', '2020/21']],
-    ['2025-04-06T12:00:00Z', ['2024/25', '2023/24', '2022/23', '2021/22']],
-    ['2025-01-01T00:00:00Z', ['2023/24', '2022/23', '2021/22', '2020/21']],
-    ['2025-12-31T23:59:59Z', ['2024/25', '2023/24', '2022/23', '2021/22']],
+    ['2026-11-23T12:00:00Z', ['2026/27', '2025/26', '2024/25', '2023/24', '2022/23']],
+    ['2025-06-01T12:00:00Z', ['2025/26', '2024/25', '2023/24', '2022/23', '2021/22']],
+    // 00:30 BST on 6 April 2026 is 23:30 UTC on 5 April: the UK has turned, so the year has.
+    ['2026-04-05T23:30:00Z', ['2026/27', '2025/26', '2024/25', '2023/24', '2022/23']],
+    ['2026-04-06T00:30:00+01:00', ['2026/27', '2025/26', '2024/25', '2023/24', '2022/23']],
+    // Just before midnight UK time on 5 April: the old list, 2021/22 still on its deadline day.
+    ['2026-04-05T22:59:59.999Z', ['2025/26', '2024/25', '2023/24', '2022/23', '2021/22']],
+    ['2026-04-05T23:59:59+01:00', ['2025/26', '2024/25', '2023/24', '2022/23', '2021/22']],
+    // In winter the UK is on GMT: UTC midnight is UK midnight.
+    ['2025-12-31T23:59:59Z', ['2025/26', '2024/25', '2023/24', '2022/23', '2021/22']],
+    ['2026-01-01T00:00:00Z', ['2025/26', '2024/25', '2023/24', '2022/23', '2021/22']],
   ])('on %s offers %j', (today, expected) => {
     expect(years(today)).toEqual(expected);
   });
 
-  it('uses the UTC date, whatever offset the Date was created with', () => {
-    // 00:30 BST on 6 April is still 5 April in UTC.
-    expect(years('2026-04-06T00:30:00+01:00')).toEqual(years('2026-04-05T12:00:00Z'));
-  });
-
-  it('labels each year with its dates', () => {
-    expect(claimableTaxYears(new Date('2025-06-01T00:00:00Z'))[0]).toEqual({
-      year: '2024/25',
-      startYear: 2024,
-      start: '2024-04-06',
-      end: '2025-04-05',
-      label: '6 April 2024 to 5 April 2025',
+  it("marks the current year, and only it, with GOV.UK's sentence", () => {
+    const offered = claimableTaxYears(new Date('2026-11-23T12:00:00Z'));
+    expect(offered[0]).toEqual({
+      year: '2026/27',
+      startYear: 2026,
+      start: '2026-04-06',
+      end: '2027-04-05',
+      label: '6 April 2026 to 5 April 2027',
+      current: true,
     });
+    expect(offered.slice(1).every((y) => y.current === undefined)).toBe(true);
+    expect(CURRENT_TAX_YEAR_NOTE).toBe(
+      'If your claim is for the current tax year, HMRC will usually adjust your tax code',
+    );
   });
 
-  it('never offers a year whose deadline has passed, an unfinished year, or fewer than four', () => {
-    const day = 24 * 60 * 60 * 1000;
-    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2032, 0, 1); t += day) {
-      const today = new Date(t);
-      const iso = today.toISOString().slice(0, 10);
-      const offered = claimableTaxYears(today);
-      expect(offered).toHaveLength(4);
-      for (const y of offered) {
-        expect(claimDeadline(y.year) >= iso).toBe(true);
-        expect(y.end < iso).toBe(true);
-      }
-    }
-  });
-
-  it('drops 2021/22 the day after its deadline of 5 April 2026', () => {
+  it('offers 2021/22 until midnight UK time at the end of its deadline, 5 April 2026', () => {
     expect(claimDeadline('2021/22')).toBe('2026-04-05');
-    expect(years('2026-04-05T12:00:00Z')).toContain('2021/22');
-    expect(years('2026-04-06T12:00:00Z')).not.toContain('2021/22');
+    expect(years('2026-04-05T22:59:00Z')).toContain('2021/22');
+    expect(years('2026-04-05T23:00:00Z')).not.toContain('2021/22');
+    expect(years('2026-04-05T23:30:00Z')).toContain('2026/27');
+    expect(isClaimableTaxYear('2021/22', new Date('2026-04-05T23:30:00Z'))).toBe(false);
+  });
+
+  it('every day for 13 years: five years, the first running today, none past its deadline', () => {
+    const day = 24 * 60 * 60 * 1000;
+    for (let t = Date.UTC(2019, 0, 1, 12); t < Date.UTC(2032, 0, 1); t += day) {
+      const today = new Date(t);
+      const iso = ukIsoDate(today);
+      const offered = claimableTaxYears(today);
+      expect(offered).toHaveLength(5);
+      expect(offered[0]!.start <= iso && iso <= offered[0]!.end).toBe(true);
+      for (const y of offered) expect(claimDeadline(y.year) >= iso).toBe(true);
+    }
   });
 
   it('defaults to the current date', () => {
@@ -59,7 +75,9 @@ describe('claimable tax years (D2, pinned clock, UTC date parts)', () => {
 
 describe('tax year helpers', () => {
   it.each([
-    ['2024-04-05T23:59:59Z', '2023/24'],
+    ['2024-04-05T22:59:59Z', '2023/24'],
+    // Midnight UK time (BST) on 6 April 2024 is 23:00 UTC on the 5th.
+    ['2024-04-05T23:00:00Z', '2024/25'],
     ['2024-04-06T00:00:00Z', '2024/25'],
     ['2025-01-15T00:00:00Z', '2024/25'],
     ['2099-12-31T00:00:00Z', '2099/00'],

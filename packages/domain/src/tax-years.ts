@@ -1,8 +1,7 @@
 /**
- * UK tax years run 6 April to 5 April. All date arithmetic here uses the UTC date parts of the
- * given Date, so the answer never depends on the machine's time zone. (Near midnight UK time the
- * UTC date can differ by one day from the UK calendar date; the one-hour window around 6 April is
- * accepted in exchange for the same answer on server and browser.)
+ * UK tax years run 6 April to 5 April and turn at midnight UK time (D21). Dates are read in
+ * Europe/London through Intl, so the answer is the same on any machine, in any time zone, and
+ * never an hour out while British Summer Time is on.
  */
 export type TaxYear = string; // '2024/25'
 
@@ -15,11 +14,18 @@ export interface TaxYearInfo {
   end: string;
   /** '6 April 2024 to 5 April 2025' */
   label: string;
+  /** D21: the tax year that is running today; HMRC usually adjusts the tax code for it. */
+  current?: boolean;
 }
+
+/** GOV.UK's words for a claim in the current tax year (D21). */
+export const CURRENT_TAX_YEAR_NOTE =
+  'If your claim is for the current tax year, HMRC will usually adjust your tax code';
 
 /** HMRC accepts a claim up to 4 years after the end of the tax year. */
 export const CLAIM_WINDOW_YEARS = 4;
-export const CLAIMABLE_YEAR_COUNT = 4;
+/** D21: the current tax year and the four before it. */
+export const CLAIMABLE_YEAR_COUNT = 5;
 
 const TAX_YEAR = /^(\d{4})\/(\d{2})$/;
 
@@ -52,12 +58,30 @@ export function taxYearInfo(year: TaxYear): TaxYearInfo {
   };
 }
 
-/** The start year of the tax year containing `date` (UTC date parts). */
+const UK_DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The UK calendar date of an instant: { year, month (1-12), day }. */
+export function ukDateParts(date: Date): { year: number; month: number; day: number } {
+  const parts = UK_DATE.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** ISO date of the UK calendar day of an instant ('2026-04-06' at 2026-04-05T23:30Z). */
+export function ukIsoDate(date: Date): string {
+  const { year, month, day } = ukDateParts(date);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The start year of the tax year containing `date` (UK calendar date). */
 function startYearOf(date: Date): number {
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth(); // 0-based: 3 = April
-  const d = date.getUTCDate();
-  return m > 3 || (m === 3 && d >= 6) ? y : y - 1;
+  const { year, month, day } = ukDateParts(date);
+  return month > 4 || (month === 4 && day >= 6) ? year : year - 1;
 }
 
 export function taxYearOf(date: Date): TaxYear {
@@ -70,21 +94,17 @@ export function claimDeadline(year: TaxYear): string {
   return `${startYear + 1 + CLAIM_WINDOW_YEARS}-04-05`;
 }
 
-function isoDateUtc(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /**
- * D2: the four most recent complete tax years as of `today`, newest first, never one whose claim
- * deadline has passed (the deadline day itself still counts).
+ * D21: the current tax year (marked `current`) and the four before it, newest first, never one
+ * whose claim deadline has passed in the UK (the deadline day itself still counts).
  */
 export function claimableTaxYears(today: Date = new Date()): TaxYearInfo[] {
   const current = startYearOf(today);
-  const todayIso = isoDateUtc(today);
+  const todayIso = ukIsoDate(today);
   const years: TaxYearInfo[] = [];
-  for (let i = 1; i <= CLAIMABLE_YEAR_COUNT; i++) {
+  for (let i = 0; i < CLAIMABLE_YEAR_COUNT; i++) {
     const info = taxYearInfo(taxYearFromStartYear(current - i));
-    if (claimDeadline(info.year) >= todayIso) years.push(info);
+    if (claimDeadline(info.year) >= todayIso) years.push(i === 0 ? { ...info, current: true } : info);
   }
   return years;
 }

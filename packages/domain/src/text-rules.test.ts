@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EARNINGS_THRESHOLD_GBP, EXPENSE_CATEGORIES, isExpenseId } from './expenses.ts';
+import {
+  EARNINGS_THRESHOLD_GBP,
+  EXPENSE_CATEGORIES,
+  MARRIAGE_ALLOWANCE_URL,
+  isExpenseId,
+  isWfhClaimableYear,
+} from './expenses.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import { isValidUkPhone, normaliseUkPhone } from './phone.ts';
 import { isValidEmail } from './email.ts';
@@ -7,7 +13,9 @@ import { formatMoney, roundPounds } from './money.ts';
 import { canonicalJson } from './canonical.ts';
 
 describe('expense categories', () => {
-  it('lists the eight SPEC §3 categories in order', () => {
+  // D28: SPEC §3's categories without marriage allowance (not a job expense; a GOV.UK link instead),
+  // and working from home only for years up to 2025/26 (D21: the relief ended on 6 April 2026).
+  it('lists SPEC §3 categories in order, without marriage allowance', () => {
     expect(EXPENSE_CATEGORIES.map((c) => c.id)).toEqual([
       'travel',
       'hotel',
@@ -15,19 +23,28 @@ describe('expense categories', () => {
       'wfh',
       'uniform',
       'fees',
-      'marriage',
       'telephone',
     ]);
     expect(EXPENSE_CATEGORIES.map((c) => c.label)).toEqual([
       'Miles covered and other travel related expenses',
       'Hotel stays',
       'Laundry of uniform',
-      'Set amount for working from home',
+      'Set amount for working from home (tax years up to 2025/26)',
       'Uniform, PPE or tooling',
       'Professional fees or subscription fees',
-      'Unused marriage tax allowance',
       'Telephone expenses',
     ]);
+    expect(isExpenseId('marriage')).toBe(false);
+    expect(MARRIAGE_ALLOWANCE_URL).toBe('https://www.gov.uk/marriage-allowance');
+  });
+
+  it.each([
+    ['2025/26', true],
+    ['2022/23', true],
+    ['2026/27', false],
+    ['2027/28', false],
+  ])('working from home claimable for %s: %s', (year, expected) => {
+    expect(isWfhClaimableYear(year)).toBe(expected);
   });
 
   it.each([

@@ -269,15 +269,14 @@ describe('wizard plan', () => {
 });
 
 describe('content (D13)', () => {
-  it('carries SPEC’s marketing values', () => {
+  // D28 replaces SPEC's two average claims (£3,000 and £1,250) with one, and drops "up to £30,000".
+  it('carries SPEC’s marketing values, as D28 corrects them', () => {
     expect(CONTENT).toMatchObject({
       brandName: 'TaxBack',
       supportHours: 'Mon-Fri 9am-5pm',
-      averageClaim: 3000,
-      faqAverageClaim: 1250,
+      averageClaim: 1250,
       totalClaimed: '£50 million',
       refundWeeks: '8-10 weeks',
-      maxRefund: 30000,
       marketingSiteUrl: 'https://www.example.com',
       reviewRating: 4,
       reviewMax: 5,

@@ -1,14 +1,14 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import {
-  FREQUENCIES,
   JOURNEY_REASONS,
   TRIP_TYPES,
   amapRatesFor,
   calculateAllowance,
   formatMoney,
-  journeyAnnualMiles,
-  journeysAnnualMiles,
+  frequencyLabel,
+  journeyMilesInYear,
+  journeysMilesInYear,
   taxYearInfo,
 } from '@taxback/domain';
 import type { Journey, TaxYear, VehicleType } from '@taxback/domain';
@@ -75,17 +75,22 @@ export function buildMileageLogYear(
   year: TaxYear,
   vehicle: VehicleType,
 ): MileageLogYear {
-  const rows = journeys.map((j, i) => ({
+  // A one-off journey belongs to the year of its date only (D21).
+  const inYear = journeys.filter((j) => j.frequency !== 'one-off' || journeyMilesInYear(j, year) > 0);
+  const rows = inYear.map((j, i) => ({
     index: i + 1,
     from: j.startAddress,
     to: j.endAddress,
     purpose: describePurpose(j),
     tripType: TRIP_TYPES.find((t) => t.id === j.tripType)?.label ?? j.tripType,
-    frequency: FREQUENCIES.find((f) => f.id === j.frequency)?.label ?? j.frequency,
+    frequency:
+      j.frequency === 'one-off' && j.date !== undefined
+        ? `${frequencyLabel(j.frequency)} on ${j.date}`
+        : frequencyLabel(j.frequency),
     distance: j.distance ?? 0,
-    annualMiles: journeyAnnualMiles(j),
+    annualMiles: journeyMilesInYear(j, year),
   }));
-  const totalMiles = journeysAnnualMiles(journeys);
+  const totalMiles = journeysMilesInYear(journeys, year);
   return {
     year,
     period: taxYearInfo(year).label,

@@ -23,7 +23,7 @@ export function Footer() {
           </ul>
         </nav>
         <p className="text-sm">
-          © {new Date().getFullYear()} {CONTENT.brandName}. No win, no fee. Support {CONTENT.supportHours}.
+          © {new Date().getFullYear()} {CONTENT.brandName}. No fees. Support {CONTENT.supportHours}.
         </p>
       </Container>
     </footer>

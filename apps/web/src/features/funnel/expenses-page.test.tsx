@@ -35,16 +35,24 @@ describe('ExpensesPage', () => {
 
   it('accepts the session from navigation state and mirrors it to storage', () => {
     renderRoutes(routes, { pathname: '/expenses', state: { sessionId: TEST_SESSION_ID } });
-    expect(screen.getByRole('heading', { name: 'You could be owed thousands' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { name: 'Which work expenses do you pay for yourself?' }),
+    ).toBeVisible();
     expect(sessionStorage.getItem('funnel_session_id')).toBe(TEST_SESSION_ID);
   });
 
-  it('shows the eight categories; Continue is disabled until one is chosen', () => {
+  // D28: marriage allowance is not a job expense; it is a separate link to GOV.UK.
+  it('shows the seven categories and a GOV.UK link for marriage allowance; Continue is disabled until one is chosen', () => {
     startWithSession();
     renderRoutes(routes, '/expenses');
     expect(screen.getByText('Choose your expenses below to maximize your refund')).toBeVisible();
     const toggles = screen.getAllByRole('button', { pressed: false });
-    expect(toggles).toHaveLength(8);
+    expect(toggles).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: /marriage/i })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Marriage Allowance on GOV.UK' })).toHaveAttribute(
+      'href',
+      'https://www.gov.uk/marriage-allowance',
+    );
     const cont = screen.getByRole('button', { name: 'Continue' });
     expect(cont).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(cont);
@@ -72,10 +80,9 @@ describe('ExpensesPage', () => {
     startWithSession();
     sessionStorage.setItem('funnel_expenses', JSON.stringify(['wfh', 'fees']));
     renderRoutes(routes, '/expenses');
-    expect(screen.getByRole('button', { name: 'Set amount for working from home' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(
+      screen.getByRole('button', { name: 'Set amount for working from home (tax years up to 2025/26)' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Professional fees or subscription fees' })).toHaveAttribute(
       'aria-pressed',
       'true',

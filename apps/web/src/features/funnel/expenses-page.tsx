@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { EXPENSE_CATEGORIES, type ExpenseId } from '@taxback/domain/expenses';
+import { EXPENSE_CATEGORIES, MARRIAGE_ALLOWANCE_URL, type ExpenseId } from '@taxback/domain/expenses';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -84,7 +84,7 @@ export function ExpensesPage() {
       <Button variant="link" onClick={goBack} className="mb-4 -ml-1">
         <span aria-hidden="true">‹</span> Back
       </Button>
-      <h1 className="mb-2 text-3xl">You could be owed thousands</h1>
+      <h1 className="mb-2 text-3xl">Which work expenses do you pay for yourself?</h1>
       <p id="expenses-hint" className="mb-6 text-lg">
         Choose your expenses below to maximize your refund
       </p>
@@ -129,6 +129,14 @@ export function ExpensesPage() {
           })}
         </ul>
       </div>
+      <p className="mt-6" data-testid="marriage-allowance-link">
+        Marriage Allowance is not a work expense. To see if you can transfer part of your Personal Allowance
+        to your partner, read{' '}
+        <a href={MARRIAGE_ALLOWANCE_URL} rel="noopener noreferrer">
+          Marriage Allowance on GOV.UK
+        </a>
+        .
+      </p>
       <div className="mt-8">
         <Button
           fullWidth

@@ -53,7 +53,7 @@ export function LandingPage() {
                 <span aria-hidden="true">✓ </span>Over {CONTENT.totalClaimed} claimed for our customers
               </li>
               <li>
-                <span aria-hidden="true">✓ </span>Refunds paid in {CONTENT.refundWeeks}
+                <span aria-hidden="true">✓ </span>HMRC usually repays within {CONTENT.refundWeeks}
               </li>
             </ul>
           </div>
@@ -84,9 +84,10 @@ export function LandingPage() {
           <h2 id="mileage-heading" className="mb-3 text-2xl sm:text-3xl">
             Drive your own vehicle for work?
           </h2>
-          <p className="mb-4">
-            You could claim a mileage rebate worth up to {formatMoney(CONTENT.maxRefund)} across the last four
-            tax years.
+          <p className="mb-4" data-testid="mileage-rates">
+            If your employer pays less than HMRC&apos;s approved rate, you can claim tax relief on the
+            difference for the current tax year and the four before it. For a car or van that rate is{' '}
+            {CONTENT.carVanRate}.
           </p>
           <Link to={paths.onboarding.getHref()} className="inline-flex min-h-11 items-center font-semibold">
             Check mileage rebate

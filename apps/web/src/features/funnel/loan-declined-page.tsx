@@ -19,9 +19,9 @@ export function LoanDeclinedPage() {
         {formatMoney(CONTENT.averageClaim)}.
       </p>
       <ul className="mb-6 list-disc space-y-1 pl-6">
-        <li>No win, no fee</li>
-        <li>Claims can go back up to four tax years</li>
-        <li>Refunds usually paid in {CONTENT.refundWeeks}</li>
+        <li>No fees</li>
+        <li>Claims can cover the current tax year and the four before it</li>
+        <li>HMRC usually repays within {CONTENT.refundWeeks}</li>
       </ul>
       <Button onClick={() => void navigate(paths.home.getHref())}>Check If You Qualify Now</Button>
     </Container>

@@ -18,8 +18,11 @@ export function TermsPage() {
           with HM Revenue &amp; Customs (HMRC). HMRC decides whether a refund is due and how much; any figures
           we show before then are estimates.
         </p>
-        <h2 className="pt-4 text-2xl">No win, no fee</h2>
-        <p>If your claim does not result in a refund, you pay nothing.</p>
+        <h2 className="pt-4 text-2xl">Fees</h2>
+        <p>
+          No fees: we charge nothing for our service. You can also claim tax relief directly from HMRC, which
+          is free.
+        </p>
         <h2 className="pt-4 text-2xl">Your responsibilities</h2>
         <p>
           The information you give us must be true and complete. Claims are checked by HMRC, which can ask for
@@ -27,8 +30,8 @@ export function TermsPage() {
         </p>
         <h2 className="pt-4 text-2xl">Timescales</h2>
         <p>
-          HMRC usually processes claims in {CONTENT.refundWeeks}, but we cannot guarantee how long it will
-          take.
+          HMRC usually repays within {CONTENT.refundWeeks} of receiving a claim, but we cannot guarantee how
+          long it will take.
         </p>
         <h2 className="pt-4 text-2xl">Contact</h2>
         <p>

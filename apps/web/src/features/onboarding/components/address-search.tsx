@@ -12,6 +12,9 @@ export interface AddressSearchProps {
   /** id of the full-address textarea (the error summary links to it). */
   addressId: string;
   addressError?: string;
+  /** id of the postcode field (the error summary links to it) and its saved-step error (D28). */
+  postcodeId?: string;
+  postcodeError?: string;
 }
 
 /** One line per delivery point: organisation, lines, town, county and postcode. */
@@ -41,13 +44,17 @@ export function AddressSearch({
   onChange,
   addressId,
   addressError,
+  postcodeId: postcodeFieldId,
+  postcodeError,
 }: AddressSearchProps) {
   const [phase, setPhase] = useState<'idle' | 'searching' | 'results' | 'error'>('idle');
   const [lookup, setLookup] = useState<AddressLookup | null>(null);
   const [message, setMessage] = useState('');
   const abortRef = useRef<AbortController | null>(null);
   const addressRef = useRef<HTMLTextAreaElement>(null);
-  const postcodeId = `${addressId}-postcode`;
+  const postcodeId = postcodeFieldId ?? `${addressId}-postcode`;
+  // A failed search explains itself; otherwise the step's own check (required, a UK postcode).
+  const shownError = phase === 'error' ? message : postcodeError;
 
   async function search() {
     const check = validatePostcodeSearch(postcode);
@@ -92,7 +99,7 @@ export function AddressSearch({
         <p id={`${postcodeId}-hint`} className="text-muted">
           Search for your address, or type it below
         </p>
-        <FieldError id={`${postcodeId}-error`} message={phase === 'error' ? message : undefined} />
+        <FieldError id={`${postcodeId}-error`} message={shownError} />
         <div className="flex flex-wrap gap-2">
           <input
             id={postcodeId}
@@ -101,8 +108,8 @@ export function AddressSearch({
             autoComplete="postal-code"
             autoCapitalize="characters"
             maxLength={10}
-            aria-describedby={`${postcodeId}-hint${phase === 'error' ? ` ${postcodeId}-error` : ''}`}
-            aria-invalid={phase === 'error' ? true : undefined}
+            aria-describedby={`${postcodeId}-hint${shownError ? ` ${postcodeId}-error` : ''}`}
+            aria-invalid={shownError ? true : undefined}
             onChange={(e) => {
               // SPEC §4: editing the postcode hides the results.
               abortRef.current?.abort();
@@ -118,7 +125,7 @@ export function AddressSearch({
               }
             }}
             className={`min-h-11 w-40 rounded-md border-2 bg-white px-3 py-2 text-base uppercase ${
-              phase === 'error' ? 'border-danger' : 'border-gray-600'
+              shownError ? 'border-danger' : 'border-gray-600'
             }`}
           />
           <Button

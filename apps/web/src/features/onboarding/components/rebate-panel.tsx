@@ -1,4 +1,11 @@
-import { SELF_ASSESSMENT_THRESHOLD_GBP, formatMoney, type RebateSummary } from '@taxback/domain';
+import {
+  RELIEF_CAP_NOTICE,
+  SELF_ASSESSMENT_THRESHOLD_GBP,
+  formatMoney,
+  taxableExcessNotice,
+  taxableExcessOf,
+  type RebateSummary,
+} from '@taxback/domain';
 
 export interface RebatePanelProps {
   summary: RebateSummary;
@@ -33,9 +40,16 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
             {formatMoney(summary.rebate20)}
           </dd>
         </dl>
+        <p className="mt-3 text-sm" data-testid="relief-cap-note">
+          {RELIEF_CAP_NOTICE}
+        </p>
       </section>
     );
   }
+
+  const excess = summary.years
+    .map((y) => ({ year: y.year, excess: taxableExcessOf(y) }))
+    .filter((y) => y.excess > 0);
 
   const sa = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
   return (
@@ -95,6 +109,18 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
           {formatMoney(summary.rebate20)}
         </dd>
       </dl>
+      <p className="mt-3 text-sm" data-testid="relief-cap-note">
+        {RELIEF_CAP_NOTICE}
+      </p>
+      {excess.map((y) => (
+        <p
+          key={y.year}
+          className="mt-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-amber-950"
+          data-testid={`taxable-excess-${y.year}`}
+        >
+          {taxableExcessNotice(y.year, y.excess)}
+        </p>
+      ))}
       {sa.length > 0 && (
         <p
           className="mt-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-amber-950"

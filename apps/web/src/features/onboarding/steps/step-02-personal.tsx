@@ -11,6 +11,7 @@ const FIELDS = [
   'personalInfo.email',
   'personalInfo.phone',
   'personalInfo.homeAddress',
+  'personalInfo.postcode',
 ] as const;
 
 export function StepPersonal() {
@@ -70,6 +71,8 @@ export function StepPersonal() {
         onChange={set}
         addressId={fieldId(FIELDS[4])}
         addressError={errorFor(errors, FIELDS[4])}
+        postcodeId={fieldId(FIELDS[5])}
+        postcodeError={errorFor(errors, FIELDS[5])}
       />
     </WizardShell>
   );

@@ -1,4 +1,4 @@
-import { taxYearInfo } from '@taxback/domain';
+import { CURRENT_TAX_YEAR_NOTE, taxYearOf, taxYearInfo } from '@taxback/domain';
 import { FieldError } from '../components/choice-list.tsx';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
@@ -10,11 +10,12 @@ export function StepTaxYears() {
   const wizard = useWizard();
   const years = wizard.state.snapshot.taxYears;
   const error = errorFor(wizard.state.errors, FIELDS[0]);
+  const currentYear = taxYearOf(new Date());
 
   return (
     <WizardShell
       heading="Which tax years do you want to claim for?"
-      lead="You can claim for up to four previous tax years. Select all that apply."
+      lead="You can claim for the current tax year and the four before it. Select all that apply."
       fields={FIELDS}
     >
       <fieldset aria-describedby={error ? `${fieldId(FIELDS[0])}-error` : undefined}>
@@ -23,6 +24,7 @@ export function StepTaxYears() {
         <div className="grid gap-3">
           {years.map((entry, i) => {
             const id = i === 0 ? fieldId(FIELDS[0]) : `tax-year-${entry.year.replace('/', '-')}`;
+            const current = entry.year === currentYear;
             return (
               <label
                 key={entry.year}
@@ -44,8 +46,16 @@ export function StepTaxYears() {
                   className="h-6 w-6 shrink-0 accent-brand-700"
                 />
                 <span className="flex flex-col">
-                  <span className="text-lg font-semibold">{entry.year}</span>
+                  <span className="text-lg font-semibold">
+                    {entry.year}
+                    {current ? ' (current tax year)' : ''}
+                  </span>
                   <span className="text-muted">{taxYearInfo(entry.year).label}</span>
+                  {current ? (
+                    <span className="text-muted" data-testid="current-tax-year-note">
+                      {CURRENT_TAX_YEAR_NOTE}.
+                    </span>
+                  ) : null}
                 </span>
               </label>
             );

@@ -1,4 +1,4 @@
-import { AUTO_ADVANCE_MS, amapRatesFor, claimableTaxYears } from '@taxback/domain';
+import { AUTO_ADVANCE_MS, amapRatesFor, carVanRateSentence, claimableTaxYears } from '@taxback/domain';
 import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import type { VehicleAnswer } from '@taxback/domain';
@@ -13,12 +13,12 @@ function vehicleOptions(): ChoiceOption<Answer>[] {
   // The rates shown are those of the newest claimable year, from the domain's AMAP table (D3).
   const latest = claimableTaxYears()[0]?.year ?? '2024/25';
   const rates = amapRatesFor(latest);
-  const car = rates['car-van'];
   return [
     {
       value: 'car-van',
       label: 'Car or van',
-      description: `${car.pencePerMile}p a mile for the first ${(car.thresholdMiles ?? 10_000).toLocaleString('en-GB')} miles each tax year, then ${car.pencePerMileAbove ?? car.pencePerMile}p`,
+      // D21: the rate read from the table for the year meant ('55p … in 2026/27 (45p before), 25p after that').
+      description: carVanRateSentence(latest),
     },
     { value: 'motorbike', label: 'Motorbike', description: `${rates.motorbike.pencePerMile}p a mile` },
     { value: 'bicycle', label: 'Bicycle', description: `${rates.bicycle.pencePerMile}p a mile` },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CONGRATS_ADVANCE_MS, formatMoney } from '@taxback/domain';
+import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney } from '@taxback/domain';
 import { CountUp } from '../components/count-up.tsx';
 import { fireConfetti } from '../components/confetti.ts';
 import { summariseClaim } from '@taxback/domain';
@@ -60,7 +60,7 @@ export function StepCongratulations() {
           <p className="text-sm text-muted">From</p>
           <p className="font-semibold">HMRC</p>
           <p className="mt-1 inline-block rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">
-            Sent
+            Claim not sent yet
           </p>
         </div>
         <span aria-hidden="true" className="text-2xl text-muted">
@@ -77,7 +77,7 @@ export function StepCongratulations() {
 
       <p className="text-sm text-muted" data-testid="estimate-disclaimer">
         This is an estimate based on the information you have given us. The amount you receive depends on
-        HMRC&apos;s assessment of your claim and your tax position.
+        HMRC&apos;s assessment of your claim and your tax position. {RELIEF_CAP_NOTICE}
       </p>
     </WizardShell>
   );

@@ -1,10 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears } from '@taxback/domain';
+import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
 import { createEmptySnapshot } from '@taxback/domain';
 
-const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
+// The figures below are worked at 45p (D21: cars and vans to 2025/26), so take offered years at 45p.
+const [y1, y2] = claimableTaxYears()
+  .filter((y) => carVanRatePence(y.year) === 45)
+  .map((y) => y.year) as [string, string];
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -32,6 +35,26 @@ async function open(years: Record<string, number>) {
 }
 
 describe('step 7 employer rate', () => {
+  it('a year at 55p (2026/27 on, D21): 8,000 miles and no employer payment → £4,400 allowance', async () => {
+    const year55 = claimableTaxYears().find((y) => carVanRatePence(y.year) === 55)?.year;
+    if (year55 === undefined) throw new Error('no offered year at 55p');
+    await open({ [year55]: 8_000 });
+    expect(screen.getByTestId('impact-allowance')).toHaveTextContent('£4,400');
+    expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£4,400');
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£880');
+  });
+
+  it('an employer paying above the approved rate: nothing claimable and the taxable-excess notice (D21)', async () => {
+    await open({ [y1]: 5_000 });
+    fireEvent.change(screen.getByLabelText('Pence per mile'), { target: { value: '49' } });
+    // 5,000 × 45p = £2,250 approved; the employer paid 5,000 × 49p = £2,450.
+    expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£0');
+    expect(screen.getByTestId(`taxable-excess-${y1}`)).toHaveTextContent(
+      `In ${y1} your employer paid £200 more than HMRC's approved mileage rates. That extra is taxable, and no tax relief is due for ${y1}.`,
+    );
+    expect(screen.getByTestId('relief-cap-note')).toBeVisible();
+  });
+
   it('shows the impact of an employer rate: allowance, payment, claimable and 20% rebate', async () => {
     const server = await open({ [y1]: 12_000 });
     const input = screen.getByLabelText('Pence per mile');

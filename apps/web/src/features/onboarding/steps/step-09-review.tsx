@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  RELIEF_CAP_NOTICE,
   SELF_ASSESSMENT_THRESHOLD_GBP,
   VEHICLE_OPTIONS,
   formatMoney,
@@ -136,28 +137,33 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
       {fuel ? (
         <FuelClaimNote />
       ) : (
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
-          <dt>Total business miles</dt>
-          <dd className="text-right font-semibold" data-testid="review-total-miles">
-            {miles(summary.totalMiles)}
-          </dd>
-          <dt>Total HMRC allowance</dt>
-          <dd className="text-right font-semibold" data-testid="review-total-allowance">
-            {formatMoney(summary.totalAllowance)}
-          </dd>
-          <dt>Total employer payment</dt>
-          <dd className="text-right font-semibold" data-testid="review-total-employer-payment">
-            {formatMoney(summary.totalEmployerPayment)}
-          </dd>
-          <dt>Total claimable</dt>
-          <dd className="text-right font-semibold" data-testid="review-total-claimable">
-            {formatMoney(summary.totalClaimable)}
-          </dd>
-          <dt>Estimated rebate (20%)</dt>
-          <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
-            {formatMoney(summary.rebate20)}
-          </dd>
-        </dl>
+        <>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
+            <dt>Total business miles</dt>
+            <dd className="text-right font-semibold" data-testid="review-total-miles">
+              {miles(summary.totalMiles)}
+            </dd>
+            <dt>Total HMRC allowance</dt>
+            <dd className="text-right font-semibold" data-testid="review-total-allowance">
+              {formatMoney(summary.totalAllowance)}
+            </dd>
+            <dt>Total employer payment</dt>
+            <dd className="text-right font-semibold" data-testid="review-total-employer-payment">
+              {formatMoney(summary.totalEmployerPayment)}
+            </dd>
+            <dt>Total claimable</dt>
+            <dd className="text-right font-semibold" data-testid="review-total-claimable">
+              {formatMoney(summary.totalClaimable)}
+            </dd>
+            <dt>Estimated rebate (20%)</dt>
+            <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
+              {formatMoney(summary.rebate20)}
+            </dd>
+          </dl>
+          <p className="mt-3 text-sm" data-testid="relief-cap-note">
+            {RELIEF_CAP_NOTICE}
+          </p>
+        </>
       )}
     </section>
   );

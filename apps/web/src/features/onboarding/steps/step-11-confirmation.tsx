@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CONFIRMATION_STEP, formatMoney, isFuelClaim } from '@taxback/domain';
+import { CONFIRMATION_STEP, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
@@ -83,6 +83,11 @@ export function StepConfirmation() {
           </>
         )}
       </dl>
+      {!fuel && (
+        <p className="mb-8 text-sm" data-testid="relief-cap-note">
+          {RELIEF_CAP_NOTICE}
+        </p>
+      )}
 
       <div className="mb-8">{fuel ? <FuelClaimNote /> : <SelfAssessmentNote summary={summary} />}</div>
 

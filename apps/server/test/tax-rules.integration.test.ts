@@ -1,0 +1,189 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { carVanRatePence, claimableTaxYears, taxYearFromStartYear, taxYearInfo } from '@taxback/domain';
+import { createTestApp, newSessionId } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+// Issue 12 on the server: every figure recomputed with the D21 table whatever the browser sent,
+// and only D21's years (the current tax year and the four before it, UK time) accepted.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function snapshot(
+  years: { year: string; miles: number }[],
+  employerMileageRate = 0,
+): Record<string, unknown> {
+  return {
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: {
+      employmentType: 'employed',
+      employerName: 'Acme Ltd',
+      businessName: '',
+      utrNumber: '',
+    },
+    personalInfo: {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phone: '07700 900123',
+      homeAddress: '1 High Street, Wigan',
+      postcode: 'WN2 1AR',
+    },
+    vehicleInfo: { type: 'car-van' },
+    taxYears: years.map(({ year, miles }) => ({
+      year,
+      selected: true,
+      businessMiles: miles,
+      companyName: 'Acme Ltd',
+    })),
+    employerMileageRate,
+    journeys: [],
+    agreementChecks: { accuracy: false, authorization: false, terms: false },
+    affiliateName: null,
+    utmData: null,
+    fullUrl: null,
+  };
+}
+
+function put(sessionId: string, snap: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/onboarding',
+    headers: { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/1.0' },
+    payload: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot: snap, ...extra },
+  });
+}
+
+async function row(sessionId: string) {
+  return t.app.db
+    .selectFrom('onboarding_claims')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+}
+
+const current = claimableTaxYears()[0]!.year;
+const previous = taxYearFromStartYear(taxYearInfo(current).startYear - 1);
+
+describe('server recompute per D21', () => {
+  it('recomputes a current-year (55p) claim whatever totals the browser sent', async () => {
+    expect(carVanRatePence(current)).toBe(55);
+    const sessionId = newSessionId();
+    const forged = { totalAllowance: 3600, totalClaimable: 3600, rebate20: 720, rebate40: 1440 };
+    const res = await put(
+      sessionId,
+      { ...snapshot([{ year: current, miles: 8_000 }]), totals: forged },
+      { totals: forged },
+    );
+    expect(res.statusCode).toBe(200);
+    // 8,000 × 55p = £4,400; no employer payment; 20% £880, 40% £1,760.
+    expect(res.json<{ totals: Record<string, unknown> }>().totals).toMatchObject({
+      totalMiles: 8_000,
+      totalAllowance: 4400,
+      totalEmployerPayment: 0,
+      totalClaimable: 4400,
+      rebate20: 880,
+      rebate40: 1760,
+    });
+    const stored = await row(sessionId);
+    expect(Number(stored.total_hmrc_allowance)).toBe(4400);
+    expect(Number(stored.estimated_rebate_20_percent)).toBe(880);
+    expect(Number(stored.estimated_rebate_40_percent)).toBe(1760);
+  });
+
+  it('uses each year’s own rate: 10,000 miles → £5,500 in the current year, £4,500 in 2025/26 or earlier', async () => {
+    const sessionId = newSessionId();
+    const res = await put(
+      sessionId,
+      snapshot([
+        { year: current, miles: 10_000 },
+        { year: previous, miles: 10_000 },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    const totals = res.json<{
+      totals: { years: { year: string; allowance: number }[]; totalAllowance: number };
+    }>().totals;
+    expect(totals.years.map((y) => [y.year, y.allowance])).toEqual([
+      [current, 5500],
+      [previous, carVanRatePence(previous) * 100],
+    ]);
+  });
+
+  it('an employer paying 45p in the current year leaves 10p a mile: 8,000 miles → £800 claimable', async () => {
+    const res = await put(newSessionId(), snapshot([{ year: current, miles: 8_000 }], 45));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ totals: Record<string, unknown> }>().totals).toMatchObject({
+      totalAllowance: 4400,
+      totalEmployerPayment: 3600,
+      totalClaimable: 800,
+      rebate20: 160,
+    });
+  });
+
+  it.each([
+    ['the year whose deadline has passed', taxYearFromStartYear(taxYearInfo(current).startYear - 5)],
+    ['next tax year', taxYearFromStartYear(taxYearInfo(current).startYear + 1)],
+  ])('refuses %s and stores nothing', async (_name, year) => {
+    const sessionId = newSessionId();
+    const res = await put(sessionId, snapshot([{ year, miles: 5_000 }]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: { taxYears: 'You can only claim for the current tax year and the four before it' },
+    });
+    const rows = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('session_id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('turns the year at midnight UK time: at 00:30 BST on 6 April 2026, 2021/22 is refused and 2026/27 accepted', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-04-05T23:30:00Z'));
+    const old = await put(newSessionId(), snapshot([{ year: '2021/22', miles: 5_000 }]));
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({
+      errors: { taxYears: 'You can only claim for the current tax year and the four before it' },
+    });
+    const fresh = await put(newSessionId(), snapshot([{ year: '2026/27', miles: 1_000 }]));
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json<{ totals: Record<string, unknown> }>().totals).toMatchObject({ totalAllowance: 550 });
+
+    // An hour earlier (23:30 BST on 5 April) 2021/22 is still on its deadline day.
+    vi.setSystemTime(new Date('2026-04-05T22:30:00Z'));
+    expect((await put(newSessionId(), snapshot([{ year: '2021/22', miles: 5_000 }]))).statusCode).toBe(200);
+  });
+
+  it('stores a one-off journey with its date (D21)', async () => {
+    const sessionId = newSessionId();
+    const journey = {
+      id: 'j1',
+      startAddress: 'WN2 1AR',
+      endAddress: 'M1 1AE',
+      frequency: 'one-off',
+      tripType: 'return',
+      reason: 'training',
+      customReason: '',
+      distance: 25,
+      date: '2026-05-14',
+    };
+    const res = await put(sessionId, { ...snapshot([{ year: current, miles: 50 }]), journeys: [journey] });
+    expect(res.statusCode).toBe(200);
+    const restored = await t.app.inject({
+      method: 'GET',
+      url: '/api/onboarding',
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(restored.json<{ snapshot: { journeys: unknown[] } }>().snapshot.journeys).toEqual([journey]);
+  });
+});
