@@ -111,7 +111,7 @@ export const employedCompanyVanDriver: Persona = {
     postcode: 'M1 1AE',
     vehicleType: 'car-van',
     years: [{ index: 0, companyName: 'Example Build Co', businessMiles: 4_000 }],
-    employerRatePence: 45,
+    employerRatePence: 55, // the full approved rate for a car or van in every offered year (55p from 2026/27)
     niNumber: 'JG103759A',
   },
 };

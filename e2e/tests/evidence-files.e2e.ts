@@ -339,7 +339,7 @@ test.describe('evidence files (D6)', () => {
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(errors).toHaveCount(4);
     await expect(errors.nth(3)).toContainText(
-      'The selected file must be a PDF, Excel, Word, CSV, JPG or PNG file',
+      'This file type is not allowed. Upload a PDF, Word, Excel, CSV, JPG or PNG file.',
     );
 
     await expect(page.getByTestId(`evidence-files-${slug}`)).toHaveCount(0);
