@@ -227,10 +227,29 @@ describe('wizard plan', () => {
       position: 3,
       total: 11,
     });
-    // Once answered, a stop route counts only its own steps.
-    const cis = { eligibilityData: { drivesForWork: 'yes' }, employmentDetails: { employmentType: 'cis' } };
-    expect(stepProgress(stepIndex('employment'), cis)).toEqual({ position: 2, total: 2 });
     expect(routeEnd({}).id).toBe('self-assessment');
+  });
+
+  it('an answer that would stop the claim does not change the count; a stop screen has no count', () => {
+    const cis = { eligibilityData: { drivesForWork: 'yes' }, employmentDetails: { employmentType: 'cis' } };
+    expect(stepProgress(stepIndex('employment'), cis)).toEqual({ position: 2, total: 11 });
+    expect(stepProgress(stepIndex('eligibility'), { eligibilityData: { drivesForWork: 'no' } })).toEqual({
+      position: 1,
+      total: 11,
+    });
+    // Typing a rate at or above the approved amount on the employer-rate step: still 'Step 8 of 11'.
+    expect(stepProgress(stepIndex('employer-rate'), { ...employed, employerMileageRate: 60 })).toEqual({
+      position: 8,
+      total: 11,
+    });
+    // A fuel claim keeps its own route (the explanation instead of the estimate step).
+    expect(stepProgress(stepIndex('employer-rate'), { ...fuel, employerMileageRate: 60 })).toEqual({
+      position: 8,
+      total: 11,
+    });
+    for (const id of ['not-driving', 'self-assessment', 'nothing-claimable'] as const) {
+      expect(stepProgress(stepIndex(id), cis).position).toBeNull();
+    }
   });
 
   it.each([

@@ -353,19 +353,35 @@ export function snapshotStepsThrough(answers: PlanAnswers, throughIndex: number)
 }
 
 /**
- * 'Step N of M' on this route: question and info steps only (stops and the confirmation are not
- * counted). Until the employment question is answered the claimant is counted on the employee's
- * route, so a fresh claim does not read 'Step 1 of 2' (the route an unanswered step 1 takes).
+ * The answers a claim that can succeed would have, keeping what the claimant chose where it can:
+ * a company vehicle stays a fuel claim; anything that stops a route (not driving, not employed, an
+ * employer paying the approved amount or more) reads as the mileage claim's answer.
  */
-export function stepProgress(index: number, answers: PlanAnswers = {}): { position: number; total: number } {
-  const employment = answers.employmentDetails?.employmentType;
-  const route: PlanAnswers = employment
-    ? answers
-    : { ...answers, employmentDetails: { ...answers.employmentDetails, employmentType: 'employed' } };
-  const counted = journeyPath(route).filter((id) => {
+function succeedingAnswers(a: PlanAnswers): PlanAnswers {
+  return {
+    ...a,
+    eligibilityData: { ...a.eligibilityData, drivesForWork: isFuelClaim(a) ? 'company-vehicle' : 'yes' },
+    employmentDetails: { ...a.employmentDetails, employmentType: 'employed' },
+    employerMileageRate: 0,
+  };
+}
+
+/**
+ * 'Step N of M': the question and information steps of the route a claim that can succeed takes
+ * from these answers, so the count stays put while an answer that would stop the claim is chosen
+ * or typed (a fresh claim reads 'Step 1 of 11', never 'of 2'). A stop step has no place in it:
+ * its position is null and the screen shows no count.
+ */
+export function stepProgress(
+  index: number,
+  answers: PlanAnswers = {},
+): { position: number | null; total: number } {
+  const counted = journeyPath(succeedingAnswers(answers)).filter((id) => {
     const kind = wizardStepById(id).kind;
     return kind === 'question' || kind === 'info';
   });
+  const step = wizardStep(index);
+  if (step?.kind === 'stop') return { position: null, total: counted.length };
   const at = counted.indexOf(stepIdAt(index));
   return { position: at === -1 ? counted.length : at + 1, total: counted.length };
 }

@@ -82,6 +82,8 @@ export function WizardShell({
   const hasErrors = Object.keys(state.errors).length > 0;
   const stepTitle = wizardStep(step)?.title ?? heading;
   const progress = stepProgress(step, state.snapshot);
+  // A stop screen ends the route: it has no place in the count.
+  const { position } = progress;
 
   useEffect(() => {
     if (state.stepChangedByUser) headingRef.current?.focus();
@@ -90,8 +92,9 @@ export function WizardShell({
   }, []);
 
   useEffect(() => {
-    document.title = `${hasErrors ? 'Error: ' : ''}${stepTitle} – Step ${progress.position} of ${progress.total} – ${CONTENT.brandName}`;
-  }, [hasErrors, stepTitle, progress.position, progress.total]);
+    const count = position === null ? '' : ` – Step ${position} of ${progress.total}`;
+    document.title = `${hasErrors ? 'Error: ' : ''}${stepTitle}${count} – ${CONTENT.brandName}`;
+  }, [hasErrors, stepTitle, position, progress.total]);
 
   const items = summaryItems(state.errors, fields);
   const handleSummaryClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -103,17 +106,19 @@ export function WizardShell({
   return (
     <Container width="narrow" className="py-6 sm:py-10">
       <div data-testid="wizard-step" data-step={step} hidden />
-      <div className="mb-4">
-        <p className="text-sm font-semibold text-muted" data-testid="wizard-progress">
-          Step {progress.position} of {progress.total}
-        </p>
-        <div className="mt-2 h-2 w-full overflow-hidden rounded-full bg-gray-200" aria-hidden="true">
-          <div
-            className="h-full rounded-full bg-brand-700 transition-[width] duration-300 motion-reduce:transition-none"
-            style={{ width: `${(progress.position / progress.total) * 100}%` }}
-          />
+      {position !== null && (
+        <div className="mb-4">
+          <p className="text-sm font-semibold text-muted" data-testid="wizard-progress">
+            Step {position} of {progress.total}
+          </p>
+          <div className="mt-2 h-2 w-full overflow-hidden rounded-full bg-gray-200" aria-hidden="true">
+            <div
+              className="h-full rounded-full bg-brand-700 transition-[width] duration-300 motion-reduce:transition-none"
+              style={{ width: `${(position / progress.total) * 100}%` }}
+            />
+          </div>
         </div>
-      </div>
+      )}
 
       {step !== FIRST_STEP && (
         <div className="mb-2 -ml-1">
