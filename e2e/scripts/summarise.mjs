@@ -11,10 +11,13 @@ function readVitestJson(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   let failed = report.numFailedTests ?? 0;
-  // A file that fails to load has no failed assertions of its own but must still count.
   for (const result of report.testResults ?? []) {
-    const failedAssertions = (result.assertionResults ?? []).filter((a) => a.status === 'failed').length;
-    if (result.status === 'failed' && failedAssertions === 0) failed += 1;
+    const statuses = (result.assertionResults ?? []).map((a) => a.status);
+    // A test still 'pending' when the run ended never finished: its worker died (skipped tests
+    // are 'skipped'), and vitest may still call the file passed.
+    failed += statuses.filter((status) => status === 'pending').length;
+    // A file that fails to load has no failed assertions of its own but must still count.
+    if (result.status === 'failed' && !statuses.includes('failed')) failed += 1;
   }
   if (report.success === false && failed === 0) failed = 1;
   return { passed: report.numPassedTests ?? 0, failed };
