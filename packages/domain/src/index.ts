@@ -18,3 +18,6 @@ export * from './session.ts';
 export * from './tax-years.ts';
 export * from './wizard.ts';
 export * from './tracking.ts';
+export * from './claim-status.ts';
+export * from './fees.ts';
+export * from './p87-readiness.ts';
