@@ -32,6 +32,14 @@ const API_ROUTES = [
   'get /api/admin/operators',
   'post /api/admin/operators',
   'patch /api/admin/operators/{id}',
+  'get /api/admin/claims',
+  'get /api/admin/claims/export.csv',
+  'get /api/admin/claims/{id}',
+  'post /api/admin/claims/{id}/ni-number',
+  'post /api/admin/claims/{id}/status',
+  'post /api/admin/claims/{id}/notes',
+  'get /api/admin/reports/affiliates',
+  'get /api/admin/audit',
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(

@@ -221,6 +221,8 @@ export interface ClaimStatusHistoryTable {
   claim_id: string;
   from_status: string;
   to_status: string;
+  /** The claim's version after this change. */
+  version: number;
   reason: string | null;
   operator_id: string;
   created_at: IsoTime;

@@ -69,6 +69,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('claim_id', 'text', (c) => c.notNull())
     .addColumn('from_status', 'text', (c) => c.notNull())
     .addColumn('to_status', 'text', (c) => c.notNull())
+    // The claim's version after this change: orders the history even when two share a timestamp.
+    .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('reason', 'text')
     .addColumn('operator_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -76,7 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('claim_status_history_claim_idx')
     .on('claim_status_history')
-    .columns(['claim_id', 'created_at'])
+    .columns(['claim_id', 'version'])
     .execute();
 
   await db.schema

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
 import { createAuthService, toOperatorView } from './auth-service.ts';
+import { claimsRoutes } from './claims-routes.ts';
+import { createAdminClaimsService } from './claims-service.ts';
 import { adminToken } from './guard.ts';
 
 export interface AdminOptions {
@@ -21,6 +23,14 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions 
   const now = options.now ?? (() => new Date());
   const audit = createAuditLog(app.db, now);
   const auth = createAuthService({ db: app.db, dataKey: app.keys.dataKey, audit, now });
+  const claims = createAdminClaimsService({
+    db: app.db,
+    files: app.files,
+    audit,
+    dataKey: app.keys.dataKey,
+    fees: app.appConfig.fees,
+    now,
+  });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isAdminPath(request.url)) {
@@ -49,6 +59,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions 
   await app.register(
     async (admin) => {
       await admin.register(authRoutes, { auth, secureCookie: app.appConfig.nodeEnv === 'production' });
+      await admin.register(claimsRoutes, { auth, claims, audit, now });
     },
     { prefix: '/api/admin' },
   );
