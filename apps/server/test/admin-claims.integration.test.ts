@@ -13,6 +13,7 @@ import {
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { PNG_BASE64, createTestApp, newSessionId } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
 
 const clock = testClock();
@@ -458,5 +459,45 @@ describe('notes, export, reports, audit', () => {
     const events = res.json<{ events: Array<{ action: string; operator: string }> }>().events;
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.action === 'note-added')).toBe(true);
+  });
+});
+
+describe('P87 worksheet', () => {
+  it('lists every answer in the P87 order with the missing ones marked; audited', async () => {
+    const { id, reference } = await submitMileageClaim(t, { firstName: 'Pia', lastName: 'Worksheet' });
+    const res = await get(`/api/admin/claims/${id}/p87.pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="p87-worksheet-${reference}.pdf"`);
+    const text = pdfText(res.rawPayload);
+    const order = [
+      `P87 worksheet: claim ${reference}`,
+      'National Insurance number',
+      'AB 12 34 56 C',
+      'Surname',
+      'Worksheet',
+      'First names',
+      'Pia',
+      'Date of birth',
+      'MISSING - ask the claimant',
+      'Employer name',
+      'Acme Ltd',
+      'Employer PAYE reference',
+      'Business miles',
+      '8,000',
+      'Approved mileage allowance (AMAP)',
+      '£3600.00',
+      'Mileage allowance relief claimed',
+      '£2800.00',
+      'Still missing before this can go to HMRC:',
+      '- Date of birth',
+    ];
+    let at = -1;
+    for (const piece of order) {
+      const next = text.indexOf(piece, at + 1);
+      expect(next, piece).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(await auditCount(t, 'p87-downloaded', id)).toBe(1);
   });
 });

@@ -36,6 +36,7 @@ const API_ROUTES = [
   'get /api/admin/claims/export.csv',
   'get /api/admin/claims/{id}',
   'post /api/admin/claims/{id}/ni-number',
+  'get /api/admin/claims/{id}/p87.pdf',
   'post /api/admin/claims/{id}/status',
   'post /api/admin/claims/{id}/notes',
   'get /api/admin/reports/affiliates',

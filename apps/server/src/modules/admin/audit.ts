@@ -17,6 +17,7 @@ export type AuditAction =
   | 'claim-viewed'
   | 'ni-revealed'
   | 'file-downloaded'
+  | 'p87-downloaded'
   | 'status-changed'
   | 'note-added'
   | 'claims-exported'

@@ -60,6 +60,18 @@ export async function claimsRoutes(
     claims.revealNiNumber(actor(request), claimId(request.params)),
   );
 
+  app.get<{ Params: { id: string } }>(
+    '/claims/:id/p87.pdf',
+    { preHandler: signedIn },
+    async (request, reply) => {
+      const { pdf, filename } = await claims.p87Worksheet(actor(request), claimId(request.params));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+
   app.post<{ Params: { id: string } }>('/claims/:id/status', { preHandler: signedIn }, async (request) => {
     const change = statusChangeSchema.parse(request.body ?? {});
     return claims.changeStatus(actor(request), claimId(request.params), change);

@@ -23,6 +23,8 @@ import { readSnapshot, signedContentOf, totalsOf, vehicleOf } from '../onboardin
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository, generalReference } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
+import { renderP87Worksheet } from './p87-worksheet.ts';
+import type { WorksheetSection } from './p87-worksheet.ts';
 
 type Db = Kysely<Database>;
 
@@ -401,6 +403,90 @@ export function createAdminClaimsService(deps: {
         });
       }
       return workflowOf(await find(id));
+    },
+
+    /** The P87 worksheet PDF (D22): every answer in the P87's order, the missing ones marked. Audited. */
+    async p87Worksheet(operatorId: string, id: string) {
+      const found = await find(id);
+      const ni = niNumberOf(found);
+      const blank = (v: string | null | undefined) =>
+        v === null || v === undefined || v.trim() === '' ? null : v;
+      const sections: WorksheetSection[] = [];
+      let reference: string;
+      if (found.kind === 'general') {
+        const r = found.row;
+        reference = generalReference(r.id);
+        sections.push({
+          title: 'Part 1: about you',
+          rows: [
+            ['National Insurance number', null],
+            ['Surname', blank(r.last_name)],
+            ['First names', blank(r.first_name)],
+            ['Date of birth', null],
+            ['Address', null],
+            ['Postcode', null],
+            ['Phone', blank(r.phone)],
+            ['Email', blank(r.email)],
+          ],
+        });
+        sections.push({
+          title: 'Expenses claimed (general funnel)',
+          rows: [['Expenses', fromJsonText<string[]>(r.selected_expenses, []).join(', ') || null]],
+        });
+      } else {
+        const r = found.row;
+        reference = r.submission_reference ?? r.id;
+        const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
+        const totals = totalsOf(snapshot);
+        const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
+        const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
+        sections.push({
+          title: 'Part 1: about you',
+          rows: [
+            ['National Insurance number', ni ? formatNiNumber(ni) : null],
+            ['Surname', blank(r.last_name)],
+            ['First names', blank(r.first_name)],
+            ['Date of birth', null],
+            ['Address', blank(r.home_address)],
+            ['Postcode', blank(r.postcode)],
+            ['Phone', blank(r.phone)],
+            ['Email', blank(r.email)],
+          ],
+        });
+        sections.push({
+          title: 'Employment 1',
+          rows: [
+            ['Employer name', blank(r.employer_name)],
+            ['Employer PAYE reference', null],
+            ['Job title', null],
+            ['Still employed there, or date it ended', null],
+          ],
+        });
+        for (const y of totals.years) {
+          sections.push({
+            title: `Employment 1, tax year ${y.year}: vehicle expenses`,
+            rows: [
+              ['Employer (as the claimant named it)', blank(companies[y.year]?.companyName)],
+              ['Vehicle type', vehicleOf(snapshot)],
+              ['Business miles', y.miles.toLocaleString('en-GB')],
+              ['Approved mileage allowance (AMAP)', pence(y.allowance)],
+              [
+                'Mileage allowance received from the employer',
+                `${pence(y.employerPayment)} (${r.employer_mileage_rate ?? 0}p a mile)`,
+              ],
+              ['Mileage allowance relief claimed', pence(y.claimable)],
+            ],
+          });
+        }
+      }
+      const pdf = await renderP87Worksheet({
+        reference,
+        generatedAt: nowIso(now()).slice(0, 16).replace('T', ' ') + ' UTC',
+        sections,
+        missing: readinessOf(found).map((i) => i.label),
+      });
+      await audit.record({ actor: operatorId, action: 'p87-downloaded', entity: 'claim', entityId: id });
+      return { pdf, filename: `p87-worksheet-${reference}.pdf` };
     },
 
     async addNote(operatorId: string, id: string, body: string) {

@@ -148,6 +148,14 @@ export const ADMIN_ROUTE_DOCS: AdminRouteDoc[] = [
     success: { status: '200', description: '`{ niNumber }`' },
   },
   {
+    method: 'get',
+    path: '/api/admin/claims/{id}/p87.pdf',
+    operationId: 'p87Worksheet',
+    summary: "The P87 worksheet PDF: every answer in the order of HMRC's P87, missing ones marked; audited",
+    access: 'operator',
+    success: { status: '200', description: 'PDF', contentType: 'application/pdf' },
+  },
+  {
     method: 'post',
     path: '/api/admin/claims/{id}/status',
     operationId: 'changeClaimStatus',

@@ -313,6 +313,14 @@ export function ClaimPage() {
         </>
       )}
 
+      <h2 className="mb-2 text-2xl">P87 worksheet</h2>
+      <p className="mb-8">
+        <a href={`/api/admin/claims/${claim.id}/p87.pdf`} download>
+          Download the P87 worksheet (PDF)
+        </a>
+        : every answer in the order of HMRC&rsquo;s P87, with what is missing marked.
+      </p>
+
       <h2 className="mb-2 text-2xl">Files</h2>
       {claim.files.length === 0 ? (
         <p className="mb-8">No files.</p>
