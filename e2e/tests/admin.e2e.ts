@@ -13,7 +13,7 @@ import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows } from '../helpers/db.ts';
 import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim } from '../helpers/funnel.ts';
-import { makePdf, makePngBytes } from '../helpers/sample-files.ts';
+import { extractPdfText, makePdf, makePngBytes } from '../helpers/sample-files.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -152,7 +152,8 @@ test.describe('operator back-office', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    // A long journey on a shared machine: give it room rather than split the story.
+    test.setTimeout(240_000);
     const id = unique();
     const affiliate = `e2e-partner-${id}`;
     const funnelLast = `Funnel${id}`;
@@ -233,6 +234,14 @@ test.describe('operator back-office', () => {
       page.getByRole('link', { name: /Download signature/ }).click(),
     ]);
     expect((await downloaded(signatureDownload)).equals(mileage.signature)).toBe(true);
+
+    const [worksheet] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
+    ]);
+    const worksheetText = extractPdfText(await downloaded(worksheet));
+    expect(worksheetText).toContain(`P87 worksheet: claim ${mileage.reference}`);
+    expect(worksheetText).toContain('MISSING - ask the claimant');
 
     // submitted → in review → information requested → in review; "ready for HMRC" refused.
     await changeStatus(page, 'In review');
