@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
 
@@ -43,6 +43,26 @@ const SORT_COLUMNS = {
   reference: 'reference',
 } as const;
 
+/** How one claim table spells the list's reference, date and rebate. */
+interface Side {
+  reference: RawBuilder<string>;
+  submitted: (drafts: boolean) => string;
+  rebate: RawBuilder<number | null>;
+}
+
+const GENERAL: Side = {
+  reference: sql<string>`${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8))`,
+  submitted: () => 'created_at',
+  rebate: sql<number | null>`cast(null as double precision)`,
+};
+
+const MILEAGE: Side = {
+  reference: sql<string>`coalesce(submission_reference, '')`,
+  // A draft has no submission date: drafts list by their last activity.
+  submitted: (drafts) => (drafts ? 'last_activity_at' : 'submitted_at'),
+  rebate: sql<number | null>`estimated_rebate_20_percent`,
+};
+
 function escapeLike(value: string): string {
   return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -59,24 +79,25 @@ export function createAdminClaimsRepository(db: Db) {
     const general = db
       .selectFrom('form_responses')
       .select([
+        // Typed NULLs: PostgreSQL resolves each side of the union on its own.
         sql<'general' | 'mileage'>`'general'`.as('kind'),
         'id',
-        sql<string>`${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8))`.as('reference'),
+        GENERAL.reference.as('reference'),
         sql<string | null>`full_name`.as('name'),
         sql<string | null>`email`.as('email'),
         sql<string | null>`phone`.as('phone'),
         'status',
         sql<string | null>`created_at`.as('submitted_at'),
-        sql<number | null>`null`.as('estimated_rebate'),
+        sql<number | null>`cast(null as double precision)`.as('estimated_rebate'),
         'affiliate_name as affiliate',
-        sql<number | null>`null`.as('self_assessment'),
+        sql<number | null>`cast(null as integer)`.as('self_assessment'),
         sql<number>`0`.as('has_ni'),
-        sql<string | null>`null`.as('address'),
-        sql<string | null>`null`.as('postcode'),
-        sql<string | null>`null`.as('employer'),
-        sql<string | null>`null`.as('mileage_data'),
-        sql<string | null>`null`.as('vehicle_type'),
-        sql<number | null>`null`.as('employer_rate'),
+        sql<string | null>`cast(null as text)`.as('address'),
+        sql<string | null>`cast(null as text)`.as('postcode'),
+        sql<string | null>`cast(null as text)`.as('employer'),
+        sql<string | null>`cast(null as text)`.as('mileage_data'),
+        sql<string | null>`cast(null as text)`.as('vehicle_type'),
+        sql<number | null>`cast(null as double precision)`.as('employer_rate'),
       ])
       // The general funnel has no drafts: a row exists only once submitted.
       .where(sql<boolean>`${drafts ? 0 : 1} = 1`);
@@ -85,12 +106,12 @@ export function createAdminClaimsRepository(db: Db) {
       .select([
         sql<'general' | 'mileage'>`'mileage'`.as('kind'),
         'id',
-        sql<string>`coalesce(submission_reference, '')`.as('reference'),
+        MILEAGE.reference.as('reference'),
         'full_name as name',
         'email',
         'phone',
         'status',
-        sql<string | null>`coalesce(submitted_at, last_activity_at)`.as('submitted_at'),
+        sql<string | null>`${sql.ref(drafts ? 'last_activity_at' : 'submitted_at')}`.as('submitted_at'),
         'estimated_rebate_20_percent as estimated_rebate',
         'affiliate_name as affiliate',
         'self_assessment_required as self_assessment',
@@ -106,62 +127,99 @@ export function createAdminClaimsRepository(db: Db) {
     return { general, mileage };
   }
 
-  function filtered(query: ClaimListQuery) {
-    const { general, mileage } = unified(query.drafts);
-    // Both branches select the same columns; only the table they read differs.
-    const mileageRows = mileage as unknown as typeof general;
-    const source =
-      query.kind === 'general' ? general : query.kind === 'mileage' ? mileageRows : general.unionAll(mileage);
-    let q = db.selectFrom(source.as('c')).selectAll('c');
-    if (query.status) q = q.where('c.status', '=', query.status);
-    if (query.affiliate) q = q.where('c.affiliate', '=', query.affiliate);
-    if (query.from) q = q.where('c.submitted_at', '>=', `${query.from}T00:00:00.000Z`);
-    if (query.to) q = q.where('c.submitted_at', '<', nextDay(query.to));
+  /** The filters as conditions on one table's own columns, so each side can use its indexes. */
+  function conditions(query: ClaimListQuery, side: Side) {
+    const out: RawBuilder<boolean>[] = [];
+    if (query.status) out.push(sql<boolean>`status = ${query.status}`);
+    if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
+    const submitted = sql.ref(side.submitted(query.drafts));
+    if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
+    if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
     if (query.q) {
       const like = `%${escapeLike(query.q)}%`;
       const digits = query.q.replace(/\D/g, '');
-      q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(c.name)`, 'like', sql`${like} escape '\\'`),
-          eb(sql`lower(c.email)`, 'like', sql`${like} escape '\\'`),
-          eb(sql`lower(c.reference)`, 'like', sql`${like} escape '\\'`),
-          // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
-          ...(digits.length >= 4
-            ? [eb(sql`replace(replace(c.phone, ' ', ''), '-', '')`, 'like', `%${digits}%`)]
-            : [eb(sql`lower(c.phone)`, 'like', sql`${like} escape '\\'`)]),
-        ]),
+      // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
+      const phone =
+        digits.length >= 4
+          ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
+          : sql<boolean>`lower(phone) like ${like} escape '\\'`;
+      out.push(
+        sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or lower(${side.reference}) like ${like} escape '\\' or ${phone})`,
       );
     }
-    return q;
+    return out;
+  }
+
+  function sortExpression(query: ClaimListQuery, side: Side) {
+    switch (query.sort) {
+      case 'submitted':
+        return sql.ref(side.submitted(query.drafts));
+      case 'name':
+        return sql.ref('full_name');
+      case 'status':
+        return sql.ref('status');
+      case 'rebate':
+        return side.rebate;
+      case 'reference':
+        return side.reference;
+    }
+  }
+
+  /**
+   * Each table answers its own first `limit` rows in the requested order (filtered and sorted on
+   * its own, indexed columns); the union of those two short lists is sorted once more and paged.
+   */
+  function page(query: ClaimListQuery, limit: number, offset: number) {
+    const { general, mileage } = unified(query.drafts);
+    const modifiers = (ob: OrderByItemBuilder) =>
+      query.dir === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast();
+    const top = <Q extends typeof general>(branch: Q, side: Side) => {
+      let q = branch;
+      for (const c of conditions(query, side)) q = q.where(c) as Q;
+      return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
+    };
+    const mileageRows = mileage as unknown as typeof general;
+    const g = db.selectFrom(top(general, GENERAL).as('g')).selectAll('g');
+    const m = db.selectFrom(top(mileageRows, MILEAGE).as('m')).selectAll('m');
+    const source = query.kind === 'general' ? g : query.kind === 'mileage' ? m : g.unionAll(m);
+    const column = SORT_COLUMNS[query.sort];
+    return db
+      .selectFrom(source.as('c'))
+      .selectAll('c')
+      .orderBy(sql.ref(`c.${column}`), modifiers)
+      .orderBy('c.id', query.dir)
+      .limit(limit - offset)
+      .offset(offset);
+  }
+
+  async function count(query: ClaimListQuery): Promise<number> {
+    let total = 0;
+    if (query.kind !== 'mileage' && !query.drafts) {
+      let q = db.selectFrom('form_responses').select((eb) => eb.fn.countAll<number>().as('n'));
+      for (const c of conditions(query, GENERAL)) q = q.where(c);
+      total += Number((await q.executeTakeFirstOrThrow()).n);
+    }
+    if (query.kind !== 'general') {
+      let q = db
+        .selectFrom('onboarding_claims')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', query.drafts ? '=' : '<>', 'draft');
+      for (const c of conditions(query, MILEAGE)) q = q.where(c);
+      total += Number((await q.executeTakeFirstOrThrow()).n);
+    }
+    return total;
   }
 
   return {
     async list(query: ClaimListQuery, pageSize: number): Promise<{ rows: ClaimListRow[]; total: number }> {
-      const column = SORT_COLUMNS[query.sort];
-      const direction = query.dir;
-      const rows = await filtered(query)
-        .orderBy(sql.ref(`c.${column}`), (ob) =>
-          direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast(),
-        )
-        .orderBy('c.id', direction)
-        .limit(pageSize)
-        .offset((query.page - 1) * pageSize)
-        .execute();
-      const count = await db
-        .selectFrom(filtered(query).as('f'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows: rows as ClaimListRow[], total: Number(count.n) };
+      const offset = (query.page - 1) * pageSize;
+      const rows = await page(query, offset + pageSize, offset).execute();
+      return { rows: rows as ClaimListRow[], total: await count(query) };
     },
 
     /** Every row matching the filters, for the CSV export (capped). */
     async listAll(query: ClaimListQuery, max: number): Promise<ClaimListRow[]> {
-      const rows = await filtered(query)
-        .orderBy('c.submitted_at', 'desc')
-        .orderBy('c.id')
-        .limit(max)
-        .execute();
-      return rows as ClaimListRow[];
+      return (await page(query, max, 0).execute()) as ClaimListRow[];
     },
 
     async findGeneral(id: string): Promise<FormResponse | undefined> {
