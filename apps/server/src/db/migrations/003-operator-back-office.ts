@@ -62,6 +62,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['status', 'created_at'])
     .execute();
 
+  // The operators' list sorts a status's claims by name too.
+  await db.schema
+    .createIndex('form_responses_status_name_idx')
+    .on('form_responses')
+    .columns(['status', 'full_name'])
+    .execute();
+  await db.schema
+    .createIndex('onboarding_claims_status_name_idx')
+    .on('onboarding_claims')
+    .columns(['status', 'full_name'])
+    .execute();
+
   await db.schema
     .createTable('claim_status_history')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -109,6 +121,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('audit_events_actor_idx').ifExists().execute();
   await db.schema.dropTable('claim_notes').ifExists().execute();
   await db.schema.dropTable('claim_status_history').ifExists().execute();
+  await db.schema.dropIndex('onboarding_claims_status_name_idx').ifExists().execute();
+  await db.schema.dropIndex('form_responses_status_name_idx').ifExists().execute();
   await db.schema.dropIndex('form_responses_status_created_idx').ifExists().execute();
   await db.schema.dropIndex('onboarding_claims_submitted_idx').ifExists().execute();
   for (const table of ['form_responses', 'onboarding_claims']) {
