@@ -131,6 +131,9 @@ async function main(): Promise<void> {
   step('documents');
   await section('Mileage log', () => benchDocuments());
 
+  step("operators' claims list at 100,000 claims");
+  await section('Claims list (admin)', () => benchClaimsList());
+
   if (servers.ok) await servers.value.api.stop();
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   print();
@@ -475,6 +478,43 @@ async function benchDocuments(): Promise<void> {
     budget: '<= 300 ms',
     verdict: verdict(median <= 300),
   });
+}
+
+/**
+ * Seeds 100,000 claims into a fresh database of its own (apps/server/test/bench/claims-list.bench.ts)
+ * and times GET /api/admin/claims through the app: filter + sort + a page of 50, p50 and p99.
+ */
+async function benchClaimsList(): Promise<void> {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-bench-list-')), 'result.json');
+  onCleanup('remove claims-list result', () =>
+    fs.rmSync(path.dirname(out), { recursive: true, force: true }),
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_OUT: out };
+  delete env.TEST_DATABASE_URL;
+  if (process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL))
+    env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  const run = await runToCompletion(
+    'claims list bench',
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/test/bench/claims-list.bench.ts'],
+    { cwd: ROOT, env, timeoutMs: 600_000 },
+  );
+  if (run.code !== 0 || !fs.existsSync(out))
+    throw new Error(`claims list bench failed: ${lastLine(run.tail)}`);
+  const result = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    claims: number;
+    timings: Record<string, { p50: number; p99: number }>;
+  };
+  results.claimsList = result;
+  for (const [name, t] of Object.entries(result.timings)) {
+    const headline = name.startsWith('status + sort');
+    rows.push({
+      figure: `Admin claims list, ${result.claims.toLocaleString('en-GB')} claims: ${name} (p50 / p99)`,
+      value: `${t.p50.toFixed(1)} / ${t.p99.toFixed(1)} ms`,
+      budget: headline ? 'p99 <= 50 ms (SQLite)' : '',
+      verdict: headline ? verdict(t.p99 <= 50) : 'INFO',
+    });
+  }
 }
 
 function print(): void {

@@ -25,6 +25,7 @@ import { loggerOptions } from './http/logging.ts';
 import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
 import type { WebPages } from './http/route-preloads.ts';
 import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
+import { registerAdmin } from './modules/admin/index.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -50,6 +51,8 @@ export interface AppOverrides {
   providers?: Providers;
   keys?: AppKeys;
   logger?: FastifyServerOptions['logger'];
+  /** The clock for operator sessions and the audit trail (tests move it). */
+  now?: () => Date;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(onboardingRoutes, { prefix: '/api', publicUrl: config.publicUrl });
   await app.register(resumeRoutes, { prefix: '/api', publicUrl: config.publicUrl });
   await app.register(docsRoutes, { prefix: '/api' });
+  await registerAdmin(app, { now: overrides.now });
 
   // 4. The built web app, with the SPA fallback.
   await registerWebApp(app, config.webDist, web);

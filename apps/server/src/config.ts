@@ -75,6 +75,10 @@ const envSchema = z.object({
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  // D20: our fee on HMRC's repayment; "No fees" (0%) unless configured.
+  FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  FEE_MINIMUM_PENCE: z.coerce.number().int().min(0).default(0),
+  FEE_VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
 });
 
 export interface Config {
@@ -100,6 +104,8 @@ export interface Config {
   webDist: string;
   /** Requests per minute per IP for the global rate limit (routes can set tighter limits). */
   rateLimitMax: number;
+  /** D20 fee settings (percent of the repayment, minimum in pence, VAT percent on the fee). */
+  fees: { percent: number; minimumPence: number; vatPercent: number };
   providers: ProviderConfig;
 }
 
@@ -151,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     draftRetentionDays: e.DRAFT_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    fees: { percent: e.FEE_PERCENT, minimumPence: e.FEE_MINIMUM_PENCE, vatPercent: e.FEE_VAT_PERCENT },
     providers,
   };
 }

@@ -20,6 +20,8 @@ export interface OperatorIdentity {
  */
 export interface OperatorAuth {
   resolve: (request: FastifyRequest) => Promise<OperatorIdentity | null>;
+  /** Called when an operator opens a file, to audit it (D22). */
+  fileOpened?: (operator: OperatorIdentity, file: { id: string; kind: string }) => Promise<void>;
 }
 
 declare module 'fastify' {

@@ -23,10 +23,28 @@ const API_ROUTES = [
   'post /api/resume',
   'get /api/address',
   'get /api/distance',
+  'post /api/admin/sign-in',
+  'post /api/admin/sign-in/code',
+  'get /api/admin/enrol',
+  'post /api/admin/enrol',
+  'get /api/admin/me',
+  'post /api/admin/sign-out',
+  'get /api/admin/operators',
+  'post /api/admin/operators',
+  'patch /api/admin/operators/{id}',
+  'get /api/admin/claims',
+  'get /api/admin/claims/export.csv',
+  'get /api/admin/claims/{id}',
+  'post /api/admin/claims/{id}/ni-number',
+  'get /api/admin/claims/{id}/p87.pdf',
+  'post /api/admin/claims/{id}/status',
+  'post /api/admin/claims/{id}/notes',
+  'get /api/admin/reports/affiliates',
+  'get /api/admin/audit',
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(
-  (r) => /\/(claims|onboarding|files)/.test(r) && r !== 'get /api/files/{id}',
+  (r) => /\/(claims|onboarding|files)/.test(r) && r !== 'get /api/files/{id}' && !r.includes('/api/admin/'),
 );
 
 /** The routes the app really registered, read from Fastify's route tree (`:id` → `{id}`). */

@@ -23,3 +23,6 @@ export * from './records.ts';
 export * from './uploads.ts';
 export * from './api-messages.ts';
 export * from './wizard-snapshot.ts';
+export * from './claim-status.ts';
+export * from './fees.ts';
+export * from './p87-readiness.ts';

@@ -1,15 +1,17 @@
 // Creates (or resets the password of) an operator account for /admin (D11).
-// Usage: npm run admin:create -- --email a@b.example --name "A Person"
+// Usage: npm run admin:create -- --email a@b.example --name "A Person" [--role admin|caseworker]
 // The password is read from stdin when piped, otherwise prompted for without echo.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isValidEmail } from '@taxback/domain';
+import { OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from '@taxback/domain/admin-schemas';
+import type { OperatorRole } from '@taxback/domain/admin-schemas';
 import { ConfigError, loadConfig } from '../config.ts';
 import { hashPassword } from '../crypto/password.ts';
 import { createDatabase, migrateToLatest } from '../db/connect.ts';
 import { nowIso } from '../db/values.ts';
 
-const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = OPERATOR_PASSWORD_MIN_LENGTH;
 
 async function readPiped(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -48,12 +50,16 @@ function promptHidden(question: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+  });
   const email = values.email?.trim().toLowerCase() ?? '';
   const name = values.name?.trim() ?? '';
-  if (!isValidEmail(email) || name === '') {
+  // The first account made here is the first admin, so admin is the default.
+  const role = (values.role ?? 'admin').trim() as OperatorRole;
+  if (!isValidEmail(email) || name === '' || !OPERATOR_ROLES.includes(role)) {
     console.error(
-      'Usage: npm run admin:create -- --email <email> --name <name>  (password on stdin or prompted)',
+      'Usage: npm run admin:create -- --email <email> --name <name> [--role admin|caseworker]  (password on stdin or prompted)',
     );
     return 2;
   }
@@ -86,7 +92,15 @@ async function main(): Promise<number> {
     if (existing) {
       await db
         .updateTable('operator_users')
-        .set({ password_hash: passwordHash, name })
+        // A reset also lifts a lockout and re-enables the account (the second factor is kept).
+        .set({
+          password_hash: passwordHash,
+          name,
+          role,
+          disabled_at: null,
+          failed_sign_ins: 0,
+          locked_until: null,
+        })
         .where('id', '=', existing.id)
         .execute();
       console.log('Operator updated (password reset).');
@@ -98,6 +112,7 @@ async function main(): Promise<number> {
           email,
           name,
           password_hash: passwordHash,
+          role,
           created_at: nowIso(),
           last_login_at: null,
         })

@@ -43,6 +43,12 @@ export interface FormResponsesTable {
   status: WithDefault<string>;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** Operator workflow (D22); see ClaimWorkflowColumns. */
+  version: WithDefault<number>;
+  repaid_pence: number | null;
+  fee_pence: number | null;
+  claimant_pence: number | null;
+  status_changed_at: IsoTime | null;
 }
 
 export interface OnboardingClaimsTable {
@@ -113,6 +119,13 @@ export interface OnboardingClaimsTable {
   self_assessment_required: IntBool | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** Operator workflow (D22): bumped on every status change, so a stale copy's change fails. */
+  version: WithDefault<number>;
+  /** HMRC's repayment, our fee (incl. VAT) and what the claimant receives, in pence (D20). */
+  repaid_pence: number | null;
+  fee_pence: number | null;
+  claimant_pence: number | null;
+  status_changed_at: IsoTime | null;
 }
 
 export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log';
@@ -174,6 +187,54 @@ export interface OperatorUsersTable {
   name: string;
   created_at: IsoTime;
   last_login_at: IsoTime | null;
+  /** 'caseworker' | 'admin' (admins manage operators). */
+  role: WithDefault<string>;
+  disabled_at: IsoTime | null;
+  /** Base32 TOTP secret encrypted with encryptField (v1:…); null until enrolled. */
+  totp_secret: string | null;
+  totp_enrolled_at: IsoTime | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
+  failed_sign_ins: WithDefault<number>;
+  locked_until: IsoTime | null;
+}
+
+export interface OperatorSessionsTable {
+  /** SHA-256 hex of the cookie token. */
+  id: string;
+  operator_id: string;
+  /** Synchronizer token sent back in X-CSRF-Token on every change. */
+  csrf_token: string;
+  /** 'second-factor' until the TOTP code (or enrolment) is done, then 'active'. */
+  stage: string;
+  /** During enrolment: the new secret, encrypted, until a code confirms it. */
+  pending_totp_secret: string | null;
+  created_at: IsoTime;
+  last_seen_at: IsoTime;
+  /** created_at + 12 hours. */
+  expires_at: IsoTime;
+}
+
+export interface ClaimStatusHistoryTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  from_status: string;
+  to_status: string;
+  /** The claim's version after this change. */
+  version: number;
+  reason: string | null;
+  operator_id: string;
+  created_at: IsoTime;
+}
+
+export interface ClaimNotesTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  operator_id: string;
+  body: string;
+  created_at: IsoTime;
 }
 
 export interface AuditEventsTable {
@@ -197,6 +258,9 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   operator_users: OperatorUsersTable;
   audit_events: AuditEventsTable;
+  operator_sessions: OperatorSessionsTable;
+  claim_status_history: ClaimStatusHistoryTable;
+  claim_notes: ClaimNotesTable;
 }
 
 export type FormResponse = Selectable<FormResponsesTable>;
@@ -210,3 +274,4 @@ export type ResumeCode = Selectable<ResumeCodesTable>;
 export type SmsOutboxRow = Selectable<SmsOutboxTable>;
 export type OperatorUser = Selectable<OperatorUsersTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type OperatorSession = Selectable<OperatorSessionsTable>;

@@ -27,6 +27,9 @@ export const paths = {
     path: '/affiliate/:affiliateName/onboarding',
     getHref: (affiliateName: string) => `/affiliate/${enc(affiliateName)}/onboarding`,
   },
+  adminSignIn: { path: '/admin/sign-in', getHref: () => '/admin/sign-in' },
+  adminClaims: { path: '/admin/claims', getHref: () => '/admin/claims' },
+  adminClaim: { path: '/admin/claims/:id', getHref: (id: string) => `/admin/claims/${enc(id)}` },
   directAffiliate: {
     path: '/:directAffiliate',
     getHref: (affiliateName: string) => `/${enc(affiliateName)}`,

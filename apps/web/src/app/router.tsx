@@ -10,7 +10,12 @@ const startClaim = () =>
 const onboarding = () =>
   import('../features/onboarding/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage }));
 
+// The operators' back-office is its own bundle, outside the claimant layout; '/' never loads it.
+const admin = () => import('../features/admin/admin-app.tsx').then((m) => ({ Component: m.AdminApp }));
+
 export const routes: RouteObject[] = [
+  { path: '/admin', element: <Navigate to="/admin/claims" replace /> },
+  { path: '/admin/*', lazy: admin, ErrorBoundary: ErrorPage, HydrateFallback: PageLoading },
   {
     path: '/',
     Component: RootLayout,
@@ -52,8 +57,6 @@ export const routes: RouteObject[] = [
       },
       // The resume page replaces its URL with /resume so the code leaves the history; a reload there goes home.
       { path: 'resume', element: <Navigate to="/" replace /> },
-      // Reserved for the operators' area, so it is never taken for a direct affiliate link.
-      { path: 'admin/*', element: <Navigate to="/" replace /> },
       { path: 'affiliate', element: <Navigate to="/" replace /> },
       { path: 'affiliate/:affiliateName', Component: LandingPage },
       { path: 'affiliate/:affiliateName/start-claim', lazy: startClaim },

@@ -7,6 +7,7 @@ import {
   reviewStepSchema,
   wizardSnapshotSchema,
 } from '@taxback/domain/schemas';
+import { ADMIN_ROUTE_DOCS } from '../admin/openapi-routes.ts';
 import { LOOKUP_MESSAGES } from '../lookup/routes.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from '../onboarding/service.ts';
 import { RESUME_MESSAGES } from '../resume/service.ts';
@@ -56,7 +57,7 @@ export interface OperationObject {
   responses: Record<string, ResponseObject | Ref>;
 }
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete';
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -69,11 +70,16 @@ export interface OpenApiDocument {
     responses: Record<string, ResponseObject>;
     parameters: Record<string, ParameterObject>;
     headers: Record<string, HeaderObject>;
-    securitySchemes: Record<string, { type: 'apiKey'; in: 'header'; name: string; description: string }>;
+    securitySchemes: Record<
+      string,
+      { type: 'apiKey'; in: 'header' | 'cookie'; name: string; description: string }
+    >;
   };
 }
 
 export const SESSION_SECURITY_SCHEME = 'sessionId';
+export const OPERATOR_SECURITY_SCHEME = 'operatorSession';
+export const CSRF_SECURITY_SCHEME = 'csrfToken';
 
 const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string): Ref => ({
   $ref: `#/components/${kind}/${name}`,
@@ -247,6 +253,14 @@ function buildComponents(): OpenApiDocument['components'] {
     schemas[name] = toJsonSchema(name, schema, 'input', schemas);
   for (const [name, schema] of Object.entries(RESPONSE_SCHEMAS))
     schemas[name] = toJsonSchema(name, schema, 'output', schemas);
+  for (const route of ADMIN_ROUTE_DOCS)
+    if (route.body)
+      schemas[adminBodyName(route.operationId)] = toJsonSchema(
+        adminBodyName(route.operationId),
+        route.body,
+        'input',
+        schemas,
+      );
 
   const retryAfter = ref('headers', 'Retry-After');
   return {
@@ -258,6 +272,20 @@ function buildComponents(): OpenApiDocument['components'] {
         name: 'X-Session-Id',
         description:
           'The claimant session id, created by the browser; never put in a URL. Missing or malformed → 400.',
+      },
+      [OPERATOR_SECURITY_SCHEME]: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'tb_admin',
+        description:
+          'The operator session (httpOnly, SameSite=Strict): 30 minutes idle, 12 hours at most. None → 401; wrong role → 403.',
+      },
+      [CSRF_SECURITY_SCHEME]: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-CSRF-Token',
+        description:
+          "The session's CSRF token (from sign-in or /api/admin/me), required on every admin change; missing → 403.",
       },
     },
     headers: {
@@ -364,8 +392,73 @@ function postcodeQuery(name: string, description: string): ParameterObject {
   return { name, in: 'query', required: true, description, schema: { type: 'string', maxLength: 10 } };
 }
 
+const adminBodyName = (operationId: string) =>
+  `Admin${operationId[0]?.toUpperCase()}${operationId.slice(1)}Body`;
+
+/** The operator back-office routes, from the admin module's table (D22). */
+function buildAdminPaths(): OpenApiDocument['paths'] {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of ADMIN_ROUTE_DOCS) {
+    const changes = route.method !== 'get';
+    const security =
+      route.access === 'public'
+        ? undefined
+        : [{ [OPERATOR_SECURITY_SCHEME]: [], ...(changes ? { [CSRF_SECURITY_SCHEME]: [] } : {}) }];
+    const responses: Record<string, ResponseObject | Ref> = {
+      [route.success.status]: route.success.contentType
+        ? {
+            description: route.success.description,
+            content: { [route.success.contentType]: { schema: { type: 'string' } } },
+          }
+        : route.success.status === '204'
+          ? { description: route.success.description }
+          : { description: route.success.description, content: json({ type: 'object' }) },
+      '400': ref('responses', 'BadRequest'),
+      '429': ref('responses', 'TooManyRequests'),
+      '503': ref('responses', 'ServiceUnavailable'),
+      '401': {
+        description: 'Not signed in (or the session expired)',
+        content: json(ref('schemas', 'Error')),
+      },
+    };
+    if (route.access !== 'public')
+      responses['403'] = {
+        description: 'Wrong role, or no CSRF token on a change',
+        content: json(ref('schemas', 'Error')),
+      };
+    if (route.path.includes('{')) responses['404'] = ref('responses', 'NotFound');
+    if (route.conflict) {
+      const [code = '409', description = route.conflict] = route.conflict.split(': ');
+      responses[code] = { description, content: json(ref('schemas', 'Error')) };
+    }
+    const parameters: ParameterObject[] = [];
+    for (const match of route.path.matchAll(/\{(\w+)\}/g))
+      parameters.push({
+        name: match[1] ?? 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', format: 'uuid' },
+      });
+    if (route.query)
+      for (const name of Object.keys(route.query.shape))
+        parameters.push({ name, in: 'query', required: false, schema: { type: 'string' } });
+    const op: OperationObject = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: ['admin'],
+      ...(security ? { security } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body ? { requestBody: jsonBody(adminBodyName(route.operationId)) } : {}),
+      responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+    };
+    (paths[route.path] ??= {})[route.method] = op;
+  }
+  return paths;
+}
+
 function buildPaths(): OpenApiDocument['paths'] {
   return {
+    ...buildAdminPaths(),
     '/api/health': {
       get: operation({
         operationId: 'getHealth',
@@ -635,6 +728,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'resume', description: 'Resume a saved claim with an SMS code' },
       { name: 'lookups', description: 'Address and distance lookups' },
       { name: 'docs', description: 'This description' },
+      { name: 'admin', description: 'The operator back-office (cookie session, TOTP, CSRF token)' },
     ],
     paths: buildPaths(),
     components: buildComponents(),

@@ -20,6 +20,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
 
     const opened = await opts.files.openFile(request.params.id, sessionId);
     if (!opened) throw new NotFoundError();
+    if (operator) await app.operatorAuth.fileOpened?.(operator, opened.file);
     return reply
       .header('content-type', opened.file.contentType)
       .header('content-length', String(opened.file.size))

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { nowIso, toJsonText } from '../../db/values.ts';
+
+type Db = Kysely<Database>;
+
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'account-locked'
+  | 'second-factor-failed'
+  | 'second-factor-enrolled'
+  | 'sign-out'
+  | 'operator-created'
+  | 'operator-changed'
+  | 'claim-viewed'
+  | 'ni-revealed'
+  | 'file-downloaded'
+  | 'p87-downloaded'
+  | 'status-changed'
+  | 'note-added'
+  | 'claims-exported'
+  | 'affiliate-report-viewed';
+
+export interface AuditEntry {
+  /** Operator id, or 'anonymous' for a sign-in with an unknown email. */
+  actor: string;
+  action: AuditAction;
+  entity: 'operator' | 'claim' | 'file' | 'claims' | 'report';
+  entityId: string;
+  /** Never personal data beyond what the operator already sees. */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The append-only audit trail (D22): this module only ever inserts into audit_events, and nothing
+ * in the code base updates or deletes its rows.
+ */
+export function createAuditLog(db: Db, now: () => Date) {
+  return {
+    async record(entry: AuditEntry, trx: Db = db): Promise<void> {
+      await trx
+        .insertInto('audit_events')
+        .values({
+          id: randomUUID(),
+          actor: entry.actor,
+          action: entry.action,
+          entity: entry.entity,
+          entity_id: entry.entityId,
+          detail: toJsonText(entry.detail ?? null),
+          created_at: nowIso(now()),
+        })
+        .execute();
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,0 +1,514 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  CLAIM_STATUS_LABELS,
+  allowedMoves,
+  calculateFee,
+  checkMove,
+  formatNiNumber,
+  isClaimStatus,
+  maskNiNumber,
+  p87Readiness,
+} from '@taxback/domain';
+import type { ClaimStatus, FeeSettings, P87Input, ReadinessItem } from '@taxback/domain';
+import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
+import type { ClaimListQuery, StatusChange } from '@taxback/domain/admin-schemas';
+import { decryptField } from '../../crypto/field-encryption.ts';
+import { hashCanonical, hexDigestsEqual } from '../../crypto/hash.ts';
+import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
+import { fromIntBool, fromJsonText, nowIso } from '../../db/values.ts';
+import { ConflictError, NotFoundError } from '../../http/errors.ts';
+import type { FilesService } from '../files/service.ts';
+import { readSnapshot, signedContentOf, totalsOf, vehicleOf } from '../onboarding/snapshot.ts';
+import type { AuditLog } from './audit.ts';
+import { createAdminClaimsRepository, generalReference } from './claims-repository.ts';
+import type { ClaimListRow } from './claims-repository.ts';
+import { renderP87Worksheet } from './p87-worksheet.ts';
+import type { WorksheetSection } from './p87-worksheet.ts';
+
+type Db = Kysely<Database>;
+
+export const STALE_MESSAGE =
+  'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
+
+type Found =
+  | { kind: 'general'; row: FormResponse; sessionId: string; status: string; version: number }
+  | { kind: 'mileage'; row: OnboardingClaim; sessionId: string; status: string; version: number };
+
+const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
+  kind === 'general' ? 'general' : 'onboarding';
+
+/** The P87 readiness inputs a list row holds (D17); fields not collected yet stay undefined. */
+function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
+  const mileage = fromJsonText<Record<string, { miles: number; companyName: string }>>(row.mileage_data, {});
+  const [first = '', last = ''] = (row.name ?? '').split(/ (.*)/);
+  return p87Readiness({
+    firstName: first,
+    lastName: last,
+    hasNiNumber: Number(row.has_ni) === 1,
+    address: row.address,
+    postcode: row.postcode,
+    phone: row.phone,
+    email: row.email,
+    employments:
+      row.kind === 'general'
+        ? []
+        : [
+            {
+              employerName: row.employer,
+              years: Object.entries(mileage).map(([taxYear, y]) => ({
+                taxYear,
+                vehicleType: row.vehicle_type,
+                businessMiles: y.miles,
+                employerPaidPencePerMile: row.employer_rate,
+              })),
+            },
+          ],
+  });
+}
+
+function readinessOfMileage(row: OnboardingClaim): ReadinessItem[] {
+  return readinessOfRow({
+    kind: 'mileage',
+    id: row.id,
+    reference: row.submission_reference ?? '',
+    name: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    submitted_at: row.submitted_at,
+    estimated_rebate: row.estimated_rebate_20_percent,
+    affiliate: row.affiliate_name,
+    self_assessment: row.self_assessment_required,
+    has_ni: row.admin_ni_number ? 1 : 0,
+    address: row.home_address,
+    postcode: row.postcode,
+    employer: row.employer_name,
+    mileage_data: row.mileage_data,
+    vehicle_type: row.vehicle_type,
+    employer_rate: row.employer_mileage_rate,
+  });
+}
+
+function readinessOfGeneral(row: FormResponse): ReadinessItem[] {
+  const input: P87Input = {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    email: row.email,
+    hasNiNumber: false,
+    employments: [],
+  };
+  return p87Readiness(input);
+}
+
+export function toListItem(row: ClaimListRow) {
+  const readiness = readinessOfRow(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    submittedAt: row.submitted_at,
+    estimatedRebate: row.estimated_rebate === null ? null : Number(row.estimated_rebate),
+    affiliate: row.affiliate,
+    selfAssessment: row.self_assessment === null ? null : Number(row.self_assessment) === 1,
+    readinessMissing: readiness.length,
+  };
+}
+export type ClaimListItem = ReturnType<typeof toListItem>;
+
+/** The back-office's view of claims: list, detail, workflow, notes (D22). */
+export function createAdminClaimsService(deps: {
+  db: Db;
+  files: FilesService;
+  audit: AuditLog;
+  dataKey: Buffer;
+  fees: FeeSettings;
+  now: () => Date;
+}) {
+  const { db, audit, now } = deps;
+  const repo = createAdminClaimsRepository(db);
+
+  async function find(id: string): Promise<Found> {
+    const general = await repo.findGeneral(id);
+    if (general)
+      return {
+        kind: 'general',
+        row: general,
+        sessionId: general.session_id,
+        status: general.status,
+        version: Number(general.version),
+      };
+    const mileage = await repo.findMileage(id);
+    if (mileage)
+      return {
+        kind: 'mileage',
+        row: mileage,
+        sessionId: mileage.session_id,
+        status: mileage.status,
+        version: Number(mileage.version),
+      };
+    throw new NotFoundError();
+  }
+
+  function readinessOf(found: Found): ReadinessItem[] {
+    return found.kind === 'general' ? readinessOfGeneral(found.row) : readinessOfMileage(found.row);
+  }
+
+  /** D15/D19: does the stored claim still hash to what the claimant signed? */
+  function signedMatch(found: Found): boolean | null {
+    if (!found.row.signed_content_hash) return null;
+    let content: unknown;
+    if (found.kind === 'general') {
+      const r = found.row;
+      content = {
+        firstName: r.first_name,
+        lastName: r.last_name,
+        email: r.email,
+        phone: r.phone,
+        selectedExpenses: fromJsonText<string[]>(r.selected_expenses, []),
+      };
+    } else {
+      const r = found.row;
+      content = signedContentOf(readSnapshot(r.snapshot, r.snapshot_version), {
+        accuracy: fromIntBool(r.consent_accuracy) ?? false,
+        authorization: fromIntBool(r.consent_authorization) ?? false,
+        terms: fromIntBool(r.consent_terms) ?? false,
+      });
+    }
+    return hexDigestsEqual(hashCanonical(content), found.row.signed_content_hash);
+  }
+
+  function niNumberOf(found: Found): string | null {
+    if (found.kind !== 'mileage' || !found.row.admin_ni_number) return null;
+    return decryptField(found.row.admin_ni_number, deps.dataKey);
+  }
+
+  function workflowOf(found: Found) {
+    const status = isClaimStatus(found.status) ? found.status : null;
+    return {
+      status: found.status,
+      statusLabel: status ? CLAIM_STATUS_LABELS[status] : 'Draft',
+      version: found.version,
+      allowedMoves: status ? allowedMoves(status) : [],
+      repaidPence: found.row.repaid_pence === null ? null : Number(found.row.repaid_pence),
+      feePence: found.row.fee_pence === null ? null : Number(found.row.fee_pence),
+      claimantPence: found.row.claimant_pence === null ? null : Number(found.row.claimant_pence),
+    };
+  }
+
+  return {
+    async list(query: ClaimListQuery) {
+      const { rows, total } = await repo.list(query, CLAIM_PAGE_SIZE);
+      return {
+        claims: rows.map(toListItem),
+        total,
+        page: query.page,
+        pageSize: CLAIM_PAGE_SIZE,
+        pages: Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE)),
+      };
+    },
+
+    listAll: (query: ClaimListQuery, max: number) => repo.listAll(query, max),
+
+    /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
+    async detail(operatorId: string, id: string) {
+      const found = await find(id);
+      const files = await deps.files.listFiles(found.sessionId);
+      const [history, notes] = await Promise.all([repo.history(id), repo.notes(id)]);
+      const ni = niNumberOf(found);
+      const common = {
+        id,
+        kind: found.kind,
+        workflow: workflowOf(found),
+        readiness: readinessOf(found),
+        signedMatch: signedMatch(found),
+        files: files.map((f) => ({
+          id: f.id,
+          kind: f.kind,
+          taxYear: f.taxYear,
+          filename: f.filename,
+          contentType: f.contentType,
+          size: f.size,
+          url: f.url,
+        })),
+        history,
+        notes,
+      };
+      let detail;
+      if (found.kind === 'general') {
+        const r = found.row;
+        detail = {
+          ...common,
+          reference: generalReference(r.id),
+          submittedAt: r.created_at,
+          claimant: {
+            firstName: r.first_name,
+            lastName: r.last_name,
+            email: r.email,
+            phone: r.phone,
+            niNumberMasked: null,
+          },
+          general: {
+            selectedExpenses: fromJsonText<string[]>(r.selected_expenses, []),
+            earnsOver18k: fromIntBool(r.earns_over_18k),
+          },
+          tracking: {
+            affiliate: r.affiliate_name,
+            utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
+            fullUrl: r.full_url,
+            ipAddress: r.ip_address,
+            userAgent: r.user_agent,
+            signedAt: r.signed_at,
+          },
+        };
+      } else {
+        const r = found.row;
+        const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
+        const totals = totalsOf(snapshot);
+        const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
+        detail = {
+          ...common,
+          reference: r.submission_reference ?? '',
+          submittedAt: r.submitted_at,
+          claimant: {
+            firstName: r.first_name,
+            lastName: r.last_name,
+            email: r.email,
+            phone: r.phone,
+            address: r.home_address,
+            postcode: r.postcode,
+            niNumberMasked: ni ? maskNiNumber(ni) : null,
+          },
+          employment: {
+            drivesForWork: r.drives_for_work,
+            companyVehicleVrm: r.company_vehicle_vrm,
+            employmentType: r.employment_type,
+            employerName: r.employer_name,
+            businessName: r.business_name,
+          },
+          mileage: {
+            vehicle: vehicleOf(snapshot),
+            employerRatePence: r.employer_mileage_rate,
+            years: totals.years.map((y) => ({ ...y, companyName: companies[y.year]?.companyName ?? null })),
+            totalMiles: totals.totalMiles,
+            totalAllowance: totals.totalAllowance,
+            totalEmployerPayment: totals.totalEmployerPayment,
+            totalClaimable: totals.totalClaimable,
+            rebate20: totals.rebate20,
+            rebate40: totals.rebate40,
+            selfAssessmentRequired: totals.selfAssessmentRequired,
+          },
+          journeys: snapshot.journeys,
+          tracking: {
+            affiliate: r.affiliate_name,
+            utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
+            fullUrl: r.full_url,
+            ipAddress: r.ip_address,
+            userAgent: r.user_agent,
+            signedAt: r.signed_at,
+            signedIp: r.signed_ip,
+            signedUserAgent: r.signed_user_agent,
+          },
+        };
+      }
+      const auditTrail = await repo.audit([id, ...files.map((f) => f.id)]);
+      await audit.record({ actor: operatorId, action: 'claim-viewed', entity: 'claim', entityId: id });
+      return { ...detail, audit: auditTrail };
+    },
+
+    async revealNiNumber(operatorId: string, id: string) {
+      const found = await find(id);
+      const ni = niNumberOf(found);
+      if (!ni) throw new NotFoundError('This claim has no National Insurance number');
+      await audit.record({ actor: operatorId, action: 'ni-revealed', entity: 'claim', entityId: id });
+      return { niNumber: formatNiNumber(ni) };
+    },
+
+    async changeStatus(operatorId: string, id: string, change: StatusChange) {
+      const found = await find(id);
+      if (!isClaimStatus(found.status))
+        throw new ConflictError('A draft is not a submitted claim yet', { allowed: [] });
+      const from: ClaimStatus = found.status;
+      if (change.version !== found.version)
+        throw new ConflictError(STALE_MESSAGE, { stale: true, version: found.version, status: from });
+      const missing = readinessOf(found).map((i) => i.label);
+      const check = checkMove({ from, to: change.to, reason: change.reason, missing });
+      if (!check.ok) {
+        if (check.problem === 'illegal')
+          throw new ConflictError(
+            `A claim that is ${CLAIM_STATUS_LABELS[from].toLowerCase()} cannot move to ${CLAIM_STATUS_LABELS[change.to].toLowerCase()}`,
+            { allowed: check.allowed },
+          );
+        if (check.problem === 'not-ready')
+          throw new ConflictError('This claim is not ready for HMRC: some P87 answers are missing', {
+            missing: check.missing,
+            allowed: allowedMoves(from),
+          });
+        throw new ConflictError('Enter the reason for this change');
+      }
+      const money =
+        change.to === 'repaid' && change.repaidPence !== null
+          ? (() => {
+              const fee = calculateFee(change.repaidPence, deps.fees);
+              return { repaid: fee.repaymentPence, fee: fee.totalFeePence, claimant: fee.claimantPence };
+            })()
+          : null;
+      const at = nowIso(now());
+      const won = await db.transaction().execute(async (trx) => {
+        const ok = await repo.changeStatus(trx, claimKindOf(found.kind), id, {
+          from,
+          to: change.to,
+          version: found.version,
+          at,
+          money,
+        });
+        if (!ok) return false;
+        await trx
+          .insertInto('claim_status_history')
+          .values({
+            id: randomUUID(),
+            claim_kind: claimKindOf(found.kind),
+            claim_id: id,
+            from_status: from,
+            to_status: change.to,
+            version: found.version + 1,
+            reason: change.reason === '' ? null : change.reason,
+            operator_id: operatorId,
+            created_at: at,
+          })
+          .execute();
+        await audit.record(
+          {
+            actor: operatorId,
+            action: 'status-changed',
+            entity: 'claim',
+            entityId: id,
+            detail: { from, to: change.to, ...(money ? { repaidPence: money.repaid } : {}) },
+          },
+          trx,
+        );
+        return true;
+      });
+      if (!won) {
+        const latest = await find(id);
+        throw new ConflictError(STALE_MESSAGE, {
+          stale: true,
+          version: latest.version,
+          status: latest.status,
+        });
+      }
+      return workflowOf(await find(id));
+    },
+
+    /** The P87 worksheet PDF (D22): every answer in the P87's order, the missing ones marked. Audited. */
+    async p87Worksheet(operatorId: string, id: string) {
+      const found = await find(id);
+      const ni = niNumberOf(found);
+      const blank = (v: string | null | undefined) =>
+        v === null || v === undefined || v.trim() === '' ? null : v;
+      const sections: WorksheetSection[] = [];
+      let reference: string;
+      if (found.kind === 'general') {
+        const r = found.row;
+        reference = generalReference(r.id);
+        sections.push({
+          title: 'Part 1: about you',
+          rows: [
+            ['National Insurance number', null],
+            ['Surname', blank(r.last_name)],
+            ['First names', blank(r.first_name)],
+            ['Date of birth', null],
+            ['Address', null],
+            ['Postcode', null],
+            ['Phone', blank(r.phone)],
+            ['Email', blank(r.email)],
+          ],
+        });
+        sections.push({
+          title: 'Expenses claimed (general funnel)',
+          rows: [['Expenses', fromJsonText<string[]>(r.selected_expenses, []).join(', ') || null]],
+        });
+      } else {
+        const r = found.row;
+        reference = r.submission_reference ?? r.id;
+        const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
+        const totals = totalsOf(snapshot);
+        const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
+        const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
+        sections.push({
+          title: 'Part 1: about you',
+          rows: [
+            ['National Insurance number', ni ? formatNiNumber(ni) : null],
+            ['Surname', blank(r.last_name)],
+            ['First names', blank(r.first_name)],
+            ['Date of birth', null],
+            ['Address', blank(r.home_address)],
+            ['Postcode', blank(r.postcode)],
+            ['Phone', blank(r.phone)],
+            ['Email', blank(r.email)],
+          ],
+        });
+        sections.push({
+          title: 'Employment 1',
+          rows: [
+            ['Employer name', blank(r.employer_name)],
+            ['Employer PAYE reference', null],
+            ['Job title', null],
+            ['Still employed there, or date it ended', null],
+          ],
+        });
+        for (const y of totals.years) {
+          sections.push({
+            title: `Employment 1, tax year ${y.year}: vehicle expenses`,
+            rows: [
+              ['Employer (as the claimant named it)', blank(companies[y.year]?.companyName)],
+              ['Vehicle type', vehicleOf(snapshot)],
+              ['Business miles', y.miles.toLocaleString('en-GB')],
+              ['Approved mileage allowance (AMAP)', pence(y.allowance)],
+              [
+                'Mileage allowance received from the employer',
+                `${pence(y.employerPayment)} (${r.employer_mileage_rate ?? 0}p a mile)`,
+              ],
+              ['Mileage allowance relief claimed', pence(y.claimable)],
+            ],
+          });
+        }
+      }
+      const pdf = await renderP87Worksheet({
+        reference,
+        generatedAt: nowIso(now()).slice(0, 16).replace('T', ' ') + ' UTC',
+        sections,
+        missing: readinessOf(found).map((i) => i.label),
+      });
+      await audit.record({ actor: operatorId, action: 'p87-downloaded', entity: 'claim', entityId: id });
+      return { pdf, filename: `p87-worksheet-${reference}.pdf` };
+    },
+
+    async addNote(operatorId: string, id: string, body: string) {
+      const found = await find(id);
+      const noteId = randomUUID();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('claim_notes')
+          .values({
+            id: noteId,
+            claim_kind: claimKindOf(found.kind),
+            claim_id: id,
+            operator_id: operatorId,
+            body,
+            created_at: nowIso(now()),
+          })
+          .execute();
+        await audit.record({ actor: operatorId, action: 'note-added', entity: 'claim', entityId: id }, trx);
+      });
+      return { id: noteId };
+    },
+  };
+}
+
+export type AdminClaimsService = ReturnType<typeof createAdminClaimsService>;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { createAuditLog } from './audit.ts';
+import { authRoutes } from './auth-routes.ts';
+import { createAuthService, toOperatorView } from './auth-service.ts';
+import { claimsRoutes } from './claims-routes.ts';
+import { createAdminClaimsService } from './claims-service.ts';
+import { adminToken } from './guard.ts';
+
+export interface AdminOptions {
+  /** The clock for sessions, lockouts and audit times (tests move it). */
+  now?: () => Date;
+}
+
+function isAdminPath(url: string): boolean {
+  return /^\/(api\/)?admin(\/|\?|$)/.test(url);
+}
+
+/**
+ * The operator back-office (D11, D22) under /api/admin. Every /admin page and /api/admin answer
+ * is never stored and never indexed. The files module learns who is an operator from here.
+ */
+export async function registerAdmin(app: FastifyInstance, options: AdminOptions = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const audit = createAuditLog(app.db, now);
+  const auth = createAuthService({ db: app.db, dataKey: app.keys.dataKey, audit, now });
+  const claims = createAdminClaimsService({
+    db: app.db,
+    files: app.files,
+    audit,
+    dataKey: app.keys.dataKey,
+    fees: app.appConfig.fees,
+    now,
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isAdminPath(request.url)) {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
+    done(null, payload);
+  });
+
+  app.operatorAuth.resolve = async (request) => {
+    const token = adminToken(request);
+    const ctx = token ? await auth.resolveSession(token) : null;
+    if (!ctx || ctx.session.stage !== 'active') return null;
+    const view = toOperatorView(ctx.operator);
+    return { id: view.id, email: view.email, name: view.name };
+  };
+  app.operatorAuth.fileOpened = (operator, file) =>
+    audit.record({
+      actor: operator.id,
+      action: 'file-downloaded',
+      entity: 'file',
+      entityId: file.id,
+      detail: { kind: file.kind },
+    });
+
+  await app.register(
+    async (admin) => {
+      await admin.register(authRoutes, { auth, secureCookie: app.appConfig.nodeEnv === 'production' });
+      await admin.register(claimsRoutes, { auth, claims, audit, now });
+    },
+    { prefix: '/api/admin' },
+  );
+}

@@ -1,0 +1,120 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+
+// The operator's P87 worksheet (D22): every answer in the order of HMRC's paper P87 ("Claim for
+// tax relief for expenses of employment"), ready to copy onto the form, with what is missing
+// marked. HMRC accepts only its own printed P87 from agents, so this is a worksheet, not a form.
+
+export interface WorksheetSection {
+  title: string;
+  rows: Array<[label: string, value: string | null]>;
+}
+
+export const MISSING = 'MISSING - ask the claimant';
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const LABEL_WIDTH = 200;
+const SIZE = 10;
+const LINE = 15;
+
+/** Helvetica encodes WinAnsi only: anything else becomes '?'. */
+function safe(font: PDFFont, text: string): string {
+  let out = '';
+  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
+    try {
+      font.encodeText(ch);
+      out += ch;
+    } catch {
+      out += '?';
+    }
+  }
+  return out;
+}
+
+/** Splits text into lines no wider than `width`. */
+function wrap(font: PDFFont, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of safe(font, text).split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (font.widthOfTextAtSize(next, SIZE) <= width || line === '') line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+export async function renderP87Worksheet(input: {
+  reference: string;
+  generatedAt: string;
+  sections: WorksheetSection[];
+  missing: string[];
+}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`P87 worksheet ${input.reference}`);
+  doc.setCreator('TaxBack');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const valueWidth = PAGE.width - PAGE.margin * 2 - LABEL_WIDTH;
+
+  const ensure = (height: number) => {
+    if (y - height < PAGE.margin) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - PAGE.margin;
+    }
+  };
+  const text = (s: string, x: number, f: PDFFont, size = SIZE, red = false) =>
+    page.drawText(safe(f, s), {
+      x,
+      y,
+      size,
+      font: f,
+      color: red ? rgb(0.7, 0.15, 0.12) : rgb(0.1, 0.1, 0.1),
+    });
+
+  text(`P87 worksheet: claim ${input.reference}`, PAGE.margin, bold, 16);
+  y -= 22;
+  text(
+    `Generated ${input.generatedAt}. Copy each answer onto HMRC's printed P87, in this order.`,
+    PAGE.margin,
+    font,
+  );
+  y -= LINE * 1.5;
+
+  for (const section of input.sections) {
+    ensure(LINE * 3);
+    text(section.title, PAGE.margin, bold, 12);
+    y -= LINE * 1.2;
+    for (const [label, value] of section.rows) {
+      const lines = wrap(font, value ?? MISSING, valueWidth);
+      ensure(LINE * lines.length);
+      text(label, PAGE.margin, font);
+      lines.forEach((line, i) => {
+        if (i > 0) y -= LINE;
+        text(line, PAGE.margin + LABEL_WIDTH, value === null ? bold : font, SIZE, value === null);
+      });
+      y -= LINE;
+    }
+    y -= LINE / 2;
+  }
+
+  ensure(LINE * 3);
+  text(
+    input.missing.length === 0 ? 'Nothing is missing.' : 'Still missing before this can go to HMRC:',
+    PAGE.margin,
+    bold,
+    12,
+  );
+  y -= LINE * 1.2;
+  for (const item of input.missing) {
+    ensure(LINE);
+    text(`- ${item}`, PAGE.margin, font, SIZE, true);
+    y -= LINE;
+  }
+  return doc.save();
+}

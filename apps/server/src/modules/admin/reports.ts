@@ -1,0 +1,185 @@
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { CLAIM_STATUSES } from '@taxback/domain';
+import type { AuditQuery } from '@taxback/domain/admin-schemas';
+import type { Database } from '../../db/database.ts';
+import { fromJsonText } from '../../db/values.ts';
+import { toListItem } from './claims-service.ts';
+import type { ClaimListRow } from './claims-repository.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return) as a formula:
+ * such cells get a leading apostrophe so they are shown as text (OWASP "CSV injection").
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const CSV_HEADER = [
+  'Reference',
+  'Kind',
+  'Claimant name',
+  'Email',
+  'Phone',
+  'Submitted',
+  'Status',
+  'Estimated rebate (GBP)',
+  'Affiliate',
+  'Self Assessment',
+  'P87 items missing',
+];
+
+/** The filtered list as CSV. NI numbers are never part of it: the list query does not read them. */
+export function claimsCsv(rows: ClaimListRow[]): string {
+  const records = rows.map((row) => {
+    const item = toListItem(row);
+    return [
+      item.reference,
+      item.kind,
+      item.name ?? '',
+      item.email ?? '',
+      item.phone ?? '',
+      item.submittedAt ?? '',
+      item.status,
+      item.estimatedRebate === null ? '' : String(item.estimatedRebate),
+      item.affiliate ?? '',
+      item.selfAssessment === null ? '' : item.selfAssessment ? 'yes' : 'no',
+      String(item.readinessMissing),
+    ].map(neutraliseCell);
+  });
+  return stringify([CSV_HEADER, ...records], { record_delimiter: '\r\n' });
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+export interface AffiliateRow {
+  affiliate: string;
+  started: number;
+  submitted: number;
+  byStatus: Record<string, number>;
+  estimatedTotal: number;
+  repaidPence: number;
+  conversion: number | null;
+}
+
+/**
+ * Per affiliate and date range (by when the claim was started): claims started (mileage drafts
+ * included; a general claim starts when submitted), submitted, counts by status, the estimated
+ * rebate of submitted mileage claims (basic rate, pounds), HMRC repayments recorded, and conversion.
+ */
+export async function affiliateReport(
+  db: Db,
+  range: { from?: string; to?: string },
+): Promise<AffiliateRow[]> {
+  let general = db
+    .selectFrom('form_responses')
+    .select([
+      sql<string>`coalesce(affiliate_name, '')`.as('affiliate'),
+      'status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`0`.as('estimated'),
+      sql<number>`coalesce(sum(repaid_pence), 0)`.as('repaid'),
+    ])
+    .groupBy([sql`coalesce(affiliate_name, '')`, 'status']);
+  let mileage = db
+    .selectFrom('onboarding_claims')
+    .select([
+      sql<string>`coalesce(affiliate_name, '')`.as('affiliate'),
+      'status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`coalesce(sum(case when status <> 'draft' then estimated_rebate_20_percent else 0 end), 0)`.as(
+        'estimated',
+      ),
+      sql<number>`coalesce(sum(repaid_pence), 0)`.as('repaid'),
+    ])
+    .groupBy([sql`coalesce(affiliate_name, '')`, 'status']);
+  if (range.from) {
+    general = general.where('created_at', '>=', `${range.from}T00:00:00.000Z`);
+    mileage = mileage.where('created_at', '>=', `${range.from}T00:00:00.000Z`);
+  }
+  if (range.to) {
+    general = general.where('created_at', '<', nextDay(range.to));
+    mileage = mileage.where('created_at', '<', nextDay(range.to));
+  }
+  const rows = [...(await general.execute()), ...(await mileage.execute())];
+  const byAffiliate = new Map<string, AffiliateRow>();
+  for (const row of rows) {
+    const key = row.affiliate === '' ? '(none)' : row.affiliate;
+    const entry =
+      byAffiliate.get(key) ??
+      ({
+        affiliate: key,
+        started: 0,
+        submitted: 0,
+        byStatus: Object.fromEntries(CLAIM_STATUSES.map((s) => [s, 0])),
+        estimatedTotal: 0,
+        repaidPence: 0,
+        conversion: null,
+      } as AffiliateRow);
+    const n = Number(row.n);
+    entry.started += n;
+    if (row.status !== 'draft') {
+      entry.submitted += n;
+      entry.byStatus[row.status] = (entry.byStatus[row.status] ?? 0) + n;
+    }
+    entry.estimatedTotal += Number(row.estimated);
+    entry.repaidPence += Number(row.repaid);
+    byAffiliate.set(key, entry);
+  }
+  return [...byAffiliate.values()]
+    .map((e) => ({
+      ...e,
+      conversion: e.started === 0 ? null : Math.round((e.submitted / e.started) * 1000) / 10,
+    }))
+    .sort((a, b) => a.affiliate.localeCompare(b.affiliate));
+}
+
+export const AUDIT_PAGE_SIZE = 100;
+
+/** The audit log for admins, newest first, filterable by operator, action and date. */
+export async function auditLog(db: Db, query: AuditQuery) {
+  let q = db
+    .selectFrom('audit_events as a')
+    .leftJoin('operator_users as o', 'o.id', 'a.actor')
+    .select([
+      'a.id',
+      'a.actor',
+      'a.action',
+      'a.entity',
+      'a.entity_id',
+      'a.detail',
+      'a.created_at',
+      'o.name as operator',
+    ]);
+  if (query.actor) q = q.where('a.actor', '=', query.actor);
+  if (query.action) q = q.where('a.action', '=', query.action);
+  if (query.from) q = q.where('a.created_at', '>=', `${query.from}T00:00:00.000Z`);
+  if (query.to) q = q.where('a.created_at', '<', nextDay(query.to));
+  const rows = await q
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset((query.page - 1) * AUDIT_PAGE_SIZE)
+    .execute();
+  return {
+    events: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      operator: r.operator,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entity_id,
+      detail: fromJsonText<Record<string, unknown> | null>(r.detail, null),
+      at: r.created_at,
+    })),
+    page: query.page,
+    hasMore: rows.length > AUDIT_PAGE_SIZE,
+  };
+}

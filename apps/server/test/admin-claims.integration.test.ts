@@ -1,0 +1,503 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_STATUSES, allowedMoves } from '@taxback/domain';
+import type { ClaimStatus } from '@taxback/domain';
+import {
+  EVIDENCE_PDF,
+  asOperator,
+  auditCount,
+  insertOperator,
+  signIn,
+  submitGeneralClaim,
+  submitMileageClaim,
+  testClock,
+} from './admin-helpers.ts';
+import type { AdminSession } from './admin-helpers.ts';
+import { PNG_BASE64, createTestApp, newSessionId } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
+import type { TestApp } from './helpers.ts';
+
+const clock = testClock();
+let t: TestApp;
+let admin: AdminSession;
+let caseworker: AdminSession;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    overrides: { now: clock.now },
+    env: { FEE_PERCENT: '20', FEE_MINIMUM_PENCE: '2500', FEE_VAT_PERCENT: '20' },
+  });
+  admin = await signIn(t, clock, await insertOperator(t));
+  caseworker = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, s: AdminSession | null = caseworker) =>
+  t.app.inject({ method: 'GET', url, headers: s ? asOperator(s) : {} });
+const post = (url: string, payload: unknown, s: AdminSession | null = caseworker, csrf = true) =>
+  t.app.inject({ method: 'POST', url, headers: s ? asOperator(s, csrf) : {}, payload: payload as object });
+
+async function version(id: string): Promise<number> {
+  const res = await get(`/api/admin/claims/${id}`);
+  return res.json<{ workflow: { version: number } }>().workflow.version;
+}
+
+/** Forces a claim into a status (to reach later states without a ready P87). */
+async function forceStatus(id: string, status: ClaimStatus) {
+  await t.app.db.updateTable('onboarding_claims').set({ status }).where('id', '=', id).execute();
+  await t.app.db.updateTable('form_responses').set({ status }).where('id', '=', id).execute();
+}
+
+describe('every admin claims route needs a session, the CSRF token on changes, and the right role', () => {
+  it.each([
+    ['GET', '/api/admin/claims'],
+    ['GET', '/api/admin/claims/export.csv'],
+    ['GET', '/api/admin/claims/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/admin/claims/00000000-0000-4000-8000-000000000000/ni-number'],
+    ['POST', '/api/admin/claims/00000000-0000-4000-8000-000000000000/status'],
+    ['POST', '/api/admin/claims/00000000-0000-4000-8000-000000000000/notes'],
+    ['GET', '/api/admin/reports/affiliates'],
+    ['GET', '/api/admin/audit'],
+  ])('%s %s: 401 without a session', async (method, url) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      payload: method === 'POST' ? {} : undefined,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    '/api/admin/claims/00000000-0000-4000-8000-000000000000/ni-number',
+    '/api/admin/claims/00000000-0000-4000-8000-000000000000/status',
+    '/api/admin/claims/00000000-0000-4000-8000-000000000000/notes',
+  ])('POST %s: 403 without the CSRF token', async (url) => {
+    expect((await post(url, {}, caseworker, false)).statusCode).toBe(403);
+  });
+
+  it('the audit log is for admins only', async () => {
+    expect((await get('/api/admin/audit', caseworker)).statusCode).toBe(403);
+    expect((await get('/api/admin/audit', admin)).statusCode).toBe(200);
+  });
+});
+
+describe('claims list', () => {
+  let general: string;
+  let mileage: { id: string; reference: string };
+
+  beforeAll(async () => {
+    general = await submitGeneralClaim(t, {
+      firstName: 'Gwen',
+      lastName: 'Listing',
+      email: 'gwen@example.com',
+    });
+    mileage = await submitMileageClaim(t, {
+      firstName: 'Milo',
+      lastName: 'Listing',
+      email: 'milo@example.com',
+    });
+  });
+
+  it('shows general and mileage claims in one list with the kind filter', async () => {
+    const res = await get('/api/admin/claims?q=listing');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ claims: Array<Record<string, unknown>>; total: number }>();
+    expect(body.total).toBe(2);
+    expect(body.claims.map((c) => c.id).sort()).toEqual([general, mileage.id].sort());
+    const m = body.claims.find((c) => c.id === mileage.id)!;
+    expect(m).toMatchObject({
+      kind: 'mileage',
+      reference: mileage.reference,
+      name: 'Milo Listing',
+      status: 'submitted',
+      affiliate: 'partner-two',
+      // £2,800 claimable is over HMRC's £2,500 Self Assessment threshold.
+      selfAssessment: true,
+      estimatedRebate: expect.any(Number),
+    });
+    // Date of birth, PAYE reference, job title and whether the job continues are not collected yet.
+    expect(m.readinessMissing).toBe(4);
+    expect(JSON.stringify(body)).not.toContain('AB123456C');
+
+    const onlyGeneral = await get('/api/admin/claims?q=listing&kind=general');
+    expect(onlyGeneral.json<{ claims: Array<{ id: string }> }>().claims.map((c) => c.id)).toEqual([general]);
+  });
+
+  it('finds by name, email, phone digits and reference', async () => {
+    for (const q of [
+      'milo',
+      'MILO@EXAMPLE',
+      mileage.reference,
+      mileage.reference.toLowerCase(),
+      '07700900555',
+    ]) {
+      const ids = (await get(`/api/admin/claims?q=${encodeURIComponent(q)}`))
+        .json<{ claims: Array<{ id: string }> }>()
+        .claims.map((c) => c.id);
+      expect(ids, q).toContain(mileage.id);
+    }
+    const none = await get('/api/admin/claims?q=%25');
+    expect(none.json<{ total: number }>().total).toBe(0);
+  });
+
+  it('filters by status, affiliate and date; sorts; keeps drafts apart', async () => {
+    const byAffiliate = await get('/api/admin/claims?affiliate=partner-two');
+    expect(
+      byAffiliate
+        .json<{ claims: Array<{ affiliate: string }> }>()
+        .claims.every((c) => c.affiliate === 'partner-two'),
+    ).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (await get(`/api/admin/claims?from=${today}&to=${today}&q=listing`)).json<{ total: number }>().total,
+    ).toBe(2);
+    expect((await get('/api/admin/claims?to=2000-01-01&q=listing')).json<{ total: number }>().total).toBe(0);
+    expect((await get('/api/admin/claims?status=repaid&q=listing')).json<{ total: number }>().total).toBe(0);
+
+    const byName = (await get('/api/admin/claims?q=listing&sort=name&dir=asc')).json<{
+      claims: Array<{ name: string }>;
+    }>();
+    expect(byName.claims.map((c) => c.name)).toEqual(['Gwen Listing', 'Milo Listing']);
+
+    // A draft: saved, never submitted.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding',
+      headers: { 'x-session-id': newSessionId() },
+      payload: {
+        revision: 0,
+        step: 0,
+        currentStep: 1,
+        lastStepCompleted: 0,
+        snapshot: { eligibilityData: { drivesForWork: 'yes' } },
+      },
+    });
+    const drafts = (await get('/api/admin/claims?drafts=true')).json<{ claims: Array<{ status: string }> }>();
+    expect(drafts.claims.length).toBeGreaterThan(0);
+    expect(drafts.claims.every((c) => c.status === 'draft')).toBe(true);
+    const submitted = (await get('/api/admin/claims')).json<{ claims: Array<{ status: string }> }>();
+    expect(submitted.claims.some((c) => c.status === 'draft')).toBe(false);
+  });
+
+  it('answers 400 with field messages for bad filters', async () => {
+    const res = await get('/api/admin/claims?status=lost&from=yesterday&sort=colour');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ errors: object }>().errors).sort()).toEqual(['from', 'sort', 'status']);
+  });
+
+  it('pages 50 at a time', async () => {
+    const res = await get('/api/admin/claims?page=2');
+    expect(res.json()).toMatchObject({ page: 2, pageSize: 50 });
+  });
+});
+
+describe('claim detail', () => {
+  it('groups every stored field, recomputes figures, masks the NI number, and audits the view once', async () => {
+    const { id, reference } = await submitMileageClaim(t, { firstName: 'Dora', lastName: 'Detail' });
+    const res = await get(`/api/admin/claims/${id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      mileage: Record<string, unknown>;
+      readiness: Array<{ field: string }>;
+      files: Array<{ kind: string }>;
+    }>();
+    expect(body).toMatchObject({
+      kind: 'mileage',
+      reference,
+      claimant: {
+        firstName: 'Dora',
+        lastName: 'Detail',
+        niNumberMasked: 'AB •• •• •• C',
+        postcode: 'WN2 1AR',
+      },
+      employment: { employerName: 'Acme Ltd' },
+      workflow: { status: 'submitted', version: 0, allowedMoves: ['in-review', 'withdrawn'] },
+      signedMatch: true,
+    });
+    // 8,000 miles at 45p = £3,600; the employer paid 10p a mile = £800; £2,800 at 20% = £560.
+    expect(body.mileage).toMatchObject({
+      totalAllowance: 3600,
+      totalEmployerPayment: 800,
+      totalClaimable: 2800,
+      rebate20: 560,
+    });
+    expect(body.readiness.map((i: { field: string }) => i.field)).toEqual([
+      'dateOfBirth',
+      'employments.0.payeReference',
+      'employments.0.jobTitle',
+      'employments.0.continuing',
+    ]);
+    expect(body.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['evidence', 'signature']);
+    expect(res.body).not.toContain('AB123456C');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await auditCount(t, 'claim-viewed', id)).toBe(1);
+  });
+
+  it('shows red when a signed field changed after signing (D15)', async () => {
+    const id = await submitGeneralClaim(t);
+    expect((await get(`/api/admin/claims/${id}`)).json<{ signedMatch: boolean }>().signedMatch).toBe(true);
+    await t.app.db
+      .updateTable('form_responses')
+      .set({ email: 'changed@example.com' })
+      .where('id', '=', id)
+      .execute();
+    expect((await get(`/api/admin/claims/${id}`)).json<{ signedMatch: boolean }>().signedMatch).toBe(false);
+  });
+
+  it('reveals the NI number only through an audited request', async () => {
+    const { id } = await submitMileageClaim(t);
+    const res = await post(`/api/admin/claims/${id}/ni-number`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ niNumber: 'AB 12 34 56 C' });
+    expect(await auditCount(t, 'ni-revealed', id)).toBe(1);
+    const general = await submitGeneralClaim(t);
+    expect((await post(`/api/admin/claims/${general}/ni-number`, {})).statusCode).toBe(404);
+  });
+
+  it('downloads every file of the claim, audited; the bytes are the ones uploaded', async () => {
+    const { id } = await submitMileageClaim(t);
+    const files = (await get(`/api/admin/claims/${id}`)).json<{
+      files: Array<{ id: string; kind: string; url: string }>;
+    }>().files;
+    const evidence = files.find((f) => f.kind === 'evidence')!;
+    const signature = files.find((f) => f.kind === 'signature')!;
+    const res = await get(evidence.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(EVIDENCE_PDF)).toBe(true);
+    const png = await get(signature.url);
+    expect(png.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+    expect(await auditCount(t, 'file-downloaded', evidence.id)).toBe(1);
+    expect(await auditCount(t, 'file-downloaded', signature.id)).toBe(1);
+    // Without an operator session (and no claimant session) the file is not served.
+    expect((await t.app.inject({ method: 'GET', url: evidence.url })).statusCode).toBe(400);
+  });
+
+  it('404 for an unknown or malformed id', async () => {
+    expect((await get('/api/admin/claims/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get('/api/admin/claims/not-a-uuid')).statusCode).toBe(404);
+  });
+});
+
+describe('workflow (D22)', () => {
+  it('moves submitted → in review → information requested → in review, recording who and why', async () => {
+    const { id } = await submitMileageClaim(t);
+    let v = 0;
+    for (const [to, reason] of [
+      ['in-review', ''],
+      ['information-requested', 'Please send your P60'],
+      ['in-review', ''],
+    ] as const) {
+      const res = await post(`/api/admin/claims/${id}/status`, { to, reason, version: v });
+      expect(res.statusCode, to).toBe(200);
+      expect(res.json()).toMatchObject({ status: to, version: v + 1, allowedMoves: allowedMoves(to) });
+      v += 1;
+    }
+    const detail = (await get(`/api/admin/claims/${id}`)).json<{ history: Array<Record<string, unknown>> }>();
+    expect(detail.history.map((h) => [h.from_status, h.to_status, h.reason])).toEqual([
+      ['submitted', 'in-review', null],
+      ['in-review', 'information-requested', 'Please send your P60'],
+      ['information-requested', 'in-review', null],
+    ]);
+    expect(await auditCount(t, 'status-changed', id)).toBe(3);
+  });
+
+  it('refuses "ready for HMRC" while P87 readiness items remain', async () => {
+    const { id } = await submitMileageClaim(t);
+    await post(`/api/admin/claims/${id}/status`, { to: 'in-review', reason: '', version: 0 });
+    const res = await post(`/api/admin/claims/${id}/status`, {
+      to: 'ready-for-hmrc',
+      reason: '',
+      version: 1,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ missing: expect.arrayContaining(['Date of birth']) });
+    expect(await version(id)).toBe(1);
+  });
+
+  it('needs a reason for information requested, rejected and withdrawn', async () => {
+    const { id } = await submitMileageClaim(t);
+    const res = await post(`/api/admin/claims/${id}/status`, { to: 'withdrawn', reason: '  ', version: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { reason: 'Enter the reason for this change' } });
+  });
+
+  it.each(
+    CLAIM_STATUSES.flatMap((from) =>
+      CLAIM_STATUSES.filter((to) => !allowedMoves(from).includes(to)).map((to) => [from, to] as const),
+    ),
+  )('illegal %s → %s answers 409 with the allowed moves', async (from, to) => {
+    const id = await submitGeneralClaim(t);
+    await forceStatus(id, from);
+    const res = await post(`/api/admin/claims/${id}/status`, {
+      to,
+      reason: 'because',
+      version: 0,
+      repaidAmount: '10',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ allowed: allowedMoves(from) });
+    const row = await t.app.db
+      .selectFrom('form_responses')
+      .select(['status', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: from, version: 0 });
+  });
+
+  it('a change on a stale copy answers 409; of two at once, one wins', async () => {
+    const { id } = await submitMileageClaim(t);
+    const [a, b] = await Promise.all([
+      post(`/api/admin/claims/${id}/status`, { to: 'in-review', reason: '', version: 0 }, caseworker),
+      post(
+        `/api/admin/claims/${id}/status`,
+        { to: 'withdrawn', reason: 'Claimant asked', version: 0 },
+        admin,
+      ),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json()).toMatchObject({ stale: true, version: 1 });
+    expect(await auditCount(t, 'status-changed', id)).toBe(1);
+    const history = await t.app.db
+      .selectFrom('claim_status_history')
+      .select('id')
+      .where('claim_id', '=', id)
+      .execute();
+    expect(history).toHaveLength(1);
+
+    const stale = await post(`/api/admin/claims/${id}/status`, { to: 'withdrawn', reason: 'x', version: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ error: string }>().error).toMatch(/Another operator changed this claim/);
+  });
+
+  it('on repaid stores HMRC’s amount, our fee (D20) and what the claimant receives', async () => {
+    const id = await submitGeneralClaim(t);
+    await forceStatus(id, 'sent-to-hmrc');
+    const missing = await post(`/api/admin/claims/${id}/status`, { to: 'repaid', reason: '', version: 0 });
+    expect(missing.json()).toEqual({ errors: { repaidAmount: 'Enter the amount HMRC repaid, like 123.45' } });
+    const res = await post(`/api/admin/claims/${id}/status`, {
+      to: 'repaid',
+      reason: '',
+      version: 0,
+      repaidAmount: '£500.00',
+    });
+    expect(res.statusCode).toBe(200);
+    // 20% of £500 = £100, plus 20% VAT = £120; the claimant receives £380.
+    expect(res.json()).toMatchObject({
+      status: 'repaid',
+      repaidPence: 50_000,
+      feePence: 12_000,
+      claimantPence: 38_000,
+    });
+    const row = await t.app.db
+      .selectFrom('form_responses')
+      .select(['repaid_pence', 'fee_pence', 'claimant_pence'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ repaid_pence: 50_000, fee_pence: 12_000, claimant_pence: 38_000 });
+  });
+});
+
+describe('notes, export, reports, audit', () => {
+  it('adds an internal note, audited', async () => {
+    const id = await submitGeneralClaim(t);
+    expect((await post(`/api/admin/claims/${id}/notes`, { body: ' ' })).json()).toEqual({
+      errors: { body: 'Enter a note' },
+    });
+    const res = await post(`/api/admin/claims/${id}/notes`, { body: 'Called the claimant <b>today</b>' });
+    expect(res.statusCode).toBe(201);
+    const notes = (await get(`/api/admin/claims/${id}`)).json<{
+      notes: Array<{ body: string; operator: string }>;
+    }>().notes;
+    expect(notes).toEqual([
+      expect.objectContaining({ body: 'Called the claimant btoday/b', operator: expect.any(String) }),
+    ]);
+    expect(await auditCount(t, 'note-added', id)).toBe(1);
+  });
+
+  it('exports the filtered list as CSV: formula cells neutralised, never NI numbers, audited', async () => {
+    await submitGeneralClaim(t, {
+      firstName: '=HYPERLINK("x")',
+      lastName: 'Exporter',
+      email: 'export@example.com',
+    });
+    const { reference } = await submitMileageClaim(t, { firstName: 'Ed', lastName: 'Exporter' });
+    const before = await auditCount(t, 'claims-exported');
+    const res = await get('/api/admin/claims/export.csv?q=exporter');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="claims-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Reference,Kind,Claimant name/);
+    expect(lines).toHaveLength(3);
+    expect(res.body).toContain(reference);
+    expect(res.body).toContain(`"'=HYPERLINK(""x"") Exporter"`);
+    expect(res.body).not.toMatch(/AB ?12 ?34 ?56 ?C/);
+    expect(await auditCount(t, 'claims-exported')).toBe(before + 1);
+  });
+
+  it('reports per affiliate: started, submitted, by status, totals and conversion', async () => {
+    await submitMileageClaim(t, { affiliate: 'report-partner' });
+    await submitMileageClaim(t, { affiliate: 'report-partner' });
+    await submitGeneralClaim(t, { affiliateName: 'report-partner' });
+    const res = await get('/api/admin/reports/affiliates');
+    expect(res.statusCode).toBe(200);
+    const row = res
+      .json<{ affiliates: Array<{ affiliate: string; byStatus: Record<string, number> }> }>()
+      .affiliates.find((a) => a.affiliate === 'report-partner');
+    expect(row).toMatchObject({ started: 3, submitted: 3, estimatedTotal: 1120, conversion: 100 });
+    expect(row!.byStatus.submitted).toBe(3);
+    const none = await get('/api/admin/reports/affiliates?to=2000-01-01');
+    expect(none.json<{ affiliates: unknown[] }>().affiliates).toEqual([]);
+  });
+
+  it('admins read the audit log filtered by action', async () => {
+    const res = await get('/api/admin/audit?action=note-added', admin);
+    const events = res.json<{ events: Array<{ action: string; operator: string }> }>().events;
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.action === 'note-added')).toBe(true);
+  });
+});
+
+describe('P87 worksheet', () => {
+  it('lists every answer in the P87 order with the missing ones marked; audited', async () => {
+    const { id, reference } = await submitMileageClaim(t, { firstName: 'Pia', lastName: 'Worksheet' });
+    const res = await get(`/api/admin/claims/${id}/p87.pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="p87-worksheet-${reference}.pdf"`);
+    const text = pdfText(res.rawPayload);
+    const order = [
+      `P87 worksheet: claim ${reference}`,
+      'National Insurance number',
+      'AB 12 34 56 C',
+      'Surname',
+      'Worksheet',
+      'First names',
+      'Pia',
+      'Date of birth',
+      'MISSING - ask the claimant',
+      'Employer name',
+      'Acme Ltd',
+      'Employer PAYE reference',
+      'Business miles',
+      '8,000',
+      'Approved mileage allowance (AMAP)',
+      '£3600.00',
+      'Mileage allowance relief claimed',
+      '£2800.00',
+      'Still missing before this can go to HMRC:',
+      '- Date of birth',
+    ];
+    let at = -1;
+    for (const piece of order) {
+      const next = text.indexOf(piece, at + 1);
+      expect(next, piece).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(await auditCount(t, 'p87-downloaded', id)).toBe(1);
+  });
+});

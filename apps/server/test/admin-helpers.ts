@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
+import { encryptField } from '../src/crypto/field-encryption.ts';
+import { hashPassword } from '../src/crypto/password.ts';
+import { claimableTaxYears } from '@taxback/domain';
+import { PNG_DATA_URL, newSessionId, validClaimBody } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+/** A clock the app reads (AppOverrides.now) that a test moves by hand. */
+export function testClock(start = '2026-03-02T09:00:00.000Z') {
+  let current = new Date(start);
+  return {
+    now: () => current,
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+export type TestClock = ReturnType<typeof testClock>;
+
+export const OPERATOR_PASSWORD = 'correct horse battery staple';
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+export interface TestOperator {
+  id: string;
+  email: string;
+  role: 'admin' | 'caseworker';
+}
+
+/** Inserts an operator straight into the database, enrolled in TOTP unless `enrolled: false`. */
+export async function insertOperator(
+  t: TestApp,
+  options: { role?: 'admin' | 'caseworker'; enrolled?: boolean; email?: string } = {},
+): Promise<TestOperator> {
+  const id = randomUUID();
+  const role = options.role ?? 'admin';
+  const email = options.email ?? `op-${id.slice(0, 8)}@example.com`;
+  await t.app.db
+    .insertInto('operator_users')
+    .values({
+      id,
+      email,
+      name: `Operator ${id.slice(0, 4)}`,
+      password_hash: await hashPassword(OPERATOR_PASSWORD),
+      role,
+      created_at: new Date().toISOString(),
+      last_login_at: null,
+      disabled_at: null,
+      totp_secret: options.enrolled === false ? null : encryptField(TOTP_SECRET, t.app.keys.dataKey),
+      totp_enrolled_at: null,
+      totp_last_step: null,
+      locked_until: null,
+    })
+    .execute();
+  return { id, email, role };
+}
+
+export function totpCode(clock: TestClock, secret = TOTP_SECRET): Promise<string> {
+  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+}
+
+/** The `tb_admin` cookie a response set, as a Cookie header value. */
+export function adminCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = res.cookies.find((c) => c.name === 'tb_admin');
+  if (!cookie) throw new Error('no admin cookie set');
+  return `tb_admin=${cookie.value}`;
+}
+
+export interface AdminSession {
+  cookie: string;
+  csrf: string;
+}
+
+/** Password then TOTP code; moves the clock on a time step so each sign-in has a fresh code. */
+export async function signIn(t: TestApp, clock: TestClock, op: TestOperator): Promise<AdminSession> {
+  clock.advance(30_000);
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/sign-in',
+    payload: { email: op.email, password: OPERATOR_PASSWORD },
+  });
+  if (first.statusCode !== 200) throw new Error(`sign-in answered ${first.statusCode}`);
+  const { csrfToken } = first.json<{ csrfToken: string }>();
+  const second = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/sign-in/code',
+    headers: { cookie: adminCookie(first), 'x-csrf-token': csrfToken },
+    payload: { code: await totpCode(clock) },
+  });
+  if (second.statusCode !== 200) throw new Error(`code answered ${second.statusCode}`);
+  return { cookie: adminCookie(second), csrf: second.json<{ csrfToken: string }>().csrfToken };
+}
+
+export function asOperator(session: AdminSession, withCsrf = true): Record<string, string> {
+  return { cookie: session.cookie, ...(withCsrf ? { 'x-csrf-token': session.csrf } : {}) };
+}
+
+export async function auditCount(t: TestApp, action: string, entityId?: string): Promise<number> {
+  let query = t.app.db.selectFrom('audit_events').select('id').where('action', '=', action);
+  if (entityId !== undefined) query = query.where('entity_id', '=', entityId);
+  return (await query.execute()).length;
+}
+
+export const EVIDENCE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+
+function multipart(fields: Record<string, string>, file: { filename: string; data: Buffer }) {
+  const boundary = `----admin${randomUUID().slice(0, 8)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A general claim submitted through POST /api/claims; returns its id. */
+export async function submitGeneralClaim(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/claims',
+    headers: { 'x-session-id': newSessionId() },
+    payload: validClaimBody(overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`claim answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+/** A mileage claim taken through the real wizard API to submission; returns its id and reference. */
+export async function submitMileageClaim(
+  t: TestApp,
+  person: { firstName?: string; lastName?: string; email?: string; affiliate?: string | null } = {},
+): Promise<{ id: string; reference: string; sessionId: string }> {
+  const sessionId = newSessionId();
+  const headers = { 'x-session-id': sessionId };
+  const year = claimableTaxYears()[0]!.year;
+  const snapshot = {
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: {
+      employmentType: 'employed',
+      employerName: 'Acme Ltd',
+      businessName: '',
+      utrNumber: '',
+    },
+    personalInfo: {
+      firstName: person.firstName ?? 'Mira',
+      lastName: person.lastName ?? 'Patel',
+      email: person.email ?? 'mira@example.com',
+      phone: '07700 900555',
+      homeAddress: '1 High Street, Wigan',
+      postcode: 'WN2 1AR',
+    },
+    vehicleInfo: { type: 'car-van' },
+    taxYears: [{ year, selected: true, businessMiles: 8000, companyName: 'Acme Ltd' }],
+    employerMileageRate: 10,
+    journeys: [],
+    agreementChecks: { accuracy: true, authorization: true, terms: true },
+    affiliateName: person.affiliate === undefined ? 'partner-two' : person.affiliate,
+    utmData: null,
+    fullUrl: null,
+  };
+  const save = await t.app.inject({
+    method: 'PUT',
+    url: '/api/onboarding',
+    headers,
+    payload: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
+  });
+  if (save.statusCode !== 200) throw new Error(`save answered ${save.statusCode}: ${save.body}`);
+  const body = multipart(
+    { kind: 'evidence', taxYear: year },
+    { filename: 'evidence.pdf', data: EVIDENCE_PDF },
+  );
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/files',
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (upload.statusCode !== 201) throw new Error(`upload answered ${upload.statusCode}: ${upload.body}`);
+  const sign = await t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/signature',
+    headers,
+    payload: {
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    },
+  });
+  if (sign.statusCode !== 201) throw new Error(`sign answered ${sign.statusCode}: ${sign.body}`);
+  const submit = await t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/submit',
+    headers,
+    payload: { niNumber: 'AB 12 34 56 C' },
+  });
+  if (submit.statusCode !== 200) throw new Error(`submit answered ${submit.statusCode}: ${submit.body}`);
+  const row = await t.app.db
+    .selectFrom('onboarding_claims')
+    .select(['id', 'submission_reference'])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, reference: row.submission_reference ?? '', sessionId };
+}

@@ -1,0 +1,536 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { CLAIM_STATUS_LABELS, isClaimStatus, reasonRequired } from '@taxback/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
+import { useAdminTitle } from './admin-title.ts';
+import { Field, inputClass, statusLabel } from './claims-page.tsx';
+
+interface ClaimDetail {
+  id: string;
+  kind: 'general' | 'mileage';
+  reference: string;
+  submittedAt: string | null;
+  workflow: {
+    status: string;
+    version: number;
+    allowedMoves: string[];
+    repaidPence: number | null;
+    feePence: number | null;
+    claimantPence: number | null;
+  };
+  readiness: Array<{ field: string; label: string }>;
+  signedMatch: boolean | null;
+  claimant: Record<string, string | null>;
+  employment?: Record<string, string | null>;
+  general?: { selectedExpenses: string[]; earnsOver18k: boolean | null };
+  mileage?: {
+    vehicle: string;
+    employerRatePence: number | null;
+    years: Array<{
+      year: string;
+      miles: number;
+      allowance: number;
+      employerPayment: number;
+      claimable: number;
+      companyName: string | null;
+    }>;
+    totalMiles: number;
+    totalAllowance: number;
+    totalEmployerPayment: number;
+    totalClaimable: number;
+    rebate20: number;
+    rebate40: number;
+    selfAssessmentRequired: boolean;
+  };
+  journeys?: Array<{
+    id: string;
+    startAddress: string;
+    endAddress: string;
+    frequency: string;
+    tripType: string;
+    distance: number | null;
+  }>;
+  tracking: Record<string, unknown>;
+  files: Array<{
+    id: string;
+    kind: string;
+    taxYear: string | null;
+    filename: string;
+    size: number;
+    url: string;
+  }>;
+  history: Array<{
+    id: string;
+    from_status: string;
+    to_status: string;
+    reason: string | null;
+    created_at: string;
+    operator: string | null;
+  }>;
+  notes: Array<{ id: string; body: string; created_at: string; operator: string | null }>;
+  audit: Array<{ id: string; action: string; created_at: string; operator: string | null }>;
+}
+
+const pounds = (n: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
+
+function SummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="mb-8 divide-y divide-gray-300 border-y border-gray-300">
+      {rows.map(([key, value]) => (
+        <div key={key} className="grid gap-1 py-2 sm:grid-cols-3">
+          <dt className="font-semibold">{key}</dt>
+          <dd className="break-words sm:col-span-2">
+            {value === null || value === undefined || value === '' ? '–' : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /admin/claims/:id: every stored field in groups, files, readiness, workflow, notes and audit. */
+export function ClaimPage() {
+  const { id = '' } = useParams();
+  const [claim, setClaim] = useState<ClaimDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [ni, setNi] = useState<string | null>(null);
+  useAdminTitle(claim ? `Claim ${claim.reference}` : 'Claim');
+
+  const load = useCallback(async () => {
+    const res = await adminRequest<ClaimDetail>('GET', `/api/admin/claims/${encodeURIComponent(id)}`);
+    if (res.ok) setClaim(res.data);
+    else
+      setLoadError(
+        res.status === 404
+          ? 'There is no claim with this id.'
+          : (res.error ?? 'The claim could not be loaded.'),
+      );
+  }, [id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (loadError)
+    return (
+      <div>
+        <h1 className="text-3xl">Claim not found</h1>
+        <p className="mt-4">{loadError}</p>
+        <p className="mt-4">
+          <Link to="/admin/claims">Back to claims</Link>
+        </p>
+      </div>
+    );
+  if (!claim) return <p role="status">Loading the claim…</p>;
+
+  const c = claim.claimant;
+  return (
+    <div>
+      <p className="mb-4">
+        <Link to="/admin/claims">Back to claims</Link>
+      </p>
+      <span className="text-muted">{claim.kind === 'general' ? 'General claim' : 'Mileage claim'}</span>
+      <h1 className="mb-6 text-3xl">{claim.reference}</h1>
+
+      <SummaryList
+        rows={[
+          [
+            'Status',
+            <strong key="s" data-testid="claim-status">
+              {statusLabel(claim.workflow.status)}
+            </strong>,
+          ],
+          ['Submitted', formatDateTime(claim.submittedAt)],
+          [
+            'Matches what was signed',
+            claim.signedMatch === null ? (
+              'Not signed'
+            ) : claim.signedMatch ? (
+              <span key="m" className="font-semibold text-brand-700">
+                Yes: the claim matches what was signed
+              </span>
+            ) : (
+              <span key="m" className="font-semibold text-danger">
+                No: a signed field changed after signing
+              </span>
+            ),
+          ],
+          ...(claim.workflow.repaidPence !== null
+            ? ([
+                ['HMRC repaid', formatPence(claim.workflow.repaidPence)],
+                ['Our fee (incl. VAT)', formatPence(claim.workflow.feePence)],
+                ['Claimant receives', formatPence(claim.workflow.claimantPence)],
+              ] as Array<[string, ReactNode]>)
+            : []),
+        ]}
+      />
+
+      <h2 className="mb-2 text-2xl">P87 readiness</h2>
+      {claim.readiness.length === 0 ? (
+        <p className="mb-8">Every P87 answer is held: ready for HMRC.</p>
+      ) : (
+        <div className="mb-8">
+          <p>Still missing before the claim can go to HMRC:</p>
+          <ul className="list-disc pl-6" data-testid="readiness">
+            {claim.readiness.map((r) => (
+              <li key={r.field}>{r.label}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <StatusForm claim={claim} onChanged={load} />
+
+      <h2 className="mb-2 text-2xl">Claimant</h2>
+      <SummaryList
+        rows={[
+          ['First names', c.firstName],
+          ['Surname', c.lastName],
+          ['Email', c.email],
+          ['Phone', c.phone],
+          ...(claim.kind === 'mileage'
+            ? ([
+                ['Home address', c.address],
+                ['Postcode', c.postcode],
+                [
+                  'National Insurance number',
+                  <span key="ni" className="flex flex-wrap items-center gap-4">
+                    <span data-testid="ni-number">{ni ?? c.niNumberMasked ?? 'Not given'}</span>
+                    {c.niNumberMasked && !ni && (
+                      <Button
+                        variant="secondary"
+                        onClick={async () => {
+                          const res = await adminRequest<{ niNumber: string }>(
+                            'POST',
+                            `/api/admin/claims/${claim.id}/ni-number`,
+                          );
+                          if (res.ok) setNi(res.data.niNumber);
+                        }}
+                      >
+                        Show<span className="sr-only"> National Insurance number</span>
+                      </Button>
+                    )}
+                  </span>,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
+        ]}
+      />
+
+      {claim.employment && (
+        <>
+          <h2 className="mb-2 text-2xl">Employment</h2>
+          <SummaryList
+            rows={[
+              ['Drives for work', claim.employment.drivesForWork],
+              ['Company vehicle registration', claim.employment.companyVehicleVrm],
+              ['Employment type', claim.employment.employmentType],
+              ['Employer', claim.employment.employerName],
+              ['Business name', claim.employment.businessName],
+            ]}
+          />
+        </>
+      )}
+
+      {claim.general && (
+        <>
+          <h2 className="mb-2 text-2xl">Expenses</h2>
+          <SummaryList
+            rows={[
+              ['Expenses', claim.general.selectedExpenses.join(', ')],
+              ['Earns over £18,000', claim.general.earnsOver18k ? 'Yes' : 'No'],
+            ]}
+          />
+        </>
+      )}
+
+      {claim.mileage && (
+        <>
+          <h2 className="mb-2 text-2xl">Years and figures</h2>
+          <p className="mb-2">
+            Vehicle: {claim.mileage.vehicle}. Employer paid{' '}
+            {claim.mileage.employerRatePence === null
+              ? 'nothing recorded'
+              : `${claim.mileage.employerRatePence}p a mile`}
+            . Figures recomputed from the stored answers.
+          </p>
+          <div className="mb-8 overflow-x-auto" tabIndex={0} role="region" aria-label="Years and figures">
+            <table className="w-full border-collapse text-left">
+              <thead>
+                <tr className="border-b-2 border-ink">
+                  {[
+                    'Tax year',
+                    'Employer',
+                    'Business miles',
+                    'Approved amount',
+                    'Employer paid',
+                    'Claimable',
+                  ].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-2">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {claim.mileage.years.map((y) => (
+                  <tr key={y.year} className="border-b border-gray-300">
+                    <td className="px-2 py-2">{y.year}</td>
+                    <td className="px-2 py-2">{y.companyName ?? '–'}</td>
+                    <td className="px-2 py-2">{y.miles.toLocaleString('en-GB')}</td>
+                    <td className="px-2 py-2">{pounds(y.allowance)}</td>
+                    <td className="px-2 py-2">{pounds(y.employerPayment)}</td>
+                    <td className="px-2 py-2">{pounds(y.claimable)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <SummaryList
+            rows={[
+              ['Total claimable', pounds(claim.mileage.totalClaimable)],
+              ['Estimated rebate at 20%', pounds(claim.mileage.rebate20)],
+              ['Estimated rebate at 40%', pounds(claim.mileage.rebate40)],
+              ['Self Assessment needed', claim.mileage.selfAssessmentRequired ? 'Yes' : 'No'],
+            ]}
+          />
+          {claim.journeys && claim.journeys.length > 0 && (
+            <>
+              <h2 className="mb-2 text-2xl">Journeys</h2>
+              <ul className="mb-8 list-disc pl-6">
+                {claim.journeys.map((j) => (
+                  <li key={j.id}>
+                    {j.startAddress} to {j.endAddress}, {j.frequency}, {j.tripType}, {j.distance ?? '–'} miles
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+
+      <h2 className="mb-2 text-2xl">P87 worksheet</h2>
+      <p className="mb-8">
+        <a href={`/api/admin/claims/${claim.id}/p87.pdf`} download>
+          Download the P87 worksheet (PDF)
+        </a>
+        : every answer in the order of HMRC&rsquo;s P87, with what is missing marked.
+      </p>
+
+      <h2 className="mb-2 text-2xl">Files</h2>
+      {claim.files.length === 0 ? (
+        <p className="mb-8">No files.</p>
+      ) : (
+        <ul className="mb-8 space-y-2">
+          {claim.files.map((f) => (
+            <li key={f.id}>
+              <a href={f.url} download={f.filename}>
+                Download {f.kind}
+                {f.taxYear ? ` for ${f.taxYear}` : ''}: {f.filename}
+              </a>{' '}
+              <span className="text-muted">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mb-2 text-2xl">Tracking</h2>
+      <SummaryList
+        rows={[
+          ['Affiliate', String(claim.tracking.affiliate ?? '')],
+          ['Campaign (UTM)', claim.tracking.utm ? JSON.stringify(claim.tracking.utm) : ''],
+          ['Landing URL', String(claim.tracking.fullUrl ?? '')],
+          ['Signed at', formatDateTime(claim.tracking.signedAt as string | null)],
+          ['IP address', String(claim.tracking.signedIp ?? claim.tracking.ipAddress ?? '')],
+          ['Browser', String(claim.tracking.signedUserAgent ?? claim.tracking.userAgent ?? '')],
+        ]}
+      />
+
+      <NotesSection claim={claim} onAdded={load} />
+
+      <h2 className="mb-2 text-2xl">Status history</h2>
+      {claim.history.length === 0 ? (
+        <p className="mb-8">No changes yet.</p>
+      ) : (
+        <ol className="mb-8 space-y-2">
+          {claim.history.map((h) => (
+            <li key={h.id}>
+              {formatDateTime(h.created_at)}: {statusLabel(h.from_status)} to {statusLabel(h.to_status)} by{' '}
+              {h.operator ?? 'unknown'}
+              {h.reason ? `. Reason: ${h.reason}` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2 className="mb-2 text-2xl">Audit trail</h2>
+      <ul className="mb-8 space-y-1">
+        {claim.audit.map((a) => (
+          <li key={a.id}>
+            {formatDateTime(a.created_at)}: {a.action} by {a.operator ?? 'unknown'}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
+  const [to, setTo] = useState('');
+  const [reason, setReason] = useState('');
+  const [repaidAmount, setRepaidAmount] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  const moves = claim.workflow.allowedMoves;
+  if (moves.length === 0) return null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    if (to === '') {
+      setErrors({ to: 'Select the new status' });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    const res = await adminRequest<{ status: string }>('POST', `/api/admin/claims/${claim.id}/status`, {
+      to,
+      reason,
+      version: claim.workflow.version,
+      ...(to === 'repaid' ? { repaidAmount } : {}),
+    });
+    if (res.ok) {
+      setErrors({});
+      setTo('');
+      setReason('');
+      setDone(`Status changed to ${statusLabel(res.data.status)}.`);
+      await onChanged();
+      return;
+    }
+    const missing = res.body?.missing;
+    setErrors(
+      res.errors ??
+        (Array.isArray(missing)
+          ? { to: `${res.error ?? 'Not ready'}: ${missing.join(', ')}` }
+          : { to: res.error ?? 'The status could not be changed.' }),
+    );
+    setAttempt((n) => n + 1);
+  }
+
+  const needsReason = isClaimStatus(to) && reasonRequired(to);
+  return (
+    <form onSubmit={submit} noValidate className="mb-10 rounded-md border-2 border-gray-300 p-4">
+      <h2 className="mb-4 text-2xl">Change status</h2>
+      <ErrorSummary errors={summaryItems(errors, 'status-')} focusKey={attempt} />
+      {done && (
+        <p role="status" className="mb-4 font-semibold text-brand-700">
+          {done}
+        </p>
+      )}
+      <div className="space-y-4">
+        <Field id="status-to" label="New status" error={errors.to}>
+          <select
+            id="status-to"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className={`${inputClass} max-w-md`}
+          >
+            <option value="">Select a status</option>
+            {moves.map((m) => (
+              <option key={m} value={m}>
+                {isClaimStatus(m) ? CLAIM_STATUS_LABELS[m] : m}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="status-reason"
+          label={needsReason ? 'Reason' : 'Reason (optional)'}
+          hint="Shown in the claim’s history"
+          error={errors.reason}
+        >
+          <textarea
+            id="status-reason"
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        {to === 'repaid' && (
+          <Field
+            id="status-repaidAmount"
+            label="Amount HMRC repaid, in pounds"
+            hint="For example, 123.45"
+            error={errors.repaidAmount}
+          >
+            <input
+              id="status-repaidAmount"
+              inputMode="decimal"
+              value={repaidAmount}
+              onChange={(e) => setRepaidAmount(e.target.value)}
+              className={`${inputClass} max-w-xs`}
+            />
+          </Field>
+        )}
+        <Button type="submit">Change status</Button>
+      </div>
+    </form>
+  );
+}
+
+function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => Promise<void> }) {
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const res = await adminRequest('POST', `/api/admin/claims/${claim.id}/notes`, { body });
+    if (res.ok) {
+      setBody('');
+      setErrors({});
+      await onAdded();
+    } else {
+      setErrors(res.errors ?? { body: res.error ?? 'The note could not be saved.' });
+      setAttempt((n) => n + 1);
+    }
+  }
+  return (
+    <section className="mb-8">
+      <h2 className="mb-2 text-2xl">Internal notes</h2>
+      {claim.notes.length === 0 ? (
+        <p className="mb-4">No notes yet.</p>
+      ) : (
+        <ul className="mb-4 space-y-2">
+          {claim.notes.map((n) => (
+            <li key={n.id} className="border-l-4 border-gray-300 pl-3">
+              <p className="whitespace-pre-wrap">{n.body}</p>
+              <p className="text-sm text-muted">
+                {n.operator ?? 'unknown'}, {formatDateTime(n.created_at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <ErrorSummary errors={summaryItems(errors, 'note-')} focusKey={attempt} />
+        <Field id="note-body" label="Add a note" hint="Only operators see notes" error={errors.body}>
+          <textarea
+            id="note-body"
+            rows={3}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Button type="submit" variant="secondary">
+          Add note
+        </Button>
+      </form>
+    </section>
+  );
+}

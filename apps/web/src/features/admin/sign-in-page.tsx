@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { adminRequest, setCsrfToken, summaryItems } from './admin-api.ts';
+import type { Operator } from './admin-api.ts';
+import { useAdminSession } from './admin-session.tsx';
+import { useAdminTitle } from './admin-title.ts';
+
+type Stage = 'password' | 'code' | 'enrol';
+
+interface Enrolment {
+  qrCode: string;
+  setupKey: string;
+  issuer: string;
+  account: string;
+}
+
+/** /admin/sign-in: email and password, then the authenticator code (or, the first time, enrolment). */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const session = useAdminSession();
+  const [stage, setStage] = useState<Stage>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  useAdminTitle(
+    stage === 'password'
+      ? 'Sign in'
+      : stage === 'enrol'
+        ? 'Set up your authenticator app'
+        : 'Enter your security code',
+  );
+
+  useEffect(() => {
+    if (stage !== 'enrol' || enrolment) return;
+    void adminRequest<Enrolment>('GET', '/api/admin/enrol').then((res) => {
+      if (res.ok) setEnrolment(res.data);
+      else setErrors({ code: res.error ?? 'Sign in again' });
+    });
+  }, [stage, enrolment]);
+
+  function fail(res: { errors?: Record<string, string>; error?: string }, field: string) {
+    setErrors(res.errors ?? { [field]: res.error ?? 'Something went wrong. Please try again.' });
+    setAttempt((n) => n + 1);
+  }
+
+  async function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const res = await adminRequest<{ next: 'code' | 'enrol'; csrfToken: string }>(
+      'POST',
+      '/api/admin/sign-in',
+      {
+        email,
+        password,
+      },
+    );
+    setBusy(false);
+    if (!res.ok) return fail(res, 'email');
+    setCsrfToken(res.data.csrfToken);
+    setErrors({});
+    setPassword('');
+    setStage(res.data.next);
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const res = await adminRequest<{ operator: Operator; csrfToken: string }>(
+      'POST',
+      stage === 'enrol' ? '/api/admin/enrol' : '/api/admin/sign-in/code',
+      { code },
+    );
+    setBusy(false);
+    if (!res.ok) {
+      if (res.status === 423) {
+        setStage('password');
+        setCode('');
+      }
+      return fail(res, 'code');
+    }
+    session.signedIn(res.data.operator, res.data.csrfToken);
+    navigate('/admin/claims', { replace: true });
+  }
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <ErrorSummary errors={summaryItems(errors)} focusKey={attempt} />
+      {stage === 'password' && (
+        <form onSubmit={submitPassword} noValidate className="space-y-6">
+          <h1 className="text-3xl">Sign in</h1>
+          <p>For TaxBack operators only.</p>
+          <TextField
+            id="email"
+            label="Email address"
+            type="email"
+            autoComplete="username"
+            spellCheck={false}
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
+          <Button type="submit" loading={busy}>
+            Continue
+          </Button>
+        </form>
+      )}
+      {stage !== 'password' && (
+        <form onSubmit={submitCode} noValidate className="space-y-6">
+          {stage === 'enrol' ? (
+            <>
+              <h1 className="text-3xl">Set up your authenticator app</h1>
+              <p>
+                Your account needs a second factor. Scan the QR code with an authenticator app, or type the
+                setup key into it, then enter the 6-digit code it shows.
+              </p>
+              {enrolment && (
+                <>
+                  <img
+                    src={enrolment.qrCode}
+                    alt="QR code for your authenticator app"
+                    width={240}
+                    height={240}
+                  />
+                  <dl className="space-y-1">
+                    <dt className="font-semibold">Setup key</dt>
+                    <dd>
+                      <code data-testid="setup-key" className="text-lg break-all">
+                        {enrolment.setupKey}
+                      </code>
+                    </dd>
+                    <dt className="font-semibold">Account</dt>
+                    <dd>{enrolment.account}</dd>
+                  </dl>
+                </>
+              )}
+            </>
+          ) : (
+            <>
+              <h1 className="text-3xl">Enter your security code</h1>
+              <p>Open your authenticator app and enter the 6-digit code it shows for TaxBack.</p>
+            </>
+          )}
+          <TextField
+            id="code"
+            label="Security code"
+            hint="For example, 123456"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            className="max-w-xs"
+            value={code}
+            onChange={setCode}
+            error={errors.code}
+          />
+          <Button type="submit" loading={busy}>
+            {stage === 'enrol' ? 'Confirm and sign in' : 'Sign in'}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

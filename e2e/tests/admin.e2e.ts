@@ -1,0 +1,329 @@
+// The operators' back-office (issue 11, D11/D22): an admin made with `npm run admin:create` signs
+// in with a second factor, finds claims made through the real journeys, works one through the
+// D22 workflow, exports and reports; a caseworker cannot manage operators; sign-out ends it.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { claimableTaxYears } from '@taxback/domain';
+import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { queryRows } from '../helpers/db.ts';
+import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+import { reachFilledForm, submitClaim } from '../helpers/funnel.ts';
+import { extractPdfText, makePdf, makePngBytes } from '../helpers/sample-files.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/** `npm run admin:create` with the password on stdin, against the running server's database. */
+function createOperator(email: string, name: string, role: 'admin' | 'caseworker', password: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: getDataDir(), NODE_ENV: 'production' };
+  delete env.DATABASE_URL;
+  const url = getDatabaseUrl();
+  if (url) env.DATABASE_URL = url;
+  const result = spawnSync(
+    'npm',
+    ['run', '-s', 'admin:create', '--', '--email', email, '--name', name, '--role', role],
+    { cwd: ROOT, env, input: `${password}\n`, encoding: 'utf8' },
+  );
+  expect(result.status, `admin:create failed: ${result.stderr}`).toBe(0);
+  expect(result.stdout).toContain('Operator created.');
+}
+
+function unique(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** A mileage claim through the wizard's own API calls (the same the wizard makes), to submission. */
+async function submitMileageClaim(
+  request: APIRequestContext,
+  who: { firstName: string; lastName: string; affiliate: string },
+): Promise<{ reference: string; evidence: Buffer; signature: Buffer }> {
+  const sessionId = `tx_${Date.now()}_${randomBytes(16).toString('base64url')}`;
+  const headers = { 'x-session-id': sessionId };
+  const year = claimableTaxYears()[0]!.year;
+  const snapshot = {
+    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+    employmentDetails: {
+      employmentType: 'employed',
+      employerName: 'Acme Ltd',
+      businessName: '',
+      utrNumber: '',
+    },
+    personalInfo: {
+      firstName: who.firstName,
+      lastName: who.lastName,
+      email: `${who.firstName.toLowerCase()}@example.com`,
+      phone: '07700 900777',
+      homeAddress: '1 High Street, Wigan',
+      postcode: 'WN2 1AR',
+    },
+    vehicleInfo: { type: 'car-van' },
+    taxYears: [{ year, selected: true, businessMiles: 6000, companyName: 'Acme Ltd' }],
+    employerMileageRate: 5,
+    journeys: [],
+    agreementChecks: { accuracy: true, authorization: true, terms: true },
+    affiliateName: who.affiliate,
+    utmData: null,
+    fullUrl: null,
+  };
+  const saved = await request.put('/api/onboarding', {
+    headers,
+    data: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
+  });
+  expect(saved.status()).toBe(200);
+  const evidence = await makePdf('mileage-evidence.pdf', `Evidence for ${who.lastName}`);
+  const uploaded = await request.post('/api/onboarding/files', {
+    headers,
+    multipart: {
+      kind: 'evidence',
+      taxYear: year,
+      file: { name: evidence.name, mimeType: evidence.mimeType, buffer: evidence.buffer },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  const signature = makePngBytes(40, 20, 3);
+  const signed = await request.post('/api/onboarding/signature', {
+    headers,
+    data: {
+      signature: `data:image/png;base64,${signature.toString('base64')}`,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    },
+  });
+  expect(signed.status()).toBe(201);
+  const submitted = await request.post('/api/onboarding/submit', {
+    headers,
+    data: { niNumber: 'AB 12 34 56 C' },
+  });
+  expect(submitted.status()).toBe(200);
+  const { submissionReference } = (await submitted.json()) as { submissionReference: string };
+  return { reference: submissionReference, evidence: evidence.buffer, signature };
+}
+
+async function signInWithTotp(page: Page, email: string, password: string, scan: boolean): Promise<void> {
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/admin/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  if (scan) await expectNoA11yViolations(page, 'admin sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const setupKey = (await page.getByTestId('setup-key').innerText()).replace(/\s+/g, '');
+  expect(setupKey).toMatch(/^[A-Z2-7]{16,}$/);
+  if (scan) await expectNoA11yViolations(page, 'admin enrolment');
+
+  // A wrong code first: the error summary names the field.
+  await page.getByLabel('Security code').fill('000000');
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Enter the current security code from your authenticator app',
+  );
+
+  await page.getByLabel('Security code').fill(await generate({ secret: setupKey }));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL('/admin/claims');
+  await expect(page.getByRole('heading', { name: 'Claims' })).toBeVisible();
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search').fill(text);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /claims?$/ })).toBeVisible();
+}
+
+async function downloaded(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  return readFile(path);
+}
+
+async function changeStatus(page: Page, to: string, reason = ''): Promise<void> {
+  await page.getByLabel('New status').selectOption({ label: to });
+  if (reason) await page.getByLabel(/^Reason/).fill(reason);
+  await page.getByRole('button', { name: 'Change status' }).click();
+}
+
+test.describe('operator back-office', () => {
+  test('an admin made with admin:create enrols TOTP, finds and works claims, exports, reports and signs out', async ({
+    page,
+    request,
+  }) => {
+    // A long journey on a shared machine: give it room rather than split the story.
+    test.setTimeout(240_000);
+    const id = unique();
+    const affiliate = `e2e-partner-${id}`;
+    const funnelLast = `Funnel${id}`;
+    const mileageLast = `Mileage${id}`;
+
+    // A funnel claim through the real pages, from an affiliate link.
+    await reachFilledForm(
+      page,
+      {
+        firstName: 'Fay',
+        lastName: funnelLast,
+        email: `fay.${id}@example.com`,
+        phone: '07700 900123',
+        expenses: ['travel', 'uniform'],
+      },
+      `/affiliate/${affiliate}`,
+    );
+    await submitClaim(page);
+    // The confirmation moves on to the marketing site by itself.
+    await page.waitForURL(/\/marketing/, { timeout: 15_000 });
+    const mileage = await submitMileageClaim(request, {
+      firstName: 'Milo',
+      lastName: mileageLast,
+      affiliate,
+    });
+
+    const email = `admin.${id}@example.com`;
+    const password = `a long admin password ${id}`;
+    createOperator(email, 'Ada Admin', 'admin', password);
+    await signInWithTotp(page, email, password, true);
+
+    // Every admin page answers no-store and noindex.
+    const pageResponse = await page.request.get('/admin/claims', { headers: { accept: 'text/html' } });
+    expect(pageResponse.headers()['cache-control']).toBe('no-store');
+    expect(pageResponse.headers()['x-robots-tag']).toContain('noindex');
+
+    // The funnel claim by name.
+    await search(page, funnelLast);
+    await expectNoA11yViolations(page, 'admin claims list');
+    const funnelRow = page.getByRole('row', { name: new RegExp(funnelLast) });
+    await expect(funnelRow).toContainText('General');
+    await expect(funnelRow).toContainText(affiliate);
+    await funnelRow.getByRole('link').click();
+    await expect(page.getByText('General claim')).toBeVisible();
+    await expect(page.getByText('Yes: the claim matches what was signed')).toBeVisible();
+    await expectNoA11yViolations(page, 'admin general claim detail');
+    const [funnelSignature] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download signature/ }).click(),
+    ]);
+    const funnelPng = await downloaded(funnelSignature);
+    const [stored] = await queryRows(
+      "SELECT f.sha256 FROM stored_files f JOIN form_responses c ON c.session_id = f.session_id WHERE c.last_name = $1 AND f.kind = 'signature'",
+      [funnelLast],
+    );
+    expect(createHash('sha256').update(funnelPng).digest('hex')).toBe(stored?.sha256);
+
+    // The mileage claim by reference.
+    await page.getByRole('link', { name: 'Back to claims' }).click();
+    await search(page, mileage.reference);
+    const mileageRow = page.getByRole('row', { name: new RegExp(mileageLast) });
+    await expect(mileageRow).toContainText('Mileage');
+    await expect(mileageRow).toContainText('4 missing');
+    await mileageRow.getByRole('link', { name: mileage.reference }).click();
+    await expect(page.getByRole('heading', { name: mileage.reference, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('ni-number')).toHaveText('AB •• •• •• C');
+    await expectNoA11yViolations(page, 'admin mileage claim detail');
+    await page.getByRole('button', { name: 'Show National Insurance number' }).click();
+    await expect(page.getByTestId('ni-number')).toHaveText('AB 12 34 56 C');
+
+    const [evidenceDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download evidence/ }).click(),
+    ]);
+    expect((await downloaded(evidenceDownload)).equals(mileage.evidence)).toBe(true);
+    const [signatureDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download signature/ }).click(),
+    ]);
+    expect((await downloaded(signatureDownload)).equals(mileage.signature)).toBe(true);
+
+    const [worksheet] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
+    ]);
+    const worksheetText = extractPdfText(await downloaded(worksheet));
+    expect(worksheetText).toContain(`P87 worksheet: claim ${mileage.reference}`);
+    expect(worksheetText).toContain('MISSING - ask the claimant');
+
+    // submitted → in review → information requested → in review; "ready for HMRC" refused.
+    await changeStatus(page, 'In review');
+    await expect(page.getByTestId('claim-status')).toHaveText('In review');
+    await changeStatus(page, 'Information requested');
+    await expect(page.getByRole('alert')).toContainText('Enter the reason for this change');
+    await changeStatus(page, 'Information requested', 'Please send a payslip showing your PAYE reference');
+    await expect(page.getByTestId('claim-status')).toHaveText('Information requested');
+    await changeStatus(page, 'In review');
+    await expect(page.getByTestId('claim-status')).toHaveText('In review');
+    await changeStatus(page, 'Ready for HMRC');
+    await expect(page.getByRole('alert')).toContainText('not ready for HMRC');
+    await expect(page.getByRole('alert')).toContainText('Date of birth');
+    await expect(page.getByTestId('claim-status')).toHaveText('In review');
+    await expectNoA11yViolations(page, 'admin claim detail with a refused status change');
+    const [row] = await queryRows(
+      'SELECT status, version FROM onboarding_claims WHERE submission_reference = $1',
+      [mileage.reference],
+    );
+    expect(row).toMatchObject({ status: 'in-review' });
+    expect(Number(row?.version)).toBe(3);
+    const history = await queryRows(
+      'SELECT h.to_status, h.reason FROM claim_status_history h JOIN onboarding_claims c ON c.id = h.claim_id WHERE c.submission_reference = $1 ORDER BY h.version',
+      [mileage.reference],
+    );
+    expect(history.map((h) => h.to_status)).toEqual(['in-review', 'information-requested', 'in-review']);
+    const audited = await queryRows(
+      "SELECT a.action FROM audit_events a JOIN onboarding_claims c ON c.id = a.entity_id WHERE c.submission_reference = $1 AND a.action = 'ni-revealed'",
+      [mileage.reference],
+    );
+    expect(audited).toHaveLength(1);
+
+    // CSV export of the filtered list.
+    await page.getByRole('link', { name: 'Back to claims' }).click();
+    await search(page, mileage.reference);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export these claims as CSV' }).click(),
+    ]);
+    const csv = (await downloaded(csvDownload)).toString('utf8');
+    expect(csv).toContain(mileage.reference);
+    expect(csv).toContain(`Milo ${mileageLast}`);
+    expect(csv).not.toContain('AB 12 34 56 C');
+
+    // At 320 px the list scrolls its table, never the page.
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The affiliate report counts both claims.
+    await page.getByRole('link', { name: 'Affiliate report', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Affiliate report' })).toBeVisible();
+    const reportRow = page.getByRole('row', { name: new RegExp(affiliate) });
+    await expect(reportRow.getByRole('cell').nth(0)).toHaveText('2');
+    await expect(reportRow.getByRole('cell').nth(1)).toHaveText('2');
+    await expectNoA11yViolations(page, 'admin affiliate report');
+
+    // Operators and the audit log (admins).
+    await page.getByRole('link', { name: 'Operators', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Operators' })).toBeVisible();
+    await expectNoA11yViolations(page, 'admin operators');
+    await page.getByRole('link', { name: 'Audit log', exact: true }).click();
+    await expect(page.getByRole('cell', { name: 'ni-revealed' }).first()).toBeVisible();
+    await expectNoA11yViolations(page, 'admin audit log');
+
+    // Sign-out ends the session.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/admin/sign-in');
+    expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+    await page.goto('/admin/claims');
+    await expect(page).toHaveURL('/admin/sign-in');
+  });
+
+  test('a caseworker cannot manage operators', async ({ page }) => {
+    const id = unique();
+    const email = `case.${id}@example.com`;
+    const password = `a long caseworker password ${id}`;
+    createOperator(email, 'Cas Worker', 'caseworker', password);
+    await signInWithTotp(page, email, password, false);
+    await expect(page.getByRole('link', { name: 'Operators', exact: true })).toHaveCount(0);
+    await page.goto('/admin/operators');
+    await expect(page.getByRole('heading', { name: 'You cannot open this page' })).toBeVisible();
+    expect((await page.request.get('/api/admin/operators')).status()).toBe(403);
+  });
+});

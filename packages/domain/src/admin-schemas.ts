@@ -1,0 +1,194 @@
+// Schemas for the operator back-office API (D11, D22), shared by the admin screens and the server.
+// Imported by sub-path ('@taxback/domain/admin-schemas'): only the admin bundle carries them.
+import { z } from 'zod';
+import { CLAIM_STATUSES, reasonRequired } from './claim-status.ts';
+import { EMAIL_MAX_LENGTH, isValidEmail } from './email.ts';
+import { sanitiseEmail, sanitiseText } from './sanitise.ts';
+
+export const ADMIN_MESSAGES = {
+  emailRequired: 'Enter your email address',
+  emailInvalid: 'Enter an email address in the correct format, like name@example.com',
+  passwordRequired: 'Enter your password',
+  codeRequired: 'Enter the 6-digit security code from your authenticator app',
+  codeFormat: 'The security code must be 6 digits',
+  nameRequired: 'Enter the operator’s full name',
+  roleRequired: 'Select a role',
+  passwordTooShort: `The password must be at least 12 characters`,
+  statusRequired: 'Select the new status',
+  reasonRequired: 'Enter the reason for this change',
+  versionRequired: 'Reload the claim and try again',
+  repaidRequired: 'Enter the amount HMRC repaid, like 123.45',
+  repaidInvalid: 'Enter the amount HMRC repaid in pounds and pence, like 123.45',
+  noteRequired: 'Enter a note',
+  tooLong: (max: number) => `Must be ${max} characters or fewer`,
+  dateInvalid: 'Enter a date like 2025-04-06',
+} as const;
+
+export const OPERATOR_ROLES = ['caseworker', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+export const NOTE_MAX_LENGTH = 2000;
+export const REASON_MAX_LENGTH = 1000;
+
+const cleanText = (v: unknown) => (typeof v === 'string' ? sanitiseText(v) : (v ?? ''));
+
+function required(message: string, max: number) {
+  return z.preprocess(
+    cleanText,
+    z
+      .string({ error: message })
+      .min(1, { error: message, abort: true })
+      .max(max, ADMIN_MESSAGES.tooLong(max)),
+  );
+}
+
+const emailField = z.preprocess(
+  (v) => (typeof v === 'string' ? sanitiseEmail(v) : (v ?? '')),
+  z
+    .string({ error: ADMIN_MESSAGES.emailRequired })
+    .min(1, { error: ADMIN_MESSAGES.emailRequired, abort: true })
+    .max(EMAIL_MAX_LENGTH, { error: ADMIN_MESSAGES.emailInvalid, abort: true })
+    .refine(isValidEmail, ADMIN_MESSAGES.emailInvalid),
+);
+
+// Passwords are never trimmed or sanitised: every character counts.
+const passwordField = z
+  .string({ error: ADMIN_MESSAGES.passwordRequired })
+  .min(1, ADMIN_MESSAGES.passwordRequired)
+  .max(200, ADMIN_MESSAGES.tooLong(200));
+
+export const adminSignInSchema = z.object({ email: emailField, password: passwordField });
+export type AdminSignIn = z.output<typeof adminSignInSchema>;
+
+export const securityCodeSchema = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : (v ?? '')),
+    z
+      .string({ error: ADMIN_MESSAGES.codeRequired })
+      .min(1, { error: ADMIN_MESSAGES.codeRequired, abort: true })
+      .regex(/^\d{6}$/, ADMIN_MESSAGES.codeFormat),
+  ),
+});
+export type SecurityCode = z.output<typeof securityCodeSchema>;
+
+const newPasswordField = z
+  .string({ error: ADMIN_MESSAGES.passwordRequired })
+  .min(1, { error: ADMIN_MESSAGES.passwordRequired, abort: true })
+  .min(OPERATOR_PASSWORD_MIN_LENGTH, { error: ADMIN_MESSAGES.passwordTooShort, abort: true })
+  .max(200, ADMIN_MESSAGES.tooLong(200));
+
+export const operatorCreateSchema = z.object({
+  email: emailField,
+  name: required(ADMIN_MESSAGES.nameRequired, 100),
+  role: z.enum(OPERATOR_ROLES, { error: ADMIN_MESSAGES.roleRequired }),
+  password: newPasswordField,
+});
+export type OperatorCreate = z.output<typeof operatorCreateSchema>;
+
+export const operatorChangeSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('disable') }),
+    z.object({ action: z.literal('enable') }),
+    z.object({ action: z.literal('reset-second-factor') }),
+    z.object({ action: z.literal('reset-password'), password: newPasswordField }),
+    z.object({
+      action: z.literal('set-role'),
+      role: z.enum(OPERATOR_ROLES, { error: ADMIN_MESSAGES.roleRequired }),
+    }),
+  ],
+  { error: 'Choose what to change' },
+);
+export type OperatorChange = z.output<typeof operatorChangeSchema>;
+
+/** '123.45', '£1,234.5', '50' → pence; anything else → NaN. */
+export function parsePoundsToPence(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
+  if (typeof value !== 'string') return Number.NaN;
+  const s = value.trim().replace(/^£/, '').replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return Number.NaN;
+  const [pounds, pence = ''] = s.split('.');
+  return Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
+}
+
+export const statusChangeSchema = z
+  .object({
+    to: z.enum(CLAIM_STATUSES, { error: ADMIN_MESSAGES.statusRequired }),
+    reason: z.preprocess(
+      cleanText,
+      z.string().max(REASON_MAX_LENGTH, ADMIN_MESSAGES.tooLong(REASON_MAX_LENGTH)),
+    ),
+    version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(0),
+    repaidAmount: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (reasonRequired(value.to) && value.reason === '')
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
+    if (value.to === 'repaid') {
+      const raw = value.repaidAmount;
+      if (raw === undefined || raw === null || raw === '')
+        ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidRequired });
+      else if (Number.isNaN(parsePoundsToPence(raw)))
+        ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidInvalid });
+    }
+  })
+  .transform(({ repaidAmount, ...rest }) => ({
+    ...rest,
+    repaidPence: rest.to === 'repaid' ? parsePoundsToPence(repaidAmount) : null,
+  }));
+export type StatusChange = z.output<typeof statusChangeSchema>;
+
+export const claimNoteSchema = z.object({ body: required(ADMIN_MESSAGES.noteRequired, NOTE_MAX_LENGTH) });
+
+export const CLAIM_LIST_KINDS = ['general', 'mileage'] as const;
+export type ClaimListKind = (typeof CLAIM_LIST_KINDS)[number];
+export const CLAIM_SORTS = ['submitted', 'name', 'status', 'rebate', 'reference'] as const;
+export const CLAIM_PAGE_SIZE = 50;
+
+const optionalQuery = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseText(v) || undefined : undefined),
+    z.string().max(max, ADMIN_MESSAGES.tooLong(max)).optional(),
+  );
+const isoDate = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MESSAGES.dateInvalid)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), ADMIN_MESSAGES.dateInvalid)
+    .optional(),
+);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
+
+/** GET /api/admin/claims query: every filter optional; drafts are their own list, never mixed in. */
+export const claimListQuerySchema = z.object({
+  status: optionalEnum(CLAIM_STATUSES, 'Select a status from the list'),
+  kind: optionalEnum(CLAIM_LIST_KINDS, 'Select a kind from the list'),
+  drafts: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
+  affiliate: optionalQuery(100),
+  from: isoDate,
+  to: isoDate,
+  q: optionalQuery(100),
+  sort: optionalEnum(CLAIM_SORTS, 'Select a sort from the list').transform((v) => v ?? 'submitted'),
+  dir: optionalEnum(['asc', 'desc'] as const, 'Select a direction').transform((v) => v ?? 'desc'),
+  page: z.preprocess(
+    (v) => (v === undefined || v === '' ? 1 : Number(v)),
+    z.number({ error: 'Enter a page number' }).int('Enter a page number').min(1).max(100_000),
+  ),
+});
+export type ClaimListQuery = z.output<typeof claimListQuerySchema>;
+
+export const auditQuerySchema = z.object({
+  actor: optionalQuery(100),
+  action: optionalQuery(100),
+  from: isoDate,
+  to: isoDate,
+  page: z.preprocess(
+    (v) => (v === undefined || v === '' ? 1 : Number(v)),
+    z.number().int().min(1).max(100_000),
+  ),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+export const affiliateReportQuerySchema = z.object({ from: isoDate, to: isoDate });

@@ -1,0 +1,55 @@
+// Our fee on a repayment (DECISIONS D20): configuration (percent of HMRC's repayment, a minimum,
+// VAT on the fee), "No fees" (0%) by default. Everything in whole pence so nothing drifts.
+
+export interface FeeSettings {
+  /** Percent of the repayment, e.g. 20 for 20%. */
+  percent: number;
+  /** The least we charge, in pence, when a fee applies at all (percent > 0). */
+  minimumPence: number;
+  /** VAT on the fee, in percent (20 for the UK standard rate); 0 when not VAT registered. */
+  vatPercent: number;
+}
+
+export const NO_FEES: FeeSettings = { percent: 0, minimumPence: 0, vatPercent: 0 };
+
+export interface FeeBreakdown {
+  repaymentPence: number;
+  /** Fee before VAT. */
+  feePence: number;
+  vatPence: number;
+  /** Fee plus VAT: what we keep. */
+  totalFeePence: number;
+  /** What the claimant receives. */
+  claimantPence: number;
+}
+
+/**
+ * The fee and what the claimant receives from HMRC's repayment. The fee is the percentage rounded
+ * to the nearest penny, raised to the minimum, and never more than the repayment (fee plus VAT
+ * are capped so the claimant never owes us money on a small repayment).
+ */
+export function calculateFee(repaymentPence: number, settings: FeeSettings = NO_FEES): FeeBreakdown {
+  if (!Number.isInteger(repaymentPence) || repaymentPence < 0)
+    throw new RangeError('The repayment must be a whole number of pence, 0 or more');
+  if (settings.percent <= 0 || repaymentPence === 0) {
+    return { repaymentPence, feePence: 0, vatPence: 0, totalFeePence: 0, claimantPence: repaymentPence };
+  }
+  const vatRate = Math.max(0, settings.vatPercent) / 100;
+  let fee = Math.max(
+    Math.round((repaymentPence * settings.percent) / 100),
+    Math.max(0, settings.minimumPence),
+  );
+  let vat = Math.round(fee * vatRate);
+  if (fee + vat > repaymentPence) {
+    // Cap: the whole repayment is the fee including VAT.
+    fee = Math.round(repaymentPence / (1 + vatRate));
+    vat = repaymentPence - fee;
+  }
+  return {
+    repaymentPence,
+    feePence: fee,
+    vatPence: vat,
+    totalFeePence: fee + vat,
+    claimantPence: repaymentPence - fee - vat,
+  };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { isPayeReference, p87Readiness } from './p87-readiness.ts';
+import type { P87Input } from './p87-readiness.ts';
+
+// DECISIONS D17 lists what HMRC's P87 asks for ("Claim for tax relief for expenses of employment",
+// GOV.UK form P87): claimant's names, date of birth, NI number, address and contact details, and
+// per employment the employer's name and PAYE reference, job title, whether it continues, and per
+// tax year the vehicle, business miles and what the employer paid.
+const COMPLETE: P87Input = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  dateOfBirth: '1980-02-29',
+  hasNiNumber: true,
+  address: '1 High Street, Leeds',
+  postcode: 'LS1 1AA',
+  phone: '07700 900123',
+  email: 'jane@example.com',
+  employments: [
+    {
+      employerName: 'Acme Ltd',
+      payeReference: '123/AB45678',
+      jobTitle: 'Engineer',
+      continuing: true,
+      years: [
+        { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 1200, employerPaidPencePerMile: 0 },
+      ],
+    },
+  ],
+};
+
+describe('p87Readiness (D17)', () => {
+  it('a claim holding every answer is ready', () => {
+    expect(p87Readiness(COMPLETE)).toEqual([]);
+  });
+
+  it("today's mileage claim: date of birth, PAYE reference, job title and end date are not collected", () => {
+    const today: P87Input = {
+      ...COMPLETE,
+      dateOfBirth: undefined,
+      employments: [
+        {
+          employerName: 'Acme Ltd',
+          years: [
+            { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 1200, employerPaidPencePerMile: 10 },
+          ],
+        },
+      ],
+    };
+    expect(p87Readiness(today).map((i) => i.label)).toEqual([
+      'Date of birth',
+      'Employer PAYE reference (employment 1)',
+      'Job title (employment 1)',
+      'Whether the job continues or when it ended (employment 1)',
+    ]);
+  });
+
+  it.each<[string, P87Input, string[]]>([
+    ['no NI number', { ...COMPLETE, hasNiNumber: false }, ['niNumber']],
+    ['blank names', { ...COMPLETE, firstName: ' ', lastName: null }, ['firstName', 'lastName']],
+    ['no address or postcode', { ...COMPLETE, address: '', postcode: undefined }, ['address', 'postcode']],
+    ['no contact details', { ...COMPLETE, phone: null, email: '' }, ['phone', 'email']],
+    ['no employment', { ...COMPLETE, employments: [] }, ['employments']],
+    [
+      '"I don\'t have it" for the PAYE reference',
+      { ...COMPLETE, employments: [{ ...COMPLETE.employments![0]!, payeReference: null }] },
+      ['employments.0.payeReference'],
+    ],
+    [
+      'a malformed PAYE reference',
+      { ...COMPLETE, employments: [{ ...COMPLETE.employments![0]!, payeReference: 'AB/123' }] },
+      ['employments.0.payeReference'],
+    ],
+    [
+      'ended without a date',
+      { ...COMPLETE, employments: [{ ...COMPLETE.employments![0]!, continuing: false, endDate: null }] },
+      ['employments.0.continuing'],
+    ],
+    [
+      'ended with a date',
+      {
+        ...COMPLETE,
+        employments: [{ ...COMPLETE.employments![0]!, continuing: false, endDate: '2025-01-31' }],
+      },
+      [],
+    ],
+    [
+      'a year without miles, vehicle or employer payment',
+      {
+        ...COMPLETE,
+        employments: [{ ...COMPLETE.employments![0]!, years: [{ taxYear: '2023/24' }] }],
+      },
+      [
+        'employments.0.years.0.vehicleType',
+        'employments.0.years.0.businessMiles',
+        'employments.0.years.0.employerPaid',
+      ],
+    ],
+    [
+      'a yearly total counts as what the employer paid',
+      {
+        ...COMPLETE,
+        employments: [
+          {
+            ...COMPLETE.employments![0]!,
+            years: [
+              { taxYear: '2023/24', vehicleType: 'car-van', businessMiles: 10, employerPaidTotalPence: 5000 },
+            ],
+          },
+        ],
+      },
+      [],
+    ],
+    [
+      'the second employment is checked on its own',
+      { ...COMPLETE, employments: [COMPLETE.employments![0]!, { employerName: 'Beta plc', years: [] }] },
+      [
+        'employments.1.payeReference',
+        'employments.1.jobTitle',
+        'employments.1.continuing',
+        'employments.1.years',
+      ],
+    ],
+  ])('%s', (_name, input, fields) => {
+    expect(p87Readiness(input).map((i) => i.field)).toEqual(fields);
+  });
+
+  it.each<[string, boolean]>([
+    ['123/AB45678', true],
+    ['123/A', true],
+    ['123/ab45678', true],
+    ['123/ABCDEFGHIJK', false],
+    ['12/AB456', false],
+    ['123AB456', false],
+    ['', false],
+  ])('isPayeReference(%j) = %s', (value, ok) => {
+    expect(isPayeReference(value)).toBe(ok);
+  });
+});

@@ -1,0 +1,109 @@
+// What a claim still lacks before it can be copied onto HMRC's paper P87 (DECISIONS D17). Every
+// input is optional: the wizard does not yet collect date of birth, employer PAYE reference or
+// job title, so today's claims list them as missing, and the list shrinks as those fields arrive.
+
+/** HMRC employer PAYE reference: tax office number, '/', 1-10 letters or digits (D17). */
+const PAYE_REFERENCE = /^\d{3}\/[A-Z0-9]{1,10}$/i;
+
+export function isPayeReference(value: string): boolean {
+  return PAYE_REFERENCE.test(value.trim());
+}
+
+export interface P87YearInput {
+  taxYear: string;
+  vehicleType?: string | null;
+  businessMiles?: number | null;
+  /** What the employer paid: pence per mile or a yearly total; either counts as answered (0 is an answer). */
+  employerPaidPencePerMile?: number | null;
+  employerPaidTotalPence?: number | null;
+}
+
+export interface P87EmploymentInput {
+  employerName?: string | null;
+  /** null or '' when the claimant said "I don't have it": still missing for HMRC. */
+  payeReference?: string | null;
+  jobTitle?: string | null;
+  /** true: still employed there; false: ended on `endDate`. */
+  continuing?: boolean | null;
+  endDate?: string | null;
+  years?: readonly P87YearInput[];
+}
+
+export interface P87Input {
+  firstName?: string | null;
+  lastName?: string | null;
+  dateOfBirth?: string | null;
+  /** Whether an NI number is held (the number itself stays encrypted; readiness never needs it). */
+  hasNiNumber?: boolean;
+  address?: string | null;
+  postcode?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  employments?: readonly P87EmploymentInput[];
+}
+
+export interface ReadinessItem {
+  /** Dotted path of the missing answer, e.g. 'employments.0.payeReference'. */
+  field: string;
+  /** What an operator reads, e.g. 'Employer PAYE reference (employment 1)'. */
+  label: string;
+}
+
+function blank(value: string | null | undefined): boolean {
+  return value === null || value === undefined || value.trim() === '';
+}
+
+function missingNumber(value: number | null | undefined): boolean {
+  return value === null || value === undefined || !Number.isFinite(value);
+}
+
+/** Every P87 answer the claim does not hold yet, in the order of HMRC's form; empty = ready. */
+export function p87Readiness(input: P87Input): ReadinessItem[] {
+  const items: ReadinessItem[] = [];
+  const need = (field: string, label: string, isMissing: boolean) => {
+    if (isMissing) items.push({ field, label });
+  };
+  need('firstName', 'First names', blank(input.firstName));
+  need('lastName', 'Surname', blank(input.lastName));
+  need('dateOfBirth', 'Date of birth', blank(input.dateOfBirth));
+  need('niNumber', 'National Insurance number', input.hasNiNumber !== true);
+  need('address', 'Home address', blank(input.address));
+  need('postcode', 'Postcode', blank(input.postcode));
+  need('phone', 'Phone number', blank(input.phone));
+  need('email', 'Email address', blank(input.email));
+
+  const employments = input.employments ?? [];
+  if (employments.length === 0) items.push({ field: 'employments', label: 'At least one employment' });
+  employments.forEach((job, i) => {
+    const n = `employment ${i + 1}`;
+    const at = `employments.${i}`;
+    need(`${at}.employerName`, `Employer name (${n})`, blank(job.employerName));
+    need(
+      `${at}.payeReference`,
+      `Employer PAYE reference (${n})`,
+      blank(job.payeReference) || !isPayeReference(job.payeReference ?? ''),
+    );
+    need(`${at}.jobTitle`, `Job title (${n})`, blank(job.jobTitle));
+    need(
+      `${at}.continuing`,
+      `Whether the job continues or when it ended (${n})`,
+      job.continuing === null ||
+        job.continuing === undefined ||
+        (job.continuing === false && blank(job.endDate)),
+    );
+    const years = job.years ?? [];
+    if (years.length === 0) items.push({ field: `${at}.years`, label: `At least one tax year (${n})` });
+    years.forEach((year, j) => {
+      const y = `${year.taxYear}, ${n}`;
+      const yat = `${at}.years.${j}`;
+      need(`${yat}.vehicleType`, `Vehicle type (${y})`, blank(year.vehicleType));
+      need(`${yat}.businessMiles`, `Business miles (${y})`, missingNumber(year.businessMiles));
+      need(
+        `${yat}.employerPaid`,
+        `What the employer paid (${y})`,
+        missingNumber(year.employerPaidPencePerMile) && missingNumber(year.employerPaidTotalPence),
+      );
+    });
+  });
+  return items;
+}
