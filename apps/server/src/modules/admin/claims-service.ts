@@ -19,7 +19,7 @@ import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../d
 import { fromIntBool, fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { FilesService } from '../files/service.ts';
-import { readSnapshot, signedContentOf, totalsOf, vehicleOf } from '../onboarding/snapshot.ts';
+import { readSnapshot, signedContentOf, totalsOf, vehicleOf } from '../onboarding/claim-columns.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository, generalReference } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
