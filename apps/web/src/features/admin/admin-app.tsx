@@ -68,9 +68,11 @@ function AdminLayout({ children }: { children: ReactNode }) {
               <button
                 type="button"
                 className="min-h-11 text-white underline"
-                onClick={async () => {
-                  await signOut();
-                  navigate('/admin/sign-in', { replace: true });
+                onClick={() => {
+                  void (async () => {
+                    await signOut();
+                    void navigate('/admin/sign-in', { replace: true });
+                  })();
                 }}
               >
                 Sign out

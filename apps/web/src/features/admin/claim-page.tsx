@@ -203,12 +203,14 @@ export function ClaimPage() {
                     {c.niNumberMasked && !ni && (
                       <Button
                         variant="secondary"
-                        onClick={async () => {
-                          const res = await adminRequest<{ niNumber: string }>(
-                            'POST',
-                            `/api/admin/claims/${claim.id}/ni-number`,
-                          );
-                          if (res.ok) setNi(res.data.niNumber);
+                        onClick={() => {
+                          void (async () => {
+                            const res = await adminRequest<{ niNumber: string }>(
+                              'POST',
+                              `/api/admin/claims/${claim.id}/ni-number`,
+                            );
+                            if (res.ok) setNi(res.data.niNumber);
+                          })();
                         }}
                       >
                         Show<span className="sr-only"> National Insurance number</span>
@@ -423,7 +425,11 @@ function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () =>
 
   const needsReason = isClaimStatus(to) && reasonRequired(to);
   return (
-    <form onSubmit={submit} noValidate className="mb-10 rounded-md border-2 border-gray-300 p-4">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="mb-10 rounded-md border-2 border-gray-300 p-4"
+    >
       <h2 className="mb-4 text-2xl">Change status</h2>
       <ErrorSummary errors={summaryItems(errors, 'status-')} focusKey={attempt} />
       {done && (
@@ -516,7 +522,7 @@ function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => P
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <ErrorSummary errors={summaryItems(errors, 'note-')} focusKey={attempt} />
         <Field id="note-body" label="Add a note" hint="Only operators see notes" error={errors.body}>
           <textarea

@@ -91,20 +91,20 @@ export function OperatorsPage() {
                   {op.id !== me?.id && (
                     <div className="flex flex-wrap gap-2">
                       {op.disabled ? (
-                        <Button variant="link" onClick={() => change(op, 'enable', 'enabled')}>
+                        <Button variant="link" onClick={() => void change(op, 'enable', 'enabled')}>
                           Enable<span className="sr-only"> {op.name}</span>
                         </Button>
                       ) : (
                         <Button
                           variant="link"
-                          onClick={() => change(op, 'disable', 'disabled and signed out')}
+                          onClick={() => void change(op, 'disable', 'disabled and signed out')}
                         >
                           Disable<span className="sr-only"> {op.name}</span>
                         </Button>
                       )}
                       <Button
                         variant="link"
-                        onClick={() => change(op, 'reset-second-factor', 'second factor reset')}
+                        onClick={() => void change(op, 'reset-second-factor', 'second factor reset')}
                       >
                         Reset second factor<span className="sr-only"> of {op.name}</span>
                       </Button>
@@ -117,7 +117,7 @@ export function OperatorsPage() {
         </table>
       </div>
 
-      <form onSubmit={add} noValidate className="max-w-xl space-y-4">
+      <form onSubmit={(e) => void add(e)} noValidate className="max-w-xl space-y-4">
         <h2 className="text-2xl">Add an operator</h2>
         <ErrorSummary errors={summaryItems(errors)} focusKey={attempt} />
         <TextField

@@ -87,14 +87,14 @@ export function SignInPage() {
       return fail(res, 'code');
     }
     session.signedIn(res.data.operator, res.data.csrfToken);
-    navigate('/admin/claims', { replace: true });
+    void navigate('/admin/claims', { replace: true });
   }
 
   return (
     <div className="mx-auto max-w-xl">
       <ErrorSummary errors={summaryItems(errors)} focusKey={attempt} />
       {stage === 'password' && (
-        <form onSubmit={submitPassword} noValidate className="space-y-6">
+        <form onSubmit={(e) => void submitPassword(e)} noValidate className="space-y-6">
           <h1 className="text-3xl">Sign in</h1>
           <p>For TaxBack operators only.</p>
           <TextField
@@ -122,7 +122,7 @@ export function SignInPage() {
         </form>
       )}
       {stage !== 'password' && (
-        <form onSubmit={submitCode} noValidate className="space-y-6">
+        <form onSubmit={(e) => void submitCode(e)} noValidate className="space-y-6">
           {stage === 'enrol' ? (
             <>
               <h1 className="text-3xl">Set up your authenticator app</h1>
