@@ -3,6 +3,7 @@ import { CLAIM_STATUSES, allowedMoves } from '@taxback/domain';
 import type { ClaimStatus } from '@taxback/domain';
 import {
   EVIDENCE_PDF,
+  MILEAGE_CLAIM_FIGURES,
   asOperator,
   auditCount,
   insertOperator,
@@ -215,12 +216,20 @@ describe('claim detail', () => {
       workflow: { status: 'submitted', version: 0, allowedMoves: ['in-review', 'withdrawn'] },
       signedMatch: true,
     });
-    // 8,000 miles at 45p = £3,600; the employer paid 10p a mile = £800; £2,800 at 20% = £560.
+    // 8,000 miles at the year's rate (55p in 2026/27 = £4,400; 45p before = £3,600); the employer
+    // paid 10p a mile = £800; what is left at 20%.
+    const f = MILEAGE_CLAIM_FIGURES;
+    expect([f.totalAllowance - f.totalEmployerPayment, f.totalEmployerPayment]).toEqual([
+      f.totalClaimable,
+      800,
+    ]);
+    expect([3600, 4400]).toContain(f.totalAllowance);
+    expect(f.rebate20).toBe(f.totalClaimable / 5);
     expect(body.mileage).toMatchObject({
-      totalAllowance: 3600,
+      totalAllowance: f.totalAllowance,
       totalEmployerPayment: 800,
-      totalClaimable: 2800,
-      rebate20: 560,
+      totalClaimable: f.totalClaimable,
+      rebate20: f.rebate20,
     });
     expect(body.readiness.map((i: { field: string }) => i.field)).toEqual([
       'dateOfBirth',
@@ -448,7 +457,13 @@ describe('notes, export, reports, audit', () => {
     const row = res
       .json<{ affiliates: Array<{ affiliate: string; byStatus: Record<string, number> }> }>()
       .affiliates.find((a) => a.affiliate === 'report-partner');
-    expect(row).toMatchObject({ started: 3, submitted: 3, estimatedTotal: 1120, conversion: 100 });
+    // Two mileage claims' estimates; the general claim has none.
+    expect(row).toMatchObject({
+      started: 3,
+      submitted: 3,
+      estimatedTotal: 2 * MILEAGE_CLAIM_FIGURES.rebate20,
+      conversion: 100,
+    });
     expect(row!.byStatus.submitted).toBe(3);
     const none = await get('/api/admin/reports/affiliates?to=2000-01-01');
     expect(none.json<{ affiliates: unknown[] }>().affiliates).toEqual([]);
@@ -486,9 +501,9 @@ describe('P87 worksheet', () => {
       'Business miles',
       '8,000',
       'Approved mileage allowance (AMAP)',
-      '£3600.00',
+      `£${MILEAGE_CLAIM_FIGURES.totalAllowance.toFixed(2)}`,
       'Mileage allowance relief claimed',
-      '£2800.00',
+      `£${MILEAGE_CLAIM_FIGURES.totalClaimable.toFixed(2)}`,
       'Still missing before this can go to HMRC:',
       '- Date of birth',
     ];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { encryptField } from '../src/crypto/field-encryption.ts';
 import { hashPassword } from '../src/crypto/password.ts';
-import { claimableTaxYears } from '@taxback/domain';
+import { calculateRebate, claimableTaxYears } from '@taxback/domain';
 import { PNG_DATA_URL, newSessionId, validClaimBody } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -138,6 +138,19 @@ export async function submitGeneralClaim(
   return res.json<{ id: string }>().id;
 }
 
+/** The year of the mileage claims these helpers make: the newest one offered today (D21). */
+export const MILEAGE_CLAIM_YEAR = claimableTaxYears()[0]!.year;
+
+/**
+ * What the domain computes for that claim (8,000 miles in a car or van, the employer paying 10p a
+ * mile): 55p a mile in 2026/27, 45p before (the rates' own table tests pin those numbers).
+ */
+export const MILEAGE_CLAIM_FIGURES = calculateRebate({
+  years: [{ year: MILEAGE_CLAIM_YEAR, miles: 8000 }],
+  vehicle: 'car-van',
+  employerRatePence: 10,
+});
+
 /** A mileage claim taken through the real wizard API to submission; returns its id and reference. */
 export async function submitMileageClaim(
   t: TestApp,
@@ -145,7 +158,7 @@ export async function submitMileageClaim(
 ): Promise<{ id: string; reference: string; sessionId: string }> {
   const sessionId = newSessionId();
   const headers = { 'x-session-id': sessionId };
-  const year = claimableTaxYears()[0]!.year;
+  const year = MILEAGE_CLAIM_YEAR;
   const snapshot = {
     eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
     employmentDetails: {
