@@ -62,9 +62,21 @@ export function measurePageWeight(dist: string): PageWeight {
     return [...closure(keys)].filter((f) => !landingFiles.has(f)).reduce((n, f) => n + gz(dist, f), 0);
   };
 
+  // Admin code in claimant pages: a chunk of the admin bundle's own modules among the files any
+  // claimant page loads (the landing page, and the funnel, wizard, resume and legal chunks with
+  // what they import), or the admin API's path in one of those files (admin code bundled into a
+  // shared chunk). The shared chunks the admin bundle itself imports (React, the router) do not count.
   const adminKeys = Object.keys(manifest).filter((k) => /features\/admin\//.test(k));
-  const adminFiles = closure(adminKeys);
-  const adminInClaimantPages = [...adminFiles].some((f) => landingFiles.has(f));
+  const adminOwnFiles = adminKeys.map((k) => manifest[k]?.file ?? '').filter((f) => f !== '');
+  const claimantKeys = Object.keys(manifest).filter(
+    (k) => manifest[k]?.isDynamicEntry && /features\/(funnel|onboarding|resume|legal)\//.test(k),
+  );
+  const claimantFiles = new Set([...landingFiles, ...closure(claimantKeys)]);
+  const adminInClaimantPages =
+    adminOwnFiles.some((f) => claimantFiles.has(f)) ||
+    [...claimantFiles]
+      .filter((f) => f.endsWith('.js'))
+      .some((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('/api/admin/'));
 
   return {
     landing: { js, css, files: refs },
