@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
 import { signedContentOf } from '../src/modules/onboarding/claim-columns.ts';
 import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -158,34 +158,6 @@ async function fileCount(sessionId: string): Promise<number> {
   return (
     await t.app.db.selectFrom('stored_files').select('id').where('session_id', '=', sessionId).execute()
   ).length;
-}
-
-function pdfText(bytes: Uint8Array): string {
-  const buf = Buffer.from(bytes);
-  const raw = buf.toString('latin1');
-  const out: string[] = [];
-  const re = /stream\r?\n/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    try {
-      out.push(
-        zlib
-          .inflateSync(buf.subarray(start, end), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
-          .toString('latin1'),
-      );
-    } catch {
-      // not deflated
-    }
-  }
-  return (
-    out
-      .join('\n')
-      .match(/<([0-9A-Fa-f]*)>\s*Tj/g)
-      ?.map((tj) => Buffer.from(/<([0-9A-Fa-f]*)>/.exec(tj)?.[1] ?? '', 'hex').toString('latin1'))
-      .join('\n') ?? ''
-  );
 }
 
 describe('POST /api/onboarding/files', () => {

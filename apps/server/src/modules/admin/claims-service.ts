@@ -294,14 +294,8 @@ export function createAdminClaimsService(deps: {
           mileage: {
             vehicle: vehicleOf(snapshot),
             employerRatePence: r.employer_mileage_rate,
+            ...totals,
             years: totals.years.map((y) => ({ ...y, companyName: companies[y.year]?.companyName ?? null })),
-            totalMiles: totals.totalMiles,
-            totalAllowance: totals.totalAllowance,
-            totalEmployerPayment: totals.totalEmployerPayment,
-            totalClaimable: totals.totalClaimable,
-            rebate20: totals.rebate20,
-            rebate40: totals.rebate40,
-            selfAssessmentRequired: totals.selfAssessmentRequired,
           },
           journeys: snapshot.journeys,
           tracking: {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { CLAIM_STATUS_LABELS, isClaimStatus, reasonRequired } from '@taxback/domain';
+import type { RebateSummary, YearFigures } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
@@ -26,24 +27,11 @@ interface ClaimDetail {
   claimant: Record<string, string | null>;
   employment?: Record<string, string | null>;
   general?: { selectedExpenses: string[]; earnsOver18k: boolean | null };
-  mileage?: {
+  /** The domain's figures for the claim (recomputed by the server), each year with its employer. */
+  mileage?: Omit<RebateSummary, 'years'> & {
     vehicle: string;
     employerRatePence: number | null;
-    years: Array<{
-      year: string;
-      miles: number;
-      allowance: number;
-      employerPayment: number;
-      claimable: number;
-      companyName: string | null;
-    }>;
-    totalMiles: number;
-    totalAllowance: number;
-    totalEmployerPayment: number;
-    totalClaimable: number;
-    rebate20: number;
-    rebate40: number;
-    selfAssessmentRequired: boolean;
+    years: Array<YearFigures & { companyName: string | null }>;
   };
   journeys?: Array<{
     id: string;
