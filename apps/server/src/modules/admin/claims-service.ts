@@ -9,6 +9,8 @@ import {
   isClaimStatus,
   maskNiNumber,
   p87Readiness,
+  summariseClaim,
+  vehicleOf,
 } from '@taxback/domain';
 import type { ClaimStatus, FeeSettings, P87Input, ReadinessItem } from '@taxback/domain';
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
@@ -19,7 +21,7 @@ import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../d
 import { fromIntBool, fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { FilesService } from '../files/service.ts';
-import { readSnapshot, signedContentOf, totalsOf, vehicleOf } from '../onboarding/claim-columns.ts';
+import { readSnapshot, signedContentOf } from '../onboarding/claim-columns.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository, generalReference } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
@@ -269,7 +271,7 @@ export function createAdminClaimsService(deps: {
       } else {
         const r = found.row;
         const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
-        const totals = totalsOf(snapshot);
+        const totals = summariseClaim(snapshot);
         const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
         detail = {
           ...common,
@@ -431,7 +433,7 @@ export function createAdminClaimsService(deps: {
         const r = found.row;
         reference = r.submission_reference ?? r.id;
         const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
-        const totals = totalsOf(snapshot);
+        const totals = summariseClaim(snapshot);
         const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
         const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
         sections.push({

@@ -8,10 +8,6 @@ import { fromJsonText, toIntBool } from '../../db/values.ts';
 
 // Pure mapping between the wizard snapshot (what the browser saves) and the SPEC §3 columns.
 
-/** D3: every figure from the raw inputs with the domain; totals a browser sent are never read. */
-export const totalsOf = summariseClaim;
-export { selectedYears, vehicleOf };
-
 /**
  * The stored snapshot. One written by the current schema is that schema's output already, so it is
  * read as stored (re-parsing it was a seventh of a restore's CPU); an older one is re-read through
@@ -111,7 +107,7 @@ export function signedContentOf(
   snapshot: WizardSnapshot,
   consents: { accuracy: boolean; authorization: boolean; terms: boolean },
 ) {
-  const totals = totalsOf(snapshot);
+  const totals = summariseClaim(snapshot);
   const p = snapshot.personalInfo;
   return {
     name: [p.firstName, p.lastName].filter((s) => s !== '').join(' '),

@@ -14,7 +14,10 @@ import {
   isTaxYear,
   routeEnd,
   stepIndex,
+  selectedYears,
   submissionReference,
+  summariseClaim,
+  vehicleOf,
 } from '@taxback/domain';
 import type { RebateSummary, TaxYear } from '@taxback/domain';
 import {
@@ -56,14 +59,7 @@ import {
   updateDraftClaim,
 } from './repository.ts';
 import type { ClaimFileRow, ClaimTracking } from './repository.ts';
-import {
-  readSnapshot,
-  selectedYears,
-  signedContentOf,
-  snapshotColumns,
-  totalsOf,
-  vehicleOf,
-} from './claim-columns.ts';
+import { readSnapshot, signedContentOf, snapshotColumns } from './claim-columns.ts';
 
 export const ONBOARDING_MESSAGES = {
   notFound: 'Not found',
@@ -177,7 +173,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     return {
       submissionReference: claim.submission_reference ?? '',
       submittedAt: claim.submitted_at ?? '',
-      totals: totalsOf(readSnapshot(claim.snapshot, claim.snapshot_version)),
+      totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
     };
   }
 
@@ -198,7 +194,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         status: claim.status,
         submissionReference: claim.submission_reference,
         submittedAt: claim.submitted_at,
-        totals: totalsOf(snapshot),
+        totals: summariseClaim(snapshot),
         hasNiNumber: claim.admin_ni_number !== null && claim.admin_ni_number !== '',
         currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
         lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
@@ -218,7 +214,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, { today: now() });
       if (!checked.ok) throw new ValidationError(checked.errors);
 
-      const totals = totalsOf(snapshot);
+      const totals = summariseClaim(snapshot);
       const at = nowIso(now());
       const existing = await findClaimForSave(db, sessionId);
       const snapshotValues = snapshotColumns(snapshot, totals);
@@ -513,7 +509,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
       const at = now();
-      const totals = totalsOf(snapshot);
+      const totals = summariseClaim(snapshot);
       const reference = submissionReference(sessionId, at);
       const changes: OnboardingClaimUpdate = {
         status: 'submitted',
