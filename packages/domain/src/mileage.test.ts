@@ -98,6 +98,46 @@ describe('calculateMileageClaim: the issue 12 table', () => {
     expect(b.allowance).toBe(100 + 6000);
   });
 
+  // D18: the higher rate applies to the first 10,000 business miles of each employment; employments
+  // with the same or associated employers share one 10,000 (ITEPA 2003 s230(4); EIM31280). Relief is
+  // per employment (s231), so one job's taxable excess does not cut another's relief.
+  describe('several employments (D18)', () => {
+    const year = (entries: VehicleMiles[]) => calculateMileageClaim([{ year: '2026/27', entries }]).years[0]!;
+
+    it('two unconnected employments each under 10,000 are both at the higher rate', () => {
+      const y = year([
+        { vehicle: 'car-van', miles: 8_000, thresholdGroup: 'a', employment: 'a' },
+        { vehicle: 'car-van', miles: 7_000, thresholdGroup: 'b', employment: 'b' },
+      ]);
+      expect(y.entries.map((e) => e.allowance)).toEqual([4400, 3850]);
+      expect(y).toMatchObject({ miles: 15_000, allowance: 8250, claimable: 8250 });
+    });
+
+    it('two connected employments share one 10,000', () => {
+      const y = year([
+        { vehicle: 'car-van', miles: 8_000, thresholdGroup: 'a+b', employment: 'a' },
+        { vehicle: 'car-van', miles: 7_000, thresholdGroup: 'a+b', employment: 'b' },
+      ]);
+      // 8,000 at 55p, then 2,000 at 55p and 5,000 at 25p.
+      expect(y.entries.map((e) => e.allowance)).toEqual([4400, 1100 + 1250]);
+      expect(y).toMatchObject({ allowance: 6750, claimable: 6750 });
+    });
+
+    it('one employment over-paying leaves the other its relief, and its excess is taxable', () => {
+      const y = year([
+        {
+          vehicle: 'car-van',
+          miles: 1_000,
+          thresholdGroup: 'a',
+          employment: 'a',
+          employerPaid: { kind: 'ppm', pence: 65 },
+        },
+        { vehicle: 'car-van', miles: 1_000, thresholdGroup: 'b', employment: 'b' },
+      ]);
+      expect(y).toMatchObject({ allowance: 1100, employerPayment: 650, claimable: 550, taxableExcess: 100 });
+    });
+  });
+
   it('a rate that changed between years is right for each year', () => {
     const r = calculateMileageClaim([
       {

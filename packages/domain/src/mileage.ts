@@ -115,6 +115,18 @@ export interface VehicleMiles {
   vehicle: VehicleType;
   miles: number;
   employerPaid?: EmployerPaid;
+  /**
+   * Entries of one threshold group share the year's 10,000 car and van miles: one group per
+   * employment, or one for employments with the same or associated employers (ITEPA 2003
+   * s230(4); EIM31280; D18). Entries without a group share one threshold.
+   */
+  thresholdGroup?: string;
+  /**
+   * The employment the miles were driven for. Relief is the shortfall of the approved amount
+   * against what that employment paid (ITEPA 2003 s231): one employment's taxable excess never
+   * reduces another's relief. Entries without one are compared together.
+   */
+  employment?: string;
 }
 
 export interface YearVehicles {
@@ -167,8 +179,9 @@ function employerPaymentPence(paid: EmployerPaid | undefined, miles: number): nu
 }
 
 /**
- * D21: per tax year, one or more vehicles each with what the employer paid. Cars and vans share
- * the year's 10,000-mile threshold in the order given; motorbikes and bicycles are flat. The
+ * D21: per tax year, one or more vehicles each with what the employer paid. Cars and vans of one
+ * threshold group share the year's 10,000-mile threshold in the order given; motorbikes and
+ * bicycles are flat. The
  * approved amount and the payments are compared for the year as a whole (EIM31220): relief is the
  * shortfall, and a surplus is a taxable excess with no relief that year.
  */
@@ -178,22 +191,33 @@ export function calculateMileageClaim(years: readonly YearVehicles[]): MileageCl
   let paymentSum = 0;
   let claimableSum = 0;
   const out: YearClaimFigures[] = years.map(({ year, entries }) => {
-    let carVanMiles = 0;
+    const carVanMilesByGroup = new Map<string, number>();
     let yearMiles = 0;
     let yearAllowance = 0;
     let yearPayment = 0;
+    const byEmployment = new Map<string, { allowance: number; payment: number }>();
     const figures = entries.map((e) => {
       const m = safeMiles(e.miles);
+      const group = e.thresholdGroup ?? '';
+      const carVanMiles = carVanMilesByGroup.get(group) ?? 0;
       const allowance = allowancePenceAfter(m, e.vehicle, year, carVanMiles);
-      if (e.vehicle === 'car-van') carVanMiles += m;
+      if (e.vehicle === 'car-van') carVanMilesByGroup.set(group, carVanMiles + m);
       const payment = employerPaymentPence(e.employerPaid, m);
       yearMiles += m;
       milesTenths += Math.round(m * 10);
       yearAllowance += allowance;
       yearPayment += payment;
+      const key = e.employment ?? '';
+      const job = byEmployment.get(key) ?? { allowance: 0, payment: 0 };
+      byEmployment.set(key, { allowance: job.allowance + allowance, payment: job.payment + payment });
       return { vehicle: e.vehicle, miles: m, allowance: allowance / 100, employerPayment: payment / 100 };
     });
-    const claimable = Math.max(0, yearAllowance - yearPayment);
+    let claimable = 0;
+    let excess = 0;
+    for (const job of byEmployment.values()) {
+      claimable += Math.max(0, job.allowance - job.payment);
+      excess += Math.max(0, job.payment - job.allowance);
+    }
     allowanceSum += yearAllowance;
     paymentSum += yearPayment;
     claimableSum += claimable;
@@ -204,7 +228,7 @@ export function calculateMileageClaim(years: readonly YearVehicles[]): MileageCl
       allowance: yearAllowance / 100,
       employerPayment: yearPayment / 100,
       claimable: claimable / 100,
-      taxableExcess: Math.max(0, yearPayment - yearAllowance) / 100,
+      taxableExcess: excess / 100,
       selfAssessmentRequired: claimable > SELF_ASSESSMENT_THRESHOLD_GBP * 100,
     };
   });
