@@ -2,6 +2,7 @@
 // ('@taxback/domain/content'), which are imported by sub-path so the landing page stays small.
 export * from './canonical.ts';
 export * from './data-url.ts';
+export * from './dates.ts';
 export * from './email.ts';
 export * from './expenses.ts';
 export * from './journeys.ts';

@@ -227,6 +227,7 @@ describe('calculateRebate', () => {
           allowance: 4500,
           employerPayment: 0,
           claimable: 4500,
+          taxableExcess: 0,
           selfAssessmentRequired: true,
         },
       ],

@@ -255,6 +255,8 @@ export interface YearFigures {
   allowance: number;
   employerPayment: number;
   claimable: number;
+  /** Pounds paid above the approved amount by the year's employments (taxable, no relief for them). */
+  taxableExcess: number;
   /** HMRC wants Self Assessment rather than a P87 when a year's claimable expenses exceed £2,500. */
   selfAssessmentRequired: boolean;
 }
@@ -295,12 +297,18 @@ export function calculateRebate(input: {
     input.employerRatePence !== undefined && Number.isFinite(input.employerRatePence)
       ? Math.max(0, input.employerRatePence)
       : 0;
-  const claim = calculateMileageClaim(
-    input.years.map(({ year, miles }) => ({
-      year,
-      entries: [{ vehicle: input.vehicle, miles, employerPaid: { kind: 'ppm', pence: rate } }],
-    })),
+  return rebateSummaryOf(
+    calculateMileageClaim(
+      input.years.map(({ year, miles }) => ({
+        year,
+        entries: [{ vehicle: input.vehicle, miles, employerPaid: { kind: 'ppm', pence: rate } }],
+      })),
+    ),
   );
+}
+
+/** The per-year figures and the rounded totals and 20%/40% rebates (SPEC §9) of a calculated claim. */
+export function rebateSummaryOf(claim: MileageClaimFigures): RebateSummary {
   return {
     years: claim.years.map((y) => ({
       year: y.year,
@@ -308,6 +316,7 @@ export function calculateRebate(input: {
       allowance: y.allowance,
       employerPayment: y.employerPayment,
       claimable: y.claimable,
+      taxableExcess: y.taxableExcess,
       selfAssessmentRequired: y.selfAssessmentRequired,
     })),
     totalMiles: claim.totalMiles,

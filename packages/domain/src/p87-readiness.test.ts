@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isPayeReference, p87Readiness } from './p87-readiness.ts';
 import type { P87Input } from './p87-readiness.ts';
+import { claimableTaxYears } from './tax-years.ts';
+import { normaliseSnapshot, p87InputOfSnapshot } from './wizard-snapshot.ts';
 
 // DECISIONS D17 lists what HMRC's P87 asks for ("Claim for tax relief for expenses of employment",
 // GOV.UK form P87): claimant's names, date of birth, NI number, address and contact details, and
@@ -134,5 +136,92 @@ describe('p87Readiness (D17)', () => {
     ['', false],
   ])('isPayeReference(%j) = %s', (value, ok) => {
     expect(isPayeReference(value)).toBe(ok);
+  });
+});
+
+describe('p87InputOfSnapshot: readiness of a wizard claim (D17)', () => {
+  const complete = normaliseSnapshot(
+    {
+      personalInfo: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        dateOfBirth: { day: '4', month: '3', year: '1990' },
+        email: 'jane@example.com',
+        phone: '07700 900123',
+        homeAddress: '1 Main St, Wigan',
+        postcode: 'WN2 1AR',
+      },
+      vehicleInfo: { type: 'car-van' },
+      employments: [
+        {
+          id: 'job-1',
+          employerName: 'Acme',
+          payeReference: '123/AB45678',
+          jobTitle: 'Engineer',
+          continuing: 'yes',
+        },
+        {
+          id: 'job-2',
+          employerName: 'Beta',
+          noPayeReference: true,
+          jobTitle: 'Driver',
+          continuing: 'no',
+          endDate: { day: '1', month: '6', year: '2025' },
+        },
+      ],
+      taxYears: [
+        {
+          year: '2025/26',
+          selected: true,
+          employersConnected: 'no',
+          jobs: [
+            { employmentId: 'job-1', businessMiles: 8000, paidKind: 'none' },
+            { employmentId: 'job-2', businessMiles: 500, paidKind: 'total', paidTotalPounds: 50 },
+          ],
+        },
+        {
+          year: '2024/25',
+          selected: true,
+          jobs: [{ employmentId: 'job-1', businessMiles: 100, paidKind: '' }],
+        },
+      ],
+    },
+    claimableTaxYears(new Date('2026-11-23T12:00:00Z')),
+  );
+
+  it('lists the PAYE reference the claimant did not have, the NI number and an unanswered payment', () => {
+    expect(p87Readiness(p87InputOfSnapshot(complete, false)).map((i) => i.field)).toEqual([
+      'niNumber',
+      'employments.0.years.1.employerPaid',
+      'employments.1.payeReference',
+    ]);
+  });
+
+  it('is empty once every P87 answer is there', () => {
+    const ready = {
+      ...complete,
+      employments: complete.employments.map((e) => ({
+        ...e,
+        noPayeReference: false,
+        payeReference: '120/XY1',
+      })),
+      taxYears: complete.taxYears.map((y) => ({
+        ...y,
+        jobs: y.jobs.map((j) => (j.paidKind === '' ? { ...j, paidKind: 'none' as const } : j)),
+      })),
+    };
+    expect(p87Readiness(p87InputOfSnapshot(ready, true))).toEqual([]);
+    // Years without miles for a job are not the job's years on the form.
+    expect(p87InputOfSnapshot(ready, true).employments?.[1]?.years?.map((y) => y.taxYear)).toEqual([
+      '2025/26',
+    ]);
+  });
+
+  it('needs a date of birth that is a real date', () => {
+    const noDob = {
+      ...complete,
+      personalInfo: { ...complete.personalInfo, dateOfBirth: { day: '31', month: '2', year: '1990' } },
+    };
+    expect(p87Readiness(p87InputOfSnapshot(noDob, true)).map((i) => i.field)).toContain('dateOfBirth');
   });
 });

@@ -22,6 +22,31 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const JUNE_2025 = new Date('2025-06-01T12:00:00Z');
 
+/** A complete employment (D17). */
+function job(id: string) {
+  return {
+    id,
+    employerName: 'Acme Ltd',
+    payeReference: '123/AB45678',
+    noPayeReference: false,
+    jobTitle: 'Engineer',
+    continuing: 'yes' as const,
+    endDate: { day: '', month: '', year: '' },
+  };
+}
+
+/** One job's answers in a year. */
+function jobYear(employmentId: string, businessMiles: unknown, paidKind = 'none') {
+  return {
+    employmentId,
+    vehicle: 'car-van',
+    businessMiles,
+    paidKind,
+    paidPencePerMile: 0,
+    paidTotalPounds: 0,
+  };
+}
+
 function errorsOf(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
   const r = schema.safeParse(value);
   if (r.success) return {};
@@ -147,6 +172,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       2,
       {},
       {
+        'personalInfo.dateOfBirth': 'Enter your date of birth',
         'personalInfo.firstName': 'First name is required',
         'personalInfo.lastName': 'Last name is required',
         'personalInfo.email': 'Email is required',
@@ -166,9 +192,11 @@ describe('validateStep: SPEC §5 wizard messages', () => {
           phone: '12345',
           homeAddress: 'x',
           postcode: 'WN2',
+          dateOfBirth: { day: '31', month: '2', year: '1990' },
         },
       },
       {
+        'personalInfo.dateOfBirth': 'Date of birth must be a real date',
         'personalInfo.email': 'Please enter a valid email address',
         'personalInfo.phone': 'Please enter a valid UK phone number',
         'personalInfo.postcode': 'Please enter a valid UK postcode',
@@ -198,32 +226,95 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     ],
     [4, { vehicleInfo: {} }, { 'vehicleInfo.type': 'Please select your vehicle type' }],
     [4, { vehicleInfo: { type: 'tractor' } }, { 'vehicleInfo.type': 'Please select your vehicle type' }],
+    // D17: 1 to 5 employments, each with employer, PAYE reference (or "I don't have it"), job title
+    // and whether it continues or when it ended.
+    [16, { employments: [] }, { employments: 'Add at least one employment' }],
+    [
+      16,
+      {
+        employments: [
+          { id: 'job-1', employerName: '', payeReference: '', jobTitle: '', continuing: '' },
+          {
+            id: 'job-2',
+            employerName: 'Acme',
+            payeReference: '12/AB',
+            jobTitle: 'Engineer',
+            continuing: 'no',
+            endDate: { day: '1', month: '', year: '2025' },
+          },
+          {
+            id: 'job-3',
+            employerName: 'Beta',
+            noPayeReference: true,
+            jobTitle: 'Driver',
+            continuing: 'no',
+            endDate: { day: '2', month: '6', year: '2025' },
+          },
+        ],
+      },
+      {
+        'employments.0.employerName': "Enter the employer's name",
+        'employments.0.payeReference': "Enter the employer PAYE reference, or tick that you don't have it",
+        'employments.0.jobTitle': 'Enter your job title',
+        'employments.0.continuing': 'Select whether you still work there',
+        'employments.1.payeReference':
+          'Enter the employer PAYE reference in the correct format, like 123/AB45678',
+        'employments.1.endDate': 'The date the job ended must include a month',
+        'employments.2.endDate': 'The date the job ended must be today or in the past',
+      },
+    ],
+    [
+      16,
+      { employments: Array.from({ length: 6 }, (_, i) => ({ ...job(`job-${i + 1}`) })) },
+      { employments: 'You can add up to 5 employments' },
+    ],
     [
       5,
       {
         taxYears: [
-          { year: '2024/25', selected: true, businessMiles: 0, companyName: '' },
-          { year: '2023/24', selected: true, businessMiles: 250_000, companyName: 'Acme' },
-          { year: '2022/23', selected: true, businessMiles: 12.5, companyName: 'Acme' },
-          { year: '2021/22', selected: false, businessMiles: 0, companyName: '' },
+          { year: '2024/25', selected: true, jobs: [jobYear('job-1', 0)] },
+          { year: '2023/24', selected: true, jobs: [jobYear('job-1', 250_000)] },
+          { year: '2022/23', selected: true, jobs: [jobYear('job-1', 12.5)] },
+          { year: '2021/22', selected: false, jobs: [jobYear('job-1', 0)] },
+          // D18: two jobs with miles in a year ask whether the employers are connected.
+          { year: '2020/21', selected: true, jobs: [jobYear('job-1', 10), jobYear('job-2', 20)] },
         ],
       },
       {
-        'companyName_2024/25': 'Company name required for 2024/25',
-        'miles_2024/25': 'Business miles required for 2024/25',
-        'miles_2023/24': 'Business miles for 2023/24 must be 200,000 or fewer',
-        'miles_2022/23': 'Business miles for 2022/23 must be a whole number',
+        'miles_2024/25_job-1': 'Business miles required for 2024/25',
+        'miles_2023/24_job-1': 'Business miles for 2023/24 must be 200,000 or fewer',
+        'miles_2022/23_job-1': 'Business miles for 2022/23 must be a whole number',
+        'connected_2020/21': 'Select whether your employers in 2020/21 are the same or associated employers',
       },
     ],
     [
       5,
-      { taxYears: [{ year: '2024/25', selected: true, businessMiles: 'lots', companyName: 'Acme' }] },
-      { 'miles_2024/25': 'Business miles required for 2024/25' },
+      { taxYears: [{ year: '2024/25', selected: true, jobs: [jobYear('job-1', 'lots')] }] },
+      { 'miles_2024/25_job-1': 'Business miles must be a whole number from 0 to 200,000' },
     ],
-    [7, { employerMileageRate: -1 }, { employerMileageRate: 'Please enter a valid mileage rate' }],
-    [7, { employerMileageRate: 'abc' }, { employerMileageRate: 'Please enter a valid mileage rate' }],
-    [7, { employerMileageRate: Number.NaN }, { employerMileageRate: 'Please enter a valid mileage rate' }],
-    [7, { employerMileageRate: 201 }, { employerMileageRate: 'Mileage rate must be 200p per mile or less' }],
+    [
+      7,
+      {
+        employments: [job('job-1'), { ...job('job-2'), employerName: '' }],
+        taxYears: [
+          {
+            year: '2024/25',
+            selected: true,
+            jobs: [jobYear('job-1', 100, ''), jobYear('job-2', 100, 'ppm')],
+          },
+          {
+            year: '2023/24',
+            selected: true,
+            jobs: [jobYear('job-1', 100, 'total'), jobYear('job-2', 0, '')],
+          },
+        ],
+      },
+      {
+        'paid_2024/25_job-1': 'Select what Acme Ltd paid for your business miles in 2024/25',
+        'paidAmount_2024/25_job-2': 'Enter the pence per mile employer 2 paid in 2024/25, from 1 to 200',
+        'paidAmount_2023/24_job-1': 'Enter the total Acme Ltd paid for business miles in 2023/24, in pounds',
+      },
+    ],
     [
       8,
       {
@@ -284,7 +375,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     [
       1,
       { employmentDetails: { employmentType: 'cis' } },
-      { employmentDetails: { employmentType: 'cis', employerName: '', businessName: '', utrNumber: '' } },
+      { employmentDetails: { employmentType: 'cis', businessName: '', utrNumber: '' } },
     ],
     [
       2,
@@ -296,10 +387,13 @@ describe('validateStep: SPEC §5 wizard messages', () => {
           phone: '+44 7700 900123',
           homeAddress: ' 1 Main St, Wigan ',
           postcode: 'wn2 1ar',
+          dateOfBirth: { day: '04', month: '3', year: '1990' },
         },
       },
       {
         personalInfo: {
+          title: '',
+          dateOfBirth: { day: '04', month: '3', year: '1990' },
           firstName: 'Jane',
           lastName: 'Doe',
           email: 'jane@example.com',
@@ -319,21 +413,22 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
       {
         taxYears: [
-          { year: '2021/22', selected: true, businessMiles: 0, companyName: '' },
-          { year: '2020/21', selected: false, businessMiles: 0, companyName: '' },
+          { year: '2021/22', selected: true, jobs: [], employersConnected: '' },
+          { year: '2020/21', selected: false, jobs: [], employersConnected: '' },
         ],
       },
     ],
     [4, { vehicleInfo: { type: 'bicycle' } }, { vehicleInfo: { type: 'bicycle' } }],
     [
       5,
-      { taxYears: [{ year: '2024/25', selected: true, businessMiles: '12345', companyName: ' Acme Ltd ' }] },
-      { taxYears: [{ year: '2024/25', selected: true, businessMiles: 12345, companyName: 'Acme Ltd' }] },
+      { taxYears: [{ year: '2024/25', selected: true, jobs: [jobYear('job-1', '12345')] }] },
+      {
+        taxYears: [
+          { year: '2024/25', selected: true, jobs: [jobYear('job-1', 12345)], employersConnected: '' },
+        ],
+      },
     ],
     [6, {}, {}],
-    [7, { employerMileageRate: '' }, { employerMileageRate: 0 }],
-    [7, { employerMileageRate: '12.5' }, { employerMileageRate: 12.5 }],
-    [7, { employerMileageRate: 45 }, { employerMileageRate: 45 }],
     [11, {}, {}],
   ])('step %s accepts %j', (step, data, expected) => {
     expect(validateStep(step, data, { today: JUNE_2025 })).toEqual({ ok: true, value: expected });
@@ -495,9 +590,9 @@ describe('journeySchema: one-off journeys', () => {
 });
 
 describe('wizardSnapshotSchema', () => {
-  // Issue 12 adds only an optional journey date, so drafts saved before it keep their exact shape
-  // and WIZARD_SNAPSHOT_VERSION stays: a stored version-1 snapshot is still the schema's output.
-  it('reads a draft saved before one-off journeys and D21 years exactly as it was', () => {
+  // Issue 13 (D17, D18): a version-1 draft (one employer, one vehicle, one rate) becomes version 2:
+  // employments, and per year each job's vehicle, miles and what the employer paid.
+  it('upgrades a version-1 draft to employments without losing an answer', () => {
     const before = {
       eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
       employmentDetails: {
@@ -539,18 +634,78 @@ describe('wizardSnapshotSchema', () => {
       utmData: null,
       fullUrl: null,
     };
-    expect(WIZARD_SNAPSHOT_VERSION).toBe(1);
-    expect(wizardSnapshotSchema.parse(before)).toEqual(before);
+    expect(WIZARD_SNAPSHOT_VERSION).toBe(2);
+    const after = wizardSnapshotSchema.parse({
+      ...before,
+      // A second company name in one year becomes a second employment; an employer rate applies to both.
+      taxYears: [
+        ...before.taxYears.slice(0, 3),
+        { year: '2022/23', selected: true, businessMiles: 500, companyName: 'Beta' },
+      ],
+      employerMileageRate: 20,
+    });
+    expect(after.employmentDetails).toEqual({ employmentType: 'employed', businessName: '', utrNumber: '' });
+    expect(after.employments.map((e) => [e.id, e.employerName, e.payeReference, e.jobTitle])).toEqual([
+      ['job-1', 'Acme', '', ''],
+      ['job-2', 'Beta', '', ''],
+    ]);
+    const paid = { paidKind: 'ppm', paidPencePerMile: 20, paidTotalPounds: 0 };
+    const none = {
+      vehicle: 'car-van',
+      businessMiles: 0,
+      paidKind: '',
+      paidPencePerMile: 0,
+      paidTotalPounds: 0,
+    };
+    expect(after.taxYears[0]).toEqual({
+      year: '2025/26',
+      selected: true,
+      employersConnected: '',
+      jobs: [
+        { employmentId: 'job-1', vehicle: 'car-van', businessMiles: 1000, ...paid },
+        { employmentId: 'job-2', ...none },
+      ],
+    });
+    expect(after.taxYears[3]!.jobs).toEqual([
+      { employmentId: 'job-1', ...none },
+      { employmentId: 'job-2', vehicle: 'car-van', businessMiles: 500, ...paid },
+    ]);
+    // With no rate (SPEC §5: empty meant 0) a year with miles reads "paid nothing".
+    expect(wizardSnapshotSchema.parse(before).taxYears[0]!.jobs[0]).toMatchObject({ paidKind: 'none' });
+    // The journeys and every other section are kept as they were.
+    expect(after.journeys).toEqual(before.journeys);
+    expect(after.personalInfo).toMatchObject(before.personalInfo);
+    // An upgraded snapshot parses to itself.
+    expect(wizardSnapshotSchema.parse(after)).toEqual(after);
   });
 
   it('fills every section with defaults', () => {
     expect(emptyWizardSnapshot()).toEqual({
       eligibilityData: { drivesForWork: '', vehicleVRM: '' },
-      employmentDetails: { employmentType: '', employerName: '', businessName: '', utrNumber: '' },
-      personalInfo: { firstName: '', lastName: '', email: '', phone: '', homeAddress: '', postcode: '' },
+      employmentDetails: { employmentType: '', businessName: '', utrNumber: '' },
+      personalInfo: {
+        title: '',
+        firstName: '',
+        lastName: '',
+        dateOfBirth: { day: '', month: '', year: '' },
+        email: '',
+        phone: '',
+        homeAddress: '',
+        postcode: '',
+      },
       vehicleInfo: { type: '' },
+      employments: [
+        {
+          id: 'job-1',
+          employerName: '',
+          payeReference: '',
+          noPayeReference: false,
+          jobTitle: '',
+          continuing: '',
+          endDate: { day: '', month: '', year: '' },
+        },
+      ],
       taxYears: [],
-      employerMileageRate: 0,
       journeys: [],
       agreementChecks: { accuracy: false, authorization: false, terms: false },
       affiliateName: null,
@@ -600,10 +755,14 @@ describe('wizardSnapshotSchema', () => {
       { taxYears: 'Too big: expected array to have <=10 items' },
     ],
     [
-      { taxYears: [{ year: '2024/25', businessMiles: -1 }] },
-      { 'taxYears.0.businessMiles': MESSAGES.milesInvalid },
+      { taxYears: [{ year: '2024/25', jobs: [{ employmentId: 'job-1', businessMiles: -1 }] }] },
+      { 'taxYears.0.jobs.0.businessMiles': MESSAGES.milesInvalid },
     ],
-    [{ employerMileageRate: -5 }, { employerMileageRate: 'Please enter a valid mileage rate' }],
+    [
+      { taxYears: [{ year: '2024/25', jobs: [{ employmentId: 'job-1', paidPencePerMile: 500 }] }] },
+      { 'taxYears.0.jobs.0.paidPencePerMile': 'Mileage rate must be 200p per mile or less' },
+    ],
+    [{ employments: [{ id: 'Job 1!' }] }, { 'employments.0.id': 'Unknown employment' }],
     [
       { journeys: [{ id: 'j', frequency: 'daily', tripType: 'return', distance: 5000 }] },
       { 'journeys.0.distance': 'Distance must be between 0 and 1,000 miles' },
@@ -623,9 +782,9 @@ describe('wizardSnapshotSchema', () => {
       onboardingSaveSchema.safeParse({ revision: -1, step: 2, currentStep: 3, lastStepCompleted: 2 }).success,
     ).toBe(false);
     expect(
-      onboardingSaveSchema.safeParse({ revision: 0, step: 16, currentStep: 3, lastStepCompleted: 2 }).success,
+      onboardingSaveSchema.safeParse({ revision: 0, step: 18, currentStep: 3, lastStepCompleted: 2 }).success,
     ).toBe(false);
-    // The plan's later steps (12-15: the D27 explanations) are storage numbers too.
+    // The plan's later steps (12-15: the D27 explanations; 16-17) are storage numbers too.
     expect(
       onboardingSaveSchema.safeParse({ revision: 0, step: 0, currentStep: 12, lastStepCompleted: 0 }).success,
     ).toBe(true);

@@ -13,7 +13,19 @@ import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import type { TaxYear } from './tax-years.ts';
-import type { TaxYearEntry, WizardSnapshot } from './wizard-snapshot.ts';
+import { cleanDateParts, dateOfBirthProblem, endDateProblem, type DateParts } from './dates.ts';
+import { isPayeReference } from './p87-readiness.ts';
+import { isRecord } from './records.ts';
+import {
+  MAX_EMPLOYMENTS,
+  alignSnapshot,
+  asksEmployersConnected,
+  upgradeLegacySnapshot,
+  type Employment,
+  type EmploymentYear,
+  type TaxYearEntry,
+  type WizardSnapshot,
+} from './wizard-snapshot.ts';
 
 // zod 4 compiles object schemas with `new Function` for a faster parser. Browsers run under our
 // CSP, which has no 'unsafe-eval', so even zod's probe for it would be reported as a violation:
@@ -58,11 +70,26 @@ export const MESSAGES = {
   taxYearNotClaimable: 'You can only claim for the current tax year and the four before it',
   taxYearDuplicate: 'Each tax year can only be listed once',
   vehicleTypeRequired: 'Please select your vehicle type',
-  companyNameRequired: (year: TaxYear) => `Company name required for ${year}`,
   milesRequired: (year: TaxYear) => `Business miles required for ${year}`,
   milesWholeNumber: (year: TaxYear) => `Business miles for ${year} must be a whole number`,
   milesTooHigh: (year: TaxYear) => `Business miles for ${year} must be 200,000 or fewer`,
   milesInvalid: 'Business miles must be a whole number from 0 to 200,000',
+  employerNameRequired: "Enter the employer's name",
+  payeReferenceRequired: "Enter the employer PAYE reference, or tick that you don't have it",
+  payeReferenceInvalid: 'Enter the employer PAYE reference in the correct format, like 123/AB45678',
+  jobTitleRequired: 'Enter your job title',
+  continuingRequired: 'Select whether you still work there',
+  employmentsRequired: 'Add at least one employment',
+  employmentsTooMany: `You can add up to ${MAX_EMPLOYMENTS} employments`,
+  employmentDuplicate: 'Each employment must be listed once',
+  employersConnectedRequired: (year: TaxYear) =>
+    `Select whether your employers in ${year} are the same or associated employers`,
+  employerPaidRequired: (employer: string, year: TaxYear) =>
+    `Select what ${employer} paid for your business miles in ${year}`,
+  employerPencePerMileInvalid: (employer: string, year: TaxYear) =>
+    `Enter the pence per mile ${employer} paid in ${year}, from 1 to ${MAX_EMPLOYER_RATE_PENCE}`,
+  employerTotalInvalid: (employer: string, year: TaxYear) =>
+    `Enter the total ${employer} paid for business miles in ${year}, in pounds`,
   mileageRateInvalid: 'Please enter a valid mileage rate',
   mileageRateTooHigh: 'Mileage rate must be 200p per mile or less',
   evidenceRequired: (year: TaxYear) => `Evidence required for ${year}`,
@@ -102,6 +129,9 @@ export const MAX_BUSINESS_MILES = 200_000;
 export const MAX_EMPLOYER_RATE_PENCE = 200;
 export const MAX_TAX_YEAR_ENTRIES = 10;
 export const MAX_JOURNEYS = 100;
+export const MAX_EMPLOYER_TOTAL_POUNDS = 1_000_000;
+export const JOB_TITLE_MAX_LENGTH = 100;
+export const TITLE_MAX_LENGTH = 20;
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -244,18 +274,33 @@ export const eligibilityDataSchema = z.object({
 
 export const employmentDetailsSchema = z.object({
   employmentType: employmentTypeDraft,
-  employerName: text(COMPANY_NAME_MAX_LENGTH),
   businessName: text(COMPANY_NAME_MAX_LENGTH),
   utrNumber: text(20),
 });
 
+/** GOV.UK date input parts, digits only, as typed (D10). */
+const datePartsSchema = z.preprocess(
+  (v) => cleanDateParts(isRecord(v) ? v : {}),
+  z.object({ day: z.string(), month: z.string(), year: z.string() }),
+);
+const datePartsMatch: SameType<z.output<typeof datePartsSchema>, DateParts> = true;
+void datePartsMatch;
+
+/** A PAYE reference as stored: upper case, no spaces ('123/AB45678'). */
+const payeReferenceField = z.preprocess(
+  (v) => (typeof v === 'string' ? sanitiseText(v).toUpperCase().replace(/\s+/g, '') : (v ?? '')),
+  z.string().max(20, MESSAGES.payeReferenceInvalid),
+);
+
 export const personalInfoSchema = z.object({
+  title: text(TITLE_MAX_LENGTH),
   firstName: text(NAME_MAX_LENGTH),
   lastName: text(NAME_MAX_LENGTH),
   email: z.preprocess(
     (v) => (typeof v === 'string' ? sanitiseEmail(v) : (v ?? '')),
     z.string().max(EMAIL_MAX_LENGTH, MESSAGES.emailInvalid),
   ),
+  dateOfBirth: datePartsSchema,
   phone: text(30),
   homeAddress: text(ADDRESS_MAX_LENGTH),
   postcode: z.preprocess(
@@ -264,32 +309,50 @@ export const personalInfoSchema = z.object({
   ),
 });
 
+const EMPLOYMENT_ID = /^[a-z0-9-]{1,40}$/;
+
+export const employmentSchema = z.object({
+  id: z.string().regex(EMPLOYMENT_ID, 'Unknown employment'),
+  employerName: text(COMPANY_NAME_MAX_LENGTH),
+  payeReference: payeReferenceField,
+  noPayeReference: z.boolean().default(false),
+  jobTitle: text(JOB_TITLE_MAX_LENGTH),
+  continuing: z.enum(['yes', 'no', '']).default(''),
+  endDate: datePartsSchema,
+});
+const employmentMatches: SameType<z.output<typeof employmentSchema>, Employment> = true;
+void employmentMatches;
+
+function wholeNumber(max: number, message: string) {
+  return z.preprocess(toNumber, z.number({ error: message }).min(0, message).max(max, message));
+}
+
+export const employmentYearSchema = z.object({
+  employmentId: z.string().regex(EMPLOYMENT_ID, 'Unknown employment'),
+  vehicle: vehicleTypeDraft,
+  businessMiles: wholeNumber(MAX_BUSINESS_MILES, MESSAGES.milesInvalid),
+  paidKind: z.enum(['none', 'ppm', 'total', '']).default(''),
+  paidPencePerMile: wholeNumber(MAX_EMPLOYER_RATE_PENCE, MESSAGES.mileageRateTooHigh),
+  paidTotalPounds: wholeNumber(MAX_EMPLOYER_TOTAL_POUNDS, MESSAGES.mileageRateInvalid),
+});
+const employmentYearMatches: SameType<z.output<typeof employmentYearSchema>, EmploymentYear> = true;
+void employmentYearMatches;
+
 export const vehicleInfoSchema = z.object({ type: vehicleTypeDraft });
 
 export const taxYearEntrySchema = z.object({
   year: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid),
   selected: z.boolean().default(false),
-  businessMiles: z.preprocess(
-    toNumber,
-    z
-      .number({ error: MESSAGES.milesInvalid })
-      .min(0, MESSAGES.milesInvalid)
-      .max(MAX_BUSINESS_MILES, MESSAGES.milesInvalid),
-  ),
-  companyName: text(COMPANY_NAME_MAX_LENGTH),
+  jobs: z
+    .array(employmentYearSchema)
+    .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
+    .default(() => []),
+  employersConnected: z.enum(['yes', 'no', '']).default(''),
 });
 export type { TaxYearEntry };
 // The entry the schema gives is the one declared in wizard-snapshot.ts.
 const taxYearEntryMatches: SameType<z.output<typeof taxYearEntrySchema>, TaxYearEntry> = true;
 void taxYearEntryMatches;
-
-export const employerMileageRateSchema = z.preprocess(
-  toNumber,
-  z
-    .number({ error: MESSAGES.mileageRateInvalid })
-    .min(0, MESSAGES.mileageRateInvalid)
-    .max(MAX_EMPLOYER_RATE_PENCE, MESSAGES.mileageRateTooHigh),
-);
 
 export const agreementChecksSchema = z.object({
   accuracy: z.boolean().default(false),
@@ -413,19 +476,26 @@ export type JourneyInput = z.output<typeof journeySchema>;
  * Raise this whenever wizardSnapshotSchema's output changes shape: the server stores it beside each
  * snapshot and re-parses older snapshots through the schema, but reads current ones as stored.
  */
-export const WIZARD_SNAPSHOT_VERSION = 1;
+export const WIZARD_SNAPSHOT_VERSION = 2;
 
-/** The whole wizard snapshot of PUT /api/onboarding: every section optional with defaults. */
-export const wizardSnapshotSchema = z.object({
+/**
+ * The whole wizard snapshot of PUT /api/onboarding: every section optional with defaults. A
+ * version-1 snapshot (one employer, one rate) is upgraded first, and each year's jobs are kept in
+ * step with the employments.
+ */
+const wizardSnapshotObject = z.object({
   eligibilityData: section(eligibilityDataSchema),
   employmentDetails: section(employmentDetailsSchema),
   personalInfo: section(personalInfoSchema),
   vehicleInfo: section(vehicleInfoSchema),
+  employments: z
+    .array(employmentSchema)
+    .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
+    .default(() => []),
   taxYears: z
     .array(taxYearEntrySchema)
     .max(MAX_TAX_YEAR_ENTRIES)
     .default(() => []),
-  employerMileageRate: employerMileageRateSchema,
   journeys: z
     .array(journeyDraftSchema)
     .max(MAX_JOURNEYS)
@@ -435,6 +505,10 @@ export const wizardSnapshotSchema = z.object({
   utmData: utmDataSchema.nullable().default(null),
   fullUrl: nullableText(FULL_URL_MAX_LENGTH),
 });
+export const wizardSnapshotSchema = z.preprocess(
+  upgradeLegacySnapshot,
+  wizardSnapshotObject.transform((s) => alignSnapshot(s)),
+);
 export type { WizardSnapshot };
 // One declaration of the snapshot (wizard-snapshot.ts): this fails to compile when the schema's
 // output and the declared type drift apart.
@@ -472,33 +546,73 @@ export const employmentStepSchema = z.object({
       employmentType: z.enum(['employed', 'self-employed', 'cis'], {
         error: MESSAGES.employmentTypeRequired,
       }),
-      employerName: text(COMPANY_NAME_MAX_LENGTH),
       businessName: text(COMPANY_NAME_MAX_LENGTH),
       utrNumber: text(20),
     }),
   ),
 });
 
-export const personalStepSchema = z.object({
-  personalInfo: section(
-    z.object({
-      firstName: requiredText(MESSAGES.firstNameRequired, NAME_MAX_LENGTH),
-      lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
-      email: emailField(MESSAGES.emailRequired),
-      phone: phoneField(MESSAGES.phoneRequired),
-      homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
-      // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'.
-      postcode: z.preprocess(
-        (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
-        z
-          .string({ error: MESSAGES.postcodeRequired })
-          .min(1, { error: MESSAGES.postcodeRequired, abort: true })
-          .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
-          .transform((s) => formatPostcode(s) ?? s),
-      ),
-    }),
-  ),
-});
+/** Step 2 with an injectable clock for the date of birth's 16-100 years (D17). */
+export function createPersonalStepSchema(today?: Date) {
+  return z.object({
+    personalInfo: section(
+      z.object({
+        title: text(TITLE_MAX_LENGTH),
+        dateOfBirth: datePartsSchema.superRefine((p, ctx) => {
+          const problem = dateOfBirthProblem(p, today ?? new Date());
+          if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+        }),
+        firstName: requiredText(MESSAGES.firstNameRequired, NAME_MAX_LENGTH),
+        lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
+        email: emailField(MESSAGES.emailRequired),
+        phone: phoneField(MESSAGES.phoneRequired),
+        homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
+        // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'.
+        postcode: z.preprocess(
+          (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
+          z
+            .string({ error: MESSAGES.postcodeRequired })
+            .min(1, { error: MESSAGES.postcodeRequired, abort: true })
+            .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
+            .transform((s) => formatPostcode(s) ?? s),
+        ),
+      }),
+    ),
+  });
+}
+
+export const personalStepSchema = createPersonalStepSchema();
+
+/** Step 'employments' (D17): 1 to 5 jobs, each with what HMRC's P87 asks. */
+export function createEmploymentsStepSchema(today?: Date) {
+  const job = employmentSchema.superRefine((e, ctx) => {
+    const at = (field: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [field] });
+    if (e.employerName === '') at('employerName', MESSAGES.employerNameRequired);
+    if (!e.noPayeReference) {
+      if (e.payeReference === '') at('payeReference', MESSAGES.payeReferenceRequired);
+      else if (!isPayeReference(e.payeReference)) at('payeReference', MESSAGES.payeReferenceInvalid);
+    }
+    if (e.jobTitle === '') at('jobTitle', MESSAGES.jobTitleRequired);
+    if (e.continuing === '') at('continuing', MESSAGES.continuingRequired);
+    if (e.continuing === 'no') {
+      const problem = endDateProblem(e.endDate, today ?? new Date());
+      if (problem) at('endDate', problem.message);
+    }
+  });
+  return z.object({
+    employments: z
+      .array(job, { error: MESSAGES.employmentsRequired })
+      .min(1, MESSAGES.employmentsRequired)
+      .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
+      .default(() => [])
+      .superRefine((jobs, ctx) => {
+        if (new Set(jobs.map((j) => j.id)).size !== jobs.length)
+          ctx.addIssue({ code: 'custom', message: MESSAGES.employmentDuplicate });
+      }),
+  });
+}
+
+export const employmentsStepSchema = createEmploymentsStepSchema();
 
 /** Step 3 with an injectable clock (D21): only the claimable years of `today` may be selected. */
 export function createTaxYearsStepSchema(today?: Date) {
@@ -528,17 +642,17 @@ export function createTaxYearsStepSchema(today?: Date) {
 /** Step 3 against the clock at parse time; use createTaxYearsStepSchema(today) to pin it. */
 export const taxYearsStepSchema = createTaxYearsStepSchema();
 
-// Building a zod schema costs more than parsing with it, and the server validates step 3 on every
-// save with its clock: keep one schema per UK calendar day (claimable years change only at UK
-// midnight, D21), built with the first instant seen of that day.
-const taxYearsSchemaByDay = new Map<string, ReturnType<typeof createTaxYearsStepSchema>>();
-function taxYearsStepSchemaFor(today: Date) {
-  const day = ukIsoDate(today);
-  let schema = taxYearsSchemaByDay.get(day);
+// Building a zod schema costs more than parsing with it, and the server validates the dated steps
+// on every save with its clock: keep one schema per step and UK calendar day (claimable years and
+// ages change only at UK midnight, D21), built with the first instant seen of that day.
+const schemaByDay = new Map<string, z.ZodType>();
+function schemaForDay(step: string, today: Date, create: (today: Date) => z.ZodType): z.ZodType {
+  const key = `${step} ${ukIsoDate(today)}`;
+  let schema = schemaByDay.get(key);
   if (schema === undefined) {
-    if (taxYearsSchemaByDay.size >= 4) taxYearsSchemaByDay.clear();
-    schema = createTaxYearsStepSchema(today);
-    taxYearsSchemaByDay.set(day, schema);
+    if (schemaByDay.size >= 12) schemaByDay.clear();
+    schema = create(today);
+    schemaByDay.set(key, schema);
   }
   return schema;
 }
@@ -551,43 +665,106 @@ export const vehicleStepSchema = z.object({
   ),
 });
 
-const mileageEntrySchema = taxYearEntrySchema.extend({
-  // Range checks happen below so the messages can be keyed per year.
+/** Error keys of the per-year, per-job answers (the web's field ids come from these). */
+export const jobFieldKey = {
+  miles: (year: string, employmentId: string) => `miles_${year}_${employmentId}`,
+  vehicle: (year: string, employmentId: string) => `vehicle_${year}_${employmentId}`,
+  paid: (year: string, employmentId: string) => `paid_${year}_${employmentId}`,
+  paidAmount: (year: string, employmentId: string) => `paidAmount_${year}_${employmentId}`,
+  connected: (year: string) => `connected_${year}`,
+} as const;
+
+const lenientEmployments = z
+  .array(
+    employmentSchema
+      .partial()
+      .extend({ id: z.string().default(''), employerName: text(COMPANY_NAME_MAX_LENGTH) }),
+  )
+  .max(MAX_EMPLOYMENTS)
+  .catch(() => [])
+  .default(() => []);
+
+function employerLabel(employments: readonly { id: string; employerName: string }[], id: string): string {
+  const i = employments.findIndex((e) => e.id === id);
+  const name = employments[i]?.employerName ?? '';
+  return name !== '' ? name : `employer ${i + 1}`;
+}
+
+const mileageJobSchema = employmentYearSchema.extend({
+  // Range checks happen below so the messages can be keyed per year and job.
   businessMiles: z.preprocess(toNumber, z.number().catch(Number.NaN)),
 });
 
+const mileageYearsSchema = z
+  .array(
+    taxYearEntrySchema.extend({
+      jobs: z
+        .array(mileageJobSchema)
+        .max(MAX_EMPLOYMENTS)
+        .default(() => []),
+    }),
+  )
+  .max(MAX_TAX_YEAR_ENTRIES)
+  .default(() => []);
+
+/** Step 5: per selected year, each job's business miles (one year needs some), and D18's question. */
 export const mileageStepSchema = z
-  .object({
-    taxYears: z
-      .array(mileageEntrySchema)
-      .max(MAX_TAX_YEAR_ENTRIES)
-      .default(() => []),
-  })
+  .object({ taxYears: mileageYearsSchema })
   .superRefine(({ taxYears }, ctx) => {
     for (const entry of taxYears) {
       if (!entry.selected) continue;
-      const { year, businessMiles: miles, companyName } = entry;
-      if (companyName === '') {
-        ctx.addIssue({
-          code: 'custom',
-          message: MESSAGES.companyNameRequired(year),
-          path: [`companyName_${year}`],
-        });
+      const { year, jobs } = entry;
+      const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
+      let total = 0;
+      for (const job of jobs) {
+        const miles = job.businessMiles;
+        const key = jobFieldKey.miles(year, job.employmentId);
+        if (!Number.isFinite(miles) || miles < 0) add(key, MESSAGES.milesInvalid);
+        else if (!Number.isInteger(miles)) add(key, MESSAGES.milesWholeNumber(year));
+        else if (miles > MAX_BUSINESS_MILES) add(key, MESSAGES.milesTooHigh(year));
+        else total += miles;
       }
-      const message = !(Number.isFinite(miles) && miles > 0)
-        ? MESSAGES.milesRequired(year)
-        : !Number.isInteger(miles)
-          ? MESSAGES.milesWholeNumber(year)
-          : miles > MAX_BUSINESS_MILES
-            ? MESSAGES.milesTooHigh(year)
-            : null;
-      if (message) ctx.addIssue({ code: 'custom', message, path: [`miles_${year}`] });
+      const first = jobs[0];
+      if (total === 0 && first && !jobs.some((j) => !Number.isFinite(j.businessMiles)))
+        add(jobFieldKey.miles(year, first.employmentId), MESSAGES.milesRequired(year));
+      if (jobs.length === 0) add(`miles_${year}`, MESSAGES.milesRequired(year));
+      const withMiles = jobs.filter((j) => Number.isFinite(j.businessMiles) && j.businessMiles > 0);
+      if (asksEmployersConnected({ jobs: withMiles }) && entry.employersConnected === '')
+        add(jobFieldKey.connected(year), MESSAGES.employersConnectedRequired(year));
     }
   });
 
-export const employerRateStepSchema = z.object({
-  employerMileageRate: employerMileageRateSchema,
-});
+/** Step 7: per selected year, what each job with miles paid towards them (D21). */
+export const employerRateStepSchema = z
+  .object({
+    employments: lenientEmployments,
+    taxYears: z
+      .array(taxYearEntrySchema)
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => []),
+  })
+  .superRefine(({ employments, taxYears }, ctx) => {
+    for (const entry of taxYears) {
+      if (!entry.selected) continue;
+      for (const job of entry.jobs) {
+        if (job.businessMiles <= 0) continue;
+        const who = employerLabel(employments, job.employmentId);
+        const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
+        if (job.paidKind === '')
+          add(jobFieldKey.paid(entry.year, job.employmentId), MESSAGES.employerPaidRequired(who, entry.year));
+        else if (job.paidKind === 'ppm' && !(job.paidPencePerMile > 0))
+          add(
+            jobFieldKey.paidAmount(entry.year, job.employmentId),
+            MESSAGES.employerPencePerMileInvalid(who, entry.year),
+          );
+        else if (job.paidKind === 'total' && !(job.paidTotalPounds > 0))
+          add(
+            jobFieldKey.paidAmount(entry.year, job.employmentId),
+            MESSAGES.employerTotalInvalid(who, entry.year),
+          );
+      }
+    }
+  });
 
 export const evidenceStepSchema = z
   .object({
@@ -709,9 +886,17 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
     case 'employment':
       return employmentStepSchema;
     case 'personal':
-      return personalStepSchema;
+      return opts.today === undefined
+        ? personalStepSchema
+        : schemaForDay('personal', opts.today, createPersonalStepSchema);
+    case 'employments':
+      return opts.today === undefined
+        ? employmentsStepSchema
+        : schemaForDay('employments', opts.today, createEmploymentsStepSchema);
     case 'tax-years':
-      return opts.today === undefined ? taxYearsStepSchema : taxYearsStepSchemaFor(opts.today);
+      return opts.today === undefined
+        ? taxYearsStepSchema
+        : schemaForDay('tax-years', opts.today, createTaxYearsStepSchema);
     case 'vehicle':
       return vehicleStepSchema;
     case 'mileage':
@@ -724,6 +909,7 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
       return reviewStepSchema;
     case 'hmrc-details':
       return hmrcDetailsStepSchema;
+    case 'check-answers':
     case 'not-driving':
     case 'company-vehicle':
     case 'self-assessment':

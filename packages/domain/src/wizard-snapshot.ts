@@ -1,5 +1,16 @@
 import type { Journey } from './journeys.ts';
-import { calculateRebate, type RebateSummary, type VehicleType } from './mileage.ts';
+import {
+  calculateMileageClaim,
+  rebateSummaryOf,
+  type EmployerPaid,
+  type MileageClaimFigures,
+  type RebateSummary,
+  type VehicleType,
+  type YearClaimFigures,
+  type YearVehicles,
+} from './mileage.ts';
+import { EMPTY_DATE_PARTS, cleanDateParts, datePartsToIso, type DateParts } from './dates.ts';
+import type { P87Input } from './p87-readiness.ts';
 import { isRecord, num, str } from './records.ts';
 import { claimableTaxYears, isTaxYear, type TaxYearInfo } from './tax-years.ts';
 
@@ -11,33 +22,69 @@ import { claimableTaxYears, isTaxYear, type TaxYearInfo } from './tax-years.ts';
 export type DrivesForWorkAnswer = 'yes' | 'company-vehicle' | 'no' | '';
 export type EmploymentAnswer = 'employed' | 'self-employed' | 'cis' | '';
 export type VehicleAnswer = 'car-van' | 'motorbike' | 'bicycle' | '';
+export type YesNoAnswer = 'yes' | 'no' | '';
+/** What an employer paid towards an employment's business miles in a year ('' = not answered yet). */
+export type EmployerPaidKind = 'none' | 'ppm' | 'total' | '';
+
+/** The most employments one claim can list (D17). */
+export const MAX_EMPLOYMENTS = 5;
+
+/** One employment of the claim (D17): what HMRC's P87 asks about each job. */
+export interface Employment {
+  /** A stable key ('job-1'), so per-year answers survive renaming or removing another job. */
+  id: string;
+  employerName: string;
+  /** HMRC employer PAYE reference, '123/AB45678'; '' with noPayeReference when the claimant lacks it. */
+  payeReference: string;
+  noPayeReference: boolean;
+  jobTitle: string;
+  /** 'yes': still in the job; 'no': it ended on endDate. */
+  continuing: YesNoAnswer;
+  endDate: DateParts;
+}
+
+/** One employment in one tax year (D17, D21): the vehicle, its business miles and what the employer paid. */
+export interface EmploymentYear {
+  employmentId: string;
+  vehicle: VehicleAnswer;
+  businessMiles: number;
+  paidKind: EmployerPaidKind;
+  /** Pence per mile when paidKind is 'ppm'. */
+  paidPencePerMile: number;
+  /** Pounds for the year when paidKind is 'total'. */
+  paidTotalPounds: number;
+}
 
 export interface TaxYearEntry {
   year: string;
   selected: boolean;
-  businessMiles: number;
-  companyName: string;
+  /** One entry per employment, in the order of `employments` (kept aligned by alignSnapshot). */
+  jobs: EmploymentYear[];
+  /** D18: with two or more employments in the year, whether the employers are the same or associated. */
+  employersConnected: YesNoAnswer;
 }
 
 export interface WizardSnapshot {
   eligibilityData: { drivesForWork: DrivesForWorkAnswer; vehicleVRM: string };
   employmentDetails: {
     employmentType: EmploymentAnswer;
-    employerName: string;
     businessName: string;
     utrNumber: string;
   };
   personalInfo: {
+    title: string;
     firstName: string;
     lastName: string;
+    dateOfBirth: DateParts;
     email: string;
     phone: string;
     homeAddress: string;
     postcode: string;
   };
+  /** The vehicle asked at the vehicle step: the default for each employment's years. */
   vehicleInfo: { type: VehicleAnswer };
+  employments: Employment[];
   taxYears: TaxYearEntry[];
-  employerMileageRate: number;
   journeys: Journey[];
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
   affiliateName: string | null;
@@ -53,20 +100,143 @@ export interface SavePayload {
   snapshot: WizardSnapshot;
 }
 
+export function emptyEmployment(id: string): Employment {
+  return {
+    id,
+    employerName: '',
+    payeReference: '',
+    noPayeReference: false,
+    jobTitle: '',
+    continuing: '',
+    endDate: { ...EMPTY_DATE_PARTS },
+  };
+}
+
+export function emptyEmploymentYear(employmentId: string, vehicle: VehicleAnswer = ''): EmploymentYear {
+  return { employmentId, vehicle, businessMiles: 0, paidKind: '', paidPencePerMile: 0, paidTotalPounds: 0 };
+}
+
+/** The first 'job-N' id not used by `employments`. */
+export function nextEmploymentId(employments: readonly Pick<Employment, 'id'>[]): string {
+  const used = new Set(employments.map((e) => e.id));
+  for (let n = 1; ; n++) if (!used.has(`job-${n}`)) return `job-${n}`;
+}
+
 export function createEmptySnapshot(years: readonly TaxYearInfo[] = claimableTaxYears()): WizardSnapshot {
+  const first = emptyEmployment('job-1');
   return {
     eligibilityData: { drivesForWork: '', vehicleVRM: '' },
-    employmentDetails: { employmentType: '', employerName: '', businessName: '', utrNumber: '' },
-    personalInfo: { firstName: '', lastName: '', email: '', phone: '', homeAddress: '', postcode: '' },
+    employmentDetails: { employmentType: '', businessName: '', utrNumber: '' },
+    personalInfo: {
+      title: '',
+      firstName: '',
+      lastName: '',
+      dateOfBirth: { ...EMPTY_DATE_PARTS },
+      email: '',
+      phone: '',
+      homeAddress: '',
+      postcode: '',
+    },
     vehicleInfo: { type: '' },
-    taxYears: years.map((y) => ({ year: y.year, selected: false, businessMiles: 0, companyName: '' })),
-    employerMileageRate: 0,
+    employments: [first],
+    taxYears: years.map((y) => ({
+      year: y.year,
+      selected: false,
+      jobs: [emptyEmploymentYear(first.id)],
+      employersConnected: '',
+    })),
     journeys: [],
     agreementChecks: { accuracy: false, authorization: false, terms: false },
     affiliateName: null,
     utmData: null,
     fullUrl: null,
   };
+}
+
+/**
+ * Keeps every year's jobs in step with the employments: one entry per employment in their order
+ * (a new employment gets an empty entry with the default vehicle; a removed one's entries go), and
+ * at least one employment. Pure; returns the same object when nothing changes shape.
+ */
+export function alignSnapshot<S extends Pick<WizardSnapshot, 'employments' | 'taxYears' | 'vehicleInfo'>>(
+  snapshot: S,
+): S {
+  const employments = snapshot.employments.length > 0 ? snapshot.employments : [emptyEmployment('job-1')];
+  const ids = employments.map((e) => e.id);
+  const aligned = (jobs: readonly EmploymentYear[]) =>
+    jobs.length === ids.length && jobs.every((j, i) => j.employmentId === ids[i]);
+  if (employments === snapshot.employments && snapshot.taxYears.every((y) => aligned(y.jobs)))
+    return snapshot;
+  return {
+    ...snapshot,
+    employments,
+    taxYears: snapshot.taxYears.map((y) =>
+      aligned(y.jobs)
+        ? y
+        : {
+            ...y,
+            jobs: ids.map(
+              (id) =>
+                y.jobs.find((j) => j.employmentId === id) ??
+                emptyEmploymentYear(id, snapshot.vehicleInfo.type),
+            ),
+          },
+    ),
+  };
+}
+
+/**
+ * Drafts saved before employments (snapshot version 1) kept one employer name, one vehicle, one
+ * employer rate and per-year miles with a company name. They become employments (one per distinct
+ * company name, the employer name first) with each year's miles on the job named for that year,
+ * the vehicle on every year, and the rate as pence per mile (SPEC §5: an empty rate meant 0, so a
+ * year with miles and no rate is "paid nothing"). A version-2 snapshot is returned as it is.
+ */
+export function upgradeLegacySnapshot(raw: unknown): unknown {
+  if (!isRecord(raw) || Array.isArray(raw.employments)) return raw;
+  const legacyYears = Array.isArray(raw.taxYears) ? raw.taxYears.filter(isRecord) : [];
+  const looksLegacy =
+    'employerMileageRate' in raw ||
+    legacyYears.some((y) => 'businessMiles' in y || 'companyName' in y) ||
+    (isRecord(raw.employmentDetails) && 'employerName' in raw.employmentDetails);
+  if (!looksLegacy) return raw;
+  const employerName = isRecord(raw.employmentDetails) ? str(raw.employmentDetails.employerName).trim() : '';
+  const names: string[] = [];
+  const addName = (n: string) => {
+    const key = n.trim();
+    if (
+      key !== '' &&
+      !names.some((x) => x.toLowerCase() === key.toLowerCase()) &&
+      names.length < MAX_EMPLOYMENTS
+    )
+      names.push(key);
+  };
+  addName(employerName);
+  for (const y of legacyYears) addName(str(y.companyName));
+  if (names.length === 0) names.push('');
+  const employments = names.map((name, i) => ({ ...emptyEmployment(`job-${i + 1}`), employerName: name }));
+  const vehicle = isRecord(raw.vehicleInfo) ? str(raw.vehicleInfo.type) : '';
+  const rate = num(raw.employerMileageRate);
+  const taxYears = legacyYears.map((y) => {
+    const miles = Math.round(num(y.businessMiles));
+    const company = str(y.companyName).trim().toLowerCase();
+    const owner = employments.find((e) => e.employerName.toLowerCase() === company) ?? employments[0]!;
+    return {
+      year: y.year,
+      selected: y.selected === true,
+      employersConnected: '',
+      jobs: employments.map((e) => ({
+        ...emptyEmploymentYear(e.id, vehicle as VehicleAnswer),
+        ...(e.id === owner.id && miles > 0
+          ? { businessMiles: miles, paidKind: rate > 0 ? 'ppm' : 'none', paidPencePerMile: rate }
+          : {}),
+      })),
+    };
+  });
+  const { employerMileageRate: _rate, ...rest } = raw;
+  const details = isRecord(raw.employmentDetails) ? { ...raw.employmentDetails } : {};
+  delete details.employerName;
+  return { ...rest, employmentDetails: details, employments, taxYears };
 }
 
 function oneOf<T extends string>(x: unknown, options: readonly T[]): T | '' {
@@ -78,62 +248,85 @@ function section(x: unknown): Record<string, unknown> {
 
 /**
  * Reads a snapshot from the server or local storage defensively: unknown or malformed values fall
- * back to empty answers, and the tax years are the claimable ones (D2) with any saved answers laid
- * over them. Fields that are never restored (the NI number) are simply not read.
+ * back to empty answers, a version-1 draft is upgraded (upgradeLegacySnapshot), and the tax years
+ * are the claimable ones (D21) with any saved answers laid over them. Fields that are never
+ * restored (the NI number) are simply not read.
  */
 export function normaliseSnapshot(
-  raw: unknown,
+  input: unknown,
   years: readonly TaxYearInfo[] = claimableTaxYears(),
 ): WizardSnapshot {
   const empty = createEmptySnapshot(years);
+  const raw = upgradeLegacySnapshot(input);
   if (!isRecord(raw)) return empty;
   const elig = section(raw.eligibilityData);
   const emp = section(raw.employmentDetails);
   const pers = section(raw.personalInfo);
   const veh = section(raw.vehicleInfo);
   const agree = section(raw.agreementChecks);
+  const vehicle = oneOf(veh.type, VEHICLES);
   const savedYears = new Map<string, Record<string, unknown>>();
   if (Array.isArray(raw.taxYears)) {
     for (const y of raw.taxYears) {
       if (isRecord(y) && typeof y.year === 'string' && isTaxYear(y.year)) savedYears.set(y.year, y);
     }
   }
+  const employments: Employment[] = (Array.isArray(raw.employments) ? raw.employments : [])
+    .filter(isRecord)
+    .slice(0, MAX_EMPLOYMENTS)
+    .map((e, i) => ({
+      id: str(e.id) || `job-${i + 1}`,
+      employerName: str(e.employerName),
+      payeReference: str(e.payeReference),
+      noPayeReference: e.noPayeReference === true,
+      jobTitle: str(e.jobTitle),
+      continuing: oneOf(e.continuing, YES_NO),
+      endDate: cleanDateParts(section(e.endDate)),
+    }));
   const utm = isRecord(raw.utmData)
     ? Object.fromEntries(
         Object.entries(raw.utmData).filter((e): e is [string, string] => typeof e[1] === 'string'),
       )
     : null;
-  return {
+  return alignSnapshot({
     eligibilityData: {
       drivesForWork: oneOf(elig.drivesForWork, ['yes', 'company-vehicle', 'no'] as const),
       vehicleVRM: str(elig.vehicleVRM),
     },
     employmentDetails: {
       employmentType: oneOf(emp.employmentType, ['employed', 'self-employed', 'cis'] as const),
-      employerName: str(emp.employerName),
       businessName: str(emp.businessName),
       utrNumber: str(emp.utrNumber),
     },
     personalInfo: {
+      title: str(pers.title),
       firstName: str(pers.firstName),
       lastName: str(pers.lastName),
+      dateOfBirth: cleanDateParts(section(pers.dateOfBirth)),
       email: str(pers.email),
       phone: str(pers.phone),
       homeAddress: str(pers.homeAddress),
       postcode: str(pers.postcode),
     },
-    vehicleInfo: { type: oneOf(veh.type, ['car-van', 'motorbike', 'bicycle'] as const) },
+    vehicleInfo: { type: vehicle },
+    employments: employments.length > 0 ? employments : empty.employments,
     taxYears: empty.taxYears.map((entry) => {
       const saved = savedYears.get(entry.year);
-      if (!saved) return entry;
+      if (!saved) return { ...entry, jobs: [] };
       return {
         year: entry.year,
         selected: saved.selected === true,
-        businessMiles: Math.round(num(saved.businessMiles)),
-        companyName: str(saved.companyName),
+        employersConnected: oneOf(saved.employersConnected, YES_NO),
+        jobs: (Array.isArray(saved.jobs) ? saved.jobs : []).filter(isRecord).map((j) => ({
+          employmentId: str(j.employmentId),
+          vehicle: oneOf(j.vehicle, VEHICLES),
+          businessMiles: Math.round(num(j.businessMiles)),
+          paidKind: oneOf(j.paidKind, ['none', 'ppm', 'total'] as const),
+          paidPencePerMile: num(j.paidPencePerMile),
+          paidTotalPounds: num(j.paidTotalPounds),
+        })),
       };
     }),
-    employerMileageRate: num(raw.employerMileageRate),
     journeys: Array.isArray(raw.journeys) ? (raw.journeys.filter(isRecord) as unknown as Journey[]) : [],
     agreementChecks: {
       accuracy: agree.accuracy === true,
@@ -143,41 +336,125 @@ export function normaliseSnapshot(
     affiliateName: typeof raw.affiliateName === 'string' ? raw.affiliateName : null,
     utmData: utm,
     fullUrl: typeof raw.fullUrl === 'string' ? raw.fullUrl : null,
-  };
+  });
 }
 
-export function selectedYears(snapshot: WizardSnapshot): TaxYearEntry[] {
+const VEHICLES = ['car-van', 'motorbike', 'bicycle'] as const;
+const YES_NO = ['yes', 'no'] as const;
+
+export function selectedYears(snapshot: Pick<WizardSnapshot, 'taxYears'>): TaxYearEntry[] {
   return snapshot.taxYears.filter((y) => y.selected);
 }
 
-/** The vehicle the figures use: SPEC §3 stores car-van by default until one is chosen. */
+/** The vehicle the vehicle step answered: SPEC §3 stores car-van by default until one is chosen. */
 export function vehicleOf(snapshot: Pick<WizardSnapshot, 'vehicleInfo'>): VehicleType {
   return snapshot.vehicleInfo.type || 'car-van';
+}
+
+/** One job's vehicle in a year: its own answer, else the vehicle step's. */
+export function jobVehicle(
+  job: Pick<EmploymentYear, 'vehicle'>,
+  snapshot: Pick<WizardSnapshot, 'vehicleInfo'>,
+): VehicleType {
+  return job.vehicle || vehicleOf(snapshot);
+}
+
+/** What the employer paid as the domain's EmployerPaid (nothing answered counts as nothing paid). */
+export function employerPaidOf(job: EmploymentYear): EmployerPaid | undefined {
+  if (job.paidKind === 'ppm') return { kind: 'ppm', pence: job.paidPencePerMile };
+  if (job.paidKind === 'total') return { kind: 'total', pounds: job.paidTotalPounds };
+  return undefined;
+}
+
+/** The business miles of a year across its employments. */
+export function yearMiles(entry: Pick<TaxYearEntry, 'jobs'>): number {
+  return entry.jobs.reduce(
+    (sum, j) => sum + (Number.isFinite(j.businessMiles) ? Math.max(0, j.businessMiles) : 0),
+    0,
+  );
+}
+
+/** The jobs of a year that have business miles (only these need a vehicle and an employer payment). */
+export function jobsWithMiles(entry: Pick<TaxYearEntry, 'jobs'>): EmploymentYear[] {
+  return entry.jobs.filter((j) => j.businessMiles > 0);
+}
+
+/** D18: whether the year asks if its employers are connected (two or more jobs with miles). */
+export function asksEmployersConnected(entry: Pick<TaxYearEntry, 'jobs'>): boolean {
+  return jobsWithMiles(entry).length >= 2;
+}
+
+type FiguresInput = Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears'>;
+
+/**
+ * The calculator's input for a snapshot's selected years: one entry per job with miles, each job
+ * its own threshold group unless the year's employers are connected (D18).
+ */
+export function mileageClaimInput(snapshot: FiguresInput): YearVehicles[] {
+  return selectedYears(snapshot).map((y) => ({
+    year: y.year,
+    entries: jobsWithMiles(y).map((j) => ({
+      vehicle: jobVehicle(j, snapshot),
+      miles: j.businessMiles,
+      employerPaid: employerPaidOf(j),
+      employment: j.employmentId,
+      thresholdGroup:
+        y.employersConnected === 'yes' && asksEmployersConnected(y) ? 'connected' : j.employmentId,
+    })),
+  }));
+}
+
+/** Every figure of the claim per year and per job (D3, D18, D21). */
+export function claimFigures(snapshot: FiguresInput): MileageClaimFigures {
+  return calculateMileageClaim(mileageClaimInput(snapshot));
 }
 
 /**
  * D3: every figure of a claim from its raw answers, per selected tax year. The browser shows these
  * and the server stores them; neither trusts totals from anywhere else.
  */
-export function summariseClaim(
-  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'employerMileageRate'>,
-): RebateSummary {
-  return calculateRebate({
-    years: snapshot.taxYears.filter((y) => y.selected).map((y) => ({ year: y.year, miles: y.businessMiles })),
-    vehicle: vehicleOf(snapshot),
-    employerRatePence: snapshot.employerMileageRate,
-  });
+export function summariseClaim(snapshot: FiguresInput): RebateSummary {
+  return rebateSummaryOf(claimFigures(snapshot));
 }
 
-/** The rebate at 20% for one year alone (the employer-rate step's per-year line). */
-export function yearRebate(
-  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'employerMileageRate'>,
-  year: string,
-  miles: number,
-): number {
-  return calculateRebate({
-    years: [{ year, miles }],
-    vehicle: vehicleOf(snapshot),
-    employerRatePence: snapshot.employerMileageRate,
-  }).rebate20;
+/** A year's figures alone (the employer-payment step's per-year line). */
+export function yearFigures(snapshot: FiguresInput, year: string): YearClaimFigures | undefined {
+  return claimFigures(snapshot).years.find((y) => y.year === year);
+}
+
+/** D17: the P87 answers a snapshot holds, for the readiness list (the NI number is held apart). */
+export function p87InputOfSnapshot(snapshot: WizardSnapshot, hasNiNumber: boolean): P87Input {
+  const p = snapshot.personalInfo;
+  const years = selectedYears(snapshot);
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: datePartsToIso(p.dateOfBirth),
+    hasNiNumber,
+    address: p.homeAddress,
+    postcode: p.postcode,
+    phone: p.phone,
+    email: p.email,
+    employments: snapshot.employments.map((e) => ({
+      employerName: e.employerName,
+      payeReference: e.noPayeReference ? '' : e.payeReference,
+      jobTitle: e.jobTitle,
+      continuing: e.continuing === '' ? null : e.continuing === 'yes',
+      endDate: datePartsToIso(e.endDate),
+      years: years.flatMap((y) => {
+        const job = y.jobs.find((j) => j.employmentId === e.id);
+        if (!job || job.businessMiles <= 0) return [];
+        return [
+          {
+            taxYear: y.year,
+            vehicleType: jobVehicle(job, snapshot),
+            businessMiles: job.businessMiles,
+            employerPaidPencePerMile:
+              job.paidKind === 'ppm' ? job.paidPencePerMile : job.paidKind === 'none' ? 0 : null,
+            employerPaidTotalPence: job.paidKind === 'total' ? Math.round(job.paidTotalPounds * 100) : null,
+          },
+        ];
+      }),
+    })),
+  };
 }

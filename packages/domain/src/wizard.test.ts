@@ -26,12 +26,36 @@ import {
 } from './wizard.ts';
 import { CONTENT } from './content.ts';
 
+/** A selected year with one job driving `miles` and the employer paying `pence` a mile (0: nothing). */
+const year = (y: string, miles: number, pence = 0): NonNullable<PlanAnswers['taxYears']>[number] => ({
+  year: y,
+  selected: true,
+  employersConnected: '',
+  jobs: [
+    {
+      employmentId: 'job-1',
+      vehicle: '',
+      businessMiles: miles,
+      paidKind: pence > 0 ? 'ppm' : 'none',
+      paidPencePerMile: pence,
+      paidTotalPounds: 0,
+    },
+  ],
+});
+/** The same answers with every job's employer paying `pence` a mile. */
+const paying = (a: PlanAnswers, pence: number): PlanAnswers => ({
+  ...a,
+  taxYears: (a.taxYears ?? []).map((y) => ({
+    ...y,
+    jobs: y.jobs.map((j) => ({ ...j, paidKind: 'ppm' as const, paidPencePerMile: pence })),
+  })),
+});
+
 const employed: PlanAnswers = {
   eligibilityData: { drivesForWork: 'yes' },
   employmentDetails: { employmentType: 'employed' },
   vehicleInfo: { type: 'car-van' },
-  taxYears: [{ year: '2024/25', selected: true, businessMiles: 8000 }],
-  employerMileageRate: 0,
+  taxYears: [year('2024/25', 8000)],
 };
 const fuel: PlanAnswers = { ...employed, eligibilityData: { drivesForWork: 'company-vehicle' } };
 
@@ -39,12 +63,14 @@ const MILEAGE_ROUTE = [
   'eligibility',
   'employment',
   'personal',
+  'employments',
   'tax-years',
   'vehicle',
   'mileage',
   'congratulations',
   'employer-rate',
   'evidence',
+  'check-answers',
   'review',
   'hmrc-details',
   'confirmation',
@@ -53,11 +79,14 @@ const MILEAGE_ROUTE = [
 describe('wizard plan', () => {
   it('keeps SPEC §2 storage numbers 0-11 for its original steps, so older drafts resume', () => {
     const byIndex = Object.fromEntries(WIZARD_PLAN.map((s) => [s.index, s.id]));
-    expect(MILEAGE_ROUTE.map((id, i) => [i, byIndex[i]])).toEqual(MILEAGE_ROUTE.map((id, i) => [i, id]));
+    const original = MILEAGE_ROUTE.filter((id) => id !== 'employments' && id !== 'check-answers');
+    expect(original.map((id, i) => [i, byIndex[i]])).toEqual(original.map((id, i) => [i, id]));
+    // Steps added later take new numbers.
+    expect([byIndex[16], byIndex[17]]).toEqual(['employments', 'check-answers']);
     expect(new Set(WIZARD_PLAN.map((s) => s.index)).size).toBe(WIZARD_PLAN.length);
     expect(new Set(WIZARD_PLAN.map((s) => s.id)).size).toBe(WIZARD_PLAN.length);
     for (const s of WIZARD_PLAN) expect(s.title.length).toBeGreaterThan(0);
-    expect([CONFIRMATION_STEP, SUBMIT_STEP, MAX_STEP_INDEX]).toEqual([11, 10, 15]);
+    expect([CONFIRMATION_STEP, SUBMIT_STEP, MAX_STEP_INDEX]).toEqual([11, 10, 17]);
     expect([AUTO_ADVANCE_MS, CONGRATS_ADVANCE_MS, CLAIM_REDIRECT_MS]).toEqual([800, 5000, 3000]);
   });
 
@@ -69,7 +98,7 @@ describe('wizard plan', () => {
       fuel,
       { eligibilityData: { drivesForWork: 'no' } },
       { ...employed, employmentDetails: { employmentType: 'cis' } },
-      { ...employed, employerMileageRate: 60 },
+      paying(employed, 60),
     ];
     for (const step of WIZARD_PLAN) {
       for (const answers of samples) {
@@ -103,18 +132,20 @@ describe('wizard plan', () => {
       'company-vehicle',
       'employment',
       'personal',
+      'employments',
       'tax-years',
       'vehicle',
       'mileage',
       'employer-rate',
       'evidence',
+      'check-answers',
       'review',
       'hmrc-details',
       'confirmation',
     ]);
     expect(claimRoute(fuel)).toBe('fuel');
     // Even when the employer pays above the approved rate: the operator assesses fuel.
-    expect(claimRoute({ ...fuel, employerMileageRate: 90 })).toBe('fuel');
+    expect(claimRoute(paying(fuel, 90))).toBe('fuel');
   });
 
   // D27: P87 is for employees; the self-employed and CIS subcontractors claim through Self Assessment.
@@ -135,22 +166,18 @@ describe('wizard plan', () => {
     [44, false],
     [0, false],
   ])('employer paying %sp a mile on 8,000 miles in 2024/25: nothing claimable %s', (pence, none) => {
-    const answers = { ...employed, employerMileageRate: pence };
+    const answers = paying(employed, pence);
     expect(nothingClaimable(answers)).toBe(none);
     expect(routeEnd(answers).id).toBe(none ? 'nothing-claimable' : 'confirmation');
   });
 
   it('one claimable year out of two is enough to go on', () => {
-    const answers: PlanAnswers = {
-      ...employed,
-      employerMileageRate: 45,
-      taxYears: [
-        { year: '2024/25', selected: true, businessMiles: 8000 },
-        { year: '2023/24', selected: true, businessMiles: 12000 }, // 25p above 10,000 < 45p paid
-      ],
-    };
+    const answers: PlanAnswers = paying(
+      { ...employed, taxYears: [year('2024/25', 8000), year('2023/24', 12000)] }, // 25p above 10,000 < 45p paid
+      45,
+    );
     expect(nothingClaimable(answers)).toBe(true);
-    expect(nothingClaimable({ ...answers, employerMileageRate: 40 })).toBe(false);
+    expect(nothingClaimable(paying(answers, 40))).toBe(false);
     // Without years or a vehicle there is nothing to compute from yet: not a stop.
     expect(nothingClaimable({ ...employed, taxYears: [] })).toBe(false);
     expect(nothingClaimable({ ...employed, vehicleInfo: { type: '' } })).toBe(false);
@@ -194,6 +221,7 @@ describe('wizard plan', () => {
       'eligibility',
       'employment',
       'personal',
+      'employments',
       'tax-years',
       'vehicle',
       'mileage',
@@ -206,46 +234,46 @@ describe('wizard plan', () => {
   });
 
   it('progress counts the question and information steps of the route', () => {
-    expect(stepProgress(stepIndex('eligibility'), employed)).toEqual({ position: 1, total: 11 });
-    expect(stepProgress(stepIndex('hmrc-details'), employed)).toEqual({ position: 11, total: 11 });
-    expect(stepProgress(stepIndex('employment'), fuel)).toEqual({ position: 3, total: 11 });
-    expect(stepProgress(stepIndex('confirmation'), employed)).toEqual({ position: 11, total: 11 });
+    expect(stepProgress(stepIndex('eligibility'), employed)).toEqual({ position: 1, total: 13 });
+    expect(stepProgress(stepIndex('hmrc-details'), employed)).toEqual({ position: 13, total: 13 });
+    expect(stepProgress(stepIndex('employment'), fuel)).toEqual({ position: 3, total: 13 });
+    expect(stepProgress(stepIndex('confirmation'), employed)).toEqual({ position: 13, total: 13 });
   });
 
   it('progress before the route is chosen counts the route that can be claimed, not a stop', () => {
     // A fresh claim, and steps 0 and 1 before their answers: an unanswered employment question
     // still routes to the Self Assessment stop (so it cannot be submitted), but the count must not
     // read 'Step 1 of 2'.
-    expect(stepProgress(stepIndex('eligibility'), {})).toEqual({ position: 1, total: 11 });
+    expect(stepProgress(stepIndex('eligibility'), {})).toEqual({ position: 1, total: 13 });
     expect(stepProgress(stepIndex('employment'), { eligibilityData: { drivesForWork: 'yes' } })).toEqual({
       position: 2,
-      total: 11,
+      total: 13,
     });
     expect(
       stepProgress(stepIndex('employment'), { eligibilityData: { drivesForWork: 'company-vehicle' } }),
     ).toEqual({
       position: 3,
-      total: 11,
+      total: 13,
     });
     expect(routeEnd({}).id).toBe('self-assessment');
   });
 
   it('an answer that would stop the claim does not change the count; a stop screen has no count', () => {
     const cis = { eligibilityData: { drivesForWork: 'yes' }, employmentDetails: { employmentType: 'cis' } };
-    expect(stepProgress(stepIndex('employment'), cis)).toEqual({ position: 2, total: 11 });
+    expect(stepProgress(stepIndex('employment'), cis)).toEqual({ position: 2, total: 13 });
     expect(stepProgress(stepIndex('eligibility'), { eligibilityData: { drivesForWork: 'no' } })).toEqual({
       position: 1,
-      total: 11,
+      total: 13,
     });
     // Typing a rate at or above the approved amount on the employer-rate step: still 'Step 8 of 11'.
-    expect(stepProgress(stepIndex('employer-rate'), { ...employed, employerMileageRate: 60 })).toEqual({
-      position: 8,
-      total: 11,
+    expect(stepProgress(stepIndex('employer-rate'), paying(employed, 60))).toEqual({
+      position: 9,
+      total: 13,
     });
     // A fuel claim keeps its own route (the explanation instead of the estimate step).
-    expect(stepProgress(stepIndex('employer-rate'), { ...fuel, employerMileageRate: 60 })).toEqual({
-      position: 8,
-      total: 11,
+    expect(stepProgress(stepIndex('employer-rate'), paying(fuel, 60))).toEqual({
+      position: 9,
+      total: 13,
     });
     for (const id of ['not-driving', 'self-assessment', 'nothing-claimable'] as const) {
       expect(stepProgress(stepIndex(id), cis).position).toBeNull();
@@ -256,7 +284,7 @@ describe('wizard plan', () => {
     [0, true],
     [11, true],
     [15, true],
-    [16, false],
+    [18, false],
     [-1, false],
     [1.5, false],
     ['1', false],

@@ -1,4 +1,4 @@
-import { calculateRebate, isVehicleType } from './mileage.ts';
+import { claimFigures, type WizardSnapshot } from './wizard-snapshot.ts';
 
 /**
  * The mileage wizard as a plan (cf. govuk-casa's Plan): named steps, each with its kind and the
@@ -18,6 +18,7 @@ export type WizardStepId =
   | 'employment'
   | 'self-assessment'
   | 'personal'
+  | 'employments'
   | 'tax-years'
   | 'vehicle'
   | 'mileage'
@@ -25,6 +26,7 @@ export type WizardStepId =
   | 'employer-rate'
   | 'nothing-claimable'
   | 'evidence'
+  | 'check-answers'
   | 'review'
   | 'hmrc-details'
   | 'confirmation';
@@ -42,9 +44,8 @@ export type EmploymentType = 'employed' | 'self-employed' | 'cis';
 export interface PlanAnswers {
   eligibilityData?: { drivesForWork?: string };
   employmentDetails?: { employmentType?: string };
-  vehicleInfo?: { type?: string };
-  taxYears?: readonly { year: string; selected: boolean; businessMiles: number }[];
-  employerMileageRate?: number;
+  vehicleInfo?: WizardSnapshot['vehicleInfo'];
+  taxYears?: WizardSnapshot['taxYears'];
 }
 
 export interface WizardStep {
@@ -84,15 +85,9 @@ export function isFuelClaim(a: PlanAnswers): boolean {
  * year has nothing to claim. Only asked once there are years, miles and a vehicle to compute from.
  */
 export function nothingClaimable(a: PlanAnswers): boolean {
-  const vehicle = a.vehicleInfo?.type;
-  const years = (a.taxYears ?? []).filter((y) => y.selected && y.businessMiles > 0);
-  if (!isVehicleType(vehicle) || years.length === 0) return false;
-  const summary = calculateRebate({
-    years: years.map((y) => ({ year: y.year, miles: y.businessMiles })),
-    vehicle,
-    employerRatePence: a.employerMileageRate ?? 0,
-  });
-  return summary.years.every((y) => y.claimable === 0);
+  const years = (a.taxYears ?? []).filter((y) => y.selected && y.jobs.some((j) => j.businessMiles > 0));
+  if (years.length === 0) return false;
+  return claimFigures({ vehicleInfo: a.vehicleInfo ?? { type: '' }, taxYears: years }).nothingClaimable;
 }
 
 export const WIZARD_PLAN: readonly WizardStep[] = [
@@ -143,6 +138,15 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     id: 'personal',
     kind: 'question',
     title: 'Your personal details',
+    savesSnapshot: true,
+    offersResume: true,
+    next: () => 'employments',
+  },
+  {
+    index: 16,
+    id: 'employments',
+    kind: 'question',
+    title: 'Your employments',
     savesSnapshot: true,
     offersResume: true,
     next: () => 'tax-years',
@@ -206,6 +210,14 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     id: 'evidence',
     kind: 'question',
     title: 'Evidence of your business mileage',
+    offersResume: true,
+    next: () => 'check-answers',
+  },
+  {
+    index: 17,
+    id: 'check-answers',
+    kind: 'question',
+    title: 'Check your answers',
     offersResume: true,
     next: () => 'review',
   },
@@ -362,7 +374,7 @@ function succeedingAnswers(a: PlanAnswers): PlanAnswers {
     ...a,
     eligibilityData: { ...a.eligibilityData, drivesForWork: isFuelClaim(a) ? 'company-vehicle' : 'yes' },
     employmentDetails: { ...a.employmentDetails, employmentType: 'employed' },
-    employerMileageRate: 0,
+    taxYears: [],
   };
 }
 

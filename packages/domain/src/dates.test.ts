@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanDateParts,
+  dateOfBirthProblem,
+  datePartsToIso,
+  endDateProblem,
+  isoToDateParts,
+} from './dates.ts';
+
+// GOV.UK Design System, "Date input" error messages; D17: a P87 claimant is 16 to 100 years old.
+const TODAY = new Date('2026-11-23T10:00:00Z');
+const d = (day: string, month: string, year: string) => ({ day, month, year });
+
+describe('date of birth (D17)', () => {
+  it.each<[ReturnType<typeof d>, string | null, string[]?]>([
+    [d('', '', ''), 'Enter your date of birth', ['day', 'month', 'year']],
+    [d('4', '', '1990'), 'Date of birth must include a month', ['month']],
+    [d('', '', '1990'), 'Date of birth must include a day and a month', ['day', 'month']],
+    [d('4', '3', ''), 'Date of birth must include a year', ['year']],
+    [d('4', '3', '90'), 'Date of birth must include a 4-digit year', ['year']],
+    [d('31', '2', '1990'), 'Date of birth must be a real date', ['day']],
+    [d('1', '13', '1990'), 'Date of birth must be a real date', ['month']],
+    [d('24', '11', '2026'), 'Date of birth must be in the past'],
+    [d('23', '11', '2026'), 'Date of birth must be in the past'],
+    // 16 on 23 November 2026 means born on or before 23 November 2010.
+    [
+      d('24', '11', '2010'),
+      'You must be 16 or over: your date of birth must be on or before 23 November 2010',
+    ],
+    [d('23', '11', '2010'), null],
+    [d('23', '11', '1926'), null],
+    [d('22', '11', '1926'), 'Date of birth must be on or after 23 November 1926'],
+    [d('04', '03', '1990'), null],
+  ])('%j → %s', (parts, message, which) => {
+    const problem = dateOfBirthProblem(parts, TODAY);
+    expect(problem?.message ?? null).toBe(message);
+    if (which) expect(problem?.parts).toEqual(which);
+  });
+
+  it('uses the UK date: 00:30 on 24 November in London is already the 24th', () => {
+    const late = new Date('2026-11-24T00:30:00Z');
+    expect(dateOfBirthProblem(d('24', '11', '2010'), late)).toBeNull();
+  });
+});
+
+describe('end of a job', () => {
+  it.each<[ReturnType<typeof d>, string | null]>([
+    [d('', '', ''), 'Enter the date the job ended'],
+    [d('30', '6', '2025'), null],
+    [d('23', '11', '2026'), null],
+    [d('24', '11', '2026'), 'The date the job ended must be today or in the past'],
+    [d('30', '', '2025'), 'The date the job ended must include a month'],
+  ])('%j → %s', (parts, message) => {
+    expect(endDateProblem(parts, TODAY)?.message ?? null).toBe(message);
+  });
+});
+
+describe('date parts', () => {
+  it('keep digits only, as the boxes accept', () => {
+    expect(cleanDateParts({ day: ' 4a', month: '003', year: '19901' })).toEqual({
+      day: '4',
+      month: '00',
+      year: '1990',
+    });
+    expect(cleanDateParts({ day: 4 })).toEqual({ day: '', month: '', year: '' });
+  });
+
+  it('turn into ISO dates and back', () => {
+    expect(datePartsToIso(d('4', '3', '1990'))).toBe('1990-03-04');
+    expect(datePartsToIso(d('29', '2', '2023'))).toBeNull();
+    expect(datePartsToIso(d('29', '2', '2024'))).toBe('2024-02-29');
+    expect(isoToDateParts('1990-03-04')).toEqual(d('4', '3', '1990'));
+  });
+});

@@ -1,0 +1,127 @@
+import { ukIsoDate } from './tax-years.ts';
+
+// Dates typed into GOV.UK's date input (Day, Month, Year boxes) and their error messages
+// (GOV.UK Design System, "Date input": "Enter [whatever it is]", "[whatever it is] must include a
+// month", "[whatever it is] must be a real date", "[whatever it is] must be in the past").
+// The parts are kept as typed so nothing the claimant entered is lost (D10).
+
+export interface DateParts {
+  day: string;
+  month: string;
+  year: string;
+}
+
+export const EMPTY_DATE_PARTS: DateParts = Object.freeze({ day: '', month: '', year: '' });
+
+/** Which boxes a message is about, so the input can mark just those (GOV.UK pattern). */
+export type DatePart = keyof DateParts;
+
+export interface DateProblem {
+  message: string;
+  parts: DatePart[];
+}
+
+const PART_NAMES: Record<DatePart, string> = { day: 'a day', month: 'a month', year: 'a year' };
+
+export function isEmptyDate(p: DateParts): boolean {
+  return p.day.trim() === '' && p.month.trim() === '' && p.year.trim() === '';
+}
+
+/** Keeps digits only, at most 2 for day and month and 4 for the year, as the boxes accept. */
+export function cleanDateParts(p: Partial<Record<DatePart, unknown>>): DateParts {
+  const digits = (v: unknown, max: number) =>
+    typeof v === 'string' ? v.replace(/\D/g, '').slice(0, max) : '';
+  return { day: digits(p.day, 2), month: digits(p.month, 2), year: digits(p.year, 4) };
+}
+
+/** 'YYYY-MM-DD' when the parts make a real calendar date with a four-digit year; otherwise null. */
+export function datePartsToIso(p: DateParts): string | null {
+  if (!/^\d{1,2}$/.test(p.day) || !/^\d{1,2}$/.test(p.month) || !/^\d{4}$/.test(p.year)) return null;
+  const y = Number(p.year);
+  const m = Number(p.month);
+  const d = Number(p.day);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${p.year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export function isoToDateParts(iso: string): DateParts {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return { ...EMPTY_DATE_PARTS };
+  return { day: String(Number(m[3])), month: String(Number(m[2])), year: m[1]! };
+}
+
+/** '4 March 1990' */
+export function formatIsoDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The first problem with the parts as a date (missing boxes, then not a real date); null when fine. */
+function shapeProblem(p: DateParts, subject: string, enterMessage: string): DateProblem | null {
+  if (isEmptyDate(p)) return { message: enterMessage, parts: ['day', 'month', 'year'] };
+  const missing = (['day', 'month', 'year'] as const).filter((k) => p[k].trim() === '');
+  if (missing.length > 0) {
+    const names = missing.map((k) => PART_NAMES[k]);
+    const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    return { message: `${subject} must include ${list}`, parts: missing };
+  }
+  if (!/^\d{4}$/.test(p.year)) return { message: `${subject} must include a 4-digit year`, parts: ['year'] };
+  if (datePartsToIso(p) === null) {
+    const m = Number(p.month);
+    const parts: DatePart[] = m < 1 || m > 12 ? ['month'] : ['day'];
+    return { message: `${subject} must be a real date`, parts };
+  }
+  return null;
+}
+
+/** The ISO date `years` years before `isoDay` (29 February falls back to 28 February). */
+function yearsBefore(isoDay: string, years: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+export const MIN_CLAIMANT_AGE = 16;
+export const MAX_CLAIMANT_AGE = 100;
+
+/**
+ * D17: a date of birth for HMRC's P87, 16 to 100 years old on `today` (UK date). Returns the
+ * first problem, or null.
+ */
+export function dateOfBirthProblem(p: DateParts, today: Date = new Date()): DateProblem | null {
+  const shape = shapeProblem(p, 'Date of birth', 'Enter your date of birth');
+  if (shape) return shape;
+  const iso = datePartsToIso(p)!;
+  const day = ukIsoDate(today);
+  const all: DatePart[] = ['day', 'month', 'year'];
+  if (iso >= day) return { message: 'Date of birth must be in the past', parts: all };
+  const latest = yearsBefore(day, MIN_CLAIMANT_AGE);
+  if (iso > latest)
+    return {
+      message: `You must be ${MIN_CLAIMANT_AGE} or over: your date of birth must be on or before ${formatIsoDate(latest)}`,
+      parts: all,
+    };
+  const earliest = yearsBefore(day, MAX_CLAIMANT_AGE);
+  if (iso < earliest)
+    return { message: `Date of birth must be on or after ${formatIsoDate(earliest)}`, parts: all };
+  return null;
+}
+
+/** The date a job ended: a real date, not in the future (UK date of `today`). */
+export function endDateProblem(p: DateParts, today: Date = new Date()): DateProblem | null {
+  const shape = shapeProblem(p, 'The date the job ended', 'Enter the date the job ended');
+  if (shape) return shape;
+  if (datePartsToIso(p)! > ukIsoDate(today))
+    return {
+      message: 'The date the job ended must be today or in the past',
+      parts: ['day', 'month', 'year'],
+    };
+  return null;
+}
