@@ -272,11 +272,6 @@ export interface RebateSummary {
   selfAssessmentRequired: boolean;
 }
 
-/** Pounds the employer paid above the year's approved amount (taxable, no relief that year; D21). */
-export function taxableExcessOf(y: Pick<YearFigures, 'allowance' | 'employerPayment'>): number {
-  return Math.max(0, Math.round(y.employerPayment * 100) - Math.round(y.allowance * 100)) / 100;
-}
-
 /** Pence of tax relief at a whole-percent rate, rounded to whole pounds (0.2 has no exact binary form). */
 export function reliefAtRate(claimablePence: number, percent: number): number {
   return Math.round((claimablePence * percent) / 10_000);

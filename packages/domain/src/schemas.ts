@@ -20,6 +20,7 @@ import {
   MAX_EMPLOYMENTS,
   alignSnapshot,
   asksEmployersConnected,
+  jobFieldKey,
   upgradeLegacySnapshot,
   type Employment,
   type EmploymentYear,
@@ -35,6 +36,8 @@ z.config({ jitless: typeof (globalThis as { document?: unknown }).document !== '
 import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
 import {
   MAX_STEP_INDEX,
+  previousStep as previousStepOf,
+  stepIndex as stepIndexOf,
   isWizardStepIndex,
   snapshotStepsThrough,
   stepIdAt,
@@ -665,15 +668,6 @@ export const vehicleStepSchema = z.object({
   ),
 });
 
-/** Error keys of the per-year, per-job answers (the web's field ids come from these). */
-export const jobFieldKey = {
-  miles: (year: string, employmentId: string) => `miles_${year}_${employmentId}`,
-  vehicle: (year: string, employmentId: string) => `vehicle_${year}_${employmentId}`,
-  paid: (year: string, employmentId: string) => `paid_${year}_${employmentId}`,
-  paidAmount: (year: string, employmentId: string) => `paidAmount_${year}_${employmentId}`,
-  connected: (year: string) => `connected_${year}`,
-} as const;
-
 const lenientEmployments = z
   .array(
     employmentSchema
@@ -955,4 +949,25 @@ export function validateSnapshotSteps(
     if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
   }
   return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
+}
+
+/**
+ * Where a saved draft picks up (D10): where it was left, unless an answer on the route before that
+ * no longer holds (a draft saved before a question was added, such as the employments of D17, or a
+ * tax year that is no longer claimable). Then it reopens at the first such question, with the
+ * steps before it completed, so no later save is refused for an answer the claimant cannot see.
+ */
+export function resumePoint(
+  snapshot: unknown,
+  progress: { currentStep: number; lastStepCompleted: number },
+  opts: ValidateStepOptions = {},
+): { currentStep: number; lastStepCompleted: number } {
+  const answers = planAnswers(snapshot);
+  for (const id of snapshotStepsThrough(answers, progress.lastStepCompleted)) {
+    if (!validateStep(id, snapshot, opts).ok) {
+      const at = stepIndexOf(id);
+      return { currentStep: at, lastStepCompleted: at === 0 ? -1 : previousStepOf(at, answers) };
+    }
+  }
+  return progress;
 }

@@ -458,3 +458,64 @@ export function p87InputOfSnapshot(snapshot: WizardSnapshot, hasNiNumber: boolea
     })),
   };
 }
+
+export interface JobYearFigures {
+  employmentId: string;
+  employerName: string;
+  vehicle: VehicleType;
+  miles: number;
+  /** Pounds, exact to the penny. */
+  allowance: number;
+  employerPayment: number;
+  paidKind: EmployerPaidKind;
+  paidPencePerMile: number;
+  paidTotalPounds: number;
+}
+
+export interface YearWithJobs extends YearClaimFigures {
+  /** D18: whether the year's employers share one 10,000 (only asked with two or more jobs). */
+  employersConnected: YesNoAnswer;
+  jobs: JobYearFigures[];
+}
+
+/**
+ * Per selected year, each job with miles and its own figures, beside the year's totals: what the
+ * check-your-answers page, the authority and the operator show (one computation, D3).
+ */
+export function figuresByJob(snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'employments'>): {
+  claim: MileageClaimFigures;
+  years: YearWithJobs[];
+} {
+  const claim = claimFigures(snapshot);
+  const entries = selectedYears(snapshot);
+  const years = claim.years.map((y, i) => {
+    const jobs = jobsWithMiles(entries[i]!);
+    return {
+      ...y,
+      employersConnected: asksEmployersConnected(entries[i]!)
+        ? entries[i]!.employersConnected
+        : ('' as const),
+      jobs: jobs.map((j, k) => ({
+        employmentId: j.employmentId,
+        employerName: snapshot.employments.find((e) => e.id === j.employmentId)?.employerName ?? '',
+        vehicle: y.entries[k]!.vehicle,
+        miles: y.entries[k]!.miles,
+        allowance: y.entries[k]!.allowance,
+        employerPayment: y.entries[k]!.employerPayment,
+        paidKind: j.paidKind,
+        paidPencePerMile: j.paidPencePerMile,
+        paidTotalPounds: j.paidTotalPounds,
+      })),
+    };
+  });
+  return { claim, years };
+}
+
+/** Error keys of the per-year, per-job answers (the web's field ids come from these). */
+export const jobFieldKey = {
+  miles: (year: string, employmentId: string) => `miles_${year}_${employmentId}`,
+  vehicle: (year: string, employmentId: string) => `vehicle_${year}_${employmentId}`,
+  paid: (year: string, employmentId: string) => `paid_${year}_${employmentId}`,
+  paidAmount: (year: string, employmentId: string) => `paidAmount_${year}_${employmentId}`,
+  connected: (year: string) => `connected_${year}`,
+} as const;

@@ -192,7 +192,7 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     index: 7,
     id: 'employer-rate',
     kind: 'question',
-    title: 'How much does your employer pay per mile?',
+    title: 'What did your employer pay for your business miles?',
     savesSnapshot: true,
     offersResume: true,
     next: (a) => (!isFuelClaim(a) && nothingClaimable(a) ? 'nothing-claimable' : 'evidence'),

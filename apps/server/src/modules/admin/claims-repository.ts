@@ -20,12 +20,9 @@ export interface ClaimListRow {
   self_assessment: number | null;
   // What readiness needs, so a page of rows is judged without another query.
   has_ni: number;
-  address: string | null;
-  postcode: string | null;
-  employer: string | null;
-  mileage_data: string | null;
-  vehicle_type: string | null;
-  employer_rate: number | null;
+  /** The wizard snapshot (mileage claims): every P87 answer is in it (D17). */
+  snapshot: string | null;
+  snapshot_version: number | null;
 }
 
 /** The general claim's reference: it has no stored one, so it is read from its id. */
@@ -92,12 +89,8 @@ export function createAdminClaimsRepository(db: Db) {
         'affiliate_name as affiliate',
         sql<number | null>`cast(null as integer)`.as('self_assessment'),
         sql<number>`0`.as('has_ni'),
-        sql<string | null>`cast(null as text)`.as('address'),
-        sql<string | null>`cast(null as text)`.as('postcode'),
-        sql<string | null>`cast(null as text)`.as('employer'),
-        sql<string | null>`cast(null as text)`.as('mileage_data'),
-        sql<string | null>`cast(null as text)`.as('vehicle_type'),
-        sql<number | null>`cast(null as double precision)`.as('employer_rate'),
+        sql<string | null>`cast(null as text)`.as('snapshot'),
+        sql<number | null>`cast(null as integer)`.as('snapshot_version'),
       ])
       // The general funnel has no drafts: a row exists only once submitted.
       .where(sql<boolean>`${drafts ? 0 : 1} = 1`);
@@ -116,12 +109,8 @@ export function createAdminClaimsRepository(db: Db) {
         'affiliate_name as affiliate',
         'self_assessment_required as self_assessment',
         sql<number>`case when admin_ni_number is null then 0 else 1 end`.as('has_ni'),
-        'home_address as address',
-        'postcode',
-        'employer_name as employer',
-        'mileage_data',
-        sql<string | null>`vehicle_type`.as('vehicle_type'),
-        'employer_mileage_rate as employer_rate',
+        'snapshot',
+        'snapshot_version',
       ])
       .where('status', drafts ? '=' : '<>', 'draft');
     return { general, mileage };

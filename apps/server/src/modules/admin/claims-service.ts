@@ -8,6 +8,10 @@ import {
   formatNiNumber,
   isClaimStatus,
   maskNiNumber,
+  datePartsToIso,
+  figuresByJob,
+  formatIsoDate,
+  p87InputOfSnapshot,
   p87Readiness,
   summariseClaim,
   vehicleOf,
@@ -40,56 +44,31 @@ type Found =
 const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
   kind === 'general' ? 'general' : 'onboarding';
 
-/** The P87 readiness inputs a list row holds (D17); fields not collected yet stay undefined. */
+/** D17: what a claim still lacks for HMRC's P87, from the stored wizard snapshot. */
+function readinessOfSnapshot(
+  snapshot: string | null,
+  version: number | null,
+  hasNi: boolean,
+): ReadinessItem[] {
+  return p87Readiness(p87InputOfSnapshot(readSnapshot(snapshot, version), hasNi));
+}
+
 function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
-  const mileage = fromJsonText<Record<string, { miles: number; companyName: string }>>(row.mileage_data, {});
+  if (row.kind === 'mileage')
+    return readinessOfSnapshot(row.snapshot, row.snapshot_version, Number(row.has_ni) === 1);
   const [first = '', last = ''] = (row.name ?? '').split(/ (.*)/);
   return p87Readiness({
     firstName: first,
     lastName: last,
-    hasNiNumber: Number(row.has_ni) === 1,
-    address: row.address,
-    postcode: row.postcode,
     phone: row.phone,
     email: row.email,
-    employments:
-      row.kind === 'general'
-        ? []
-        : [
-            {
-              employerName: row.employer,
-              years: Object.entries(mileage).map(([taxYear, y]) => ({
-                taxYear,
-                vehicleType: row.vehicle_type,
-                businessMiles: y.miles,
-                employerPaidPencePerMile: row.employer_rate,
-              })),
-            },
-          ],
+    hasNiNumber: false,
+    employments: [],
   });
 }
 
 function readinessOfMileage(row: OnboardingClaim): ReadinessItem[] {
-  return readinessOfRow({
-    kind: 'mileage',
-    id: row.id,
-    reference: row.submission_reference ?? '',
-    name: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    submitted_at: row.submitted_at,
-    estimated_rebate: row.estimated_rebate_20_percent,
-    affiliate: row.affiliate_name,
-    self_assessment: row.self_assessment_required,
-    has_ni: row.admin_ni_number ? 1 : 0,
-    address: row.home_address,
-    postcode: row.postcode,
-    employer: row.employer_name,
-    mileage_data: row.mileage_data,
-    vehicle_type: row.vehicle_type,
-    employer_rate: row.employer_mileage_rate,
-  });
+  return readinessOfSnapshot(row.snapshot, row.snapshot_version, row.admin_ni_number !== null);
 }
 
 function readinessOfGeneral(row: FormResponse): ReadinessItem[] {
@@ -272,14 +251,17 @@ export function createAdminClaimsService(deps: {
         const r = found.row;
         const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
         const totals = summariseClaim(snapshot);
-        const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
+        const byJob = figuresByJob(snapshot).years;
+        const p = snapshot.personalInfo;
         detail = {
           ...common,
           reference: r.submission_reference ?? '',
           submittedAt: r.submitted_at,
           claimant: {
+            title: p.title || null,
             firstName: r.first_name,
             lastName: r.last_name,
+            dateOfBirth: datePartsToIso(p.dateOfBirth),
             email: r.email,
             phone: r.phone,
             address: r.home_address,
@@ -293,11 +275,24 @@ export function createAdminClaimsService(deps: {
             employerName: r.employer_name,
             businessName: r.business_name,
           },
+          employments: snapshot.employments.map((e) => ({
+            id: e.id,
+            employerName: e.employerName,
+            payeReference: e.noPayeReference ? null : e.payeReference || null,
+            jobTitle: e.jobTitle,
+            continuing: e.continuing === '' ? null : e.continuing === 'yes',
+            endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
+          })),
           mileage: {
             vehicle: vehicleOf(snapshot),
             employerRatePence: r.employer_mileage_rate,
             ...totals,
-            years: totals.years.map((y) => ({ ...y, companyName: companies[y.year]?.companyName ?? null })),
+            years: totals.years.map((y, i) => ({
+              ...y,
+              companyName: byJob[i]!.jobs.map((j) => j.employerName).join(', ') || null,
+              employersConnected: byJob[i]!.employersConnected || null,
+              jobs: byJob[i]!.jobs,
+            })),
           },
           journeys: snapshot.journeys,
           tracking: {
@@ -433,45 +428,70 @@ export function createAdminClaimsService(deps: {
         const r = found.row;
         reference = r.submission_reference ?? r.id;
         const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
-        const totals = summariseClaim(snapshot);
-        const companies = fromJsonText<Record<string, { companyName: string }>>(r.mileage_data, {});
+        const { years } = figuresByJob(snapshot);
         const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
+        const p = snapshot.personalInfo;
+        const dob = datePartsToIso(p.dateOfBirth);
         sections.push({
           title: 'Part 1: about you',
           rows: [
             ['National Insurance number', ni ? formatNiNumber(ni) : null],
+            ['Title', blank(p.title)],
             ['Surname', blank(r.last_name)],
             ['First names', blank(r.first_name)],
-            ['Date of birth', null],
+            ['Date of birth', dob ? formatIsoDate(dob) : null],
             ['Address', blank(r.home_address)],
             ['Postcode', blank(r.postcode)],
             ['Phone', blank(r.phone)],
             ['Email', blank(r.email)],
           ],
         });
-        sections.push({
-          title: 'Employment 1',
-          rows: [
-            ['Employer name', blank(r.employer_name)],
-            ['Employer PAYE reference', null],
-            ['Job title', null],
-            ['Still employed there, or date it ended', null],
-          ],
-        });
-        for (const y of totals.years) {
+        snapshot.employments.forEach((e, i) => {
+          const end = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
           sections.push({
-            title: `Employment 1, tax year ${y.year}: vehicle expenses`,
+            title: `Employment ${i + 1}`,
             rows: [
-              ['Employer (as the claimant named it)', blank(companies[y.year]?.companyName)],
-              ['Vehicle type', vehicleOf(snapshot)],
-              ['Business miles', y.miles.toLocaleString('en-GB')],
-              ['Approved mileage allowance (AMAP)', pence(y.allowance)],
+              ['Employer name', blank(e.employerName)],
+              ['Employer PAYE reference', e.noPayeReference ? null : blank(e.payeReference)],
+              ['Job title', blank(e.jobTitle)],
               [
-                'Mileage allowance received from the employer',
-                `${pence(y.employerPayment)} (${r.employer_mileage_rate ?? 0}p a mile)`,
+                'Still employed there, or date it ended',
+                e.continuing === 'yes' ? 'Still employed' : end ? `Ended ${formatIsoDate(end)}` : null,
               ],
-              ['Mileage allowance relief claimed', pence(y.claimable)],
             ],
+          });
+        });
+        for (const y of years) {
+          for (const j of y.jobs) {
+            const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
+            const paid =
+              j.paidKind === 'ppm'
+                ? `${pence(j.employerPayment)} (${j.paidPencePerMile}p a mile)`
+                : j.paidKind === 'total'
+                  ? `${pence(j.employerPayment)} (a yearly total)`
+                  : pence(j.employerPayment);
+            sections.push({
+              title: `Employment ${n}, tax year ${y.year}: vehicle expenses`,
+              rows: [
+                ['Employer', blank(j.employerName)],
+                ['Vehicle type', j.vehicle],
+                ['Business miles', j.miles.toLocaleString('en-GB')],
+                ['Approved mileage allowance (AMAP)', pence(j.allowance)],
+                ['Mileage allowance received from the employer', paid],
+                ...(y.jobs.length > 1
+                  ? [
+                      [
+                        'Employers connected (one 10,000-mile threshold)',
+                        y.employersConnected === 'yes' ? 'Yes' : y.employersConnected === 'no' ? 'No' : null,
+                      ] as [string, string | null],
+                    ]
+                  : []),
+              ],
+            });
+          }
+          sections.push({
+            title: `Tax year ${y.year}: mileage allowance relief`,
+            rows: [['Mileage allowance relief claimed', pence(y.claimable)]],
           });
         }
       }

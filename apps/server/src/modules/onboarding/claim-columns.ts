@@ -1,4 +1,15 @@
-import { isFuelClaim, normaliseUkPhone, selectedYears, summariseClaim, vehicleOf } from '@taxback/domain';
+import {
+  datePartsToIso,
+  isFuelClaim,
+  jobVehicle,
+  jobsWithMiles,
+  normaliseUkPhone,
+  selectedYears,
+  summariseClaim,
+  vehicleOf,
+  yearMiles,
+} from '@taxback/domain';
+import type { TaxYearEntry } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
@@ -64,14 +75,25 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
   const fullName = [p.firstName, p.lastName].filter((s) => s !== '').join(' ');
   // D27: a fuel claim (company vehicle) has no approved-amount estimate, in a draft as once submitted.
   const estimate = isFuelClaim(snapshot) ? null : totals;
+  // SPEC §3's per-year miles and company name: every job's miles, and the employers driven for.
   const mileage: Record<string, { miles: number; companyName: string }> = {};
   for (const t of selectedYears(snapshot))
-    mileage[t.year] = { miles: t.businessMiles, companyName: t.companyName };
+    mileage[t.year] = { miles: yearMiles(t), companyName: employersOfYear(snapshot, t).join(', ') };
+  const rates = new Set(
+    selectedYears(snapshot).flatMap((t) =>
+      jobsWithMiles(t).map((j) => (j.paidKind === 'ppm' ? j.paidPencePerMile : 0)),
+    ),
+  );
   return {
     drives_for_work: orNull(e.drivesForWork),
     company_vehicle_vrm: orNull(e.vehicleVRM),
     employment_type: orNull(emp.employmentType),
-    employer_name: orNull(emp.employerName),
+    employer_name: orNull(
+      snapshot.employments
+        .map((j) => j.employerName)
+        .filter((n) => n !== '')
+        .join(', '),
+    ),
     business_name: orNull(emp.businessName),
     utr_number: orNull(emp.utrNumber),
     first_name: orNull(p.firstName),
@@ -88,7 +110,8 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
     total_hmrc_allowance: estimate?.totalAllowance ?? null,
     estimated_rebate_20_percent: estimate?.rebate20 ?? null,
     estimated_rebate_40_percent: estimate?.rebate40 ?? null,
-    employer_mileage_rate: snapshot.employerMileageRate,
+    // One pence-per-mile rate when every job paid the same way; otherwise the figures are per job.
+    employer_mileage_rate: rates.size === 1 ? [...rates][0]! : null,
     journey_patterns: JSON.stringify(snapshot.journeys),
     consent_accuracy: toIntBool(snapshot.agreementChecks.accuracy),
     consent_authorization: toIntBool(snapshot.agreementChecks.authorization),
@@ -97,6 +120,13 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
     snapshot: JSON.stringify(snapshot),
     snapshot_version: WIZARD_SNAPSHOT_VERSION,
   };
+}
+
+/** The names of the employers a year's miles were driven for. */
+export function employersOfYear(snapshot: WizardSnapshot, year: TaxYearEntry): string[] {
+  return jobsWithMiles(year).map(
+    (j) => snapshot.employments.find((e) => e.id === j.employmentId)?.employerName ?? '',
+  );
 }
 
 /**
@@ -110,16 +140,32 @@ export function signedContentOf(
   const totals = summariseClaim(snapshot);
   const p = snapshot.personalInfo;
   return {
+    title: p.title,
     name: [p.firstName, p.lastName].filter((s) => s !== '').join(' '),
+    dateOfBirth: datePartsToIso(p.dateOfBirth),
     address: p.homeAddress,
     postcode: p.postcode,
-    vehicle: vehicleOf(snapshot),
+    employments: snapshot.employments.map((e) => ({
+      employerName: e.employerName,
+      payeReference: e.noPayeReference ? null : e.payeReference,
+      jobTitle: e.jobTitle,
+      endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
+    })),
     years: selectedYears(snapshot).map((t) => ({
       year: t.year,
-      miles: t.businessMiles,
-      companyName: t.companyName,
+      employersConnected: t.employersConnected,
+      jobs: jobsWithMiles(t).map((j) => ({
+        employment: snapshot.employments.findIndex((e) => e.id === j.employmentId),
+        vehicle: jobVehicle(j, snapshot),
+        miles: j.businessMiles,
+        paid:
+          j.paidKind === 'ppm'
+            ? `${j.paidPencePerMile}p/mile`
+            : j.paidKind === 'total'
+              ? `£${j.paidTotalPounds}`
+              : 'none',
+      })),
     })),
-    employerRatePence: snapshot.employerMileageRate,
     totals: {
       years: totals.years,
       totalMiles: totals.totalMiles,

@@ -25,6 +25,7 @@ import {
   fieldErrors,
   journeySchema,
   MESSAGES,
+  resumePoint,
   validateSnapshotSteps,
 } from '@taxback/domain/schemas';
 import type { OnboardingSave, WizardSnapshot } from '@taxback/domain/schemas';
@@ -184,6 +185,12 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       const { claim, files: rows } = found;
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
+      const saved = {
+        currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
+        lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
+      };
+      // A draft reopens at the first answer on its route that no longer holds (D10, D17).
+      const progress = claim.status === 'draft' ? resumePoint(snapshot, saved, { today: now() }) : saved;
       return {
         revision: Number(claim.revision),
         snapshot,
@@ -196,8 +203,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         submittedAt: claim.submitted_at,
         totals: summariseClaim(snapshot),
         hasNiNumber: claim.admin_ni_number !== null && claim.admin_ni_number !== '',
-        currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
-        lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
+        ...progress,
       };
     },
 

@@ -10,8 +10,10 @@ const year = claimableTaxYears()[0]!.year;
 function savedAtStep3() {
   const snapshot = snapshotWith({
     eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: { employmentType: 'employed', employerName: '', businessName: '', utrNumber: '' },
+    employmentDetails: { employmentType: 'employed', businessName: '', utrNumber: '' },
     personalInfo: {
+      title: '',
+      dateOfBirth: { day: '4', month: '3', year: '1990' },
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann@example.com',

@@ -18,6 +18,7 @@ import {
   isSessionId,
   resumableStep,
   stepIdAt,
+  stepIndex,
   type WizardStepId,
 } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
@@ -41,6 +42,7 @@ import { SESSION_STORAGE_KEY } from './session-key.ts';
 import { StepEligibility } from './steps/step-00-eligibility.tsx';
 import { StepEmployment } from './steps/step-01-employment.tsx';
 import { StepPersonal } from './steps/step-02-personal.tsx';
+import { StepEmployments } from './steps/step-16-employments.tsx';
 import { StepTaxYears } from './steps/step-03-tax-years.tsx';
 import { StepVehicle } from './steps/step-04-vehicle.tsx';
 import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
@@ -58,6 +60,8 @@ import {
 // screen, not in front of it.
 const loadLaterSteps = {
   evidence: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
+  'check-answers': () =>
+    import('./steps/step-17-check-answers.tsx').then((m) => ({ default: m.StepCheckAnswers })),
   review: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
   'hmrc-details': () =>
     import('./steps/step-10-hmrc-details.tsx').then((m) => ({ default: m.StepHmrcDetails })),
@@ -75,6 +79,7 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   employment: StepEmployment,
   'self-assessment': StepSelfAssessment,
   personal: StepPersonal,
+  employments: StepEmployments,
   'tax-years': StepTaxYears,
   vehicle: StepVehicle,
   mileage: StepBusinessMileage,
@@ -82,6 +87,7 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   'employer-rate': StepEmployerRate,
   'nothing-claimable': StepNothingClaimable,
   evidence: lazy(loadLaterSteps.evidence),
+  'check-answers': lazy(loadLaterSteps['check-answers']),
   review: lazy(loadLaterSteps.review),
   'hmrc-details': lazy(loadLaterSteps['hmrc-details']),
   confirmation: lazy(loadLaterSteps.confirmation),
@@ -286,7 +292,9 @@ export function OnboardingPage() {
       saveStatus,
       update: (section, patch) => dispatch({ type: 'update', section, patch } as never),
       updateYear: (year, patch) => dispatch({ type: 'update-year', year, patch }),
-      setEmployerRate: (pence) => dispatch({ type: 'set-employer-rate', pence }),
+      updateJob: (year, employmentId, patch) => dispatch({ type: 'update-job', year, employmentId, patch }),
+      setEmployments: (employments) => dispatch({ type: 'set-employments', employments }),
+      changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: stepIndex('check-answers') }),
       continueStep: () => {
         const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
         if (Object.keys(errors).length > 0) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Journey } from '@taxback/domain';
-import type { TaxYearEntry, WizardSnapshot } from '@taxback/domain';
+import type { Employment, EmploymentYear, TaxYearEntry, WizardSnapshot } from '@taxback/domain';
 import type { MileageLogFiles, UploadedFile } from './lib/server-data.ts';
 import type { SaveStatus } from './lib/outbox.ts';
 import type { SubmitAnswer } from './lib/wizard-api.ts';
@@ -13,8 +13,13 @@ export interface WizardController {
   state: WizardState;
   saveStatus: SaveStatus;
   update<K extends SectionKey>(section: K, patch: Partial<WizardSnapshot[K]>): void;
-  updateYear(year: string, patch: Partial<Omit<TaxYearEntry, 'year'>>): void;
-  setEmployerRate(pence: number): void;
+  updateYear(year: string, patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected'>>): void;
+  /** One employment's answers in one tax year (vehicle, miles, what the employer paid). */
+  updateJob(year: string, employmentId: string, patch: Partial<Omit<EmploymentYear, 'employmentId'>>): void;
+  /** The employments (D17); every year's jobs follow them. */
+  setEmployments(employments: Employment[]): void;
+  /** Check your answers: go to `step` to change an answer, and come back after (D17). */
+  changeAnswer(step: number): void;
   /** Validate the current step with the shared schema; advance and save when it passes. */
   continueStep(): boolean;
   /** Advance and save without validation (the auto-advancing choice steps 0, 1, 4 and step 6). */

@@ -128,17 +128,34 @@ export function installFakeXhr(): typeof FakeXhr {
   return FakeXhr;
 }
 
-/** A snapshot ready for steps 8-11: personal details, car, the given years with miles. */
+/**
+ * A snapshot ready for steps 8-11: personal details, one employment (Acme Ltd, which paid nothing),
+ * car, the given years with miles; `employerPence` makes the employer pay that much a mile.
+ */
 export function completedSnapshot(
   years: Record<string, number>,
   patch: Partial<WizardSnapshot> = {},
+  employerPence = 0,
 ): WizardSnapshot {
   const base = createEmptySnapshot();
   return {
     ...base,
     eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: { employmentType: 'employed', employerName: '', businessName: '', utrNumber: '' },
+    employmentDetails: { employmentType: 'employed', businessName: '', utrNumber: '' },
+    employments: [
+      {
+        id: 'job-1',
+        employerName: 'Acme Ltd',
+        payeReference: '123/AB45678',
+        noPayeReference: false,
+        jobTitle: 'Engineer',
+        continuing: 'yes',
+        endDate: { day: '', month: '', year: '' },
+      },
+    ],
     personalInfo: {
+      title: '',
+      dateOfBirth: { day: '4', month: '3', year: '1990' },
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann@example.com',
@@ -149,7 +166,20 @@ export function completedSnapshot(
     vehicleInfo: { type: 'car-van' },
     taxYears: base.taxYears.map((y) =>
       y.year in years
-        ? { ...y, selected: true, businessMiles: years[y.year] ?? 0, companyName: 'Acme Ltd' }
+        ? {
+            ...y,
+            selected: true,
+            jobs: [
+              {
+                employmentId: 'job-1',
+                vehicle: 'car-van' as const,
+                businessMiles: years[y.year] ?? 0,
+                paidKind: employerPence > 0 ? ('ppm' as const) : ('none' as const),
+                paidPencePerMile: employerPence,
+                paidTotalPounds: 0,
+              },
+            ],
+          }
         : y,
     ),
     ...patch,

@@ -3,7 +3,6 @@ import {
   SELF_ASSESSMENT_THRESHOLD_GBP,
   formatMoney,
   taxableExcessNotice,
-  taxableExcessOf,
   type RebateSummary,
 } from '@taxback/domain';
 
@@ -48,7 +47,7 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
   }
 
   const excess = summary.years
-    .map((y) => ({ year: y.year, excess: taxableExcessOf(y) }))
+    .map((y) => ({ year: y.year, excess: y.taxableExcess }))
     .filter((y) => y.excess > 0);
 
   const sa = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);

@@ -107,20 +107,40 @@ describe('wizardReducer', () => {
     expect(s.errors).toEqual({});
   });
 
-  it('updates one tax year and the employer rate', () => {
+  it('updates one tax year, one job in it, and the employments every year follows', () => {
     let s = ready(5, 4);
+    s = wizardReducer(s, { type: 'update-year', year: firstYear, patch: { selected: true } });
     s = wizardReducer(s, {
-      type: 'update-year',
+      type: 'update-job',
       year: firstYear,
-      patch: { selected: true, businessMiles: 1200 },
+      employmentId: 'job-1',
+      patch: { businessMiles: 1200, paidKind: 'ppm', paidPencePerMile: 25 },
     });
-    expect(s.snapshot.taxYears.find((y) => y.year === firstYear)).toMatchObject({
-      selected: true,
-      businessMiles: 1200,
-    });
+    const year = () => s.snapshot.taxYears.find((y) => y.year === firstYear)!;
+    expect(year()).toMatchObject({ selected: true });
+    expect(year().jobs).toEqual([
+      expect.objectContaining({ employmentId: 'job-1', businessMiles: 1200, paidKind: 'ppm', paidPencePerMile: 25 }),
+    ]);
     expect(s.snapshot.taxYears.filter((y) => y.selected)).toHaveLength(1);
-    s = wizardReducer(s, { type: 'set-employer-rate', pence: 25 });
-    expect(s.snapshot.employerMileageRate).toBe(25);
+    // A second employment gets an empty entry in every year; removing the first keeps the second's.
+    const [first] = s.snapshot.employments;
+    const second = { ...first!, id: 'job-2', employerName: 'Beta' };
+    s = wizardReducer(s, { type: 'set-employments', employments: [first!, second] });
+    expect(year().jobs.map((j) => [j.employmentId, j.businessMiles])).toEqual([
+      ['job-1', 1200],
+      ['job-2', 0],
+    ]);
+    s = wizardReducer(s, { type: 'set-employments', employments: [second] });
+    expect(year().jobs.map((j) => j.employmentId)).toEqual(['job-2']);
+  });
+
+  it('a change from check your answers comes back there, and Back returns at once', () => {
+    const check = stepIndex('check-answers');
+    let s = ready(check, stepIndex('evidence'));
+    s = wizardReducer(s, { type: 'change-answer', step: stepIndex('personal'), returnTo: check });
+    expect(s.currentStep).toBe(stepIndex('personal'));
+    s = wizardReducer(s, { type: 'back' });
+    expect([s.currentStep, s.returnTo]).toEqual([check, null]);
   });
 
   it('save-in-place saves the current step without moving', () => {

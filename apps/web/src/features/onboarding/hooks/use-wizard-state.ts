@@ -10,7 +10,10 @@ import {
   type RebateSummary,
 } from '@taxback/domain';
 import {
+  alignSnapshot,
   createEmptySnapshot,
+  type Employment,
+  type EmploymentYear,
   type SavePayload,
   type TaxYearEntry,
   type WizardSnapshot,
@@ -22,7 +25,12 @@ import {
   type ServerData,
   type UploadedFile,
 } from '../lib/server-data.ts';
-import { revalidateShownErrors, type FieldErrors, type StepExtras } from '../lib/validation.ts';
+import {
+  loadedSchemas,
+  revalidateShownErrors,
+  type FieldErrors,
+  type StepExtras,
+} from '../lib/validation.ts';
 import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
 
 /** The evidence step hosts the mileage-log builder. */
@@ -52,6 +60,11 @@ export interface WizardState {
   signature: string | null;
   /** The NI number as typed: memory only, never saved in the outbox or local storage (D10). */
   niNumber: string;
+  /**
+   * Set while the claimant changes an answer from check your answers (D17): Continue returns there
+   * once every answer before it holds, and Back goes straight back.
+   */
+  returnTo: number | null;
 }
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
@@ -66,8 +79,19 @@ export type WizardAction =
       server?: ServerData;
     }
   | { [K in SectionKey]: { type: 'update'; section: K; patch: Partial<WizardSnapshot[K]> } }[SectionKey]
-  | { type: 'update-year'; year: string; patch: Partial<Omit<TaxYearEntry, 'year'>> }
-  | { type: 'set-employer-rate'; pence: number }
+  | {
+      type: 'update-year';
+      year: string;
+      patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected'>>;
+    }
+  | {
+      type: 'update-job';
+      year: string;
+      employmentId: string;
+      patch: Partial<Omit<EmploymentYear, 'employmentId'>>;
+    }
+  | { type: 'set-employments'; employments: Employment[] }
+  | { type: 'change-answer'; step: number; returnTo: number }
   | { type: 'show-errors'; errors: FieldErrors }
   | { type: 'advance' }
   | { type: 'save-in-place' }
@@ -109,6 +133,7 @@ export function createInitialState(snapshot: WizardSnapshot = createEmptySnapsho
     rebuildStep: 1,
     signature: null,
     niNumber: '',
+    returnTo: null,
   };
 }
 
@@ -173,13 +198,43 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       );
       return withSnapshot(state, { ...state.snapshot, taxYears });
     }
-    case 'set-employer-rate':
-      return withSnapshot(state, { ...state.snapshot, employerMileageRate: action.pence });
+    case 'update-job': {
+      const taxYears = state.snapshot.taxYears.map((y) =>
+        y.year === action.year
+          ? {
+              ...y,
+              jobs: y.jobs.map((j) =>
+                j.employmentId === action.employmentId ? { ...j, ...action.patch } : j,
+              ),
+            }
+          : y,
+      );
+      return withSnapshot(state, { ...state.snapshot, taxYears });
+    }
+    case 'set-employments':
+      return withSnapshot(state, alignSnapshot({ ...state.snapshot, employments: action.employments }));
+    case 'change-answer':
+      return {
+        ...state,
+        currentStep: action.step,
+        returnTo: action.returnTo,
+        errors: {},
+        stepChangedByUser: true,
+        notice: null,
+      };
     case 'show-errors':
       return { ...state, errors: action.errors, errorFocusKey: state.errorFocusKey + 1 };
     case 'advance': {
       const completed = state.currentStep;
-      const next = nextStep(completed, state.snapshot);
+      // Changing an answer from check your answers goes back there, unless the change asks for
+      // more (a new employment's miles, say): then the route goes on until everything holds.
+      const back =
+        state.returnTo !== null &&
+        loadedSchemas()?.validateSnapshotSteps(state.snapshot, previousStep(state.returnTo, state.snapshot))
+          .ok === true
+          ? state.returnTo
+          : null;
+      const next = back ?? nextStep(completed, state.snapshot);
       const lastStepCompleted = furtherStep(state.lastStepCompleted, completed);
       const seq = (state.saveRequest?.seq ?? 0) + 1;
       return {
@@ -189,6 +244,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         errors: {},
         stepChangedByUser: true,
         notice: null,
+        returnTo: next === state.returnTo ? null : state.returnTo,
         saveRequest: {
           seq,
           payload: { step: completed, currentStep: next, lastStepCompleted, snapshot: state.snapshot },
@@ -222,13 +278,21 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       }
       return {
         ...state,
-        currentStep: previousStep(state.currentStep, state.snapshot),
+        currentStep: state.returnTo ?? previousStep(state.currentStep, state.snapshot),
+        returnTo: null,
         errors: {},
         stepChangedByUser: true,
         notice: null,
       };
     case 'go-to':
-      return { ...state, currentStep: action.step, errors: {}, stepChangedByUser: true, notice: null };
+      return {
+        ...state,
+        currentStep: action.step,
+        returnTo: null,
+        errors: {},
+        stepChangedByUser: true,
+        notice: null,
+      };
     case 'set-notice':
       return { ...state, notice: action.notice };
     case 'set-journeys':

@@ -95,6 +95,7 @@ function readTotals(x: unknown): RebateSummary | null {
       allowance: n(y.allowance),
       employerPayment: n(y.employerPayment),
       claimable: n(y.claimable),
+      taxableExcess: n(y.taxableExcess),
       selfAssessmentRequired: y.selfAssessmentRequired === true,
     })),
     totalMiles: n(x.totalMiles),

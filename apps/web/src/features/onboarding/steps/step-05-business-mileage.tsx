@@ -1,6 +1,15 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { isFuelClaim, stripAngleBrackets } from '@taxback/domain';
+import {
+  VEHICLE_OPTIONS,
+  asksEmployersConnected,
+  isFuelClaim,
+  jobFieldKey,
+  jobVehicle,
+  type TaxYearEntry,
+  type VehicleType,
+} from '@taxback/domain';
+import { Radios } from '../../../components/ui/radios.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EstimateDialog } from '../components/estimate-dialog.tsx';
@@ -11,8 +20,8 @@ import { fieldId, validateWizardStep } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
-const companyKey = (year: string) => `companyName_${year}`;
-const milesKey = (year: string) => `miles_${year}`;
+const milesKey = jobFieldKey.miles;
+const connectedKey = jobFieldKey.connected;
 const tabId = (year: string) => `mileage-tab-${year.replace('/', '-')}`;
 const panelId = (year: string) => `mileage-panel-${year.replace('/', '-')}`;
 
@@ -26,16 +35,25 @@ export function StepBusinessMileage() {
   const { snapshot, errors } = wizard.state;
   const years = selectedYears(snapshot);
   const [active, setActive] = useState(() => years[0]?.year ?? '');
-  const [estimateFor, setEstimateFor] = useState<string | null>(null);
+  const [estimateFor, setEstimateFor] = useState<{ year: string; employmentId: string } | null>(null);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const summary = summariseClaim(snapshot);
-  const fields = years.flatMap((y) => [companyKey(y.year), milesKey(y.year)]);
-  const yearHasError = (year: string) => Boolean(errors[companyKey(year)] || errors[milesKey(year)]);
+  const { employments } = snapshot;
+  const yearKeys = (y: TaxYearEntry) => [
+    ...y.jobs.flatMap((j) => [jobFieldKey.vehicle(y.year, j.employmentId), milesKey(y.year, j.employmentId)]),
+    connectedKey(y.year),
+  ];
+  const fields = years.flatMap(yearKeys);
+  const yearHasError = (year: TaxYearEntry) => yearKeys(year).some((k) => Boolean(errors[k]));
   const current = years.find((y) => y.year === active) ?? years[0];
+  const employerName = (id: string) => {
+    const i = employments.findIndex((e) => e.id === id);
+    return employments[i]?.employerName || `employer ${i + 1}`;
+  };
 
   function handleContinue() {
     const found = validateWizardStep('mileage', snapshot);
-    const firstWithError = years.find((y) => found[companyKey(y.year)] || found[milesKey(y.year)]);
+    const firstWithError = years.find((y) => yearKeys(y).some((k) => found[k]));
     // Show the first year that needs attention so its inline messages are visible.
     if (firstWithError) setActive(firstWithError.year);
     wizard.continueStep();
@@ -62,9 +80,7 @@ export function StepBusinessMileage() {
   }
 
   function onErrorLinkClick(targetId: string) {
-    const year = years.find(
-      (y) => targetId === fieldId(companyKey(y.year)) || targetId === fieldId(milesKey(y.year)),
-    );
+    const year = years.find((y) => yearKeys(y).some((k) => targetId === fieldId(k)));
     // The field must be on screen before the summary link focuses it.
     if (year) flushSync(() => setActive(year.year));
   }
@@ -72,7 +88,7 @@ export function StepBusinessMileage() {
   return (
     <WizardShell
       heading="Your business mileage"
-      lead="For each tax year, tell us who you drove for and how many business miles you drove."
+      lead="For each tax year, tell us how many business miles you drove for each employer, not including your commute."
       fields={fields}
       onContinue={handleContinue}
       onErrorLinkClick={onErrorLinkClick}
@@ -85,7 +101,7 @@ export function StepBusinessMileage() {
         >
           {years.map((y, i) => {
             const selected = current?.year === y.year;
-            const invalid = yearHasError(y.year);
+            const invalid = yearHasError(y);
             return (
               <button
                 key={y.year}
@@ -127,36 +143,83 @@ export function StepBusinessMileage() {
             hidden={current?.year !== y.year}
             className="space-y-5 pt-5"
           >
-            <TextField
-              id={fieldId(companyKey(y.year))}
-              label="Company or employer name"
-              hint={`Who you drove for in ${y.year}`}
-              value={y.companyName}
-              onChange={(v) => wizard.updateYear(y.year, { companyName: stripAngleBrackets(v) })}
-              error={errors[companyKey(y.year)]}
-              autoComplete="organization"
-              maxLength={200}
-              data-testid={`company-${y.year}`}
-            />
-            <TextField
-              id={fieldId(milesKey(y.year))}
-              label="Total business miles"
-              hint={`All the business miles you drove in ${y.year}, not including your commute`}
-              inputMode="numeric"
-              value={y.businessMiles > 0 ? String(y.businessMiles) : ''}
-              onChange={(v) => wizard.updateYear(y.year, { businessMiles: Number(keepDigits(v)) || 0 })}
-              error={errors[milesKey(y.year)]}
-              autoComplete="off"
-              className="max-w-xs"
-              data-testid={`miles-${y.year}`}
-            />
-            <Button
-              variant="secondary"
-              onClick={() => setEstimateFor(y.year)}
-              data-testid={`estimate-${y.year}`}
-            >
-              Estimate it
-            </Button>
+            {y.jobs.map((job) => {
+              const name = employerName(job.employmentId);
+              const vehicleId = fieldId(jobFieldKey.vehicle(y.year, job.employmentId));
+              const testKey = `${y.year}-${job.employmentId}`;
+              return (
+                <div key={job.employmentId} className="space-y-4" data-testid={`job-${testKey}`}>
+                  {y.jobs.length > 1 && <h3 className="text-xl">{name}</h3>}
+                  <div className="flex flex-col gap-1">
+                    <label htmlFor={vehicleId} className="font-semibold">
+                      Vehicle
+                      <span className="sr-only">
+                        {' '}
+                        for {name} in {y.year}
+                      </span>
+                    </label>
+                    <select
+                      id={vehicleId}
+                      value={jobVehicle(job, snapshot)}
+                      onChange={(e) =>
+                        wizard.updateJob(y.year, job.employmentId, { vehicle: e.target.value as VehicleType })
+                      }
+                      className="min-h-11 max-w-xs rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base"
+                      data-testid={`vehicle-${testKey}`}
+                    >
+                      {VEHICLE_OPTIONS.map((o) => (
+                        <option key={o.id} value={o.id}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <TextField
+                    id={fieldId(milesKey(y.year, job.employmentId))}
+                    label={`Business miles for ${name}`}
+                    hint={`All the business miles you drove for ${name} in ${y.year}, not including your commute. Enter 0 if you did not work there that year.`}
+                    inputMode="numeric"
+                    value={job.businessMiles > 0 ? String(job.businessMiles) : ''}
+                    onChange={(v) =>
+                      wizard.updateJob(y.year, job.employmentId, {
+                        businessMiles: Number(keepDigits(v)) || 0,
+                      })
+                    }
+                    error={errors[milesKey(y.year, job.employmentId)]}
+                    autoComplete="off"
+                    className="max-w-xs"
+                    data-testid={`miles-${testKey}`}
+                  />
+                  <Button
+                    variant="secondary"
+                    onClick={() => setEstimateFor({ year: y.year, employmentId: job.employmentId })}
+                    data-testid={`estimate-${testKey}`}
+                  >
+                    Estimate it
+                    <span className="sr-only">
+                      {' '}
+                      for {name} in {y.year}
+                    </span>
+                  </Button>
+                </div>
+              );
+            })}
+            {asksEmployersConnected(y) && (
+              <Radios
+                id={fieldId(connectedKey(y.year))}
+                name={`connected-${y.year}`}
+                legend={`In ${y.year}, were these employers the same company or associated companies?`}
+                hint="For example, two companies in the same group. Connected employers share one 10,000-mile limit at the higher rate; separate employers each have their own."
+                options={[
+                  { value: 'yes', label: 'Yes, they are the same or associated' },
+                  { value: 'no', label: 'No, they are separate employers' },
+                ]}
+                value={y.employersConnected}
+                onChange={(employersConnected) => wizard.updateYear(y.year, { employersConnected })}
+                error={errors[connectedKey(y.year)]}
+                testId={`connected-${y.year}`}
+              />
+            )}
           </div>
         ))}
       </div>
@@ -166,10 +229,10 @@ export function StepBusinessMileage() {
       {estimateFor && (
         <EstimateDialog
           open
-          year={estimateFor}
+          year={estimateFor.year}
           onClose={() => setEstimateFor(null)}
           onUse={(miles) => {
-            wizard.updateYear(estimateFor, { businessMiles: miles });
+            wizard.updateJob(estimateFor.year, estimateFor.employmentId, { businessMiles: miles });
             setEstimateFor(null);
           }}
         />

@@ -1,102 +1,178 @@
-import { useState } from 'react';
-import { isFuelClaim } from '@taxback/domain';
-import { FieldError } from '../components/choice-list.tsx';
+import {
+  BASIC_RATE,
+  figuresByJob,
+  isFuelClaim,
+  jobFieldKey,
+  jobsWithMiles,
+  reliefAtRate,
+  selectedYears,
+  summariseClaim,
+  type EmployerPaidKind,
+  type EmploymentYear,
+} from '@taxback/domain';
+import { Radios } from '../../../components/ui/radios.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
 import { RebatePanel } from '../components/rebate-panel.tsx';
-import { summariseClaim, yearRebate } from '@taxback/domain';
-import { errorFor, fieldId } from '../lib/validation.ts';
+import { fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
-const FIELDS = ['employerMileageRate'] as const;
-export const QUICK_RATES: readonly { pence: number; label: string }[] = [
-  { pence: 0, label: '0 (no payment)' },
-  { pence: 25, label: '25p/mile' },
-  { pence: 40, label: '40p/mile' },
-  { pence: 45, label: '45p/mile' },
+const KINDS: ReadonlyArray<{ value: Exclude<EmployerPaidKind, ''>; label: string }> = [
+  { value: 'none', label: 'Nothing' },
+  { value: 'ppm', label: 'An amount for each mile' },
+  { value: 'total', label: 'A total for the year' },
 ];
 
-/** Empty means 0 (SPEC §5). */
-export function parseRate(text: string): number {
+/** Digits and one decimal point, as typed; '' is 0 until answered. */
+export function parseAmount(text: string): number {
   if (text === '' || text === '.') return 0;
   const n = Number(text);
   return Number.isFinite(n) ? n : 0;
 }
 
+function AmountField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  prefix?: string;
+  suffix?: string;
+  value: number;
+  error?: string;
+  onChange: (value: number) => void;
+  testId: string;
+}) {
+  const { id, label, hint, prefix, suffix, value, error, onChange, testId } = props;
+  return (
+    <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="text-muted">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="font-semibold text-danger">
+          <span className="sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        {prefix && (
+          <span aria-hidden="true" className="font-semibold">
+            {prefix}
+          </span>
+        )}
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={value > 0 ? String(value) : ''}
+          onChange={(e) => {
+            const cleaned = keepDecimal(e.target.value).slice(0, 9);
+            if (cleaned !== e.target.value) e.target.value = cleaned;
+            onChange(parseAmount(cleaned));
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          data-testid={testId}
+          className={`min-h-11 w-36 rounded-md border-2 bg-white px-3 py-2 text-base ${
+            error ? 'border-danger' : 'border-gray-600'
+          }`}
+        />
+        {suffix && (
+          <span aria-hidden="true" className="font-semibold">
+            {suffix}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Step 7 (D21): per year and employment, what the employer paid towards the business miles. */
 export function StepEmployerRate() {
   const wizard = useWizard();
   const { snapshot, errors } = wizard.state;
-  const [text, setText] = useState(() =>
-    snapshot.employerMileageRate > 0 ? String(snapshot.employerMileageRate) : '',
-  );
-  const error = errorFor(errors, FIELDS[0]);
-  const id = fieldId(FIELDS[0]);
+  const years = selectedYears(snapshot);
   const summary = summariseClaim(snapshot);
+  const byJob = figuresByJob(snapshot);
   const yearRebates = Object.fromEntries(
-    summary.years.map((y) => [y.year, yearRebate(snapshot, y.year, y.miles)]),
+    byJob.years.map((y) => [y.year, reliefAtRate(Math.round(y.claimable * 100), BASIC_RATE * 100)]),
   );
-
-  function setRate(value: string) {
-    const cleaned = keepDecimal(value).slice(0, 6);
-    setText(cleaned);
-    wizard.setEmployerRate(parseRate(cleaned));
-  }
+  const name = (id: string) => {
+    const i = snapshot.employments.findIndex((e) => e.id === id);
+    return snapshot.employments[i]?.employerName || `employer ${i + 1}`;
+  };
+  const fields = years.flatMap((y) =>
+    jobsWithMiles(y).flatMap((j) => [
+      jobFieldKey.paid(y.year, j.employmentId),
+      jobFieldKey.paidAmount(y.year, j.employmentId),
+    ]),
+  );
+  const set = (year: string, job: EmploymentYear, patch: Partial<EmploymentYear>) =>
+    wizard.updateJob(year, job.employmentId, patch);
 
   return (
     <WizardShell
-      heading="How much does your employer pay per mile?"
-      lead="Some employers pay towards business mileage. You can only claim the difference between what they paid and HMRC's allowance. Enter 0 if they paid nothing."
-      fields={FIELDS}
+      heading="What did your employer pay for your business miles?"
+      lead="Some employers pay towards business mileage. You can only claim the difference between what they paid and HMRC's approved amount."
+      fields={fields}
     >
-      <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
-        <label htmlFor={id} className="font-semibold">
-          Pence per mile
-        </label>
-        <p id={`${id}-hint`} className="text-muted">
-          For example, 25 for 25p a mile
-        </p>
-        <FieldError id={`${id}-error`} message={error} />
-        <div className="flex items-center gap-2">
-          <input
-            id={id}
-            data-testid="employer-rate"
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            onChange={(e) => setRate(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            className={`min-h-11 w-32 rounded-md border-2 bg-white px-3 py-2 text-base ${
-              error ? 'border-danger' : 'border-gray-600'
-            }`}
-          />
-          <span aria-hidden="true" className="font-semibold">
-            p
-          </span>
-        </div>
-      </div>
-
-      <div role="group" aria-label="Common rates" className="flex flex-wrap gap-2">
-        {QUICK_RATES.map((q) => {
-          const pressed = text !== '' && parseRate(text) === q.pence;
-          return (
-            <button
-              key={q.pence}
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => setRate(String(q.pence))}
-              data-testid={`quick-rate-${q.pence}`}
-              className={`min-h-11 rounded-full border-2 px-4 py-2 font-semibold ${
-                pressed
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-brand-700 bg-white text-brand-700'
-              }`}
-            >
-              {q.label}
-            </button>
-          );
-        })}
-      </div>
+      {years.map((y) => {
+        const jobs = jobsWithMiles(y);
+        if (jobs.length === 0) return null;
+        return (
+          <section key={y.year} aria-labelledby={`paid-${y.year}`} className="space-y-5">
+            <h2 id={`paid-${y.year}`} className="text-2xl">
+              {y.year}
+            </h2>
+            {jobs.map((job) => {
+              const who = name(job.employmentId);
+              const paidKey = jobFieldKey.paid(y.year, job.employmentId);
+              const amountKey = jobFieldKey.paidAmount(y.year, job.employmentId);
+              const testKey = `${y.year}-${job.employmentId}`;
+              return (
+                <div key={job.employmentId} className="space-y-4">
+                  <Radios
+                    id={fieldId(paidKey)}
+                    name={`paid-${testKey}`}
+                    legend={`What did ${who} pay towards your ${job.businessMiles.toLocaleString('en-GB')} business miles in ${y.year}?`}
+                    options={KINDS}
+                    value={job.paidKind}
+                    onChange={(paidKind) => set(y.year, job, { paidKind })}
+                    error={errors[paidKey]}
+                    testId={`paid-${testKey}`}
+                  />
+                  {job.paidKind === 'ppm' && (
+                    <AmountField
+                      id={fieldId(amountKey)}
+                      label="Pence per mile"
+                      hint="For example, 25 for 25p a mile"
+                      suffix="p"
+                      value={job.paidPencePerMile}
+                      error={errors[amountKey]}
+                      onChange={(paidPencePerMile) => set(y.year, job, { paidPencePerMile })}
+                      testId={`paid-ppm-${testKey}`}
+                    />
+                  )}
+                  {job.paidKind === 'total' && (
+                    <AmountField
+                      id={fieldId(amountKey)}
+                      label="Total for the year, in pounds"
+                      hint="Add up the mileage payments on your payslips for the tax year"
+                      prefix="£"
+                      value={job.paidTotalPounds}
+                      error={errors[amountKey]}
+                      onChange={(paidTotalPounds) => set(y.year, job, { paidTotalPounds })}
+                      testId={`paid-total-${testKey}`}
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </section>
+        );
+      })}
 
       {!isFuelClaim(snapshot) && <RebatePanel summary={summary} variant="impact" yearRebates={yearRebates} />}
     </WizardShell>

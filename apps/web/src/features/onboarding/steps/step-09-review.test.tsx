@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 async function open(years: Record<string, number>, rate = 0, extra?: Extra) {
-  const snapshot = completedSnapshot(years, { employerMileageRate: rate });
+  const snapshot = completedSnapshot(years, {}, rate);
   const fake = installFakeServer({
     saved: { snapshot, currentStep: 9, lastStepCompleted: 8, revision: 8 },
     ...(extra ? { extra } : {}),

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import {
   RELIEF_CAP_NOTICE,
   SELF_ASSESSMENT_THRESHOLD_GBP,
-  VEHICLE_OPTIONS,
+  figuresByJob,
   formatMoney,
   isFuelClaim,
   type RebateSummary,
@@ -73,8 +73,12 @@ export function FuelClaimNote() {
 export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; summary: RebateSummary }) {
   const p = snapshot.personalInfo;
   const fuel = isFuelClaim(snapshot);
-  const vehicle = VEHICLE_OPTIONS.find((v) => v.id === (snapshot.vehicleInfo.type || 'car-van'))?.label ?? '';
-  const company = (year: string) => snapshot.taxYears.find((y) => y.year === year)?.companyName ?? '';
+  const byYear = new Map(figuresByJob(snapshot).years.map((y) => [y.year, y]));
+  const company = (year: string) =>
+    byYear
+      .get(year)
+      ?.jobs.map((j) => j.employerName)
+      .join(', ') ?? '';
   return (
     <section aria-labelledby="review-summary-title" className="space-y-4" data-testid="review-summary">
       <h2 id="review-summary-title" className="text-2xl">
@@ -92,14 +96,6 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
             ? `\n${p.postcode}`
             : ''}
         </dd>
-        <dt className="font-semibold">Vehicle</dt>
-        <dd className="sm:col-span-2" data-testid="review-vehicle">
-          {vehicle}
-        </dd>
-        <dt className="font-semibold">Employer mileage rate</dt>
-        <dd className="sm:col-span-2" data-testid="review-employer-rate">
-          {snapshot.employerMileageRate}p per mile
-        </dd>
       </dl>
 
       {summary.years.map((y) => (
@@ -109,7 +105,7 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
           data-testid={`review-year-${y.year.replace('/', '-')}`}
         >
           <dt className="col-span-2 mb-1 text-lg font-bold">{y.year}</dt>
-          <dt>Company</dt>
+          <dt>Employer</dt>
           <dd className="text-right break-words">{company(y.year)}</dd>
           <dt>Business miles</dt>
           <dd className="text-right" data-testid={`review-${y.year}-miles`}>

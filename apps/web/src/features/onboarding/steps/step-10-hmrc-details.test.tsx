@@ -22,7 +22,6 @@ async function open(opts: { employment?: 'employed' | 'self-employed'; extra?: E
     {
       employmentDetails: {
         employmentType: opts.employment ?? 'employed',
-        employerName: '',
         businessName: '',
         utrNumber: '',
       },
