@@ -48,7 +48,10 @@ describe('OnboardingPage load and save', () => {
     installFakeServer({ saved: savedAtStep3() });
     renderWizard();
     await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
-    expect(screen.getByTestId('wizard-progress')).toHaveTextContent('Step 4 of 11');
+    expect(screen.getByTestId('wizard-progress')).toHaveTextContent('Step 5 of 13');
+    // Back: the employments (D17), then the personal details.
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    expect(await screen.findByLabelText("Employer's name")).toHaveValue('');
     fireEvent.click(screen.getByTestId('wizard-back'));
     expect(screen.getByLabelText('First name')).toHaveValue('Ann');
     expect(screen.getByLabelText('Full address')).toHaveValue('1 High St, Wigan');

@@ -50,10 +50,11 @@ describe('wizardReducer', () => {
   });
 
   it('back keeps lastStepCompleted and never saves', () => {
-    let s = ready(3, 2);
+    // Tax years (3) comes after the employments step (16), which comes after personal details (2).
+    let s = ready(3, 16);
     s = wizardReducer(s, { type: 'back' });
-    expect(s.currentStep).toBe(2);
-    expect(s.lastStepCompleted).toBe(2);
+    expect(s.currentStep).toBe(stepIndex('employments'));
+    expect(s.lastStepCompleted).toBe(16);
     expect(s.saveRequest).toBeNull();
     s = wizardReducer(ready(0), { type: 'back' });
     expect(s.currentStep).toBe(0);
@@ -84,7 +85,11 @@ describe('wizardReducer', () => {
     let s = ready(2, 5);
     s = wizardReducer(s, { type: 'advance' });
     expect(s.lastStepCompleted).toBe(5);
-    expect(s.saveRequest?.payload).toMatchObject({ step: 2, currentStep: 3, lastStepCompleted: 5 });
+    expect(s.saveRequest?.payload).toMatchObject({
+      step: 2,
+      currentStep: stepIndex('employments'),
+      lastStepCompleted: 5,
+    });
   });
 
   it('errors clear as the entries become valid, and messages follow the current problem', () => {
@@ -119,7 +124,12 @@ describe('wizardReducer', () => {
     const year = () => s.snapshot.taxYears.find((y) => y.year === firstYear)!;
     expect(year()).toMatchObject({ selected: true });
     expect(year().jobs).toEqual([
-      expect.objectContaining({ employmentId: 'job-1', businessMiles: 1200, paidKind: 'ppm', paidPencePerMile: 25 }),
+      expect.objectContaining({
+        employmentId: 'job-1',
+        businessMiles: 1200,
+        paidKind: 'ppm',
+        paidPencePerMile: 25,
+      }),
     ]);
     expect(s.snapshot.taxYears.filter((y) => y.selected)).toHaveLength(1);
     // A second employment gets an empty entry in every year; removing the first keeps the second's.

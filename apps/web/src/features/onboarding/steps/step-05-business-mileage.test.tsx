@@ -2,26 +2,31 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calculateRebate, carVanRatePence, claimableTaxYears, formatMoney } from '@taxback/domain';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
-import { createEmptySnapshot } from '@taxback/domain';
+import { createEmptySnapshot, emptyEmployment, emptyEmploymentYear } from '@taxback/domain';
 
 // The figures below are worked at 45p (D21: cars and vans to 2025/26), so take offered years at 45p.
 const [y1, y2] = claimableTaxYears()
   .filter((y) => carVanRatePence(y.year) === 45)
   .map((y) => y.year) as [string, string];
 
+const job = (employmentId: string, businessMiles: number) => ({
+  ...emptyEmploymentYear(employmentId),
+  businessMiles,
+});
+
+/** Two employments (Acme, Beta); y1 has `miles1` for Acme, y2 nothing yet. */
 function savedAtStep5(miles1 = 0) {
   const base = createEmptySnapshot();
   const snapshot = snapshotWith({
     personalInfo: { ...base.personalInfo, firstName: 'Ann' },
     vehicleInfo: { type: 'car-van' },
+    employments: [
+      { ...emptyEmployment('job-1'), employerName: 'Acme' },
+      { ...emptyEmployment('job-2'), employerName: 'Beta' },
+    ],
     taxYears: base.taxYears.map((y) =>
       y.year === y1 || y.year === y2
-        ? {
-            ...y,
-            selected: true,
-            businessMiles: y.year === y1 ? miles1 : 0,
-            companyName: y.year === y1 ? 'Acme' : '',
-          }
+        ? { ...y, selected: true, jobs: [job('job-1', y.year === y1 ? miles1 : 0), job('job-2', 0)] }
         : y,
     ),
   });
@@ -63,7 +68,7 @@ describe('step 5 business mileage', () => {
 
   it('keeps digits only in miles and updates the running total from the domain', async () => {
     await open();
-    const miles = within(screen.getByRole('tabpanel')).getByLabelText('Total business miles');
+    const miles = within(screen.getByRole('tabpanel')).getByLabelText('Business miles for Acme');
     fireEvent.change(miles, { target: { value: '12,5a00' } });
     expect(miles).toHaveValue('12500');
     const expected = calculateRebate({ years: [{ year: y1, miles: 12500 }], vehicle: 'car-van' });
@@ -73,13 +78,11 @@ describe('step 5 business mileage', () => {
     expect(screen.getByTestId('estimated-rebate')).toHaveTextContent(formatMoney(1025));
   });
 
-  it('keys errors per year and switches to the first tab that has one', async () => {
+  it('keys errors per year and job and switches to the first tab that has one', async () => {
     await open(1000);
-    // Look at the second year, then Continue: y1 is complete, y2 is not.
     fireEvent.click(screen.getByRole('tab', { name: y1 }));
     fireEvent.click(screen.getByTestId('wizard-continue'));
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveTextContent(`Company name required for ${y2}`);
     expect(summary).toHaveTextContent(`Business miles required for ${y2}`);
     expect(summary).not.toHaveTextContent(y1);
     expect(screen.getByRole('tab', { name: new RegExp(`^${y2}.*has an error`) })).toHaveAttribute(
@@ -87,17 +90,36 @@ describe('step 5 business mileage', () => {
       'true',
     );
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByLabelText('Company or employer name')).toHaveAttribute('aria-invalid', 'true');
-    fireEvent.change(within(panel).getByLabelText('Company or employer name'), {
-      target: { value: 'Beta Ltd' },
-    });
-    expect(screen.getByRole('alert')).not.toHaveTextContent(`Company name required for ${y2}`);
-    expect(screen.getByRole('alert')).toHaveTextContent(`Business miles required for ${y2}`);
+    expect(within(panel).getByLabelText('Business miles for Acme')).toHaveAttribute('aria-invalid', 'true');
+    // D18: miles for both employers in one year ask whether the employers are connected.
+    fireEvent.change(within(panel).getByLabelText('Business miles for Acme'), { target: { value: '300' } });
+    expect(within(panel).queryByRole('group', { name: /same company or associated/ })).toBeNull();
+    fireEvent.change(within(panel).getByLabelText('Business miles for Beta'), { target: { value: '200' } });
+    const connected = within(panel).getByRole('group', { name: /same company or associated/ });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Select whether your employers in ${y2} are the same or associated employers`,
+    );
+    fireEvent.click(within(connected).getByLabelText('No, they are separate employers'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('each job in a year has its own vehicle, defaulting to the vehicle step', async () => {
+    await open();
+    const panel = screen.getByRole('tabpanel');
+    const vehicles = within(panel).getAllByLabelText(/^Vehicle/);
+    expect(vehicles.map((v) => (v as HTMLSelectElement).value)).toEqual(['car-van', 'car-van']);
+    fireEvent.change(vehicles[1]!, { target: { value: 'motorbike' } });
+    fireEvent.change(within(panel).getByLabelText('Business miles for Acme'), { target: { value: '11000' } });
+    fireEvent.change(within(panel).getByLabelText('Business miles for Beta'), { target: { value: '2000' } });
+    // A car 11,000 mi and a motorbike 2,000 mi (separate employers, 45p year): £4,750 + £480 = £5,230.
+    expect(screen.getByTestId('total-miles')).toHaveTextContent('13,000 miles');
+    expect(screen.getByTestId('estimated-rebate')).toHaveTextContent(formatMoney(1046));
   });
 
   it('the estimate pop-up multiplies miles per day, days and weeks, and is disabled at 0', async () => {
     await open();
-    fireEvent.click(screen.getByTestId(`estimate-${y1}`));
+    fireEvent.click(screen.getByTestId(`estimate-${y1}-job-1`));
     const dialog = screen.getByRole('dialog');
     const use = within(dialog).getByRole('button', { name: 'Use This Estimate' });
     expect(use).toBeDisabled();
@@ -112,6 +134,8 @@ describe('step 5 business mileage', () => {
     expect(use).toBeEnabled();
     fireEvent.click(use);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(screen.getByRole('tabpanel')).getByLabelText('Total business miles')).toHaveValue('1688');
+    expect(within(screen.getByRole('tabpanel')).getByLabelText('Business miles for Acme')).toHaveValue(
+      '1688',
+    );
   });
 });

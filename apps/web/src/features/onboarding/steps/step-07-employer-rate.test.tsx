@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
-import { createEmptySnapshot } from '@taxback/domain';
+import { createEmptySnapshot, emptyEmployment, emptyEmploymentYear } from '@taxback/domain';
 
 // The figures below are worked at 45p (D21: cars and vans to 2025/26), so take offered years at 45p.
 const [y1, y2] = claimableTaxYears()
@@ -22,15 +22,21 @@ async function open(years: Record<string, number>) {
   const base = createEmptySnapshot();
   const snapshot = snapshotWith({
     vehicleInfo: { type: 'car-van' },
+    employments: [{ ...emptyEmployment('job-1'), employerName: 'Acme' }],
     taxYears: base.taxYears.map((y) =>
-      y.year in years ? { ...y, selected: true, businessMiles: years[y.year]!, companyName: 'Acme' } : y,
+      y.year in years
+        ? { ...y, selected: true, jobs: [{ ...emptyEmploymentYear('job-1'), businessMiles: years[y.year]! }] }
+        : y,
     ),
   });
   const server = installFakeServer({
     saved: { snapshot, currentStep: 7, lastStepCompleted: 6, revision: 6 },
   });
   renderWizard();
-  await screen.findByRole('heading', { level: 1, name: 'How much does your employer pay per mile?' });
+  await screen.findByRole('heading', {
+    level: 1,
+    name: 'What did your employer pay for your business miles?',
+  });
   return server;
 }
 
@@ -46,6 +52,7 @@ describe('step 7 employer rate', () => {
 
   it('an employer paying above the approved rate: nothing claimable and the taxable-excess notice (D21)', async () => {
     await open({ [y1]: 5_000 });
+    fireEvent.click(screen.getByLabelText('An amount for each mile'));
     fireEvent.change(screen.getByLabelText('Pence per mile'), { target: { value: '49' } });
     // 5,000 × 45p = £2,250 approved; the employer paid 5,000 × 49p = £2,450.
     expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£0');
@@ -55,35 +62,43 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId('relief-cap-note')).toBeVisible();
   });
 
-  it('shows the impact of an employer rate: allowance, payment, claimable and 20% rebate', async () => {
-    const server = await open({ [y1]: 12_000 });
-    const input = screen.getByLabelText('Pence per mile');
+  it('asks per year what the employer paid: per mile, a yearly total, or nothing (D21)', async () => {
+    const server = await open({ [y1]: 12_000, [y2]: 2_000 });
     // 12,000 miles by car: 10,000 × 45p + 2,000 × 25p = £5,000.
-    expect(screen.getByTestId('impact-allowance')).toHaveTextContent('£5,000');
-    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£1,000');
-    fireEvent.change(input, { target: { value: '1-0.5.5p' } });
-    expect(input).toHaveValue('10.55');
-    fireEvent.click(screen.getByTestId('quick-rate-25'));
-    expect(input).toHaveValue('25');
-    expect(screen.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'true');
-    // Employer paid 12,000 × 25p = £3,000; claimable £2,000; rebate £400.
-    expect(screen.getByTestId('impact-employer-payment')).toHaveTextContent('£3,000');
-    expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£2,000');
-    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£400');
-    expect(screen.queryByTestId('self-assessment-note')).toBeNull();
+    expect(screen.getByTestId(`impact-${y1}-allowance`)).toHaveTextContent('£5,000');
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(`Select what Acme paid for your business miles in ${y1}`);
+    expect(summary).toHaveTextContent(`Select what Acme paid for your business miles in ${y2}`);
+    const [first, second] = screen.getAllByRole('group', { name: /What did Acme pay/ });
+    fireEvent.click(within(first!).getByLabelText('An amount for each mile'));
+    const ppm = screen.getByLabelText('Pence per mile');
+    fireEvent.change(ppm, { target: { value: '2-5p' } });
+    expect(ppm).toHaveValue('25');
+    fireEvent.click(within(second!).getByLabelText('A total for the year'));
+    fireEvent.change(screen.getByLabelText('Total for the year, in pounds'), { target: { value: '100' } });
+    // y1: employer paid 12,000 × 25p = £3,000, claimable £2,000; y2: 2,000 × 45p = £900 − £100 = £800.
+    expect(screen.getByTestId(`impact-${y1}-claimable`)).toHaveTextContent('£2,000');
+    expect(screen.getByTestId(`impact-${y2}-claimable`)).toHaveTextContent('£800');
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£560');
     fireEvent.click(screen.getByTestId('wizard-continue'));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
-    expect(server.puts()[0]).toMatchObject({
-      step: 7,
-      currentStep: 8,
-      snapshot: { employerMileageRate: 25 },
-    });
+    const put = server.puts()[0] as {
+      step: number;
+      currentStep: number;
+      snapshot: { taxYears: Array<{ year: string; jobs: unknown[] }> };
+    };
+    expect([put.step, put.currentStep]).toEqual([7, 8]);
+    const jobs = (year: string) => put.snapshot.taxYears.find((y) => y.year === year)?.jobs;
+    expect(jobs(y1)).toEqual([expect.objectContaining({ paidKind: 'ppm', paidPencePerMile: 25 })]);
+    expect(jobs(y2)).toEqual([expect.objectContaining({ paidKind: 'total', paidTotalPounds: 100 })]);
   });
 
-  it('empty means 0 and a claim over £2,500 in a year brings the Self Assessment note', async () => {
+  it('nothing paid, and a claim over £2,500 in a year brings the Self Assessment note', async () => {
     await open({ [y1]: 10_000, [y2]: 2_000 });
-    expect(screen.getByLabelText('Pence per mile')).toHaveValue('');
+    for (const group of screen.getAllByRole('group', { name: /What did Acme pay/ }))
+      fireEvent.click(within(group).getByLabelText('Nothing'));
     // y1: £4,500 claimable (> £2,500) → note; y2: £900.
     expect(screen.getByTestId(`impact-${y1}-allowance`)).toHaveTextContent('£4,500');
     expect(screen.getByTestId(`impact-${y1}-claimable`)).toHaveTextContent('£4,500');
@@ -94,8 +109,5 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£1,080');
     expect(screen.getByTestId('self-assessment-note')).toHaveTextContent(y1);
     expect(screen.getByTestId('self-assessment-note')).not.toHaveTextContent(y2);
-    fireEvent.click(screen.getByTestId('quick-rate-45'));
-    expect(screen.queryByTestId('self-assessment-note')).toBeNull();
-    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£0.00');
   });
 });

@@ -164,7 +164,7 @@ describe('step 8 evidence', () => {
     });
     expect(screen.getByTestId(`mileage-log-${y2.replace('/', '-')}-pdf`)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('wizard-continue'));
-    await screen.findByRole('heading', { level: 1, name: 'Review and sign' });
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
   });
 
   it('Build Log enters the journey setup; Back from it returns to the evidence', async () => {

@@ -46,7 +46,6 @@ describe('step 9 review and sign', () => {
     await open({ [y1]: 12_000, [y2]: 2_000 }, 25);
     expect(screen.getByTestId('review-name')).toHaveTextContent('Ann Lee');
     expect(screen.getByTestId('review-address')).toHaveTextContent('1 High St, Wigan');
-    expect(screen.getByTestId('review-vehicle')).toHaveTextContent('Car or van');
     // y1: 10,000 × 45p + 2,000 × 25p = £5,000; employer 12,000 × 25p = £3,000; claimable £2,000.
     expect(screen.getByTestId(`review-${y1}-miles`)).toHaveTextContent('12,000 miles');
     expect(screen.getByTestId(`review-${y1}-allowance`)).toHaveTextContent('£5,000');
