@@ -117,8 +117,8 @@ describe('claims list', () => {
       selfAssessment: true,
       estimatedRebate: expect.any(Number),
     });
-    // Date of birth, PAYE reference, job title and whether the job continues are not collected yet.
-    expect(m.readinessMissing).toBe(4);
+    // The claimant did not have the employer PAYE reference (D17): the one answer still missing.
+    expect(m.readinessMissing).toBe(1);
     expect(JSON.stringify(body)).not.toContain('AB123456C');
 
     const onlyGeneral = await get('/api/admin/claims?q=listing&kind=general');
@@ -231,11 +231,25 @@ describe('claim detail', () => {
       totalClaimable: f.totalClaimable,
       rebate20: f.rebate20,
     });
-    expect(body.readiness.map((i: { field: string }) => i.field)).toEqual([
-      'dateOfBirth',
-      'employments.0.payeReference',
-      'employments.0.jobTitle',
-      'employments.0.continuing',
+    expect(body.readiness.map((i: { field: string }) => i.field)).toEqual(['employments.0.payeReference']);
+    // Every P87 answer of the employment, and each year's job with its own figures (D17).
+    expect(body).toMatchObject({
+      claimant: { dateOfBirth: '1990-03-04' },
+      employments: [
+        { employerName: 'Acme Ltd', payeReference: null, jobTitle: 'Engineer', continuing: true },
+      ],
+    });
+    expect(body.mileage.years).toEqual([
+      expect.objectContaining({
+        jobs: [
+          expect.objectContaining({
+            employerName: 'Acme Ltd',
+            miles: 8000,
+            paidKind: 'ppm',
+            paidPencePerMile: 10,
+          }),
+        ],
+      }),
     ]);
     expect(body.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['evidence', 'signature']);
     expect(res.body).not.toContain('AB123456C');
@@ -320,7 +334,7 @@ describe('workflow (D22)', () => {
       version: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ missing: expect.arrayContaining(['Date of birth']) });
+    expect(res.json()).toMatchObject({ missing: ['Employer PAYE reference (employment 1)'] });
     expect(await version(id)).toBe(1);
   });
 
@@ -494,10 +508,13 @@ describe('P87 worksheet', () => {
       'First names',
       'Pia',
       'Date of birth',
-      'MISSING - ask the claimant',
+      '4 March 1990',
       'Employer name',
       'Acme Ltd',
       'Employer PAYE reference',
+      'MISSING - ask the claimant',
+      'Job title',
+      'Engineer',
       'Business miles',
       '8,000',
       'Approved mileage allowance (AMAP)',
@@ -505,7 +522,7 @@ describe('P87 worksheet', () => {
       'Mileage allowance relief claimed',
       `£${MILEAGE_CLAIM_FIGURES.totalClaimable.toFixed(2)}`,
       'Still missing before this can go to HMRC:',
-      '- Date of birth',
+      '- Employer PAYE reference (employment 1)',
     ];
     let at = -1;
     for (const piece of order) {

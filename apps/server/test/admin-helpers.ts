@@ -5,6 +5,7 @@ import { hashPassword } from '../src/crypto/password.ts';
 import { calculateRebate, claimableTaxYears } from '@taxback/domain';
 import { PNG_DATA_URL, newSessionId, validClaimBody } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { employment, mileageSnapshot } from './snapshots.ts';
 
 /** A clock the app reads (AppOverrides.now) that a test moves by hand. */
 export function testClock(start = '2026-03-02T09:00:00.000Z') {
@@ -159,31 +160,24 @@ export async function submitMileageClaim(
   const sessionId = newSessionId();
   const headers = { 'x-session-id': sessionId };
   const year = MILEAGE_CLAIM_YEAR;
-  const snapshot = {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
-      employerName: 'Acme Ltd',
-      businessName: '',
-      utrNumber: '',
+  const snapshot = mileageSnapshot(
+    {
+      years: [{ year, miles: 8000 }],
+      ratePence: 10,
+      personalInfo: {
+        firstName: person.firstName ?? 'Mira',
+        lastName: person.lastName ?? 'Patel',
+        email: person.email ?? 'mira@example.com',
+        phone: '07700 900555',
+      },
     },
-    personalInfo: {
-      firstName: person.firstName ?? 'Mira',
-      lastName: person.lastName ?? 'Patel',
-      email: person.email ?? 'mira@example.com',
-      phone: '07700 900555',
-      homeAddress: '1 High Street, Wigan',
-      postcode: 'WN2 1AR',
+    {
+      // The claimant did not have the employer PAYE reference: the one P87 answer still missing.
+      employments: [employment('job-1', 'Acme Ltd', { payeReference: '', noPayeReference: true })],
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+      affiliateName: person.affiliate === undefined ? 'partner-two' : person.affiliate,
     },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: [{ year, selected: true, businessMiles: 8000, companyName: 'Acme Ltd' }],
-    employerMileageRate: 10,
-    journeys: [],
-    agreementChecks: { accuracy: true, authorization: true, terms: true },
-    affiliateName: person.affiliate === undefined ? 'partner-two' : person.affiliate,
-    utmData: null,
-    fullUrl: null,
-  };
+  );
   const save = await t.app.inject({
     method: 'PUT',
     url: '/api/onboarding',

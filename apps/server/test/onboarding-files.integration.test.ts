@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, carVanRatePence, claimableTaxYears } from '@taxback/domain';
-import { wizardSnapshotSchema } from '@taxback/domain/schemas';
+import { WIZARD_SNAPSHOT_VERSION, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
 import { signedContentOf } from '../src/modules/onboarding/claim-columns.ts';
 import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
+import { mileageSnapshot } from './snapshots.ts';
 
 let t: TestApp;
 // The figures below are worked at 45p (D21: cars and vans to 2025/26), so use the offered years at 45p.
@@ -51,38 +52,30 @@ const JOURNEYS = [
   },
 ];
 
-function snapshot(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+/** The default years with the employer paying `pence` a mile for every job with miles. */
+function payingPerMile(pence: number): Record<string, unknown> {
+  const years = snapshot().taxYears as Array<{ jobs: Array<{ businessMiles: number }> }>;
   return {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
-      employerName: 'Acme Ltd',
-      businessName: '',
-      utrNumber: '',
-    },
-    personalInfo: {
-      firstName: 'Jane',
-      lastName: 'Doe',
-      email: 'jane@example.com',
-      phone: '07700 900401',
-      homeAddress: '1 High Street, Wigan',
-      postcode: 'WN2 1AR',
-    },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: YEARS.map((year, i) => ({
-      year,
-      selected: i < 2,
-      businessMiles: i === 0 ? 12_000 : i === 1 ? 6_200 : 0,
-      companyName: i < 2 ? 'Acme Ltd' : '',
+    taxYears: years.map((y) => ({
+      ...y,
+      jobs: y.jobs.map((j) => (j.businessMiles > 0 ? { ...j, paidKind: 'ppm', paidPencePerMile: pence } : j)),
     })),
-    employerMileageRate: 10,
-    journeys: [],
-    agreementChecks: { accuracy: true, authorization: true, terms: true },
-    affiliateName: null,
-    utmData: null,
-    fullUrl: null,
-    ...overrides,
   };
+}
+
+function snapshot(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return mileageSnapshot(
+    {
+      years: YEARS.map((year, i) => ({
+        year,
+        selected: i < 2,
+        miles: i === 0 ? 12_000 : i === 1 ? 6_200 : 0,
+      })),
+      ratePence: 10,
+      personalInfo: { phone: '07700 900401' },
+    },
+    { agreementChecks: { accuracy: true, authorization: true, terms: true }, ...overrides },
+  );
 }
 
 function headers(sessionId: string): Record<string, string> {
@@ -470,10 +463,11 @@ describe('POST /api/onboarding/signature', () => {
     expect(content).toMatchObject({
       name: 'Jane Doe',
       address: '1 High Street, Wigan',
-      employerRatePence: 10,
+      dateOfBirth: '1990-03-04',
+      employments: [{ employerName: 'Acme Ltd', payeReference: '123/AB45678', jobTitle: 'Engineer' }],
       years: [
-        { year: Y0, miles: 12_000, companyName: 'Acme Ltd' },
-        { year: Y1, miles: 6_200, companyName: 'Acme Ltd' },
+        { year: Y0, jobs: [{ employment: 0, miles: 12_000, paid: '10p/mile' }] },
+        { year: Y1, jobs: [{ employment: 0, miles: 6_200, paid: '10p/mile' }] },
       ],
       totals: { totalAllowance: 7790, rebate20: 1194 },
     });
@@ -744,7 +738,7 @@ describe('POST /api/onboarding/submit', () => {
     ],
     [
       'an employer paying above the approved amount in every year',
-      { employerMileageRate: 60 },
+      payingPerMile(60),
       'Your employer paid at least the approved mileage amount in every year you chose, so there is no mileage relief to claim.',
     ],
   ])('refuses the submission of %s (400 with the explanation)', async (_name, overrides, message) => {
@@ -758,11 +752,97 @@ describe('POST /api/onboarding/submit', () => {
     expect(row).toMatchObject({ status: 'draft', submission_reference: null, admin_ni_number: null });
   });
 
+  // Issue 13: a draft saved before employments and the date of birth (snapshot version 1) reopens at
+  // the first question it has not answered, keeps everything else, and completes.
+  it('a version-1 draft reopens at the first unanswered question and completes', async () => {
+    const sessionId = await draftClaim({ journeys: JOURNEYS });
+    const legacy = {
+      eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
+      employmentDetails: {
+        employmentType: 'employed',
+        employerName: 'Acme Ltd',
+        businessName: '',
+        utrNumber: '',
+      },
+      personalInfo: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        email: 'jane@example.com',
+        phone: '07700 900401',
+        homeAddress: '1 High Street, Wigan',
+        postcode: 'WN2 1AR',
+      },
+      vehicleInfo: { type: 'car-van' },
+      taxYears: [{ year: Y0, selected: true, businessMiles: 12_000, companyName: 'Acme Ltd' }],
+      employerMileageRate: 10,
+      journeys: JOURNEYS,
+      agreementChecks: { accuracy: false, authorization: false, terms: false },
+      affiliateName: null,
+      utmData: null,
+      fullUrl: null,
+    };
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(legacy), snapshot_version: 1, current_step: 8, last_step_completed: 7 })
+      .where('session_id', '=', sessionId)
+      .execute();
+
+    const got = (await download(sessionId, '/api/onboarding')).json<{
+      revision: number;
+      currentStep: number;
+      lastStepCompleted: number;
+      snapshot: Record<string, unknown> & {
+        personalInfo: Record<string, unknown>;
+        employments: Array<Record<string, unknown>>;
+        taxYears: Array<{ year: string; selected: boolean; jobs: Array<Record<string, unknown>> }>;
+      };
+    }>();
+    // Personal details (2) lack the date of birth: the claimant goes back there, step 1 done.
+    expect([got.currentStep, got.lastStepCompleted]).toEqual([2, 1]);
+    expect(got.snapshot.employments).toEqual([
+      expect.objectContaining({ id: 'job-1', employerName: 'Acme Ltd', payeReference: '', jobTitle: '' }),
+    ]);
+    expect(got.snapshot.taxYears.find((y) => y.year === Y0)).toMatchObject({
+      selected: true,
+      jobs: [{ employmentId: 'job-1', businessMiles: 12_000, paidKind: 'ppm', paidPencePerMile: 10 }],
+    });
+
+    // The claimant answers what is new and goes on through the wizard.
+    const snapshot = {
+      ...got.snapshot,
+      personalInfo: { ...got.snapshot.personalInfo, dateOfBirth: { day: '4', month: '3', year: '1990' } },
+      employments: [
+        {
+          ...got.snapshot.employments[0],
+          payeReference: '123/AB45678',
+          jobTitle: 'Engineer',
+          continuing: 'yes',
+        },
+      ],
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding',
+      headers: headers(sessionId),
+      payload: { revision: got.revision, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);
+    await sign(sessionId);
+    const res = await post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' });
+    expect(res.statusCode).toBe(200);
+    const row = await claimRow(sessionId);
+    // 10,000 × 45p + 2,000 × 25p = £5,000; the employer paid 12,000 × 10p = £1,200.
+    expect(row).toMatchObject({ status: 'submitted', snapshot_version: WIZARD_SNAPSHOT_VERSION });
+    expect(Number(row.total_hmrc_allowance)).toBe(5000);
+    expect(Number(row.estimated_rebate_20_percent)).toBe(760);
+  });
+
   // D27: a company vehicle goes on as a fuel claim for an operator to assess, with no AMAP estimate stored.
   it('submits a company-vehicle claim as a fuel claim without an approved-amount estimate', async () => {
     const sessionId = await draftClaim({
       eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' },
-      employerMileageRate: 60,
+      ...payingPerMile(60),
       journeys: JOURNEYS,
     });
     expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);

@@ -3,6 +3,7 @@ import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot } from '@taxback/domain/schemas';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { employment, job, mileageSnapshot } from './snapshots.ts';
 
 let t: TestApp;
 // The figures below are worked at 45p (D21: cars and vans to 2025/26), so use the offered years at 45p.
@@ -19,38 +20,26 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The default claim; a `personalInfo` override is laid over the default one (date of birth kept). */
 function snapshot(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
-      employerName: 'Acme Ltd',
-      businessName: '',
-      utrNumber: '',
+  return mileageSnapshot(
+    {
+      years: YEARS.map((year, i) => ({ year, selected: i === 0, miles: i === 0 ? 12_000 : 0 })),
+      ratePence: 10,
+      personalInfo: {
+        firstName: ' <Jane> ',
+        email: 'Jane.Doe@Example.com',
+        ...(overrides.personalInfo as Record<string, unknown> | undefined),
+      },
     },
-    personalInfo: {
-      firstName: ' <Jane> ',
-      lastName: 'Doe',
-      email: 'Jane.Doe@Example.com',
-      phone: '07700 900123',
-      homeAddress: '1 High Street, Wigan',
-      postcode: 'wn2 1ar',
+    {
+      agreementChecks: { accuracy: false, authorization: false, terms: false },
+      affiliateName: 'partner-one',
+      utmData: { utm_source: 'google', utm_campaign: 'spring' },
+      fullUrl: 'https://claim.example.test/onboarding?utm_source=google',
+      ...Object.fromEntries(Object.entries(overrides).filter(([k]) => k !== 'personalInfo')),
     },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: YEARS.map((year, i) => ({
-      year,
-      selected: i === 0,
-      businessMiles: i === 0 ? 12_000 : 0,
-      companyName: i === 0 ? 'Acme Ltd' : '',
-    })),
-    employerMileageRate: 10,
-    journeys: [],
-    agreementChecks: { accuracy: false, authorization: false, terms: false },
-    affiliateName: 'partner-one',
-    utmData: { utm_source: 'google', utm_campaign: 'spring' },
-    fullUrl: 'https://claim.example.test/onboarding?utm_source=google',
-    ...overrides,
-  };
+  );
 }
 
 function put(sessionId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -155,9 +144,11 @@ describe('step validation (SPEC §5 messages)', () => {
           phone: '12345',
           homeAddress: '1 High Street',
           postcode: 'WN2',
+          dateOfBirth: { day: '31', month: '2', year: '1990' },
         },
       }),
       errors: {
+        'personalInfo.dateOfBirth': 'Date of birth must be a real date',
         'personalInfo.email': 'Please enter a valid email address',
         'personalInfo.phone': 'Please enter a valid UK phone number',
         'personalInfo.postcode': 'Please enter a valid UK postcode',
@@ -167,7 +158,7 @@ describe('step validation (SPEC §5 messages)', () => {
       name: 'step 3 with no year selected',
       step: 3,
       snap: snapshot({
-        taxYears: YEARS.map((year) => ({ year, selected: false, businessMiles: 0, companyName: '' })),
+        taxYears: YEARS.map((year) => ({ year, selected: false, jobs: [job(0)] })),
       }),
       errors: { taxYears: 'Please select at least one tax year' },
     },
@@ -177,26 +168,55 @@ describe('step validation (SPEC §5 messages)', () => {
       snap: snapshot({ vehicleInfo: { type: '' } }),
       errors: { 'vehicleInfo.type': 'Please select your vehicle type' },
     },
+    // D17: the employments step (storage number 16) checks every P87 answer of every job.
     {
-      name: 'step 5 missing miles and company per year',
-      step: 5,
+      name: 'employments with a bad PAYE reference, no job title and a future end date',
+      step: 16,
       snap: snapshot({
-        taxYears: [
-          { year: Y0, selected: true, businessMiles: 0, companyName: '' },
-          { year: Y1, selected: true, businessMiles: 500, companyName: '' },
+        employments: [
+          employment('job-1', 'Acme Ltd', { payeReference: '12/AB' }),
+          employment('job-2', 'Beta Ltd', {
+            jobTitle: '',
+            continuing: 'no',
+            endDate: { day: '1', month: '1', year: '2099' },
+          }),
         ],
       }),
       errors: {
-        [`companyName_${Y0}`]: `Company name required for ${Y0}`,
-        [`miles_${Y0}`]: `Business miles required for ${Y0}`,
-        [`companyName_${Y1}`]: `Company name required for ${Y1}`,
+        'employments.0.payeReference':
+          'Enter the employer PAYE reference in the correct format, like 123/AB45678',
+        'employments.1.jobTitle': 'Enter your job title',
+        'employments.1.endDate': 'The date the job ended must be today or in the past',
       },
     },
     {
-      name: 'step 7 negative rate',
+      name: 'six employments',
+      step: 16,
+      snap: snapshot({ employments: [1, 2, 3, 4, 5, 6].map((n) => employment(`job-${n}`, `Employer ${n}`)) }),
+      errors: { employments: 'You can add up to 5 employments' },
+    },
+    {
+      name: 'step 5 missing miles per year, and two jobs not said to be connected or not',
+      step: 5,
+      snap: snapshot({
+        employments: [employment('job-1'), employment('job-2', 'Beta Ltd')],
+        taxYears: [
+          { year: Y0, selected: true, jobs: [job(0), job(0, 0, 'job-2')] },
+          { year: Y1, selected: true, jobs: [job(500), job(300, 0, 'job-2')] },
+        ],
+      }),
+      errors: {
+        [`miles_${Y0}_job-1`]: `Business miles required for ${Y0}`,
+        [`connected_${Y1}`]: `Select whether your employers in ${Y1} are the same or associated employers`,
+      },
+    },
+    {
+      name: 'step 7 with no answer for what the employer paid',
       step: 7,
-      snap: snapshot({ employerMileageRate: -5 }),
-      errors: { employerMileageRate: 'Please enter a valid mileage rate' },
+      snap: snapshot({
+        taxYears: [{ year: Y0, selected: true, jobs: [{ ...job(500), paidKind: '' }] }],
+      }),
+      errors: { [`paid_${Y0}_job-1`]: `Select what Acme Ltd paid for your business miles in ${Y0}` },
     },
   ];
 
@@ -305,6 +325,7 @@ describe('PUT /api/onboarding', () => {
         allowance: 5000,
         employerPayment: 1200,
         claimable: 3800,
+        taxableExcess: 0,
         selfAssessmentRequired: true,
       },
     ]);
@@ -412,7 +433,7 @@ describe('PUT /api/onboarding', () => {
     const res = await save(
       bike,
       7,
-      snapshot({ vehicleInfo: { type: 'motorbike' }, employerMileageRate: 0 }),
+      mileageSnapshot({ years: [{ year: Y0, miles: 12_000 }], vehicle: 'motorbike' }),
       0,
     );
     expect(res.json<{ totals: { totalAllowance: number; rebate20: number } }>().totals).toMatchObject({
@@ -423,7 +444,7 @@ describe('PUT /api/onboarding', () => {
     const res2 = await save(
       cycle,
       7,
-      snapshot({ vehicleInfo: { type: 'bicycle' }, employerMileageRate: 25 }),
+      mileageSnapshot({ years: [{ year: Y0, miles: 12_000 }], vehicle: 'bicycle', ratePence: 25 }),
       0,
     );
     // 12,000 × 20p = £2,400, employer pays more: nothing claimable.

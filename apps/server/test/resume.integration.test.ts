@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESUME_LIMITS, createResumeService } from '../src/modules/resume/service.ts';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { mileageSnapshot } from './snapshots.ts';
 
 let t: TestApp;
 const YEARS = claimableTaxYears().map((y) => y.year);
@@ -25,31 +26,11 @@ function freshIp(): string {
 }
 
 function snapshot(phone: string): Record<string, unknown> {
-  return {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
-      employerName: 'Acme Ltd',
-      businessName: '',
-      utrNumber: '',
-    },
-    personalInfo: {
-      firstName: 'Jane',
-      lastName: 'Doe',
-      email: 'jane@example.com',
-      phone,
-      homeAddress: '1 High Street',
-      postcode: 'WN2 1AR',
-    },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: YEARS.map((year, i) => ({ year, selected: i === 0, businessMiles: 5000, companyName: 'Acme' })),
-    employerMileageRate: 0,
-    journeys: [],
-    agreementChecks: { accuracy: false, authorization: false, terms: false },
-    affiliateName: null,
-    utmData: null,
-    fullUrl: null,
-  };
+  return mileageSnapshot({
+    years: YEARS.map((year, i) => ({ year, selected: i === 0, miles: 5000 })),
+    personalInfo: { phone, homeAddress: '1 High Street' },
+    employerName: 'Acme',
+  });
 }
 
 /** A claim saved through step 3 and the resume code texted to `phone`. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { carVanRatePence, claimableTaxYears, taxYearFromStartYear, taxYearInfo } from '@taxback/domain';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { employment, job, mileageSnapshot } from './snapshots.ts';
 
 // Issue 12 on the server: every figure recomputed with the D21 table whatever the browser sent,
 // and only D21's years (the current tax year and the four before it, UK time) accepted.
@@ -17,40 +18,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function snapshot(
-  years: { year: string; miles: number }[],
-  employerMileageRate = 0,
-): Record<string, unknown> {
-  return {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
-      employerName: 'Acme Ltd',
-      businessName: '',
-      utrNumber: '',
-    },
-    personalInfo: {
-      firstName: 'Jane',
-      lastName: 'Doe',
-      email: 'jane@example.com',
-      phone: '07700 900123',
-      homeAddress: '1 High Street, Wigan',
-      postcode: 'WN2 1AR',
-    },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: years.map(({ year, miles }) => ({
-      year,
-      selected: true,
-      businessMiles: miles,
-      companyName: 'Acme Ltd',
-    })),
-    employerMileageRate,
-    journeys: [],
-    agreementChecks: { accuracy: false, authorization: false, terms: false },
-    affiliateName: null,
-    utmData: null,
-    fullUrl: null,
-  };
+function snapshot(years: { year: string; miles: number }[], ratePence = 0): Record<string, unknown> {
+  return mileageSnapshot({ years, ratePence });
 }
 
 function put(sessionId: string, snap: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -186,4 +155,44 @@ describe('server recompute per D21', () => {
     });
     expect(restored.json<{ snapshot: { journeys: unknown[] } }>().snapshot.journeys).toEqual([journey]);
   });
+});
+
+// D18: the higher rate applies to the first 10,000 miles of each employment; employments with the
+// same or associated employers share one 10,000 (ITEPA 2003 s230(4); EIM31280). 2026/27: 55p.
+describe('several employments (D18)', () => {
+  function twoJobs(connected: 'yes' | 'no') {
+    return mileageSnapshot(
+      { years: [] },
+      {
+        employments: [employment('job-1', 'Acme Ltd'), employment('job-2', 'Beta Ltd')],
+        taxYears: [
+          {
+            year: '2026/27',
+            selected: true,
+            employersConnected: connected,
+            jobs: [job(8_000, 0, 'job-1'), job(7_000, 0, 'job-2')],
+          },
+        ],
+      },
+    );
+  }
+
+  it.each<['yes' | 'no', number]>([
+    ['no', 8_000 * 0.55 + 7_000 * 0.55],
+    ['yes', 10_000 * 0.55 + 5_000 * 0.25],
+  ])(
+    'employers connected %s → allowance £%s, whatever totals the browser sent',
+    async (connected, allowance) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+      const res = await put(newSessionId(), { ...twoJobs(connected), totals: { totalAllowance: 1 } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ totals: { totalAllowance: number; totalClaimable: number } }>().totals).toMatchObject(
+        {
+          totalAllowance: allowance,
+          totalClaimable: allowance,
+        },
+      );
+    },
+  );
 });
