@@ -413,7 +413,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       );
     },
 
-    /** D12: PDF and CSV log per selected year from the saved journeys, stored as that year's evidence. */
+    /** D12, D25: the dated PDF and CSV log per selected year, stored as that year's evidence. */
     async generateMileageLogs(sessionId: string) {
       const claim = await requireDraft(sessionId);
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
@@ -430,11 +430,14 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
+      // D25: the nation's bank holidays follow the home postcode; leave is not asked for yet.
       const docs = await generateMileageLog({
-        claimant: { fullName: claim.full_name ?? '' },
+        claimant: { fullName: claim.full_name ?? '', postcode: snapshot.personalInfo.postcode },
         journeys,
         years,
         vehicle: vehicleOf(snapshot),
+        employment: { employerName: snapshot.employmentDetails.employerName },
+        leave: [],
         generatedAt: now(),
       });
 
