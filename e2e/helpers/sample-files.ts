@@ -111,7 +111,8 @@ function decodePdfString(hexOrLiteral: string): string {
 export function extractPdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const pieces: string[] = [];
-  const streamPattern = /stream\r?\n/g;
+  // Not the 'stream' inside 'endstream': that would read the next stream's header as data and skip it.
+  const streamPattern = /(?<!end)stream\r?\n/g;
   let match: RegExpExecArray | null;
   while ((match = streamPattern.exec(raw)) !== null) {
     const start = match.index + match[0].length;

@@ -27,9 +27,68 @@ export interface WizardClaimant {
    */
   companyVehicleVRM?: string;
   vehicle: VehicleType;
-  /** Selected years with what step 5 asks for each. */
-  years: { year: string; companyName: string; miles: number }[];
+  /** Date of birth as typed into the Day, Month and Year boxes (D17); 4 March 1990 by default. */
+  dateOfBirth?: { day: string; month: string; year: string };
+  /**
+   * The employments (D17), in order (ids job-1, job-2, …). By default one per distinct company
+   * name in `years`, with a PAYE reference and a job title.
+   */
+  employments?: WizardEmployment[];
+  /**
+   * Selected years: each year's miles go to the employment named `companyName`; `jobs` gives
+   * miles per employment instead (with `connected` answering D18's question).
+   */
+  years: {
+    year: string;
+    companyName: string;
+    miles: number;
+    jobs?: { employer: string; miles: number; vehicle?: VehicleType; paid?: EmployerPaid }[];
+    connected?: boolean;
+  }[];
+  /** What each employer paid a mile (0: nothing), unless a job says otherwise. */
   employerRatePence: number;
+}
+
+export type EmployerPaid =
+  { kind: 'none' } | { kind: 'ppm'; pence: number } | { kind: 'total'; pounds: number };
+
+export interface WizardEmployment {
+  employerName: string;
+  /** null: the claimant ticks "I don't have it". */
+  payeReference: string | null;
+  jobTitle: string;
+  /** When the job ended; absent while it continues. */
+  endDate?: { day: string; month: string; year: string };
+}
+
+export const DEFAULT_DATE_OF_BIRTH = { day: '4', month: '3', year: '1990' } as const;
+
+/** The claimant's employments, as given or one per distinct company name of their years. */
+export function employmentsOf(who: WizardClaimant): WizardEmployment[] {
+  if (who.employments) return who.employments;
+  const names = [
+    ...new Set(who.years.flatMap((y) => (y.jobs ? y.jobs.map((j) => j.employer) : [y.companyName]))),
+  ];
+  return names.map((employerName) => ({ employerName, payeReference: '123/AB45678', jobTitle: 'Driver' }));
+}
+
+/** Per year, each employment's id ('job-1', …) with its miles, vehicle and what it paid. */
+export function jobsOf(who: WizardClaimant, year: WizardClaimant['years'][number]) {
+  const jobs = employmentsOf(who);
+  const listed = year.jobs ?? [{ employer: year.companyName, miles: year.miles }];
+  return jobs.map((e, i) => {
+    const found = listed.find((j) => j.employer === e.employerName);
+    const paid: EmployerPaid =
+      found?.paid ??
+      (who.employerRatePence > 0 ? { kind: 'ppm', pence: who.employerRatePence } : { kind: 'none' });
+    return {
+      id: `job-${i + 1}`,
+      employer: e.employerName,
+      miles: found?.miles ?? 0,
+      vehicle: found?.vehicle,
+      paid,
+    };
+  });
 }
 
 /** A persona's wizard answers as the claimant these helpers drive, with a fresh phone number. */
@@ -172,6 +231,14 @@ export async function completeStepsUpToEmployerRate(
   // The offline address provider has no addresses (D9): the claimant types theirs.
   await expect(page.getByText('No addresses found for this postcode').first()).toBeVisible();
   await page.getByLabel('Full address').fill(who.address);
+  const dob = who.dateOfBirth ?? DEFAULT_DATE_OF_BIRTH;
+  await page.getByTestId('date-of-birth-day').fill(dob.day);
+  await page.getByTestId('date-of-birth-month').fill(dob.month);
+  await page.getByTestId('date-of-birth-year').fill(dob.year);
+  await continueButton(page).click();
+
+  await expectStep(page, 'employments');
+  await fillEmployments(page, employmentsOf(who));
   await continueButton(page).click();
 
   await expectStep(page, 'tax-years');
@@ -182,10 +249,14 @@ export async function completeStepsUpToEmployerRate(
   await page.getByTestId(`vehicle-${who.vehicle}`).click();
 
   await expectStep(page, 'mileage');
-  for (const { year, companyName, miles } of who.years) {
-    await page.getByTestId(`mileage-tab-${year}`).click();
-    await page.getByTestId(`company-${year}`).fill(companyName);
-    await page.getByTestId(`miles-${year}`).fill(String(miles));
+  for (const y of who.years) {
+    await page.getByTestId(`mileage-tab-${y.year}`).click();
+    for (const job of jobsOf(who, y)) {
+      if (job.vehicle) await page.getByTestId(`vehicle-${y.year}-${job.id}`).selectOption(job.vehicle);
+      if (job.miles > 0) await page.getByTestId(`miles-${y.year}-${job.id}`).fill(String(job.miles));
+    }
+    if (y.connected !== undefined)
+      await page.getByTestId(`connected-${y.year}-${y.connected ? 'yes' : 'no'}`).check();
   }
   await continueButton(page).click();
 
@@ -195,6 +266,40 @@ export async function completeStepsUpToEmployerRate(
     await continueButton(page).click();
   }
   await expectStep(page, 'employer-rate');
+}
+
+/** The employments step (D17): each job's details, adding another for each after the first. */
+export async function fillEmployments(page: Page, jobs: readonly WizardEmployment[]): Promise<void> {
+  for (const [i, job] of jobs.entries()) {
+    const n = i + 1;
+    if (i > 0) await page.getByTestId('add-employment').click();
+    await page.getByTestId(`employer-name-${n}`).fill(job.employerName);
+    if (job.payeReference === null) await page.getByTestId(`no-paye-${n}`).check();
+    else await page.getByTestId(`paye-reference-${n}`).fill(job.payeReference);
+    await page.getByTestId(`job-title-${n}`).fill(job.jobTitle);
+    if (job.endDate) {
+      await page.getByTestId(`continuing-${n}-no`).check();
+      await page.getByTestId(`end-date-${n}-day`).fill(job.endDate.day);
+      await page.getByTestId(`end-date-${n}-month`).fill(job.endDate.month);
+      await page.getByTestId(`end-date-${n}-year`).fill(job.endDate.year);
+    } else {
+      await page.getByTestId(`continuing-${n}-yes`).check();
+    }
+  }
+}
+
+/** The employer-payment step (D21): for each year and job with miles, what the employer paid. */
+export async function answerEmployerPayments(page: Page, who: WizardClaimant): Promise<void> {
+  for (const y of who.years) {
+    for (const job of jobsOf(who, y)) {
+      if (job.miles <= 0) continue;
+      const key = `${y.year}-${job.id}`;
+      await page.getByTestId(`paid-${key}-${job.paid.kind}`).check();
+      if (job.paid.kind === 'ppm') await page.getByTestId(`paid-ppm-${key}`).fill(String(job.paid.pence));
+      if (job.paid.kind === 'total')
+        await page.getByTestId(`paid-total-${key}`).fill(String(job.paid.pounds));
+    }
+  }
 }
 
 /**
@@ -207,7 +312,7 @@ export async function completeStepsZeroToSeven(
   entry = '/onboarding',
 ): Promise<string> {
   await completeStepsUpToEmployerRate(page, who, entry);
-  await page.getByLabel('Pence per mile').fill(String(who.employerRatePence));
+  await answerEmployerPayments(page, who);
   const saved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
   await continueButton(page).click();
   await expectStep(page, 'evidence');

@@ -15,15 +15,16 @@ import {
   type Response,
 } from '@playwright/test';
 import {
-  FREQUENCIES,
+  DATED_LOG_LABEL,
   JOURNEY_REASONS,
-  TRIP_TYPES,
   calculateAllowance,
   calculateRebate,
   carVanRatePence,
+  datedLogMiles,
   formatMoney,
   journeyAnnualMiles,
   submissionReference,
+  ukIsoDate,
   type Journey,
   type RebateSummary,
 } from '@taxback/domain';
@@ -702,48 +703,47 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       expect(apiPdf.headers()['content-disposition']).toMatch(/^attachment;/);
       expect(Buffer.compare(await apiPdf.body(), pdf)).toBe(0);
 
-      // CSV: both journeys with every column, then the totals.
+      // CSV (D25): the journeys as dated trips on working days in England and Wales (WN2 1AR),
+      // the current year up to today; its total is the domain's dated-log figure.
+      const logMiles = datedLogMiles({
+        journeys,
+        year,
+        nation: 'england-and-wales',
+        today: ukIsoDate(new Date()),
+      });
+      expect(logMiles).toBeGreaterThan(0);
+      const dated = (cells: (string | number)[]) =>
+        new RegExp(`^\\d{4}-\\d{2}-\\d{2},${cells.join(',').replace(/[.]/g, '\\.')}$`);
       const lines = csv.split(/\r?\n/);
       expect(lines[0]).toContain(`Tax year ${year}`);
-      expect(lines).toContain('Journey,From,To,Purpose,Trip type,Frequency,Distance (miles),Annual miles');
-      expect(lines).toContain(
-        [
-          1,
-          'WN2 1AR',
-          'SK5 6AQ',
-          label(JOURNEY_REASONS, 'client-meeting'),
-          label(TRIP_TYPES, 'return'),
-          label(FREQUENCIES, 'daily'),
-          d1,
-          annual1,
-        ].join(','),
-      );
-      expect(lines).toContain(
-        [
-          2,
-          'M1 1AE',
-          'WN2 1AR',
-          label(JOURNEY_REASONS, 'site-visit'),
-          label(TRIP_TYPES, 'single'),
-          label(FREQUENCIES, 'weekly'),
-          12.5,
-          600,
-        ].join(','),
-      );
-      expect(lines).toContain(`Total annual business miles,${annualTotal}`);
-      const allowance = calculateAllowance(annualTotal, 'car-van', year);
+      expect(lines).toContain(DATED_LOG_LABEL);
+      expect(lines).toContain('Bank holidays of,England and Wales');
+      expect(lines).toContain('Date,From,To,Reason,Trip,Miles');
+      const returnMiles = Math.round(d1 * 20) / 10;
+      const daily = dated([
+        'WN2 1AR',
+        'SK5 6AQ',
+        label(JOURNEY_REASONS, 'client-meeting'),
+        'Return',
+        returnMiles,
+      ]);
+      const weekly = dated(['M1 1AE', 'WN2 1AR', label(JOURNEY_REASONS, 'site-visit'), 'Single', 12.5]);
+      expect(lines.some((l) => daily.test(l))).toBe(true);
+      expect(lines.some((l) => weekly.test(l))).toBe(true);
+      expect(lines).toContain(`Total business miles,${logMiles}`);
+      const allowance = calculateAllowance(logMiles, 'car-van', year);
       expect(lines).toContain(`HMRC mileage allowance (GBP),${allowance.toFixed(2)}`);
 
-      // PDF: a real PDF whose pages show the journeys and the total.
+      // PDF: a real PDF whose pages show the trips, the label and the total.
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const text = extractPdfText(pdf);
       for (const postcode of ['WN2 1AR', 'SK5 6AQ', 'M1 1AE']) expect(text).toContain(postcode);
       expect(text).toContain(`Mileage log ${year}`);
+      expect(text).toContain(DATED_LOG_LABEL);
       expect(text).toContain('Client meeting');
       expect(text).toContain('Site visit');
-      expect(text).toContain(annualTotal.toLocaleString('en-GB', { maximumFractionDigits: 1 }));
       expect(text).toContain(
-        `Total annual business miles: ${annualTotal.toLocaleString('en-GB', { maximumFractionDigits: 1 })}`,
+        `Total business miles: ${logMiles.toLocaleString('en-GB', { maximumFractionDigits: 1 })}`,
       );
       expect(text).toContain(`HMRC mileage allowance: ${formatMoney(allowance)}`);
     }

@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, carVanRatePence, claimableTaxYears } from '@taxback/domain';
+import {
+  DATED_LOG_LABEL,
+  calculateAllowance,
+  canonicalJson,
+  carVanRatePence,
+  claimableTaxYears,
+  datedLogMiles,
+  formatMoney,
+  ukIsoDate,
+} from '@taxback/domain';
+import type { Journey } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
 import { signedContentOf } from '../src/modules/onboarding/claim-columns.ts';
@@ -517,19 +527,38 @@ describe('POST /api/onboarding/mileage-log', () => {
     const pdf = await download(sessionId, log0.pdf.url);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // D25: dated trips on working days in England and Wales (WN2 1AR), the current year to today.
+    const totalMiles = datedLogMiles({
+      journeys: JOURNEYS as Journey[],
+      year: Y0,
+      nation: 'england-and-wales',
+      today: ukIsoDate(new Date()),
+    });
+    expect(totalMiles).toBeGreaterThan(0);
+    const allowance = calculateAllowance(totalMiles, 'car-van', Y0);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(`Mileage log ${Y0}`);
+    expect(text).toContain('Employer: Acme Ltd');
+    expect(text).toContain(DATED_LOG_LABEL);
     expect(text).toContain('Claimant: Jane Doe');
+    expect(text).toContain('Bank holidays of: England and Wales');
     expect(text).toContain('Site visit');
     expect(text).toContain('Client meeting');
-    expect(text).toContain('Total annual business miles: 6,200');
-    expect(text).toContain('HMRC mileage allowance: £2,790');
+    expect(text).toContain(`Total business miles: ${totalMiles.toLocaleString('en-GB')}`);
+    expect(text).toContain(`HMRC mileage allowance: ${formatMoney(allowance)}`);
 
     const csv = await download(sessionId, log0.csv.url);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.body).toContain('1,WN2 1AR,SK5 6AQ,Site visit,Return,Daily,10,5000');
-    expect(csv.body).toContain('2,M1 1AE,L1 8JQ,Client meeting,Single,Weekly,25,1200');
-    expect(csv.body).toContain('Total annual business miles,6200');
+    const lines = csv.body.split('\r\n');
+    expect(lines).toContain('Employer,Acme Ltd');
+    expect(lines).toContain('Date,From,To,Reason,Trip,Miles');
+    const daily = lines.filter((l) => /^\d{4}-\d{2}-\d{2},WN2 1AR,SK5 6AQ,Site visit,Return,20$/.test(l));
+    expect(daily.length).toBeGreaterThan(100);
+    expect(lines.some((l) => /^\d{4}-\d{2}-\d{2},M1 1AE,L1 8JQ,Client meeting,Single,25$/.test(l))).toBe(
+      true,
+    );
+    expect(lines).toContain(`Total business miles,${totalMiles}`);
+    expect(lines).toContain(`HMRC mileage allowance (GBP),${allowance.toFixed(2)}`);
 
     const progress = (await download(sessionId, '/api/onboarding')).json<{
       mileageLogs: Record<string, { pdf: { id: string }; csv: { id: string } }>;

@@ -1,7 +1,9 @@
 // Everything except the zod schemas ('@taxback/domain/schemas') and the marketing content
 // ('@taxback/domain/content'), which are imported by sub-path so the landing page stays small.
+export * from './bank-holidays.ts';
 export * from './canonical.ts';
 export * from './data-url.ts';
+export * from './dated-log.ts';
 export * from './dates.ts';
 export * from './email.ts';
 export * from './expenses.ts';

@@ -1,26 +1,42 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import {
-  JOURNEY_REASONS,
-  TRIP_TYPES,
+  DATED_LOG_DECLARATION,
+  DATED_LOG_LABEL,
+  UK_NATIONS,
   amapRatesFor,
+  buildDatedLog,
   calculateAllowance,
   formatMoney,
-  frequencyLabel,
-  journeyMilesInYear,
-  journeysMilesInYear,
+  nationOfPostcode,
   taxYearInfo,
+  ukIsoDate,
 } from '@taxback/domain';
-import type { Journey, TaxYear, VehicleType } from '@taxback/domain';
+import type { Journey, LeavePeriod, TaxYear, UkNation, VehicleType } from '@taxback/domain';
 
-/** The mileage log document of D12: one PDF and one CSV per tax year, built from the journey patterns. */
+/**
+ * The mileage log of D12 as D25 and decision 014 describe it: per tax year, one PDF and one CSV
+ * of dated trips rebuilt from the claimant's journey pattern. The figures come from the domain's
+ * buildDatedLog, whose total is the miles claimed.
+ */
 
 export interface MileageLogInput {
-  claimant: { fullName: string; reference?: string | null };
+  claimant: {
+    fullName: string;
+    reference?: string | null;
+    /** Home postcode: its nation's bank holidays are not working days. */
+    postcode?: string | null;
+  };
+  /** The journeys of one employment. */
   journeys: Journey[];
   years: TaxYear[];
   vehicle: VehicleType;
-  /** When the log was produced; injectable so tests are stable. */
+  employment?: { employerName?: string | null; start?: string | null; end?: string | null };
+  /** Declared leave; none until the wizard asks for it. */
+  leave?: LeavePeriod[];
+  /** The declaration the claimant made about their pattern; the standard wording by default. */
+  declaration?: string;
+  /** When the log was produced (its UK date is "today"); injectable so tests are stable. */
   generatedAt?: Date;
 }
 
@@ -31,19 +47,22 @@ export interface MileageLogDocument {
 }
 
 export interface MileageLogRow {
-  index: number;
+  date: string;
   from: string;
   to: string;
-  purpose: string;
-  tripType: string;
-  frequency: string;
-  distance: number;
-  annualMiles: number;
+  reason: string;
+  trip: 'Return' | 'Single';
+  miles: number;
 }
 
 export interface MileageLogYear {
   year: TaxYear;
+  /** '6 April 2024 to 5 April 2025' */
   period: string;
+  /** The days the trips cover ('8 April 2024 to 4 April 2025'), or a sentence when none. */
+  covered: string;
+  nation: UkNation;
+  leave: LeavePeriod[];
   rows: MileageLogRow[];
   totalMiles: number;
   allowance: number;
@@ -56,9 +75,39 @@ const VEHICLE_LABELS: Record<VehicleType, string> = {
   bicycle: 'Bicycle',
 };
 
-export function describePurpose(j: Pick<Journey, 'reason' | 'customReason'>): string {
-  if (j.reason === 'other') return j.customReason.trim() === '' ? 'Other' : `Other: ${j.customReason.trim()}`;
-  return JOURNEY_REASONS.find((r) => r.id === j.reason)?.label ?? 'Not given';
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** '2024-04-08' → '8 April 2024'; with the weekday, 'Mon 8 Apr 2024'. */
+function longDate(iso: string, withWeekday = false): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const month = MONTHS[(m ?? 1) - 1] ?? '';
+  if (!withWeekday) return `${d} ${month} ${y}`;
+  const weekday = WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()] ?? '';
+  return `${weekday} ${d} ${month.slice(0, 3)} ${y}`;
+}
+
+function nationLabel(n: UkNation): string {
+  return UK_NATIONS.find((x) => x.id === n)?.label ?? n;
+}
+
+function leaveText(leave: LeavePeriod[]): string {
+  return leave.length === 0
+    ? 'None declared'
+    : leave.map((l) => `${longDate(l.from)} to ${longDate(l.to)}`).join('; ');
 }
 
 function describeRate(vehicle: VehicleType, year: TaxYear): string {
@@ -71,33 +120,40 @@ function describeRate(vehicle: VehicleType, year: TaxYear): string {
 
 /** The figures of one year's log, shared by the PDF and the CSV so both always agree. */
 export function buildMileageLogYear(
-  journeys: Journey[],
+  input: Pick<MileageLogInput, 'claimant' | 'journeys' | 'vehicle' | 'employment' | 'leave' | 'generatedAt'>,
   year: TaxYear,
-  vehicle: VehicleType,
 ): MileageLogYear {
-  // A one-off journey belongs to the year of its date only (D21).
-  const inYear = journeys.filter((j) => j.frequency !== 'one-off' || journeyMilesInYear(j, year) > 0);
-  const rows = inYear.map((j, i) => ({
-    index: i + 1,
-    from: j.startAddress,
-    to: j.endAddress,
-    purpose: describePurpose(j),
-    tripType: TRIP_TYPES.find((t) => t.id === j.tripType)?.label ?? j.tripType,
-    frequency:
-      j.frequency === 'one-off' && j.date !== undefined
-        ? `${frequencyLabel(j.frequency)} on ${j.date}`
-        : frequencyLabel(j.frequency),
-    distance: j.distance ?? 0,
-    annualMiles: journeyMilesInYear(j, year),
-  }));
-  const totalMiles = journeysMilesInYear(journeys, year);
+  const nation = nationOfPostcode(input.claimant.postcode ?? '');
+  const leave = input.leave ?? [];
+  const log = buildDatedLog({
+    journeys: input.journeys,
+    year,
+    nation,
+    leave,
+    employmentStart: input.employment?.start ?? null,
+    employmentEnd: input.employment?.end ?? null,
+    today: ukIsoDate(input.generatedAt ?? new Date()),
+  });
   return {
     year,
     period: taxYearInfo(year).label,
-    rows,
-    totalMiles,
-    allowance: calculateAllowance(totalMiles, vehicle, year),
-    rateDescription: describeRate(vehicle, year),
+    covered:
+      log.period === null
+        ? 'No working days in this tax year yet'
+        : `${longDate(log.period.from)} to ${longDate(log.period.to)}`,
+    nation,
+    leave,
+    rows: log.trips.map((t) => ({
+      date: t.date,
+      from: t.from,
+      to: t.to,
+      reason: t.reason,
+      trip: t.returnTrip ? 'Return' : 'Single',
+      miles: t.miles,
+    })),
+    totalMiles: log.totalMiles,
+    allowance: calculateAllowance(log.totalMiles, input.vehicle, year),
+    rateDescription: describeRate(input.vehicle, year),
   };
 }
 
@@ -105,7 +161,7 @@ export async function generateMileageLog(input: MileageLogInput): Promise<Mileag
   const generatedAt = input.generatedAt ?? new Date();
   const out: MileageLogDocument[] = [];
   for (const year of input.years) {
-    const log = buildMileageLogYear(input.journeys, year, input.vehicle);
+    const log = buildMileageLogYear({ ...input, generatedAt }, year);
     out.push({
       year,
       pdf: await renderPdf(log, input, generatedAt),
@@ -114,6 +170,11 @@ export async function generateMileageLog(input: MileageLogInput): Promise<Mileag
   }
   return out;
 }
+
+const HOW_REBUILT =
+  'Trips are dated on working days (Monday to Friday, less the bank holidays of the nation shown and the leave declared): ' +
+  'daily journeys every working day, weekly ones once a week, monthly ones on the first working day of the month, ' +
+  'one-off journeys on their own date. Return trips count the miles both ways.';
 
 // ---------------------------------------------------------------------------------------------
 // CSV
@@ -130,28 +191,26 @@ function csvLine(cells: (string | number)[]): string {
 }
 
 function renderCsv(log: MileageLogYear, input: MileageLogInput): string {
+  const employer = input.employment?.employerName?.trim() ?? '';
   const lines = [
     csvLine(['Mileage log', `Tax year ${log.year}`, log.period]),
+    csvLine([DATED_LOG_LABEL]),
     csvLine(['Claimant', input.claimant.fullName]),
+    ...(employer === '' ? [] : [csvLine(['Employer', employer])]),
     csvLine(['Vehicle', VEHICLE_LABELS[input.vehicle]]),
+    csvLine(['Period covered', log.covered]),
+    csvLine(['Bank holidays of', nationLabel(log.nation)]),
+    csvLine(['Leave', leaveText(log.leave)]),
     '',
-    csvLine([
-      'Journey',
-      'From',
-      'To',
-      'Purpose',
-      'Trip type',
-      'Frequency',
-      'Distance (miles)',
-      'Annual miles',
-    ]),
-    ...log.rows.map((r) =>
-      csvLine([r.index, r.from, r.to, r.purpose, r.tripType, r.frequency, r.distance, r.annualMiles]),
-    ),
+    csvLine(['Date', 'From', 'To', 'Reason', 'Trip', 'Miles']),
+    ...log.rows.map((r) => csvLine([r.date, r.from, r.to, r.reason, r.trip, r.miles])),
     '',
-    csvLine(['Total annual business miles', log.totalMiles]),
+    csvLine(['Total business miles', log.totalMiles]),
     csvLine(['HMRC approved rate', log.rateDescription]),
     csvLine(['HMRC mileage allowance (GBP)', log.allowance.toFixed(2)]),
+    '',
+    csvLine(['How the log was rebuilt', HOW_REBUILT]),
+    csvLine(['Declaration', input.declaration ?? DATED_LOG_DECLARATION]),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -181,18 +240,34 @@ function fitText(font: PDFFont, text: string, size: number, maxWidth: number): s
   return `${cut}...`;
 }
 
-const PAGE = { width: 841.89, height: 595.28, margin: 36 };
+/** Breaks text into lines no wider than maxWidth (a word longer than a line is cut). */
+function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of winAnsiSafe(font, text).split(/\s+/).filter(Boolean)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (font.widthOfTextAtSize(next, size) <= maxWidth) line = next;
+    else {
+      if (line !== '') lines.push(line);
+      line = fitText(font, word, size, maxWidth);
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+// A4 portrait: a year of daily trips is about five pages.
+const PAGE = { width: 595.28, height: 841.89, margin: 36 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLUMNS: { title: string; width: number; align: 'left' | 'right' }[] = [
-  { title: 'Journey', width: 46, align: 'left' },
-  { title: 'From', width: 80, align: 'left' },
-  { title: 'To', width: 80, align: 'left' },
-  { title: 'Purpose', width: 190, align: 'left' },
-  { title: 'Trip type', width: 70, align: 'left' },
-  { title: 'Frequency', width: 80, align: 'left' },
-  { title: 'Distance (miles)', width: 100, align: 'right' },
-  { title: 'Annual miles', width: 100, align: 'right' },
+  { title: 'Date', width: 82, align: 'left' },
+  { title: 'From', width: 66, align: 'left' },
+  { title: 'To', width: 66, align: 'left' },
+  { title: 'Reason', width: 196, align: 'left' },
+  { title: 'Trip', width: 50, align: 'left' },
+  { title: 'Miles', width: 60, align: 'right' },
 ];
-const ROW_HEIGHT = 18;
+const ROW_HEIGHT = 14;
 
 function formatMiles(n: number): string {
   return n.toLocaleString('en-GB', { maximumFractionDigits: 1 });
@@ -206,8 +281,9 @@ async function renderPdf(
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const employer = input.employment?.employerName?.trim() ?? '';
   const title = `Mileage log ${log.year}`;
-  doc.setTitle(title);
+  doc.setTitle(employer === '' ? title : `${title}: ${employer}`);
   doc.setSubject(`Business mileage log for the tax year ${log.period}`);
   doc.setCreator('TaxBack');
   doc.setProducer('TaxBack');
@@ -219,28 +295,52 @@ async function renderPdf(
 
   let page = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
-
-  const header = () => {
-    text(page, title, PAGE.margin, y - 16, 18, bold);
-    y -= 36;
-    text(page, `Tax year: ${log.period}`, PAGE.margin, y);
-    y -= 14;
-    text(page, `Claimant: ${input.claimant.fullName}`, PAGE.margin, y);
-    y -= 14;
-    text(page, `Vehicle: ${VEHICLE_LABELS[input.vehicle]}`, PAGE.margin, y);
-    if (input.claimant.reference) text(page, `Reference: ${input.claimant.reference}`, PAGE.margin + 300, y);
-    y -= 14;
-    text(page, `Generated: ${generatedAt.toISOString().slice(0, 10)}`, PAGE.margin, y);
-    y -= 24;
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - PAGE.margin - 10;
+    text(page, `${title} (continued)${employer === '' ? '' : `: ${employer}`}`, PAGE.margin, y, 9, bold);
+    y -= 20;
   };
+  /** Room for `height` more points above the footer, or a new page. */
+  const ensure = (height: number) => {
+    if (y - height < PAGE.margin + 20) newPage();
+  };
+  const paragraph = (s: string, size: number, f: PDFFont = font) => {
+    for (const line of wrapText(f, s, size, CONTENT_WIDTH)) {
+      ensure(size + 4);
+      text(page, line, PAGE.margin, y, size, f);
+      y -= size + 4;
+    }
+  };
+
+  text(page, title, PAGE.margin, y - 16, 18, bold);
+  y -= 36;
+  if (employer !== '') {
+    text(page, fitText(bold, `Employer: ${employer}`, 13, CONTENT_WIDTH), PAGE.margin, y, 13, bold);
+    y -= 18;
+  }
+  text(page, DATED_LOG_LABEL, PAGE.margin, y, 11, bold);
+  y -= 18;
+  const facts: [string, string][] = [
+    ['Tax year', log.period],
+    ['Period covered', log.covered],
+    ['Claimant', input.claimant.fullName],
+    ...(input.claimant.reference ? [['Reference', input.claimant.reference] as [string, string]] : []),
+    ['Vehicle', VEHICLE_LABELS[input.vehicle]],
+    ['Bank holidays of', nationLabel(log.nation)],
+    ['Leave', leaveText(log.leave)],
+    ['Generated', longDate(ukIsoDate(generatedAt))],
+  ];
+  for (const [k, v] of facts) paragraph(`${k}: ${v}`, 10);
+  y -= 10;
 
   const tableHeader = () => {
     let x = PAGE.margin;
     page.drawRectangle({
       x: PAGE.margin - 2,
-      y: y - 5,
+      y: y - 4,
       width: COLUMNS.reduce((s, c) => s + c.width, 0) + 4,
-      height: ROW_HEIGHT,
+      height: ROW_HEIGHT + 2,
       color: rgb(0.92, 0.92, 0.92),
     });
     for (const c of COLUMNS) {
@@ -248,27 +348,20 @@ async function renderPdf(
       text(page, c.title, c.align === 'right' ? x + c.width - w - 4 : x, y, 9, bold);
       x += c.width;
     }
-    y -= ROW_HEIGHT;
+    y -= ROW_HEIGHT + 2;
   };
 
-  header();
   tableHeader();
+  if (log.rows.length === 0) {
+    text(page, 'No trips in this period.', PAGE.margin, y, 9);
+    y -= ROW_HEIGHT;
+  }
   for (const r of log.rows) {
-    if (y < PAGE.margin + 90) {
-      page = doc.addPage([PAGE.width, PAGE.height]);
-      y = PAGE.height - PAGE.margin - 12;
+    if (y < PAGE.margin + 20 + ROW_HEIGHT) {
+      newPage();
       tableHeader();
     }
-    const cells = [
-      String(r.index),
-      r.from,
-      r.to,
-      r.purpose,
-      r.tripType,
-      r.frequency,
-      formatMiles(r.distance),
-      formatMiles(r.annualMiles),
-    ];
+    const cells = [longDate(r.date, true), r.from, r.to, r.reason, r.trip, formatMiles(r.miles)];
     let x = PAGE.margin;
     cells.forEach((cell, i) => {
       const c = COLUMNS[i];
@@ -287,26 +380,38 @@ async function renderPdf(
     y -= ROW_HEIGHT;
   }
 
-  y -= 10;
+  ensure(80);
+  y -= 6;
   page.drawLine({
     start: { x: PAGE.margin, y: y + 12 },
     end: { x: PAGE.width - PAGE.margin, y: y + 12 },
     thickness: 0.5,
     color: rgb(0.6, 0.6, 0.6),
   });
-  text(page, `Total annual business miles: ${formatMiles(log.totalMiles)}`, PAGE.margin, y, 11, bold);
+  text(page, `Total business miles: ${formatMiles(log.totalMiles)}`, PAGE.margin, y, 11, bold);
   y -= 16;
   text(page, `HMRC approved rate: ${log.rateDescription}`, PAGE.margin, y);
   y -= 16;
   text(page, `HMRC mileage allowance: ${formatMoney(log.allowance)}`, PAGE.margin, y, 11, bold);
-  y -= 20;
-  text(
-    page,
-    'Annual miles are worked out from the journey pattern: trips a year (daily 250, weekly 48, monthly 12) x distance, doubled for return trips.',
-    PAGE.margin,
-    y,
-    8,
-  );
+  y -= 22;
+  paragraph(HOW_REBUILT, 8);
+  y -= 8;
+  ensure(40);
+  text(page, 'Declaration', PAGE.margin, y, 11, bold);
+  y -= 16;
+  paragraph(input.declaration ?? DATED_LOG_DECLARATION, 10);
+
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    const label = `Page ${i + 1} of ${pages.length}`;
+    p.drawText(label, {
+      x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(label, 8),
+      y: PAGE.margin - 16,
+      size: 8,
+      font,
+      color: rgb(0.35, 0.35, 0.35),
+    });
+  });
 
   return doc.save();
 }

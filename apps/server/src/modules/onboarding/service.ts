@@ -419,7 +419,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       );
     },
 
-    /** D12: PDF and CSV log per selected year from the saved journeys, stored as that year's evidence. */
+    /** D12, D25: the dated PDF and CSV log per selected year, stored as that year's evidence. */
     async generateMileageLogs(sessionId: string) {
       const claim = await requireDraft(sessionId);
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
@@ -436,11 +436,20 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
+      // D25: the nation's bank holidays follow the home postcode; leave is not asked for yet.
       const docs = await generateMileageLog({
-        claimant: { fullName: claim.full_name ?? '' },
+        claimant: { fullName: claim.full_name ?? '', postcode: snapshot.personalInfo.postcode },
         journeys,
         years,
         vehicle: vehicleOf(snapshot),
+        // Journeys are not tied to one employment yet: the log names every employer of the claim.
+        employment: {
+          employerName: snapshot.employments
+            .map((e) => e.employerName)
+            .filter((n) => n !== '')
+            .join(', '),
+        },
+        leave: [],
         generatedAt: now(),
       });
 
