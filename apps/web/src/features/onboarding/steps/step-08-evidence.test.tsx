@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears } from '@taxback/domain';
+import { claimableTaxYears, datedLogMiles, ukIsoDate } from '@taxback/domain';
 import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
 
 vi.mock('signature_pad', async () => ({
@@ -174,5 +174,61 @@ describe('step 8 evidence', () => {
     expect(screen.getByTestId('journey-0')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('wizard-back'));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+  });
+
+  // D25: the log rebuilt from the journeys must total the miles claimed for the year.
+  it('says where the rebuilt log and the claim differ, and can claim the log miles', async () => {
+    const journey = {
+      id: 'j1',
+      startAddress: 'WN2 1AR',
+      endAddress: 'SK5 6AQ',
+      frequency: 'monthly' as const,
+      tripType: 'return' as const,
+      reason: 'site-visit' as const,
+      customReason: '',
+      distance: 10,
+    };
+    const snapshot = completedSnapshot({ [y2]: 3000 }, { journeys: [journey] });
+    const logMiles = Math.floor(
+      datedLogMiles({
+        journeys: [journey],
+        year: y2,
+        nation: 'england-and-wales',
+        today: ukIsoDate(new Date()),
+      }),
+    );
+    const fake = installFakeServer({
+      saved: {
+        snapshot,
+        currentStep: 8,
+        lastStepCompleted: 7,
+        revision: 7,
+        server: {
+          mileageLogs: {
+            [y2]: {
+              pdf: { id: 'l1', url: '/api/files/l1', filename: 'mileage-log.pdf' },
+              csv: { id: 'l2', url: '/api/files/l2', filename: 'mileage-log.csv' },
+            },
+          },
+        },
+      },
+    });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    const slug2 = y2.replace('/', '-');
+    // A monthly return trip of 10 miles: 12 × 20 = 240 miles in a whole past year, not 3,000.
+    expect(logMiles).toBeLessThan(3000);
+    expect(screen.getByTestId(`log-miles-${slug2}`)).toHaveTextContent(
+      `${y2}: your journeys add up to ${logMiles.toLocaleString('en-GB')} miles on your working days; you told us 3,000 miles.`,
+    );
+    fireEvent.click(screen.getByTestId(`use-log-miles-${slug2}`));
+    expect(screen.queryByTestId('log-miles-check')).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
+    await waitFor(() => expect(fake.puts()).toHaveLength(1));
+    const put = fake.puts()[0] as {
+      snapshot: { taxYears: Array<{ year: string; jobs: Array<{ businessMiles: number }> }> };
+    };
+    expect(put.snapshot.taxYears.find((y) => y.year === y2)?.jobs[0]?.businessMiles).toBe(logMiles);
   });
 });

@@ -1,5 +1,13 @@
 import { useRef, useState } from 'react';
-import { taxYearInfo } from '@taxback/domain';
+import {
+  datePartsToIso,
+  datedLogMiles,
+  jobsWithMiles,
+  nationOfPostcode,
+  taxYearInfo,
+  ukIsoDate,
+  yearMiles,
+} from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
 import { FileDrop, UploadProgress, formatFileSize } from '../components/file-drop.tsx';
@@ -51,10 +59,64 @@ function EvidenceOverview() {
           </p>
         </InfoBox>
       )}
+      {journeyCount > 0 && <LogMilesCheck />}
       {years.map((year) => (
         <YearEvidenceCard key={year} year={year} />
       ))}
     </WizardShell>
+  );
+}
+
+/**
+ * D25: a mileage log rebuilt from the journeys must total the miles claimed. Where a year's log and
+ * claim differ, say so, and where the year has one job, offer to claim the log's miles.
+ */
+function LogMilesCheck() {
+  const wizard = useWizard();
+  const { snapshot } = wizard.state;
+  const today = ukIsoDate(new Date());
+  const nation = nationOfPostcode(snapshot.personalInfo.postcode);
+  const onlyJob = snapshot.employments.length === 1 ? snapshot.employments[0] : undefined;
+  const ended = onlyJob?.continuing === 'no' ? datePartsToIso(onlyJob.endDate) : null;
+  const differences = selectedYears(snapshot).flatMap((entry) => {
+    if (!wizard.state.server.mileageLogs[entry.year]) return [];
+    const logMiles = Math.floor(
+      datedLogMiles({ journeys: snapshot.journeys, year: entry.year, nation, employmentEnd: ended, today }),
+    );
+    const claimed = yearMiles(entry);
+    const jobs = jobsWithMiles(entry);
+    const single = entry.jobs.length === 1 ? entry.jobs[0] : jobs.length === 1 ? jobs[0] : undefined;
+    return logMiles === claimed ? [] : [{ year: entry.year, logMiles, claimed, single }];
+  });
+  if (differences.length === 0) return null;
+  return (
+    <InfoBox tone="amber" testId="log-miles-check">
+      <p className="font-semibold">Your mileage log and your claim do not match</p>
+      <p>HMRC expects the miles in your log to be the miles you claim.</p>
+      <ul className="mt-2 space-y-3">
+        {differences.map((d) => (
+          <li key={d.year} data-testid={`log-miles-${yearSlug(d.year)}`}>
+            <p>
+              {d.year}: your journeys add up to {d.logMiles.toLocaleString('en-GB')} miles on your working
+              days; you told us {d.claimed.toLocaleString('en-GB')} miles.
+            </p>
+            {d.single ? (
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  wizard.updateJob(d.year, d.single!.employmentId, { businessMiles: d.logMiles })
+                }
+                data-testid={`use-log-miles-${yearSlug(d.year)}`}
+              >
+                Claim {d.logMiles.toLocaleString('en-GB')} miles for {d.year}
+              </Button>
+            ) : (
+              <p>Change the miles for each employer on the business mileage step, or change your journeys.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </InfoBox>
   );
 }
 
