@@ -152,9 +152,8 @@ export function StepBusinessMileage() {
                   {y.jobs.length > 1 && <h3 className="text-xl">{name}</h3>}
                   <div className="flex flex-col gap-1">
                     <label htmlFor={vehicleId} className="font-semibold">
-                      Vehicle
+                      Vehicle{' '}
                       <span className="sr-only">
-                        {' '}
                         for {name} in {y.year}
                       </span>
                     </label>
@@ -195,9 +194,8 @@ export function StepBusinessMileage() {
                     onClick={() => setEstimateFor({ year: y.year, employmentId: job.employmentId })}
                     data-testid={`estimate-${testKey}`}
                   >
-                    Estimate it
+                    Estimate it{' '}
                     <span className="sr-only">
-                      {' '}
                       for {name} in {y.year}
                     </span>
                   </Button>

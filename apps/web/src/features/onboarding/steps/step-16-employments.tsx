@@ -158,7 +158,7 @@ export function StepEmployments() {
                 onClick={() => remove(i)}
                 data-testid={`remove-employment-${i + 1}`}
               >
-                Remove<span className="sr-only"> {job.employerName || title}</span>
+                Remove <span className="sr-only">{job.employerName || title}</span>
               </Button>
             )}
           </section>

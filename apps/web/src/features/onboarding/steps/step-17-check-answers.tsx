@@ -61,7 +61,7 @@ function SummaryList({ title, rows, testId }: { title: string; rows: Row[]; test
                   onClick={() => wizard.changeAnswer(stepIndex(row.step!))}
                   data-testid={`change-${row.changeLabel?.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}
                 >
-                  Change<span className="sr-only"> {row.changeLabel ?? row.key.toLowerCase()}</span>
+                  Change <span className="sr-only">{row.changeLabel ?? row.key.toLowerCase()}</span>
                 </button>
               )}
             </dd>

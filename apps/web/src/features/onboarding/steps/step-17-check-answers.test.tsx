@@ -1,0 +1,67 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimableTaxYears, stepIndex } from '@taxback/domain';
+import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+
+const [y1] = claimableTaxYears().map((y) => y.year) as [string];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function open() {
+  const snapshot = completedSnapshot({ [y1]: 5000 }, {}, 10);
+  installFakeServer({
+    saved: {
+      snapshot,
+      currentStep: stepIndex('check-answers'),
+      lastStepCompleted: stepIndex('evidence'),
+      revision: 8,
+      server: {
+        evidenceFiles: {
+          [y1]: [{ id: 'f1', filename: 'a.pdf', url: '/api/files/f1', type: 'application/pdf', size: 10 }],
+        },
+      },
+    },
+  });
+  renderWizard();
+  await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
+}
+
+// D17: a check-your-answers page before signing, each answer with a Change link that returns here.
+describe('check your answers', () => {
+  it('lists every answer once', async () => {
+    await open();
+    const about = screen.getByTestId('cya-about');
+    expect(within(about).getByText('4 March 1990')).toBeInTheDocument();
+    const job = screen.getByTestId('cya-employment-1');
+    expect(job).toHaveTextContent('Acme Ltd');
+    expect(job).toHaveTextContent('123/AB45678');
+    expect(job).toHaveTextContent('Engineer');
+    const year = screen.getByTestId(`cya-year-${y1.replace('/', '-')}`);
+    expect(year).toHaveTextContent('5,000 miles by car or van');
+    expect(year).toHaveTextContent('10p a mile (£500)');
+    expect(year).toHaveTextContent('1 file');
+  });
+
+  it('a Change link goes to the question and Continue comes back here with the new answer', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Change date of birth' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your personal details' });
+    const dob = screen.getByRole('group', { name: 'Date of birth' });
+    fireEvent.change(within(dob).getByLabelText('Year'), { target: { value: '1991' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
+    expect(within(screen.getByTestId('cya-about')).getByText('4 March 1991')).toBeInTheDocument();
+    // Back from a change returns here too.
+    fireEvent.click(screen.getByRole('button', { name: 'Change job title' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your employments' });
+    fireEvent.click(screen.getByTestId('wizard-back'));
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
+  });
+});
