@@ -14,14 +14,21 @@ export function prefersReducedMotion(): boolean {
 export async function fireConfetti(): Promise<() => void> {
   if (prefersReducedMotion()) return () => {};
   let confetti: ReturnType<typeof import('canvas-confetti').create>;
+  // Our own canvas, hidden from assistive technology: decoration is not page content (axe
+  // 'region'), and it must never take a click.
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;pointer-events:none;z-index:100';
+  document.body.appendChild(canvas);
   try {
     // The default instance draws in a Worker made from a blob: URL, which our CSP (no blob:
     // workers) refuses; an instance of our own draws on the main thread instead.
-    confetti = (await import('canvas-confetti')).default.create(undefined, {
+    confetti = (await import('canvas-confetti')).default.create(canvas, {
       useWorker: false,
       resize: true,
     });
   } catch {
+    canvas.remove();
     return () => {};
   }
   // Particles live for `ticks` frames (~60 a second), so 360 ticks keeps them falling for ~6 s.
@@ -34,9 +41,13 @@ export async function fireConfetti(): Promise<() => void> {
     origin: { y: 0.3 },
     disableForReducedMotion: true,
   });
-  const stop = setTimeout(() => confetti.reset(), CONFETTI_DURATION_MS + 500);
+  const stop = setTimeout(() => {
+    confetti.reset();
+    canvas.remove();
+  }, CONFETTI_DURATION_MS + 500);
   return () => {
     clearTimeout(stop);
     confetti.reset();
+    canvas.remove();
   };
 }

@@ -149,7 +149,7 @@ export function StepBusinessMileage() {
               const testKey = `${y.year}-${job.employmentId}`;
               return (
                 <div key={job.employmentId} className="space-y-4" data-testid={`job-${testKey}`}>
-                  {y.jobs.length > 1 && <h3 className="text-xl">{name}</h3>}
+                  {y.jobs.length > 1 && <h2 className="text-xl">{name}</h2>}
                   <div className="flex flex-col gap-1">
                     <label htmlFor={vehicleId} className="font-semibold">
                       Vehicle{' '}
