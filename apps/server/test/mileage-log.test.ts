@@ -238,3 +238,45 @@ describe('generateMileageLog (D25)', () => {
     expect(text).toContain('Total business miles: 10,160');
   });
 });
+
+// D25: HMRC asks for one log per employment. Each employment's log starts on its own page of the
+// year's PDF and is its own section of the CSV, with its own trips and total.
+describe('one log per employment (D25)', () => {
+  it('lays each employment out from its own journeys', async () => {
+    const [daily, weekly] = journeys as [Journey, Journey];
+    const [doc] = await generateMileageLog({
+      claimant,
+      journeys: [],
+      years: ['2024/25'],
+      vehicle: 'car-van',
+      employments: [
+        { employerName: 'Acme Ltd', journeys: [daily] },
+        { employerName: 'Beta Ltd', end: '2024-09-30', journeys: [weekly] },
+      ],
+      generatedAt: afterYear,
+    });
+    const text = pdfText(Buffer.from(doc!.pdf));
+    const acme = text.indexOf('Employer: Acme Ltd');
+    const beta = text.indexOf('Employer: Beta Ltd');
+    expect(acme).toBeGreaterThan(-1);
+    expect(beta).toBeGreaterThan(acme);
+    // 254 return trips of 10 miles for Acme; Beta's weekly 25 miles stop when the job ended.
+    const betaMiles = datedLogMiles({
+      journeys: [weekly],
+      year: '2024/25',
+      nation: 'england-and-wales',
+      employmentEnd: '2024-09-30',
+      today: '2025-06-01',
+    });
+    expect(betaMiles).toBeLessThan(1300);
+    expect(text.slice(acme, beta)).toContain('Total business miles: 5,080');
+    expect(text.slice(beta)).toContain(`Total business miles: ${betaMiles.toLocaleString('en-GB')}`);
+    const pdf = await PDFDocument.load(doc!.pdf);
+    expect(pdf.getPageCount()).toBeGreaterThan(2);
+    const sections = doc!.csv.split(/\r\n(?=Mileage log,)/);
+    expect(sections).toHaveLength(2);
+    expect(sections[0]).toContain('Employer,Acme Ltd');
+    expect(sections[1]).toContain('Employer,Beta Ltd');
+    expect(sections[1]).toContain(`Total business miles,${betaMiles}`);
+  });
+});

@@ -63,6 +63,8 @@ export interface Journey {
   distance: number | null;
   /** ISO date of a one-off journey ('2026-05-14'); absent for a regular pattern. */
   date?: string;
+  /** The employment the journey was for (D25); absent means the claim's first employment. */
+  employmentId?: string;
 }
 
 export function isFrequency(x: unknown): x is Frequency {

@@ -402,6 +402,10 @@ function withDateForKind<T extends { frequency: string; date?: string | undefine
 
 const journeyFields = {
   id: requiredText('Journey id is required', 64),
+  employmentId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'Unknown employment')
+    .optional(),
   frequency: z.enum(['daily', 'weekly', 'monthly', 'one-off'], { error: MESSAGES.frequencyRequired }),
   date: journeyDate,
   tripType: z.enum(['return', 'single', 'one-off'], { error: MESSAGES.tripTypeRequired }),

@@ -519,3 +519,20 @@ export const jobFieldKey = {
   paidAmount: (year: string, employmentId: string) => `paidAmount_${year}_${employmentId}`,
   connected: (year: string) => `connected_${year}`,
 } as const;
+
+/**
+ * D25: the journeys of one employment: those marked for it, and for the first employment also
+ * those marked for none (or for one no longer listed), so no journey is ever left out of a log.
+ */
+export function journeysOf(
+  snapshot: Pick<WizardSnapshot, 'journeys' | 'employments'>,
+  employmentId: string,
+): Journey[] {
+  const ids = new Set(snapshot.employments.map((e) => e.id));
+  const first = snapshot.employments[0]?.id;
+  return snapshot.journeys.filter((j) =>
+    j.employmentId !== undefined && ids.has(j.employmentId)
+      ? j.employmentId === employmentId
+      : employmentId === first,
+  );
+}

@@ -31,13 +31,25 @@ export interface MileageLogInput {
   journeys: Journey[];
   years: TaxYear[];
   vehicle: VehicleType;
-  employment?: { employerName?: string | null; start?: string | null; end?: string | null };
+  employment?: LogEmployment;
+  /**
+   * One log per employment (D25), each from its own journeys; when given, `journeys` and
+   * `employment` are not used. Each log starts on its own page of the year's PDF and is its own
+   * section of the CSV.
+   */
+  employments?: (LogEmployment & { journeys: Journey[] })[];
   /** Declared leave; none until the wizard asks for it. */
   leave?: LeavePeriod[];
   /** The declaration the claimant made about their pattern; the standard wording by default. */
   declaration?: string;
   /** When the log was produced (its UK date is "today"); injectable so tests are stable. */
   generatedAt?: Date;
+}
+
+export interface LogEmployment {
+  employerName?: string | null;
+  start?: string | null;
+  end?: string | null;
 }
 
 export interface MileageLogDocument {
@@ -160,12 +172,18 @@ export function buildMileageLogYear(
 export async function generateMileageLog(input: MileageLogInput): Promise<MileageLogDocument[]> {
   const generatedAt = input.generatedAt ?? new Date();
   const out: MileageLogDocument[] = [];
+  const parts = input.employments ?? [{ ...input.employment, journeys: input.journeys }];
   for (const year of input.years) {
-    const log = buildMileageLogYear({ ...input, generatedAt }, year);
+    const sections = parts.map((employment) => ({
+      employment,
+      log: buildMileageLogYear({ ...input, journeys: employment.journeys, employment, generatedAt }, year),
+    }));
     out.push({
       year,
-      pdf: await renderPdf(log, input, generatedAt),
-      csv: renderCsv(log, input),
+      pdf: await renderPdf(sections, input, generatedAt),
+      csv: sections
+        .map((section) => renderCsv(section.log, { ...input, employment: section.employment }))
+        .join('\r\n'),
     });
   }
   return out;
@@ -274,22 +292,52 @@ function formatMiles(n: number): string {
 }
 
 async function renderPdf(
-  log: MileageLogYear,
+  sections: { log: MileageLogYear; employment: LogEmployment }[],
   input: MileageLogInput,
   generatedAt: Date,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const employer = input.employment?.employerName?.trim() ?? '';
-  const title = `Mileage log ${log.year}`;
-  doc.setTitle(employer === '' ? title : `${title}: ${employer}`);
-  doc.setSubject(`Business mileage log for the tax year ${log.period}`);
+  const first = sections[0]?.log;
+  const employers = sections.map((x) => x.employment.employerName?.trim() ?? '').filter((e) => e !== '');
+  const docTitle = `Mileage log ${first?.year ?? ''}`;
+  doc.setTitle(employers.length === 0 ? docTitle : `${docTitle}: ${employers.join(', ')}`);
+  doc.setSubject(`Business mileage log for the tax year ${first?.period ?? ''}`);
   doc.setCreator('TaxBack');
   doc.setProducer('TaxBack');
   doc.setCreationDate(generatedAt);
   doc.setModificationDate(generatedAt);
+  for (const section of sections)
+    renderLogPages(doc, font, bold, section.log, section.employment, input, generatedAt);
 
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    const label = `Page ${i + 1} of ${pages.length}`;
+    p.drawText(label, {
+      x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(label, 8),
+      y: PAGE.margin - 16,
+      size: 8,
+      font,
+      color: rgb(0.35, 0.35, 0.35),
+    });
+  });
+
+  return doc.save();
+}
+
+/** One employment's log for the year, from a new page. */
+function renderLogPages(
+  doc: PDFDocument,
+  font: PDFFont,
+  bold: PDFFont,
+  log: MileageLogYear,
+  employment: LogEmployment,
+  input: MileageLogInput,
+  generatedAt: Date,
+): void {
+  const employer = employment.employerName?.trim() ?? '';
+  const title = `Mileage log ${log.year}`;
   const text = (page: PDFPage, s: string, x: number, y: number, size = 10, f: PDFFont = font) =>
     page.drawText(winAnsiSafe(f, s), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
 
@@ -400,18 +448,4 @@ async function renderPdf(
   text(page, 'Declaration', PAGE.margin, y, 11, bold);
   y -= 16;
   paragraph(input.declaration ?? DATED_LOG_DECLARATION, 10);
-
-  const pages = doc.getPages();
-  pages.forEach((p, i) => {
-    const label = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(label, {
-      x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(label, 8),
-      y: PAGE.margin - 16,
-      size: 8,
-      font,
-      color: rgb(0.35, 0.35, 0.35),
-    });
-  });
-
-  return doc.save();
 }

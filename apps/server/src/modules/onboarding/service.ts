@@ -17,6 +17,8 @@ import {
   selectedYears,
   submissionReference,
   summariseClaim,
+  datePartsToIso,
+  journeysOf,
   vehicleOf,
 } from '@taxback/domain';
 import type { RebateSummary, TaxYear } from '@taxback/domain';
@@ -442,13 +444,18 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         journeys,
         years,
         vehicle: vehicleOf(snapshot),
-        // Journeys are not tied to one employment yet: the log names every employer of the claim.
-        employment: {
-          employerName: snapshot.employments
-            .map((e) => e.employerName)
-            .filter((n) => n !== '')
-            .join(', '),
-        },
+        // One log per employment that has journeys, each from its own page (D25).
+        employments: snapshot.employments.flatMap((e) => {
+          const own = journeysOf({ journeys, employments: snapshot.employments }, e.id);
+          if (own.length === 0) return [];
+          return [
+            {
+              employerName: e.employerName,
+              end: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
+              journeys: own,
+            },
+          ];
+        }),
         leave: [],
         generatedAt: now(),
       });

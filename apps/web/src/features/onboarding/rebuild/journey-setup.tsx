@@ -299,6 +299,31 @@ function JourneyCard({
           </div>
         </div>
 
+        {wizard.state.snapshot.employments.length > 1 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id('employmentId')} className="font-semibold">
+              Which job was this journey for?
+            </label>
+            <select
+              id={id('employmentId')}
+              value={
+                wizard.state.snapshot.employments.some((e) => e.id === j.employmentId)
+                  ? j.employmentId
+                  : wizard.state.snapshot.employments[0]?.id
+              }
+              data-testid={t('employment')}
+              onChange={(e) => setJourney({ employmentId: e.target.value })}
+              className={selectClass(false)}
+            >
+              {wizard.state.snapshot.employments.map((e, i) => (
+                <option key={e.id} value={e.id}>
+                  {e.employerName || `Employer ${i + 1}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+
         <div className={`flex flex-col gap-1 ${err('reason') ? 'border-l-4 border-danger pl-3' : ''}`}>
           <label htmlFor={id('reason')} className="font-semibold">
             Business purpose

@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import {
   datePartsToIso,
   datedLogMiles,
-  jobsWithMiles,
+  journeysOf,
   nationOfPostcode,
   taxYearInfo,
   ukIsoDate,
-  yearMiles,
 } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
@@ -68,25 +67,37 @@ function EvidenceOverview() {
 }
 
 /**
- * D25: a mileage log rebuilt from the journeys must total the miles claimed. Where a year's log and
- * claim differ, say so, and where the year has one job, offer to claim the log's miles.
+ * D25: a mileage log rebuilt from the journeys must total the miles claimed: per year and
+ * employment, where the journeys of that job add up to other miles than claimed, say so and offer
+ * to claim the log's miles.
  */
 function LogMilesCheck() {
   const wizard = useWizard();
   const { snapshot } = wizard.state;
   const today = ukIsoDate(new Date());
   const nation = nationOfPostcode(snapshot.personalInfo.postcode);
-  const onlyJob = snapshot.employments.length === 1 ? snapshot.employments[0] : undefined;
-  const ended = onlyJob?.continuing === 'no' ? datePartsToIso(onlyJob.endDate) : null;
+  const several = snapshot.employments.length > 1;
   const differences = selectedYears(snapshot).flatMap((entry) => {
     if (!wizard.state.server.mileageLogs[entry.year]) return [];
-    const logMiles = Math.floor(
-      datedLogMiles({ journeys: snapshot.journeys, year: entry.year, nation, employmentEnd: ended, today }),
-    );
-    const claimed = yearMiles(entry);
-    const jobs = jobsWithMiles(entry);
-    const single = entry.jobs.length === 1 ? entry.jobs[0] : jobs.length === 1 ? jobs[0] : undefined;
-    return logMiles === claimed ? [] : [{ year: entry.year, logMiles, claimed, single }];
+    return snapshot.employments.flatMap((e) => {
+      const journeys = journeysOf(snapshot, e.id);
+      const job = entry.jobs.find((j) => j.employmentId === e.id);
+      if (journeys.length === 0 || !job) return [];
+      const ended = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
+      const logMiles = Math.floor(
+        datedLogMiles({ journeys, year: entry.year, nation, employmentEnd: ended, today }),
+      );
+      if (logMiles === job.businessMiles) return [];
+      return [
+        {
+          year: entry.year,
+          employmentId: e.id,
+          employer: e.employerName,
+          logMiles,
+          claimed: job.businessMiles,
+        },
+      ];
+    });
   });
   if (differences.length === 0) return null;
   return (
@@ -94,27 +105,26 @@ function LogMilesCheck() {
       <p className="font-semibold">Your mileage log and your claim do not match</p>
       <p>HMRC expects the miles in your log to be the miles you claim.</p>
       <ul className="mt-2 space-y-3">
-        {differences.map((d) => (
-          <li key={d.year} data-testid={`log-miles-${yearSlug(d.year)}`}>
-            <p>
-              {d.year}: your journeys add up to {d.logMiles.toLocaleString('en-GB')} miles on your working
-              days; you told us {d.claimed.toLocaleString('en-GB')} miles.
-            </p>
-            {d.single ? (
+        {differences.map((d) => {
+          const key = `${yearSlug(d.year)}${several ? `-${d.employmentId}` : ''}`;
+          const forWhom = several ? ` for ${d.employer}` : '';
+          return (
+            <li key={key} data-testid={`log-miles-${key}`}>
+              <p>
+                {d.year}: your journeys{forWhom} add up to {d.logMiles.toLocaleString('en-GB')} miles on your
+                working days; you told us {d.claimed.toLocaleString('en-GB')} miles.
+              </p>
               <Button
                 variant="secondary"
-                onClick={() =>
-                  wizard.updateJob(d.year, d.single!.employmentId, { businessMiles: d.logMiles })
-                }
-                data-testid={`use-log-miles-${yearSlug(d.year)}`}
+                onClick={() => wizard.updateJob(d.year, d.employmentId, { businessMiles: d.logMiles })}
+                data-testid={`use-log-miles-${key}`}
               >
                 Claim {d.logMiles.toLocaleString('en-GB')} miles for {d.year}
+                {forWhom}
               </Button>
-            ) : (
-              <p>Change the miles for each employer on the business mileage step, or change your journeys.</p>
-            )}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
     </InfoBox>
   );
