@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { loadValidation } from '../src/features/onboarding/lib/validation.ts';
+
+// The later wizard steps are loaded on demand; the first test to open one waits for the import,
+// which on a busy two-core machine can take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
