@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLAIM_STATUS_LABELS, isClaimStatus, reasonRequired } from '@taxback/domain';
-import type { RebateSummary, YearFigures } from '@taxback/domain';
+import { CLAIM_STATUS_LABELS, formatIsoDate, isClaimStatus, reasonRequired } from '@taxback/domain';
+import type { JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
@@ -26,12 +26,27 @@ interface ClaimDetail {
   signedMatch: boolean | null;
   claimant: Record<string, string | null>;
   employment?: Record<string, string | null>;
+  /** D17: every employment with what HMRC's P87 asks. */
+  employments?: Array<{
+    id: string;
+    employerName: string;
+    payeReference: string | null;
+    jobTitle: string;
+    continuing: boolean | null;
+    endDate: string | null;
+  }>;
   general?: { selectedExpenses: string[]; earnsOver18k: boolean | null };
   /** The domain's figures for the claim (recomputed by the server), each year with its employer. */
   mileage?: Omit<RebateSummary, 'years'> & {
     vehicle: string;
     employerRatePence: number | null;
-    years: Array<YearFigures & { companyName: string | null }>;
+    years: Array<
+      YearFigures & {
+        companyName: string | null;
+        employersConnected: 'yes' | 'no' | null;
+        jobs: JobYearFigures[];
+      }
+    >;
   };
   journeys?: Array<{
     id: string;
@@ -176,8 +191,14 @@ export function ClaimPage() {
       <h2 className="mb-2 text-2xl">Claimant</h2>
       <SummaryList
         rows={[
+          ...(claim.kind === 'mileage' ? ([['Title', c.title]] as Array<[string, ReactNode]>) : []),
           ['First names', c.firstName],
           ['Surname', c.lastName],
+          ...(claim.kind === 'mileage'
+            ? ([['Date of birth', c.dateOfBirth ? formatIsoDate(c.dateOfBirth) : null]] as Array<
+                [string, ReactNode]
+              >)
+            : []),
           ['Email', c.email],
           ['Phone', c.phone],
           ...(claim.kind === 'mileage'
@@ -226,6 +247,29 @@ export function ClaimPage() {
         </>
       )}
 
+      {claim.employments?.map((e, i) => (
+        <section key={e.id} aria-labelledby={`employment-${e.id}`} data-testid={`employment-${i + 1}`}>
+          <h2 id={`employment-${e.id}`} className="mb-2 text-2xl">
+            Employment {i + 1}
+          </h2>
+          <SummaryList
+            rows={[
+              ['Employer', e.employerName],
+              ['Employer PAYE reference', e.payeReference ?? 'Not known: ask the claimant or the employer'],
+              ['Job title', e.jobTitle],
+              [
+                'Still employed there',
+                e.continuing === null
+                  ? null
+                  : e.continuing
+                    ? 'Yes'
+                    : `No, ended ${e.endDate ? formatIsoDate(e.endDate) : '(date missing)'}`,
+              ],
+            ]}
+          />
+        </section>
+      ))}
+
       {claim.general && (
         <>
           <h2 className="mb-2 text-2xl">Expenses</h2>
@@ -242,11 +286,8 @@ export function ClaimPage() {
         <>
           <h2 className="mb-2 text-2xl">Years and figures</h2>
           <p className="mb-2">
-            Vehicle: {claim.mileage.vehicle}. Employer paid{' '}
-            {claim.mileage.employerRatePence === null
-              ? 'nothing recorded'
-              : `${claim.mileage.employerRatePence}p a mile`}
-            . Figures recomputed from the stored answers.
+            Each employment&apos;s vehicle, miles and what its employer paid, per tax year; figures recomputed
+            from the stored answers
           </p>
           <div className="mb-8 overflow-x-auto" tabIndex={0} role="region" aria-label="Years and figures">
             <table className="w-full border-collapse text-left">
@@ -267,16 +308,29 @@ export function ClaimPage() {
                 </tr>
               </thead>
               <tbody>
-                {claim.mileage.years.map((y) => (
-                  <tr key={y.year} className="border-b border-gray-300">
+                {claim.mileage.years.flatMap((y) => [
+                  ...y.jobs.map((j) => (
+                    <tr key={`${y.year}-${j.employmentId}`} className="border-b border-gray-300">
+                      <td className="px-2 py-2">{y.year}</td>
+                      <td className="px-2 py-2">
+                        {j.employerName || '–'} ({j.vehicle}
+                        {y.jobs.length > 1 ? `; connected: ${y.employersConnected ?? 'not answered'}` : ''})
+                      </td>
+                      <td className="px-2 py-2">{j.miles.toLocaleString('en-GB')}</td>
+                      <td className="px-2 py-2">{pounds(j.allowance)}</td>
+                      <td className="px-2 py-2">{pounds(j.employerPayment)}</td>
+                      <td className="px-2 py-2" />
+                    </tr>
+                  )),
+                  <tr key={y.year} className="border-b border-gray-300 font-semibold">
                     <td className="px-2 py-2">{y.year}</td>
-                    <td className="px-2 py-2">{y.companyName ?? '–'}</td>
+                    <td className="px-2 py-2">Year total</td>
                     <td className="px-2 py-2">{y.miles.toLocaleString('en-GB')}</td>
                     <td className="px-2 py-2">{pounds(y.allowance)}</td>
                     <td className="px-2 py-2">{pounds(y.employerPayment)}</td>
                     <td className="px-2 py-2">{pounds(y.claimable)}</td>
-                  </tr>
-                ))}
+                  </tr>,
+                ])}
               </tbody>
             </table>
           </div>
