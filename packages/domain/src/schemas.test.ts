@@ -413,8 +413,8 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
       {
         taxYears: [
-          { year: '2021/22', selected: true, jobs: [], employersConnected: '' },
-          { year: '2020/21', selected: false, jobs: [], employersConnected: '' },
+          { year: '2021/22', selected: true, jobs: [], employersConnected: '', incomeBand: '' },
+          { year: '2020/21', selected: false, jobs: [], employersConnected: '', incomeBand: '' },
         ],
       },
     ],
@@ -424,7 +424,13 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       { taxYears: [{ year: '2024/25', selected: true, jobs: [jobYear('job-1', '12345')] }] },
       {
         taxYears: [
-          { year: '2024/25', selected: true, jobs: [jobYear('job-1', 12345)], employersConnected: '' },
+          {
+            year: '2024/25',
+            selected: true,
+            jobs: [jobYear('job-1', 12345)],
+            employersConnected: '',
+            incomeBand: '',
+          },
         ],
       },
     ],
@@ -661,6 +667,7 @@ describe('wizardSnapshotSchema', () => {
       year: '2025/26',
       selected: true,
       employersConnected: '',
+      incomeBand: '',
       jobs: [
         { employmentId: 'job-1', vehicle: 'car-van', businessMiles: 1000, ...paid },
         { employmentId: 'job-2', ...none },
@@ -694,6 +701,7 @@ describe('wizardSnapshotSchema', () => {
         postcode: '',
       },
       vehicleInfo: { type: '' },
+      scottishTaxpayer: '',
       employments: [
         {
           id: 'job-1',

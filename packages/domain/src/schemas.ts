@@ -17,6 +17,7 @@ import { cleanDateParts, dateOfBirthProblem, endDateProblem, type DateParts } fr
 import { isPayeReference } from './p87-readiness.ts';
 import { isRecord } from './records.ts';
 import {
+  INCOME_BAND_ANSWERS,
   MAX_EMPLOYMENTS,
   alignSnapshot,
   asksEmployersConnected,
@@ -351,6 +352,7 @@ export const taxYearEntrySchema = z.object({
     .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
     .default(() => []),
   employersConnected: z.enum(['yes', 'no', '']).default(''),
+  incomeBand: z.enum([...INCOME_BAND_ANSWERS, '']).default(''),
 });
 export type { TaxYearEntry };
 // The entry the schema gives is the one declared in wizard-snapshot.ts.
@@ -495,6 +497,7 @@ const wizardSnapshotObject = z.object({
   employmentDetails: section(employmentDetailsSchema),
   personalInfo: section(personalInfoSchema),
   vehicleInfo: section(vehicleInfoSchema),
+  scottishTaxpayer: z.enum(['yes', 'no', '']).default(''),
   employments: z
     .array(employmentSchema)
     .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey } from './journeys.ts';
-import { emptyEmployment, journeysOf } from './wizard-snapshot.ts';
+import { claimableTaxYears } from './tax-years.ts';
+import { emptyEmployment, journeysOf, normaliseSnapshot, reliefOf } from './wizard-snapshot.ts';
 
 const journey = (id: string, employmentId?: string): Journey => ({
   id,
@@ -27,5 +28,43 @@ describe('journeysOf', () => {
   it('never leaves a journey out of every log', () => {
     const all = employments.flatMap((e) => journeysOf({ journeys, employments }, e.id).map((j) => j.id));
     expect(all.sort()).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+// D21: the estimate uses the band the claimant chose per year and Scottish rates when they pay
+// Scottish income tax (GOV.UK "Scottish Income Tax": 21% intermediate, 42% higher in 2025/26 and
+// 2026/27); without a band, basic and higher rate.
+describe('reliefOf', () => {
+  const snapshot = (scottish: 'yes' | 'no' | '', band: string) =>
+    normaliseSnapshot(
+      {
+        scottishTaxpayer: scottish,
+        vehicleInfo: { type: 'car-van' },
+        taxYears: [
+          {
+            year: '2025/26',
+            selected: true,
+            incomeBand: band,
+            jobs: [{ employmentId: 'job-1', businessMiles: 10_000, paidKind: 'none' }],
+          },
+        ],
+      },
+      claimableTaxYears(new Date('2026-11-23T12:00:00Z')),
+    );
+
+  it.each<['yes' | 'no' | '', string, number, number]>([
+    // 10,000 miles in 2025/26 at 45p = £4,500 claimable.
+    ['yes', 'intermediate', 945, 945],
+    ['yes', 'higher', 1890, 1890],
+    ['yes', 'not-sure', 900, 1890],
+    ['no', 'higher', 1800, 1800],
+    ['no', 'additional', 2025, 2025],
+    ['', '', 900, 1800],
+  ])('Scottish %j, band %j → £%s to £%s', (scottish, band, low, high) => {
+    expect(reliefOf(snapshot(scottish, band))).toMatchObject({ low, high, scottish: scottish === 'yes' });
+  });
+
+  it('drops an answer that is not a band', () => {
+    expect(snapshot('no', 'tractor').taxYears.find((y) => y.year === '2025/26')?.incomeBand).toBe('');
   });
 });

@@ -11,6 +11,7 @@ import {
 } from './mileage.ts';
 import { EMPTY_DATE_PARTS, cleanDateParts, datePartsToIso, type DateParts } from './dates.ts';
 import type { P87Input } from './p87-readiness.ts';
+import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
 import { claimableTaxYears, isTaxYear, type TaxYearInfo } from './tax-years.ts';
 
@@ -62,6 +63,8 @@ export interface TaxYearEntry {
   jobs: EmploymentYear[];
   /** D18: with two or more employments in the year, whether the employers are the same or associated. */
   employersConnected: YesNoAnswer;
+  /** D21: "Which best describes your income in that year?" ('' = not answered: basic and higher). */
+  incomeBand: IncomeBandAnswer | '';
 }
 
 export interface WizardSnapshot {
@@ -83,6 +86,8 @@ export interface WizardSnapshot {
   };
   /** The vehicle asked at the vehicle step: the default for each employment's years. */
   vehicleInfo: { type: VehicleAnswer };
+  /** D21: whether the claimant pays Scottish income tax (a Scottish postcode suggests yes, to confirm). */
+  scottishTaxpayer: YesNoAnswer;
   employments: Employment[];
   taxYears: TaxYearEntry[];
   journeys: Journey[];
@@ -138,12 +143,14 @@ export function createEmptySnapshot(years: readonly TaxYearInfo[] = claimableTax
       postcode: '',
     },
     vehicleInfo: { type: '' },
+    scottishTaxpayer: '',
     employments: [first],
     taxYears: years.map((y) => ({
       year: y.year,
       selected: false,
       jobs: [emptyEmploymentYear(first.id)],
       employersConnected: '',
+      incomeBand: '',
     })),
     journeys: [],
     agreementChecks: { accuracy: false, authorization: false, terms: false },
@@ -225,6 +232,7 @@ export function upgradeLegacySnapshot(raw: unknown): unknown {
       year: y.year,
       selected: y.selected === true,
       employersConnected: '',
+      incomeBand: '',
       jobs: employments.map((e) => ({
         ...emptyEmploymentYear(e.id, vehicle as VehicleAnswer),
         ...(e.id === owner.id && miles > 0
@@ -309,6 +317,7 @@ export function normaliseSnapshot(
       postcode: str(pers.postcode),
     },
     vehicleInfo: { type: vehicle },
+    scottishTaxpayer: oneOf(raw.scottishTaxpayer, YES_NO),
     employments: employments.length > 0 ? employments : empty.employments,
     taxYears: empty.taxYears.map((entry) => {
       const saved = savedYears.get(entry.year);
@@ -317,6 +326,7 @@ export function normaliseSnapshot(
         year: entry.year,
         selected: saved.selected === true,
         employersConnected: oneOf(saved.employersConnected, YES_NO),
+        incomeBand: oneOf(saved.incomeBand, INCOME_BAND_ANSWERS),
         jobs: (Array.isArray(saved.jobs) ? saved.jobs : []).filter(isRecord).map((j) => ({
           employmentId: str(j.employmentId),
           vehicle: oneOf(j.vehicle, VEHICLES),
@@ -340,6 +350,17 @@ export function normaliseSnapshot(
 }
 
 const VEHICLES = ['car-van', 'motorbike', 'bicycle'] as const;
+/** Every answer to the income band question, rUK and Scottish (D21). */
+export const INCOME_BAND_ANSWERS = [
+  'starter',
+  'basic',
+  'intermediate',
+  'higher',
+  'advanced',
+  'additional',
+  'top',
+  'not-sure',
+] as const satisfies readonly IncomeBandAnswer[];
 const YES_NO = ['yes', 'no'] as const;
 
 export function selectedYears(snapshot: Pick<WizardSnapshot, 'taxYears'>): TaxYearEntry[] {
@@ -415,6 +436,24 @@ export function claimFigures(snapshot: FiguresInput): MileageClaimFigures {
  */
 export function summariseClaim(snapshot: FiguresInput): RebateSummary {
   return rebateSummaryOf(claimFigures(snapshot));
+}
+
+/**
+ * D21: what the claim's relief is worth at the claimant's rates: per year the band they chose
+ * (Scottish rates when they pay Scottish income tax), otherwise basic and higher rate. `low` is
+ * the basic-rate figure when no band is given, which SPEC.md's estimate shows.
+ */
+export function reliefOf(
+  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'scottishTaxpayer'>,
+): ReliefEstimate {
+  const chosen = selectedYears(snapshot);
+  return estimateRelief({
+    scottish: snapshot.scottishTaxpayer === 'yes',
+    years: mileageClaimInput(snapshot).map((y, i) => {
+      const band = chosen[i]?.incomeBand;
+      return band ? { ...y, band } : y;
+    }),
+  });
 }
 
 /** A year's figures alone (the employer-payment step's per-year line). */

@@ -31,6 +31,7 @@ const year = (y: string, miles: number, pence = 0): NonNullable<PlanAnswers['tax
   year: y,
   selected: true,
   employersConnected: '',
+  incomeBand: '',
   jobs: [
     {
       employmentId: 'job-1',
