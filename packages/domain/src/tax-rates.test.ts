@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  incomeBandOptions,
   RELIEF_CAP_NOTICE,
   RUK_RATES,
   SCOTTISH_RATES,
@@ -139,5 +140,27 @@ describe('scottishTaxPrefill (a suggestion to confirm)', () => {
   it('is null for something that is not a postcode', () => {
     expect(scottishTaxPrefill('EH1')).toBeNull();
     expect(scottishTaxPrefill('')).toBeNull();
+  });
+});
+
+describe('incomeBandOptions (D21)', () => {
+  it('lists the year’s bands with their rates, then not sure', () => {
+    expect(incomeBandOptions('2026/27', false).map((o) => o.label)).toEqual([
+      'Basic rate (20%)',
+      'Higher rate (40%)',
+      'Additional rate (45%)',
+      'Not sure',
+    ]);
+    expect(incomeBandOptions('2025/26', true).map((o) => o.label)).toEqual([
+      'Starter rate (19%)',
+      'Basic rate (20%)',
+      'Intermediate rate (21%)',
+      'Higher rate (42%)',
+      'Advanced rate (45%)',
+      'Top rate (48%)',
+      'Not sure',
+    ]);
+    // The Scottish advanced band began in 2024/25.
+    expect(incomeBandOptions('2023/24', true).map((o) => o.id)).not.toContain('advanced');
   });
 });

@@ -232,3 +232,32 @@ export function scottishTaxPrefill(postcode: string): ScottishPrefill | null {
     borderDistrict: BORDER_POSTCODE_DISTRICTS.includes(district),
   };
 }
+
+const BAND_NAMES: Record<Exclude<IncomeBandAnswer, 'not-sure'>, string> = {
+  starter: 'Starter rate',
+  basic: 'Basic rate',
+  intermediate: 'Intermediate rate',
+  higher: 'Higher rate',
+  advanced: 'Advanced rate',
+  additional: 'Additional rate',
+  top: 'Top rate',
+};
+
+/**
+ * D21: the answers to "Which best describes your income in that year?" for a year, each with the
+ * year's rate ('Higher rate (42%)'), then "Not sure". Scottish bands only where they existed.
+ */
+export function incomeBandOptions(
+  year: TaxYear,
+  scottish: boolean,
+): { id: IncomeBandAnswer; label: string }[] {
+  const bands: { id: IncomeBandAnswer; rate: number | null }[] = scottish
+    ? SCOTTISH_BANDS.map((id) => ({ id, rate: scottishRatesFor(year)[id] }))
+    : RUK_BANDS.map((id) => ({ id, rate: rukRatesFor(year)[id] }));
+  return [
+    ...bands
+      .filter((b): b is { id: Exclude<IncomeBandAnswer, 'not-sure'>; rate: number } => b.rate !== null)
+      .map((b) => ({ id: b.id, label: `${BAND_NAMES[b.id]} (${b.rate}%)` })),
+    { id: 'not-sure', label: 'Not sure' },
+  ];
+}

@@ -4,21 +4,52 @@ import {
   formatMoney,
   taxableExcessNotice,
   type RebateSummary,
+  type ReliefEstimate,
 } from '@taxback/domain';
 
 export interface RebatePanelProps {
   summary: RebateSummary;
   /** 'total': step 5's running total; 'impact': step 7's per-year breakdown with the employer payment. */
   variant: 'total' | 'impact';
-  /** The 20% rebate per year (from the domain), for the impact table. */
-  yearRebates?: Record<string, number>;
+  /** The relief at the claimant's rates (D21: their band, Scottish rates, or basic and higher). */
+  estimate: ReliefEstimate;
+}
+
+/** The one rate every year's estimate uses, or null when the years differ or give a range. */
+function singleRate(estimate: ReliefEstimate): number | null {
+  const rates = new Set(estimate.years.map((y) => Math.min(...y.rates)));
+  const ranged = estimate.years.some((y) => y.rates.length > 1);
+  return rates.size === 1 && !ranged ? [...rates][0]! : null;
+}
+
+/**
+ * D21: which rates the estimate is at. Without a band it is the basic-rate figure, with what a
+ * higher-rate taxpayer would get beside it.
+ */
+export function EstimateRates({ estimate }: { estimate: ReliefEstimate }) {
+  const ranged = estimate.low !== estimate.high;
+  const scottish = estimate.scottish ? 'Scottish ' : '';
+  const basic = estimate.years[0]?.rates[0];
+  const higher = estimate.years[0]?.rates[1];
+  const one = singleRate(estimate);
+  return (
+    <p className="mt-2 text-sm" data-testid="estimate-rates">
+      {ranged
+        ? `At the ${scottish}basic rate (${basic ?? 20}%). If you paid ${scottish}higher-rate tax (${higher ?? 40}%), it would be about ${formatMoney(estimate.high)}.`
+        : one !== null
+          ? `At the ${scottish}rate you told us (${one}%).`
+          : `At the ${scottish}rates you told us for each year.`}
+    </p>
+  );
 }
 
 function miles(n: number): string {
   return `${n.toLocaleString('en-GB')} miles`;
 }
 
-export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelProps) {
+export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
+  const yearLow = (year: string) => estimate.years.find((y) => y.year === year)?.low ?? 0;
+  const rate = singleRate(estimate) ?? (estimate.low !== estimate.high ? estimate.years[0]?.rates[0] : null);
   if (variant === 'total') {
     return (
       <section
@@ -36,9 +67,10 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
           </dd>
           <dt>Estimated rebate</dt>
           <dd className="text-right text-xl font-bold text-brand-700" data-testid="estimated-rebate">
-            {formatMoney(summary.rebate20)}
+            {formatMoney(estimate.low)}
           </dd>
         </dl>
+        <EstimateRates estimate={estimate} />
         <p className="mt-3 text-sm" data-testid="relief-cap-note">
           {RELIEF_CAP_NOTICE}
         </p>
@@ -81,9 +113,9 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
               <dd className="text-right" data-testid={`impact-${y.year}-claimable`}>
                 {formatMoney(y.claimable)}
               </dd>
-              <dt>Estimated rebate (20%)</dt>
+              <dt>Estimated rebate{rate ? ` (${rate}%)` : ''}</dt>
               <dd className="text-right" data-testid={`impact-${y.year}-rebate`}>
-                {formatMoney(yearRebates[y.year] ?? 0)}
+                {formatMoney(yearLow(y.year))}
               </dd>
             </dl>
           ))}
@@ -103,11 +135,12 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
         <dd className="text-right font-semibold" data-testid="impact-claimable">
           {formatMoney(summary.totalClaimable)}
         </dd>
-        <dt>Estimated rebate at 20%</dt>
+        <dt>Estimated rebate{rate ? ` at ${rate}%` : ''}</dt>
         <dd className="text-right text-xl font-bold text-brand-700" data-testid="impact-rebate">
-          {formatMoney(summary.rebate20)}
+          {formatMoney(estimate.low)}
         </dd>
       </dl>
+      <EstimateRates estimate={estimate} />
       <p className="mt-3 text-sm" data-testid="relief-cap-note">
         {RELIEF_CAP_NOTICE}
       </p>

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
+  reliefOf,
   VEHICLE_OPTIONS,
   asksEmployersConnected,
   isFuelClaim,
@@ -222,7 +223,9 @@ export function StepBusinessMileage() {
         ))}
       </div>
 
-      {!isFuelClaim(snapshot) && <RebatePanel summary={summary} variant="total" />}
+      {!isFuelClaim(snapshot) && (
+        <RebatePanel summary={summary} variant="total" estimate={reliefOf(snapshot)} />
+      )}
 
       {estimateFor && (
         <EstimateDialog

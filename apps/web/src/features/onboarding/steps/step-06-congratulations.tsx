@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney } from '@taxback/domain';
+import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney, reliefOf } from '@taxback/domain';
 import { CountUp } from '../components/count-up.tsx';
 import { fireConfetti } from '../components/confetti.ts';
-import { summariseClaim } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
@@ -10,7 +9,7 @@ export function StepCongratulations() {
   const wizard = useWizard();
   const { snapshot } = wizard.state;
   const firstName = snapshot.personalInfo.firstName.trim() || 'there';
-  const summary = summariseClaim(snapshot);
+  const estimate = reliefOf(snapshot);
   const { advance } = wizard;
 
   useEffect(() => {
@@ -39,13 +38,13 @@ export function StepCongratulations() {
       <p className="text-lg">Based on what you have told us, you could be owed a mileage tax rebate of:</p>
       <div className="rounded-lg bg-brand-50 p-6 text-center">
         <CountUp
-          value={summary.rebate20}
+          value={estimate.low}
           format={formatMoney}
           className="block text-5xl font-bold text-brand-700"
           testId="congrats-rebate"
         />
         <p className="mt-3 text-lg">
-          Total to you: <strong data-testid="congrats-total">{formatMoney(summary.rebate20)}</strong>
+          Total to you: <strong data-testid="congrats-total">{formatMoney(estimate.low)}</strong>
           <span className="ml-2 inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
             No fees
           </span>

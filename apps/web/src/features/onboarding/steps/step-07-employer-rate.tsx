@@ -1,10 +1,8 @@
 import {
-  BASIC_RATE,
-  figuresByJob,
   isFuelClaim,
   jobFieldKey,
   jobsWithMiles,
-  reliefAtRate,
+  reliefOf,
   selectedYears,
   summariseClaim,
   type EmployerPaidKind,
@@ -95,10 +93,6 @@ export function StepEmployerRate() {
   const { snapshot, errors } = wizard.state;
   const years = selectedYears(snapshot);
   const summary = summariseClaim(snapshot);
-  const byJob = figuresByJob(snapshot);
-  const yearRebates = Object.fromEntries(
-    byJob.years.map((y) => [y.year, reliefAtRate(Math.round(y.claimable * 100), BASIC_RATE * 100)]),
-  );
   const name = (id: string) => {
     const i = snapshot.employments.findIndex((e) => e.id === id);
     return snapshot.employments[i]?.employerName || `employer ${i + 1}`;
@@ -174,7 +168,9 @@ export function StepEmployerRate() {
         );
       })}
 
-      {!isFuelClaim(snapshot) && <RebatePanel summary={summary} variant="impact" yearRebates={yearRebates} />}
+      {!isFuelClaim(snapshot) && (
+        <RebatePanel summary={summary} variant="impact" estimate={reliefOf(snapshot)} />
+      )}
     </WizardShell>
   );
 }

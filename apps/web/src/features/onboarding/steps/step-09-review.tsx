@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  reliefOf,
   RELIEF_CAP_NOTICE,
   SELF_ASSESSMENT_THRESHOLD_GBP,
   figuresByJob,
@@ -9,6 +10,7 @@ import {
   type RebateSummary,
 } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
+import { EstimateRates } from '../components/rebate-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
 import { paths } from '../../../app/paths.ts';
@@ -151,11 +153,12 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
             <dd className="text-right font-semibold" data-testid="review-total-claimable">
               {formatMoney(summary.totalClaimable)}
             </dd>
-            <dt>Estimated rebate (20%)</dt>
+            <dt>Estimated rebate</dt>
             <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
-              {formatMoney(summary.rebate20)}
+              {formatMoney(reliefOf(snapshot).low)}
             </dd>
           </dl>
+          <EstimateRates estimate={reliefOf(snapshot)} />
           <p className="mt-3 text-sm" data-testid="relief-cap-note">
             {RELIEF_CAP_NOTICE}
           </p>

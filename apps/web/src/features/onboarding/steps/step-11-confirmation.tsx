@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CONFIRMATION_STEP, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim } from '@taxback/domain';
+import { CONFIRMATION_STEP, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim, reliefOf } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../../components/ui/button.tsx';
 import { Container } from '../../../components/ui/container.tsx';
@@ -78,7 +78,7 @@ export function StepConfirmation() {
           <>
             <dt>Estimated rebate</dt>
             <dd className="text-right text-xl font-bold text-brand-700" data-testid="confirmation-rebate">
-              {formatMoney(summary.rebate20)}
+              {formatMoney(reliefOf(snapshot).low)}
             </dd>
           </>
         )}

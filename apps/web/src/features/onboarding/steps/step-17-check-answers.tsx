@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  reliefOf,
   DRIVES_FOR_WORK_OPTIONS,
   EMPLOYMENT_TYPES,
   VEHICLE_OPTIONS,
@@ -229,7 +230,9 @@ export function StepCheckAnswers() {
           }))}
         />
       )}
-      {!fuel && <RebatePanel summary={summariseClaim(snapshot)} variant="total" />}
+      {!fuel && (
+        <RebatePanel summary={summariseClaim(snapshot)} variant="total" estimate={reliefOf(snapshot)} />
+      )}
     </WizardShell>
   );
 }
