@@ -229,6 +229,9 @@ test.describe('two employments (issue 13)', () => {
     await expect(page.getByTestId(`cya-year-${yearSlug(NEWEST)}`)).toContainText(
       formatMoney(newestAllowance - newestPaid),
     );
+    // NEWEST lists only the job with miles, and asks nothing about connected employers.
+    await expect(page.getByTestId(`cya-year-${yearSlug(NEWEST)}`)).not.toContainText('Beta Ltd');
+    await expect(page.getByTestId(`cya-year-${yearSlug(NEWEST)}`)).not.toContainText('Employers connected');
     await expectAccessibleAtBothWidths(page, 'check your answers');
 
     // Change 1: the date of birth; Continue comes back here with the new date.
