@@ -14,6 +14,7 @@ import { queryRows } from '../helpers/db.ts';
 import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim } from '../helpers/funnel.ts';
 import { extractPdfText, makePdf, makePngBytes } from '../helpers/sample-files.ts';
+import { employment, mileageSnapshot } from '../helpers/snapshots.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -44,31 +45,26 @@ async function submitMileageClaim(
   const sessionId = `tx_${Date.now()}_${randomBytes(16).toString('base64url')}`;
   const headers = { 'x-session-id': sessionId };
   const year = claimableTaxYears()[0]!.year;
-  const snapshot = {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
+  // Acme Ltd pays 5p a mile on 6,000 miles (D17/D18 shape, one employment). The claimant ticked
+  // "I don't have it" for the PAYE reference: the one P87 answer a submitted claim can still lack.
+  const snapshot = mileageSnapshot(
+    {
+      years: [{ year, miles: 6000 }],
+      ratePence: 5,
       employerName: 'Acme Ltd',
-      businessName: '',
-      utrNumber: '',
+      personalInfo: {
+        firstName: who.firstName,
+        lastName: who.lastName,
+        email: `${who.firstName.toLowerCase()}@example.com`,
+        phone: '07700 900777',
+      },
     },
-    personalInfo: {
-      firstName: who.firstName,
-      lastName: who.lastName,
-      email: `${who.firstName.toLowerCase()}@example.com`,
-      phone: '07700 900777',
-      homeAddress: '1 High Street, Wigan',
-      postcode: 'WN2 1AR',
+    {
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+      affiliateName: who.affiliate,
+      employments: [employment('job-1', 'Acme Ltd', { payeReference: '', noPayeReference: true })],
     },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: [{ year, selected: true, businessMiles: 6000, companyName: 'Acme Ltd' }],
-    employerMileageRate: 5,
-    journeys: [],
-    agreementChecks: { accuracy: true, authorization: true, terms: true },
-    affiliateName: who.affiliate,
-    utmData: null,
-    fullUrl: null,
-  };
+  );
   const saved = await request.put('/api/onboarding', {
     headers,
     data: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
@@ -216,7 +212,7 @@ test.describe('operator back-office', () => {
     await search(page, mileage.reference);
     const mileageRow = page.getByRole('row', { name: new RegExp(mileageLast) });
     await expect(mileageRow).toContainText('Mileage');
-    await expect(mileageRow).toContainText('4 missing');
+    await expect(mileageRow).toContainText('1 missing');
     await mileageRow.getByRole('link', { name: mileage.reference }).click();
     await expect(page.getByRole('heading', { name: mileage.reference, level: 1 })).toBeVisible();
     await expect(page.getByTestId('ni-number')).toHaveText('AB •• •• •• C');
@@ -254,7 +250,7 @@ test.describe('operator back-office', () => {
     await expect(page.getByTestId('claim-status')).toHaveText('In review');
     await changeStatus(page, 'Ready for HMRC');
     await expect(page.getByRole('alert')).toContainText('not ready for HMRC');
-    await expect(page.getByRole('alert')).toContainText('Date of birth');
+    await expect(page.getByRole('alert')).toContainText('Employer PAYE reference (employment 1)');
     await expect(page.getByTestId('claim-status')).toHaveText('In review');
     await expectNoA11yViolations(page, 'admin claim detail with a refused status change');
     const [row] = await queryRows(

@@ -21,6 +21,7 @@ import {
   makeRenamedExecutable,
   type SampleFile,
 } from '../helpers/sample-files.ts';
+import { mileageSnapshot } from '../helpers/snapshots.ts';
 import { OFFERED_YEARS, expectStep, uniqueWizardPhone, yearSlug } from '../helpers/wizard.ts';
 
 const [NEWEST, SECOND, THIRD] = [OFFERED_YEARS[0] ?? '', OFFERED_YEARS[1] ?? '', OFFERED_YEARS[2] ?? ''];
@@ -45,12 +46,7 @@ async function startDraft(request: APIRequestContext, sessionId: string): Promis
       lastStepCompleted: 1,
       snapshot: {
         eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-        employmentDetails: {
-          employmentType: 'employed',
-          employerName: 'Example Build Co',
-          businessName: '',
-          utrNumber: '',
-        },
+        employmentDetails: { employmentType: 'employed', businessName: '', utrNumber: '' },
       },
     },
   });
@@ -69,36 +65,17 @@ async function saveClaimToStep7(request: APIRequestContext, sessionId: string, y
       step: 7,
       currentStep: 8,
       lastStepCompleted: 7,
-      snapshot: {
-        eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-        employmentDetails: {
-          employmentType: 'employed',
-          employerName: 'Example Build Co',
-          businessName: '',
-          utrNumber: '',
-        },
+      snapshot: mileageSnapshot({
+        years: OFFERED_YEARS.map((y) => ({ year: y, miles: y === year ? 5_000 : 0, selected: y === year })),
+        employerName: 'Example Build Co',
         personalInfo: {
           firstName: 'Priya',
           lastName: 'Filetest',
           email: 'priya.filetest@example.com',
           phone: uniqueWizardPhone(),
           homeAddress: '3 Sample Close, Hindley, Wigan',
-          postcode: 'WN2 1AR',
         },
-        vehicleInfo: { type: 'car-van' },
-        taxYears: OFFERED_YEARS.map((y) => ({
-          year: y,
-          selected: y === year,
-          businessMiles: y === year ? 5_000 : 0,
-          companyName: y === year ? 'Example Build Co' : '',
-        })),
-        employerMileageRate: 0,
-        journeys: [],
-        agreementChecks: { accuracy: false, authorization: false, terms: false },
-        affiliateName: null,
-        utmData: null,
-        fullUrl: null,
-      },
+      }),
     },
   });
   expect(res.status(), await res.text()).toBe(200);

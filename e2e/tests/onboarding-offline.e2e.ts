@@ -2,8 +2,9 @@
 // wizard keeps moving through two steps and says it is offline; the answers wait in the local outbox
 // (also across a reload), and once the API answers again the server holds both steps' data.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { claimableTaxYears } from '@taxback/domain';
+import { claimableTaxYears, stepIndex } from '@taxback/domain';
 import { decodeJsonColumn, findOnboardingClaim } from '../helpers/db.ts';
+import { fillEmployments } from '../helpers/wizard.ts';
 
 // Ofcom's drama range, a slice of it apart from the other wizard specs (at most 3 codes per number
 // per hour, D8).
@@ -18,6 +19,7 @@ const YEARS = claimableTaxYears().map((y) => y.year);
 const NEWEST = YEARS[0] ?? '';
 const SECOND = YEARS[1] ?? '';
 const OFFLINE = "Offline, we'll keep trying";
+const EMPLOYMENTS = stepIndex('employments');
 
 async function expectStep(page: Page, step: number): Promise<void> {
   await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
@@ -27,7 +29,10 @@ function isSave(route: Route): boolean {
   return route.request().method() === 'PUT';
 }
 
-/** Steps 0-2 while the API works: the claim exists on the server with the personal details. */
+/**
+ * Steps 0-2 and the employments while the API works: the claim exists on the server with the
+ * personal details and the employment.
+ */
 async function startClaim(page: Page, lastName: string): Promise<string> {
   await page.goto('/onboarding');
   await expectStep(page, 0);
@@ -42,16 +47,30 @@ async function startClaim(page: Page, lastName: string): Promise<string> {
   // D28: the home postcode is required.
   await page.getByTestId('postcode-input').fill('LS1 4AP');
   await page.getByLabel('Full address').fill('3 Example Close, Leeds');
+  await page.getByTestId('date-of-birth-day').fill('21');
+  await page.getByTestId('date-of-birth-month').fill('7');
+  await page.getByTestId('date-of-birth-year').fill('1992');
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && (r.request().postDataJSON() as { step?: unknown }).step === 2,
   );
   await page.getByTestId('wizard-continue').click();
-  await expectStep(page, 3);
+  await expectStep(page, EMPLOYMENTS);
   expect((await saved).status()).toBe(200);
+  await fillEmployments(page, [
+    { employerName: 'Example Care Ltd', payeReference: '321/ZX9876', jobTitle: 'Carer' },
+  ]);
+  const employmentSaved = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'PUT' &&
+      (r.request().postDataJSON() as { step?: unknown }).step === EMPLOYMENTS,
+  );
+  await page.getByTestId('wizard-continue').click();
+  await expectStep(page, 3);
+  expect((await employmentSaved).status()).toBe(200);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   const sessionId = await page.evaluate(() => window.sessionStorage.getItem('onboarding_session_id') ?? '');
   const row = await findOnboardingClaim(sessionId);
-  expect(Number(row?.last_step_completed)).toBe(2);
+  expect(Number(row?.last_step_completed)).toBe(EMPLOYMENTS);
   return sessionId;
 }
 
@@ -123,8 +142,8 @@ test.describe('saving while the API is failing (D10)', () => {
     await continueThroughTwoStepsOffline(page);
     expect(failed).toBeGreaterThanOrEqual(2);
     await expectPendingInLocalOutbox(page, sessionId);
-    // The server still has step 2 only.
-    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(2);
+    // The server still has the steps up to the employments only.
+    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(EMPLOYMENTS);
 
     await page.unroute('**/api/onboarding');
     // Coming back online sends at once rather than at the next backoff tick.
@@ -157,7 +176,7 @@ test.describe('saving while the API is failing (D10)', () => {
     await expectStep(page, 5);
     await expect(page.getByRole('tab')).toHaveText([NEWEST, SECOND]);
     await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
-    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(2);
+    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(EMPLOYMENTS);
 
     // No 'online' event this time: the retry with backoff (at most 30 s apart) gets it through.
     await page.unroute('**/api/onboarding');
@@ -166,5 +185,6 @@ test.describe('saving while the API is failing (D10)', () => {
     const row = await findOnboardingClaim(sessionId);
     expect(row?.first_name).toBe('Noor');
     expect(row?.employment_type).toBe('employed');
+    expect(row?.employer_name).toBe('Example Care Ltd');
   });
 });

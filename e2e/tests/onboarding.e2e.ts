@@ -13,6 +13,7 @@ import {
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { decodeJsonColumn, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
+import { fillEmployments, type WizardEmployment } from '../helpers/wizard.ts';
 
 // Ofcom's drama range (07700 900000-900999); a different number per test, because the server
 // sends at most 3 resume codes per number per hour (D8) and every test saves step 2.
@@ -33,8 +34,29 @@ const HEADINGS = {
   3: 'Which tax years do you want to claim for?',
   4: 'What type of vehicle do you use?',
   5: 'Your business mileage',
-  7: 'How much does your employer pay per mile?',
+  7: 'What did your employer pay for your business miles?',
+  16: 'Your employments',
 } as const;
+
+/**
+ * Where each step sits on an employee's own-vehicle route (13 steps, D17): the employments step
+ * comes right after the personal details, and check your answers before review and sign.
+ */
+const POSITION: Record<number, number> = {
+  0: 1,
+  1: 2,
+  2: 3,
+  16: 4,
+  3: 5,
+  4: 6,
+  5: 7,
+  6: 8,
+  7: 9,
+  8: 10,
+  17: 11,
+  9: 12,
+  10: 13,
+};
 
 function heading(page: Page): Locator {
   return page.getByTestId('wizard-step-heading');
@@ -42,19 +64,19 @@ function heading(page: Page): Locator {
 
 /**
  * Waits for the wizard to show `step` (also across an auto-advance) with its question as the h1.
- * On an employee's own-vehicle route step N is 'Step N+1 of 11'; a fuel claim passes its own
+ * On an employee's own-vehicle route the position comes from POSITION; a fuel claim passes its own
  * `position` (its explanation comes before step 1, and it has no congratulations step).
  */
 async function expectStep(
   page: Page,
   step: number,
   title?: string | RegExp,
-  position = step + 1,
+  position = POSITION[step],
 ): Promise<void> {
   await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
   const text = title ?? HEADINGS[step as keyof typeof HEADINGS];
   if (text) await expect(heading(page)).toHaveText(text);
-  await expect(page.getByTestId('wizard-progress')).toHaveText(`Step ${position} of 11`);
+  await expect(page.getByTestId('wizard-progress')).toHaveText(`Step ${position} of 13`);
 }
 
 function continueButton(page: Page): Locator {
@@ -112,6 +134,7 @@ interface Person {
   phone: string;
   postcode: string;
   address: string;
+  dateOfBirth: { day: string; month: string; year: string };
 }
 
 function person(firstName: string, lastName: string): Person {
@@ -122,7 +145,13 @@ function person(firstName: string, lastName: string): Person {
     phone: uniquePhone(),
     postcode: 'WN2 1AR',
     address: '1 Test Street, Hindley, Wigan',
+    dateOfBirth: { day: '17', month: '9', year: '1985' },
   };
+}
+
+/** One continuing job with a PAYE reference (D17), as the employments step asks for it. */
+function job(employerName: string): WizardEmployment {
+  return { employerName, payeReference: '120/XY98765', jobTitle: 'Field engineer' };
 }
 
 /** Step 2: the offline address provider has no addresses, so the claimant types theirs (D9). */
@@ -137,6 +166,17 @@ async function fillPersonalDetails(page: Page, who: Person): Promise<void> {
   await expect(page.getByTestId('address-results')).toHaveCount(0);
   await page.getByLabel('Full address').fill(who.address);
   await expect(page.getByTestId('clear-address')).toBeVisible();
+  await page.getByTestId('date-of-birth-day').fill(who.dateOfBirth.day);
+  await page.getByTestId('date-of-birth-month').fill(who.dateOfBirth.month);
+  await page.getByTestId('date-of-birth-year').fill(who.dateOfBirth.year);
+}
+
+/** The employments step: one job, then Continue to the tax years. */
+async function completeEmployments(page: Page, employment: WizardEmployment): Promise<void> {
+  await expectStep(page, 16);
+  await fillEmployments(page, [employment]);
+  await continueButton(page).click();
+  await expectStep(page, 3);
 }
 
 async function expectStoredPersonalDetails(row: Row, who: Person): Promise<void> {
@@ -149,6 +189,24 @@ async function expectStoredPersonalDetails(row: Row, who: Person): Promise<void>
   expect(row.mobile_number).toBe(`+44${who.phone.replace(/\D/g, '').slice(1)}`);
   expect(row.home_address).toBe(who.address);
   expect(row.postcode).toBe(who.postcode);
+  const snapshot = decodeJsonColumn(row.snapshot) as { personalInfo?: { dateOfBirth?: unknown } };
+  expect(snapshot.personalInfo?.dateOfBirth).toEqual(who.dateOfBirth);
+}
+
+/** The stored employment (D17) and its column: what the employments step was given. */
+function expectStoredEmployment(row: Row, employment: WizardEmployment): void {
+  expect(row.employer_name).toBe(employment.employerName);
+  const snapshot = decodeJsonColumn(row.snapshot) as { employments?: unknown };
+  expect(snapshot.employments).toEqual([
+    expect.objectContaining({
+      id: 'job-1',
+      employerName: employment.employerName,
+      payeReference: employment.payeReference,
+      noPayeReference: false,
+      jobTitle: employment.jobTitle,
+      continuing: 'yes',
+    }),
+  ]);
 }
 
 function money(n: number): string {
@@ -169,6 +227,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
   }) => {
     test.setTimeout(120_000);
     const who = person('Alexandra', 'Whitfield');
+    const employment = job('Example Logistics Ltd');
     const entry = '/onboarding/acme-partners?utm_source=newsletter&utm_campaign=spring-mileage';
 
     await page.goto(entry);
@@ -196,6 +255,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectErrorSummary(page, [
       'First name is required',
       'Last name is required',
+      // D17: the date of birth comes after the name.
+      'Enter your date of birth',
       'Email is required',
       'Phone number is required',
       'Home address is required',
@@ -206,9 +267,30 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectNoA11yViolations(page, 'wizard step 2 with errors');
     // Errors clear as entries become valid (SPEC §5).
     await page.getByLabel('First name').fill(who.firstName);
-    await expect(errorSummary(page).getByRole('link')).toHaveCount(5);
+    await expect(errorSummary(page).getByRole('link')).toHaveCount(6);
     await fillPersonalDetails(page, who);
     await expect(errorSummary(page)).toHaveCount(0);
+    await continueButton(page).click();
+
+    // The employments step (D17): nothing filled → each of the job's questions, then one job.
+    await expectStep(page, 16);
+    await expectNoA11yViolations(page, 'the employments step');
+    await continueButton(page).click();
+    await expectErrorSummary(page, [
+      "Enter the employer's name",
+      "Enter the employer PAYE reference, or tick that you don't have it",
+      'Enter your job title',
+      'Select whether you still work there',
+    ]);
+    await page.getByTestId('employer-name-1').fill(employment.employerName);
+    await page.getByTestId('paye-reference-1').fill('12/AB');
+    await page.getByTestId('job-title-1').fill(employment.jobTitle);
+    await page.getByTestId('continuing-1-yes').check();
+    await continueButton(page).click();
+    await expectErrorSummary(page, [
+      'Enter the employer PAYE reference in the correct format, like 123/AB45678',
+    ]);
+    await page.getByTestId('paye-reference-1').fill(employment.payeReference ?? '');
     await continueButton(page).click();
 
     // Step 3: the claimable years of D21 (the current one and the four before), newest first, with
@@ -260,6 +342,12 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId(`tax-year-${SECOND}`)).toBeChecked();
     await expect(page.getByTestId(`tax-year-${THIRD}`)).not.toBeChecked();
     await page.getByTestId('wizard-back').click();
+    await expectStep(page, 16);
+    await expect(page.getByTestId('employer-name-1')).toHaveValue(employment.employerName);
+    await expect(page.getByTestId('paye-reference-1')).toHaveValue(employment.payeReference ?? '');
+    await expect(page.getByTestId('job-title-1')).toHaveValue(employment.jobTitle);
+    await expect(page.getByTestId('continuing-1-yes')).toBeChecked();
+    await page.getByTestId('wizard-back').click();
     await expectStep(page, 2);
     await expect(page.getByLabel('First name')).toHaveValue(who.firstName);
     await expect(page.getByLabel('Last name')).toHaveValue(who.lastName);
@@ -268,6 +356,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByLabel('Mobile phone number')).toHaveValue(who.phone);
     await expect(page.getByTestId('postcode-input')).toHaveValue(who.postcode);
     await expect(page.getByLabel('Full address')).toHaveValue(who.address);
+    await expect(page.getByTestId('date-of-birth-day')).toHaveValue(who.dateOfBirth.day);
+    await expect(page.getByTestId('date-of-birth-month')).toHaveValue(who.dateOfBirth.month);
+    await expect(page.getByTestId('date-of-birth-year')).toHaveValue(who.dateOfBirth.year);
     await page.getByTestId('wizard-back').click();
     await expectStep(page, 1);
     await expect(page.getByTestId('employment-employed')).toHaveAttribute('aria-pressed', 'true');
@@ -280,6 +371,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
     await expectStep(page, 2);
     await continueButton(page).click();
+    await expectStep(page, 16);
+    await continueButton(page).click();
     await expectStep(page, 3);
     await continueButton(page).click();
     await expectStep(page, 4);
@@ -290,19 +383,21 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectNoA11yViolations(page, 'wizard step 5 (business mileage)');
     await continueButton(page).click();
     await expectErrorSummary(page, [
-      `Company name required for ${NEWEST}`,
       `Business miles required for ${NEWEST}`,
-      `Company name required for ${SECOND}`,
       `Business miles required for ${SECOND}`,
     ]);
-    await expect(page.getByText(`Company name required for ${NEWEST}`).nth(1)).toBeVisible();
-    await page.getByTestId(`company-${NEWEST}`).fill('Example Logistics Ltd');
-    await page.getByTestId(`miles-${NEWEST}`).fill('12,000 miles');
-    await expect(page.getByTestId(`miles-${NEWEST}`)).toHaveValue('12000');
+    await expect(page.getByText(`Business miles required for ${NEWEST}`).nth(1)).toBeVisible();
+    // One employment: its miles field is named after the employer.
+    await expect(
+      page.getByRole('tabpanel').getByLabel('Business miles for Example Logistics Ltd'),
+    ).toBeVisible();
+    await page.getByTestId(`miles-${NEWEST}-job-1`).fill('12,000 miles');
+    await expect(page.getByTestId(`miles-${NEWEST}-job-1`)).toHaveValue('12000');
     await page.getByTestId(`mileage-tab-${SECOND}`).click();
     await expect(page.getByTestId(`mileage-tab-${SECOND}`)).toHaveAttribute('aria-selected', 'true');
-    await page.getByTestId(`company-${SECOND}`).fill('Example Logistics Ltd');
-    await page.getByTestId(`miles-${SECOND}`).fill('3000');
+    await page.getByTestId(`miles-${SECOND}-job-1`).fill('3000');
+    // With one employment there is no connected-employers question (D18).
+    await expect(page.getByTestId(`connected-${SECOND}-yes`)).toHaveCount(0);
     // Worked by hand from the D21 table: the newest year is the current one (55p from 2026/27),
     // the second is the year before (45p for 2025/26). In 2026/27: 10,000 × 55p + 2,000 × 25p =
     // £6,000 and 3,000 × 45p = £1,350, so £7,350; with the employer at 10p, £5,850 claimable.
@@ -339,9 +434,18 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');
     await expectStep(page, 7);
 
-    // Step 7: the employer pays 10p a mile, typed into the input.
+    // Step 7: per year, the employer pays 10p a mile, typed into the input.
     await expectNoA11yViolations(page, 'wizard step 7 (employer rate)');
-    await page.getByLabel('Pence per mile').fill('10');
+    await continueButton(page).click();
+    await expectErrorSummary(page, [
+      `Select what Example Logistics Ltd paid for your business miles in ${NEWEST}`,
+      `Select what Example Logistics Ltd paid for your business miles in ${SECOND}`,
+    ]);
+    for (const year of [NEWEST, SECOND]) {
+      await page.getByTestId(`paid-${year}-job-1-ppm`).check();
+      await page.getByTestId(`paid-ppm-${year}-job-1`).fill('10');
+    }
+    await expect(errorSummary(page)).toHaveCount(0);
     const totals = calculateRebate({
       years: [
         { year: NEWEST, miles: 12_000 },
@@ -407,7 +511,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       [NEWEST]: { miles: 12_000, companyName: 'Example Logistics Ltd' },
       [SECOND]: { miles: 3_000, companyName: 'Example Logistics Ltd' },
     });
+    // One rate for every job and year: the column keeps it (D21).
     expect(Number(row.employer_mileage_rate)).toBe(10);
+    expectStoredEmployment(row, employment);
     expectStoredTotals(row, totals);
     expect(Number(row.total_hmrc_allowance)).toBe(handAllowance);
     expect(Number(row.estimated_rebate_20_percent)).toBe(Math.round(handClaimable / 5));
@@ -425,7 +531,21 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(row.user_agent).toBe(userAgent);
     expect(Number(row.revision)).toBeGreaterThanOrEqual(8);
     const snapshot = decodeJsonColumn(row.snapshot) as Record<string, unknown>;
-    expect(snapshot.employerMileageRate).toBe(10);
+    // Each year's job carries what its employer paid.
+    const storedYears = snapshot.taxYears as { year: string; selected: boolean; jobs: unknown[] }[];
+    for (const [year, miles] of [
+      [NEWEST, 12_000],
+      [SECOND, 3_000],
+    ] as const) {
+      expect(storedYears.find((t) => t.year === year)?.jobs).toEqual([
+        expect.objectContaining({
+          employmentId: 'job-1',
+          businessMiles: miles,
+          paidKind: 'ppm',
+          paidPencePerMile: 10,
+        }),
+      ]);
+    }
     expect(snapshot.eligibilityData).toMatchObject({ drivesForWork: 'yes' });
   });
 
@@ -464,18 +584,21 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 2, undefined, 4);
     await fillPersonalDetails(page, who);
     await continueButton(page).click();
-    await expectStep(page, 3, undefined, 5);
+    await expectStep(page, 16, undefined, 5);
+    await fillEmployments(page, [job('Example Build Co')]);
+    await continueButton(page).click();
+    await expectStep(page, 3, undefined, 6);
     await page.getByTestId(`tax-year-${THIRD}`).check();
     await continueButton(page).click();
 
-    await expectStep(page, 4, undefined, 6);
+    await expectStep(page, 4, undefined, 7);
     await page.getByTestId('vehicle-motorbike').click();
     await expect(page.getByTestId('vehicle-note')).toContainText('24p');
-    await expectStep(page, 5, undefined, 7);
+    await expectStep(page, 5, undefined, 8);
     await expect(page.getByRole('tab')).toHaveText([THIRD]);
 
     // 'Estimate it': 40 miles a day × 5 days × 46 weeks = 9,200.
-    await page.getByTestId(`estimate-${THIRD}`).click();
+    await page.getByTestId(`estimate-${THIRD}-job-1`).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('use-estimate')).toBeDisabled();
@@ -488,34 +611,31 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectNoA11yViolations(page, 'the estimate pop-up');
     await page.getByTestId('use-estimate').click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId(`miles-${THIRD}`)).toHaveValue('9200');
-
-    // Only the company is missing now.
-    await continueButton(page).click();
-    await expectErrorSummary(page, [`Company name required for ${THIRD}`]);
-    await page.getByTestId(`company-${THIRD}`).fill('Example Build Co');
-    await expect(errorSummary(page)).toHaveCount(0);
+    await expect(page.getByTestId(`miles-${THIRD}-job-1`)).toHaveValue('9200');
+    // The job's vehicle follows the main vehicle chosen at step 4.
+    await expect(page.getByTestId(`vehicle-${THIRD}-job-1`)).toHaveValue('motorbike');
     // A fuel claim shows no approved-amount estimate (D27).
     await expect(page.getByTestId('estimated-rebate')).toHaveCount(0);
     await expect(page.getByTestId('total-miles')).toHaveCount(0);
     await expect(page.locator('#main')).not.toContainText('£');
     await continueButton(page).click();
 
-    // No congratulations step: straight to the employer's rate, which still takes a quick rate.
-    await expectStep(page, 7, undefined, 8);
-    await page.getByTestId('quick-rate-25').click();
-    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'true');
+    // No congratulations step: straight to what the employer paid, still asked per job.
+    await expectStep(page, 7, undefined, 9);
+    await page.getByTestId(`paid-${THIRD}-job-1-ppm`).check();
+    await page.getByTestId(`paid-ppm-${THIRD}-job-1`).fill('25');
     await expect(page.getByLabel('Pence per mile')).toHaveValue('25');
-    await page.getByTestId('quick-rate-0').click();
-    await expect(page.getByTestId('quick-rate-0')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByLabel('Pence per mile')).toHaveValue('0');
+    // Then the claimant corrects it: the employer paid nothing, and the amount field goes.
+    await page.getByTestId(`paid-${THIRD}-job-1-none`).check();
+    await expect(page.getByTestId(`paid-${THIRD}-job-1-none`)).toBeChecked();
+    await expect(page.getByTestId(`paid-${THIRD}-job-1-ppm`)).not.toBeChecked();
+    await expect(page.getByTestId(`paid-ppm-${THIRD}-job-1`)).toHaveCount(0);
     await expect(page.getByTestId('impact-panel')).toHaveCount(0);
     await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
     await expect(page.locator('#main')).not.toContainText('£');
     await expectNoA11yViolations(page, 'wizard step 7 on a fuel claim');
     await continueButton(page).click();
-    await expectStep(page, 8, undefined, 9);
+    await expectStep(page, 8, undefined, 10);
 
     const sessionId = await sessionIdOf(page);
     const row = await waitForOnboardingClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
@@ -528,6 +648,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       [THIRD]: { miles: 9_200, companyName: 'Example Build Co' },
     });
     expect(Number(row.employer_mileage_rate)).toBe(0);
+    expectStoredEmployment(row, job('Example Build Co'));
     // No approved-amount estimate is stored for a fuel claim, in the draft as after submission.
     expect(row.total_hmrc_allowance).toBeNull();
     expect(row.estimated_rebate_20_percent).toBeNull();
@@ -573,6 +694,17 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await fillPersonalDetails(page, who);
     await expectNoSidewaysScroll(page, 'step 2 after the address search');
     await continueButton(page).click();
+    await expectStep(page, 16);
+    await expectNoSidewaysScroll(page, 'the employments step');
+    await continueButton(page).click();
+    await expect(errorSummary(page)).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the employments step with errors');
+    await fillEmployments(page, [job('Pedal Couriers (Example)')]);
+    await page.getByTestId('add-employment').click();
+    await expectNoSidewaysScroll(page, 'the employments step with a second employment');
+    await page.getByTestId('remove-employment-2').click();
+    await expect(page.getByTestId('employer-name-2')).toHaveCount(0);
+    await continueButton(page).click();
     await expectStep(page, 3);
     await expectNoSidewaysScroll(page, 'step 3');
     for (const year of YEARS) await page.getByTestId(`tax-year-${year}`).check();
@@ -587,7 +719,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByRole('tab')).toHaveCount(YEARS.length);
     expect(YEARS).toHaveLength(5);
     await expectNoSidewaysScroll(page, 'step 5');
-    await page.getByTestId(`estimate-${NEWEST}`).click();
+    await page.getByTestId(`estimate-${NEWEST}-job-1`).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSidewaysScroll(page, 'the estimate pop-up');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -595,8 +727,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     const miles = [1_500, 1_200, 900, 600, 300];
     for (const [i, year] of YEARS.entries()) {
       await page.getByTestId(`mileage-tab-${year}`).click();
-      await page.getByTestId(`company-${year}`).fill('Pedal Couriers (Example)');
-      await page.getByTestId(`miles-${year}`).fill(String(miles[i]));
+      await page.getByTestId(`miles-${year}-job-1`).fill(String(miles[i]));
     }
     await expect(page.getByTestId('total-miles')).toHaveText('4,500 miles');
     await expectNoSidewaysScroll(page, 'step 5 filled in');
@@ -606,16 +737,18 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
     await expectStep(page, 7);
     await expectNoSidewaysScroll(page, 'step 7');
-    // 25p is more than the bicycle allowance of 20p: nothing left to claim.
-    await page.getByTestId('quick-rate-25').click();
-    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByLabel('Pence per mile')).toHaveValue('25');
+    // 25p every year is more than the bicycle allowance of 20p: nothing left to claim.
+    for (const year of YEARS) {
+      await page.getByTestId(`paid-${year}-job-1-ppm`).check();
+      await page.getByTestId(`paid-ppm-${year}-job-1`).fill('25');
+    }
+    await expect(page.getByTestId(`paid-ppm-${NEWEST}-job-1`)).toHaveValue('25');
     await expect(page.getByTestId('impact-claimable')).toHaveText('£0.00');
     await expect(page.getByTestId('impact-rebate')).toHaveText('£0.00');
-    // 0 (no payment): everything is claimable.
-    await page.getByTestId('quick-rate-0').click();
-    await expect(page.getByTestId('quick-rate-0')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('quick-rate-25')).toHaveAttribute('aria-pressed', 'false');
+    await expectNoSidewaysScroll(page, 'step 7 with an amount per year');
+    // No payment: everything is claimable.
+    for (const year of YEARS) await page.getByTestId(`paid-${year}-job-1-none`).check();
+    await expect(page.getByTestId(`paid-${NEWEST}-job-1-ppm`)).not.toBeChecked();
     const unpaid = calculateRebate({
       years: YEARS.map((year, i) => ({ year, miles: miles[i] ?? 0 })),
       vehicle: 'bicycle',
@@ -625,11 +758,12 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('impact-claimable')).toHaveText(money(unpaid.totalClaimable));
     await expect(page.getByTestId('impact-rebate')).toHaveText(money(unpaid.rebate20));
     await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
-    await page.getByTestId('quick-rate-45').click();
     await expect(page.getByTestId('impact-panel')).toBeVisible();
     await expectNoSidewaysScroll(page, 'step 7 with the per-year impact');
-    await page.getByLabel('Pence per mile').fill('5');
-    await expect(page.getByTestId('quick-rate-45')).toHaveAttribute('aria-pressed', 'false');
+    for (const year of YEARS) {
+      await page.getByTestId(`paid-${year}-job-1-ppm`).check();
+      await page.getByTestId(`paid-ppm-${year}-job-1`).fill('5');
+    }
     const totals = calculateRebate({
       years: YEARS.map((year, i) => ({ year, miles: miles[i] ?? 0 })),
       vehicle: 'bicycle',
@@ -667,7 +801,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 2);
     await fillPersonalDetails(page, who);
     await continueButton(page).click();
-    await expectStep(page, 3);
+    await completeEmployments(page, job('Example Care Ltd'));
     await expect(page.getByText(`${NEWEST} (current tax year)`)).toBeVisible();
     await page.getByTestId(`tax-year-${NEWEST}`).check();
     await continueButton(page).click();
@@ -677,12 +811,12 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     );
     await page.getByTestId('vehicle-car-van').click();
     await expectStep(page, 5);
-    await page.getByTestId(`company-${NEWEST}`).fill('Example Care Ltd');
-    await page.getByTestId(`miles-${NEWEST}`).fill('8000');
+    await page.getByTestId(`miles-${NEWEST}-job-1`).fill('8000');
     await continueButton(page).click();
     await expectStep(page, 6, 'Congratulations, Jordan!');
     await continueButton(page).click();
     await expectStep(page, 7);
+    await page.getByTestId(`paid-${NEWEST}-job-1-none`).check();
     const panel = page.getByTestId('impact-panel');
     await expect(panel.getByTestId('impact-allowance')).toHaveText('£4,400');
     await expect(panel.getByTestId('impact-claimable')).toHaveText('£4,400');
@@ -701,8 +835,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(Number(row.estimated_rebate_20_percent)).toBe(880);
   });
 
-  test('steps 0 to 3 work with the keyboard alone', async ({ page }) => {
+  test('steps 0 to 3 and the employments step work with the keyboard alone', async ({ page }) => {
     const who = person('Priya', 'Keyes');
+    const employment = job('Example Keys Ltd');
     await page.goto('/onboarding');
     await expectStep(page, 0);
 
@@ -727,6 +862,12 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await page.keyboard.type(who.firstName);
     await tabTo(page, page.getByLabel('Last name'));
     await page.keyboard.type(who.lastName);
+    await tabTo(page, page.getByTestId('date-of-birth-day'));
+    await page.keyboard.type(who.dateOfBirth.day);
+    await tabTo(page, page.getByTestId('date-of-birth-month'));
+    await page.keyboard.type(who.dateOfBirth.month);
+    await tabTo(page, page.getByTestId('date-of-birth-year'));
+    await page.keyboard.type(who.dateOfBirth.year);
     await tabTo(page, page.getByLabel('Email address'));
     await page.keyboard.type(who.email);
     await tabTo(page, page.getByLabel('Mobile phone number'));
@@ -740,6 +881,21 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await tabTo(page, page.getByLabel('Full address'));
     await page.keyboard.type(who.address);
     await expect(errorSummary(page)).toHaveCount(0);
+    await tabTo(page, continueButton(page));
+    await page.keyboard.press('Enter');
+
+    // The employments step (D17), by keyboard.
+    await expectStep(page, 16);
+    await expect(heading(page)).toBeFocused();
+    await tabTo(page, page.getByTestId('employer-name-1'));
+    await page.keyboard.type(employment.employerName);
+    await tabTo(page, page.getByTestId('paye-reference-1'));
+    await page.keyboard.type(employment.payeReference ?? '');
+    await tabTo(page, page.getByTestId('job-title-1'));
+    await page.keyboard.type(employment.jobTitle);
+    await tabTo(page, page.getByTestId('continuing-1-yes'));
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('continuing-1-yes')).toBeChecked();
     await tabTo(page, continueButton(page));
     await page.keyboard.press('Enter');
 
@@ -760,6 +916,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     );
     expect(row.employment_type).toBe('employed');
     await expectStoredPersonalDetails(row, who);
+    expectStoredEmployment(row, employment);
     expect(decodeJsonColumn(row.selected_tax_years)).toEqual(
       YEARS.map((year) => ({ year, selected: year === SECOND })),
     );

@@ -6,10 +6,11 @@
 // The throttle counts failures per IP and every test here comes from 127.0.0.1, so the tests of
 // this file run in order in one worker and the throttling test comes last.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { RESUME_CODE_ALPHABET, claimableTaxYears } from '@taxback/domain';
+import { RESUME_CODE_ALPHABET, claimableTaxYears, stepIndex } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { latestResumeCode, queryRows } from '../helpers/db.ts';
 import { BASE_URL } from '../helpers/env.ts';
+import { fillEmployments, type WizardEmployment } from '../helpers/wizard.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -85,6 +86,12 @@ async function unknownCode(): Promise<string> {
 }
 
 const YEAR = claimableTaxYears()[1]?.year ?? '';
+const EMPLOYMENT_STEP = String(stepIndex('employments'));
+const JOB: WizardEmployment = {
+  employerName: 'Sample Deliveries Ltd',
+  payeReference: '456/CD12345',
+  jobTitle: 'Van driver',
+};
 
 interface Claimant {
   firstName: string;
@@ -92,6 +99,7 @@ interface Claimant {
   email: string;
   phone: string;
   address: string;
+  dateOfBirth: { day: string; month: string; year: string };
 }
 
 function claimant(firstName: string): Claimant {
@@ -102,6 +110,7 @@ function claimant(firstName: string): Claimant {
     email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
     phone: uniquePhone(),
     address: '22 Sample Road, Stockport',
+    dateOfBirth: { day: '30', month: '6', year: '1979' },
   };
 }
 
@@ -109,7 +118,10 @@ function step(page: Page): Locator {
   return page.getByTestId('wizard-step');
 }
 
-/** Steps 0-2 through the UI; resolves once the server has saved step 2 (which sends the code). */
+/**
+ * Steps 0-2 through the UI, ending on the employments step; resolves once the server has saved
+ * step 2 (which sends the code).
+ */
 async function saveUpToPersonalDetails(page: Page, who: Claimant): Promise<string> {
   await page.goto('/onboarding');
   await expect(step(page)).toHaveAttribute('data-step', '0');
@@ -123,6 +135,9 @@ async function saveUpToPersonalDetails(page: Page, who: Claimant): Promise<strin
   await page.getByLabel('Mobile phone number').fill(who.phone);
   await page.getByTestId('postcode-input').fill('SK5 6AQ');
   await page.getByLabel('Full address').fill(who.address);
+  await page.getByTestId('date-of-birth-day').fill(who.dateOfBirth.day);
+  await page.getByTestId('date-of-birth-month').fill(who.dateOfBirth.month);
+  await page.getByTestId('date-of-birth-year').fill(who.dateOfBirth.year);
   const saved = page.waitForResponse((r) => {
     const req = r.request();
     return (
@@ -132,7 +147,7 @@ async function saveUpToPersonalDetails(page: Page, who: Claimant): Promise<strin
     );
   });
   await page.getByTestId('wizard-continue').click();
-  await expect(step(page)).toHaveAttribute('data-step', '3');
+  await expect(step(page)).toHaveAttribute('data-step', EMPLOYMENT_STEP);
   expect((await saved).status()).toBe(200);
   return page.evaluate(() => window.sessionStorage.getItem('onboarding_session_id') ?? '');
 }
@@ -172,7 +187,10 @@ test.describe('resuming an application (D8)', () => {
     test.setTimeout(90_000);
     const who = claimant('Harriet');
     const oldSessionId = await saveUpToPersonalDetails(page, who);
-    // One more step on the first device, so "the same step" is not simply the one after step 2.
+    // Two more steps on the first device, so "the same step" is not simply the one after step 2.
+    await fillEmployments(page, [JOB]);
+    await page.getByTestId('wizard-continue').click();
+    await expect(step(page)).toHaveAttribute('data-step', '3');
     await page.getByTestId(`tax-year-${YEAR}`).check();
     const step3Saved = page.waitForResponse(
       (r) =>
@@ -223,11 +241,17 @@ test.describe('resuming an application (D8)', () => {
       // The claim now belongs to the new session only.
       expect(await claimSessionIds(who.firstName, who.lastName)).toEqual([newSessionId]);
 
-      // Same answers: back through steps 3, 2, 1 and 0.
+      // Same answers: back through the tax years, the employments and steps 2, 1 and 0.
       await fresh.getByTestId('wizard-back').click();
       await expect(step(fresh)).toHaveAttribute('data-step', '3');
       await expect(fresh.getByTestId(`tax-year-${YEAR}`)).toBeChecked();
       await expect(fresh.getByRole('checkbox', { checked: true })).toHaveCount(1);
+      await fresh.getByTestId('wizard-back').click();
+      await expect(step(fresh)).toHaveAttribute('data-step', EMPLOYMENT_STEP);
+      await expect(fresh.getByTestId('employer-name-1')).toHaveValue(JOB.employerName);
+      await expect(fresh.getByTestId('paye-reference-1')).toHaveValue(JOB.payeReference ?? '');
+      await expect(fresh.getByTestId('job-title-1')).toHaveValue(JOB.jobTitle);
+      await expect(fresh.getByTestId('continuing-1-yes')).toBeChecked();
       await fresh.getByTestId('wizard-back').click();
       await expect(step(fresh)).toHaveAttribute('data-step', '2');
       await expect(fresh.getByLabel('First name')).toHaveValue(who.firstName);
@@ -236,6 +260,9 @@ test.describe('resuming an application (D8)', () => {
       await expect(fresh.getByLabel('Mobile phone number')).toHaveValue(who.phone);
       await expect(fresh.getByTestId('postcode-input')).toHaveValue('SK5 6AQ');
       await expect(fresh.getByLabel('Full address')).toHaveValue(who.address);
+      await expect(fresh.getByTestId('date-of-birth-day')).toHaveValue(who.dateOfBirth.day);
+      await expect(fresh.getByTestId('date-of-birth-month')).toHaveValue(who.dateOfBirth.month);
+      await expect(fresh.getByTestId('date-of-birth-year')).toHaveValue(who.dateOfBirth.year);
       await fresh.getByTestId('wizard-back').click();
       await expect(fresh.getByTestId('employment-employed')).toHaveAttribute('aria-pressed', 'true');
       await fresh.getByTestId('wizard-back').click();
@@ -264,7 +291,8 @@ test.describe('resuming an application (D8)', () => {
       // A wrong number does not burn the code: the right one still works...
       await tryResume(p, code, who.phone.replace(/\s/g, ''));
       await expect(p).toHaveURL(`${BASE_URL}/onboarding`);
-      await expect(step(p)).toHaveAttribute('data-step', '3');
+      // The step after the personal details: the employments (D17).
+      await expect(step(p)).toHaveAttribute('data-step', EMPLOYMENT_STEP);
     } finally {
       await first.close();
     }

@@ -24,6 +24,7 @@ import { makePdf } from '../helpers/sample-files.ts';
 import { employedCompanyVanDriver } from '../helpers/personas.ts';
 import {
   OFFERED_YEARS,
+  answerEmployerPayments,
   backButton,
   claimantFromPersona,
   completeStepsUpToEmployerRate,
@@ -169,10 +170,10 @@ test.describe('D27 routes from step 0', () => {
     await expectStep(page, 'eligibility');
     await page.getByTestId('eligibility-yes').click();
     await expectStep(page, 'employment', 'How are you employed?');
-    await expect(progress(page)).toHaveText('Step 2 of 11');
+    await expect(progress(page)).toHaveText('Step 2 of 13');
     await page.getByTestId('employment-employed').click();
     await expectStep(page, 'personal', 'Your personal details');
-    await expect(progress(page)).toHaveText('Step 3 of 11');
+    await expect(progress(page)).toHaveText('Step 3 of 13');
 
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
@@ -199,7 +200,7 @@ test.describe('D27 routes from step 0', () => {
 
     await expectStep(page, 'company-vehicle', 'Claiming for a company vehicle');
     await expect(stepHeading(page)).toBeFocused();
-    await expect(progress(page)).toHaveText('Step 2 of 11');
+    await expect(progress(page)).toHaveText('Step 2 of 13');
     await expect(explanation(page)).toContainText('no mileage allowance relief');
     await expect(explanation(page)).toContainText('You may be able to claim for fuel');
     await expectNoPounds(page, 'the company-vehicle explanation');
@@ -218,7 +219,7 @@ test.describe('D27 routes from step 0', () => {
     await page.keyboard.press('Enter');
     await expectStep(page, 'employment', 'How are you employed?');
     await expect(stepHeading(page)).toBeFocused();
-    await expect(progress(page)).toHaveText('Step 3 of 11');
+    await expect(progress(page)).toHaveText('Step 3 of 13');
   });
 
   test('a company vehicle goes on as a fuel claim to submission: no estimate shown anywhere, none stored', async ({
@@ -238,15 +239,16 @@ test.describe('D27 routes from step 0', () => {
     expect(amap.totalClaimable).toBe(0);
 
     await completeStepsUpToEmployerRate(page, who);
-    await expect(progress(page)).toHaveText('Step 8 of 11');
+    await expect(progress(page)).toHaveText('Step 9 of 13');
     await expect(page.getByTestId('impact-panel')).toHaveCount(0);
-    await page.getByLabel('Pence per mile').fill(String(who.employerRatePence));
+    await answerEmployerPayments(page, who);
+    await expect(page.getByTestId(`paid-ppm-${NEWEST}-job-1`)).toHaveValue(String(who.employerRatePence));
     await expectNoPounds(page, 'the employer-rate step');
     const rateSaved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
     await continueButton(page).click();
     await expectStep(page, 'evidence', 'Evidence of your business mileage');
     expect((await rateSaved).status()).toBe(200);
-    await expect(progress(page)).toHaveText('Step 9 of 11');
+    await expect(progress(page)).toHaveText('Step 10 of 13');
     const sessionId = await sessionIdOf(page);
 
     // Evidence: a fuel receipt for the one year.
@@ -256,9 +258,18 @@ test.describe('D27 routes from step 0', () => {
     await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText(receipt.name);
     await continueButton(page).click();
 
+    // Check your answers: the registration, and no approved-amount estimate (D27).
+    await expectStep(page, 'check-answers', 'Check your answers');
+    await expect(progress(page)).toHaveText('Step 11 of 13');
+    await expect(page.getByTestId('cya-claim')).toContainText('AB12CDE');
+    await expect(page.getByTestId('estimated-rebate')).toHaveCount(0);
+    await expect(page.locator('#main')).not.toContainText('Mileage allowance relief claimed');
+    await expectNoA11yViolations(page, 'check your answers on a fuel claim');
+    await continueButton(page).click();
+
     // Review: the fuel note in place of every figure.
     await expectStep(page, 'review', 'Review and sign');
-    await expect(progress(page)).toHaveText('Step 10 of 11');
+    await expect(progress(page)).toHaveText('Step 12 of 13');
     await expect(page.getByTestId('fuel-claim-note')).toBeVisible();
     await expect(page.getByTestId(`review-${NEWEST}-miles`)).toHaveText('4,000 miles');
     for (const figure of ['allowance', 'employer-payment', 'claimable']) {
@@ -274,7 +285,7 @@ test.describe('D27 routes from step 0', () => {
     await continueButton(page).click();
 
     await expectStep(page, 'hmrc-details', 'Administrative details');
-    await expect(progress(page)).toHaveText('Step 11 of 11');
+    await expect(progress(page)).toHaveText('Step 13 of 13');
     await page.getByTestId('ni-number').fill(niNumber);
     await expect(continueButton(page)).toHaveText('Submit Claim');
     await continueButton(page).click();
@@ -348,7 +359,7 @@ test.describe('D27 routes from step 1', () => {
       await tabTo(page, continueButton(page));
       await page.keyboard.press('Enter');
       await expectStep(page, 'personal', 'Your personal details');
-      await expect(progress(page)).toHaveText('Step 3 of 11');
+      await expect(progress(page)).toHaveText('Step 3 of 13');
       const after = await waitForOnboardingClaim(
         sessionId,
         (r) => Number(r.current_step) === stepIndex('personal'),
@@ -368,9 +379,13 @@ test.describe('D27: nothing claimable', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     const who = employee('Priya', 'Ratecheck', 60);
     await completeStepsUpToEmployerRate(page, who);
-    await expect(progress(page)).toHaveText('Step 8 of 11');
+    await expect(progress(page)).toHaveText('Step 9 of 13');
 
-    // By keyboard from here: 60p a mile on 5,000 miles leaves nothing to claim.
+    // By keyboard from here: 60p a mile on 5,000 miles leaves nothing to claim. The arrow key
+    // moves from the first answer ('Nothing') to 'An amount for each mile'.
+    await tabTo(page, page.getByTestId(`paid-${NEWEST}-job-1-none`));
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId(`paid-${NEWEST}-job-1-ppm`)).toBeChecked();
     await tabTo(page, page.getByLabel('Pence per mile'));
     await page.keyboard.type('60');
     await expect(page.getByTestId('impact-claimable')).toHaveText('£0.00');
@@ -389,12 +404,13 @@ test.describe('D27: nothing claimable', () => {
     // Back returns to the employer-rate step with the rate kept; 30p leaves something to claim.
     await tabTo(page, backButton(page), 60, 'Shift+Tab');
     await page.keyboard.press('Enter');
-    await expectStep(page, 'employer-rate', 'How much does your employer pay per mile?');
+    await expectStep(page, 'employer-rate', 'What did your employer pay for your business miles?');
+    await expect(page.getByTestId(`paid-${NEWEST}-job-1-ppm`)).toBeChecked();
     await expect(page.getByLabel('Pence per mile')).toHaveValue('60');
     // The count stays on the route a claim that can succeed takes, whatever rate is typed.
-    await expect(progress(page)).toHaveText('Step 8 of 11');
+    await expect(progress(page)).toHaveText('Step 9 of 13');
     await page.getByLabel('Pence per mile').fill('30');
-    await expect(progress(page)).toHaveText('Step 8 of 11');
+    await expect(progress(page)).toHaveText('Step 9 of 13');
     const lower = calculateRebate({
       years: [{ year: NEWEST, miles: 5_000 }],
       vehicle: 'car-van',

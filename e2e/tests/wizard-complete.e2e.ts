@@ -98,7 +98,6 @@ async function expectReviewFigures(page: Page, who: WizardClaimant, totals: Reba
   await expect(page.getByTestId('review-summary')).toBeVisible();
   await expect(page.getByTestId('review-name')).toHaveText(`${who.firstName} ${who.lastName}`);
   await expect(page.getByTestId('review-address')).toContainText(who.address);
-  await expect(page.getByTestId('review-employer-rate')).toHaveText(`${who.employerRatePence}p per mile`);
   for (const y of totals.years) {
     await expect(page.getByTestId(`review-year-${yearSlug(y.year)}`)).toBeVisible();
     await expect(page.getByTestId(`review-${y.year}-miles`)).toHaveText(miles(y.miles));
@@ -115,6 +114,30 @@ async function expectReviewFigures(page: Page, who: WizardClaimant, totals: Reba
   );
   await expect(page.getByTestId('review-total-claimable')).toHaveText(formatMoney(totals.totalClaimable));
   await expect(page.getByTestId('review-rebate')).toHaveText(formatMoney(totals.rebate20));
+}
+
+/**
+ * Check your answers, between the evidence and step 9 (D17): the main vehicle, and per year the
+ * miles and what the employer paid (the single rate and vehicle step 9 used to show), then on.
+ */
+async function passCheckAnswers(page: Page, who: WizardClaimant, totals: RebateSummary): Promise<void> {
+  await expectStep(page, 'check-answers', 'Check your answers');
+  await expect(page.getByTestId('wizard-progress')).toHaveText('Step 11 of 13');
+  await expect(page.getByTestId('cya-claim')).toContainText(
+    who.vehicle === 'car-van' ? 'Car or van' : who.vehicle,
+  );
+  for (const y of totals.years) {
+    const year = page.getByTestId(`cya-year-${yearSlug(y.year)}`);
+    await expect(year).toContainText(`${y.miles.toLocaleString('en-GB')} miles`);
+    await expect(year).toContainText(
+      who.employerRatePence > 0
+        ? `${who.employerRatePence}p a mile (${formatMoney(y.employerPayment)})`
+        : 'Nothing',
+    );
+    await expect(year).toContainText(formatMoney(y.claimable));
+  }
+  await expect(continueButton(page)).toHaveText('Continue to sign');
+  await continueButton(page).click();
 }
 
 /** Every POST /api/onboarding/submit the page makes, with its JSON answer. */
@@ -301,7 +324,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
 
     // Step 8: nothing uploaded yet → a message per year.
     await expectStep(page, 8, 'Evidence of your business mileage');
-    await expect(page.getByTestId('wizard-progress')).toHaveText('Step 9 of 11');
+    await expect(page.getByTestId('wizard-progress')).toHaveText('Step 10 of 13');
     await expect(page.getByTestId(`evidence-year-${yearSlug(NEWEST)}`)).toBeVisible();
     await expect(page.getByTestId(`evidence-year-${yearSlug(SECOND)}`)).toBeVisible();
     await expect(page.getByTestId(`evidence-year-${yearSlug(THIRD)}`)).toHaveCount(0);
@@ -358,12 +381,13 @@ test.describe('mileage wizard, steps 8 to 11', () => {
 
     const step8Saved = page.waitForResponse(isSaveOf(8));
     await continueButton(page).click();
-    await expectStep(page, 9, 'Review and sign');
     expect((await step8Saved).status()).toBe(200);
+    await expectNoA11yViolations(page, 'check your answers');
+    await passCheckAnswers(page, who, totals);
+    await expectStep(page, 9, 'Review and sign');
 
     // Step 9: the summary, the Self Assessment note for the year over £2,500, then every message.
     await expectReviewFigures(page, who, totals);
-    await expect(page.getByTestId('review-vehicle')).toHaveText('Car or van');
     expect(totals.years.map((y) => y.selfAssessmentRequired)).toEqual([true, false]);
     await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
     await expect(page.getByTestId('self-assessment-note')).not.toContainText(SECOND);
@@ -619,6 +643,9 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expectNoSidewaysScroll(page, 'step 8 with the generated logs');
     await expectNoA11yViolations(page, 'wizard step 8 with generated logs');
     await continueButton(page).click();
+    await expectStep(page, 'check-answers');
+    await expectNoSidewaysScroll(page, 'check your answers');
+    await passCheckAnswers(page, who, totals);
 
     // Step 9 at 320 px: no Self Assessment note (each year is under £2,500).
     await expectStep(page, 9);
