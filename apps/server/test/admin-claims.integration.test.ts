@@ -232,6 +232,8 @@ describe('claim detail', () => {
       rebate20: f.rebate20,
     });
     expect(body.readiness.map((i: { field: string }) => i.field)).toEqual(['employments.0.payeReference']);
+    // D21: no band given, not Scottish: the estimate the claimant saw is the basic-rate figure.
+    expect(res.json()).toMatchObject({ estimate: { low: f.rebate20, high: f.rebate40, scottish: false } });
     // Every P87 answer of the employment, and each year's job with its own figures (D17).
     expect(body).toMatchObject({
       claimant: { dateOfBirth: '1990-03-04' },

@@ -13,6 +13,7 @@ import {
   formatIsoDate,
   p87InputOfSnapshot,
   p87Readiness,
+  reliefOf,
   summariseClaim,
   vehicleOf,
 } from '@taxback/domain';
@@ -283,6 +284,16 @@ export function createAdminClaimsService(deps: {
             continuing: e.continuing === '' ? null : e.continuing === 'yes',
             endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
           })),
+          // D21: the estimate at the rates the claimant gave (band, Scottish), as they saw it.
+          estimate: (() => {
+            const e = reliefOf(snapshot);
+            return {
+              low: e.low,
+              high: e.high,
+              scottish: e.scottish,
+              years: e.years.map((y) => ({ year: y.year, rates: y.rates, low: y.low, high: y.high })),
+            };
+          })(),
           mileage: {
             vehicle: vehicleOf(snapshot),
             employerRatePence: r.employer_mileage_rate,

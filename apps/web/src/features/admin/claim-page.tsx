@@ -48,6 +48,13 @@ interface ClaimDetail {
       }
     >;
   };
+  /** D21: the estimate at the claimant's own rates (their band per year, Scottish or not). */
+  estimate?: {
+    low: number;
+    high: number;
+    scottish: boolean;
+    years: Array<{ year: string; rates: number[]; low: number; high: number }>;
+  };
   journeys?: Array<{
     id: string;
     startAddress: string;
@@ -339,6 +346,14 @@ export function ClaimPage() {
               ['Total claimable', pounds(claim.mileage.totalClaimable)],
               ['Estimated rebate at 20%', pounds(claim.mileage.rebate20)],
               ['Estimated rebate at 40%', pounds(claim.mileage.rebate40)],
+              ...(claim.estimate
+                ? ([
+                    [
+                      "Estimate at the claimant's rates",
+                      `${pounds(claim.estimate.low)}${claim.estimate.high !== claim.estimate.low ? ` to ${pounds(claim.estimate.high)}` : ''} (${claim.estimate.scottish ? 'Scottish' : 'rest of UK'} rates: ${claim.estimate.years.map((y) => `${y.year} ${y.rates.join(' or ')}%`).join('; ')})`,
+                    ],
+                  ] as Array<[string, ReactNode]>)
+                : []),
               ['Self Assessment needed', claim.mileage.selfAssessmentRequired ? 'Yes' : 'No'],
             ]}
           />

@@ -294,6 +294,7 @@ export function OnboardingPage() {
       updateYear: (year, patch) => dispatch({ type: 'update-year', year, patch }),
       updateJob: (year, employmentId, patch) => dispatch({ type: 'update-job', year, employmentId, patch }),
       setEmployments: (employments) => dispatch({ type: 'set-employments', employments }),
+      setScottishTaxpayer: (value) => dispatch({ type: 'set-scottish-taxpayer', value }),
       changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: stepIndex('check-answers') }),
       continueStep: () => {
         const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));

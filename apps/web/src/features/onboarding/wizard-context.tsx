@@ -13,7 +13,12 @@ export interface WizardController {
   state: WizardState;
   saveStatus: SaveStatus;
   update<K extends SectionKey>(section: K, patch: Partial<WizardSnapshot[K]>): void;
-  updateYear(year: string, patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected'>>): void;
+  updateYear(
+    year: string,
+    patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected' | 'incomeBand'>>,
+  ): void;
+  /** D21: whether the claimant pays Scottish income tax. */
+  setScottishTaxpayer(value: WizardSnapshot['scottishTaxpayer']): void;
   /** One employment's answers in one tax year (vehicle, miles, what the employer paid). */
   updateJob(year: string, employmentId: string, patch: Partial<Omit<EmploymentYear, 'employmentId'>>): void;
   /** The employments (D17); every year's jobs follow them. */

@@ -82,8 +82,9 @@ export type WizardAction =
   | {
       type: 'update-year';
       year: string;
-      patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected'>>;
+      patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected' | 'incomeBand'>>;
     }
+  | { type: 'set-scottish-taxpayer'; value: WizardSnapshot['scottishTaxpayer'] }
   | {
       type: 'update-job';
       year: string;
@@ -211,6 +212,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       );
       return withSnapshot(state, { ...state.snapshot, taxYears });
     }
+    case 'set-scottish-taxpayer':
+      return withSnapshot(state, { ...state.snapshot, scottishTaxpayer: action.value });
     case 'set-employments':
       return withSnapshot(state, alignSnapshot({ ...state.snapshot, employments: action.employments }));
     case 'change-answer':

@@ -18,9 +18,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function open(years: Record<string, number>) {
+async function open(years: Record<string, number>, postcode = 'WN2 1AR') {
   const base = createEmptySnapshot();
   const snapshot = snapshotWith({
+    personalInfo: { ...base.personalInfo, postcode },
     vehicleInfo: { type: 'car-van' },
     employments: [{ ...emptyEmployment('job-1'), employerName: 'Acme' }],
     taxYears: base.taxYears.map((y) =>
@@ -109,5 +110,41 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£1,080');
     expect(screen.getByTestId('self-assessment-note')).toHaveTextContent(y1);
     expect(screen.getByTestId('self-assessment-note')).not.toHaveTextContent(y2);
+  });
+
+  // D21: a Scottish claimant's estimate is at Scottish rates (GOV.UK "Scottish Income Tax":
+  // intermediate 21%, higher 42% in 2024/25 and 2025/26); a Scottish postcode suggests yes.
+  it('a Scottish postcode suggests Scottish income tax; a band gives the estimate at its rate', async () => {
+    const server = await open({ [y1]: 10_000 }, 'EH1 1YZ');
+    const scottish = screen.getByRole('group', { name: 'Do you pay Scottish income tax?' });
+    expect(within(scottish).getByLabelText('Yes')).toBeChecked();
+    expect(scottish).toHaveTextContent('Your postcode is in Scotland');
+    fireEvent.click(
+      within(screen.getByRole('group', { name: /What did Acme pay/ })).getByLabelText('Nothing'),
+    );
+    // 10,000 × 45p = £4,500: not sure gives the Scottish basic (20%) and higher (42%) figures.
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£900');
+    expect(screen.getAllByTestId('estimate-rates')[0]).toHaveTextContent(
+      'At the Scottish basic rate (20%). If you paid Scottish higher-rate tax (42%), it would be about £1,890.',
+    );
+    const band = screen.getByLabelText(`Which best describes your income in ${y1}?`);
+    expect(
+      within(band)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Intermediate rate (21%)');
+    fireEvent.change(band, { target: { value: 'intermediate' } });
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£945');
+    expect(screen.getAllByTestId('estimate-rates')[0]).toHaveTextContent(
+      'At the Scottish rate you told us (21%).',
+    );
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    await waitFor(() => expect(server.puts()).toHaveLength(1));
+    const put = server.puts()[0] as {
+      snapshot: { scottishTaxpayer: string; taxYears: Array<{ year: string; incomeBand: string }> };
+    };
+    expect(put.snapshot.scottishTaxpayer).toBe('yes');
+    expect(put.snapshot.taxYears.find((y) => y.year === y1)?.incomeBand).toBe('intermediate');
   });
 });

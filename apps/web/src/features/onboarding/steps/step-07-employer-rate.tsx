@@ -1,12 +1,16 @@
+import { useEffect, useState } from 'react';
 import {
   isFuelClaim,
   jobFieldKey,
   jobsWithMiles,
+  incomeBandOptions,
   reliefOf,
+  scottishTaxPrefill,
   selectedYears,
   summariseClaim,
   type EmployerPaidKind,
   type EmploymentYear,
+  type TaxYearEntry,
 } from '@taxback/domain';
 import { Radios } from '../../../components/ui/radios.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
@@ -84,6 +88,82 @@ function AmountField(props: {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * D21 (optional): whether the claimant pays Scottish income tax (a Scottish postcode suggests yes,
+ * to confirm) and their band per year, so the estimate is at their own rate.
+ */
+function IncomeTaxQuestions() {
+  const wizard = useWizard();
+  const { snapshot } = wizard.state;
+  const prefill = scottishTaxPrefill(snapshot.personalInfo.postcode);
+  const suggest = snapshot.scottishTaxpayer === '' && prefill?.scottish === true;
+  // A Scottish postcode fills in "yes" for the claimant to confirm, so the estimate uses those rates.
+  const [suggested] = useState(suggest);
+  const { setScottishTaxpayer } = wizard;
+  useEffect(() => {
+    if (suggest) setScottishTaxpayer('yes');
+  }, [suggest, setScottishTaxpayer]);
+  const scottish = snapshot.scottishTaxpayer === 'yes' || suggest;
+  const years = selectedYears(snapshot).filter((y) => jobsWithMiles(y).length > 0);
+  return (
+    <section aria-labelledby="income-tax-title" className="space-y-5" data-testid="income-tax">
+      <h2 id="income-tax-title" className="text-2xl">
+        Your income tax (optional)
+      </h2>
+      <p>
+        Your refund depends on the rate of income tax you paid. Tell us, and the estimate uses your rate; if
+        you are not sure, we show the basic and the higher rate.
+      </p>
+      <Radios
+        id={fieldId('scottishTaxpayer')}
+        name="scottish-taxpayer"
+        legend="Do you pay Scottish income tax?"
+        hint={
+          suggested && snapshot.scottishTaxpayer !== 'no'
+            ? 'Your postcode is in Scotland, so we have assumed yes. Choose No if you live elsewhere.'
+            : 'You pay Scottish income tax if you live in Scotland.'
+        }
+        options={[
+          { value: 'yes', label: 'Yes' },
+          { value: 'no', label: 'No' },
+        ]}
+        value={suggest ? 'yes' : snapshot.scottishTaxpayer}
+        onChange={(value) => wizard.setScottishTaxpayer(value)}
+        inline
+        testId="scottish-taxpayer"
+      />
+      {years.map((y) => {
+        const id = `income-band-${y.year.replace('/', '-')}`;
+        const options = incomeBandOptions(y.year, scottish);
+        const value = options.some((o) => o.id === y.incomeBand) ? y.incomeBand : '';
+        return (
+          <div key={y.year} className="flex flex-col gap-1">
+            <label htmlFor={id} className="font-semibold">
+              Which best describes your income in {y.year}?
+            </label>
+            <select
+              id={id}
+              value={value}
+              onChange={(e) =>
+                wizard.updateYear(y.year, { incomeBand: e.target.value as TaxYearEntry['incomeBand'] })
+              }
+              className="min-h-11 max-w-sm rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base"
+              data-testid={id}
+            >
+              <option value="">Choose your rate</option>
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      })}
+    </section>
   );
 }
 
@@ -167,6 +247,8 @@ export function StepEmployerRate() {
           </section>
         );
       })}
+
+      {!isFuelClaim(snapshot) && <IncomeTaxQuestions />}
 
       {!isFuelClaim(snapshot) && (
         <RebatePanel summary={summary} variant="impact" estimate={reliefOf(snapshot)} />

@@ -8,6 +8,7 @@ import {
   figuresByJob,
   formatIsoDate,
   formatMoney,
+  incomeBandOptions,
   isFuelClaim,
   journeyReasonLabel,
   selectedYears,
@@ -128,6 +129,21 @@ export function StepCheckAnswers() {
       step: 'tax-years',
       changeLabel: 'tax years',
     },
+    ...(fuel
+      ? []
+      : [
+          {
+            key: 'Scottish income tax',
+            value:
+              snapshot.scottishTaxpayer === 'yes'
+                ? 'Yes'
+                : snapshot.scottishTaxpayer === 'no'
+                  ? 'No'
+                  : 'Not answered',
+            step: 'employer-rate' as const,
+            changeLabel: 'Scottish income tax',
+          },
+        ]),
     {
       key: 'Main vehicle',
       value: label(VEHICLE_OPTIONS, snapshot.vehicleInfo.type),
@@ -214,7 +230,20 @@ export function StepCheckAnswers() {
               step: 'evidence',
               changeLabel: `evidence for ${y.year}`,
             },
-            ...(fuel ? [] : [{ key: 'Mileage allowance relief claimed', value: formatMoney(y.claimable) }]),
+            ...(fuel
+              ? []
+              : [
+                  {
+                    key: 'Your income tax rate',
+                    value:
+                      incomeBandOptions(y.year, snapshot.scottishTaxpayer === 'yes').find(
+                        (o) => o.id === selectedYears(snapshot).find((s) => s.year === y.year)?.incomeBand,
+                      )?.label ?? 'Not answered (basic and higher rate shown)',
+                    step: 'employer-rate' as const,
+                    changeLabel: `income tax rate in ${y.year}`,
+                  },
+                  { key: 'Mileage allowance relief claimed', value: formatMoney(y.claimable) },
+                ]),
           ]}
         />
       ))}
