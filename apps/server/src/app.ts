@@ -26,6 +26,8 @@ import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
 import type { WebPages } from './http/route-preloads.ts';
 import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { settingsRoutes } from './modules/authority/routes.ts';
+import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -118,8 +120,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // 3. Routes.
-  const claims = createClaimsService({ db: database.db, files });
+  const claims = createClaimsService({ db: database.db, files, terms: authorityTermsOf(config) });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(claimsRoutes, { prefix: '/api', claims });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });

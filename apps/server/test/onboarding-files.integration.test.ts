@@ -1,9 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, carVanRatePence, claimableTaxYears } from '@taxback/domain';
+import {
+  authorityCanonical,
+  authorityInputOfSnapshot,
+  buildAuthorityDocument,
+  carVanRatePence,
+  claimableTaxYears,
+} from '@taxback/domain';
 import { wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
-import { signedContentOf } from '../src/modules/onboarding/claim-columns.ts';
 import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
@@ -462,22 +467,42 @@ describe('POST /api/onboarding/signature', () => {
       consent_terms: 1,
     });
     expect(Date.parse(row.signed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    const content = signedContentOf(wizardSnapshotSchema.parse(JSON.parse(row.snapshot ?? '{}')), {
-      accuracy: true,
-      authorization: true,
-      terms: true,
-    });
-    expect(content).toMatchObject({
-      name: 'Jane Doe',
-      address: '1 High Street, Wigan',
-      employerRatePence: 10,
+    // D19: the hash is the SHA-256 of the authority document rebuilt from the stored claim.
+    const input = authorityInputOfSnapshot(
+      wizardSnapshotSchema.parse(JSON.parse(row.snapshot ?? '{}')),
+      JSON.parse(row.authority_terms ?? 'null') as Parameters<typeof authorityInputOfSnapshot>[1],
+      row.signed_at ?? '',
+    );
+    expect(input).toMatchObject({
+      claimant: { fullName: 'Jane Doe', address: '1 High Street, Wigan' },
+      fee: { percent: 0, minimumPence: 0, vatPercent: 0 },
       years: [
-        { year: Y0, miles: 12_000, companyName: 'Acme Ltd' },
-        { year: Y1, miles: 6_200, companyName: 'Acme Ltd' },
+        { year: Y0, employments: [{ miles: 12_000 }] },
+        { year: Y1, employments: [{ miles: 6_200 }] },
       ],
-      totals: { totalAllowance: 7790, rebate20: 1194 },
     });
-    expect(row.signed_content_hash).toBe(createHash('sha256').update(canonicalJson(content)).digest('hex'));
+    const canonical = authorityCanonical(buildAuthorityDocument(input));
+    expect(row.signed_content_hash).toBe(createHash('sha256').update(canonical).digest('hex'));
+
+    // The signed authority PDF is stored with the claim and downloadable by its owner only.
+    const { signedAuthority } = res.json<{ signedAuthority: { url: string; filename: string } }>();
+    expect(signedAuthority.filename).toBe('signed-authority.pdf');
+    const pdf = await download(sessionId, signedAuthority.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Name: Jane Doe');
+    expect(text).toContain(Y0);
+    expect(text).toContain(Y1);
+    expect(text).toContain('No fee: we charge you nothing for this claim.');
+    expect(text).toContain('HMRC pays you directly.');
+    expect(text).toContain('IP address: 203.0.113.50');
+    expect(text).toContain('Browser: vitest-agent/2.0');
+    expect((await download(newSessionId(), signedAuthority.url)).statusCode).toBe(404);
+    const restored = (await download(sessionId, '/api/onboarding')).json<{
+      signedAuthority: { url: string };
+    }>();
+    expect(restored.signedAuthority.url).toBe(signedAuthority.url);
     expect((await download(sessionId, '/api/onboarding')).json<{ signatureUrl: string }>().signatureUrl).toBe(
       signatureUrl,
     );

@@ -33,6 +33,12 @@ export interface AuthorityAgent {
   phone?: string | undefined;
 }
 
+/** What the claimant signs besides their claim: our company and our fee, as configured then. */
+export interface AuthorityTerms {
+  agent: AuthorityAgent;
+  fee: FeeSettings;
+}
+
 export interface AuthorityInput {
   kind: 'mileage' | 'general';
   claimant: {

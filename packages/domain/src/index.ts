@@ -27,3 +27,4 @@ export * from './claim-status.ts';
 export * from './fees.ts';
 export * from './p87-readiness.ts';
 export * from './authority.ts';
+export * from './authority-inputs.ts';

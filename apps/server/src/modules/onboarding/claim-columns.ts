@@ -1,4 +1,4 @@
-import { isFuelClaim, normaliseUkPhone, selectedYears, summariseClaim, vehicleOf } from '@taxback/domain';
+import { isFuelClaim, normaliseUkPhone, selectedYears, vehicleOf } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
@@ -96,40 +96,5 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
     self_assessment_required: toIntBool(totals.selfAssessmentRequired),
     snapshot: JSON.stringify(snapshot),
     snapshot_version: WIZARD_SNAPSHOT_VERSION,
-  };
-}
-
-/**
- * D15: what the claimant sees on the review screen and signs. Its canonical JSON is hashed at
- * signing; the operator view recomputes it from the stored snapshot to show whether it still matches.
- */
-export function signedContentOf(
-  snapshot: WizardSnapshot,
-  consents: { accuracy: boolean; authorization: boolean; terms: boolean },
-) {
-  const totals = summariseClaim(snapshot);
-  const p = snapshot.personalInfo;
-  return {
-    name: [p.firstName, p.lastName].filter((s) => s !== '').join(' '),
-    address: p.homeAddress,
-    postcode: p.postcode,
-    vehicle: vehicleOf(snapshot),
-    years: selectedYears(snapshot).map((t) => ({
-      year: t.year,
-      miles: t.businessMiles,
-      companyName: t.companyName,
-    })),
-    employerRatePence: snapshot.employerMileageRate,
-    totals: {
-      years: totals.years,
-      totalMiles: totals.totalMiles,
-      totalAllowance: totals.totalAllowance,
-      totalEmployerPayment: totals.totalEmployerPayment,
-      totalClaimable: totals.totalClaimable,
-      rebate20: totals.rebate20,
-      rebate40: totals.rebate40,
-      selfAssessmentRequired: totals.selfAssessmentRequired,
-    },
-    consents: { accuracy: consents.accuracy, authorization: consents.authorization, terms: consents.terms },
   };
 }
