@@ -3,8 +3,10 @@ import type { SendResult } from './outbox.ts';
 import { type SavePayload } from '@taxback/domain';
 import {
   normaliseServerData,
+  readLogLink,
   readMileageLogs,
   readUploadedFile,
+  type LogLink,
   type MileageLogFiles,
   type ServerData,
   type UploadedFile,
@@ -390,7 +392,7 @@ export async function saveSignature(
   sessionId: string,
   signature: string,
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean },
-): Promise<CallResult<{ signatureUrl: string }>> {
+): Promise<CallResult<{ signatureUrl: string; signedAuthority: LogLink | null }>> {
   const res = await apiRequest<unknown>('POST', '/api/onboarding/signature', {
     sessionId,
     body: { signature, agreementChecks },
@@ -398,7 +400,8 @@ export async function saveSignature(
   });
   if (!res.ok) return failure(res, SIGNATURE_FAILED);
   const url = isRecord(res.data) && typeof res.data.signatureUrl === 'string' ? res.data.signatureUrl : '';
-  return { ok: true, data: { signatureUrl: url } };
+  const signedAuthority = isRecord(res.data) ? (readLogLink(res.data.signedAuthority) ?? null) : null;
+  return { ok: true, data: { signatureUrl: url, signedAuthority } };
 }
 
 export interface SubmitAnswer {
