@@ -95,7 +95,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('operatorAuth', { resolve: async () => null });
 
   // 1. External plugins.
-  const web = readWebApp(config.webDist, config.marketingSiteUrl);
+  const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
   addSecurityHeaders(app, web?.scriptHashes ?? []);
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
@@ -174,10 +174,13 @@ function trustProxyOption(
  * (the CSP allows no inline script but the wizard's hashed boot script, so a meta tag is how
  * runtime configuration reaches the browser).
  */
-function readWebApp(webDist: string, marketingSiteUrl: string | null): WebPages | null {
+function readWebApp(webDist: string, marketingSiteUrl: string | null, fees: Config['fees']): WebPages | null {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
-  const indexHtml = withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl);
+  const indexHtml = withFeeSettings(
+    withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl),
+    fees,
+  );
   return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist));
 }
 
@@ -220,6 +223,15 @@ async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPag
     }
     return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
   });
+}
+
+/**
+ * D20: the fee in a meta tag ('percent minimumPence vatPercent'), so the first paint of every page
+ * already knows whether to say "No fees" or show the fee (no flash before GET /api/settings).
+ */
+export function withFeeSettings(html: string, fees: Config['fees']): string {
+  const tag = `<meta name="fee-settings" content="${fees.percent} ${fees.minimumPence} ${fees.vatPercent}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `    ${tag}\n  </head>`) : html;
 }
 
 function withMarketingUrl(html: string, url: string | null): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isRecord } from '@taxback/domain/records';
-import type { AuthorityTerms } from '@taxback/domain';
+import type { AuthorityTerms, FeeSettings } from '@taxback/domain';
 import { apiRequest } from './api-client.ts';
 
 /**
@@ -71,4 +71,34 @@ export function useSettings(): Settings | null {
     };
   }, []);
   return settings;
+}
+
+/** D20: the fee the server wrote into the page (`<meta name="fee-settings">`), or null without one. */
+export function feeFromPage(): FeeSettings | null {
+  if (typeof document === 'undefined') return null;
+  const content = document.querySelector('meta[name="fee-settings"]')?.getAttribute('content') ?? '';
+  const parts = content.trim().split(/\s+/).map(Number);
+  if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n) || n < 0)) return null;
+  const [percent = 0, minimumPence = 0, vatPercent = 0] = parts;
+  return { percent, minimumPence, vatPercent };
+}
+
+/**
+ * The fee settings for pages that only need the fee (landing, footer, estimate): from the page at
+ * once when the server wrote them in, otherwise from GET /api/settings. Null while unknown.
+ */
+export function useFeeSettings(): FeeSettings | null {
+  const [fromPage] = useState(feeFromPage);
+  const [loaded, setLoaded] = useState<FeeSettings | null>(null);
+  useEffect(() => {
+    if (fromPage) return;
+    let live = true;
+    void loadSettings().then((s) => {
+      if (live && s) setLoaded(s.fee);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fromPage]);
+  return fromPage ?? loaded;
 }

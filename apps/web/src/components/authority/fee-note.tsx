@@ -1,5 +1,8 @@
-import { CLAIM_DIRECT_FOR_FREE, calculateFee, formatMoney } from '@taxback/domain';
-import type { FeeSettings } from '@taxback/domain';
+// Sub-path imports: the landing page uses these and stays small (no zod, no wizard code).
+import { CLAIM_DIRECT_FOR_FREE } from '@taxback/domain/authority';
+import { calculateFee } from '@taxback/domain/fees';
+import type { FeeSettings } from '@taxback/domain/fees';
+import { formatMoney } from '@taxback/domain/money';
 
 /** True when a fee is configured (D20); with none, pages keep SPEC.md's "No fees". */
 export function hasFee(fee: FeeSettings | null | undefined): fee is FeeSettings {
@@ -47,4 +50,11 @@ export function ClaimForFreeNote({
       </a>
     </p>
   );
+}
+
+/** D20: the short fee statement for lists and footers: "No fees" only when there are none. */
+export function feeHeadline(fee: FeeSettings | null | undefined): string {
+  if (!hasFee(fee)) return 'No fees';
+  const vat = fee.vatPercent > 0 ? ' plus VAT' : '';
+  return `Our fee: ${fee.percent.toLocaleString('en-GB', { maximumFractionDigits: 2 })}% of your refund${vat}, only if HMRC repays you`;
 }
