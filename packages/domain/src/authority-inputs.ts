@@ -37,9 +37,15 @@ export function authorityInputOfSnapshot(
       return {
         year: y.year,
         employments: [
-          { employerName, payeReference: '', jobTitle: '', miles: y.miles, claimablePounds: y.claimable },
+          {
+            employerName,
+            payeReference: '',
+            jobTitle: '',
+            miles: y.miles,
+            claimablePounds: fuel ? undefined : y.claimable,
+          },
         ],
-        claimablePounds: y.claimable,
+        claimablePounds: fuel ? undefined : y.claimable,
         estimatePounds: fuel ? undefined : reliefAtRate(Math.round(y.claimable * 100), 20),
       };
     }),

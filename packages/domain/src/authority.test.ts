@@ -146,6 +146,22 @@ describe('buildAuthorityDocument', () => {
     expect(text(i)).not.toContain(NO_FEE_TEXT);
   });
 
+  it('a fuel claim (D27) states no amounts and no estimate', () => {
+    const i = input();
+    const y = i.years[0]!;
+    i.years = [
+      {
+        year: y.year,
+        employments: y.employments.map((e) => ({ ...e, claimablePounds: undefined })),
+        claimablePounds: undefined,
+        estimatePounds: undefined,
+      },
+    ];
+    const all = text(i);
+    expect(all).toContain('Amount: Assessed with you by our team');
+    expect(all).not.toMatch(/Amount you can claim|Estimated tax refund|Estimated refund in all/);
+  });
+
   it('the general claim lists the chosen expenses and no years', () => {
     const i: AuthorityInput = { ...input(), kind: 'general', years: [], expenses: ['Uniform', 'Tools'] };
     const all = text(i);

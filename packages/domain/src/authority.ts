@@ -13,13 +13,15 @@ export interface AuthorityEmployment {
   payeReference: string;
   jobTitle: string;
   miles: number;
-  claimablePounds: number;
+  /** Absent for a fuel claim (company vehicle, D27): an operator assesses it, so no amount is stated. */
+  claimablePounds?: number | undefined;
 }
 
 export interface AuthorityYear {
   year: string;
   employments: AuthorityEmployment[];
-  claimablePounds: number;
+  /** Absent for a fuel claim (D27). */
+  claimablePounds?: number | undefined;
   /** The estimated refund for the year; absent where no estimate is given (a fuel claim, D27). */
   estimatePounds?: number | undefined;
 }
@@ -241,9 +243,12 @@ function claimSection(input: AuthorityInput): AuthoritySection {
       });
       if (e.jobTitle.trim() !== '') rows.push({ key: `Job title${n}`, value: e.jobTitle });
       rows.push({ key: `Business miles${n}`, value: milesText(e.miles) });
-      rows.push({ key: `Amount you can claim${n}`, value: formatMoney(e.claimablePounds) });
+      if (e.claimablePounds !== undefined)
+        rows.push({ key: `Amount you can claim${n}`, value: formatMoney(e.claimablePounds) });
     });
-    rows.push({ key: 'Total you can claim for the year', value: formatMoney(y.claimablePounds) });
+    if (y.claimablePounds !== undefined)
+      rows.push({ key: 'Total you can claim for the year', value: formatMoney(y.claimablePounds) });
+    else rows.push({ key: 'Amount', value: 'Assessed with you by our team (fuel for a company vehicle)' });
     if (y.estimatePounds !== undefined)
       rows.push({ key: 'Estimated tax refund', value: formatMoney(y.estimatePounds) });
     blocks.push({ type: 'rows', caption: yearLabel(y.year), rows });
