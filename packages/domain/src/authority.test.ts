@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLAIM_DIRECT_FOR_FREE,
   HMRC_NOT_ENDORSED,
   HMRC_PAYS_YOU_DIRECTLY,
   NO_FEE_TEXT,
@@ -10,7 +9,7 @@ import {
   feeParagraphs,
 } from './authority.ts';
 import type { AuthorityInput } from './authority.ts';
-import { NO_FEES } from './fees.ts';
+import { CLAIM_DIRECT_FOR_FREE, NO_FEES } from './fees.ts';
 
 function input(): AuthorityInput {
   return {

@@ -2,7 +2,7 @@
 // signing and the server renders into the signed PDF, so what is shown is what is signed. Its
 // canonical JSON is the D15 hash. Pure: the signing time is an input, never read from a clock.
 import { canonicalJson } from './canonical.ts';
-import { calculateFee } from './fees.ts';
+import { CLAIM_DIRECT_FOR_FREE, calculateFee } from './fees.ts';
 import type { FeeSettings } from './fees.ts';
 import { formatMoney } from './money.ts';
 import { taxYearInfo } from './tax-years.ts';
@@ -84,9 +84,6 @@ export const AUTHORITY_TITLES = {
   general: 'Authority to act for you on your tax refund claim',
 } as const;
 
-/** D20: the sentence every fee-bearing page carries. */
-export const CLAIM_DIRECT_FOR_FREE =
-  'You do not have to use us: anyone can claim tax relief directly from HMRC for free.';
 /** D29: the default, nobody nominated. */
 export const HMRC_PAYS_YOU_DIRECTLY = 'HMRC pays you directly.';
 export const HMRC_NOT_ENDORSED = 'HMRC has not seen or endorsed these terms.';

@@ -1,6 +1,5 @@
 // Sub-path imports: the landing page uses these and stays small (no zod, no wizard code).
-import { CLAIM_DIRECT_FOR_FREE } from '@taxback/domain/authority';
-import { calculateFee } from '@taxback/domain/fees';
+import { CLAIM_DIRECT_FOR_FREE, calculateFee } from '@taxback/domain/fees';
 import type { FeeSettings } from '@taxback/domain/fees';
 import { formatMoney } from '@taxback/domain/money';
 
