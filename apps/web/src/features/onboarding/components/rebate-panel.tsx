@@ -6,6 +6,8 @@ import {
   taxableExcessOf,
   type RebateSummary,
 } from '@taxback/domain';
+import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
+import { useFeeSettings } from '../../../lib/settings.ts';
 
 export interface RebatePanelProps {
   summary: RebateSummary;
@@ -20,6 +22,8 @@ function miles(n: number): string {
 }
 
 export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelProps) {
+  // D20: with a fee set, the estimate shows our fee and what the claimant keeps.
+  const fee = useFeeSettings();
   if (variant === 'total') {
     return (
       <section
@@ -40,6 +44,8 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
             {formatMoney(summary.rebate20)}
           </dd>
         </dl>
+        <FeeNote amountPounds={summary.rebate20} fee={fee} />
+        <ClaimForFreeNote fee={fee} />
         <p className="mt-3 text-sm" data-testid="relief-cap-note">
           {RELIEF_CAP_NOTICE}
         </p>
@@ -109,6 +115,8 @@ export function RebatePanel({ summary, variant, yearRebates = {} }: RebatePanelP
           {formatMoney(summary.rebate20)}
         </dd>
       </dl>
+      <FeeNote amountPounds={summary.rebate20} fee={fee} />
+      <ClaimForFreeNote fee={fee} />
       <p className="mt-3 text-sm" data-testid="relief-cap-note">
         {RELIEF_CAP_NOTICE}
       </p>
