@@ -486,9 +486,9 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     }
     expect(String(row.p60_file_url)).toMatch(FILE_URL);
     expect(row.p60_filename).toBe(p60.name);
-    // Exactly the files the claimant kept: 2 per year, one P60, one signature.
+    // Exactly the files the claimant kept: 2 per year, one P60, one signature and its signed authority (D19).
     const kinds = (await listStoredFiles(sessionId)).map((f) => String(f.kind)).sort();
-    expect(kinds).toEqual(['evidence', 'evidence', 'evidence', 'evidence', 'p60', 'signature']);
+    expect(kinds).toEqual(['authority', 'evidence', 'evidence', 'evidence', 'evidence', 'p60', 'signature']);
 
     // 'Return' clears the saved progress and goes to the marketing site.
     const progressKey = `onboarding_progress_${sessionId}`;

@@ -26,6 +26,8 @@ import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
 import type { WebPages } from './http/route-preloads.ts';
 import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { settingsRoutes } from './modules/authority/routes.ts';
+import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -93,7 +95,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('operatorAuth', { resolve: async () => null });
 
   // 1. External plugins.
-  const web = readWebApp(config.webDist, config.marketingSiteUrl);
+  const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
   addSecurityHeaders(app, web?.scriptHashes ?? []);
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
@@ -118,8 +120,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // 3. Routes.
-  const claims = createClaimsService({ db: database.db, files });
+  const claims = createClaimsService({ db: database.db, files, terms: authorityTermsOf(config) });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(claimsRoutes, { prefix: '/api', claims });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
@@ -171,10 +174,13 @@ function trustProxyOption(
  * (the CSP allows no inline script but the wizard's hashed boot script, so a meta tag is how
  * runtime configuration reaches the browser).
  */
-function readWebApp(webDist: string, marketingSiteUrl: string | null): WebPages | null {
+function readWebApp(webDist: string, marketingSiteUrl: string | null, fees: Config['fees']): WebPages | null {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
-  const indexHtml = withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl);
+  const indexHtml = withFeeSettings(
+    withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl),
+    fees,
+  );
   return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist));
 }
 
@@ -217,6 +223,15 @@ async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPag
     }
     return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
   });
+}
+
+/**
+ * D20: the fee in a meta tag ('percent minimumPence vatPercent'), so the first paint of every page
+ * already knows whether to say "No fees" or show the fee (no flash before GET /api/settings).
+ */
+export function withFeeSettings(html: string, fees: Config['fees']): string {
+  const tag = `<meta name="fee-settings" content="${fees.percent} ${fees.minimumPence} ${fees.vatPercent}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `    ${tag}\n  </head>`) : html;
 }
 
 function withMarketingUrl(html: string, url: string | null): string {

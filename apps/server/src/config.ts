@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CONTENT } from '@taxback/domain/content';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
 
@@ -79,6 +80,10 @@ const envSchema = z.object({
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   FEE_MINIMUM_PENCE: z.coerce.number().int().min(0).default(0),
   FEE_VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  // D19: who the claimant authorises, printed on the authority they sign.
+  COMPANY_NAME: z.string().trim().min(1).max(200).default(CONTENT.brandName),
+  COMPANY_ADDRESS: z.string().trim().max(500).default('Address not configured (set COMPANY_ADDRESS)'),
+  HMRC_AGENT_REFERENCE: z.string().trim().max(50).default(''),
 });
 
 export interface Config {
@@ -106,6 +111,8 @@ export interface Config {
   rateLimitMax: number;
   /** D20 fee settings (percent of the repayment, minimum in pence, VAT percent on the fee). */
   fees: { percent: number; minimumPence: number; vatPercent: number };
+  /** D19: our company as the signed authority names it ('\n' in the address starts a new line). */
+  company: { name: string; address: string; hmrcAgentReference: string };
   providers: ProviderConfig;
 }
 
@@ -158,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     rateLimitMax: e.RATE_LIMIT_MAX,
     fees: { percent: e.FEE_PERCENT, minimumPence: e.FEE_MINIMUM_PENCE, vatPercent: e.FEE_VAT_PERCENT },
+    company: {
+      name: e.COMPANY_NAME,
+      address: e.COMPANY_ADDRESS.replace(/\\n/g, '\n'),
+      hmrcAgentReference: e.HMRC_AGENT_REFERENCE,
+    },
     providers,
   };
 }

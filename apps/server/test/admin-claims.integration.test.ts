@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_STATUSES, allowedMoves } from '@taxback/domain';
 import type { ClaimStatus } from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
 import {
   EVIDENCE_PDF,
   MILEAGE_CLAIM_FIGURES,
@@ -253,7 +254,11 @@ describe('claim detail', () => {
         ],
       }),
     ]);
-    expect(body.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['evidence', 'signature']);
+    expect(body.files.map((f: { kind: string }) => f.kind).sort()).toEqual([
+      'authority',
+      'evidence',
+      'signature',
+    ]);
     expect(res.body).not.toContain('AB123456C');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await auditCount(t, 'claim-viewed', id)).toBe(1);
@@ -265,6 +270,60 @@ describe('claim detail', () => {
     await t.app.db
       .updateTable('form_responses')
       .set({ email: 'changed@example.com' })
+      .where('id', '=', id)
+      .execute();
+    expect((await get(`/api/admin/claims/${id}`)).json<{ signedMatch: boolean }>().signedMatch).toBe(false);
+  });
+
+  it.each<[string, (s: WizardSnapshot) => void]>([
+    ['the name', (s) => (s.personalInfo.firstName = 'Mina')],
+    ['the employer', (s) => (s.employments[0]!.employerName = 'Other Ltd')],
+    ['the date of birth', (s) => (s.personalInfo.dateOfBirth = { day: '5', month: '3', year: '1990' })],
+    ['the job title', (s) => (s.employments[0]!.jobTitle = 'Manager')],
+    ['the miles (and so the amounts)', (s) => (s.taxYears[0]!.jobs[0]!.businessMiles = 8001)],
+    ['the year', (s) => (s.taxYears[0]!.year = '2021/22')],
+  ])('a mileage claim matches its signed authority until %s changes (D19)', async (_name, change) => {
+    const { id } = await submitMileageClaim(t);
+    const detail = (await get(`/api/admin/claims/${id}`)).json<{
+      signedMatch: boolean;
+      files: Array<{ kind: string; url: string }>;
+    }>();
+    expect(detail.signedMatch).toBe(true);
+    // The operator can open the signed authority PDF.
+    const authority = detail.files.find((f) => f.kind === 'authority');
+    expect(authority).toBeDefined();
+    const pdf = await get(authority?.url ?? '');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Name: Mira Patel');
+
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('snapshot')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(row.snapshot ?? '{}') as WizardSnapshot;
+    change(snapshot);
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(snapshot) })
+      .where('id', '=', id)
+      .execute();
+    expect((await get(`/api/admin/claims/${id}`)).json<{ signedMatch: boolean }>().signedMatch).toBe(false);
+  });
+
+  it('checks against the fee the claimant signed, not a fee configured later (D19, D20)', async () => {
+    const { id } = await submitMileageClaim(t);
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('authority_terms')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const terms = JSON.parse(row.authority_terms ?? 'null') as { fee: { percent: number } };
+    expect(terms.fee).toEqual(t.config.fees);
+    terms.fee.percent += 5;
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ authority_terms: JSON.stringify(terms) })
       .where('id', '=', id)
       .execute();
     expect((await get(`/api/admin/claims/${id}`)).json<{ signedMatch: boolean }>().signedMatch).toBe(false);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson } from '@taxback/domain';
+import { authorityCanonical, authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
+import { authorityTermsOf } from '../src/modules/authority/terms.ts';
 import { PNG_BASE64, createTestApp, listStoredObjects, newSessionId, validClaimBody } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -77,17 +79,22 @@ describe('POST /api/claims', () => {
     expect(assessment.timestamp).toBe('2025-06-01T10:00:00.000Z');
     expect(assessment.lastUpdated! >= before).toBe(true);
 
-    const expectedHash = createHash('sha256')
-      .update(
-        canonicalJson({
+    // D19: the hash is that of the shorter authority the claimant signed, rebuilt from the row.
+    const signed = buildAuthorityDocument(
+      authorityInputOfGeneralClaim(
+        {
           firstName: 'Jane',
           lastName: 'Doe',
           email: 'jane.doe@example.com',
           phone: '07700 900123',
           selectedExpenses: ['travel', 'uniform'],
-        }),
-      )
-      .digest('hex');
+        },
+        authorityTermsOf(t.config),
+        row.signed_at ?? '',
+      ),
+    );
+    expect(JSON.parse(row.authority_terms ?? 'null')).toEqual(authorityTermsOf(t.config));
+    const expectedHash = createHash('sha256').update(authorityCanonical(signed)).digest('hex');
     expect(row.signed_content_hash).toBe(expectedHash);
     expect(row.signed_at! >= before).toBe(true);
     expect(row.created_at).toBe(row.signed_at);
@@ -130,6 +137,64 @@ describe('POST /api/claims', () => {
       headers: { 'x-session-id': sessionId },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('stores the signed authority PDF (D19) with the fee as configured, for its owner only', async () => {
+    const feeApp = await createTestApp({
+      env: {
+        FEE_PERCENT: '20',
+        FEE_MINIMUM_PENCE: '2500',
+        FEE_VAT_PERCENT: '20',
+        COMPANY_NAME: 'Example Claims Ltd',
+        COMPANY_ADDRESS: '2 Agent Road\\nLondon',
+        HMRC_AGENT_REFERENCE: 'A1234B',
+      },
+    });
+    try {
+      const sessionId = newSessionId();
+      const res = await feeApp.app.inject({
+        method: 'POST',
+        url: '/api/claims',
+        headers: { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/1.0' },
+        payload: validClaimBody(),
+      });
+      expect(res.statusCode).toBe(201);
+      const { authorityUrl } = res.json<{ authorityUrl: string }>();
+      expect(authorityUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+      const pdf = await feeApp.app.inject({
+        method: 'GET',
+        url: authorityUrl,
+        headers: { 'x-session-id': sessionId },
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('Authority to act for you on your tax refund claim');
+      expect(text).toContain('Name: Jane Doe');
+      expect(text).toContain('Company: Example Claims Ltd');
+      expect(text).toContain('HMRC agent reference: A1234B');
+      expect(text).toContain(
+        'Our fee is 20% of the repayment HMRC makes (at least £25.00), plus VAT at 20%.',
+      );
+      expect(text).toContain('HMRC has not seen or endorsed these terms.');
+      expect(text).toContain('anyone can claim tax relief directly from HMRC for free.');
+      const other = await feeApp.app.inject({
+        method: 'GET',
+        url: authorityUrl,
+        headers: { 'x-session-id': newSessionId() },
+      });
+      expect(other.statusCode).toBe(404);
+      // A repeat answers with the same authority.
+      const again = await feeApp.app.inject({
+        method: 'POST',
+        url: '/api/claims',
+        headers: { 'x-session-id': sessionId },
+        payload: validClaimBody(),
+      });
+      expect(again.json<{ authorityUrl: string }>().authorityUrl).toBe(authorityUrl);
+    } finally {
+      await feeApp.close();
+    }
   });
 
   it('takes the IP from X-Forwarded-For only behind a trusted proxy', async () => {
@@ -238,7 +303,7 @@ describe('POST /api/claims', () => {
     expect(await countRows(sessionId)).toBe(1);
   });
 
-  it('stores one claim and one signature file when two submits race', async () => {
+  it('stores one claim, one signature and one authority when two submits race', async () => {
     const sessionId = newSessionId();
     // Different bytes (a trailing byte after IEND) for one racer, the same bytes for the others.
     const otherPng = `data:image/png;base64,${Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.from([0])]).toString('base64')}`;
@@ -257,7 +322,8 @@ describe('POST /api/claims', () => {
       .select('storage_key')
       .where('session_id', '=', sessionId)
       .execute();
-    expect(files).toHaveLength(1);
+    // One signature and one signed authority.
+    expect(files).toHaveLength(2);
     // The losers' bytes were removed: every stored object on disk has a record.
     const onDisk = listStoredObjects(t.config.fileStoreDir);
     const known = new Set(

@@ -8,6 +8,7 @@ type Json = Record<string, unknown>;
 /** Every API route the app serves (method + OpenAPI path). HEAD comes free with GET. */
 const API_ROUTES = [
   'get /api/health',
+  'get /api/settings',
   'get /api/docs',
   'post /api/claims',
   'get /api/claims/mine',

@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATED_LOG_LABEL,
+  authorityCanonical,
+  authorityInputOfSnapshot,
+  buildAuthorityDocument,
   calculateAllowance,
   canonicalJson,
   carVanRatePence,
@@ -13,7 +16,6 @@ import {
 import type { Journey } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
-import { signedContentOf } from '../src/modules/onboarding/claim-columns.ts';
 import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
@@ -465,23 +467,42 @@ describe('POST /api/onboarding/signature', () => {
       consent_terms: 1,
     });
     expect(Date.parse(row.signed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    const content = signedContentOf(wizardSnapshotSchema.parse(JSON.parse(row.snapshot ?? '{}')), {
-      accuracy: true,
-      authorization: true,
-      terms: true,
-    });
-    expect(content).toMatchObject({
-      name: 'Jane Doe',
-      address: '1 High Street, Wigan',
-      dateOfBirth: '1990-03-04',
-      employments: [{ employerName: 'Acme Ltd', payeReference: '123/AB45678', jobTitle: 'Engineer' }],
+    // D19: the hash is the SHA-256 of the authority document rebuilt from the stored claim.
+    const input = authorityInputOfSnapshot(
+      wizardSnapshotSchema.parse(JSON.parse(row.snapshot ?? '{}')),
+      JSON.parse(row.authority_terms ?? 'null') as Parameters<typeof authorityInputOfSnapshot>[1],
+      row.signed_at ?? '',
+    );
+    expect(input).toMatchObject({
+      claimant: { fullName: 'Jane Doe', address: '1 High Street, Wigan' },
+      fee: { percent: 0, minimumPence: 0, vatPercent: 0 },
       years: [
-        { year: Y0, jobs: [{ employment: 0, miles: 12_000, paid: '10p/mile' }] },
-        { year: Y1, jobs: [{ employment: 0, miles: 6_200, paid: '10p/mile' }] },
+        { year: Y0, employments: [{ miles: 12_000 }] },
+        { year: Y1, employments: [{ miles: 6_200 }] },
       ],
-      totals: { totalAllowance: 7790, rebate20: 1194 },
     });
-    expect(row.signed_content_hash).toBe(createHash('sha256').update(canonicalJson(content)).digest('hex'));
+    const canonical = authorityCanonical(buildAuthorityDocument(input));
+    expect(row.signed_content_hash).toBe(createHash('sha256').update(canonical).digest('hex'));
+
+    // The signed authority PDF is stored with the claim and downloadable by its owner only.
+    const { signedAuthority } = res.json<{ signedAuthority: { url: string; filename: string } }>();
+    expect(signedAuthority.filename).toBe('signed-authority.pdf');
+    const pdf = await download(sessionId, signedAuthority.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Name: Jane Doe');
+    expect(text).toContain(Y0);
+    expect(text).toContain(Y1);
+    expect(text).toContain('No fee: we charge you nothing for this claim.');
+    expect(text).toContain('HMRC pays you directly.');
+    expect(text).toContain('IP address: 203.0.113.50');
+    expect(text).toContain('Browser: vitest-agent/2.0');
+    expect((await download(newSessionId(), signedAuthority.url)).statusCode).toBe(404);
+    const restored = (await download(sessionId, '/api/onboarding')).json<{
+      signedAuthority: { url: string };
+    }>();
+    expect(restored.signedAuthority.url).toBe(signedAuthority.url);
     expect((await download(sessionId, '/api/onboarding')).json<{ signatureUrl: string }>().signatureUrl).toBe(
       signatureUrl,
     );

@@ -43,7 +43,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   web = await createTestApp({
-    env: { WEB_DIST: dist, MARKETING_SITE_URL: 'https://claims.example.org/thanks?a=1&b=2' },
+    env: {
+      WEB_DIST: dist,
+      MARKETING_SITE_URL: 'https://claims.example.org/thanks?a=1&b=2',
+      FEE_PERCENT: '17.5',
+      FEE_MINIMUM_PENCE: '2500',
+      FEE_VAT_PERCENT: '20',
+    },
   });
 });
 afterAll(async () => {
@@ -65,6 +71,12 @@ describe('the served page', () => {
       '<meta name="marketing-site-url" content="https://claims.example.org/thanks?a=1&amp;b=2" />',
     );
     expect(html).not.toContain('https://www.example.com');
+  });
+
+  it('carries the fee in its meta tag, so the first paint says "No fees" only when true (D20)', async () => {
+    for (const url of ['/', '/complete']) {
+      expect(await page(url)).toContain('<meta name="fee-settings" content="17.5 2500 20" />');
+    }
   });
 
   it('preloads the wizard chunks, once each and none the page already loads, on every wizard route', async () => {

@@ -10,6 +10,10 @@ export interface FeeSettings {
   vatPercent: number;
 }
 
+/** D20: the sentence every fee-bearing page carries (the landing page imports it from here). */
+export const CLAIM_DIRECT_FOR_FREE =
+  'You do not have to use us: anyone can claim tax relief directly from HMRC for free.';
+
 export const NO_FEES: FeeSettings = { percent: 0, minimumPence: 0, vatPercent: 0 };
 
 export interface FeeBreakdown {

@@ -29,3 +29,5 @@ export * from './wizard-snapshot.ts';
 export * from './claim-status.ts';
 export * from './fees.ts';
 export * from './p87-readiness.ts';
+export * from './authority.ts';
+export * from './authority-inputs.ts';

@@ -12,6 +12,7 @@ import { isValidUkPhone } from './phone.ts';
 import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './postcode.ts';
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
+import type { AuthorityTerms } from './authority.ts';
 import type { TaxYear } from './tax-years.ts';
 import { cleanDateParts, dateOfBirthProblem, endDateProblem, type DateParts } from './dates.ts';
 import { isPayeReference } from './p87-readiness.ts';
@@ -978,3 +979,23 @@ export function resumePoint(
   }
   return progress;
 }
+
+/**
+ * GET /api/settings (D19, D20): the public part of the server's configuration, read once by the
+ * browser. It is the authority's terms (AuthorityTerms): our company as the authority names it,
+ * and the fee settings.
+ */
+export const publicSettingsSchema = z.object({
+  agent: z.object({
+    companyName: z.string().min(1),
+    address: z.string(),
+    hmrcAgentReference: z.string(),
+    phone: z.string().optional(),
+  }),
+  fee: z.object({
+    percent: z.number().min(0).max(100),
+    minimumPence: z.number().int().min(0),
+    vatPercent: z.number().min(0).max(100),
+  }),
+}) satisfies z.ZodType<AuthorityTerms>;
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -40,6 +40,8 @@ export interface FormResponsesTable {
   /** D15: sha256 hex of canonical JSON of the signed fields. */
   signed_content_hash: string | null;
   signed_at: IsoTime | null;
+  /** JSON: AuthorityTerms, the company and fee the claimant signed (D19). */
+  authority_terms: JsonText | null;
   status: WithDefault<string>;
   created_at: IsoTime;
   updated_at: IsoTime;
@@ -114,6 +116,8 @@ export interface OnboardingClaimsTable {
   snapshot_version: number | null;
   signed_content_hash: string | null;
   signed_at: IsoTime | null;
+  /** JSON: AuthorityTerms, the company and fee the claimant signed (D19). */
+  authority_terms: JsonText | null;
   signed_ip: string | null;
   signed_user_agent: string | null;
   self_assessment_required: IntBool | null;
@@ -128,7 +132,7 @@ export interface OnboardingClaimsTable {
   status_changed_at: IsoTime | null;
 }
 
-export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log';
+export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority';
 export type ClaimKind = 'general' | 'onboarding';
 
 export interface StoredFilesTable {

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import {
   CLAIM_STATUS_LABELS,
   allowedMoves,
+  authorityInputOfGeneralClaim,
+  authorityInputOfSnapshot,
   calculateFee,
   checkMove,
   formatNiNumber,
@@ -21,12 +23,13 @@ import type { ClaimStatus, FeeSettings, P87Input, ReadinessItem } from '@taxback
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery, StatusChange } from '@taxback/domain/admin-schemas';
 import { decryptField } from '../../crypto/field-encryption.ts';
-import { hashCanonical, hexDigestsEqual } from '../../crypto/hash.ts';
+import { hexDigestsEqual } from '../../crypto/hash.ts';
 import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
 import { fromIntBool, fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { FilesService } from '../files/service.ts';
-import { readSnapshot, signedContentOf } from '../onboarding/claim-columns.ts';
+import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
+import { readSnapshot } from '../onboarding/claim-columns.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository, generalReference } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
@@ -141,28 +144,36 @@ export function createAdminClaimsService(deps: {
     return found.kind === 'general' ? readinessOfGeneral(found.row) : readinessOfMileage(found.row);
   }
 
-  /** D15/D19: does the stored claim still hash to what the claimant signed? */
+  /**
+   * D15/D19: does the stored claim still hash to what the claimant signed? The authority is rebuilt
+   * from the stored claim with the terms stored at signing and the signing time.
+   */
   function signedMatch(found: Found): boolean | null {
-    if (!found.row.signed_content_hash) return null;
-    let content: unknown;
-    if (found.kind === 'general') {
-      const r = found.row;
-      content = {
-        firstName: r.first_name,
-        lastName: r.last_name,
-        email: r.email,
-        phone: r.phone,
-        selectedExpenses: fromJsonText<string[]>(r.selected_expenses, []),
-      };
-    } else {
-      const r = found.row;
-      content = signedContentOf(readSnapshot(r.snapshot, r.snapshot_version), {
-        accuracy: fromIntBool(r.consent_accuracy) ?? false,
-        authorization: fromIntBool(r.consent_authorization) ?? false,
-        terms: fromIntBool(r.consent_terms) ?? false,
-      });
-    }
-    return hexDigestsEqual(hashCanonical(content), found.row.signed_content_hash);
+    const stored = found.row.signed_content_hash;
+    if (!stored) return null;
+    const terms = readAuthorityTerms(found.row.authority_terms);
+    const signedAt = found.row.signed_at;
+    // Signed before the authority document (no stored terms): nothing to rebuild it from.
+    if (!terms || !signedAt) return false;
+    const input =
+      found.kind === 'general'
+        ? authorityInputOfGeneralClaim(
+            {
+              firstName: found.row.first_name,
+              lastName: found.row.last_name,
+              email: found.row.email,
+              phone: found.row.phone,
+              selectedExpenses: fromJsonText<string[]>(found.row.selected_expenses, []),
+            },
+            terms,
+            signedAt,
+          )
+        : authorityInputOfSnapshot(
+            readSnapshot(found.row.snapshot, found.row.snapshot_version),
+            terms,
+            signedAt,
+          );
+    return hexDigestsEqual(authorityOf(input).hash, stored);
   }
 
   function niNumberOf(found: Found): string | null {

@@ -25,6 +25,7 @@ const CLAIM_COLUMNS = [
   'user_agent',
   'assessment_data',
   'signed_content_hash',
+  'authority_terms',
   'signed_at',
   'created_at',
   'updated_at',

@@ -20,7 +20,9 @@ export async function claimsRoutes(app: FastifyInstance, opts: { claims: ClaimsS
       ipAddress: request.ip ?? null,
       userAgent: typeof userAgent === 'string' ? userAgent : null,
     });
-    return reply.code(result.created ? 201 : 200).send({ id: result.id, signatureUrl: result.signatureUrl });
+    return reply
+      .code(result.created ? 201 : 200)
+      .send({ id: result.id, signatureUrl: result.signatureUrl, authorityUrl: result.authorityUrl });
   });
 
   app.get('/claims/mine', async (request) => {

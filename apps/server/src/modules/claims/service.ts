@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PNG_DATA_URL_PREFIX } from '@taxback/domain';
+import { PNG_DATA_URL_PREFIX, authorityInputOfGeneralClaim } from '@taxback/domain';
+import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, FormResponse } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
-import { hashCanonical } from '../../crypto/hash.ts';
 import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts';
+import { renderAuthorityPdf } from '../authority/pdf.ts';
+import { authorityOf } from '../authority/terms.ts';
 import type { FilesService } from '../files/service.ts';
 import { createClaimsRepository } from './repository.ts';
 
@@ -16,6 +18,8 @@ const SIGNATURE_REQUIRED = 'Signature is required';
 export interface ClaimResult {
   id: string;
   signatureUrl: string | null;
+  /** D19: the signed authority PDF's app URL. */
+  authorityUrl: string | null;
   created: boolean;
 }
 
@@ -74,11 +78,16 @@ export function toClaimView(row: FormResponse): ClaimView {
 }
 
 /** The general tax-refund claim (form_responses): one per session, signed evidence per D15. */
-export function createClaimsService(deps: { db: Kysely<Database>; files: FilesService }) {
+export function createClaimsService(deps: {
+  db: Kysely<Database>;
+  files: FilesService;
+  terms: AuthorityTerms;
+}) {
   const repo = createClaimsRepository(deps.db);
 
-  function existingResult(row: FormResponse): ClaimResult {
-    return { id: row.id, signatureUrl: row.signature, created: false };
+  async function existingResult(row: FormResponse): Promise<ClaimResult> {
+    const authority = (await deps.files.listFiles(row.session_id, { kind: 'authority' })).at(-1);
+    return { id: row.id, signatureUrl: row.signature, authorityUrl: authority?.url ?? null, created: false };
   }
 
   return {
@@ -91,31 +100,54 @@ export function createClaimsService(deps: { db: Kysely<Database>; files: FilesSe
     }): Promise<ClaimResult> {
       const { sessionId, claim } = input;
       const existing = await repo.findBySession(sessionId);
-      if (existing) return existingResult(existing);
+      if (existing) return await existingResult(existing);
 
       const png = decodePngDataUrl(claim.signature);
-      const now = nowIso(input.now);
+      const signedAt = input.now ?? new Date();
+      const now = nowIso(signedAt);
       const id = randomUUID();
-      const signedFields = {
-        firstName: claim.firstName,
-        lastName: claim.lastName,
-        email: claim.email,
-        phone: claim.phone,
-        selectedExpenses: claim.selectedExpenses,
-      };
+      const terms = deps.terms;
+      // D19: the shorter authority the claim form showed, signed and stored as a PDF with the claim.
+      const { document, hash } = authorityOf(authorityInputOfGeneralClaim(claim, terms, now));
+      let pdfBytes: Uint8Array;
+      try {
+        pdfBytes = await renderAuthorityPdf(
+          document,
+          {
+            signaturePng: png,
+            signedAt,
+            ip: input.ipAddress,
+            userAgent: input.userAgent?.slice(0, 500) ?? null,
+          },
+          terms.agent.companyName,
+        );
+      } catch {
+        throw new ValidationError({ signature: SIGNATURE_REQUIRED });
+      }
       const assessment = claim.assessmentData;
 
       try {
-        return await deps.files.saveFileWith(
-          {
-            sessionId,
-            claimKind: 'general',
-            kind: 'signature',
-            bytes: png,
-            filename: 'signature.png',
-            contentType: 'image/png',
-          },
-          async (trx, file) => {
+        return await deps.files.saveFilesWith(
+          [
+            {
+              sessionId,
+              claimKind: 'general',
+              kind: 'signature',
+              bytes: png,
+              filename: 'signature.png',
+              contentType: 'image/png',
+            },
+            {
+              sessionId,
+              claimKind: 'general',
+              kind: 'authority',
+              bytes: pdfBytes,
+              filename: 'signed-authority.pdf',
+              contentType: 'application/pdf',
+            },
+          ],
+          async (trx, [file, pdf]) => {
+            if (!file || !pdf) throw new Error('Stored file record vanished');
             const inserted = await repo.insertIfAbsent(
               {
                 id,
@@ -140,7 +172,8 @@ export function createClaimsService(deps: { db: Kysely<Database>; files: FilesSe
                   step: 'form_completed',
                   lastUpdated: now,
                 }),
-                signed_content_hash: hashCanonical(signedFields),
+                signed_content_hash: hash,
+                authority_terms: JSON.stringify(terms),
                 signed_at: now,
                 created_at: now,
                 updated_at: now,
@@ -149,14 +182,14 @@ export function createClaimsService(deps: { db: Kysely<Database>; files: FilesSe
             );
             // Another request for this session won the race: undo ours (file record included).
             if (inserted === null) throw new AlreadySubmitted();
-            return { id: inserted, signatureUrl: file.url, created: true };
+            return { id: inserted, signatureUrl: file.url, authorityUrl: pdf.url, created: true };
           },
         );
       } catch (error) {
         if (!(error instanceof AlreadySubmitted)) throw error;
         const winner = await repo.findBySession(sessionId);
         if (!winner) throw new Error('Claim conflict without a stored claim');
-        return existingResult(winner);
+        return await existingResult(winner);
       }
     },
 

@@ -3,6 +3,7 @@ import {
   hmrcDetailsStepSchema,
   claimSubmissionSchema,
   onboardingSaveSchema,
+  publicSettingsSchema,
   resumeRequestSchema,
   reviewStepSchema,
   wizardSnapshotSchema,
@@ -169,7 +170,12 @@ const claimViewSchema = z.object({
 const nullableText = z.string().nullable();
 
 const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
-  ClaimCreated: z.object({ id: z.uuid(), signatureUrl: z.string() }),
+  ClaimCreated: z.object({
+    id: z.uuid(),
+    signatureUrl: z.string(),
+    authorityUrl: nullableText.describe('The signed authority PDF (D19)'),
+  }),
+  Settings: publicSettingsSchema,
   ClaimView: claimViewSchema,
   FileSummary: fileSummarySchema,
   RebateSummary: rebateSummarySchema,
@@ -183,6 +189,7 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     ),
     p60File: fileSummarySchema.nullable(),
     signatureUrl: nullableText,
+    signedAuthority: logLinkSchema.nullable().describe('The signed authority PDF (D19), once signed'),
     status: z.string().describe("'draft' until submitted"),
     submissionReference: nullableText,
     submittedAt: nullableText,
@@ -192,11 +199,12 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     lastStepCompleted: z.number().int(),
   }),
   OnboardingSaved: z.object({ revision: z.number().int(), totals: rebateSummarySchema }),
-  SignatureSaved: z.object({ signatureUrl: z.string() }),
+  SignatureSaved: z.object({ signatureUrl: z.string(), signedAuthority: logLinkSchema }),
   MileageLogs: z.object({
     logs: z.record(z.string(), z.object({ pdf: logLinkSchema, csv: logLinkSchema })),
   }),
   Submitted: z.object({
+    signedAuthority: logLinkSchema.nullable(),
     submissionReference: z.string(),
     submittedAt: z.string(),
     totals: rebateSummarySchema,
@@ -473,6 +481,15 @@ function buildPaths(): OpenApiDocument['paths'] {
             content: json(ref('schemas', 'HealthDown')),
           },
         },
+      }),
+    },
+    '/api/settings': {
+      get: operation({
+        operationId: 'getSettings',
+        summary: 'The public configuration: our company as the authority names it, and the fee (D19, D20)',
+        tags: ['health'],
+        success: { '200': ok('The settings', 'Settings') },
+        errors: [429],
       }),
     },
     '/api/docs': {

@@ -87,54 +87,80 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
   }
 
   /**
-   * Stores the file and runs `fn` in the same database transaction as its record, so a failure
-   * anywhere leaves neither a row nor orphaned bytes. Inside `fn` use only `trx`: on SQLite the
+   * Stores the files and runs `fn` in the same database transaction as their records, so a failure
+   * anywhere leaves neither rows nor orphaned bytes. Inside `fn` use only `trx`: on SQLite the
    * outer handle waits for the transaction to finish.
    */
-  async function saveFileWith<T>(
-    input: SaveFileInput,
-    fn: (trx: Db, file: SavedFile) => Promise<T>,
+  async function saveFilesWith<T>(
+    inputs: readonly SaveFileInput[],
+    fn: (trx: Db, files: SavedFile[]) => Promise<T>,
   ): Promise<T> {
-    const { sha256, taxYear, filename } = describeInput(input);
-    const dedupKey = { sessionId: input.sessionId, kind: input.kind, taxYear, sha256 };
-
-    const existing = await repo.findDuplicate(dedupKey);
-    if (existing) return db.transaction().execute((trx) => fn(trx, toSavedFile(existing)));
-
-    const storageKey = newStorageKey();
-    await store.put(storageKey, input.bytes);
-    let ownBytesInUse = false;
+    const planned = await Promise.all(
+      inputs.map(async (input) => {
+        const { sha256, taxYear, filename } = describeInput(input);
+        const dedupKey = { sessionId: input.sessionId, kind: input.kind, taxYear, sha256 };
+        const existing = await repo.findDuplicate(dedupKey);
+        return { input, sha256, taxYear, filename, dedupKey, existing, storageKey: null as string | null };
+      }),
+    );
+    const ownKeysInUse = new Set<string>();
     try {
-      let insertedOwn = false;
+      for (const p of planned) {
+        if (p.existing) continue;
+        p.storageKey = newStorageKey();
+        await store.put(p.storageKey, p.input.bytes);
+      }
+      const inserted = new Set<string>();
       const result = await db.transaction().execute(async (trx) => {
-        const inserted = await repo.insertIfAbsent(
-          {
-            id: randomUUID(),
-            session_id: input.sessionId,
-            claim_kind: input.claimKind,
-            kind: input.kind,
-            tax_year: taxYear,
-            storage_key: storageKey,
-            filename,
-            content_type: input.contentType,
-            size: input.bytes.byteLength,
-            sha256,
-            created_at: nowIso(),
-          },
-          trx,
-        );
-        // A concurrent request stored the same bytes first: use its record.
-        const row = inserted ?? (await repo.findDuplicate(dedupKey, trx));
-        if (!row) throw new Error('Stored file record vanished');
-        insertedOwn = inserted !== null;
-        return fn(trx, toSavedFile(row));
+        const saved: SavedFile[] = [];
+        for (const p of planned) {
+          if (p.existing || p.storageKey === null) {
+            const row = p.existing ?? (await repo.findDuplicate(p.dedupKey, trx));
+            if (!row) throw new Error('Stored file record vanished');
+            saved.push(toSavedFile(row));
+            continue;
+          }
+          const row = await repo.insertIfAbsent(
+            {
+              id: randomUUID(),
+              session_id: p.input.sessionId,
+              claim_kind: p.input.claimKind,
+              kind: p.input.kind,
+              tax_year: p.taxYear,
+              storage_key: p.storageKey,
+              filename: p.filename,
+              content_type: p.input.contentType,
+              size: p.input.bytes.byteLength,
+              sha256: p.sha256,
+              created_at: nowIso(),
+            },
+            trx,
+          );
+          if (row) inserted.add(p.storageKey);
+          // A concurrent request stored the same bytes first: use its record.
+          const used = row ?? (await repo.findDuplicate(p.dedupKey, trx));
+          if (!used) throw new Error('Stored file record vanished');
+          saved.push(toSavedFile(used));
+        }
+        return fn(trx, saved);
       });
       // Only once committed do our bytes belong to a record.
-      ownBytesInUse = insertedOwn;
+      for (const key of inserted) ownKeysInUse.add(key);
       return result;
     } finally {
-      if (!ownBytesInUse) await store.delete(storageKey).catch(() => {});
+      for (const p of planned) {
+        if (p.storageKey !== null && !ownKeysInUse.has(p.storageKey))
+          await store.delete(p.storageKey).catch(() => {});
+      }
     }
+  }
+
+  /** One file: see saveFilesWith. */
+  function saveFileWith<T>(input: SaveFileInput, fn: (trx: Db, file: SavedFile) => Promise<T>): Promise<T> {
+    return saveFilesWith([input], (trx, [file]) => {
+      if (!file) throw new Error('Stored file record vanished');
+      return fn(trx, file);
+    });
   }
 
   async function openFile(
@@ -149,6 +175,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
 
   return {
     saveFileWith,
+    saveFilesWith,
 
     /** Stores a file on its own; returns the existing record when the same bytes were stored before. */
     saveFile(input: SaveFileInput): Promise<SavedFile> {

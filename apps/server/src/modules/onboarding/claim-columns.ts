@@ -1,11 +1,8 @@
 import {
-  datePartsToIso,
   isFuelClaim,
-  jobVehicle,
   jobsWithMiles,
   normaliseUkPhone,
   selectedYears,
-  summariseClaim,
   vehicleOf,
   yearMiles,
 } from '@taxback/domain';
@@ -127,55 +124,4 @@ export function employersOfYear(snapshot: WizardSnapshot, year: TaxYearEntry): s
   return jobsWithMiles(year).map(
     (j) => snapshot.employments.find((e) => e.id === j.employmentId)?.employerName ?? '',
   );
-}
-
-/**
- * D15: what the claimant sees on the review screen and signs. Its canonical JSON is hashed at
- * signing; the operator view recomputes it from the stored snapshot to show whether it still matches.
- */
-export function signedContentOf(
-  snapshot: WizardSnapshot,
-  consents: { accuracy: boolean; authorization: boolean; terms: boolean },
-) {
-  const totals = summariseClaim(snapshot);
-  const p = snapshot.personalInfo;
-  return {
-    title: p.title,
-    name: [p.firstName, p.lastName].filter((s) => s !== '').join(' '),
-    dateOfBirth: datePartsToIso(p.dateOfBirth),
-    address: p.homeAddress,
-    postcode: p.postcode,
-    employments: snapshot.employments.map((e) => ({
-      employerName: e.employerName,
-      payeReference: e.noPayeReference ? null : e.payeReference,
-      jobTitle: e.jobTitle,
-      endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
-    })),
-    years: selectedYears(snapshot).map((t) => ({
-      year: t.year,
-      employersConnected: t.employersConnected,
-      jobs: jobsWithMiles(t).map((j) => ({
-        employment: snapshot.employments.findIndex((e) => e.id === j.employmentId),
-        vehicle: jobVehicle(j, snapshot),
-        miles: j.businessMiles,
-        paid:
-          j.paidKind === 'ppm'
-            ? `${j.paidPencePerMile}p/mile`
-            : j.paidKind === 'total'
-              ? `£${j.paidTotalPounds}`
-              : 'none',
-      })),
-    })),
-    totals: {
-      years: totals.years,
-      totalMiles: totals.totalMiles,
-      totalAllowance: totals.totalAllowance,
-      totalEmployerPayment: totals.totalEmployerPayment,
-      totalClaimable: totals.totalClaimable,
-      rebate20: totals.rebate20,
-      rebate40: totals.rebate40,
-      selfAssessmentRequired: totals.selfAssessmentRequired,
-    },
-    consents: { accuracy: consents.accuracy, authorization: consents.authorization, terms: consents.terms },
-  };
 }

@@ -10,6 +10,7 @@ import {
 import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';
 import type { Providers } from '../../providers/index.ts';
+import { authorityTermsOf } from '../authority/terms.ts';
 import { createResumeService } from '../resume/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES, createOnboardingService } from './service.ts';
 import type { RequestMeta } from './service.ts';
@@ -55,6 +56,7 @@ export async function onboardingRoutes(
     keys: app.keys,
     resume,
     log: app.log,
+    terms: authorityTermsOf(app.appConfig),
   });
 
   await app.register(multipart, {

@@ -8,6 +8,7 @@ import {
   SAVE_CONFLICT_MESSAGES,
   UPLOAD_MESSAGES,
   SUBMIT_STEP,
+  authorityInputOfSnapshot,
   claimRoute,
   claimableTaxYears,
   hasCompleted,
@@ -21,7 +22,7 @@ import {
   journeysOf,
   vehicleOf,
 } from '@taxback/domain';
-import type { RebateSummary, TaxYear } from '@taxback/domain';
+import type { AuthorityTerms, RebateSummary, TaxYear } from '@taxback/domain';
 import {
   evidenceStepSchema,
   fieldErrors,
@@ -32,7 +33,7 @@ import {
 } from '@taxback/domain/schemas';
 import type { OnboardingSave, WizardSnapshot } from '@taxback/domain/schemas';
 import type { AppKeys } from '../../crypto/keys.ts';
-import { encryptField, hashCanonical } from '../../crypto/index.ts';
+import { encryptField } from '../../crypto/index.ts';
 import type { Database, OnboardingClaim, OnboardingClaimUpdate, StoredFile } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fromIntBool, nowIso } from '../../db/values.ts';
@@ -62,7 +63,9 @@ import {
   updateDraftClaim,
 } from './repository.ts';
 import type { ClaimFileRow, ClaimTracking } from './repository.ts';
-import { readSnapshot, signedContentOf, snapshotColumns } from './claim-columns.ts';
+import { renderAuthorityPdf } from '../authority/pdf.ts';
+import { authorityOf } from '../authority/terms.ts';
+import { readSnapshot, snapshotColumns } from './claim-columns.ts';
 
 export const ONBOARDING_MESSAGES = {
   notFound: 'Not found',
@@ -98,6 +101,8 @@ export interface OnboardingServiceDeps {
   keys: AppKeys;
   resume: ResumeService;
   log: FastifyBaseLogger;
+  /** D19: our company and fee as configured, printed on the authority the claimant signs. */
+  terms: AuthorityTerms;
   now?: () => Date;
 }
 
@@ -133,6 +138,12 @@ function mileageLogsOf(rows: ClaimFileRow[]): Record<TaxYear, { pdf?: LogLink; c
     else entry.csv = link;
   }
   return out;
+}
+
+/** D19: the claim's signed authority PDF (the latest, as signing again replaces it). */
+function authorityOfRows(rows: ClaimFileRow[]): LogLink | null {
+  const row = rows.filter((r) => r.kind === 'authority').at(-1);
+  return row ? { id: row.id, url: fileUrl(row.id), filename: row.filename } : null;
 }
 
 /** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
@@ -172,8 +183,9 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     });
   }
 
-  function submittedAnswer(claim: OnboardingClaim) {
+  async function submittedAnswer(claim: OnboardingClaim) {
     return {
+      signedAuthority: authorityOfRows(await listClaimFiles(db, claim.session_id)),
       submissionReference: claim.submission_reference ?? '',
       submittedAt: claim.submitted_at ?? '',
       totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
@@ -200,6 +212,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         mileageLogs: mileageLogsOf(rows),
         p60File: p60 ? summariseRow(p60) : null,
         signatureUrl: claim.signature_url,
+        signedAuthority: authorityOfRows(rows),
         status: claim.status,
         submissionReference: claim.submission_reference,
         submittedAt: claim.submitted_at,
@@ -375,32 +388,63 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       });
     },
 
-    /** Step 9: the signature PNG, stored privately, with the D15 evidence of what was signed. */
+    /**
+     * Step 9: the signature PNG, stored privately, with the D15 evidence and the D19 signed authority:
+     * the document the claimant saw, rendered with the signature, time, IP and user agent into a PDF
+     * stored with the claim; the D15 hash is the SHA-256 of the document's canonical content.
+     */
     async saveSignature(
       sessionId: string,
       input: { png: Buffer; agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean } },
       meta: RequestMeta,
-    ): Promise<{ signatureUrl: string }> {
+    ): Promise<{ signatureUrl: string; signedAuthority: LogLink }> {
       const claim = await requireDraft(sessionId);
       const sniffed = await sniffUploadType(input.png, 'signature.png', 'p60');
       if (!sniffed || sniffed.ext !== 'png')
         throw new ValidationError({ signature: MESSAGES.digitalSignatureRequired });
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
-      const at = nowIso(now());
-      const contentHash = hashCanonical(signedContentOf(snapshot, input.agreementChecks));
-      return files.saveFileWith(
-        {
-          sessionId,
-          claimKind: 'onboarding',
-          kind: 'signature',
-          taxYear: null,
-          bytes: input.png,
-          filename: 'signature.png',
-          contentType: 'image/png',
-        },
-        async (trx, file) => {
+      const signedAt = now();
+      const at = nowIso(signedAt);
+      const terms = deps.terms;
+      const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, terms, at));
+      let pdfBytes: Uint8Array;
+      try {
+        pdfBytes = await renderAuthorityPdf(
+          document,
+          { signaturePng: input.png, signedAt, ip: meta.ip, userAgent: meta.userAgent },
+          terms.agent.companyName,
+        );
+      } catch {
+        // pdf-lib could not read the image: not a usable PNG signature.
+        throw new ValidationError({ signature: MESSAGES.digitalSignatureRequired });
+      }
+      // The signature and the signed authority are stored together, with the claim's evidence.
+      return files.saveFilesWith(
+        [
+          {
+            sessionId,
+            claimKind: 'onboarding',
+            kind: 'signature',
+            taxYear: null,
+            bytes: input.png,
+            filename: 'signature.png',
+            contentType: 'image/png',
+          },
+          {
+            sessionId,
+            claimKind: 'onboarding',
+            kind: 'authority',
+            taxYear: null,
+            bytes: pdfBytes,
+            filename: 'signed-authority.pdf',
+            contentType: 'application/pdf',
+          },
+        ],
+        async (trx, [file, pdf]) => {
+          if (!file || !pdf) throw new Error('Stored file record vanished');
+          const keep = new Set([file.id, pdf.id]);
           const older = (await listClaimFiles(trx, sessionId)).filter(
-            (r) => r.kind === 'signature' && r.id !== file.id,
+            (r) => (r.kind === 'signature' || r.kind === 'authority') && !keep.has(r.id),
           );
           for (const row of older) await files.deleteFile(row.id, sessionId, trx);
           await updateDraftClaim(trx, sessionId, {
@@ -412,11 +456,15 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
             signed_at: at,
             signed_ip: meta.ip,
             signed_user_agent: meta.userAgent,
-            signed_content_hash: contentHash,
+            signed_content_hash: hash,
+            authority_terms: JSON.stringify(terms),
             updated_at: at,
             last_activity_at: at,
           });
-          return { signatureUrl: file.url };
+          return {
+            signatureUrl: file.url,
+            signedAuthority: { id: pdf.id, url: pdf.url, filename: pdf.filename },
+          };
         },
       );
     },
@@ -496,7 +544,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     /** Step 10. Idempotent: a repeat (or a concurrent double submit) answers with the one submission. */
     async submit(sessionId: string, input: { niNumber: string; p60FileId?: string | undefined }) {
       const claim = await requireClaim(sessionId);
-      if (claim.status !== 'draft') return submittedAnswer(claim);
+      if (claim.status !== 'draft') return await submittedAnswer(claim);
 
       const snapshot: WizardSnapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       // D27: only a route that can succeed is submitted; a stop's explanation says why not.
@@ -554,7 +602,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       }
       // WHERE status = 'draft' lets exactly one of two concurrent submits through; the other reads its result.
       await submitDraftClaim(db, sessionId, changes);
-      return submittedAnswer(await requireClaim(sessionId));
+      return await submittedAnswer(await requireClaim(sessionId));
     },
   };
 }

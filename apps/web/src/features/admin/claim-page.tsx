@@ -136,6 +136,7 @@ export function ClaimPage() {
       </div>
     );
   if (!claim) return <p role="status">Loading the claim…</p>;
+  const signedAuthority = claim.files.filter((f) => f.kind === 'authority').at(-1);
 
   const c = claim.claimant;
   return (
@@ -369,6 +370,18 @@ export function ClaimPage() {
               </ul>
             </>
           )}
+        </>
+      )}
+
+      {signedAuthority && (
+        <>
+          <h2 className="mb-2 text-2xl">Signed authority</h2>
+          <p className="mb-8">
+            <a href={signedAuthority.url} download={signedAuthority.filename} data-testid="admin-authority">
+              Download the signed authority (PDF)
+            </a>
+            : the document the claimant signed (D19), with their signature, the time, IP address and browser.
+          </p>
         </>
       )}
 

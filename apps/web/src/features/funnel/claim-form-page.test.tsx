@@ -13,6 +13,14 @@ vi.mock('signature_pad', async () => ({
   default: (await import('../../../test/signature-pad-mock.ts')).MockPad,
 }));
 vi.mock('../../lib/redirect.ts', () => ({ redirectTo: vi.fn() }));
+// The public settings (GET /api/settings) as loaded; these tests count the claim's own requests.
+const settings = vi.hoisted(() => ({
+  current: {
+    agent: { companyName: 'Example Claims Ltd', address: '2 Agent Road, London', hmrcAgentReference: '' },
+    fee: { percent: 0, minimumPence: 0, vatPercent: 0 },
+  },
+}));
+vi.mock('../../lib/settings.ts', () => ({ useSettings: () => settings.current }));
 
 const routes = [
   { path: '/', Component: LocationProbe },
@@ -186,6 +194,37 @@ describe('ClaimFormPage', () => {
       vi.advanceTimersByTime(1);
     });
     expect(redirectTo).toHaveBeenCalledWith(CONTENT.marketingSiteUrl);
+  });
+
+  it('shows the shorter authority with the expenses before signing, and offers the signed copy after (D19)', async () => {
+    let resolve: (r: Response) => void = () => {};
+    const fetchMock = vi.fn((url: string) =>
+      url === '/api/claims'
+        ? new Promise<Response>((r) => (resolve = r))
+        : Promise.resolve(new Response('pdf', { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const createObjectURL = vi.fn(() => 'blob:authority');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    startSession();
+    renderRoutes(routes, '/complete');
+    const doc = screen.getByTestId('authority-document');
+    expect(doc).toHaveTextContent('Authority to act for you on your tax refund claim');
+    expect(doc).toHaveTextContent('Example Claims Ltd');
+    expect(doc).toHaveTextContent('Miles covered and other travel related expenses');
+    expect(doc).toHaveTextContent('HMRC pays you directly.');
+    expect(doc).toHaveTextContent('You can cancel within 14 days of signing');
+    fillValid();
+    expect(doc).toHaveTextContent('Ada Lovelace');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    const body = JSON.stringify({ id: 'c1', signatureUrl: '/api/files/f1', authorityUrl: '/api/files/a1' });
+    await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
+    fireEvent.click(screen.getByRole('button', { name: 'Download your signed authority (PDF)' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/files/a1') as unknown as
+      [string, RequestInit] | undefined;
+    expect((call?.[1].headers as Record<string, string>)['X-Session-Id']).toBe(TEST_SESSION_ID);
   });
 
   it("shows the server's field errors on 400", async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
 import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
+import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -10,6 +12,8 @@ import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-s
 import { Modal } from '../../components/ui/modal.tsx';
 import { SignaturePad } from '../../components/ui/signature-pad.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download-file.ts';
+import { useSettings } from '../../lib/settings.ts';
 import { marketingSiteUrl } from '../../lib/marketing-url.ts';
 import { redirectTo } from '../../lib/redirect.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -111,6 +115,9 @@ export function ClaimFormPage() {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const [authorityUrl, setAuthorityUrl] = useState<string | null>(null);
+  const [download, setDownload] = useState<'idle' | 'busy' | 'error'>('idle');
+  const settings = useSettings();
   const inFlight = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -198,22 +205,27 @@ export function ClaimFormPage() {
     inFlight.current = true;
     setSubmitting(true);
     setSubmitError(null);
-    const result = await apiRequest<{ id: string; signatureUrl?: string }>('POST', '/api/claims', {
-      sessionId,
-      body: {
-        ...parsed,
-        signature,
-        selectedExpenses: expenses,
-        earnsOver18k: true,
-        affiliateName: getAffiliate(),
-        utmData: trackingFields(utm),
-        fullUrl: utm?.full_url ?? window.location.href,
-        ...(assessment ? { assessmentData: { ...assessment, qualifies: 'yes' } } : {}),
+    const result = await apiRequest<{ id: string; signatureUrl?: string; authorityUrl?: string | null }>(
+      'POST',
+      '/api/claims',
+      {
+        sessionId,
+        body: {
+          ...parsed,
+          signature,
+          selectedExpenses: expenses,
+          earnsOver18k: true,
+          affiliateName: getAffiliate(),
+          utmData: trackingFields(utm),
+          fullUrl: utm?.full_url ?? window.location.href,
+          ...(assessment ? { assessmentData: { ...assessment, qualifies: 'yes' } } : {}),
+        },
+        timeoutMs: 30_000,
       },
-      timeoutMs: 30_000,
-    });
+    );
     if (result.ok) {
       setSubmitted(true);
+      setAuthorityUrl(typeof result.data.authorityUrl === 'string' ? result.data.authorityUrl : null);
       setSummary([]);
       clearFunnel();
       redirectTimer.current = setTimeout(() => redirectTo(marketingSiteUrl()), CLAIM_REDIRECT_MS);
@@ -227,6 +239,31 @@ export function ClaimFormPage() {
   };
 
   const incomplete = FIELD_ORDER.some((f) => values[f].trim() === '') || !signature;
+  // D19: the shorter authority, as the server will sign it, updated as the claimant types.
+  const authority = settings
+    ? buildAuthorityDocument(
+        authorityInputOfGeneralClaim(
+          {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            email: values.email.trim().toLowerCase(),
+            phone: values.phone.trim(),
+            selectedExpenses: expenses,
+          },
+          settings,
+        ),
+      )
+    : null;
+
+  const downloadAuthority = () => {
+    if (!authorityUrl || !sessionId) return;
+    // The claimant wants their copy: stay here rather than leave for the website.
+    if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    setDownload('busy');
+    void downloadFile(sessionId, authorityUrl, 'signed-authority.pdf').then((ok) =>
+      setDownload(ok ? 'idle' : 'error'),
+    );
+  };
 
   return (
     <Container width="narrow" className="py-8">
@@ -270,6 +307,13 @@ export function ClaimFormPage() {
             />
           );
         })}
+        {authority ? (
+          <AuthorityDocumentView document={authority} />
+        ) : (
+          <p role="status" data-testid="authority-loading">
+            Loading the authority you are about to sign…
+          </p>
+        )}
         <SignaturePad
           id={SIGNATURE_FIELD_ID}
           label="Your signature"
@@ -287,7 +331,7 @@ export function ClaimFormPage() {
             id="submit-claim"
             type="submit"
             fullWidth
-            disabled={incomplete || submitting || submitted}
+            disabled={incomplete || !authority || submitting || submitted}
             loading={submitting}
             aria-describedby={incomplete ? 'submit-hint' : undefined}
           >
@@ -300,6 +344,18 @@ export function ClaimFormPage() {
           Thank you. We have received your claim and will be in touch soon. Taking you back to our website in
           a few seconds…
         </p>
+        {authorityUrl && (
+          <div className="mb-4">
+            <Button variant="link" loading={download === 'busy'} onClick={downloadAuthority}>
+              Download your signed authority (PDF)
+            </Button>
+            {download === 'error' && (
+              <p role="alert" className="text-sm font-semibold text-danger">
+                The download failed. Please try again.
+              </p>
+            )}
+          </div>
+        )}
         <Button onClick={finish}>Continue</Button>
       </Modal>
     </Container>

@@ -30,6 +30,29 @@ describe('LandingPage', () => {
     expect(screen.getAllByText('Sample review').length).toBe(CONTENT.testimonials.length);
   });
 
+  it('says "No fees" with no fee set, and with a fee states it and that claiming from HMRC is free (D20)', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'fee-settings';
+    meta.content = '0 0 0';
+    document.head.appendChild(meta);
+    try {
+      const { unmount } = renderRoutes(routes, '/');
+      expect(screen.getByRole('heading', { name: 'No fees' })).toBeVisible();
+      expect(screen.queryByTestId('claim-for-free')).toBeNull();
+      unmount();
+      meta.content = '20 2500 20';
+      renderRoutes(routes, '/');
+      expect(screen.queryByText(/No fees/)).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Our fee, in the open' })).toBeVisible();
+      expect(screen.getByText(/Our fee: 20% of your refund plus VAT/)).toBeVisible();
+      expect(screen.getByTestId('claim-for-free')).toHaveTextContent(
+        'anyone can claim tax relief directly from HMRC for free',
+      );
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('No shows the message and stays', () => {
     renderRoutes(routes, '/');
     fireEvent.click(screen.getByRole('button', { name: "No, I don't" }));

@@ -10,6 +10,8 @@ import { BenefitCards } from './components/benefit-cards.tsx';
 import { FaqAccordion } from './components/faq-accordion.tsx';
 import { useQualification } from './hooks/use-qualification.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useFeeSettings } from '../../lib/settings.ts';
+import { ClaimForFreeNote, feeHeadline, hasFee } from '../../components/authority/fee-note.tsx';
 
 function sessionExpired(state: unknown): boolean {
   return (
@@ -25,6 +27,19 @@ export function LandingPage() {
   const location = useLocation();
   const { answer, answerYes, answerNo } = useQualification();
   usePageTitle('Check if you are owed a UK tax refund');
+  const fee = useFeeSettings();
+  // D20: with a fee set, the "No fees" card states the fee instead.
+  const benefits = hasFee(fee)
+    ? CONTENT.benefits.map((b) =>
+        b.id === 'no-fees'
+          ? {
+              id: 'our-fee',
+              title: 'Our fee, in the open',
+              body: `${feeHeadline(fee)}. You see it, and what you keep, before you sign.`,
+            }
+          : b,
+      )
+    : CONTENT.benefits;
 
   return (
     <>
@@ -66,7 +81,10 @@ export function LandingPage() {
           <h2 id="benefits-heading" className="mb-6 text-center text-2xl sm:text-3xl">
             Why claim with {CONTENT.brandName}
           </h2>
-          <BenefitCards benefits={CONTENT.benefits} />
+          <BenefitCards benefits={benefits} />
+          <div className="mt-6 text-center">
+            <ClaimForFreeNote fee={fee} />
+          </div>
           <div className="mt-8 text-center">
             <Button onClick={answerYes}>Start my claim</Button>
           </div>

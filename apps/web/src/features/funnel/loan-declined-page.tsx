@@ -3,6 +3,8 @@ import { CONTENT } from '@taxback/domain/content';
 import { formatMoney } from '@taxback/domain/money';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { feeHeadline } from '../../components/authority/fee-note.tsx';
+import { useFeeSettings } from '../../lib/settings.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -10,6 +12,7 @@ import { paths } from '../../app/paths.ts';
 export function LoanDeclinedPage() {
   const navigate = useNavigate();
   usePageTitle('You could still be owed money');
+  const fee = useFeeSettings();
   return (
     <Container width="narrow" className="py-10">
       <h1 className="mb-4 text-3xl">We couldn&apos;t offer you a loan, but you could still be owed money</h1>
@@ -19,7 +22,7 @@ export function LoanDeclinedPage() {
         {formatMoney(CONTENT.averageClaim)}.
       </p>
       <ul className="mb-6 list-disc space-y-1 pl-6">
-        <li>No fees</li>
+        <li>{feeHeadline(fee)}</li>
         <li>Claims can cover the current tax year and the four before it</li>
         <li>HMRC usually repays within {CONTENT.refundWeeks}</li>
       </ul>

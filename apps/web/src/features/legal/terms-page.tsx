@@ -1,10 +1,14 @@
 import { CONTENT } from '@taxback/domain/content';
+import { feeParagraphs } from '@taxback/domain/authority';
+import { hasFee } from '../../components/authority/fee-note.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { useFeeSettings } from '../../lib/settings.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Terms and conditions in plain English. */
 export function TermsPage() {
   usePageTitle('Terms and conditions');
+  const fee = useFeeSettings();
   return (
     <Container width="narrow" className="py-10">
       <article className="space-y-4">
@@ -19,10 +23,19 @@ export function TermsPage() {
           we show before then are estimates.
         </p>
         <h2 className="pt-4 text-2xl">Fees</h2>
-        <p>
-          No fees: we charge nothing for our service. You can also claim tax relief directly from HMRC, which
-          is free.
-        </p>
+        {hasFee(fee) ? (
+          <>
+            {feeParagraphs(fee, null).map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+            <p>The exact fee terms are in the authority you sign. HMRC has not seen or endorsed them.</p>
+          </>
+        ) : (
+          <p>
+            No fees: we charge nothing for our service. You can also claim tax relief directly from HMRC,
+            which is free.
+          </p>
+        )}
         <h2 className="pt-4 text-2xl">Your responsibilities</h2>
         <p>
           The information you give us must be true and complete. Claims are checked by HMRC, which can ask for

@@ -329,7 +329,7 @@ export function OnboardingPage() {
       fileRemoved: (id) => dispatch({ type: 'file-removed', id }),
       setMileageLogs: (logs) => dispatch({ type: 'set-mileage-logs', logs }),
       setP60: (file) => dispatch({ type: 'set-p60', file }),
-      setSignatureUrl: (url) => dispatch({ type: 'set-signature-url', url }),
+      setSignatureUrl: (url, authority) => dispatch({ type: 'set-signature-url', url, authority }),
       enterRebuild: () => dispatch({ type: 'enter-rebuild' }),
       rebuildReview: () => dispatch({ type: 'rebuild-review' }),
       exitRebuild: () => dispatch({ type: 'exit-rebuild' }),

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Journey } from '@taxback/domain';
 import type { Employment, EmploymentYear, TaxYearEntry, WizardSnapshot } from '@taxback/domain';
-import type { MileageLogFiles, UploadedFile } from './lib/server-data.ts';
+import type { LogLink, MileageLogFiles, UploadedFile } from './lib/server-data.ts';
 import type { SaveStatus } from './lib/outbox.ts';
 import type { SubmitAnswer } from './lib/wizard-api.ts';
 import type { WizardState } from './hooks/use-wizard-state.ts';
@@ -52,7 +52,7 @@ export interface WizardController {
   fileRemoved(id: string): void;
   setMileageLogs(logs: Record<string, MileageLogFiles>): void;
   setP60(file: UploadedFile | null): void;
-  setSignatureUrl(url: string): void;
+  setSignatureUrl(url: string, authority?: LogLink | null): void;
   enterRebuild(): void;
   rebuildReview(): void;
   exitRebuild(): void;

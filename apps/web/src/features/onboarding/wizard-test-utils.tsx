@@ -16,6 +16,12 @@ type Handler = (method: string, url: string, body: unknown) => { status: number;
  * A fake of our API on the global fetch: GET /api/onboarding answers with `saved` (or 404),
  * PUT answers 200 with the next revision, anything else goes to `extra` (404 when it returns nothing).
  */
+/** GET /api/settings in tests: the configuration's defaults (no fee). */
+export const TEST_SETTINGS = {
+  agent: { companyName: 'TaxBack', address: '1 Example Street, London', hmrcAgentReference: '' },
+  fee: { percent: 0, minimumPence: 0, vatPercent: 0 },
+};
+
 export function installFakeServer(
   opts: {
     saved?: {
@@ -36,6 +42,12 @@ export function installFakeServer(
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const headers = new Headers(init?.headers);
+    // The public settings (D19/D20) are read once per page; not recorded with the wizard's calls.
+    if (url === '/api/settings' && !opts.extra?.(method, url, body))
+      return new Response(JSON.stringify(TEST_SETTINGS), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     calls.push({ method, url, body, sessionId: headers.get('X-Session-Id') });
     const json = (status: number, data?: unknown) =>
       new Response(data === undefined ? null : JSON.stringify(data), {

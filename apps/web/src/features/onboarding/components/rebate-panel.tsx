@@ -6,6 +6,8 @@ import {
   type RebateSummary,
   type ReliefEstimate,
 } from '@taxback/domain';
+import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
+import { useFeeSettings } from '../../../lib/settings.ts';
 
 export interface RebatePanelProps {
   summary: RebateSummary;
@@ -50,6 +52,8 @@ function miles(n: number): string {
 export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
   const yearLow = (year: string) => estimate.years.find((y) => y.year === year)?.low ?? 0;
   const rate = singleRate(estimate) ?? (estimate.low !== estimate.high ? estimate.years[0]?.rates[0] : null);
+  // D20: with a fee set, the estimate shows our fee and what the claimant keeps.
+  const fee = useFeeSettings();
   if (variant === 'total') {
     return (
       <section
@@ -71,6 +75,8 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
           </dd>
         </dl>
         <EstimateRates estimate={estimate} />
+        <FeeNote amountPounds={estimate.low} fee={fee} />
+        <ClaimForFreeNote fee={fee} />
         <p className="mt-3 text-sm" data-testid="relief-cap-note">
           {RELIEF_CAP_NOTICE}
         </p>
@@ -141,6 +147,8 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
         </dd>
       </dl>
       <EstimateRates estimate={estimate} />
+      <FeeNote amountPounds={estimate.low} fee={fee} />
+      <ClaimForFreeNote fee={fee} />
       <p className="mt-3 text-sm" data-testid="relief-cap-note">
         {RELIEF_CAP_NOTICE}
       </p>

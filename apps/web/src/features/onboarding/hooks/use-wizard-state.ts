@@ -21,6 +21,7 @@ import {
 import {
   createEmptyServerData,
   evidenceByYear,
+  type LogLink,
   type MileageLogFiles,
   type ServerData,
   type UploadedFile,
@@ -107,7 +108,7 @@ export type WizardAction =
   | { type: 'file-removed'; id: string }
   | { type: 'set-mileage-logs'; logs: Record<string, MileageLogFiles> }
   | { type: 'set-p60'; file: UploadedFile | null }
-  | { type: 'set-signature-url'; url: string }
+  | { type: 'set-signature-url'; url: string; authority?: LogLink | null }
   | { type: 'enter-rebuild' }
   | { type: 'rebuild-review' }
   | { type: 'exit-rebuild' }
@@ -330,7 +331,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'set-p60':
       return withServer(state, { p60File: action.file });
     case 'set-signature-url':
-      return withServer(state, { signatureUrl: action.url });
+      return withServer(state, { signatureUrl: action.url, signedAuthority: action.authority ?? null });
     case 'enter-rebuild':
       return {
         ...state,

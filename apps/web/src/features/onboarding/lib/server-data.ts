@@ -31,6 +31,8 @@ export interface ServerData {
   mileageLogs: Record<string, MileageLogFiles>;
   p60File: UploadedFile | null;
   signatureUrl: string | null;
+  /** D19: the signed authority PDF, once signed. */
+  signedAuthority: LogLink | null;
   hasNiNumber: boolean;
   status: ClaimStatus;
   submissionReference: string | null;
@@ -44,6 +46,7 @@ export function createEmptyServerData(): ServerData {
     mileageLogs: {},
     p60File: null,
     signatureUrl: null,
+    signedAuthority: null,
     hasNiNumber: false,
     status: 'draft',
     submissionReference: null,
@@ -67,7 +70,7 @@ export function readUploadedFile(x: unknown): UploadedFile | null {
   };
 }
 
-function readLogLink(x: unknown): LogLink | undefined {
+export function readLogLink(x: unknown): LogLink | undefined {
   if (!isRecord(x) || typeof x.id !== 'string' || typeof x.url !== 'string') return undefined;
   return { id: x.id, url: x.url, filename: str(x.filename) || 'mileage-log' };
 }
@@ -125,6 +128,7 @@ export function normaliseServerData(raw: unknown): ServerData {
     mileageLogs: readMileageLogs(raw.mileageLogs),
     p60File: readUploadedFile(raw.p60File),
     signatureUrl: nullableStr(raw.signatureUrl),
+    signedAuthority: readLogLink(raw.signedAuthority) ?? null,
     hasNiNumber: raw.hasNiNumber === true,
     status: nullableStr(raw.status) ?? 'draft',
     submissionReference: nullableStr(raw.submissionReference),

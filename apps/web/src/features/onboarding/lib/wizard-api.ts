@@ -3,8 +3,10 @@ import type { SendResult } from './outbox.ts';
 import { type SavePayload } from '@taxback/domain';
 import {
   normaliseServerData,
+  readLogLink,
   readMileageLogs,
   readUploadedFile,
+  type LogLink,
   type MileageLogFiles,
   type ServerData,
   type UploadedFile,
@@ -278,31 +280,7 @@ export async function deleteFile(
   return { ok: false, message: res.error || FILE_MESSAGES.removeFailed };
 }
 
-/**
- * Links cannot carry the session header (D5), so a download fetches the file with it and saves
- * the blob under its own name.
- */
-export async function downloadFile(sessionId: string, url: string, filename: string): Promise<boolean> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { 'X-Session-Id': sessionId }, credentials: 'same-origin' });
-  } catch {
-    return false;
-  }
-  if (!res.ok) return false;
-  const blob = await res.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = objectUrl;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  return true;
-}
+export { downloadFile } from '../../../lib/download-file.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Distance (SPEC §8 messages, shown under the journey)
@@ -390,7 +368,7 @@ export async function saveSignature(
   sessionId: string,
   signature: string,
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean },
-): Promise<CallResult<{ signatureUrl: string }>> {
+): Promise<CallResult<{ signatureUrl: string; signedAuthority: LogLink | null }>> {
   const res = await apiRequest<unknown>('POST', '/api/onboarding/signature', {
     sessionId,
     body: { signature, agreementChecks },
@@ -398,7 +376,8 @@ export async function saveSignature(
   });
   if (!res.ok) return failure(res, SIGNATURE_FAILED);
   const url = isRecord(res.data) && typeof res.data.signatureUrl === 'string' ? res.data.signatureUrl : '';
-  return { ok: true, data: { signatureUrl: url } };
+  const signedAuthority = isRecord(res.data) ? (readLogLink(res.data.signedAuthority) ?? null) : null;
+  return { ok: true, data: { signatureUrl: url, signedAuthority } };
 }
 
 export interface SubmitAnswer {

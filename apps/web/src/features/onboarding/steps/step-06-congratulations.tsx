@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney, reliefOf } from '@taxback/domain';
+import { ClaimForFreeNote, FeeNote, hasFee } from '../../../components/authority/fee-note.tsx';
+import { useFeeSettings } from '../../../lib/settings.ts';
 import { CountUp } from '../components/count-up.tsx';
 import { fireConfetti } from '../components/confetti.ts';
 import { useWizard } from '../wizard-context.tsx';
@@ -11,6 +13,7 @@ export function StepCongratulations() {
   const firstName = snapshot.personalInfo.firstName.trim() || 'there';
   const estimate = reliefOf(snapshot);
   const { advance } = wizard;
+  const fee = useFeeSettings();
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -43,12 +46,23 @@ export function StepCongratulations() {
           className="block text-5xl font-bold text-brand-700"
           testId="congrats-rebate"
         />
-        <p className="mt-3 text-lg">
-          Total to you: <strong data-testid="congrats-total">{formatMoney(estimate.low)}</strong>
-          <span className="ml-2 inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
-            No fees
-          </span>
-        </p>
+        {hasFee(fee) ? (
+          <div className="mt-3 text-lg">
+            <p>
+              Estimated refund from HMRC:{' '}
+              <strong data-testid="congrats-total">{formatMoney(estimate.low)}</strong>
+            </p>
+            <FeeNote amountPounds={estimate.low} fee={fee} />
+            <ClaimForFreeNote fee={fee} />
+          </div>
+        ) : (
+          <p className="mt-3 text-lg">
+            Total to you: <strong data-testid="congrats-total">{formatMoney(estimate.low)}</strong>
+            <span className="ml-2 inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+              No fees
+            </span>
+          </p>
+        )}
       </div>
 
       <div

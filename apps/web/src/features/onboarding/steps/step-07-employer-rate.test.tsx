@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
+import { resetSettingsCache } from '../../../lib/settings.ts';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
 import { createEmptySnapshot, emptyEmployment, emptyEmploymentYear } from '@taxback/domain';
 
@@ -12,13 +13,18 @@ const [y1, y2] = claimableTaxYears()
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
+  resetSettingsCache();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-async function open(years: Record<string, number>, postcode = 'WN2 1AR') {
+async function open(
+  years: Record<string, number>,
+  postcode = 'WN2 1AR',
+  extra?: NonNullable<Parameters<typeof installFakeServer>[0]>['extra'],
+) {
   const base = createEmptySnapshot();
   const snapshot = snapshotWith({
     personalInfo: { ...base.personalInfo, postcode },
@@ -32,6 +38,7 @@ async function open(years: Record<string, number>, postcode = 'WN2 1AR') {
   });
   const server = installFakeServer({
     saved: { snapshot, currentStep: 7, lastStepCompleted: 6, revision: 6 },
+    ...(extra ? { extra } : {}),
   });
   renderWizard();
   await screen.findByRole('heading', {
@@ -49,6 +56,28 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId('impact-allowance')).toHaveTextContent('£4,400');
     expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£4,400');
     expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£880');
+  });
+
+  it('the estimate shows our fee and what the claimant keeps only when a fee is set (D20)', async () => {
+    await open({ [y1]: 5_000 });
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£450');
+    expect(screen.queryByTestId('fee-note')).toBeNull();
+    cleanup();
+    resetSettingsCache();
+    await open({ [y1]: 5_000 }, 'WN2 1AR', (method, url) =>
+      url === '/api/settings'
+        ? {
+            status: 200,
+            body: {
+              agent: { companyName: 'Example Claims Ltd', address: 'London', hmrcAgentReference: '' },
+              fee: { percent: 10, minimumPence: 0, vatPercent: 0 },
+            },
+          }
+        : undefined,
+    );
+    // 5,000 × 45p = £2,250 claimable; 20% = £450; 10% fee £45; the claimant keeps £405.
+    expect(await screen.findByTestId('fee-note')).toHaveTextContent('Our fee: £45.00. You keep: £405.');
+    expect(screen.getByTestId('claim-for-free')).toBeVisible();
   });
 
   it('an employer paying above the approved rate: nothing claimable and the taxable-excess notice (D21)', async () => {

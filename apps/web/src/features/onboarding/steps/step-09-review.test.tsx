@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { MockPad } from '../../../../test/signature-pad-mock.ts';
+import { resetSettingsCache } from '../../../lib/settings.ts';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
 
 vi.mock('signature_pad', async () => ({
@@ -18,6 +19,7 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   MockPad.pads.length = 0;
+  resetSettingsCache();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 afterEach(() => {
@@ -34,6 +36,8 @@ async function open(years: Record<string, number>, rate = 0, extra?: Extra) {
   });
   renderWizard();
   await screen.findByRole('heading', { level: 1, name: 'Review and sign' });
+  // D19: signing waits for the authority document (built from the public settings).
+  await screen.findByTestId('authority-document');
   return fake;
 }
 
@@ -57,6 +61,50 @@ describe('step 9 review and sign', () => {
     expect(screen.getByTestId('review-total-claimable')).toHaveTextContent('£2,400');
     expect(screen.getByTestId('review-rebate')).toHaveTextContent('£480');
     expect(screen.queryByTestId('self-assessment-note')).toBeNull();
+  });
+
+  it('shows the full authority before signing: company, claimant, years, HMRC pays you directly (D19, D29)', async () => {
+    await open({ [y1]: 12_000, [y2]: 2_000 }, 25);
+    const doc = screen.getByTestId('authority-document');
+    expect(within(doc).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Authority to act for you on your mileage tax relief claim',
+    );
+    expect(doc).toHaveTextContent('TaxBack');
+    expect(doc).toHaveTextContent('Ann Lee');
+    expect(doc).toHaveTextContent(y1);
+    expect(doc).toHaveTextContent(y2);
+    expect(doc).toHaveTextContent('HMRC pays you directly.');
+    expect(doc).toHaveTextContent('No fee: we charge you nothing for this claim.');
+    expect(doc).toHaveTextContent('HMRC has not seen or endorsed these terms.');
+    expect(doc).toHaveTextContent('You can cancel within 14 days of signing');
+    expect(screen.queryByTestId('fee-note')).toBeNull();
+    expect(screen.queryByTestId('claim-for-free')).toBeNull();
+  });
+
+  it('with a fee set, shows it beside the estimate and in the authority, and that claiming direct is free (D20)', async () => {
+    await open({ [y1]: 12_000, [y2]: 2_000 }, 25, (method, url) =>
+      url === '/api/settings'
+        ? {
+            status: 200,
+            body: {
+              agent: { companyName: 'Example Claims Ltd', address: 'London', hmrcAgentReference: 'A1234B' },
+              fee: { percent: 20, minimumPence: 2500, vatPercent: 20 },
+            },
+          }
+        : undefined,
+    );
+    // Estimate £480: fee £96 + £19.20 VAT = £115.20; the claimant keeps £364.80 (SPEC §9: whole
+    // pounds from £100).
+    expect(screen.getByTestId('fee-note')).toHaveTextContent('Our fee: £115 including VAT. You keep: £365.');
+    expect(screen.getByTestId('claim-for-free')).toHaveTextContent(
+      'anyone can claim tax relief directly from HMRC for free.',
+    );
+    const fee = screen.getByTestId('authority-fee');
+    expect(fee).toHaveTextContent(
+      'Our fee is 20% of the repayment HMRC makes (at least £25.00), plus VAT at 20%.',
+    );
+    expect(fee).not.toHaveTextContent('No fee');
+    expect(screen.getByTestId('authority-agent')).toHaveTextContent('A1234B');
   });
 
   it('adds the Self Assessment note when a year can claim over £2,500', async () => {

@@ -11,11 +11,15 @@ import {
 } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { EstimateRates } from '../components/rebate-panel.tsx';
+import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
+import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useSettings } from '../../../lib/settings.ts';
 import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
 import { paths } from '../../../app/paths.ts';
 import { FieldError } from '../components/choice-list.tsx';
-import { summariseClaim } from '@taxback/domain';
+import { authorityInputOfSnapshot, buildAuthorityDocument, summariseClaim } from '@taxback/domain';
+import type { FeeSettings } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 import { errorFor, fieldId, validateWizardStep } from '../lib/validation.ts';
 import { SIGNATURE_FAILED, saveSignature } from '../lib/wizard-api.ts';
@@ -72,7 +76,16 @@ export function FuelClaimNote() {
   );
 }
 
-export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; summary: RebateSummary }) {
+export function ClaimSummary({
+  snapshot,
+  summary,
+  fee,
+}: {
+  snapshot: WizardSnapshot;
+  summary: RebateSummary;
+  /** D20: with a fee set, the fee and what the claimant keeps show beside the estimate. */
+  fee?: FeeSettings | null;
+}) {
   const p = snapshot.personalInfo;
   const fuel = isFuelClaim(snapshot);
   const byYear = new Map(figuresByJob(snapshot).years.map((y) => [y.year, y]));
@@ -159,6 +172,8 @@ export function ClaimSummary({ snapshot, summary }: { snapshot: WizardSnapshot; 
             </dd>
           </dl>
           <EstimateRates estimate={reliefOf(snapshot)} />
+          <FeeNote amountPounds={reliefOf(snapshot).low} fee={fee} />
+          <ClaimForFreeNote fee={fee} />
           <p className="mt-3 text-sm" data-testid="relief-cap-note">
             {RELIEF_CAP_NOTICE}
           </p>
@@ -177,6 +192,9 @@ export function StepReview() {
   const [phase, setPhase] = useState<'idle' | 'sending' | 'error'>('idle');
   const [message, setMessage] = useState('');
   const sending = useRef(false);
+  const settings = useSettings();
+  // D19: the document shown is the one the server signs (same domain builder, same terms).
+  const authority = settings ? buildAuthorityDocument(authorityInputOfSnapshot(snapshot, settings)) : null;
 
   // The pad starts empty each time this screen opens, so no earlier drawing is assumed.
   useEffect(() => {
@@ -199,7 +217,7 @@ export function StepReview() {
     const result = await saveSignature(wizard.sessionId, state.signature ?? '', snapshot.agreementChecks);
     sending.current = false;
     if (result.ok) {
-      wizard.setSignatureUrl(result.data.signatureUrl);
+      wizard.setSignatureUrl(result.data.signatureUrl, result.data.signedAuthority);
       wizard.advance();
       return;
     }
@@ -216,11 +234,19 @@ export function StepReview() {
       lead="Check the details of your claim, then sign to authorise us to submit it to HMRC for you."
       fields={FIELDS}
       continueLabel={phase === 'sending' ? 'Saving…' : 'Continue'}
-      continueDisabled={phase === 'sending'}
+      continueDisabled={phase === 'sending' || authority === null}
       onContinue={() => void onContinue()}
     >
-      <ClaimSummary snapshot={snapshot} summary={summary} />
+      <ClaimSummary snapshot={snapshot} summary={summary} fee={settings?.fee} />
       {!isFuelClaim(snapshot) && <SelfAssessmentNote summary={summary} />}
+
+      {authority ? (
+        <AuthorityDocumentView document={authority} />
+      ) : (
+        <p role="status" data-testid="authority-loading">
+          Loading the authority you are about to sign…
+        </p>
+      )}
 
       <div data-testid="signature-pad">
         <SignaturePad

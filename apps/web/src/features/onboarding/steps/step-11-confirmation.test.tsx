@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { redirectTo } from '../../../lib/redirect.ts';
+import { resetSettingsCache } from '../../../lib/settings.ts';
 import { outboxKey } from '../lib/outbox.ts';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
@@ -27,6 +28,7 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   vi.mocked(redirectTo).mockClear();
+  resetSettingsCache();
 });
 afterEach(() => {
   cleanup();
@@ -49,6 +51,7 @@ async function openSubmitted(years: Record<string, number>, extra?: Extra) {
         submissionReference: 'TB654321WXYZ1234',
         submittedAt: '2025-06-01T10:00:00.000Z',
         mileageLogs: logs,
+        signedAuthority: { id: 'a1', url: '/api/files/a1', filename: 'signed-authority.pdf' },
         hasNiNumber: true,
       },
     },
@@ -102,6 +105,41 @@ describe('step 11 confirmation', () => {
     const call = fake.calls.find((c) => c.url === '/api/files/p1');
     expect(call?.sessionId).toBe(sessionId);
     expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('downloads the signed authority with the session header (D19)', async () => {
+    const createObjectURL = vi.fn(() => 'blob:authority');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { fake, sessionId } = await openSubmitted({ [y1]: 5000 }, (method, url) =>
+      url === '/api/files/a1' ? { status: 200, body: 'pdf-bytes' } : undefined,
+    );
+    expect(screen.getByTestId('confirmation-authority')).toHaveTextContent('Your signed authority');
+    fireEvent.click(screen.getByRole('button', { name: 'Download your signed authority (PDF)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(fake.calls.find((c) => c.url === '/api/files/a1')?.sessionId).toBe(sessionId);
+  });
+
+  it('shows no fee line without a fee, and the fee and what the claimant keeps with one (D20)', async () => {
+    await openSubmitted({ [y1]: 5000 });
+    expect(screen.queryByTestId('fee-note')).toBeNull();
+    cleanup();
+    resetSettingsCache();
+    await openSubmitted({ [y1]: 5000 }, (method, url) =>
+      url === '/api/settings'
+        ? {
+            status: 200,
+            body: {
+              agent: { companyName: 'Example Claims Ltd', address: 'London', hmrcAgentReference: '' },
+              fee: { percent: 20, minimumPence: 2500, vatPercent: 20 },
+            },
+          }
+        : undefined,
+    );
+    // 5,000 × 45p = £2,250 claimable; 20% = £450 estimate; fee £90 + £18 VAT = £108; keeps £342.
+    expect(await screen.findByTestId('fee-note')).toHaveTextContent(
+      'Our fee: £108 including VAT. You keep: £342.',
+    );
   });
 
   it('the button back to the marketing site clears saved progress', async () => {

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { CONFIRMATION_STEP, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim, reliefOf } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
+import { FeeNote } from '../../../components/authority/fee-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useSettings } from '../../../lib/settings.ts';
 import { Container } from '../../../components/ui/container.tsx';
 import { marketingSiteUrl } from '../../../lib/marketing-url.ts';
 import { redirectTo } from '../../../lib/redirect.ts';
@@ -39,6 +41,7 @@ export function StepConfirmation() {
   const years = selectedYears(snapshot).map((y) => y.year);
   const firstName = snapshot.personalInfo.firstName;
   const email = (CONTENT as { supportEmail?: string }).supportEmail;
+  const settings = useSettings();
   const logs = Object.entries(server.mileageLogs).sort(([a], [b]) => b.localeCompare(a));
 
   useEffect(() => {
@@ -84,6 +87,11 @@ export function StepConfirmation() {
         )}
       </dl>
       {!fuel && (
+        <div className="-mt-6 mb-8">
+          <FeeNote amountPounds={summary.rebate20} fee={settings?.fee} />
+        </div>
+      )}
+      {!fuel && (
         <p className="mb-8 text-sm" data-testid="relief-cap-note">
           {RELIEF_CAP_NOTICE}
         </p>
@@ -106,6 +114,23 @@ export function StepConfirmation() {
           ))}
         </ol>
       </section>
+
+      {server.signedAuthority && (
+        <section aria-labelledby="authority-title" className="mb-8" data-testid="confirmation-authority">
+          <h2 id="authority-title" className="mb-2 text-2xl">
+            Your signed authority
+          </h2>
+          <p className="mb-2">
+            A copy of the authority you signed, with your signature and when you signed it.
+          </p>
+          <DownloadButton
+            url={server.signedAuthority.url}
+            filename={server.signedAuthority.filename}
+            label="Download your signed authority (PDF)"
+            testId="download-authority"
+          />
+        </section>
+      )}
 
       {logs.length > 0 && (
         <section aria-labelledby="logs-title" className="mb-8" data-testid="confirmation-logs">

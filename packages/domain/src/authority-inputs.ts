@@ -1,0 +1,85 @@
+// The two claims' answers as an AuthorityInput (D19). One mapping each, used by the browser (the
+// document shown before signing) and the server (the signed PDF and the hash), so they cannot differ.
+import type { AuthorityInput, AuthorityTerms } from './authority.ts';
+import { EXPENSE_CATEGORIES } from './expenses.ts';
+import { datePartsToIso } from './dates.ts';
+import { isFuelClaim } from './wizard.ts';
+import { figuresByJob, reliefOf } from './wizard-snapshot.ts';
+import type { WizardSnapshot } from './wizard-snapshot.ts';
+
+/**
+ * The mileage wizard's snapshot as signed: the claimant with title and date of birth, and per year
+ * each employment with miles (employer, PAYE reference, job title, miles, its own claimable
+ * amount), with the year's estimate at the claimant's rates (D21), as the screens show it. A fuel
+ * claim (company vehicle, D27) gives no amounts.
+ */
+export function authorityInputOfSnapshot(
+  snapshot: WizardSnapshot,
+  terms: AuthorityTerms,
+  signedAt?: string,
+): AuthorityInput {
+  const p = snapshot.personalInfo;
+  const fuel = isFuelClaim(snapshot);
+  const { years } = figuresByJob(snapshot);
+  const estimate = reliefOf(snapshot);
+  const dob = datePartsToIso(p.dateOfBirth);
+  return {
+    kind: 'mileage',
+    claimant: {
+      ...(p.title === '' ? {} : { title: p.title }),
+      fullName: [p.firstName, p.lastName].filter((s) => s !== '').join(' '),
+      ...(dob === null ? {} : { dateOfBirth: dob }),
+      address: p.homeAddress,
+      postcode: p.postcode,
+      email: p.email,
+      phone: p.phone,
+    },
+    agent: terms.agent,
+    fee: terms.fee,
+    years: years.map((y) => ({
+      year: y.year,
+      employments: y.jobs.map((j) => {
+        const e = snapshot.employments.find((x) => x.id === j.employmentId);
+        return {
+          employerName: j.employerName,
+          payeReference: e && !e.noPayeReference ? e.payeReference : '',
+          jobTitle: e?.jobTitle ?? '',
+          miles: j.miles,
+          claimablePounds: fuel ? undefined : Math.max(0, j.allowance - j.employerPayment),
+        };
+      }),
+      claimablePounds: fuel ? undefined : y.claimable,
+      estimatePounds: fuel ? undefined : (estimate.years.find((e) => e.year === y.year)?.low ?? 0),
+    })),
+    signedAt,
+  };
+}
+
+/** The general claim form's shorter authority: the claimant and the expenses chosen. */
+export function authorityInputOfGeneralClaim(
+  claim: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    selectedExpenses: readonly string[];
+  },
+  terms: AuthorityTerms,
+  signedAt?: string,
+): AuthorityInput {
+  return {
+    kind: 'general',
+    claimant: {
+      fullName: `${claim.firstName} ${claim.lastName}`.trim(),
+      address: '',
+      postcode: '',
+      email: claim.email,
+      phone: claim.phone,
+    },
+    agent: terms.agent,
+    fee: terms.fee,
+    years: [],
+    expenses: claim.selectedExpenses.map((id) => EXPENSE_CATEGORIES.find((c) => c.id === id)?.label ?? id),
+    signedAt,
+  };
+}
