@@ -6,7 +6,6 @@ import {
   authorityInputOfSnapshot,
   buildAuthorityDocument,
   calculateAllowance,
-  canonicalJson,
   carVanRatePence,
   claimableTaxYears,
   datedLogMiles,
