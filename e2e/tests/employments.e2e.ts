@@ -4,6 +4,7 @@
 // (D18); in the other only one job has miles. Every step is clicked through, two answers are
 // changed from check your answers, the claim is signed and submitted, and the stored claim is read
 // back from the database and its figures compared with the domain's own on the stored snapshot.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
   carVanRatePence,
@@ -15,7 +16,7 @@ import {
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { decodeJsonColumn, waitForOnboardingClaim } from '../helpers/db.ts';
-import { makePdf } from '../helpers/sample-files.ts';
+import { extractPdfText, makePdf } from '../helpers/sample-files.ts';
 import {
   OFFERED_YEARS,
   answerEmployerPayments,
@@ -282,10 +283,27 @@ test.describe('two employments (issue 13)', () => {
     await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
     await expectStep(page, 'confirmation');
 
-    // Issue 13 also asks for the signed authority PDF: another change is building its download.
-    // PLACEHOLDER, to be written with that change: a test.step('the signed authority PDF …') here
-    // that downloads the authority from the confirmation and reads both employments (PAYE
-    // reference or "none", job titles, Beta's end date) and each year's per-job figures from it.
+    // D19: the confirmation offers the signed authority; it names the claimant, the years, both
+    // employments (Beta's PAYE reference not given) and the fee terms (no fee by default).
+    await test.step('the signed authority PDF', async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('download-authority').click(),
+      ]);
+      const text = extractPdfText(await readFile(await download.path()));
+      for (const piece of [
+        `Name: ${claimant.firstName} ${claimant.lastName}`,
+        `${NEWEST} (`,
+        `${SECOND} (`,
+        'Employer 1: Acme Ltd',
+        'Employer PAYE reference 1: 123/AB45678',
+        'Employer 2: Beta Ltd',
+        'Employer PAYE reference 2: Not given',
+        'No fee: we charge you nothing for this claim.',
+        'HMRC pays you directly',
+      ])
+        expect(text, `the signed authority says "${piece}"`).toContain(piece);
+    });
 
     // What the server stored: read from its database.
     const row = await waitForOnboardingClaim(sessionId, (r) => r.status === 'submitted', 'submitted');

@@ -1,71 +1,7 @@
-// One builder for the wizard snapshots the server tests send (version 2: employments, D17/D18).
-
-export const DATE_OF_BIRTH = { day: '4', month: '3', year: '1990' } as const;
-
-export function employment(id = 'job-1', employerName = 'Acme Ltd', extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    employerName,
-    payeReference: '123/AB45678',
-    noPayeReference: false,
-    jobTitle: 'Engineer',
-    continuing: 'yes',
-    endDate: { day: '', month: '', year: '' },
-    ...extra,
-  };
-}
-
-/** One job in one year: its miles, and the employer paying `ratePence` a mile (0: nothing). */
-export function job(miles: number, ratePence = 0, employmentId = 'job-1', vehicle = 'car-van') {
-  return {
-    employmentId,
-    vehicle,
-    businessMiles: miles,
-    paidKind: miles > 0 ? (ratePence > 0 ? 'ppm' : 'none') : '',
-    paidPencePerMile: ratePence,
-    paidTotalPounds: 0,
-  };
-}
-
-export interface SnapshotInput {
-  /** Every year listed, selected unless `selected: false`, its miles on the one employment. */
-  years: ReadonlyArray<{ year: string; miles: number; selected?: boolean }>;
-  ratePence?: number;
-  vehicle?: string;
-  employerName?: string;
-  personalInfo?: Record<string, unknown>;
-}
-
-/** A complete mileage claim's snapshot; `overrides` replace whole sections. */
-export function mileageSnapshot(input: SnapshotInput, overrides: Record<string, unknown> = {}) {
-  const vehicle = input.vehicle ?? 'car-van';
-  return {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: { employmentType: 'employed', businessName: '', utrNumber: '' },
-    personalInfo: {
-      title: '',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      dateOfBirth: { ...DATE_OF_BIRTH },
-      email: 'jane@example.com',
-      phone: '07700 900123',
-      homeAddress: '1 High Street, Wigan',
-      postcode: 'WN2 1AR',
-      ...input.personalInfo,
-    },
-    vehicleInfo: { type: vehicle },
-    employments: [employment('job-1', input.employerName ?? 'Acme Ltd')],
-    taxYears: input.years.map((y) => ({
-      year: y.year,
-      selected: y.selected ?? true,
-      employersConnected: '',
-      jobs: [job(y.miles, input.ratePence ?? 0, 'job-1', vehicle)],
-    })),
-    journeys: [],
-    agreementChecks: { accuracy: false, authorization: false, terms: false },
-    affiliateName: null,
-    utmData: null,
-    fullUrl: null,
-    ...overrides,
-  };
-}
+// The example claims shared with the Playwright specs (one builder, in the domain).
+export {
+  DATE_OF_BIRTH,
+  employment,
+  jobYear as job,
+  mileageSnapshot,
+} from '@taxback/domain/example-snapshots';
