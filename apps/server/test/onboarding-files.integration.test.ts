@@ -530,7 +530,14 @@ describe('POST /api/onboarding/signature', () => {
 
 describe('POST /api/onboarding/mileage-log', () => {
   it('generates a PDF and CSV per selected year from the saved journeys, stored as evidence', async () => {
-    const sessionId = await draftClaim({ journeys: JOURNEYS });
+    // D25: two weeks of declared leave in August of Y0 are left out of the log.
+    const start = Y0.slice(0, 4);
+    const sessionId = await draftClaim({
+      journeys: JOURNEYS,
+      leave: [
+        { id: 'l1', from: { day: '4', month: '8', year: start }, to: { day: '15', month: '8', year: start } },
+      ],
+    });
     const res = await post(sessionId, '/api/onboarding/mileage-log');
     expect(res.statusCode).toBe(201);
     const { logs } = res.json<{
@@ -552,9 +559,18 @@ describe('POST /api/onboarding/mileage-log', () => {
       journeys: JOURNEYS as Journey[],
       year: Y0,
       nation: 'england-and-wales',
+      leave: [{ from: `${start}-08-04`, to: `${start}-08-15` }],
       today: ukIsoDate(new Date()),
     });
     expect(totalMiles).toBeGreaterThan(0);
+    expect(totalMiles).toBeLessThan(
+      datedLogMiles({
+        journeys: JOURNEYS as Journey[],
+        year: Y0,
+        nation: 'england-and-wales',
+        today: ukIsoDate(new Date()),
+      }),
+    );
     const allowance = calculateAllowance(totalMiles, 'car-van', Y0);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(`Mileage log ${Y0}`);
@@ -562,6 +578,7 @@ describe('POST /api/onboarding/mileage-log', () => {
     expect(text).toContain(DATED_LOG_LABEL);
     expect(text).toContain('Claimant: Jane Doe');
     expect(text).toContain('Bank holidays of: England and Wales');
+    expect(text).toContain(`Leave: 4 August ${start} to 15 August ${start}`);
     expect(text).toContain('Site visit');
     expect(text).toContain('Client meeting');
     expect(text).toContain(`Total business miles: ${totalMiles.toLocaleString('en-GB')}`);

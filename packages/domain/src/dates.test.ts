@@ -5,6 +5,8 @@ import {
   datePartsToIso,
   endDateProblem,
   isoToDateParts,
+  leavePeriodsOf,
+  leaveProblems,
 } from './dates.ts';
 
 // GOV.UK Design System, "Date input" error messages; D17: a P87 claimant is 16 to 100 years old.
@@ -70,5 +72,34 @@ describe('date parts', () => {
     expect(datePartsToIso(d('29', '2', '2023'))).toBeNull();
     expect(datePartsToIso(d('29', '2', '2024'))).toBe('2024-02-29');
     expect(isoToDateParts('1990-03-04')).toEqual(d('4', '3', '1990'));
+  });
+});
+
+// D25: declared leave is left out of the dated mileage log.
+describe('leave', () => {
+  const period = (from: ReturnType<typeof d>, to: ReturnType<typeof d>) => ({ id: 'l1', from, to });
+  it.each<[ReturnType<typeof period>, Record<string, string>]>([
+    [period(d('1', '8', '2025'), d('14', '8', '2025')), {}],
+    [period(d('', '', ''), d('14', '8', '2025')), { 'leave.0.from': 'Enter the first day of leave' }],
+    [
+      period(d('1', '8', '2025'), d('31', '2', '2025')),
+      { 'leave.0.to': 'The last day of leave must be a real date' },
+    ],
+    [
+      period(d('14', '8', '2025'), d('1', '8', '2025')),
+      { 'leave.0.to': 'The last day of leave must be the same as or after the first day' },
+    ],
+  ])('%j → %j', (l, errors) => {
+    expect(leaveProblems([l])).toEqual(errors);
+  });
+
+  it('gives the complete periods as ISO dates', () => {
+    expect(
+      leavePeriodsOf([
+        period(d('1', '8', '2025'), d('14', '8', '2025')),
+        period(d('14', '8', '2025'), d('1', '8', '2025')),
+        period(d('', '8', '2025'), d('1', '9', '2025')),
+      ]),
+    ).toEqual([{ from: '2025-08-01', to: '2025-08-14' }]);
   });
 });

@@ -125,3 +125,39 @@ export function endDateProblem(p: DateParts, today: Date = new Date()): DateProb
     };
   return null;
 }
+
+/** The most periods of leave one claim can declare. */
+export const MAX_LEAVE_PERIODS = 20;
+
+/** A period of leave as typed (D25): the first and the last day off. */
+export interface LeaveDraft {
+  id: string;
+  from: DateParts;
+  to: DateParts;
+}
+
+/**
+ * D25: the problems of the declared leave, keyed 'leave.{i}.from' / 'leave.{i}.to'; empty when
+ * every period is two real dates in order.
+ */
+export function leaveProblems(leave: readonly LeaveDraft[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  leave.forEach((l, i) => {
+    const from = shapeProblem(l.from, 'The first day of leave', 'Enter the first day of leave');
+    const to = shapeProblem(l.to, 'The last day of leave', 'Enter the last day of leave');
+    if (from) errors[`leave.${i}.from`] = from.message;
+    if (to) errors[`leave.${i}.to`] = to.message;
+    if (!from && !to && datePartsToIso(l.to)! < datePartsToIso(l.from)!)
+      errors[`leave.${i}.to`] = 'The last day of leave must be the same as or after the first day';
+  });
+  return errors;
+}
+
+/** The leave periods that are complete, as ISO dates (what the mileage log leaves out). */
+export function leavePeriodsOf(leave: readonly LeaveDraft[]): { from: string; to: string }[] {
+  return leave.flatMap((l) => {
+    const from = datePartsToIso(l.from);
+    const to = datePartsToIso(l.to);
+    return from !== null && to !== null && from <= to ? [{ from, to }] : [];
+  });
+}

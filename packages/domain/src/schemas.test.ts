@@ -715,6 +715,7 @@ describe('wizardSnapshotSchema', () => {
       ],
       taxYears: [],
       journeys: [],
+      leave: [],
       agreementChecks: { accuracy: false, authorization: false, terms: false },
       affiliateName: null,
       utmData: null,

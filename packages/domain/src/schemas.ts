@@ -14,7 +14,13 @@ import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import type { AuthorityTerms } from './authority.ts';
 import type { TaxYear } from './tax-years.ts';
-import { cleanDateParts, dateOfBirthProblem, endDateProblem, type DateParts } from './dates.ts';
+import {
+  MAX_LEAVE_PERIODS,
+  cleanDateParts,
+  dateOfBirthProblem,
+  endDateProblem,
+  type DateParts,
+} from './dates.ts';
 import { isPayeReference } from './p87-readiness.ts';
 import { isRecord } from './records.ts';
 import {
@@ -134,6 +140,7 @@ export const MAX_BUSINESS_MILES = 200_000;
 export const MAX_EMPLOYER_RATE_PENCE = 200;
 export const MAX_TAX_YEAR_ENTRIES = 10;
 export const MAX_JOURNEYS = 100;
+export { MAX_LEAVE_PERIODS };
 export const MAX_EMPLOYER_TOTAL_POUNDS = 1_000_000;
 export const JOB_TITLE_MAX_LENGTH = 100;
 export const TITLE_MAX_LENGTH = 20;
@@ -510,6 +517,16 @@ const wizardSnapshotObject = z.object({
   journeys: z
     .array(journeyDraftSchema)
     .max(MAX_JOURNEYS)
+    .default(() => []),
+  leave: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown leave period'),
+        from: datePartsSchema,
+        to: datePartsSchema,
+      }),
+    )
+    .max(MAX_LEAVE_PERIODS, `You can add up to ${MAX_LEAVE_PERIODS} periods of leave`)
     .default(() => []),
   agreementChecks: section(agreementChecksSchema),
   affiliateName: nullableText(AFFILIATE_MAX_LENGTH),

@@ -9,7 +9,13 @@ import {
   type YearClaimFigures,
   type YearVehicles,
 } from './mileage.ts';
-import { EMPTY_DATE_PARTS, cleanDateParts, datePartsToIso, type DateParts } from './dates.ts';
+import {
+  EMPTY_DATE_PARTS,
+  cleanDateParts,
+  datePartsToIso,
+  type DateParts,
+  type LeaveDraft,
+} from './dates.ts';
 import type { P87Input } from './p87-readiness.ts';
 import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
@@ -91,6 +97,8 @@ export interface WizardSnapshot {
   employments: Employment[];
   taxYears: TaxYearEntry[];
   journeys: Journey[];
+  /** D25: periods of leave the claimant declares; the mileage log leaves them out. */
+  leave: LeaveDraft[];
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
   affiliateName: string | null;
   utmData: Record<string, string> | null;
@@ -153,6 +161,7 @@ export function createEmptySnapshot(years: readonly TaxYearInfo[] = claimableTax
       incomeBand: '',
     })),
     journeys: [],
+    leave: [],
     agreementChecks: { accuracy: false, authorization: false, terms: false },
     affiliateName: null,
     utmData: null,
@@ -338,6 +347,11 @@ export function normaliseSnapshot(
       };
     }),
     journeys: Array.isArray(raw.journeys) ? (raw.journeys.filter(isRecord) as unknown as Journey[]) : [],
+    leave: (Array.isArray(raw.leave) ? raw.leave : []).filter(isRecord).map((l, i) => ({
+      id: str(l.id) || `leave-${i + 1}`,
+      from: cleanDateParts(section(l.from)),
+      to: cleanDateParts(section(l.to)),
+    })),
     agreementChecks: {
       accuracy: agree.accuracy === true,
       authorization: agree.authorization === true,

@@ -20,6 +20,7 @@ import {
   summariseClaim,
   datePartsToIso,
   journeysOf,
+  leavePeriodsOf,
   vehicleOf,
 } from '@taxback/domain';
 import type { AuthorityTerms, RebateSummary, TaxYear } from '@taxback/domain';
@@ -486,7 +487,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-      // D25: the nation's bank holidays follow the home postcode; leave is not asked for yet.
+      // D25: the nation's bank holidays follow the home postcode; the declared leave is left out.
       const docs = await generateMileageLog({
         claimant: { fullName: claim.full_name ?? '', postcode: snapshot.personalInfo.postcode },
         journeys,
@@ -504,7 +505,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
             },
           ];
         }),
-        leave: [],
+        leave: leavePeriodsOf(snapshot.leave),
         generatedAt: now(),
       });
 

@@ -295,6 +295,7 @@ export function OnboardingPage() {
       updateJob: (year, employmentId, patch) => dispatch({ type: 'update-job', year, employmentId, patch }),
       setEmployments: (employments) => dispatch({ type: 'set-employments', employments }),
       setScottishTaxpayer: (value) => dispatch({ type: 'set-scottish-taxpayer', value }),
+      setLeave: (leave) => dispatch({ type: 'set-leave', leave }),
       changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: stepIndex('check-answers') }),
       continueStep: () => {
         const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Journey } from '@taxback/domain';
+import type { Journey, LeaveDraft } from '@taxback/domain';
 import type { Employment, EmploymentYear, TaxYearEntry, WizardSnapshot } from '@taxback/domain';
 import type { LogLink, MileageLogFiles, UploadedFile } from './lib/server-data.ts';
 import type { SaveStatus } from './lib/outbox.ts';
@@ -43,6 +43,8 @@ export interface WizardController {
 
   // Steps 8-11 and the mileage-log builder.
   setJourneys(journeys: Journey[]): void;
+  /** D25: the periods of leave the mileage log leaves out. */
+  setLeave(leave: LeaveDraft[]): void;
   setAgreement(patch: Partial<WizardSnapshot['agreementChecks']>): void;
   /** Memory only (D10). */
   setSignature(signature: string | null): void;

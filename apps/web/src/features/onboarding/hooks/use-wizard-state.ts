@@ -7,6 +7,8 @@ import {
   previousStep,
   stepIndex,
   type Journey,
+  leaveProblems,
+  type LeaveDraft,
   type RebateSummary,
 } from '@taxback/domain';
 import {
@@ -101,6 +103,7 @@ export type WizardAction =
   | { type: 'go-to'; step: number }
   | { type: 'set-notice'; notice: string | null }
   | { type: 'set-journeys'; journeys: Journey[] }
+  | { type: 'set-leave'; leave: LeaveDraft[] }
   | { type: 'set-agreement'; patch: Partial<WizardSnapshot['agreementChecks']> }
   | { type: 'set-signature'; signature: string | null }
   | { type: 'set-ni-number'; niNumber: string }
@@ -151,7 +154,7 @@ export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'ni
 function revalidate(state: WizardState): WizardState {
   if (Object.keys(state.errors).length === 0) return state;
   if (state.isRebuildFlow) {
-    const now = validateJourneys(state.snapshot.journeys);
+    const now = { ...validateJourneys(state.snapshot.journeys), ...leaveProblems(state.snapshot.leave) };
     const errors: FieldErrors = {};
     for (const key of Object.keys(state.errors)) if (now[key]) errors[key] = now[key];
     return { ...state, errors };
@@ -301,6 +304,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, notice: action.notice };
     case 'set-journeys':
       return withSnapshot(state, { ...state.snapshot, journeys: action.journeys });
+    case 'set-leave':
+      return withSnapshot(state, { ...state.snapshot, leave: action.leave });
     case 'set-agreement':
       return withSnapshot(state, {
         ...state.snapshot,

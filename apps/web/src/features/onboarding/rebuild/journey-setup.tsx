@@ -9,7 +9,14 @@ import {
   type Journey,
   type JourneyReason,
   type TripType,
+  EMPTY_DATE_PARTS,
+  MAX_LEAVE_PERIODS,
+  leaveProblems,
+  randomBytes,
+  toBase64Url,
+  type LeaveDraft,
 } from '@taxback/domain';
+import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FieldError } from '../components/choice-list.tsx';
@@ -52,7 +59,7 @@ export function JourneySetup(props: JourneySetupProps) {
   }
 
   function onContinue() {
-    const errors = validateJourneys(journeys);
+    const errors = { ...validateJourneys(journeys), ...leaveProblems(wizard.state.snapshot.leave) };
     if (Object.keys(errors).length > 0) {
       wizard.showErrors(errors);
       return;
@@ -64,7 +71,10 @@ export function JourneySetup(props: JourneySetupProps) {
     <WizardShell
       heading="Your regular business journeys"
       lead="Add the business journeys you make regularly. We use them to build a mileage log for each tax year you are claiming for."
-      fields={journeyFieldPaths(journeys.length)}
+      fields={[
+        ...journeyFieldPaths(journeys.length),
+        ...wizard.state.snapshot.leave.flatMap((_, i) => [`leave.${i}.from`, `leave.${i}.to`]),
+      ]}
       onContinue={onContinue}
     >
       <div data-testid="rebuild-step-1" hidden />
@@ -88,7 +98,76 @@ export function JourneySetup(props: JourneySetupProps) {
       >
         {journeys.length === 0 ? 'Add a journey' : 'Add another journey'}
       </Button>
+      <LeaveSection />
     </WizardShell>
+  );
+}
+
+/** D25: periods the claimant did not work (holidays, sickness), left out of the dated log. */
+function LeaveSection() {
+  const wizard = useWizard();
+  const { leave } = wizard.state.snapshot;
+  const errors = wizard.state.errors;
+  const set = (next: LeaveDraft[]) => wizard.setLeave(next);
+  return (
+    <section aria-labelledby="leave-title" className="space-y-4" data-testid="leave">
+      <h2 id="leave-title" className="text-2xl">
+        Leave (optional)
+      </h2>
+      <p>
+        Add the periods you did not work, such as holidays or sickness. Your mileage log leaves them out, as
+        it does weekends and bank holidays.
+      </p>
+      {leave.map((l, i) => (
+        <div
+          key={l.id}
+          className="space-y-3 rounded-lg border-2 border-gray-300 p-4"
+          data-testid={`leave-${i + 1}`}
+        >
+          <DateInput
+            id={fieldId(`leave.${i}.from`)}
+            legend={`Period ${i + 1}: first day of leave`}
+            value={l.from}
+            onChange={(from) => set(leave.map((x) => (x.id === l.id ? { ...x, from } : x)))}
+            error={errors[`leave.${i}.from`]}
+            testId={`leave-${i + 1}-from`}
+          />
+          <DateInput
+            id={fieldId(`leave.${i}.to`)}
+            legend={`Period ${i + 1}: last day of leave`}
+            value={l.to}
+            onChange={(to) => set(leave.map((x) => (x.id === l.id ? { ...x, to } : x)))}
+            error={errors[`leave.${i}.to`]}
+            testId={`leave-${i + 1}-to`}
+          />
+          <Button
+            variant="secondary"
+            onClick={() => set(leave.filter((x) => x.id !== l.id))}
+            data-testid={`remove-leave-${i + 1}`}
+          >
+            Remove <span className="sr-only">period {i + 1} of leave</span>
+          </Button>
+        </div>
+      ))}
+      {leave.length < MAX_LEAVE_PERIODS && (
+        <Button
+          variant="secondary"
+          onClick={() =>
+            set([
+              ...leave,
+              {
+                id: `leave_${toBase64Url(randomBytes(6))}`,
+                from: { ...EMPTY_DATE_PARTS },
+                to: { ...EMPTY_DATE_PARTS },
+              },
+            ])
+          }
+          data-testid="add-leave"
+        >
+          Add a period of leave
+        </Button>
+      )}
+    </section>
   );
 }
 

@@ -38,6 +38,33 @@ function distanceAnswer(status: number, body?: unknown): Extra {
 }
 
 describe('journey setup', () => {
+  // D25: the claimant's leave is left out of the dated log; each period is two real dates in order.
+  it('takes periods of leave, checked like any GOV.UK date, and saves them', async () => {
+    await openSetup();
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    type('journey-0-distance', '12');
+    type('journey-0-reason', 'site-visit');
+    fireEvent.click(screen.getByTestId('add-leave'));
+    const leave = screen.getByTestId('leave-1');
+    const first = within(leave).getByRole('group', { name: 'Period 1: first day of leave' });
+    const last = within(leave).getByRole('group', { name: 'Period 1: last day of leave' });
+    fireEvent.change(within(first).getByLabelText('Day'), { target: { value: '14' } });
+    fireEvent.change(within(first).getByLabelText('Month'), { target: { value: '8' } });
+    fireEvent.change(within(first).getByLabelText('Year'), { target: { value: '2025' } });
+    fireEvent.change(within(last).getByLabelText('Day'), { target: { value: '1' } });
+    fireEvent.change(within(last).getByLabelText('Month'), { target: { value: '8' } });
+    fireEvent.change(within(last).getByLabelText('Year'), { target: { value: '2025' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'The last day of leave must be the same as or after the first day',
+    );
+    fireEvent.change(within(last).getByLabelText('Day'), { target: { value: '22' } });
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Review & Generate' });
+  });
+
   it('formats postcodes as typed and shows Calculate Distance only when both are valid', async () => {
     await openSetup();
     type('journey-0-from', 'wn21ar');

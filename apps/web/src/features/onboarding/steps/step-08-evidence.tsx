@@ -3,6 +3,7 @@ import {
   datePartsToIso,
   datedLogMiles,
   journeysOf,
+  leavePeriodsOf,
   nationOfPostcode,
   taxYearInfo,
   ukIsoDate,
@@ -76,6 +77,7 @@ function LogMilesCheck() {
   const { snapshot } = wizard.state;
   const today = ukIsoDate(new Date());
   const nation = nationOfPostcode(snapshot.personalInfo.postcode);
+  const leave = leavePeriodsOf(snapshot.leave);
   const several = snapshot.employments.length > 1;
   const differences = selectedYears(snapshot).flatMap((entry) => {
     if (!wizard.state.server.mileageLogs[entry.year]) return [];
@@ -85,7 +87,7 @@ function LogMilesCheck() {
       if (journeys.length === 0 || !job) return [];
       const ended = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
       const logMiles = Math.floor(
-        datedLogMiles({ journeys, year: entry.year, nation, employmentEnd: ended, today }),
+        datedLogMiles({ journeys, year: entry.year, nation, leave, employmentEnd: ended, today }),
       );
       if (logMiles === job.businessMiles) return [];
       return [
