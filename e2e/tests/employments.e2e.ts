@@ -2,8 +2,9 @@
 // a PAYE reference and one without it that has ended, claims two years; in one year both jobs have
 // miles and the employers are connected, so they share one 10,000-mile limit at the higher rate
 // (D18); in the other only one job has miles. Every step is clicked through, two answers are
-// changed from check your answers, the claim is signed and submitted, and the stored claim is read
-// back from the database and its figures compared with the domain's own on the stored snapshot.
+// changed from check your answers (the second job's PAYE reference is added there, so both are
+// stored with one), the claim is signed, its authority PDF downloaded and read, it is submitted, and
+// the stored claim is read back from the database and its figures compared with the domain's own.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -247,15 +248,20 @@ test.describe('two employments (issue 13)', () => {
     await expect(about).toContainText('12 November 1988');
     await expect(about).not.toContainText('4 March 1990');
 
-    // Change 2: the second employer's job title.
+    // Change 2: the second employer's job title; on the same page the claimant adds Beta's PAYE
+    // reference, found on a P60 since ("I don't have it" clears as they type it).
     await page.getByTestId('change-job-title-2').click();
     await expectStep(page, 'employments');
     await expect(page.getByTestId('job-title-2')).toHaveValue('Delivery driver');
     await page.getByTestId('job-title-2').fill('Courier');
+    await page.getByTestId('paye-reference-2').fill('456/xy12345');
+    await expect(page.getByTestId('no-paye-2')).not.toBeChecked();
     await continueButton(page).click();
     await expectStep(page, 'check-answers', 'Check your answers');
     await expect(second).toContainText('Courier');
     await expect(second).not.toContainText('Delivery driver');
+    await expect(second).toContainText('456/XY12345');
+    await expect(second).not.toContainText("You don't have it yet");
     await expect(first).toContainText('Sales representative');
 
     // A Change link followed by Back also returns here, with nothing changed.
@@ -298,7 +304,7 @@ test.describe('two employments (issue 13)', () => {
         'Employer 1: Acme Ltd',
         'Employer PAYE reference 1: 123/AB45678',
         'Employer 2: Beta Ltd',
-        'Employer PAYE reference 2: Not given',
+        'Employer PAYE reference 2: 456/XY12345',
         'No fee: we charge you nothing for this claim.',
         'HMRC pays you directly',
       ])
@@ -322,13 +328,13 @@ test.describe('two employments (issue 13)', () => {
       expect.objectContaining({
         id: 'job-2',
         employerName: 'Beta Ltd',
-        noPayeReference: true,
+        payeReference: '456/XY12345',
+        noPayeReference: false,
         jobTitle: 'Courier',
         continuing: 'no',
         endDate: { day: '27', month: '2', year: SECOND_END_YEAR },
       }),
     ]);
-    expect(snapshot.employments[1]?.payeReference ?? '').toBe('');
     expect(row.employer_name).toBe('Acme Ltd, Beta Ltd');
     const storedYear = (year: string) => snapshot.taxYears.find((t) => t.year === year);
     expect(storedYear(SECOND)?.employersConnected).toBe('yes');
