@@ -47,6 +47,26 @@ describe('check your answers', () => {
     expect(year).toHaveTextContent('5,000 miles by car or van');
     expect(year).toHaveTextContent('10p a mile (£500)');
     expect(year).toHaveTextContent('1 file');
+    // Every P87 answer is there: nothing is listed as still needed.
+    expect(screen.queryByTestId('p87-still-needed')).toBeNull();
+  });
+
+  it("lists what HMRC's form still needs, from the domain's readiness list (D17)", async () => {
+    const snapshot = completedSnapshot({ [y1]: 5000 });
+    snapshot.employments = [{ ...snapshot.employments[0]!, payeReference: '', noPayeReference: true }];
+    installFakeServer({
+      saved: {
+        snapshot,
+        currentStep: stepIndex('check-answers'),
+        lastStepCompleted: stepIndex('evidence'),
+        revision: 8,
+      },
+    });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
+    expect(screen.getByTestId('p87-still-needed')).toHaveTextContent(
+      'Employer PAYE reference (employment 1)',
+    );
   });
 
   it('a Change link goes to the question and Continue comes back here with the new answer', async () => {

@@ -11,6 +11,8 @@ import {
   incomeBandOptions,
   isFuelClaim,
   journeyReasonLabel,
+  p87InputOfSnapshot,
+  p87Readiness,
   selectedYears,
   stepIndex,
   summariseClaim,
@@ -83,6 +85,9 @@ export function StepCheckAnswers() {
   const dob = datePartsToIso(p.dateOfBirth);
   const evidence = evidenceByYear(server);
   const { years } = figuresByJob(snapshot);
+  // D17: what HMRC's P87 still lacks (a PAYE reference the claimant did not have); the National
+  // Insurance number comes after signing, so it is not listed here.
+  const stillNeeded = p87Readiness(p87InputOfSnapshot(snapshot, true));
   const employerName = (id: string) => {
     const i = snapshot.employments.findIndex((e) => e.id === id);
     return snapshot.employments[i]?.employerName || `Employer ${i + 1}`;
@@ -158,6 +163,23 @@ export function StepCheckAnswers() {
       lead="Check everything before you sign. Use a Change link to correct an answer; you will come back here."
       continueLabel="Continue to sign"
     >
+      {stillNeeded.length > 0 && (
+        <div
+          className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4"
+          data-testid="p87-still-needed"
+        >
+          <p className="font-semibold">HMRC's claim form also needs:</p>
+          <ul className="list-disc pl-6">
+            {stillNeeded.map((item) => (
+              <li key={item.field}>{item.label}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            You can still sign and send your claim now. We will ask you, or your employer, for these before we
+            send it to HMRC.
+          </p>
+        </div>
+      )}
       <SummaryList title="About you" rows={about} testId="about" />
       <SummaryList title="Your claim" rows={work} testId="claim" />
       {snapshot.employments.map((e, i) => {
