@@ -1,5 +1,6 @@
 import { calculateRebate, claimableTaxYears, createSessionId } from '@taxback/domain';
 import type { Journey } from '@taxback/domain';
+import { mileageSnapshot } from '@taxback/domain/example-snapshots';
 import { makeSignaturePng, toPngDataUrl } from './png.ts';
 
 const YEARS = claimableTaxYears().map((y) => y.year);
@@ -7,36 +8,21 @@ const YEARS = claimableTaxYears().map((y) => y.year);
 /** A claimant at step 5 of the wizard with two years of mileage: what a Continue sends. */
 export function wizardSnapshot(n: number) {
   const phone = `07700 9${String(n % 100_000).padStart(5, '0')}`;
-  return {
-    eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
-    employmentDetails: {
-      employmentType: 'employed',
+  return mileageSnapshot(
+    {
+      years: YEARS.map((year, i) => ({ year, selected: i < 2, miles: i < 2 ? 12_000 - i * 3_000 : 0 })),
+      ratePence: 10,
       employerName: 'Acme Deliveries Ltd',
-      businessName: '',
-      utrNumber: '',
+      personalInfo: {
+        firstName: 'Bench',
+        lastName: `Claimant${n}`,
+        email: `bench${n}@example.com`,
+        phone,
+        homeAddress: '1 Test Street, Wigan',
+      },
     },
-    personalInfo: {
-      firstName: 'Bench',
-      lastName: `Claimant${n}`,
-      email: `bench${n}@example.com`,
-      phone,
-      homeAddress: '1 Test Street, Wigan',
-      postcode: 'WN2 1AR',
-    },
-    vehicleInfo: { type: 'car-van' },
-    taxYears: YEARS.map((year, i) => ({
-      year,
-      selected: i < 2,
-      businessMiles: i < 2 ? 12_000 - i * 3_000 : 0,
-      companyName: i < 2 ? 'Acme Deliveries Ltd' : '',
-    })),
-    employerMileageRate: 10,
-    journeys: [],
-    agreementChecks: { accuracy: false, authorization: false, terms: false },
-    affiliateName: null,
-    utmData: { utm_source: 'bench' },
-    fullUrl: 'http://localhost/onboarding?utm_source=bench',
-  };
+    { utmData: { utm_source: 'bench' }, fullUrl: 'http://localhost/onboarding?utm_source=bench' },
+  );
 }
 
 export function saveBody(revision: number, n: number): string {
