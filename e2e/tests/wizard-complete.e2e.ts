@@ -542,7 +542,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await tabTo(page, page.getByTestId(`build-log-${newest}`));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('rebuild-step-1')).toBeAttached();
-    await expect(stepHeading(page)).toHaveText('Your regular business journeys');
+    await expect(stepHeading(page)).toHaveText('Your business journeys');
     await expect(stepHeading(page)).toBeFocused();
     await expect(page.getByTestId('journey-0')).toBeVisible();
     await expect(page.getByTestId('journey-1')).toHaveCount(0);
@@ -620,7 +620,8 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(page.getByTestId('summary-journey-1')).toContainText('Site visit');
     await expect(page.getByTestId('summary-journey-1-annual')).toHaveText('600 miles');
     const annualTotal = annual1 + annual2;
-    await expect(page.getByTestId('rebuild-total-annual')).toHaveText(miles(annualTotal));
+    for (const year of [NEWEST, SECOND])
+      await expect(page.getByTestId(`rebuild-year-${year.replace('/', '-')}`)).toHaveText(miles(annualTotal));
     await expect(page.getByTestId('rebuild-total-miles')).toHaveText(miles(annualTotal * 2));
     await expect(continueButton(page)).toHaveText('Generate Log');
     await expectNoSidewaysScroll(page, 'rebuild sub-step 2');

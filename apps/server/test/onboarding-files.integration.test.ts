@@ -614,6 +614,42 @@ describe('POST /api/onboarding/mileage-log', () => {
     expect((await download(newSessionId(), log0.csv.url)).statusCode).toBe(404);
   });
 
+  // D21: a one-off trip is logged once, on its date, in the tax year of that date.
+  it('logs a one-off journey on its own date and refuses one dated outside the years claimed', async () => {
+    const olderStart = Y1.slice(0, 4);
+    const oneOff = {
+      id: 'j-once',
+      startAddress: 'WN2 1AR',
+      endAddress: 'LS1 4DY',
+      frequency: 'one-off',
+      date: `${olderStart}-05-14`,
+      tripType: 'return',
+      reason: 'conference',
+      customReason: '',
+      distance: 50,
+    };
+    const sessionId = await draftClaim({ journeys: [...JOURNEYS, oneOff] });
+    const res = await post(sessionId, '/api/onboarding/mileage-log');
+    expect(res.statusCode).toBe(201);
+    const { logs } = res.json<{ logs: Record<string, { csv: { url: string } }> }>();
+    const older = (await download(sessionId, logs[Y1]!.csv.url)).body.split('\r\n');
+    expect(older).toContain(`${olderStart}-05-14,WN2 1AR,LS1 4DY,Conference,Return,100`);
+    const newer = (await download(sessionId, logs[Y0]!.csv.url)).body;
+    expect(newer).not.toContain('LS1 4DY');
+
+    const before = await fileCount(sessionId);
+    const outside = await draftClaim({
+      journeys: [...JOURNEYS, { ...oneOff, date: `${Number(olderStart) - 3}-05-14` }],
+    });
+    const refused = await post(outside, '/api/onboarding/mileage-log');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      errors: { 'journeys.2.date': 'The date of the journey must be in a tax year you are claiming for' },
+    });
+    expect(await fileCount(outside)).toBe(0);
+    expect(await fileCount(sessionId)).toBe(before);
+  });
+
   it("answers 'No journeys added' guidance when there are none", async () => {
     const sessionId = await draftClaim();
     const res = await post(sessionId, '/api/onboarding/mileage-log');

@@ -3,10 +3,12 @@ import {
   cleanDateParts,
   dateOfBirthProblem,
   datePartsToIso,
+  datePartsToText,
   endDateProblem,
   isoToDateParts,
   leavePeriodsOf,
   leaveProblems,
+  textToDateParts,
 } from './dates.ts';
 
 // GOV.UK Design System, "Date input" error messages; D17: a P87 claimant is 16 to 100 years old.
@@ -72,6 +74,17 @@ describe('date parts', () => {
     expect(datePartsToIso(d('29', '2', '2023'))).toBeNull();
     expect(datePartsToIso(d('29', '2', '2024'))).toBe('2024-02-29');
     expect(isoToDateParts('1990-03-04')).toEqual(d('4', '3', '1990'));
+  });
+
+  it.each([
+    [d('14', '5', '2026'), '2026-05-14'],
+    [d('14', '', '2026'), '2026--14'],
+    [d('31', '2', '2026'), '2026-2-31'],
+    [d('', '', '20'), '20--'],
+    [d('', '', ''), ''],
+  ])('kept as text while typed: %j is %s, and reads back', (parts, text) => {
+    expect(datePartsToText(parts)).toBe(text);
+    expect(textToDateParts(text)).toEqual(parts);
   });
 });
 

@@ -51,6 +51,23 @@ export function isoToDateParts(iso: string): DateParts {
   return { day: String(Number(m[3])), month: String(Number(m[2])), year: m[1]! };
 }
 
+/**
+ * A date kept as one string while it is typed (a one-off journey's `date`): 'YYYY-MM-DD' once the
+ * parts make a real date, otherwise the parts as typed joined by '-' ('2026--14'), '' when empty.
+ * `textToDateParts` reads either back, so nothing typed is lost between saves (D10).
+ */
+export function datePartsToText(p: DateParts): string {
+  if (isEmptyDate(p)) return '';
+  return datePartsToIso(p) ?? `${p.year}-${p.month}-${p.day}`;
+}
+
+export function textToDateParts(text: string | undefined): DateParts {
+  if (text === undefined || text === '') return { ...EMPTY_DATE_PARTS };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isoToDateParts(text);
+  const [year = '', month = '', day = ''] = text.split('-');
+  return cleanDateParts({ day, month, year });
+}
+
 /** '4 March 1990' */
 export function formatIsoDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];

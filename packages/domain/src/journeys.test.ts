@@ -11,6 +11,9 @@ import {
   journeysMilesInYear,
   journeysAnnualMiles,
   journeysTotalMiles,
+  journeysMilesByYear,
+  oneOffDateProblem,
+  ONE_OFF_DATE_MESSAGES,
   type Journey,
 } from './journeys.ts';
 
@@ -107,6 +110,37 @@ describe('journeys', () => {
       expect(journeysTotalMiles(js, 0)).toBe(0);
       expect(journeysMilesInYear(js, '2026/27')).toBe(1490);
       expect(journeysMilesInYear(js, '2025/26')).toBe(1440);
+    });
+
+    it('count per claimed year: a one-off dated outside the claimed years adds nothing', () => {
+      const js = [journey({ frequency: 'weekly', tripType: 'single', distance: 30 }), trip({ id: 'j2' })];
+      expect(journeysMilesByYear(js, ['2025/26', '2026/27'])).toEqual({
+        perYear: [
+          { year: '2025/26', miles: 1440 },
+          { year: '2026/27', miles: 1490 },
+        ],
+        total: 2930,
+      });
+      expect(journeysMilesByYear(js, ['2024/25']).total).toBe(1440);
+    });
+
+    // D21: the trip counts in the tax year of its date (6 April to 5 April), so the date must fall in a
+    // year claimed and not after today (UK date).
+    it.each([
+      ['2026-05-14', ['2026/27'], null],
+      ['2026-11-23', ['2026/27'], null],
+      ['2026-11-24', ['2026/27'], ONE_OFF_DATE_MESSAGES.future],
+      ['2026-04-05', ['2026/27'], ONE_OFF_DATE_MESSAGES.outside],
+      ['2026-04-05', ['2025/26', '2026/27'], null],
+      ['2021-04-05', ['2022/23'], ONE_OFF_DATE_MESSAGES.outside],
+    ] as const)('dated %s with years %j: %s', (date, years, expected) => {
+      expect(oneOffDateProblem(trip({ date }), years, '2026-11-23')).toBe(expected);
+    });
+
+    it('leaves regular patterns and unfinished dates to the journey schema', () => {
+      expect(oneOffDateProblem(journey({ date: '2030-01-01' }), ['2026/27'], '2026-11-23')).toBeNull();
+      expect(oneOffDateProblem(trip({ date: '2026--14' }), ['2026/27'], '2026-11-23')).toBeNull();
+      expect(oneOffDateProblem(trip({ date: undefined }), ['2026/27'], '2026-11-23')).toBeNull();
     });
   });
 });

@@ -122,6 +122,36 @@ export function journeysMilesInYear(js: Journey[], year: TaxYear): number {
   return roundTenth(js.reduce((sum, j) => sum + journeyMilesInYear(j, year), 0));
 }
 
+/** The miles of the journeys in each of `years`, and their sum (a one-off counts in its own year only). */
+export function journeysMilesByYear(
+  js: Journey[],
+  years: readonly TaxYear[],
+): { perYear: { year: TaxYear; miles: number }[]; total: number } {
+  const perYear = years.map((year) => ({ year, miles: journeysMilesInYear(js, year) }));
+  return { perYear, total: roundTenth(perYear.reduce((sum, y) => sum + y.miles, 0)) };
+}
+
+export const ONE_OFF_DATE_MESSAGES = {
+  future: 'The date of the journey must be today or in the past',
+  outside: 'The date of the journey must be in a tax year you are claiming for',
+} as const;
+
+/**
+ * D21: a one-off journey counts in the tax year of its date, so that date must be a real date, not
+ * after today (UK date), and within one of the years claimed. Null when fine, or when the journey
+ * is a regular pattern or has no real date yet (the journey schema reports those).
+ */
+export function oneOffDateProblem(
+  j: Pick<Journey, 'frequency' | 'date'>,
+  years: readonly TaxYear[],
+  todayIso: string,
+): string | null {
+  if (j.frequency !== 'one-off' || j.date === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(j.date)) return null;
+  if (j.date > todayIso) return ONE_OFF_DATE_MESSAGES.future;
+  if (!years.some((year) => isOneOffInYear(j, year))) return ONE_OFF_DATE_MESSAGES.outside;
+  return null;
+}
+
 /** One year's miles: every regular pattern plus each one-off journey (once). */
 export function journeysAnnualMiles(js: Journey[]): number {
   return roundTenth(js.reduce((sum, j) => sum + journeyAnnualMiles(j), 0));

@@ -20,6 +20,8 @@ import {
   summariseClaim,
   datePartsToIso,
   journeysOf,
+  oneOffDateProblem,
+  ukIsoDate,
   leavePeriodsOf,
   vehicleOf,
 } from '@taxback/domain';
@@ -485,6 +487,12 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       });
       const years = selectedYears(snapshot).map((t) => t.year);
       if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
+      // D21: a one-off trip counts in the year of its date, which must be a year claimed.
+      const today = ukIsoDate(now());
+      snapshot.journeys.forEach((j, i) => {
+        const problem = oneOffDateProblem(j, years, today);
+        if (problem) errors[`journeys.${i}.date`] ??= problem;
+      });
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
       // D25: the nation's bank holidays follow the home postcode; the declared leave is left out.

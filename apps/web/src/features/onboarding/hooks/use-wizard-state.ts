@@ -154,7 +154,7 @@ export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'ni
 function revalidate(state: WizardState): WizardState {
   if (Object.keys(state.errors).length === 0) return state;
   if (state.isRebuildFlow) {
-    const now = { ...validateJourneys(state.snapshot.journeys), ...leaveProblems(state.snapshot.leave) };
+    const now = { ...validateJourneys(state.snapshot), ...leaveProblems(state.snapshot.leave) };
     const errors: FieldErrors = {};
     for (const key of Object.keys(state.errors)) if (now[key]) errors[key] = now[key];
     return { ...state, errors };

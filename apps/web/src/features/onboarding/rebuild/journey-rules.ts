@@ -1,4 +1,13 @@
-import { formatPostcodeAsTyped, randomBytes, toBase64Url, type Journey } from '@taxback/domain';
+import {
+  formatPostcodeAsTyped,
+  oneOffDateProblem,
+  randomBytes,
+  toBase64Url,
+  ukIsoDate,
+  selectedYears,
+  type Journey,
+  type WizardSnapshot,
+} from '@taxback/domain';
 import { loadedSchemas } from '../lib/validation.ts';
 
 export const POSTCODES_HINT = 'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)';
@@ -31,16 +40,29 @@ export function journeyFieldPath(index: number, field: keyof Journey): string {
   return `journeys.${index}.${field}`;
 }
 
-/** Every journey checked with the shared schema (its SPEC messages); keys are `journeys.{i}.{field}`. */
-export function validateJourneys(journeys: readonly Journey[]): Record<string, string> {
+/**
+ * Every journey checked with the shared schema (its SPEC messages), and each one-off journey's date
+ * against the years claimed (D21); keys are `journeys.{i}.{field}`.
+ */
+export function validateJourneys(
+  snapshot: Pick<WizardSnapshot, 'journeys' | 'taxYears'>,
+  today: Date = new Date(),
+): Record<string, string> {
+  const { journeys } = snapshot;
+  const years = selectedYears(snapshot).map((y) => y.year);
   const errors: Record<string, string> = {};
   const schemas = loadedSchemas();
   // The rebuild flow opens from step 8, long after the schemas arrived (see lib/validation.ts).
   if (schemas === null) return { form: 'Please try again in a moment.' };
   const { fieldErrors, journeySchema } = schemas;
+  const todayIso = ukIsoDate(today);
   journeys.forEach((j, i) => {
     const result = journeySchema.safeParse(j);
-    if (result.success) return;
+    if (result.success) {
+      const dateProblem = oneOffDateProblem(j, years, todayIso);
+      if (dateProblem) errors[journeyFieldPath(i, 'date')] = dateProblem;
+      return;
+    }
     for (const [key, message] of Object.entries(fieldErrors(result))) {
       const path = `journeys.${i}.${key}`;
       if (!(path in errors)) errors[path] = message;
@@ -56,6 +78,7 @@ export function journeyFieldPaths(count: number): string[] {
     'endAddress',
     'frequency',
     'tripType',
+    'date',
     'reason',
     'customReason',
     'distance',

@@ -1,6 +1,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import {
   FREQUENCIES,
+  ONE_OFF_FREQUENCY,
   JOURNEY_REASONS,
   TRIP_TYPES,
   isValidUkPostcode,
@@ -13,6 +14,8 @@ import {
   MAX_LEAVE_PERIODS,
   leaveProblems,
   randomBytes,
+  textToDateParts,
+  datePartsToText,
   toBase64Url,
   type LeaveDraft,
 } from '@taxback/domain';
@@ -45,6 +48,8 @@ export interface JourneySetupProps {
   setDistanceText: Dispatch<SetStateAction<Record<string, string>>>;
 }
 
+const exampleDate = '14 5 2026';
+
 function milesText(n: number): string {
   return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
 }
@@ -59,7 +64,8 @@ export function JourneySetup(props: JourneySetupProps) {
   }
 
   function onContinue() {
-    const errors = { ...validateJourneys(journeys), ...leaveProblems(wizard.state.snapshot.leave) };
+    const { snapshot } = wizard.state;
+    const errors = { ...validateJourneys(snapshot), ...leaveProblems(snapshot.leave) };
     if (Object.keys(errors).length > 0) {
       wizard.showErrors(errors);
       return;
@@ -69,8 +75,8 @@ export function JourneySetup(props: JourneySetupProps) {
 
   return (
     <WizardShell
-      heading="Your regular business journeys"
-      lead="Add the business journeys you make regularly. We use them to build a mileage log for each tax year you are claiming for."
+      heading="Your business journeys"
+      lead="Add the business journeys you make regularly, and any one-off trips. We use them to build a mileage log for each tax year you are claiming for."
       fields={[
         ...journeyFieldPaths(journeys.length),
         ...wizard.state.snapshot.leave.flatMap((_, i) => [`leave.${i}.from`, `leave.${i}.to`]),
@@ -200,6 +206,7 @@ function JourneyCard({
   const fromValid = isValidUkPostcode(j.startAddress);
   const toValid = isValidUkPostcode(j.endAddress);
   const lookup = distance[j.id];
+  const oneOff = j.frequency === 'one-off';
   const text = distanceText[j.id] ?? (j.distance === null ? '' : String(j.distance));
 
   function clearLookup() {
@@ -347,10 +354,19 @@ function JourneyCard({
               id={id('frequency')}
               value={j.frequency}
               data-testid={t('frequency')}
-              onChange={(e) => setJourney({ frequency: e.target.value as Frequency })}
+              onChange={(e) => {
+                const frequency = e.target.value as Frequency;
+                // A one-off journey is a single or a return trip; the old 'one-off' trip type meant a
+                // single trip, so it becomes one.
+                setJourney(
+                  frequency === 'one-off' && j.tripType === 'one-off'
+                    ? { frequency, tripType: 'single' }
+                    : { frequency },
+                );
+              }}
               className={selectClass(Boolean(err('frequency')))}
             >
-              {FREQUENCIES.map((f) => (
+              {[...FREQUENCIES, ONE_OFF_FREQUENCY].map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.label}
                 </option>
@@ -369,7 +385,7 @@ function JourneyCard({
               onChange={(e) => setJourney({ tripType: e.target.value as TripType })}
               className={selectClass(Boolean(err('tripType')))}
             >
-              {TRIP_TYPES.map((tt) => (
+              {TRIP_TYPES.filter((tt) => !oneOff || tt.id !== 'one-off').map((tt) => (
                 <option key={tt.id} value={tt.id}>
                   {tt.label}
                 </option>
@@ -377,6 +393,18 @@ function JourneyCard({
             </select>
           </div>
         </div>
+
+        {oneOff && (
+          <DateInput
+            id={id('date')}
+            legend="Date of the journey"
+            hint={`For example, ${exampleDate}`}
+            value={textToDateParts(j.date)}
+            onChange={(parts) => setJourney({ date: datePartsToText(parts) })}
+            error={err('date')}
+            testId={t('date')}
+          />
+        )}
 
         {wizard.state.snapshot.employments.length > 1 && (
           <div className="flex flex-col gap-1">
@@ -455,7 +483,7 @@ function JourneyCard({
         )}
 
         <p>
-          Annual business miles:{' '}
+          {oneOff ? 'Business miles for this trip:' : 'Annual business miles:'}{' '}
           <strong data-testid={t('annual-miles')}>{milesText(journeyAnnualMiles(j))}</strong>
         </p>
 

@@ -25,7 +25,7 @@ async function openSetup(extra?: Extra) {
   renderWizard();
   await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
   fireEvent.click(screen.getByTestId(`build-log-${y1.replace('/', '-')}`));
-  await screen.findByRole('heading', { level: 1, name: 'Your regular business journeys' });
+  await screen.findByRole('heading', { level: 1, name: 'Your business journeys' });
   return fake;
 }
 
@@ -154,6 +154,62 @@ describe('journey setup', () => {
     expect(screen.getByTestId('journey-0-custom-reason')).toHaveValue('');
   });
 
+  // D21: a one-off journey has a date and counts once, in the tax year of that date.
+  it('takes a one-off journey with its date, counts it once in its own year and saves the date', async () => {
+    const fake = await openSetup((method, url) =>
+      method === 'POST' && url === '/api/onboarding/mileage-log'
+        ? { status: 201, body: { logs: {} } }
+        : undefined,
+    );
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    type('journey-0-distance', '50');
+    type('journey-0-reason', 'site-visit');
+    type('journey-0-trip-type', 'one-off');
+    type('journey-0-frequency', 'one-off');
+    // The old 'one-off' trip type meant a single trip; a one-off journey offers return or single.
+    expect(screen.getByTestId('journey-0-trip-type')).toHaveValue('single');
+    expect(
+      within(screen.getByTestId('journey-0-trip-type')).queryByRole('option', { name: 'One-off' }),
+    ).toBeNull();
+    type('journey-0-trip-type', 'return');
+    expect(screen.getByTestId('journey-0-annual-miles')).toHaveTextContent('100 miles');
+    const date = screen.getByRole('group', { name: 'Date of the journey' });
+
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'Enter the date of the journey',
+    );
+    // A date before the years claimed is refused: the trip would count in no claimed year.
+    const [startOfY2] = [Number(y2.slice(0, 4))];
+    fireEvent.change(within(date).getByLabelText('Day'), { target: { value: '5' } });
+    fireEvent.change(within(date).getByLabelText('Month'), { target: { value: '4' } });
+    fireEvent.change(within(date).getByLabelText('Year'), { target: { value: String(startOfY2) } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'The date of the journey must be in a tax year you are claiming for',
+    );
+    // 6 April starts the older year claimed.
+    fireEvent.change(within(date).getByLabelText('Day'), { target: { value: '6' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Review & Generate' });
+    expect(screen.getByTestId('summary-journey-0')).toHaveTextContent(`6 April ${startOfY2}`);
+    expect(screen.getByTestId('summary-journey-0')).toHaveTextContent('One-off journey');
+    expect(screen.getByTestId(`rebuild-year-${y2.replace('/', '-')}`)).toHaveTextContent('100 miles');
+    expect(screen.getByTestId(`rebuild-year-${y1.replace('/', '-')}`)).toHaveTextContent('0 miles');
+    expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('100 miles');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    const saved = (fake.puts().at(-1)?.snapshot as { journeys: Record<string, unknown>[] }).journeys[0];
+    expect(saved).toMatchObject({
+      frequency: 'one-off',
+      tripType: 'return',
+      distance: 50,
+      date: `${startOfY2}-04-06`,
+    });
+  });
+
   it('checks each journey on Continue with the shared messages', async () => {
     await openSetup();
     fireEvent.click(screen.getByTestId('add-journey'));
@@ -203,7 +259,9 @@ describe('journey setup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Review & Generate' });
     expect(screen.getByTestId('summary-journey-0-annual')).toHaveTextContent('5,000 miles');
     expect(screen.getByTestId('summary-journey-1-annual')).toHaveTextContent('1,680 miles');
-    expect(screen.getByTestId('rebuild-total-annual')).toHaveTextContent('6,680 miles');
+    // Regular patterns count in each year claimed.
+    expect(screen.getByTestId(`rebuild-year-${y1.replace('/', '-')}`)).toHaveTextContent('6,680 miles');
+    expect(screen.getByTestId(`rebuild-year-${y2.replace('/', '-')}`)).toHaveTextContent('6,680 miles');
     expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('13,360 miles');
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
@@ -246,6 +304,6 @@ describe('journey setup', () => {
     );
     expect(screen.queryByRole('button', { name: 'Generate Log' })).toBeNull();
     fireEvent.click(screen.getByTestId('wizard-back'));
-    await screen.findByRole('heading', { level: 1, name: 'Your regular business journeys' });
+    await screen.findByRole('heading', { level: 1, name: 'Your business journeys' });
   });
 });

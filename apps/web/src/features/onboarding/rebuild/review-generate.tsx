@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import {
-  FREQUENCIES,
   TRIP_TYPES,
+  datePartsToIso,
+  formatIsoDate,
+  frequencyLabel,
   journeyAnnualMiles,
   journeyReasonLabel,
-  journeysAnnualMiles,
-  journeysTotalMiles,
+  journeysMilesByYear,
+  textToDateParts,
 } from '@taxback/domain';
 import { selectedYears } from '@taxback/domain';
 import { generateMileageLog } from '../lib/wizard-api.ts';
@@ -20,6 +22,12 @@ function miles(n: number): string {
   return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
 }
 
+/** A one-off journey's date as '14 May 2026' ('' until it is a real date). */
+function oneOffDate(text: string | undefined): string {
+  const iso = datePartsToIso(textToDateParts(text));
+  return iso === null ? '' : formatIsoDate(iso);
+}
+
 /** Rebuild sub-step 2: the journeys, their annual miles and 'Generate Log'. */
 export function ReviewGenerate() {
   const wizard = useWizard();
@@ -31,7 +39,7 @@ export function ReviewGenerate() {
 
   async function generate() {
     if (phase === 'generating') return;
-    const errors = validateJourneys(journeys);
+    const errors = validateJourneys(snapshot);
     if (Object.keys(errors).length > 0) {
       // Something changed since setup: go back to fix it.
       wizard.back();
@@ -69,8 +77,7 @@ export function ReviewGenerate() {
     );
   }
 
-  const annual = journeysAnnualMiles(journeys);
-  const total = journeysTotalMiles(journeys, years.length);
+  const { perYear, total } = journeysMilesByYear(journeys, years);
 
   return (
     <WizardShell
@@ -97,10 +104,16 @@ export function ReviewGenerate() {
               <dt>Trip type</dt>
               <dd className="text-right">{TRIP_TYPES.find((t) => t.id === j.tripType)?.label}</dd>
               <dt>How often</dt>
-              <dd className="text-right">{FREQUENCIES.find((f) => f.id === j.frequency)?.label}</dd>
+              <dd className="text-right">{frequencyLabel(j.frequency)}</dd>
+              {j.frequency === 'one-off' && (
+                <>
+                  <dt>Date</dt>
+                  <dd className="text-right">{oneOffDate(j.date)}</dd>
+                </>
+              )}
               <dt>Distance one way</dt>
               <dd className="text-right">{miles(j.distance ?? 0)}</dd>
-              <dt className="font-semibold">Annual miles</dt>
+              <dt className="font-semibold">{j.frequency === 'one-off' ? 'Miles' : 'Annual miles'}</dt>
               <dd className="text-right font-semibold" data-testid={`summary-journey-${i}-annual`}>
                 {miles(journeyAnnualMiles(j))}
               </dd>
@@ -114,10 +127,17 @@ export function ReviewGenerate() {
           Totals
         </h2>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-          <dt>Annual business miles</dt>
-          <dd className="text-right font-semibold" data-testid="rebuild-total-annual">
-            {miles(annual)}
-          </dd>
+          {perYear.map((y) => (
+            <div key={y.year} className="contents">
+              <dt>In {y.year}</dt>
+              <dd
+                className="text-right font-semibold"
+                data-testid={`rebuild-year-${y.year.replace('/', '-')}`}
+              >
+                {miles(y.miles)}
+              </dd>
+            </div>
+          ))}
           <dt>
             Over {years.length} tax {years.length === 1 ? 'year' : 'years'}
             {years.length > 0 ? ` (${years.join(', ')})` : ''}

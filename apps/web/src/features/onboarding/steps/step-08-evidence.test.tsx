@@ -170,7 +170,7 @@ describe('step 8 evidence', () => {
   it('Build Log enters the journey setup; Back from it returns to the evidence', async () => {
     await open();
     fireEvent.click(screen.getByTestId(`build-log-${slug1}`));
-    await screen.findByRole('heading', { level: 1, name: 'Your regular business journeys' });
+    await screen.findByRole('heading', { level: 1, name: 'Your business journeys' });
     expect(screen.getByTestId('journey-0')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('wizard-back'));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
