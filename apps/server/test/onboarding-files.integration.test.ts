@@ -942,15 +942,31 @@ describe('POST /api/onboarding/submit', () => {
 
   // D27: a company vehicle goes on as a fuel claim for an operator to assess, with no AMAP estimate stored.
   it('submits a company-vehicle claim as a fuel claim without an approved-amount estimate', async () => {
+    // 12,000 unpaid miles a year would be over £2,500 of approved amounts, so a mileage claim would
+    // need Self Assessment; a fuel claim has no approved amount, and its figures say so.
+    const years = snapshot().taxYears as Array<{ jobs: Array<{ businessMiles: number }> }>;
     const sessionId = await draftClaim({
       eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' },
-      ...payingPerMile(60),
+      taxYears: years.map((y) => ({
+        ...y,
+        jobs: y.jobs.map((j) => (j.businessMiles > 0 ? { ...j, businessMiles: 12_000 } : j)),
+      })),
       journeys: JOURNEYS,
     });
     expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);
     await sign(sessionId);
     const res = await post(sessionId, '/api/onboarding/submit', { niNumber: 'AB123456C' });
     expect(res.statusCode).toBe(200);
+    const { totals } = res.json<{ totals: Record<string, unknown> & { years: Record<string, unknown>[] } }>();
+    expect(totals).toMatchObject({
+      totalMiles: 24_000,
+      totalAllowance: 0,
+      totalClaimable: 0,
+      rebate20: 0,
+      rebate40: 0,
+      selfAssessmentRequired: false,
+    });
+    expect(totals.years[0]).toMatchObject({ miles: 12_000, allowance: 0, selfAssessmentRequired: false });
     const row = await claimRow(sessionId);
     expect(row).toMatchObject({
       status: 'submitted',
@@ -959,6 +975,7 @@ describe('POST /api/onboarding/submit', () => {
       estimated_rebate_20_percent: null,
       estimated_rebate_40_percent: null,
     });
+    expect(Number(row.self_assessment_required)).toBe(0);
   });
 
   it('is 404 for a session without a claim', async () => {

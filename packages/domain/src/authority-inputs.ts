@@ -3,7 +3,7 @@
 import type { AuthorityInput, AuthorityTerms } from './authority.ts';
 import { EXPENSE_CATEGORIES } from './expenses.ts';
 import { datePartsToIso } from './dates.ts';
-import { isFuelClaim } from './wizard.ts';
+import { isFuelClaim } from './wizard-snapshot.ts';
 import { figuresByJob, reliefOf } from './wizard-snapshot.ts';
 import type { WizardSnapshot } from './wizard-snapshot.ts';
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey } from './journeys.ts';
 import { claimableTaxYears } from './tax-years.ts';
-import { emptyEmployment, journeysOf, normaliseSnapshot, reliefOf } from './wizard-snapshot.ts';
+import {
+  emptyEmployment,
+  journeysOf,
+  normaliseSnapshot,
+  reliefOf,
+  summariseClaim,
+} from './wizard-snapshot.ts';
 
 const journey = (id: string, employmentId?: string): Journey => ({
   id,
@@ -66,5 +72,49 @@ describe('reliefOf', () => {
 
   it('drops an answer that is not a band', () => {
     expect(snapshot('no', 'tractor').taxYears.find((y) => y.year === '2025/26')?.incomeBand).toBe('');
+  });
+});
+
+// D27 and ITEPA s235-236 (no mileage allowance relief for a company vehicle): a fuel claim keeps its
+// miles but shows no approved amount, relief or Self Assessment flag; an operator assesses the fuel.
+describe('summariseClaim for a fuel claim', () => {
+  const twelveThousand = (drivesForWork: string) =>
+    normaliseSnapshot(
+      {
+        eligibilityData: { drivesForWork, vehicleVRM: '' },
+        vehicleInfo: { type: 'car-van' },
+        taxYears: [
+          {
+            year: '2026/27',
+            selected: true,
+            jobs: [{ employmentId: 'job-1', businessMiles: 12_000, paidKind: 'none' }],
+          },
+        ],
+      },
+      claimableTaxYears(new Date('2026-11-23T12:00:00Z')),
+    );
+
+  it('a mileage claim: 12,000 miles in 2026/27 = £5,500 + £500, so Self Assessment', () => {
+    expect(summariseClaim(twelveThousand('yes'))).toMatchObject({
+      totalMiles: 12_000,
+      totalAllowance: 6000,
+      rebate20: 1200,
+      selfAssessmentRequired: true,
+    });
+  });
+
+  it('a fuel claim: the same miles, no approved amount', () => {
+    const fuel = summariseClaim(twelveThousand('company-vehicle'));
+    expect(fuel).toMatchObject({
+      totalMiles: 12_000,
+      totalAllowance: 0,
+      totalClaimable: 0,
+      rebate20: 0,
+      rebate40: 0,
+      selfAssessmentRequired: false,
+    });
+    expect(fuel.years).toEqual([
+      expect.objectContaining({ year: '2026/27', miles: 12_000, allowance: 0, claimable: 0 }),
+    ]);
   });
 });

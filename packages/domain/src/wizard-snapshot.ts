@@ -444,12 +444,38 @@ export function claimFigures(snapshot: FiguresInput): MileageClaimFigures {
   return calculateMileageClaim(mileageClaimInput(snapshot));
 }
 
+/** D27: a company vehicle's claim is for fuel, assessed by an operator, with no AMAP estimate. */
+export function isFuelClaim(a: { eligibilityData?: { drivesForWork?: string } | undefined }): boolean {
+  return a.eligibilityData?.drivesForWork === 'company-vehicle';
+}
+
 /**
  * D3: every figure of a claim from its raw answers, per selected tax year. The browser shows these
- * and the server stores them; neither trusts totals from anywhere else.
+ * and the server stores them; neither trusts totals from anywhere else. A fuel claim (D27) keeps
+ * its miles and what the employer paid, but no approved-amount allowance, relief, estimate or Self
+ * Assessment flag: ITEPA s235-236 give a company vehicle no mileage allowance relief, and the fuel
+ * relief depends on what the claimant paid, which an operator assesses.
  */
-export function summariseClaim(snapshot: FiguresInput): RebateSummary {
-  return rebateSummaryOf(claimFigures(snapshot));
+export function summariseClaim(
+  snapshot: FiguresInput & { eligibilityData?: { drivesForWork?: string } },
+): RebateSummary {
+  const summary = rebateSummaryOf(claimFigures(snapshot));
+  if (!isFuelClaim(snapshot)) return summary;
+  return {
+    ...summary,
+    years: summary.years.map((y) => ({
+      ...y,
+      allowance: 0,
+      claimable: 0,
+      taxableExcess: 0,
+      selfAssessmentRequired: false,
+    })),
+    totalAllowance: 0,
+    totalClaimable: 0,
+    rebate20: 0,
+    rebate40: 0,
+    selfAssessmentRequired: false,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { claimFigures, type WizardSnapshot } from './wizard-snapshot.ts';
+import { claimFigures, isFuelClaim, type WizardSnapshot } from './wizard-snapshot.ts';
 
 /**
  * The mileage wizard as a plan (cf. govuk-casa's Plan): named steps, each with its kind and the
@@ -73,11 +73,6 @@ export type ClaimRoute = 'mileage' | 'fuel';
 
 function drivesForWork(a: PlanAnswers): string {
   return a.eligibilityData?.drivesForWork ?? '';
-}
-
-/** D27: a company vehicle's claim is for fuel, assessed by an operator, with no AMAP estimate. */
-export function isFuelClaim(a: PlanAnswers): boolean {
-  return drivesForWork(a) === 'company-vehicle';
 }
 
 /**
