@@ -12,7 +12,9 @@ import {
 
 // Rates from GOV.UK "Income Tax rates and allowances for current and past years" (rUK) and
 // "Scottish Income Tax" / the Scottish Government's rate resolutions for each year: higher 41% then
-// 42% from 2023/24; top 46%, 47% (2023/24), 48% from 2024/25; advanced 45% from 2024/25.
+// 42% from 2023/24; top 46%, 47% (2023/24), 48% from 2024/25; advanced 45% from 2024/25. 2026/27:
+// the Scottish Budget of 13 January 2026 kept every rate (19/20/21/42/45/48%) and raised only the
+// basic and intermediate thresholds (to £16,537 and £29,527), which a rate-only estimate does not use.
 describe('income tax relief rates per year (D21)', () => {
   it.each(['2022/23', '2023/24', '2024/25', '2025/26', '2026/27'])('%s rUK: 20 / 40 / 45', (year) => {
     expect(RUK_RATES[year]).toEqual({ basic: 20, higher: 40, additional: 45 });
