@@ -18,7 +18,7 @@ import {
   type WizardStepId,
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
-import { findOnboardingClaims, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
+import { findOnboardingClaims, queryRows, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
 import { QUESTION } from '../helpers/funnel.ts';
 import { makePdf } from '../helpers/sample-files.ts';
 import { employedCompanyVanDriver } from '../helpers/personas.ts';
@@ -368,6 +368,44 @@ test.describe('D27 routes from step 1', () => {
       expect(after.employment_type).toBe('employed');
     });
   }
+
+  // D27: contact details are kept only when the claimant asks for a call back, with consent.
+  test('self-employed: asking for a call back keeps the name and number only once consent is given', async ({
+    page,
+  }) => {
+    await page.goto('/onboarding');
+    await expectStep(page, 'eligibility');
+    await page.getByTestId('eligibility-yes').click();
+    await expectStep(page, 'employment');
+    await page.getByTestId('employment-self-employed').click();
+    await expectStop(page, 'self-assessment');
+
+    const form = page.getByTestId('call-back-form');
+    const name = `Call Back ${Date.now()}`;
+    await form.getByLabel('Your name').fill(name);
+    await form.getByRole('textbox', { name: 'Phone number' }).fill('07700 900456');
+    await page.getByTestId('call-back-submit').click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toContainText(
+      'Tick the box to agree that we may keep your name and number to call you',
+    );
+    await expect(summary).toBeFocused();
+    expect(await queryRows('SELECT id FROM call_back_requests WHERE name = $1', [name])).toHaveLength(0);
+    await expectNoA11yViolations(page, 'the call-back form with an error');
+
+    await summary.getByRole('link').click();
+    await expect(form.getByRole('checkbox')).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.getByTestId('call-back-submit').click();
+    await expect(page.getByTestId('call-back-sent')).toHaveText(
+      'Thank you. One of our team will call you about Self Assessment.',
+    );
+    const rows = await queryRows('SELECT phone, topic FROM call_back_requests WHERE name = $1', [name]);
+    expect(rows).toEqual([{ phone: '+447700900456', topic: 'self-assessment' }]);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoSidewaysScroll(page, 'the call-back confirmation at 320 px');
+    await expectNoA11yViolations(page, 'the call-back confirmation');
+  });
 });
 
 test.describe('D27: nothing claimable', () => {

@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
+import { callBackRoutes } from './modules/call-backs/routes.ts';
 import { createProviders } from './providers/index.ts';
 import type { Providers } from './providers/index.ts';
 import { createFileStore } from './storage/index.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', publicUrl: config.publicUrl });
   await app.register(resumeRoutes, { prefix: '/api', publicUrl: config.publicUrl });
+  await app.register(callBackRoutes, { prefix: '/api', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(docsRoutes, { prefix: '/api' });
   await registerAdmin(app, { now: overrides.now });
 

@@ -22,6 +22,7 @@ const API_ROUTES = [
   'post /api/onboarding/mileage-log',
   'post /api/onboarding/submit',
   'post /api/resume',
+  'post /api/call-backs',
   'get /api/address',
   'get /api/distance',
   'post /api/admin/sign-in',
@@ -42,6 +43,8 @@ const API_ROUTES = [
   'post /api/admin/claims/{id}/notes',
   'get /api/admin/reports/affiliates',
   'get /api/admin/audit',
+  'get /api/admin/call-backs',
+  'delete /api/admin/call-backs/{id}',
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(

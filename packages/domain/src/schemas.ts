@@ -867,6 +867,26 @@ export const resumeRequestSchema = z.object({
 });
 export type ResumeRequest = z.output<typeof resumeRequestSchema>;
 
+/**
+ * D27: a self-employed or CIS claimant cannot use a P87, so the wizard stops; they may ask us to
+ * call them about Self Assessment. Only then, and only with their consent, are a name and a number
+ * kept, for CALL_BACK_RETENTION_DAYS at most.
+ */
+export const CALL_BACK_RETENTION_DAYS = 30;
+export const CALL_BACK_MESSAGES = {
+  nameRequired: 'Enter your name',
+  consentRequired: 'Tick the box to agree that we may keep your name and number to call you',
+  received: 'Thank you. One of our team will call you about Self Assessment.',
+} as const;
+export const CALL_BACK_TOPICS = ['self-assessment'] as const;
+export const callBackRequestSchema = z.object({
+  name: requiredText(CALL_BACK_MESSAGES.nameRequired, NAME_MAX_LENGTH),
+  phone: phoneField(MESSAGES.phoneRequired),
+  consent: z.literal(true, { error: CALL_BACK_MESSAGES.consentRequired }),
+  topic: z.enum(CALL_BACK_TOPICS, { error: 'Unknown topic' }).default('self-assessment'),
+});
+export type CallBackRequest = z.output<typeof callBackRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 

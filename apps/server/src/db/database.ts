@@ -253,6 +253,15 @@ export interface AuditEventsTable {
   created_at: IsoTime;
 }
 
+/** D27: a call back about Self Assessment, asked for with consent; deleted once called or purged. */
+export interface CallBackRequestsTable {
+  id: string;
+  name: string;
+  phone: string;
+  topic: string;
+  created_at: string;
+}
+
 export interface Database {
   form_responses: FormResponsesTable;
   onboarding_claims: OnboardingClaimsTable;
@@ -265,6 +274,7 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   claim_status_history: ClaimStatusHistoryTable;
   claim_notes: ClaimNotesTable;
+  call_back_requests: CallBackRequestsTable;
 }
 
 export type FormResponse = Selectable<FormResponsesTable>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { CALL_BACK_RETENTION_DAYS } from '@taxback/domain/schemas';
 import type { FileStore } from '../storage/file-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +80,22 @@ export async function purgeDrafts(options: PurgeDraftsOptions): Promise<number> 
   return purged;
 }
 
+/** D27: call-back requests older than CALL_BACK_RETENTION_DAYS are deleted. Returns how many went. */
+export async function purgeCallBacks(
+  options: Pick<PurgeDraftsOptions, 'db' | 'now' | 'log'>,
+): Promise<number> {
+  const cutoff = new Date(
+    (options.now ?? new Date()).getTime() - CALL_BACK_RETENTION_DAYS * DAY_MS,
+  ).toISOString();
+  const deleted = await options.db
+    .deleteFrom('call_back_requests')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  const purged = Number(deleted.numDeletedRows);
+  if (purged > 0) options.log?.info({ purged }, 'purged old call-back requests');
+  return purged;
+}
+
 /** Runs the purge now and then hourly; the timer does not keep the process alive. */
 export function schedulePurgeDrafts(
   options: Omit<PurgeDraftsOptions, 'now'>,
@@ -87,6 +104,9 @@ export function schedulePurgeDrafts(
   const run = () => {
     purgeDrafts(options).catch((error: unknown) =>
       options.log?.error({ code: (error as { code?: unknown }).code }, 'draft purge failed'),
+    );
+    purgeCallBacks(options).catch((error: unknown) =>
+      options.log?.error({ code: (error as { code?: unknown }).code }, 'call-back purge failed'),
     );
   };
   const first = setTimeout(run, 10_000);

@@ -3,6 +3,7 @@ import * as initialSchema from './001-initial-schema.ts';
 import * as snapshotVersion from './002-snapshot-version.ts';
 import * as operatorBackOffice from './003-operator-back-office.ts';
 import * as signedAuthority from './004-signed-authority.ts';
+import * as callBackRequests from './005-call-back-requests.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-snapshot-version': snapshotVersion,
   '003-operator-back-office': operatorBackOffice,
   '004-signed-authority': signedAuthority,
+  '005-call-back-requests': callBackRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

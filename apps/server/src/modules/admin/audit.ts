@@ -21,13 +21,15 @@ export type AuditAction =
   | 'status-changed'
   | 'note-added'
   | 'claims-exported'
-  | 'affiliate-report-viewed';
+  | 'affiliate-report-viewed'
+  | 'call-backs-viewed'
+  | 'call-back-removed';
 
 export interface AuditEntry {
   /** Operator id, or 'anonymous' for a sign-in with an unknown email. */
   actor: string;
   action: AuditAction;
-  entity: 'operator' | 'claim' | 'file' | 'claims' | 'report';
+  entity: 'operator' | 'claim' | 'file' | 'claims' | 'report' | 'call-backs';
   entityId: string;
   /** Never personal data beyond what the operator already sees. */
   detail?: Record<string, unknown>;

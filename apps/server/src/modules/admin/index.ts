@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
 import { createAuthService, toOperatorView } from './auth-service.ts';
+import { callBacksRoutes } from './call-backs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
 import { adminToken } from './guard.ts';
@@ -60,6 +61,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions 
     async (admin) => {
       await admin.register(authRoutes, { auth, secureCookie: app.appConfig.nodeEnv === 'production' });
       await admin.register(claimsRoutes, { auth, claims, audit, now });
+      await admin.register(callBacksRoutes, { auth, audit });
     },
     { prefix: '/api/admin' },
   );

@@ -13,7 +13,7 @@ import {
 
 /** One /api/admin route as the OpenAPI document describes it (docs/openapi.ts builds the operations). */
 export interface AdminRouteDoc {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   operationId: string;
   summary: string;
@@ -192,5 +192,21 @@ export const ADMIN_ROUTE_DOCS: AdminRouteDoc[] = [
     query: auditQuerySchema,
     access: 'admin',
     success: { status: '200', description: '`{ events, page, hasMore }`' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/call-backs',
+    operationId: 'listCallBacks',
+    summary: 'Call-back requests about Self Assessment (D27), oldest first; audited',
+    access: 'operator',
+    success: { status: '200', description: '`{ callBacks }`' },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/call-backs/{id}',
+    operationId: 'removeCallBack',
+    summary: 'Removes a call-back request once called (its name and number are deleted); audited',
+    access: 'operator',
+    success: { status: '204', description: 'Removed' },
   },
 ];

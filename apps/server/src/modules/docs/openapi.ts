@@ -5,6 +5,7 @@ import {
   onboardingSaveSchema,
   publicSettingsSchema,
   resumeRequestSchema,
+  callBackRequestSchema,
   reviewStepSchema,
   wizardSnapshotSchema,
 } from '@taxback/domain/schemas';
@@ -210,6 +211,7 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     totals: rebateSummarySchema,
   }),
   ResumeCodeSent: z.object({ sent: z.literal(true) }),
+  CallBackReceived: z.object({ ok: z.literal(true) }),
   Resumed: z.object({ sessionId: z.string().describe('The new session id: send it as X-Session-Id') }),
   Health: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
   HealthDown: z.object({ status: z.literal('error'), db: z.literal('down') }),
@@ -248,6 +250,7 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   SignatureRequest: reviewStepSchema,
   SubmitRequest: hmrcDetailsStepSchema,
   ResumeRequest: resumeRequestSchema,
+  CallBackRequest: callBackRequestSchema,
 };
 
 const errorExample = (error: string) => ({ error });
@@ -688,6 +691,17 @@ function buildPaths(): OpenApiDocument['paths'] {
             content: json(ref('schemas', 'Error'), errorExample(RESUME_MESSAGES.throttled)),
           },
         },
+      }),
+    },
+    '/api/call-backs': {
+      post: operation({
+        operationId: 'requestCallBack',
+        summary:
+          'A self-employed or CIS claimant asks to be called about Self Assessment (D27; 5 a minute per IP)',
+        tags: ['call-backs'],
+        requestBody: jsonBody('CallBackRequest'),
+        success: { '201': ok('Kept, with consent, until called or for 30 days', 'CallBackReceived') },
+        errors: [400, 413, 415, 429, 503],
       }),
     },
     '/api/address': {

@@ -25,7 +25,7 @@ export function setCsrfToken(token: string | null): void {
 }
 
 export async function adminRequest<T>(
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<AdminResult<T>> {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PageLoading } from '../../app/page-loading.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
 import { AffiliateReportPage } from './affiliate-report-page.tsx';
+import { CallBacksPage } from './call-backs-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { ClaimPage } from './claim-page.tsx';
 import { ClaimsPage } from './claims-page.tsx';
@@ -19,6 +20,7 @@ export function AdminApp() {
           <Route path="claims" element={<SignedIn page={<ClaimsPage />} />} />
           <Route path="claims/:id" element={<SignedIn page={<ClaimPage />} />} />
           <Route path="reports/affiliates" element={<SignedIn page={<AffiliateReportPage />} />} />
+          <Route path="call-backs" element={<SignedIn page={<CallBacksPage />} />} />
           <Route path="operators" element={<SignedIn admin page={<OperatorsPage />} />} />
           <Route path="audit" element={<SignedIn admin page={<AuditPage />} />} />
           <Route path="*" element={<Navigate to="/admin/claims" replace />} />
@@ -91,6 +93,11 @@ function AdminLayout({ children }: { children: ReactNode }) {
               <li>
                 <NavLink to="/admin/reports/affiliates" className={navClass}>
                   Affiliate report
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/call-backs" className={navClass}>
+                  Call-back requests
                 </NavLink>
               </li>
               {operator.role === 'admin' && (

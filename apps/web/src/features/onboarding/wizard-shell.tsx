@@ -38,6 +38,8 @@ export interface WizardShellProps {
   fields?: readonly string[];
   /** Called before the summary link moves focus (step 5 switches to the tab holding the field). */
   onErrorLinkClick?: (targetId: string) => void;
+  /** Content after the step's own form (a separate form of its own, such as a call-back request). */
+  after?: ReactNode;
 }
 
 function summaryItems(errors: Record<string, string>, fields: readonly string[]): ErrorSummaryItem[] {
@@ -73,6 +75,7 @@ export function WizardShell({
   onContinue,
   fields = [],
   onErrorLinkClick,
+  after,
 }: WizardShellProps) {
   const wizard = useWizard();
   const validationReady = useValidationReady();
@@ -174,6 +177,7 @@ export function WizardShell({
           </div>
         )}
       </form>
+      {after && <div className="mt-8">{after}</div>}
 
       <p aria-live="polite" className="mt-6 min-h-6 text-sm text-muted" data-testid="save-status">
         {SAVE_STATUS_TEXT[saveStatus]}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { wizardStepById, type WizardStepId } from '@taxback/domain';
 import { paths } from '../../../app/paths.ts';
+import { CallBackForm } from '../components/call-back-form.tsx';
 import { InfoBox } from '../components/choice-list.tsx';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
@@ -17,10 +18,10 @@ const GOV_UK = {
     'https://www.gov.uk/government/publications/rates-and-allowances-travel-mileage-and-fuel-allowances',
 } as const;
 
-function StopScreen({ id, children }: { id: WizardStepId; children: ReactNode }) {
+function StopScreen({ id, children, after }: { id: WizardStepId; children: ReactNode; after?: ReactNode }) {
   const step = wizardStepById(id);
   return (
-    <WizardShell heading={step.title} showContinue={false}>
+    <WizardShell heading={step.title} showContinue={false} after={after}>
       <div data-testid="route-explanation" data-route={id} className="space-y-4">
         <p className="text-lg">{step.reason}</p>
         {children}
@@ -52,7 +53,7 @@ export function StepNotDriving() {
 
 export function StepSelfAssessment() {
   return (
-    <StopScreen id="self-assessment">
+    <StopScreen id="self-assessment" after={<CallBackForm />}>
       <p>
         You can include your business mileage as an allowable expense in your tax return, using HMRC&apos;s
         simplified mileage rates or your actual vehicle costs.

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../http/errors.ts';
+import type { AuditLog } from './audit.ts';
+import type { AuthService } from './auth-service.ts';
+import { operatorContext, requireOperator } from './guard.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The list is short by design: requests are removed once called, and purged after 30 days. */
+const LIST_MAX = 500;
+
+/**
+ * D27: the call-back requests of self-employed and CIS claimants, oldest first, for any operator;
+ * removing one once called deletes the name and number. Both are audited (D22).
+ */
+export async function callBacksRoutes(app: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+  const signedIn = requireOperator(opts.auth);
+  const actor = (request: Parameters<typeof operatorContext>[0]) => operatorContext(request).operator.id;
+
+  app.get('/call-backs', { preHandler: signedIn }, async (request) => {
+    const rows = await app.db
+      .selectFrom('call_back_requests')
+      .select(['id', 'name', 'phone', 'topic', 'created_at'])
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(LIST_MAX)
+      .execute();
+    await opts.audit.record({
+      actor: actor(request),
+      action: 'call-backs-viewed',
+      entity: 'call-backs',
+      entityId: 'list',
+      detail: { rows: rows.length },
+    });
+    return {
+      callBacks: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        phone: r.phone,
+        topic: r.topic,
+        requestedAt: r.created_at,
+      })),
+    };
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    '/call-backs/:id',
+    { preHandler: signedIn },
+    async (request, reply) => {
+      if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+      const id = request.params.id.toLowerCase();
+      await app.db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('call_back_requests').where('id', '=', id).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) === 0) throw new NotFoundError();
+        await opts.audit.record(
+          { actor: actor(request), action: 'call-back-removed', entity: 'call-backs', entityId: id },
+          trx,
+        );
+      });
+      return reply.code(204).send();
+    },
+  );
+}
