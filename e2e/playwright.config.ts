@@ -81,7 +81,8 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: 'node --import tsx apps/server/src/main.ts',
+      // The compiled server (`npm run build`), as production runs it (D24).
+      command: 'node --enable-source-maps apps/server/dist/server/main.js',
       cwd: ROOT,
       url: `${BASE_URL}/api/health`,
       env: {
