@@ -87,6 +87,27 @@ describe('server recompute per D21', () => {
     ]);
   });
 
+  // D21: the stored claim keeps the estimate the claimant saw, beside SPEC's 20% and 40% columns.
+  // GOV.UK "Scottish Income Tax": 21% intermediate rate; 10,000 miles in 2025/26 = £4,500 → £945.
+  it('stores the estimate at the claimant’s own rate: a Scottish intermediate-rate claimant sees £945', async () => {
+    const sessionId = newSessionId();
+    const base = snapshot([{ year: previous, miles: 10_000 }]) as { taxYears: Record<string, unknown>[] };
+    const banded = {
+      ...base,
+      scottishTaxpayer: 'yes',
+      taxYears: base.taxYears.map((y) => (y.year === previous ? { ...y, incomeBand: 'intermediate' } : y)),
+    };
+    expect((await put(sessionId, banded)).statusCode).toBe(200);
+    const stored = await row(sessionId);
+    expect(Number(stored.estimated_rebate_20_percent)).toBe(900);
+    expect(Number(stored.estimated_rebate_claimant)).toBe(945);
+
+    // Without a band the claimant saw the basic-rate figure, which is what is kept.
+    const plain = newSessionId();
+    expect((await put(plain, snapshot([{ year: previous, miles: 10_000 }]))).statusCode).toBe(200);
+    expect(Number((await row(plain)).estimated_rebate_claimant)).toBe(900);
+  });
+
   it('an employer paying 45p in the current year leaves 10p a mile: 8,000 miles → £800 claimable', async () => {
     const res = await put(newSessionId(), snapshot([{ year: current, miles: 8_000 }], 45));
     expect(res.statusCode).toBe(200);

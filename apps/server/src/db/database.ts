@@ -87,6 +87,8 @@ export interface OnboardingClaimsTable {
   total_hmrc_allowance: number | null;
   estimated_rebate_20_percent: number | null;
   estimated_rebate_40_percent: number | null;
+  /** D21: the estimate the claimant saw, at their band and Scottish or not (migration 006). */
+  estimated_rebate_claimant: number | null;
   /** Pence per mile. */
   employer_mileage_rate: number | null;
   /** JSON: Record<taxYear, { id, filename, url, type, size }[]> */

@@ -87,6 +87,7 @@ async function main(): Promise<void> {
               '2024/25': { miles: 5000 + (i % 9000), companyName: 'Acme Ltd' },
             }),
             estimated_rebate_20_percent: 200 + (i % 2000),
+            estimated_rebate_claimant: 200 + (i % 2000),
             self_assessment_required: i % 11 === 0 ? 1 : 0,
             submission_reference: status === 'draft' ? null : `TB${String(i).padStart(8, '0')}`,
             submitted_at: status === 'draft' ? null : at,

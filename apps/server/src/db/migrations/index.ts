@@ -4,6 +4,7 @@ import * as snapshotVersion from './002-snapshot-version.ts';
 import * as operatorBackOffice from './003-operator-back-office.ts';
 import * as signedAuthority from './004-signed-authority.ts';
 import * as callBackRequests from './005-call-back-requests.ts';
+import * as claimantEstimate from './006-claimant-estimate.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-operator-back-office': operatorBackOffice,
   '004-signed-authority': signedAuthority,
   '005-call-back-requests': callBackRequests,
+  '006-claimant-estimate': claimantEstimate,
 };
 
 export const migrationProvider: MigrationProvider = {

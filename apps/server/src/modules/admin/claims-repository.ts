@@ -57,7 +57,8 @@ const MILEAGE: Side = {
   reference: sql<string>`coalesce(submission_reference, '')`,
   // A draft has no submission date: drafts list by their last activity.
   submitted: (drafts) => (drafts ? 'last_activity_at' : 'submitted_at'),
-  rebate: sql<number | null>`estimated_rebate_20_percent`,
+  // D21: the estimate the claimant saw (their band, Scottish or not), not always 20%.
+  rebate: sql<number | null>`estimated_rebate_claimant`,
 };
 
 function escapeLike(value: string): string {
@@ -105,7 +106,7 @@ export function createAdminClaimsRepository(db: Db) {
         'phone',
         'status',
         sql<string | null>`${sql.ref(drafts ? 'last_activity_at' : 'submitted_at')}`.as('submitted_at'),
-        'estimated_rebate_20_percent as estimated_rebate',
+        'estimated_rebate_claimant as estimated_rebate',
         'affiliate_name as affiliate',
         'self_assessment_required as self_assessment',
         sql<number>`case when admin_ni_number is null then 0 else 1 end`.as('has_ni'),

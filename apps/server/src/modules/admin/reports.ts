@@ -94,7 +94,7 @@ export async function affiliateReport(
       sql<string>`coalesce(affiliate_name, '')`.as('affiliate'),
       'status',
       (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`coalesce(sum(case when status <> 'draft' then estimated_rebate_20_percent else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when status <> 'draft' then estimated_rebate_claimant else 0 end), 0)`.as(
         'estimated',
       ),
       sql<number>`coalesce(sum(repaid_pence), 0)`.as('repaid'),

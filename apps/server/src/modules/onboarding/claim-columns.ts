@@ -2,6 +2,7 @@ import {
   isFuelClaim,
   jobsWithMiles,
   normaliseUkPhone,
+  reliefOf,
   selectedYears,
   vehicleOf,
   yearMiles,
@@ -55,6 +56,7 @@ export const SNAPSHOT_COLUMNS = [
   'total_hmrc_allowance',
   'estimated_rebate_20_percent',
   'estimated_rebate_40_percent',
+  'estimated_rebate_claimant',
   'employer_mileage_rate',
   'journey_patterns',
   'consent_accuracy',
@@ -107,6 +109,7 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
     total_hmrc_allowance: estimate?.totalAllowance ?? null,
     estimated_rebate_20_percent: estimate?.rebate20 ?? null,
     estimated_rebate_40_percent: estimate?.rebate40 ?? null,
+    estimated_rebate_claimant: estimate ? reliefOf(snapshot).low : null,
     // One pence-per-mile rate when every job paid the same way; otherwise the figures are per job.
     employer_mileage_rate: rates.size === 1 ? [...rates][0]! : null,
     journey_patterns: JSON.stringify(snapshot.journeys),
