@@ -1,11 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+// The second checker (issue 16): HTML_CodeSniffer, as pa11y runs it, with its WCAG 2 AA standard.
+// pa11y itself drives its own Chrome; this runs the same sniffs in the Playwright page. The script
+// is evaluated through the DevTools protocol, which the page's CSP does not govern.
+const HTMLCS_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('@pa11y/html_codesniffer/build/HTMLCS.js'),
+  'utf8',
+);
+
+interface HtmlcsMessage {
+  code: string;
+  msg: string;
+  element: string;
+}
+
+declare global {
+  interface Window {
+    HTMLCS?: {
+      process: (standard: string, root: Document, done: () => void) => void;
+      getMessages: () => Array<{ type: number; code: string; msg: string; element: Element }>;
+    };
+  }
+}
+
+/** HTML_CodeSniffer's errors (not its warnings or notices) for the page as it is now. */
+async function htmlcsErrors(page: Page): Promise<HtmlcsMessage[]> {
+  if (!(await page.evaluate(() => typeof window.HTMLCS !== 'undefined'))) await page.evaluate(HTMLCS_SOURCE);
+  return page.evaluate(
+    () =>
+      new Promise<HtmlcsMessage[]>((resolve) => {
+        const htmlcs = window.HTMLCS!;
+        htmlcs.process('WCAG2AA', window.document, () => {
+          resolve(
+            htmlcs
+              .getMessages()
+              .filter((m) => m.type === 1)
+              .map((m) => ({ code: m.code, msg: m.msg, element: m.element.outerHTML.slice(0, 160) })),
+          );
+        });
+      }),
+  );
+}
+
 /**
- * Scans the page as it is now with axe-core (WCAG 2.1 A and AA rules) and fails with a readable
- * list of every violation and the elements involved.
+ * Scans the page as it is now with axe-core (WCAG 2.1 A and AA rules) and with HTML_CodeSniffer
+ * (WCAG 2 AA errors), and fails with a readable list of every violation and the elements involved.
  */
 export async function expectNoA11yViolations(page: Page, context: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_A_AA).analyze();
@@ -19,6 +63,10 @@ export async function expectNoA11yViolations(page: Page, context: string): Promi
     );
   });
   expect(violations, `axe found WCAG 2.1 A/AA violations on ${context}:\n${violations.join('\n')}`).toEqual(
+    [],
+  );
+  const sniffed = (await htmlcsErrors(page)).map((m) => `${m.code}: ${m.msg}\n    at ${m.element}`);
+  expect(sniffed, `HTML_CodeSniffer found WCAG 2 AA errors on ${context}:\n${sniffed.join('\n')}`).toEqual(
     [],
   );
 }

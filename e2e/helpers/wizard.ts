@@ -1,7 +1,13 @@
 // Driving the mileage wizard (/onboarding) the way a claimant does, step by step, with the test ids
 // and SPEC.md texts the steps expose. Shared by the specs that go past step 7.
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { claimableTaxYears, stepIndex, type VehicleType, type WizardStepId } from '@taxback/domain';
+import {
+  AUTO_ADVANCE_MS,
+  claimableTaxYears,
+  stepIndex,
+  type VehicleType,
+  type WizardStepId,
+} from '@taxback/domain';
 import type { Persona } from './personas.ts';
 import { drawSignature } from './signature.ts';
 
@@ -188,6 +194,22 @@ export async function tabTo(
   throw new Error(`Tab never reached ${target.toString()} after ${maxPresses} presses`);
 }
 
+/**
+ * D26 (WCAG 2.2 3.2.2): a keyboard claimant tabs to an option and presses Enter or Space, which
+ * chooses it and stays on the step (checked past the auto-advance delay); Tab to Continue and Enter
+ * then moves on.
+ */
+export async function chooseByKeyboard(page: Page, option: Locator, key: 'Enter' | 'Space' = 'Enter') {
+  const step = await page.getByTestId('wizard-step').getAttribute('data-step');
+  await tabTo(page, option);
+  await page.keyboard.press(key);
+  await expect(option).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(AUTO_ADVANCE_MS + 200);
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', step ?? '');
+  await tabTo(page, page.getByTestId('wizard-continue'));
+  await page.keyboard.press('Enter');
+}
+
 export function isSaveOf(step: number) {
   return (response: Response): boolean => {
     const request = response.request();
@@ -203,6 +225,17 @@ export function isSaveOf(step: number) {
  * the congratulations. Ends showing the employer-rate step.
  */
 export async function completeStepsUpToEmployerRate(
+  page: Page,
+  who: WizardClaimant,
+  entry = '/onboarding',
+): Promise<void> {
+  await completeStepsUpToVehicle(page, who, entry);
+  await page.getByTestId(`vehicle-${who.vehicle}`).click();
+  await completeMileageStep(page, who);
+}
+
+/** From `entry` to the vehicle question: eligibility, employment, personal details, employments, years. */
+export async function completeStepsUpToVehicle(
   page: Page,
   who: WizardClaimant,
   entry = '/onboarding',
@@ -246,8 +279,10 @@ export async function completeStepsUpToEmployerRate(
   await continueButton(page).click();
 
   await expectStep(page, 'vehicle');
-  await page.getByTestId(`vehicle-${who.vehicle}`).click();
+}
 
+/** The mileage step for `who` (each year's jobs), then on to the employer-rate question. */
+async function completeMileageStep(page: Page, who: WizardClaimant): Promise<void> {
   await expectStep(page, 'mileage');
   for (const y of who.years) {
     await page.getByTestId(`mileage-tab-${y.year}`).click();

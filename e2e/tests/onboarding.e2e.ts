@@ -4,6 +4,7 @@
 // server computed (D3), checked against the domain's own arithmetic.
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import {
+  AUTO_ADVANCE_MS,
   calculateRebate,
   carVanRatePence,
   claimableTaxYears,
@@ -13,7 +14,14 @@ import {
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { decodeJsonColumn, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
-import { fillEmployments, type WizardEmployment } from '../helpers/wizard.ts';
+import {
+  chooseByKeyboard,
+  completeStepsUpToVehicle,
+  fillEmployments,
+  uniqueWizardPhone,
+  type WizardClaimant,
+  type WizardEmployment,
+} from '../helpers/wizard.ts';
 
 // Ofcom's drama range (07700 900000-900999); a different number per test, because the server
 // sends at most 3 resume codes per number per hour (D8) and every test saves step 2.
@@ -835,19 +843,84 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(Number(row.estimated_rebate_20_percent)).toBe(880);
   });
 
+  function wizardClaimant(firstName: string, lastName: string): WizardClaimant {
+    return {
+      firstName,
+      lastName,
+      email: 'keys@example.com',
+      phone: uniqueWizardPhone(),
+      postcode: 'WN2 1AR',
+      address: '1 Example Street, Wigan',
+      vehicle: 'car-van',
+      years: [{ year: claimableTaxYears()[0]!.year, companyName: 'Example Keys Ltd', miles: 1_000 }],
+      employerRatePence: 0,
+    };
+  }
+
+  // D26 (WCAG 2.2 3.2.2 On Input): the steps that move on when an answer is clicked say so above
+  // the options; a keyboard choice (or an arrow key) never moves on; Continue is always there.
+  test('steps 0, 1 and 4: keyboard choices stay, Continue moves on, a click moves on after the notice', async ({
+    page,
+  }) => {
+    const note =
+      'Clicking or tapping an answer takes you to the next question. If you use a keyboard, choose an answer and then Continue.';
+    await page.goto('/onboarding');
+    await expectStep(page, stepIndex('eligibility'));
+    await expect(page.getByTestId('auto-advance-note')).toHaveText(note);
+    await expect(continueButton(page)).toBeVisible();
+    // An arrow key is not a choice: nothing is chosen and nothing moves.
+    await tabTo(page, page.getByTestId('eligibility-yes'));
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(AUTO_ADVANCE_MS + 200);
+    await expectStep(page, stepIndex('eligibility'));
+    await expect(page.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('eligibility-no')).toHaveAttribute('aria-pressed', 'false');
+    await chooseByKeyboard(page, page.getByTestId('eligibility-yes'));
+    await expectStep(page, stepIndex('employment'));
+    await expect(page.getByTestId('auto-advance-note')).toHaveText(note);
+    await chooseByKeyboard(page, page.getByTestId('employment-employed'), 'Space');
+    await expectStep(page, stepIndex('personal'));
+    // Back to step 1 and on to step 4 by a click: the choice moves on by itself after the delay.
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, stepIndex('employment'));
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, stepIndex('eligibility'));
+    await page.getByTestId('eligibility-yes').click();
+    await expectStep(page, stepIndex('employment'));
+    await page.getByTestId('employment-employed').click();
+    // A changed-or-repeated answer on return is confirmed with Continue (SPEC §2).
+    await expectStep(page, stepIndex('employment'));
+    await continueButton(page).click();
+    await expectStep(page, stepIndex('personal'));
+  });
+
+  test('step 4: a keyboard choice stays and Continue moves on; a click moves on after the notice', async ({
+    page,
+  }) => {
+    const who = wizardClaimant('Vera', 'Keyes');
+    await completeStepsUpToVehicle(page, who);
+    await expect(page.getByTestId('auto-advance-note')).toBeVisible();
+    await chooseByKeyboard(page, page.getByTestId('vehicle-bicycle'), 'Space');
+    await expectStep(page, stepIndex('mileage'));
+    await page.getByTestId('wizard-back').click();
+    await expectStep(page, stepIndex('vehicle'));
+    await expect(page.getByTestId('vehicle-bicycle')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('vehicle-car-van').click();
+    await expectStep(page, stepIndex('mileage'));
+  });
+
   test('steps 0 to 3 and the employments step work with the keyboard alone', async ({ page }) => {
     const who = person('Priya', 'Keyes');
     const employment = job('Example Keys Ltd');
     await page.goto('/onboarding');
     await expectStep(page, 0);
 
-    await tabTo(page, page.getByTestId('eligibility-yes'));
-    await page.keyboard.press('Enter');
+    // D26: Enter or Space chooses and stays; Continue moves on.
+    await chooseByKeyboard(page, page.getByTestId('eligibility-yes'));
     await expectStep(page, 1);
     await expect(heading(page)).toBeFocused();
 
-    await tabTo(page, page.getByTestId('employment-employed'));
-    await page.keyboard.press('Space');
+    await chooseByKeyboard(page, page.getByTestId('employment-employed'), 'Space');
     await expectStep(page, 2);
     await expect(heading(page)).toBeFocused();
 

@@ -26,6 +26,7 @@ import {
   OFFERED_YEARS,
   answerEmployerPayments,
   backButton,
+  chooseByKeyboard,
   claimantFromPersona,
   completeStepsUpToEmployerRate,
   continueButton,
@@ -138,8 +139,7 @@ test.describe('D27 routes from step 0', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/onboarding');
     await expectStep(page, 'eligibility');
-    await tabTo(page, page.getByTestId('eligibility-no'));
-    await page.keyboard.press('Enter');
+    await chooseByKeyboard(page, page.getByTestId('eligibility-no'));
     await expectStop(page, 'not-driving');
     await expect(stepHeading(page)).toBeFocused();
     await expectNoSidewaysScroll(page, 'the not-driving explanation');
@@ -151,8 +151,7 @@ test.describe('D27 routes from step 0', () => {
     await expectStep(page, 'eligibility');
     await expect(page.getByTestId('eligibility-no')).toHaveAttribute('aria-pressed', 'true');
     // ...and the same answer again leads back to the explanation, whose link works by keyboard.
-    await tabTo(page, page.getByTestId('eligibility-no'));
-    await page.keyboard.press('Enter');
+    await chooseByKeyboard(page, page.getByTestId('eligibility-no'));
     await expectStop(page, 'not-driving');
     await tabTo(page, page.getByRole('link', { name: 'Check if you can claim for work expenses' }));
     await page.keyboard.press('Enter');
@@ -327,11 +326,9 @@ test.describe('D27 routes from step 1', () => {
       await page.setViewportSize({ width: 320, height: 640 });
       await page.goto('/onboarding');
       await expectStep(page, 'eligibility');
-      await tabTo(page, page.getByTestId('eligibility-yes'));
-      await page.keyboard.press('Enter');
+      await chooseByKeyboard(page, page.getByTestId('eligibility-yes'));
       await expectStep(page, 'employment');
-      await tabTo(page, page.getByTestId(`employment-${type}`));
-      await page.keyboard.press('Enter');
+      await chooseByKeyboard(page, page.getByTestId(`employment-${type}`));
 
       await expectStop(page, 'self-assessment');
       await expect(stepHeading(page)).toBeFocused();

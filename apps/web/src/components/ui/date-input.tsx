@@ -64,6 +64,7 @@ export function DateInput({
               <input
                 id={inputId}
                 name={inputId}
+                type="text"
                 inputMode="numeric"
                 maxLength={part.max}
                 value={value[part.key]}

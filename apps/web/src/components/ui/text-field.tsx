@@ -21,6 +21,7 @@ export function TextField({
   hint,
   error,
   className = '',
+  type = 'text',
   ...rest
 }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
@@ -45,6 +46,8 @@ export function TextField({
       <input
         id={id}
         name={id}
+        // Always written out: autofill tokens are checked against the input's type (HTML_CodeSniffer H98).
+        type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}

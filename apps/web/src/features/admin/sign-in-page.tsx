@@ -101,7 +101,8 @@ export function SignInPage() {
             id="email"
             label="Email address"
             type="email"
-            autoComplete="username"
+            // 'username' belongs to text inputs only (HTML's autofill groups; HTML_CodeSniffer H98).
+            autoComplete="email"
             spellCheck={false}
             value={email}
             onChange={setEmail}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { FIRST_STEP, RESUME_CODE_TTL_DAYS, hasCompleted, stepProgress, wizardStep } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../components/ui/button.tsx';
@@ -100,6 +100,7 @@ export function WizardShell({
   }, [hasErrors, stepTitle, position, progress.total]);
 
   const items = summaryItems(state.errors, fields);
+  const Frame = showContinue ? 'form' : 'div';
   const handleSummaryClick = (e: MouseEvent<HTMLDivElement>) => {
     const link = (e.target as HTMLElement).closest('a');
     const href = link?.getAttribute('href');
@@ -144,13 +145,18 @@ export function WizardShell({
         <ErrorSummary errors={items} focusKey={state.errorFocusKey} />
       </div>
 
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!showContinue || continueDisabled || !validationReady) return;
-          (onContinue ?? wizard.continueStep)();
-        }}
+      {/* A step without Continue (a stop screen) is no form: a form must have a way to submit it. */}
+      <Frame
+        {...(showContinue
+          ? {
+              noValidate: true,
+              onSubmit: (e: FormEvent) => {
+                e.preventDefault();
+                if (continueDisabled || !validationReady) return;
+                (onContinue ?? wizard.continueStep)();
+              },
+            }
+          : {})}
       >
         <h1
           ref={headingRef}
@@ -176,7 +182,7 @@ export function WizardShell({
             </Button>
           </div>
         )}
-      </form>
+      </Frame>
       {after && <div className="mt-8">{after}</div>}
 
       <p aria-live="polite" className="mt-6 min-h-6 text-sm text-muted" data-testid="save-status">

@@ -104,6 +104,7 @@ export function AddressSearch({
           <input
             id={postcodeId}
             data-testid="postcode-input"
+            type="text"
             value={postcode}
             autoComplete="postal-code"
             autoCapitalize="characters"

@@ -6,12 +6,17 @@ export interface ChoiceOption<T extends string> {
   description?: ReactNode;
 }
 
+/** How an answer was chosen: a pointer (mouse, touch, pen) or the keyboard (Enter or Space). */
+export type ChoiceInput = 'pointer' | 'keyboard';
+
 interface ChoiceListProps<T extends string> {
   /** id of the element naming the group (the step heading). */
   labelledBy: string;
+  /** id of the line saying that choosing moves on (D26), when the step does. */
+  describedBy?: string;
   options: readonly ChoiceOption<T>[];
   value: T | '';
-  onChoose: (value: T) => void;
+  onChoose: (value: T, input: ChoiceInput) => void;
   /** id given to the first option, so the error summary can focus it. */
   firstId?: string;
   invalid?: boolean;
@@ -20,10 +25,13 @@ interface ChoiceListProps<T extends string> {
 
 /**
  * Single choice as large toggle buttons rather than radios: arrow keys on radios would change the
- * answer (and start the auto-advance) while the claimant is only moving between options.
+ * answer while the claimant is only moving between options. A button pressed with Enter or Space
+ * fires a click whose `detail` (the click count) is 0, so the step can tell a keyboard choice, which
+ * never moves on by itself (D26, WCAG 2.2 3.2.2), from a click or tap.
  */
 export function ChoiceList<T extends string>({
   labelledBy,
+  describedBy,
   options,
   value,
   onChoose,
@@ -32,7 +40,7 @@ export function ChoiceList<T extends string>({
   testIdPrefix = 'choice',
 }: ChoiceListProps<T>) {
   return (
-    <div role="group" aria-labelledby={labelledBy} className="grid gap-3">
+    <div role="group" aria-labelledby={labelledBy} aria-describedby={describedBy} className="grid gap-3">
       {options.map((o, i) => {
         const selected = o.value === value;
         return (
@@ -42,7 +50,7 @@ export function ChoiceList<T extends string>({
             id={i === 0 ? firstId : undefined}
             aria-pressed={selected}
             data-testid={`${testIdPrefix}-${o.value}`}
-            onClick={() => onChoose(o.value)}
+            onClick={(e) => onChoose(o.value, e.detail === 0 ? 'keyboard' : 'pointer')}
             className={`flex min-h-14 w-full flex-col items-start gap-1 rounded-lg border-2 px-4 py-3 text-left ${
               selected
                 ? 'border-brand-700 bg-brand-50 ring-2 ring-brand-700'
@@ -99,5 +107,17 @@ export function InfoBox({
       {title && <h2 className="mb-1 text-lg">{title}</h2>}
       <div className="space-y-2">{children}</div>
     </div>
+  );
+}
+
+export const AUTO_ADVANCE_NOTE_ID = 'auto-advance-note';
+
+/** D26: the line above options that move on when clicked or tapped. */
+export function AutoAdvanceNote() {
+  return (
+    <p id={AUTO_ADVANCE_NOTE_ID} className="text-muted" data-testid="auto-advance-note">
+      Clicking or tapping an answer takes you to the next question. If you use a keyboard, choose an answer
+      and then Continue.
+    </p>
   );
 }

@@ -22,17 +22,40 @@ async function startAtStep0() {
 }
 
 describe('step 0 eligibility', () => {
-  it('shows the business-driving box and no Back or Continue at first', async () => {
+  // D26: a line above the options says a click or tap moves on; Continue is always there.
+  it('shows the business-driving box, the auto-advance line and Continue, but no Back, at first', async () => {
     await startAtStep0();
     expect(screen.getByRole('heading', { name: 'What counts as business driving?' })).toBeInTheDocument();
     expect(screen.queryByTestId('wizard-back')).toBeNull();
-    expect(screen.queryByTestId('wizard-continue')).toBeNull();
+    expect(screen.getByTestId('wizard-continue')).toBeEnabled();
+    expect(
+      screen.getByRole('group', { name: 'Do you drive for work purposes?' }),
+    ).toHaveAccessibleDescription(
+      'Clicking or tapping an answer takes you to the next question. If you use a keyboard, choose an answer and then Continue.',
+    );
+  });
+
+  // D26, WCAG 2.2 3.2.2: Enter or Space on an option chooses it (a click with detail 0) and stays.
+  it('a keyboard choice never moves on by itself; Continue does', async () => {
+    await startAtStep0();
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByTestId('eligibility-yes'), { detail: 0 });
+    expect(screen.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'true');
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS * 3);
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Do you drive for work purposes?');
+    vi.useRealTimers();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How are you employed?' }),
+    ).toBeInTheDocument();
   });
 
   it('auto-advances 800 ms after "yes" and saves the answer with the session header', async () => {
     const { server, sessionId } = await startAtStep0();
     vi.useFakeTimers();
-    fireEvent.click(screen.getByTestId('eligibility-yes'));
+    fireEvent.click(screen.getByTestId('eligibility-yes'), { detail: 1 });
     expect(screen.getByTestId('eligibility-info')).toHaveTextContent(/Good news/);
     act(() => {
       vi.advanceTimersByTime(AUTO_ADVANCE_MS - 1);
@@ -63,7 +86,7 @@ describe('step 0 eligibility', () => {
   it('"no" shows the red box, then the explanation with the work-expenses link', async () => {
     await startAtStep0();
     vi.useFakeTimers();
-    fireEvent.click(screen.getByTestId('eligibility-no'));
+    fireEvent.click(screen.getByTestId('eligibility-no'), { detail: 1 });
     expect(screen.getByTestId('eligibility-info')).toHaveTextContent(
       /only for journeys you make for your job/,
     );
@@ -82,7 +105,7 @@ describe('step 0 eligibility', () => {
   it('company vehicle waits for a registration, uppercased, letters and digits, at most 8', async () => {
     const { server } = await startAtStep0();
     vi.useFakeTimers();
-    fireEvent.click(screen.getByTestId('eligibility-company-vehicle'));
+    fireEvent.click(screen.getByTestId('eligibility-company-vehicle'), { detail: 1 });
     act(() => {
       vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2);
     });

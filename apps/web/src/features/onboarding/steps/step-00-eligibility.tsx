@@ -1,6 +1,14 @@
 import { AUTO_ADVANCE_MS, sanitiseVrm } from '@taxback/domain';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
+import {
+  AUTO_ADVANCE_NOTE_ID,
+  AutoAdvanceNote,
+  ChoiceList,
+  FieldError,
+  InfoBox,
+  type ChoiceInput,
+  type ChoiceOption,
+} from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import type { DrivesForWorkAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
@@ -31,23 +39,25 @@ export function StepEligibility() {
   const errors = wizard.state.errors;
   const auto = useAutoAdvance(AUTO_ADVANCE_MS);
 
-  function choose(value: Answer) {
+  function choose(value: Answer, input: ChoiceInput) {
     wizard.update('eligibilityData', { drivesForWork: value });
-    // SPEC §2: yes and no move on by themselves; a company vehicle needs its registration first.
-    if (value === 'company-vehicle') auto.cancel();
+    // SPEC §2: yes and no move on by themselves when clicked or tapped (D26: never from the
+    // keyboard); a company vehicle needs its registration first.
+    if (value === 'company-vehicle' || input === 'keyboard') auto.cancel();
     else auto.schedule(wizard.advance);
   }
 
   return (
     <WizardShell
       heading="Do you drive for work purposes?"
-      showContinue={drivesForWork === 'company-vehicle'}
-      continueDisabled={vehicleVRM.trim() === ''}
+      continueDisabled={drivesForWork === 'company-vehicle' && vehicleVRM.trim() === ''}
       fields={FIELDS}
     >
+      <AutoAdvanceNote />
       <FieldError message={errorFor(errors, FIELDS[0])} />
       <ChoiceList
         labelledBy="wizard-step-heading"
+        describedBy={AUTO_ADVANCE_NOTE_ID}
         options={OPTIONS}
         value={drivesForWork}
         onChoose={choose}

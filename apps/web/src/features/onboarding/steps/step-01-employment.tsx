@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { AUTO_ADVANCE_MS } from '@taxback/domain';
-import { ChoiceList, FieldError, type ChoiceOption } from '../components/choice-list.tsx';
+import {
+  AUTO_ADVANCE_NOTE_ID,
+  AutoAdvanceNote,
+  ChoiceList,
+  FieldError,
+  type ChoiceInput,
+  type ChoiceOption,
+} from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import type { EmploymentAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
@@ -33,16 +40,20 @@ export function StepEmployment() {
   const auto = useAutoAdvance(AUTO_ADVANCE_MS);
   const error = errorFor(wizard.state.errors, FIELDS[0]);
 
-  function choose(value: Answer) {
+  function choose(value: Answer, input: ChoiceInput) {
     wizard.update('employmentDetails', { employmentType: value });
-    if (!answeredBefore) auto.schedule(wizard.advance);
+    // D26: a keyboard choice never moves on by itself; Continue is always there.
+    if (!answeredBefore && input === 'pointer') auto.schedule(wizard.advance);
+    else auto.cancel();
   }
 
   return (
-    <WizardShell heading="How are you employed?" showContinue={answeredBefore} fields={FIELDS}>
+    <WizardShell heading="How are you employed?" fields={FIELDS}>
+      {!answeredBefore && <AutoAdvanceNote />}
       <FieldError message={error} />
       <ChoiceList
         labelledBy="wizard-step-heading"
+        {...(answeredBefore ? {} : { describedBy: AUTO_ADVANCE_NOTE_ID })}
         options={OPTIONS}
         value={employmentType}
         onChoose={choose}

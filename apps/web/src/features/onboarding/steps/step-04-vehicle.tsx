@@ -1,5 +1,13 @@
 import { AUTO_ADVANCE_MS, amapRatesFor, carVanRateSentence, claimableTaxYears } from '@taxback/domain';
-import { ChoiceList, FieldError, InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
+import {
+  AUTO_ADVANCE_NOTE_ID,
+  AutoAdvanceNote,
+  ChoiceList,
+  FieldError,
+  InfoBox,
+  type ChoiceInput,
+  type ChoiceOption,
+} from '../components/choice-list.tsx';
 import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
 import type { VehicleAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
@@ -34,16 +42,20 @@ export function StepVehicle() {
   const latest = claimableTaxYears()[0]?.year ?? '2024/25';
   const rates = amapRatesFor(latest);
 
-  function choose(value: Answer) {
+  function choose(value: Answer, input: ChoiceInput) {
     wizard.update('vehicleInfo', { type: value });
-    auto.schedule(wizard.advance);
+    // D26: moves on when clicked or tapped, never from the keyboard; Continue is always there.
+    if (input === 'pointer') auto.schedule(wizard.advance);
+    else auto.cancel();
   }
 
   return (
-    <WizardShell heading="What type of vehicle do you use?" showContinue={false} fields={FIELDS}>
+    <WizardShell heading="What type of vehicle do you use?" fields={FIELDS}>
+      <AutoAdvanceNote />
       <FieldError message={error} />
       <ChoiceList
         labelledBy="wizard-step-heading"
+        describedBy={AUTO_ADVANCE_NOTE_ID}
         options={options}
         value={type}
         onChoose={choose}
