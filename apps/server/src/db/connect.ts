@@ -22,9 +22,15 @@ export function isPostgresUrl(url: string): boolean {
 export function createDatabase(url: string): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle client losing its connection (database restart) must not crash the process.
+    // A client losing its connection (a database restart, a terminated backend) must never end the
+    // process. The pool listens while a client is idle; while Kysely holds one, an 'error' event
+    // without a listener would be thrown. The query in flight still rejects ("Connection
+    // terminated"), the request answers 503, and pg-pool drops the broken client on release.
     pool.on('error', () => {});
-    pool.on('connect', (client) => withNamedStatements(client));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      withNamedStatements(client);
+    });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
 

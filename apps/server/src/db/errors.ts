@@ -23,6 +23,7 @@ const UNAVAILABLE_MESSAGES = [
   'The database connection is not open', // better-sqlite3 after close()
   'driver has already been destroyed', // Kysely after destroy()
   'Connection terminated', // pg lost its socket
+  'is not queryable', // pg: a client whose connection failed, used once more before the pool drops it
   'timeout exceeded when trying to connect', // pg pool connect timeout
   'Cannot use a pool after calling end on the pool',
 ];
