@@ -21,6 +21,7 @@ import type { AppKeys } from './crypto/keys.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
 import type { WebPages } from './http/route-preloads.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   addHstsOnHttps(app);
   addApiNoStore(app);
   registerErrorHandler(app);
+  refuseUnsafeText(app);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.db.destroy();
     if (redis) redis.disconnect();

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mileageSnapshot } from './example-snapshots.ts';
+import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
 import {
   MESSAGES,
   UTM_KEYS,
@@ -438,6 +440,32 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     [11, {}, {}],
   ])('step %s accepts %j', (step, data, expected) => {
     expect(validateStep(step, data, { today: JUNE_2025 })).toEqual({ ok: true, value: expected });
+  });
+
+  it('refuses a control or bidi character in a step field beside that field (issue 17)', () => {
+    const personalInfo = mileageSnapshot({ years: [] }).personalInfo;
+    expect(validateStep('personal', { personalInfo }, { today: JUNE_2025 }).ok).toBe(true);
+    expect(
+      validateStep(
+        'personal',
+        { personalInfo: { ...personalInfo, firstName: 'Ja\u0000ne', homeAddress: '1 High St\u202E' } },
+        { today: JUNE_2025 },
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        'personalInfo.firstName': UNSAFE_TEXT_MESSAGE,
+        'personalInfo.homeAddress': UNSAFE_TEXT_MESSAGE,
+      },
+    });
+    // A line break in the address is text, not a control to refuse.
+    expect(
+      validateStep(
+        'personal',
+        { personalInfo: { ...personalInfo, homeAddress: '1 High St\nWigan' } },
+        { today: JUNE_2025 },
+      ).ok,
+    ).toBe(true);
   });
 
   it('step 8 is complete for every year once any journey exists', () => {

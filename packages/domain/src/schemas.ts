@@ -11,7 +11,13 @@ import { normaliseNiNumber, isValidNiNumber } from './ni-number.ts';
 import { isValidUkPhone } from './phone.ts';
 import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './postcode.ts';
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
-import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
+import {
+  UNSAFE_TEXT_MESSAGE,
+  sanitiseEmail,
+  sanitiseText,
+  stripAngleBrackets,
+  unsafeTextPaths,
+} from './sanitise.ts';
 import type { AuthorityTerms } from './authority.ts';
 import type { TaxYear } from './tax-years.ts';
 import {
@@ -971,8 +977,18 @@ export function validateStep(
   const schema = stepSchema(typeof step === 'number' ? stepIdAt(step) : step, opts);
   if (schema === null) return { ok: true, value: {} };
   const result = schema.safeParse(data ?? {});
-  if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
-  return { ok: false, errors: fieldErrors(result) };
+  if (!result.success) return { ok: false, errors: fieldErrors(result) };
+  // Issue 17's text rule, on the step's own fields, so the claimant sees it beside the field
+  // before the server would refuse the save.
+  const unsafe = unsafeTextPaths(result.data);
+  if (unsafe.length > 0)
+    return {
+      ok: false,
+      errors: Object.fromEntries(
+        unsafe.map((path) => [path === '' ? FORM_ERROR_KEY : path, UNSAFE_TEXT_MESSAGE]),
+      ),
+    };
+  return { ok: true, value: result.data as Record<string, unknown> };
 }
 
 function planAnswers(snapshot: unknown): PlanAnswers {

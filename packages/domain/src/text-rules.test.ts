@@ -6,7 +6,14 @@ import {
   isExpenseId,
   isWfhClaimableYear,
 } from './expenses.ts';
-import { sanitiseEmail, sanitiseText, stripAngleBrackets } from './sanitise.ts';
+import {
+  hasUnsafeCharacters,
+  sanitiseEmail,
+  sanitiseText,
+  stripAngleBrackets,
+  stripUnsafeCharacters,
+  unsafeTextPaths,
+} from './sanitise.ts';
 import { isValidUkPhone, normaliseUkPhone } from './phone.ts';
 import { isValidEmail } from './email.ts';
 import { formatMoney, roundPounds } from './money.ts';
@@ -178,5 +185,57 @@ describe('canonical JSON', () => {
     expect(canonicalJson(new Date('2025-01-02T03:04:05.000Z'))).toBe('"2025-01-02T03:04:05.000Z"');
     expect(canonicalJson(undefined)).toBe('null');
     expect(canonicalJson('a"b')).toBe('"a\\"b"');
+  });
+});
+
+describe('unsafe characters (issue 17)', () => {
+  // Refused in every text field: C0 controls except tab, LF and CR; DEL and C1; bidi embeddings,
+  // overrides and isolates. Letters in other scripts, emoji and the LRM/RLM marks are text.
+  it.each([
+    ['a\u0000b', true],
+    ['a\u0001b', true],
+    ['a\u0008b', true],
+    ['a\u000Bb', true],
+    ['a\u000Cb', true],
+    ['a\u001Bb', true],
+    ['a\u007Fb', true],
+    ['a\u0085b', true],
+    ['a\u009Fb', true],
+    ['invoice\u202Efdp.exe', true],
+    ['\u202Aa', true],
+    ['\u2066a\u2069', true],
+    ['line one\nline two', false],
+    ['line one\r\nline two', false],
+    ['a\tb', false],
+    ['Zoë Ó Briain-Łukasz', false],
+    ['محمد', false],
+    ['a\u200Fb', false],
+    ['😀', false],
+    ['', false],
+  ])('hasUnsafeCharacters(%j) → %s', (s, expected) => {
+    expect(hasUnsafeCharacters(s)).toBe(expected);
+  });
+
+  it('strips every unsafe character', () => {
+    expect(stripUnsafeCharacters('in\u0000voice\u202Efdp\u0007.exe\n')).toBe('invoicefdp.exe\n');
+  });
+
+  it('finds unsafe text at any depth, in values and keys, as dotted paths', () => {
+    expect(
+      unsafeTextPaths({
+        personalInfo: { firstName: 'a\u0000b', lastName: 'Doe' },
+        journeys: [{ from: 'Leeds' }, { from: 'York', to: 'Hull\u202E' }],
+        utmData: { ['kw\u0000']: 'x' },
+        count: 3,
+        flag: true,
+        none: null,
+      }),
+    ).toEqual(['personalInfo.firstName', 'journeys.1.to', 'utmData.kw']);
+    expect(unsafeTextPaths('a\u0000')).toEqual(['']);
+    expect(unsafeTextPaths(['ok', 'b\u0000'])).toEqual(['1']);
+    expect(unsafeTextPaths({ a: 'fine\nlines', b: ['ok'] })).toEqual([]);
+    expect(
+      unsafeTextPaths(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, '\u0000'])), 5),
+    ).toHaveLength(5);
   });
 });
