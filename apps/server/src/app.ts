@@ -25,7 +25,8 @@ import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
 import type { WebPages } from './http/route-preloads.ts';
-import { addApiNoStore, addHstsOnHttps, addSecurityHeaders } from './http/security.ts';
+import { addApiNoStore, addHstsOnHttps, addSecurityHeaders, appSecurityHeaders } from './http/security.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { settingsRoutes } from './modules/authority/routes.ts';
 import { authorityTermsOf } from './modules/authority/terms.ts';
@@ -62,8 +63,16 @@ export interface AppOverrides {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
+  const headers = appSecurityHeaders(web?.scriptHashes ?? []);
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config.logLevel),
+    // Slow clients are cut off (decision 018); Node checks the deadlines every second.
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Request ids are ours, not taken from a client header.
@@ -97,8 +106,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('operatorAuth', { resolve: async () => null });
 
   // 1. External plugins.
-  const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
-  addSecurityHeaders(app, web?.scriptHashes ?? []);
+  addSecurityHeaders(app, headers);
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })

@@ -76,6 +76,12 @@ const envSchema = z.object({
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  // Issue 17: slow clients are cut off (decision 018). Headers must arrive within 10 s; a whole
+  // request (a 10 MB upload on a slow phone) within 120 s; an idle kept-alive connection closes
+  // after 65 s, longer than the 60 s idle timeout of common load balancers.
+  SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   // D20: our fee on HMRC's repayment; "No fees" (0%) unless configured.
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   FEE_MINIMUM_PENCE: z.coerce.number().int().min(0).default(0),
@@ -109,6 +115,8 @@ export interface Config {
   webDist: string;
   /** Requests per minute per IP for the global rate limit (routes can set tighter limits). */
   rateLimitMax: number;
+  /** Node HTTP server limits, in milliseconds (decision 018). */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** D20 fee settings (percent of the repayment, minimum in pence, VAT percent on the fee). */
   fees: { percent: number; minimumPence: number; vatPercent: number };
   /** D19: our company as the signed authority names it ('\n' in the address starts a new line). */
@@ -164,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     draftRetentionDays: e.DRAFT_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    timeouts: {
+      // Node refuses a headers timeout longer than the request timeout.
+      headersMs: Math.min(e.SERVER_HEADERS_TIMEOUT_MS, e.SERVER_REQUEST_TIMEOUT_MS),
+      requestMs: e.SERVER_REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.SERVER_KEEP_ALIVE_TIMEOUT_MS,
+    },
     fees: { percent: e.FEE_PERCENT, minimumPence: e.FEE_MINIMUM_PENCE, vatPercent: e.FEE_VAT_PERCENT },
     company: {
       name: e.COMPANY_NAME,

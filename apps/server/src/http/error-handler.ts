@@ -2,16 +2,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { FORM_ERROR_KEY, fieldErrors } from '@taxback/domain/schemas';
 import { isDatabaseUnavailableError } from '../db/errors.ts';
+import { FRAMEWORK_ERROR_MESSAGES } from './framework-errors.ts';
 import { HttpError, SERVICE_UNAVAILABLE_MESSAGE, ValidationError } from './errors.ts';
 
 const GENERIC_4XX: Record<number, string> = {
-  400: 'Bad request',
+  400: FRAMEWORK_ERROR_MESSAGES.badRequest,
   401: 'Please sign in',
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
   406: 'Not acceptable',
-  408: 'The request took too long. Please try again.',
+  408: FRAMEWORK_ERROR_MESSAGES.timeout,
   409: 'Conflict',
   411: 'Length required',
   413: 'The request is too large.',

@@ -47,16 +47,19 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Readonl
   return [...headers];
 }
 
-/** `scriptHashes`: CSP sources of the inline scripts the pages may run (the wizard's boot script). */
-export function addSecurityHeaders(app: FastifyInstance, scriptHashes: readonly string[] = []): void {
+/** D16's headers for this app: the CSP allows `scriptHashes`, the inline scripts pages may run. */
+export function appSecurityHeaders(scriptHashes: readonly string[] = []): ReadonlyArray<[string, string]> {
   const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
-  const headers = securityHeaders({
+  return securityHeaders({
     ...helmetOptions,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...csp.directives, scriptSrc: [...(csp.directives.scriptSrc ?? []), ...scriptHashes] },
     },
   });
+}
+
+export function addSecurityHeaders(app: FastifyInstance, headers: ReadonlyArray<[string, string]>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
