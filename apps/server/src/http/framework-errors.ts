@@ -15,9 +15,9 @@ type Headers = ReadonlyArray<[string, string]>;
 
 /** Fastify's `frameworkErrors`: the router could not decode the URL (`/api/files/%E0%A4%A`). */
 export function frameworkErrorHandler(headers: Headers) {
-  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
     for (const [name, value] of headers) reply.header(name, value);
-    return reply
+    void reply
       .code(400)
       .header('cache-control', 'no-store')
       .send({ error: FRAMEWORK_ERROR_MESSAGES.badRequest });
