@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityCanonical, authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
@@ -305,8 +306,9 @@ describe('POST /api/claims', () => {
 
   it('stores one claim, one signature and one authority when two submits race', async () => {
     const sessionId = newSessionId();
-    // Different bytes (a trailing byte after IEND) for one racer, the same bytes for the others.
-    const otherPng = `data:image/png;base64,${Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.from([0])]).toString('base64')}`;
+    // A different image (2×1 pixels) for one racer, the same bytes for the others. (Bytes after
+    // IEND no longer make a different image: signatures must be whole PNGs, issue 17.)
+    const otherPng = `data:image/png;base64,${PNG.sync.write(new PNG({ width: 2, height: 1 })).toString('base64')}`;
     const results = await Promise.all([
       submit(sessionId, validClaimBody()),
       submit(sessionId, validClaimBody({ signature: otherPng })),

@@ -28,3 +28,36 @@ export function isPngDataUrl(value: string): boolean {
   }
   return true;
 }
+
+/**
+ * The largest signature image accepted, per side (issue 17). The signature pad exports 600×200
+ * (its backing canvas, at most the pad's width × a device pixel ratio of 4, is the fallback); a
+ * larger image is not a signature, and a PNG of huge dimensions compresses to a few kilobytes but
+ * takes gigabytes to decode.
+ */
+export const SIGNATURE_MAX_SIDE = 4096;
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const IHDR = [0x49, 0x48, 0x44, 0x52];
+
+/**
+ * Width and height from a PNG's header chunk, or null when the bytes do not begin as every PNG
+ * does: the 8-byte signature, then a 13-byte IHDR chunk. Reads 24 bytes; decodes nothing.
+ */
+export function pngDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 33) return null;
+  if (PNG_MAGIC.some((b, i) => bytes[i] !== b)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(8) !== 13 || IHDR.some((b, i) => bytes[12 + i] !== b)) return null;
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** A signature's dimensions are sane: at least a pixel, at most SIGNATURE_MAX_SIDE a side. */
+export function isSaneSignatureSize(size: { width: number; height: number }): boolean {
+  return (
+    size.width >= 1 &&
+    size.height >= 1 &&
+    size.width <= SIGNATURE_MAX_SIDE &&
+    size.height <= SIGNATURE_MAX_SIDE
+  );
+}

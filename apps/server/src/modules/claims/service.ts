@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PNG_DATA_URL_PREFIX, authorityInputOfGeneralClaim } from '@taxback/domain';
+import { authorityInputOfGeneralClaim } from '@taxback/domain';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, FormResponse } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
-import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts';
+import { ValidationError } from '../../http/errors.ts';
 import { renderAuthorityPdf } from '../authority/pdf.ts';
 import { authorityOf } from '../authority/terms.ts';
 import type { FilesService } from '../files/service.ts';
+import { signaturePngOf } from '../files/signature-image.ts';
 import { createClaimsRepository } from './repository.ts';
 
-export const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const SIGNATURE_REQUIRED = 'Signature is required';
 
 export interface ClaimResult {
@@ -35,28 +34,6 @@ export interface ClaimView {
   fullUrl: string | null;
   signatureUrl: string | null;
   createdAt: string;
-}
-
-/** The PNG bytes of a `data:image/png;base64,…` URL, or a field error / 413. */
-export function decodePngDataUrl(
-  dataUrl: string,
-  field = 'signature',
-  maxBytes = MAX_SIGNATURE_BYTES,
-): Buffer {
-  // The request schema has already checked the base64 alphabet (isPngDataUrl); checking again here
-  // would read a 20 KB signature twice more. Whatever the text, the PNG signature bytes are checked.
-  if (!dataUrl.startsWith(PNG_DATA_URL_PREFIX)) throw new ValidationError({ [field]: SIGNATURE_REQUIRED });
-  const encoded = dataUrl.slice(PNG_DATA_URL_PREFIX.length);
-  // Cheap bound before decoding: base64 is 4 chars per 3 bytes.
-  if (Math.floor((encoded.length * 3) / 4) > maxBytes + 3) {
-    throw new PayloadTooLargeError('The signature image is too large.');
-  }
-  const bytes = Buffer.from(encoded, 'base64');
-  if (bytes.length > maxBytes) throw new PayloadTooLargeError('The signature image is too large.');
-  if (bytes.length <= PNG_MAGIC.length || !bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
-    throw new ValidationError({ [field]: SIGNATURE_REQUIRED });
-  }
-  return bytes;
 }
 
 class AlreadySubmitted extends Error {}
@@ -102,7 +79,7 @@ export function createClaimsService(deps: {
       const existing = await repo.findBySession(sessionId);
       if (existing) return await existingResult(existing);
 
-      const png = decodePngDataUrl(claim.signature);
+      const png = signaturePngOf(claim.signature, SIGNATURE_REQUIRED);
       const signedAt = input.now ?? new Date();
       const now = nowIso(signedAt);
       const id = randomUUID();

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  MESSAGES,
   hmrcDetailsStepSchema,
   fieldErrors,
   onboardingSaveSchema,
@@ -11,6 +12,7 @@ import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { requireSession } from '../../http/session.ts';
 import type { Providers } from '../../providers/index.ts';
 import { authorityTermsOf } from '../authority/terms.ts';
+import { signaturePngOf } from '../files/signature-image.ts';
 import { createResumeService } from '../resume/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES, createOnboardingService } from './service.ts';
 import type { RequestMeta } from './service.ts';
@@ -139,7 +141,7 @@ export async function onboardingRoutes(
   app.post('/onboarding/signature', { bodyLimit: SIGNATURE_BODY_LIMIT }, async (request, reply) => {
     const sessionId = requireSession(request);
     const body = parseOr400(reviewStepSchema, request.body);
-    const png = Buffer.from(body.signature.slice(body.signature.indexOf(',') + 1), 'base64');
+    const png = signaturePngOf(body.signature, MESSAGES.digitalSignatureRequired);
     const result = await service.saveSignature(
       sessionId,
       { png, agreementChecks: body.agreementChecks },

@@ -403,9 +403,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       meta: RequestMeta,
     ): Promise<{ signatureUrl: string; signedAuthority: LogLink }> {
       const claim = await requireDraft(sessionId);
-      const sniffed = await sniffUploadType(input.png, 'signature.png', 'p60');
-      if (!sniffed || sniffed.ext !== 'png')
-        throw new ValidationError({ signature: MESSAGES.digitalSignatureRequired });
+      // The route has checked the image (signaturePngOf: a whole PNG of sane dimensions).
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const signedAt = now();
       const at = nowIso(signedAt);
