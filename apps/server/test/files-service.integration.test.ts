@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanFilename } from '../src/modules/files/service.ts';
+import { cleanFileName as cleanFilename } from '@taxback/domain';
 import { createTestApp, listStoredObjects, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -165,6 +165,29 @@ async function fileCount(sessionId: string): Promise<number> {
 }
 
 describe('POST /api/onboarding/files', () => {
+  it('stores an upload under a name that matches its type, without folders or hidden characters', async () => {
+    const sessionId = await draftClaim();
+    const cases: Array<[string, string]> = [
+      ['statement.html', 'statement.pdf'],
+      ['../../x', 'x.pdf'],
+      ['in\u0007voice.exe', 'invoice.pdf'],
+      ['invoice\u202Efdp.exe', 'invoicefdp.pdf'],
+    ];
+    for (const [i, [sent, stored]] of cases.entries()) {
+      // Different bytes each time, so no upload is taken for a retry of another.
+      const data = Buffer.concat([PDF_BYTES, Buffer.from(`\n% ${i}\n`)]);
+      const res = await upload(sessionId, { kind: 'evidence', taxYear: Y0 }, { filename: sent, data });
+      expect(res.statusCode, sent).toBe(201);
+      expect(res.json<{ filename: string }>().filename).toBe(stored);
+      const row = await t.app.db
+        .selectFrom('stored_files')
+        .select('filename')
+        .where('id', '=', res.json<{ id: string }>().id)
+        .executeTakeFirstOrThrow();
+      expect(row.filename).toBe(stored);
+    }
+  });
+
   it('stores a PDF and a PNG as evidence, served only to the owner', async () => {
     const sessionId = await draftClaim();
     const pdf = await upload(

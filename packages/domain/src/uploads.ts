@@ -46,3 +46,46 @@ export function checkUploadName(file: { name: string; size: number }, kind: Uplo
   if (file.size === 0) return UPLOAD_MESSAGES.empty;
   return null;
 }
+
+const FILE_NAME_MAX_LENGTH = 150;
+// Characters a file name never keeps: the text rule's (controls, bidi overrides), all C0 controls
+// and the ones Windows forbids in names.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NAME_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>:"|?*]/g;
+
+/**
+ * A stored file's display name (issue 17): the last path part only (a claimant's `../../x` or
+ * `C:\Users\me\x` is `x`), without control, bidi override or reserved characters, at most 150
+ * characters with its extension kept; `fallback` when nothing is left.
+ */
+export function cleanFileName(name: string, fallback = 'file'): string {
+  const cleaned = lastPathPart(name);
+  return cleaned === '' || /^\.+$/.test(cleaned) ? fallback : withinLength(cleaned);
+}
+
+function lastPathPart(name: string): string {
+  const parts = name.split(/[\\/]/);
+  return (parts[parts.length - 1] ?? '').replace(NAME_UNSAFE, '').trim();
+}
+
+function withinLength(name: string): string {
+  if (name.length <= FILE_NAME_MAX_LENGTH) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot, dot + 10) : '';
+  return name.slice(0, FILE_NAME_MAX_LENGTH - ext.length) + ext;
+}
+
+/**
+ * The name an upload is stored under: cleaned, and ending in the type its bytes were recognised
+ * as, so a PDF sent as `statement.html` is kept as `statement.pdf` (a `.jpeg` JPG keeps `.jpeg`).
+ * A name with no other extension gets the type's; one with a different extension has it replaced.
+ */
+export function uploadFileName(name: string, type: UploadType): string {
+  const cleaned = lastPathPart(name);
+  const dot = cleaned.lastIndexOf('.');
+  const current = dot >= 0 ? cleaned.slice(dot + 1).toLowerCase() : '';
+  const stem = (dot >= 0 ? cleaned.slice(0, dot) : cleaned).trim();
+  if (stem === '' || /^\.+$/.test(stem)) return `upload.${type}`;
+  if (current === type || (type === 'jpg' && current === 'jpeg')) return withinLength(cleaned);
+  return withinLength(`${stem}.${type}`);
+}

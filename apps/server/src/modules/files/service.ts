@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { cleanFileName } from '@taxback/domain';
 import type { ClaimKind, Database, StoredFile, StoredFileKind } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
@@ -59,17 +60,6 @@ export function toSavedFile(row: StoredFile): SavedFile {
   };
 }
 
-/** Keeps a display name only: no folders, no control characters, bounded length. */
-export function cleanFilename(name: string, fallback = 'file'): string {
-  const base = path.posix.basename(name.replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim();
-  if (cleaned === '' || cleaned === '.' || cleaned === '..') return fallback;
-  if (cleaned.length <= 150) return cleaned;
-  const ext = path.extname(cleaned).slice(0, 10);
-  return cleaned.slice(0, 150 - ext.length) + ext;
-}
-
 /**
  * Private files (D6) for every feature: bytes in the FileStore under a random key, metadata in
  * stored_files. The same bytes for the same session/kind/year are stored once (a retried upload).
@@ -82,7 +72,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
     return {
       sha256: sha256Hex(input.bytes),
       taxYear: input.taxYear ?? '',
-      filename: cleanFilename(input.filename),
+      filename: cleanFileName(input.filename),
     };
   }
 

@@ -25,6 +25,7 @@ import {
   ukIsoDate,
   leavePeriodsOf,
   vehicleOf,
+  uploadFileName,
 } from '@taxback/domain';
 import type { AuthorityTerms, RebateSummary, TaxYear } from '@taxback/domain';
 import {
@@ -365,7 +366,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
           kind,
           taxYear,
           bytes: input.bytes,
-          filename: input.filename || `upload.${sniffed.ext}`,
+          filename: uploadFileName(input.filename, sniffed.ext),
           contentType: sniffed.mime,
         },
         async (trx, file) => {
