@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { cleanFileName } from '@taxback/domain';
