@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { hmacSha256Hex } from '../src/crypto/hash.ts';
 import { RESUME_LIMITS, createResumeService } from '../src/modules/resume/service.ts';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -195,6 +196,41 @@ describe('POST /api/resume', () => {
     expect(dump).not.toContain(`"${code}"`);
   });
 
+  it('checks at most 5 of 100 concurrent guesses from one IP, and records every one (issue 17)', async () => {
+    const { code } = await claimWithCode('07700 900306');
+    const ip = freshIp();
+    const countAll = async (extra?: (q: ReturnType<typeof attempts>) => ReturnType<typeof attempts>) => {
+      const base = attempts();
+      const row = await (extra ? extra(base) : base).executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const attempts = () =>
+      t.app.db
+        .selectFrom('resume_attempts')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('succeeded', '=', 0);
+    const failuresBefore = await countAll();
+    // Wrong numbers for the right code: each guess is a failure once checked.
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        resume({ code, phone: `07700 9${String(10_000 + i).slice(1)}` }, ip),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(95);
+    // Every attempt is recorded for the alert; only the 5 checked count for the IP's throttle.
+    expect((await countAll()) - failuresBefore).toBe(100);
+    const ipHash = hmacSha256Hex(t.app.keys.signingKey, `ip:${ip}`);
+    const checked = await t.app.db
+      .selectFrom('resume_attempts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('ip_hash', '=', ipHash)
+      .where('throttled', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(checked.n)).toBe(5);
+  });
+
   it('logs an alert (without personal data) when failures pass the global hourly ceiling', async () => {
     const warnings: { obj: unknown; msg: unknown }[] = [];
     const log = {
@@ -203,6 +239,7 @@ describe('POST /api/resume', () => {
     } as unknown as FastifyBaseLogger;
     const service = createResumeService({
       db: t.app.db,
+      dialect: t.app.dbDialect,
       signingKey: t.app.keys.signingKey,
       sms: t.app.providers.sms,
       log,

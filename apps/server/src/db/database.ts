@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * The whole schema as Kysely sees it. Portable across SQLite and PostgreSQL (docs/decisions/002):
@@ -169,6 +169,8 @@ export interface ResumeAttemptsTable {
   id: string;
   ip_hash: string;
   succeeded: IntBool;
+  /** 1 when the per-IP throttle refused the attempt before its code was checked (issue 17). */
+  throttled: Generated<IntBool>;
   created_at: IsoTime;
 }
 

@@ -5,6 +5,7 @@ import * as operatorBackOffice from './003-operator-back-office.ts';
 import * as signedAuthority from './004-signed-authority.ts';
 import * as callBackRequests from './005-call-back-requests.ts';
 import * as claimantEstimate from './006-claimant-estimate.ts';
+import * as resumeAttemptsThrottled from './007-resume-attempts-throttled.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-signed-authority': signedAuthority,
   '005-call-back-requests': callBackRequests,
   '006-claimant-estimate': claimantEstimate,
+  '007-resume-attempts-throttled': resumeAttemptsThrottled,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -47,6 +47,7 @@ export async function onboardingRoutes(
   const providers = opts.providers ?? app.providers;
   const resume = createResumeService({
     db: app.db,
+    dialect: app.dbDialect,
     signingKey: app.keys.signingKey,
     sms: providers.sms,
     log: app.log,

@@ -62,18 +62,26 @@ export async function markCodeUsed(db: Db, id: string, nowIso: string): Promise<
 
 export async function recordAttempt(
   db: Db,
-  row: { id: string; ip_hash: string; succeeded: number; created_at: string },
+  row: { id: string; ip_hash: string; succeeded: number; created_at: string; throttled?: number },
 ): Promise<void> {
   await db.insertInto('resume_attempts').values(row).execute();
 }
 
+export async function markAttemptSucceeded(db: Db, id: string): Promise<void> {
+  await db.updateTable('resume_attempts').set({ succeeded: 1 }).where('id', '=', id).execute();
+}
+
+/**
+ * Failed attempts since `sinceIso`: for one IP (`ipHash`), those whose code was checked (the
+ * throttle's count); for all IPs, every failure, throttled or not (the alert's count).
+ */
 export async function countFailuresSince(db: Db, sinceIso: string, ipHash?: string): Promise<number> {
   let query = db
     .selectFrom('resume_attempts')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('succeeded', '=', 0)
     .where('created_at', '>', sinceIso);
-  if (ipHash !== undefined) query = query.where('ip_hash', '=', ipHash);
+  if (ipHash !== undefined) query = query.where('ip_hash', '=', ipHash).where('throttled', '=', 0);
   const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }

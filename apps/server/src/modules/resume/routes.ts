@@ -14,6 +14,7 @@ export interface ResumeRoutesOptions {
 export async function resumeRoutes(app: FastifyInstance, opts: ResumeRoutesOptions = {}): Promise<void> {
   const resume = createResumeService({
     db: app.db,
+    dialect: app.dbDialect,
     signingKey: app.keys.signingKey,
     sms: (opts.providers ?? app.providers).sms,
     log: app.log,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import {
   RESUME_CODE_TTL_DAYS,
@@ -11,12 +12,14 @@ import {
   normaliseUkPhone,
 } from '@taxback/domain';
 import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
+import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import {
   countCodesForPhoneSince,
   countFailuresSince,
+  markAttemptSucceeded,
   deleteDeadCode,
   expireOtherLiveCodes,
   findCodeByHash,
@@ -51,6 +54,8 @@ export interface ResumeServiceDeps {
   log: FastifyBaseLogger;
   /** Public origin of the web app, used in the SMS link ('https://claim.example.com'). */
   publicUrl: string;
+  /** Which database: PostgreSQL takes an advisory lock for the per-IP throttle. */
+  dialect: DbDialect;
   now?: () => Date;
 }
 
@@ -66,6 +71,20 @@ export function createResumeService(deps: ResumeServiceDeps) {
   const hashIp = (ip: string) => hmacSha256Hex(deps.signingKey, `ip:${ip}`);
   // Compared against when the code is unknown, so every failure takes the same path.
   const dummyPhoneHash = hashPhone('+440000000000');
+
+  /** Failures across all IPs in the last hour, throttled or not; logged once over the ceiling. */
+  async function alertOnFailureCeiling(at: Date): Promise<void> {
+    const hourAgo = new Date(at.getTime() - 60 * 60 * 1000).toISOString();
+    const globalFailures = await countFailuresSince(deps.db, hourAgo);
+    const ceiling = RESUME_LIMITS.globalHourlyFailureCeiling;
+    // Once on crossing the ceiling, then every 100 more, so an attack is visible without flooding the log.
+    if (globalFailures > ceiling && (globalFailures === ceiling + 1 || globalFailures % 100 === 0)) {
+      deps.log.warn(
+        { alert: 'resume-failures-ceiling', failuresLastHour: globalFailures, ceiling },
+        'ALERT: failed resume attempts above the hourly ceiling',
+      );
+    }
+  }
 
   async function storeNewCode(sessionId: string, phoneHash: string, at: Date): Promise<string> {
     const nowIso = at.toISOString();
@@ -132,7 +151,28 @@ export function createResumeService(deps: ResumeServiceDeps) {
       const nowIso = at.toISOString();
       const ipHash = hashIp(input.ip);
       const windowStart = new Date(at.getTime() - RESUME_LIMITS.failureWindowMs).toISOString();
-      if ((await countFailuresSince(deps.db, windowStart, ipHash)) >= RESUME_LIMITS.failuresPerIp) {
+      // The throttle is atomic (issue 17): the count and the attempt's record are one transaction,
+      // serialised per IP (an advisory lock on PostgreSQL; SQLite runs one transaction at a time).
+      // The attempt is recorded as failed before its code is checked and marked succeeded after,
+      // so concurrent guesses from one IP see each other and at most `failuresPerIp` are checked.
+      const attemptId = randomUUID();
+      const admitted = await deps.db.transaction().execute(async (trx) => {
+        if (deps.dialect === 'postgres') {
+          await sql`select pg_advisory_xact_lock(hashtext(${`resume-ip:${ipHash}`}))`.execute(trx);
+        }
+        const checked = await countFailuresSince(trx, windowStart, ipHash);
+        const throttled = checked >= RESUME_LIMITS.failuresPerIp;
+        await recordAttempt(trx, {
+          id: attemptId,
+          ip_hash: ipHash,
+          succeeded: 0,
+          throttled: throttled ? 1 : 0,
+          created_at: nowIso,
+        });
+        return !throttled;
+      });
+      if (!admitted) {
+        await alertOnFailureCeiling(at);
         return { ok: false, reason: 'throttled' };
       }
 
@@ -155,6 +195,7 @@ export function createResumeService(deps: ResumeServiceDeps) {
               // The claim is gone (purged): roll back so the code is not burnt for nothing.
               throw new ClaimGoneError();
             }
+            await markAttemptSucceeded(trx, attemptId);
             return true;
           })
           .catch((error: unknown) => {
@@ -164,24 +205,8 @@ export function createResumeService(deps: ResumeServiceDeps) {
         if (moved) sessionId = fresh;
       }
 
-      await recordAttempt(deps.db, {
-        id: randomUUID(),
-        ip_hash: ipHash,
-        succeeded: sessionId ? 1 : 0,
-        created_at: nowIso,
-      });
       if (sessionId) return { ok: true, sessionId };
-
-      const hourAgo = new Date(at.getTime() - 60 * 60 * 1000).toISOString();
-      const globalFailures = await countFailuresSince(deps.db, hourAgo);
-      const ceiling = RESUME_LIMITS.globalHourlyFailureCeiling;
-      // Once on crossing the ceiling, then every 100 more, so an attack is visible without flooding the log.
-      if (globalFailures > ceiling && (globalFailures === ceiling + 1 || globalFailures % 100 === 0)) {
-        deps.log.warn(
-          { alert: 'resume-failures-ceiling', failuresLastHour: globalFailures, ceiling },
-          'ALERT: failed resume attempts above the hourly ceiling',
-        );
-      }
+      await alertOnFailureCeiling(at);
       return { ok: false, reason: 'not-found' };
     },
   };
