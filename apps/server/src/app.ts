@@ -91,6 +91,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   const keys = overrides.keys ?? resolveKeys(config);
+  if (overrides.keys === undefined && config.nodeEnv === 'production') {
+    const fromFiles = [
+      ...(config.dataKey === null ? ['DATA_KEY'] : []),
+      ...(config.signingKey === null ? ['SIGNING_KEY'] : []),
+    ];
+    if (fromFiles.length > 0) {
+      app.log.warn(
+        { unset: fromFiles },
+        `${fromFiles.join(' and ')} not set: the key is kept in a file in DATA_DIR, beside the data it protects, so a copy of that folder can read the data. Set the keys in the environment (see the README).`,
+      );
+    }
+  }
   const fileStore = overrides.fileStore ?? createFileStore(config);
   const files = createFilesService({ db: database.db, store: fileStore });
   const providers =

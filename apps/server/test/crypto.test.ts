@@ -80,6 +80,7 @@ describe('key files', () => {
       const first = loadOrCreateKeyFile(file);
       expect(first).toHaveLength(32);
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
       expect(loadOrCreateKeyFile(file).equals(first)).toBe(true);
       fs.writeFileSync(file, 'short');
       expect(() => loadOrCreateKeyFile(file)).toThrow(/32-byte/);

@@ -20,7 +20,7 @@ export function loadOrCreateKeyFile(file: string): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   try {
     // 'wx' fails if another process created the file in the meantime; then we read theirs.

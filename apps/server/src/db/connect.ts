@@ -35,7 +35,7 @@ export function createDatabase(url: string): DatabaseHandle {
   }
 
   const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') createPrivateFile(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -45,6 +45,20 @@ export function createDatabase(url: string): DatabaseHandle {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
   };
+}
+
+/**
+ * Issue 17: the database is personal data. Its folder is created owner-only (0700) and the file
+ * itself 0600 before SQLite opens it; SQLite gives its -wal and -shm files the database file's
+ * permissions. An existing file is left as it is.
+ */
+function createPrivateFile(file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -5,7 +5,7 @@ import { createDatabase, migrateToLatest } from '../../src/db/connect.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createProviders } from '../../src/providers/index.ts';
 import { loadProviderConfig } from '../../src/providers/config.ts';
-import { redactPhone } from '../../src/providers/sms/types.ts';
+import { MASKED_SECRET, redactPhone } from '../../src/providers/sms/types.ts';
 import { startStub, type Stub } from './stub-server.ts';
 import { TWILIO_BAD_CREDENTIALS, TWILIO_CREATED } from './vendor-fixtures.ts';
 
@@ -62,7 +62,8 @@ const row = (id: string) =>
 describe('offline SMS provider', () => {
   it('records the message in sms_outbox as sent and logs a redacted line without the body', async () => {
     const { sms } = createProviders(loadProviderConfig({}), { db, log: recordingLogger(calls) });
-    const result = await sms.send({ to: PHONE, template: 'resume-code', body: BODY });
+    // The offline outbox stands in for the phone: it keeps the code.
+    const result = await sms.send({ to: PHONE, template: 'resume-code', body: BODY, secret: 'K7QX' });
 
     expect(result.ok).toBe(true);
     const saved = await row(result.id);
@@ -103,15 +104,19 @@ describe('Twilio SMS provider', () => {
 
   it('posts To/From/Body with basic auth and records the message sid', async () => {
     stub.answer({ status: 201, body: TWILIO_CREATED });
-    const result = await twilio().send({ to: PHONE, template: 'resume-code', body: BODY });
+    const result = await twilio().send({ to: PHONE, template: 'resume-code', body: BODY, secret: 'K7QX' });
 
     expect(result.ok).toBe(true);
-    expect(await row(result.id)).toMatchObject({
+    const saved = await row(result.id);
+    expect(saved).toMatchObject({
       provider: 'twilio',
       status: 'sent',
       provider_message_id: TWILIO_CREATED.sid,
       error: null,
     });
+    // Issue 17: once the vendor has the message, the stored body no longer holds the code.
+    expect(saved.body).not.toContain('K7QX');
+    expect(saved.body).toBe(BODY.split('K7QX').join(MASKED_SECRET));
     const request = stub.requests.at(-1);
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe('/2010-04-01/Accounts/AC00000000000000000000000000000000/Messages.json');
@@ -138,14 +143,16 @@ describe('Twilio SMS provider', () => {
     ],
   ] as const)('marks the row failed on %s, without throwing', async (_name, answer, error) => {
     stub.answer(answer);
-    const result = await twilio().send({ to: PHONE, template: 'resume-code', body: BODY });
+    const result = await twilio().send({ to: PHONE, template: 'resume-code', body: BODY, secret: 'K7QX' });
     expect(result.ok).toBe(false);
-    expect(await row(result.id)).toMatchObject({
+    const saved = await row(result.id);
+    expect(saved).toMatchObject({
       provider: 'twilio',
       status: 'failed',
       error,
       sent_at: null,
     });
+    expect(saved.body).not.toContain('K7QX');
     const logged = JSON.stringify(calls);
     expect(logged).toContain('SMS send failed');
     expect(logged).not.toContain('K7QX');

@@ -135,6 +135,7 @@ export function createResumeService(deps: ResumeServiceDeps) {
       const result = await deps.sms.send({
         to: e164,
         template: 'resume-code',
+        secret: code,
         body: `Your TaxBack resume code is ${code}. Continue at ${base}/resume/${code}. It expires in ${RESUME_CODE_TTL_DAYS} days.`,
       });
       if (!result.ok) {

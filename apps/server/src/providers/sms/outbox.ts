@@ -33,21 +33,27 @@ export function createSmsOutbox(db: Kysely<Database>) {
         .execute();
       return id;
     },
-    async markSent(id: string, providerMessageId: string | null): Promise<void> {
+    /** `body`: the stored body to keep instead (a real provider's, with the secret masked). */
+    async markSent(id: string, providerMessageId: string | null, body?: string): Promise<void> {
       await db
         .updateTable('sms_outbox')
         .set({
           status: 'sent' satisfies OutboxStatus,
           provider_message_id: providerMessageId,
           sent_at: new Date().toISOString(),
+          ...(body === undefined ? {} : { body }),
         })
         .where('id', '=', id)
         .execute();
     },
-    async markFailed(id: string, error: string): Promise<void> {
+    async markFailed(id: string, error: string, body?: string): Promise<void> {
       await db
         .updateTable('sms_outbox')
-        .set({ status: 'failed' satisfies OutboxStatus, error: error.slice(0, 500) })
+        .set({
+          status: 'failed' satisfies OutboxStatus,
+          error: error.slice(0, 500),
+          ...(body === undefined ? {} : { body }),
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { asText, isRecord, requestJson } from '../http.ts';
 import type { SmsOutbox } from './outbox.ts';
-import { redactPhone, type SmsMessage, type SmsProvider, type SmsSendResult } from './types.ts';
+import { maskSecret, redactPhone, type SmsMessage, type SmsProvider, type SmsSendResult } from './types.ts';
 
 type Options = { accountSid: string; authToken: string; from: string; baseUrl: string; timeoutMs: number };
 
@@ -50,12 +50,14 @@ export function createTwilioSmsProvider(
       }
 
       const logFields = { smsId: id, to: redactPhone(message.to), template: message.template };
+      // The vendor has the message (or it is lost): the stored copy no longer needs the code.
+      const stored = message.secret ? maskSecret(message.body, message.secret) : undefined;
       if (error !== undefined) {
-        await deps.outbox.markFailed(id, error);
+        await deps.outbox.markFailed(id, error, stored);
         deps.log.warn({ ...logFields, error }, 'SMS send failed (twilio)');
         return { ok: false, id };
       }
-      await deps.outbox.markSent(id, providerMessageId);
+      await deps.outbox.markSent(id, providerMessageId, stored);
       deps.log.info(logFields, 'SMS sent (twilio)');
       return { ok: true, id };
     },

@@ -6,7 +6,20 @@ export type SmsMessage = {
   /** Which message this is ('resume-code', …): recorded, so the outbox is readable without the body. */
   template: string;
   body: string;
+  /**
+   * A one-time secret inside the body (a resume code). A real provider masks it in the stored
+   * body once the vendor has the message (issue 17); the offline provider keeps it, since its
+   * outbox stands in for the phone.
+   */
+  secret?: string;
 };
+
+export const MASKED_SECRET = '[code removed after sending]';
+
+/** The body with every occurrence of `secret` masked. */
+export function maskSecret(body: string, secret: string | undefined): string {
+  return secret ? body.split(secret).join(MASKED_SECRET) : body;
+}
 
 export type SmsSendResult = {
   ok: boolean;
