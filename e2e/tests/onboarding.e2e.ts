@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import {
   AUTO_ADVANCE_MS,
+  CONGRATS_ADVANCE_MS,
   calculateRebate,
   carVanRatePence,
   claimableTaxYears,
@@ -426,8 +427,18 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('estimated-rebate')).toHaveText(money(Math.round(handAllowance / 5)));
     await continueButton(page).click();
 
-    // Step 6: greeting, count-up to the rebate, Sent/Pending, disclaimer; moves on by itself.
+    // Step 6: greeting, count-up to the rebate, Sent/Pending, disclaimer. It says it moves on by
+    // itself after 5 seconds; choosing to stay turns that off (WCAG 2.2.1, decision 019), so the
+    // checks below take the time they need.
     await expectStep(page, 6, 'Congratulations, Alexandra!');
+    await expect(page.getByTestId('congrats-timing')).toHaveText(
+      'This page moves on by itself after 5 seconds. Stay on this page',
+    );
+    await page.getByTestId('congrats-stay').click();
+    await expect(page.getByTestId('congrats-timing')).toHaveText(
+      'This page will stay until you press Continue.',
+    );
+    await expect(page.getByTestId('congrats-timing')).toBeFocused();
     await expect(page.getByTestId('congrats-rebate')).toHaveAttribute(
       'data-value',
       String(beforeRate.rebate20),
@@ -440,6 +451,10 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('transfer-card')).toContainText('Pending');
     await expect(page.getByTestId('estimate-disclaimer')).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');
+    // Still here well after the 5 seconds, until Continue.
+    await page.waitForTimeout(CONGRATS_ADVANCE_MS + 1_000);
+    await expectStep(page, 6, 'Congratulations, Alexandra!');
+    await continueButton(page).click();
     await expectStep(page, 7);
 
     // Step 7: per year, the employer pays 10p a mile, typed into the input.

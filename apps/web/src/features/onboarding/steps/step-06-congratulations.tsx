@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney, reliefOf } from '@taxback/domain';
+import { Button } from '../../../components/ui/button.tsx';
 import { ClaimForFreeNote, FeeNote, hasFee } from '../../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../../lib/settings.ts';
 import { CountUp } from '../components/count-up.tsx';
@@ -28,16 +29,41 @@ export function StepCongratulations() {
     };
   }, []);
 
+  // SPEC §2: the step moves on by itself after 5 seconds; Continue is there for those who are ready
+  // sooner. WCAG 2.2.1 (Timing Adjustable): a claimant who needs longer to read the figure and its
+  // disclaimer can turn the time limit off (decision 019).
+  const [staying, setStaying] = useState(false);
+  const stayedNote = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    // SPEC §2: the step moves on by itself after 5 seconds; Continue is there for those who are ready sooner.
+    if (staying) {
+      stayedNote.current?.focus();
+      return;
+    }
     const timer = setTimeout(advance, CONGRATS_ADVANCE_MS);
     return () => clearTimeout(timer);
-    // The timer starts once, when the step appears.
+    // The timer starts once, when the step appears, and stops for good when the claimant stays.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [staying]);
 
   return (
     <WizardShell heading={`Congratulations, ${firstName}!`} onContinue={advance}>
+      {staying ? (
+        <p ref={stayedNote} tabIndex={-1} className="text-sm text-muted" data-testid="congrats-timing">
+          This page will stay until you press Continue.
+        </p>
+      ) : (
+        <p className="text-sm text-muted" data-testid="congrats-timing">
+          This page moves on by itself after {CONGRATS_ADVANCE_MS / 1000} seconds.{' '}
+          <Button
+            variant="link"
+            className="px-0"
+            onClick={() => setStaying(true)}
+            data-testid="congrats-stay"
+          >
+            Stay on this page
+          </Button>
+        </p>
+      )}
       <p className="text-lg">Based on what you have told us, you could be owed a mileage tax rebate of:</p>
       <div className="rounded-lg bg-brand-50 p-6 text-center">
         <CountUp
