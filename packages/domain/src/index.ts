@@ -31,3 +31,4 @@ export * from './fees.ts';
 export * from './p87-readiness.ts';
 export * from './authority.ts';
 export * from './authority-inputs.ts';
+export * from './duplicates.ts';

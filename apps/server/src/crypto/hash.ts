@@ -21,3 +21,8 @@ export function hexDigestsEqual(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
+
+/** The keyed hash an NI number is matched by (issue 17's possible duplicates); never reversible. */
+export function niNumberKey(niNumber: string, signingKey: Buffer): string {
+  return hmacSha256Hex(signingKey, `ni:${niNumber.replace(/\s+/g, '').toUpperCase()}`);
+}

@@ -23,6 +23,8 @@ export interface FormResponsesTable {
   full_name: string;
   email: string;
   phone: string;
+  /** The phone number in E.164, to find possible duplicates (migration 008). */
+  phone_key: string | null;
   /** App URL of the private signature PNG: /api/files/{id}. */
   signature: string | null;
   signature_file_id: string | null;
@@ -95,6 +97,8 @@ export interface OnboardingClaimsTable {
   evidence_files: JsonText | null;
   /** NI number encrypted with encryptField (v1:…); never plain text. */
   admin_ni_number: string | null;
+  /** HMAC of the NI number, to find possible duplicates without decrypting (migration 008). */
+  ni_key: string | null;
   p60_file_url: string | null;
   p60_filename: string | null;
   /** Kept NULL: the signature PNG is a private stored file (signature_url), not an inline data URL. */

@@ -212,6 +212,92 @@ export function createAdminClaimsRepository(db: Db) {
       return (await page(query, max, 0).execute()) as ClaimListRow[];
     },
 
+    /**
+     * Submitted claims other than `excludeId`, submitted within [from, to], that share the phone
+     * (E.164), the email or the NI number's keyed hash (issue 17). Each key is indexed.
+     */
+    async possibleDuplicates(input: {
+      excludeId: string;
+      phone: string | null;
+      email: string | null;
+      niKey: string | null;
+      from: string;
+      to: string;
+      limit: number;
+    }): Promise<
+      Array<{
+        id: string;
+        kind: 'general' | 'mileage';
+        reference: string | null;
+        submittedAt: string;
+        phone: string | null;
+        email: string | null;
+        niKey: string | null;
+      }>
+    > {
+      const { excludeId, phone, email, niKey, from, to, limit } = input;
+      const general =
+        phone || email
+          ? await db
+              .selectFrom('form_responses')
+              .select(['id', 'created_at', 'phone_key', 'email'])
+              .where('id', '!=', excludeId)
+              .where('created_at', '>=', from)
+              .where('created_at', '<=', to)
+              .where((eb) =>
+                eb.or([
+                  ...(phone ? [eb('phone_key', '=', phone)] : []),
+                  ...(email ? [eb('email', '=', email)] : []),
+                ]),
+              )
+              .orderBy('created_at', 'desc')
+              .limit(limit)
+              .execute()
+          : [];
+      const mileage =
+        phone || email || niKey
+          ? await db
+              .selectFrom('onboarding_claims')
+              .select(['id', 'submission_reference', 'submitted_at', 'mobile_number', 'email', 'ni_key'])
+              .where('id', '!=', excludeId)
+              .where('submitted_at', 'is not', null)
+              .where('submitted_at', '>=', from)
+              .where('submitted_at', '<=', to)
+              .where((eb) =>
+                eb.or([
+                  ...(phone ? [eb('mobile_number', '=', phone)] : []),
+                  ...(email ? [eb('email', '=', email)] : []),
+                  ...(niKey ? [eb('ni_key', '=', niKey)] : []),
+                ]),
+              )
+              .orderBy('submitted_at', 'desc')
+              .limit(limit)
+              .execute()
+          : [];
+      return [
+        ...general.map((r) => ({
+          id: r.id,
+          kind: 'general' as const,
+          reference: null,
+          submittedAt: r.created_at,
+          phone: r.phone_key,
+          email: r.email,
+          niKey: null,
+        })),
+        ...mileage.map((r) => ({
+          id: r.id,
+          kind: 'mileage' as const,
+          reference: r.submission_reference,
+          submittedAt: r.submitted_at ?? '',
+          phone: r.mobile_number,
+          email: r.email,
+          niKey: r.ni_key,
+        })),
+      ]
+        .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
+        .slice(0, limit);
+    },
+
     async findGeneral(id: string): Promise<FormResponse | undefined> {
       return db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -18,8 +18,10 @@ import {
   reliefOf,
   summariseClaim,
   vehicleOf,
+  duplicateReasons,
+  duplicateWindow,
 } from '@taxback/domain';
-import type { ClaimStatus, FeeSettings, P87Input, ReadinessItem } from '@taxback/domain';
+import type { ClaimStatus, DuplicateKeys, FeeSettings, P87Input, ReadinessItem } from '@taxback/domain';
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery, StatusChange } from '@taxback/domain/admin-schemas';
 import { decryptField } from '../../crypto/field-encryption.ts';
@@ -138,6 +140,35 @@ export function createAdminClaimsService(deps: {
         version: Number(mileage.version),
       };
     throw new NotFoundError();
+  }
+
+  /** Issue 17: other claims within 30 days sharing the phone, email or NI number; never merged. */
+  async function possibleDuplicatesOf(found: Found) {
+    const keys: DuplicateKeys =
+      found.kind === 'general'
+        ? { phone: found.row.phone_key, email: found.row.email, niKey: null }
+        : { phone: found.row.mobile_number, email: found.row.email, niKey: found.row.ni_key };
+    const submittedAt = found.kind === 'general' ? found.row.created_at : found.row.submitted_at;
+    if (!submittedAt) return [];
+    const others = await repo.possibleDuplicates({
+      excludeId: found.row.id,
+      ...keys,
+      ...duplicateWindow(submittedAt),
+      limit: 20,
+    });
+    return others.flatMap((other) => {
+      const reasons = duplicateReasons(keys, other);
+      if (reasons.length === 0) return [];
+      return [
+        {
+          id: other.id,
+          kind: other.kind,
+          reference: other.kind === 'general' ? generalReference(other.id) : (other.reference ?? ''),
+          submittedAt: other.submittedAt,
+          reasons,
+        },
+      ];
+    });
   }
 
   function readinessOf(found: Found): ReadinessItem[] {
@@ -329,9 +360,10 @@ export function createAdminClaimsService(deps: {
           },
         };
       }
+      const possibleDuplicates = await possibleDuplicatesOf(found);
       const auditTrail = await repo.audit([id, ...files.map((f) => f.id)]);
       await audit.record({ actor: operatorId, action: 'claim-viewed', entity: 'claim', entityId: id });
-      return { ...detail, audit: auditTrail };
+      return { ...detail, possibleDuplicates, audit: auditTrail };
     },
 
     async revealNiNumber(operatorId: string, id: string) {

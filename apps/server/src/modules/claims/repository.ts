@@ -14,6 +14,7 @@ const CLAIM_COLUMNS = [
   'full_name',
   'email',
   'phone',
+  'phone_key',
   'signature',
   'signature_file_id',
   'selected_expenses',

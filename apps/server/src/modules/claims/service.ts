@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { authorityInputOfGeneralClaim } from '@taxback/domain';
+import { authorityInputOfGeneralClaim, normaliseUkPhone } from '@taxback/domain';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, FormResponse } from '../../db/database.ts';
@@ -134,6 +134,7 @@ export function createClaimsService(deps: {
                 full_name: `${claim.firstName} ${claim.lastName}`,
                 email: claim.email,
                 phone: claim.phone,
+                phone_key: normaliseUkPhone(claim.phone),
                 signature: file.url,
                 signature_file_id: file.id,
                 selected_expenses: JSON.stringify(claim.selectedExpenses),

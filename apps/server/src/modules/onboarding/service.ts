@@ -38,7 +38,7 @@ import {
 } from '@taxback/domain/schemas';
 import type { OnboardingSave, WizardSnapshot } from '@taxback/domain/schemas';
 import type { AppKeys } from '../../crypto/keys.ts';
-import { encryptField } from '../../crypto/index.ts';
+import { encryptField, niNumberKey } from '../../crypto/index.ts';
 import type { Database, OnboardingClaim, OnboardingClaimUpdate, StoredFile } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fromIntBool, nowIso } from '../../db/values.ts';
@@ -595,6 +595,8 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         submission_reference: reference,
         submitted_at: at.toISOString(),
         admin_ni_number: encryptField(input.niNumber, deps.keys.dataKey),
+        // Issue 17: a keyed hash, so operators can see another claim with the same NI number.
+        ni_key: niNumberKey(input.niNumber, deps.keys.signingKey),
         current_step: CONFIRMATION_STEP,
         last_step_completed: SUBMIT_STEP,
         // A fuel claim (company vehicle, D27) has no approved-amount estimate: an operator assesses it.

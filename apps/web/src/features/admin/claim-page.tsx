@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLAIM_STATUS_LABELS, formatIsoDate, isClaimStatus, reasonRequired } from '@taxback/domain';
-import type { JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
+import {
+  CLAIM_STATUS_LABELS,
+  DUPLICATE_REASON_LABELS,
+  POSSIBLE_DUPLICATE_DAYS,
+  formatIsoDate,
+  isClaimStatus,
+  reasonRequired,
+} from '@taxback/domain';
+import type { DuplicateReason, JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
@@ -24,6 +31,14 @@ interface ClaimDetail {
   };
   readiness: Array<{ field: string; label: string }>;
   signedMatch: boolean | null;
+  /** Issue 17: other claims within 30 days sharing the phone, email or NI number (never merged). */
+  possibleDuplicates: Array<{
+    id: string;
+    kind: 'general' | 'mileage';
+    reference: string;
+    submittedAt: string;
+    reasons: DuplicateReason[];
+  }>;
   claimant: Record<string, string | null>;
   employment?: Record<string, string | null>;
   /** D17: every employment with what HMRC's P87 asks. */
@@ -179,6 +194,31 @@ export function ClaimPage() {
             : []),
         ]}
       />
+
+      {claim.possibleDuplicates.length > 0 ? (
+        <section
+          className="mb-8 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4"
+          aria-labelledby="duplicates-heading"
+          data-testid="possible-duplicates"
+        >
+          <h2 id="duplicates-heading" className="mb-2 text-2xl">
+            Possible duplicates
+          </h2>
+          <p className="mb-2">
+            Other claims submitted within {POSSIBLE_DUPLICATE_DAYS} days share details with this one. Check
+            whether they are the same claim before sending either to HMRC; nothing has been merged.
+          </p>
+          <ul className="list-disc pl-6">
+            {claim.possibleDuplicates.map((d) => (
+              <li key={d.id}>
+                <Link to={`/admin/claims/${d.id}`}>{d.reference}</Link> (
+                {d.kind === 'general' ? 'general' : 'mileage'}, submitted {formatDateTime(d.submittedAt)}):{' '}
+                {d.reasons.map((r) => DUPLICATE_REASON_LABELS[r]).join(', ')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <h2 className="mb-2 text-2xl">P87 readiness</h2>
       {claim.readiness.length === 0 ? (

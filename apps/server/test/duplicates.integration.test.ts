@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asOperator,
+  insertOperator,
+  signIn,
+  submitGeneralClaim,
+  submitMileageClaim,
+  testClock,
+} from './admin-helpers.ts';
+import type { AdminSession } from './admin-helpers.ts';
+import { createTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+// Issue 17: the same person's claim from several sessions made several claims unnoticed. Claims
+// sharing a phone number (typed any way), an email address or an NI number within 30 days are
+// shown to operators on the claim; nothing is merged.
+let t: TestApp;
+let operator: AdminSession;
+
+beforeAll(async () => {
+  // Claims are stamped with the real time, so the operators' clock is the real one too.
+  const clock = testClock(new Date().toISOString());
+  t = await createTestApp({ overrides: { now: clock.now } });
+  operator = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Duplicate {
+  id: string;
+  kind: string;
+  reference: string;
+  reasons: string[];
+}
+
+async function duplicatesOf(id: string): Promise<Duplicate[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/claims/${id}`,
+    headers: asOperator(operator),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ possibleDuplicates: Duplicate[] }>().possibleDuplicates;
+}
+
+describe('possible duplicates (issue 17)', () => {
+  it('lists claims within 30 days sharing the phone, email or NI number, and nothing else', async () => {
+    // A mileage claim: phone 07700 900555, NI AB 12 34 56 C (the helper's).
+    const mileage = await submitMileageClaim(t, { email: 'mira@example.com' });
+    // The same number typed another way, another email: a phone match.
+    const samePhone = await submitGeneralClaim(t, { phone: '+44 7700 900555', email: 'other@example.com' });
+    // Another mileage claim with the same NI number but another phone and email: an NI match.
+    const sameNi = await submitMileageClaim(t, { email: 'someone@example.com' });
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ mobile_number: '+447700900777' })
+      .where('id', '=', sameNi.id)
+      .execute();
+    // Same email in another case, but submitted 40 days earlier: outside the window.
+    const old = await submitGeneralClaim(t, { phone: '07700 900888', email: 'MIRA@example.com' });
+    await t.app.db
+      .updateTable('form_responses')
+      .set({ created_at: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString() })
+      .where('id', '=', old)
+      .execute();
+    // Someone else entirely.
+    const unrelated = await submitGeneralClaim(t, { phone: '07700 900999', email: 'solo@example.com' });
+
+    const found = await duplicatesOf(mileage.id);
+    expect(found.map((d) => [d.id, d.kind, d.reasons]).sort()).toEqual(
+      [
+        [samePhone, 'general', ['phone']],
+        [sameNi.id, 'mileage', ['ni-number']],
+      ].sort(),
+    );
+    expect(found.find((d) => d.id === sameNi.id)?.reference).toBe(sameNi.reference);
+    expect(found.find((d) => d.id === samePhone)?.reference).toMatch(/^GEN-/);
+
+    // Each side sees the other; the claims are untouched (nothing merged).
+    expect((await duplicatesOf(samePhone)).map((d) => d.id)).toEqual([mileage.id]);
+    expect(await duplicatesOf(unrelated)).toEqual([]);
+    expect(await duplicatesOf(old)).toEqual([]);
+    const claims = await t.app.db.selectFrom('form_responses').select('id').execute();
+    expect(claims.map((c) => c.id)).toEqual(expect.arrayContaining([samePhone, old, unrelated]));
+  });
+});
