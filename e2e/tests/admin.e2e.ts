@@ -311,6 +311,91 @@ test.describe('operator back-office', () => {
     await expect(page).toHaveURL('/admin/sign-in');
   });
 
+  test('a caseworker sees possible duplicates on a claim and works the call-back list (issue 17, D27)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const id = unique();
+    // Two general claims from different sessions with the same mobile number, typed two ways.
+    const digits = String(100_000 + Math.floor(Math.random() * 899_999)).slice(0, 6);
+    const phone = `07700 ${digits}`;
+    const claimIds: string[] = [];
+    for (const [first, typed] of [
+      ['Dora', phone],
+      ['Dan', `+44 7700 ${digits}`],
+    ] as const) {
+      const res = await request.post('/api/claims', {
+        headers: { 'x-session-id': `tx_${Date.now()}_${randomBytes(16).toString('base64url')}` },
+        data: {
+          firstName: first,
+          lastName: `Dup${id}`,
+          email: `${first.toLowerCase()}.${id}@example.com`,
+          phone: typed,
+          signature: `data:image/png;base64,${makePngBytes(40, 20, 1).toString('base64')}`,
+          selectedExpenses: ['uniform'],
+          earnsOver18k: true,
+          assessmentData: {
+            qualifies: 'yes',
+            timestamp: new Date().toISOString(),
+            step: 'expenses_completed',
+            lastUpdated: new Date().toISOString(),
+          },
+        },
+      });
+      expect(res.status()).toBe(201);
+      claimIds.push(((await res.json()) as { id: string }).id);
+    }
+    const [dora, dan] = claimIds as [string, string];
+    const doraReference = `GEN-${dora.slice(0, 8).toUpperCase()}`;
+    const danReference = `GEN-${dan.slice(0, 8).toUpperCase()}`;
+    // A self-employed claimant asked for a call back, with consent.
+    const callBackName = `Sam Trader ${id}`;
+    const asked = await request.post('/api/call-backs', {
+      data: { name: callBackName, phone: '07700 900321', consent: true },
+    });
+    expect(asked.status()).toBe(201);
+
+    const email = `dup.${id}@example.com`;
+    const password = `a long caseworker password ${id}`;
+    createOperator(email, 'Dee Worker', 'caseworker', password);
+    await signInWithTotp(page, email, password, false);
+
+    await search(page, `Dup${id}`);
+    await page.getByRole('row', { name: /Dora/ }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: doraReference })).toBeVisible();
+    const duplicates = page.getByTestId('possible-duplicates');
+    await expect(duplicates.getByRole('heading', { name: 'Possible duplicates' })).toBeVisible();
+    await expect(duplicates).toContainText(`${danReference} (general, submitted`);
+    await expect(duplicates).toContainText('same phone number');
+    await expect(duplicates).not.toContainText('same email address');
+    await expectNoA11yViolations(page, 'admin claim with a possible duplicate');
+    // Each claim points at the other; neither was merged.
+    await duplicates.getByRole('link', { name: danReference }).click();
+    await expect(page.getByRole('heading', { level: 1, name: danReference })).toBeVisible();
+    await expect(
+      page.getByTestId('possible-duplicates').getByRole('link', { name: doraReference }),
+    ).toBeVisible();
+    const stored = await queryRows('SELECT id FROM form_responses WHERE last_name = $1 ORDER BY id', [
+      `Dup${id}`,
+    ]);
+    expect(stored.map((r) => r.id)).toEqual([...claimIds].sort());
+
+    // The call-back list: the request is there until removed, then its name and number are gone.
+    await page.getByRole('link', { name: 'Call-back requests', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Call-back requests' })).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(callBackName) });
+    // Kept in international form, ready to dial.
+    await expect(row).toContainText('+447700900321');
+    await expectNoA11yViolations(page, 'admin call-back requests');
+    await row.getByRole('button', { name: `Remove the request from ${callBackName}` }).click();
+    await expect(page.getByTestId('call-backs-message')).toHaveText(
+      `Removed the request from ${callBackName}.`,
+    );
+    await expect(page.getByRole('row', { name: new RegExp(callBackName) })).toHaveCount(0);
+    expect(await queryRows('SELECT id FROM call_back_requests WHERE name = $1', [callBackName])).toEqual([]);
+  });
+
   test('a caseworker cannot manage operators', async ({ page }) => {
     const id = unique();
     const email = `case.${id}@example.com`;
