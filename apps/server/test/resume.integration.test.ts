@@ -231,6 +231,30 @@ describe('POST /api/resume', () => {
     expect(Number(checked.n)).toBe(5);
   });
 
+  it('sends at most 3 codes an hour to one number, even for 20 concurrent requests (issue 17)', async () => {
+    const service = createResumeService({
+      db: t.app.db,
+      dialect: t.app.dbDialect,
+      signingKey: t.app.keys.signingKey,
+      sms: t.app.providers.sms,
+      log: { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger,
+      publicUrl: 'https://claim.example.test',
+    });
+    const { sessionId } = await claimWithCode('07700 900307');
+    // Saving the claim sent one code already: two more may go.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => service.issueCode(sessionId, '07700 900307')),
+    );
+    expect(results.filter((r) => r === 'sent')).toHaveLength(2);
+    expect(results.filter((r) => r === 'rate-limited')).toHaveLength(18);
+    const sent = await t.app.db
+      .selectFrom('sms_outbox')
+      .select('id')
+      .where('to_phone', '=', '+447700900307')
+      .execute();
+    expect(sent).toHaveLength(3);
+  });
+
   it('logs an alert (without personal data) when failures pass the global hourly ceiling', async () => {
     const warnings: { obj: unknown; msg: unknown }[] = [];
     const log = {

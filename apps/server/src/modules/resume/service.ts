@@ -86,31 +86,49 @@ export function createResumeService(deps: ResumeServiceDeps) {
     }
   }
 
-  async function storeNewCode(sessionId: string, phoneHash: string, at: Date): Promise<string> {
+  /**
+   * Stores a fresh code for `sessionId` unless `phoneHash` already had `codesPerPhone` codes in
+   * the window (then null). The count and the insert are one transaction, serialised per number
+   * (an advisory lock on PostgreSQL; SQLite runs one transaction at a time), so concurrent
+   * requests cannot pass the limit together (issue 17). A code value another request took in the
+   * meantime aborts the transaction (on PostgreSQL a failed statement ends it), and it is retried.
+   */
+  async function storeNewCode(sessionId: string, phoneHash: string, at: Date): Promise<string | null> {
     const nowIso = at.toISOString();
+    const since = new Date(at.getTime() - RESUME_LIMITS.codeWindowMs).toISOString();
     for (let attempt = 0; attempt < 20; attempt++) {
       const code = generateResumeCode();
       const codeHash = hashCode(code);
-      const existing = await findCodeByHash(deps.db, codeHash);
-      if (existing && existing.used_at === null && existing.expires_at > nowIso) continue; // live: pick another
-      if (existing) await deleteDeadCode(deps.db, codeHash, nowIso);
-      const id = randomUUID();
       try {
-        await insertCode(deps.db, {
-          id,
-          code_hash: codeHash,
-          session_id: sessionId,
-          phone_hash: phoneHash,
-          created_at: nowIso,
-          expires_at: new Date(at.getTime() + RESUME_CODE_TTL_DAYS * DAY_MS).toISOString(),
-          used_at: null,
+        return await deps.db.transaction().execute(async (trx) => {
+          if (deps.dialect === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtext(${`resume-phone:${phoneHash}`}))`.execute(trx);
+          }
+          if ((await countCodesForPhoneSince(trx, phoneHash, since)) >= RESUME_LIMITS.codesPerPhone) {
+            return null;
+          }
+          const existing = await findCodeByHash(trx, codeHash);
+          if (existing && existing.used_at === null && existing.expires_at > nowIso)
+            throw new CodeTakenError();
+          if (existing) await deleteDeadCode(trx, codeHash, nowIso);
+          const id = randomUUID();
+          await insertCode(trx, {
+            id,
+            code_hash: codeHash,
+            session_id: sessionId,
+            phone_hash: phoneHash,
+            created_at: nowIso,
+            expires_at: new Date(at.getTime() + RESUME_CODE_TTL_DAYS * DAY_MS).toISOString(),
+            used_at: null,
+          });
+          await expireOtherLiveCodes(trx, sessionId, id, nowIso);
+          return code;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) continue; // another request took this value meanwhile
+        // A live code has this value, or another request took it meanwhile: pick another.
+        if (error instanceof CodeTakenError || isUniqueViolation(error)) continue;
         throw error;
       }
-      await expireOtherLiveCodes(deps.db, sessionId, id, nowIso);
-      return code;
     }
     throw new Error('Could not allocate a unique resume code');
   }
@@ -125,12 +143,11 @@ export function createResumeService(deps: ResumeServiceDeps) {
       if (e164 === null) return 'invalid-phone';
       const at = now();
       const phoneHash = hashPhone(e164);
-      const since = new Date(at.getTime() - RESUME_LIMITS.codeWindowMs).toISOString();
-      if ((await countCodesForPhoneSince(deps.db, phoneHash, since)) >= RESUME_LIMITS.codesPerPhone) {
+      const code = await storeNewCode(sessionId, phoneHash, at);
+      if (code === null) {
         deps.log.info('resume code not sent: hourly limit for this number reached');
         return 'rate-limited';
       }
-      const code = await storeNewCode(sessionId, phoneHash, at);
       const base = deps.publicUrl.replace(/\/+$/, '');
       const result = await deps.sms.send({
         to: e164,
@@ -214,5 +231,6 @@ export function createResumeService(deps: ResumeServiceDeps) {
 }
 
 class ClaimGoneError extends Error {}
+class CodeTakenError extends Error {}
 
 export type ResumeService = ReturnType<typeof createResumeService>;
