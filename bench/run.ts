@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: API throughput against a raw node:http server measured in the same run, page
  * weight, Lighthouse (mobile) and mileage-log generation, each printed against its budget and
- * written to bench/results.json. A benchmark, not a test: budgets missed do not fail it; only a
- * broken harness exits non-zero. It talks to 127.0.0.1 only and stops everything it started.
+ * written to bench/results.json. It exits 1 when a figure misses its budget or could not be
+ * measured (issue 16), naming each; BENCH_BUDGET_FACTOR (default 1) multiplies the throughput
+ * budgets, so `BENCH_BUDGET_FACTOR=10 npm run bench` shows that a miss fails it. It talks to
+ * 127.0.0.1 only and stops everything it started.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,10 +107,19 @@ async function main(): Promise<void> {
     };
     delete apiEnv.DATABASE_URL;
     if (databaseUrl) apiEnv.DATABASE_URL = databaseUrl;
-    const api = startChild('api', process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // The server as production runs it: compiled (decision 017), not through tsx.
+    const compiled = await runToCompletion('server build', 'npm', ['run', 'build:server'], {
       cwd: ROOT,
-      env: apiEnv,
+      env,
+      timeoutMs: 120_000,
     });
+    if (compiled.code !== 0) throw new Error(`server build failed: ${lastLine(compiled.tail)}`);
+    const api = startChild(
+      'api',
+      process.execPath,
+      ['--enable-source-maps', 'apps/server/dist/server/main.js'],
+      { cwd: ROOT, env: apiEnv },
+    );
     await waitForReady(raw, `${rawUrl}/`, 20_000);
     await waitForReady(api, `${apiUrl}/api/health`, 60_000);
     return { raw, api };
@@ -142,7 +153,21 @@ async function main(): Promise<void> {
     `${JSON.stringify({ ...results, rows }, null, 2)}\n`,
   );
   console.log(`\nWritten to bench/results.json (${results.durationSeconds as number} s).`);
+  const missed = rows.filter(
+    (r) =>
+      r.verdict === 'MISS' || r.verdict === 'INVALID' || (r.verdict === 'n/a' && r.value.startsWith('n/a:')),
+  );
+  if (missed.length > 0) {
+    console.log(`\n${missed.length} budget(s) missed or not measurable:`);
+    for (const r of missed) console.log(`  ${r.verdict}: ${r.figure}: ${r.value} (budget ${r.budget})`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nEvery budget met.');
+  }
 }
+
+/** BENCH_BUDGET_FACTOR scales the throughput budgets (to check by hand that a miss fails the run). */
+const BUDGET_FACTOR = Number(process.env.BENCH_BUDGET_FACTOR ?? 1) || 1;
 
 function lastLine(text: string): string {
   return text.trim().split('\n').at(-1)?.slice(0, 200) ?? '';
@@ -329,12 +354,13 @@ async function benchApi(rawUrl: string, apiUrl: string): Promise<void> {
   for (const b of budgets) {
     const pair = await measurePair(b.key, { ...b.scenario, url: rawUrl }, { ...b.scenario, url: apiUrl });
     const { raw: rawResult, api: apiResult, ratio } = pair;
+    const minRatio = b.minRatio * BUDGET_FACTOR;
     const broken = apiResult.non2xx + apiResult.errors + apiResult.timeouts > 0 || apiResult.total === 0;
     rows.push({
       figure: `${b.label}: req/s (raw node:http ${Math.round(rawResult.requestsPerSecond)})`,
       value: `${Math.round(apiResult.requestsPerSecond)} = ${(ratio * 100).toFixed(1)}% of raw`,
-      budget: `>= ${b.minRatio * 100}%`,
-      verdict: broken ? 'INVALID' : verdict(ratio >= b.minRatio),
+      budget: `>= ${(minRatio * 100).toFixed(0)}%`,
+      verdict: broken ? 'INVALID' : verdict(ratio >= minRatio),
     });
     rows.push({
       figure: `${b.label}: latency p50 / p99`,
@@ -389,24 +415,32 @@ async function benchLighthouse(apiUrl: string, chromePort: number | undefined): 
     return;
   }
   const pages: LighthouseResult[] = [];
-  for (const page of ['/', '/onboarding']) {
-    const lh = await runLighthouse(`${apiUrl}${page}`, CHROME, chromePort);
-    pages.push(lh);
-    if (lh.error !== undefined) {
+  // Issue 16: the landing page must hold its budget three runs in a row; the wizard is run once.
+  for (const [page, runs] of [
+    ['/', 3],
+    ['/onboarding', 1],
+  ] as const) {
+    const all: LighthouseResult[] = [];
+    for (let i = 0; i < runs; i++) all.push(await runLighthouse(`${apiUrl}${page}`, CHROME, chromePort));
+    pages.push(...all);
+    const failed = all.find((r) => r.error !== undefined);
+    if (failed?.error !== undefined) {
       rows.push({
         figure: `Lighthouse ${page}`,
-        value: `failed: ${lh.error}`,
+        value: `failed: ${failed.error}`,
         budget: '',
         verdict: 'INVALID',
       });
       continue;
     }
+    // The other figures are the worst run's (lowest performance).
+    const lh = all.reduce((worst, r) => ((r.performance ?? 0) < (worst.performance ?? 0) ? r : worst));
     const score = (n: number | null) => (n === null ? 'n/a' : n.toFixed(2));
     rows.push({
-      figure: `Lighthouse ${page}: performance`,
-      value: score(lh.performance),
-      budget: '>= 0.95',
-      verdict: verdict((lh.performance ?? 0) >= 0.95),
+      figure: `Lighthouse ${page}: performance${runs > 1 ? `, ${runs} runs in a row` : ''}`,
+      value: all.map((r) => score(r.performance)).join(', '),
+      budget: runs > 1 ? '>= 0.95 each' : '>= 0.95',
+      verdict: verdict(all.every((r) => (r.performance ?? 0) >= 0.95)),
     });
     rows.push({
       figure: `Lighthouse ${page}: accessibility`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
+import { carVanRatePence, claimableTaxYears, stepIndex, ukIsoDate } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot } from '@taxback/domain/schemas';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -252,6 +252,41 @@ describe('step validation (SPEC §5 messages)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json<{ errors: Record<string, string> }>().errors)).toContain('revision');
+  });
+});
+
+describe('where a restored draft picks up (issue 16, migration 009)', () => {
+  it('trusts a save made today, and checks the answers again once the UK day has changed', async () => {
+    const sessionId = newSessionId();
+    const step = stepIndex('mileage');
+    expect((await save(sessionId, step, snapshot(), 0)).statusCode).toBe(200);
+    const row = () =>
+      t.app.db
+        .selectFrom('onboarding_claims')
+        .select(['checked_on', 'snapshot'])
+        .where('session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+    expect((await row()).checked_on).toBe(ukIsoDate(new Date()));
+    const restored = async () =>
+      (await get(sessionId)).json<{ currentStep: number; lastStepCompleted: number }>();
+    expect(await restored()).toMatchObject({ currentStep: step + 1, lastStepCompleted: step });
+
+    // An answer that no longer holds (a tax year no longer offered), as after 6 April: while the
+    // save's check is today's it stands; from another day the draft reopens at that question.
+    const stored = JSON.parse((await row()).snapshot ?? '{}') as { taxYears: Array<{ year: string }> };
+    stored.taxYears[0]!.year = '2015/16';
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(stored) })
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(await restored()).toMatchObject({ currentStep: step + 1 });
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ checked_on: '2000-01-01' })
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect((await restored()).currentStep).toBe(stepIndex('tax-years'));
   });
 });
 

@@ -99,6 +99,8 @@ export interface OnboardingClaimsTable {
   admin_ni_number: string | null;
   /** HMAC of the NI number, to find possible duplicates without decrypting (migration 008). */
   ni_key: string | null;
+  /** UK date (YYYY-MM-DD) of the save that last validated the answers (migration 009). */
+  checked_on: string | null;
   p60_file_url: string | null;
   p60_filename: string | null;
   /** Kept NULL: the signature PNG is a private stored file (signature_url), not an inline data URL. */

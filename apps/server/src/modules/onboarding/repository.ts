@@ -35,6 +35,7 @@ const PROGRESS_COLUMNS = [
   'admin_ni_number',
   'current_step',
   'last_step_completed',
+  'checked_on',
 ] as const satisfies readonly (keyof OnboardingClaim)[];
 export type ClaimProgressRow = Pick<OnboardingClaim, (typeof PROGRESS_COLUMNS)[number]>;
 
@@ -125,6 +126,7 @@ export async function insertClaim(db: Db, row: NewOnboardingClaim): Promise<void
 export interface SaveProgress {
   current_step: number;
   last_step_completed: number;
+  checked_on: string;
   last_activity_at: string;
   updated_at: string;
 }
@@ -150,6 +152,7 @@ function saveUpdateQuery(withTracking: boolean) {
           : {}),
         current_step: p('current_step'),
         last_step_completed: p('last_step_completed'),
+        checked_on: p('checked_on'),
         last_activity_at: p('last_activity_at'),
         updated_at: p('updated_at'),
         revision: p('nextRevision'),

@@ -35,6 +35,7 @@ import {
   MESSAGES,
   resumePoint,
   validateSnapshotSteps,
+  WIZARD_SNAPSHOT_VERSION,
 } from '@taxback/domain/schemas';
 import type { OnboardingSave, WizardSnapshot } from '@taxback/domain/schemas';
 import type { AppKeys } from '../../crypto/keys.ts';
@@ -208,8 +209,14 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
         lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
       };
-      // A draft reopens at the first answer on its route that no longer holds (D10, D17).
-      const progress = claim.status === 'draft' ? resumePoint(snapshot, saved, { today: now() }) : saved;
+      // A draft reopens at the first answer on its route that no longer holds (D10, D17). A save
+      // validated those same answers; unless the UK day has changed since, or the stored shape is
+      // older, they still hold and need not be checked again (migration 009).
+      const today = now();
+      const checkedToday =
+        Number(claim.snapshot_version) === WIZARD_SNAPSHOT_VERSION && claim.checked_on === ukIsoDate(today);
+      const progress =
+        claim.status === 'draft' && !checkedToday ? resumePoint(snapshot, saved, { today }) : saved;
       return {
         revision: Number(claim.revision),
         snapshot,
@@ -247,6 +254,8 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       const progress = {
         current_step: body.currentStep,
         last_step_completed: body.lastStepCompleted,
+        // The answers through lastStepCompleted were validated just now, with today's rules.
+        checked_on: ukIsoDate(now()),
         last_activity_at: at,
         updated_at: at,
       };
