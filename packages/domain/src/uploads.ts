@@ -1,6 +1,8 @@
 // D6: the rules for the files a claimant uploads, shared by the browser's early check and the
 // server, which decides from the bytes (never from the name or the browser's Content-Type).
 
+import { stripUnsafeCharacters } from './sanitise.ts';
+
 export type UploadKind = 'evidence' | 'p60';
 
 /** One file per request, at most 10 MB. */
@@ -48,10 +50,10 @@ export function checkUploadName(file: { name: string; size: number }, kind: Uplo
 }
 
 const FILE_NAME_MAX_LENGTH = 150;
-// Characters a file name never keeps: the text rule's (controls, bidi overrides), all C0 controls
-// and the ones Windows forbids in names.
+// Beyond the text rule's characters (stripUnsafeCharacters), a file name never keeps the C0
+// controls the text rule allows (tab, line breaks) or the characters Windows forbids in names.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NAME_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>:"|?*]/g;
+const NAME_UNSAFE = /[\u0000-\u001f<>:"|?*]/g;
 
 /**
  * A stored file's display name (issue 17): the last path part only (a claimant's `../../x` or
@@ -65,7 +67,9 @@ export function cleanFileName(name: string, fallback = 'file'): string {
 
 function lastPathPart(name: string): string {
   const parts = name.split(/[\\/]/);
-  return (parts[parts.length - 1] ?? '').replace(NAME_UNSAFE, '').trim();
+  return stripUnsafeCharacters(parts[parts.length - 1] ?? '')
+    .replace(NAME_UNSAFE, '')
+    .trim();
 }
 
 function withinLength(name: string): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   RESUME_CODE_TTL_DAYS,
   RESUME_MESSAGES,
@@ -72,6 +72,14 @@ export function createResumeService(deps: ResumeServiceDeps) {
   // Compared against when the code is unknown, so every failure takes the same path.
   const dummyPhoneHash = hashPhone('+440000000000');
 
+  /**
+   * Holds `key` until the transaction ends, so transactions for one key run one at a time: an
+   * advisory lock on PostgreSQL; SQLite already runs one transaction at a time.
+   */
+  async function serialise(trx: Transaction<Database>, key: string): Promise<void> {
+    if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  }
+
   /** Failures across all IPs in the last hour, throttled or not; logged once over the ceiling. */
   async function alertOnFailureCeiling(at: Date): Promise<void> {
     const hourAgo = new Date(at.getTime() - 60 * 60 * 1000).toISOString();
@@ -101,9 +109,7 @@ export function createResumeService(deps: ResumeServiceDeps) {
       const codeHash = hashCode(code);
       try {
         return await deps.db.transaction().execute(async (trx) => {
-          if (deps.dialect === 'postgres') {
-            await sql`select pg_advisory_xact_lock(hashtext(${`resume-phone:${phoneHash}`}))`.execute(trx);
-          }
+          await serialise(trx, `resume-phone:${phoneHash}`);
           if ((await countCodesForPhoneSince(trx, phoneHash, since)) >= RESUME_LIMITS.codesPerPhone) {
             return null;
           }
@@ -175,9 +181,7 @@ export function createResumeService(deps: ResumeServiceDeps) {
       // so concurrent guesses from one IP see each other and at most `failuresPerIp` are checked.
       const attemptId = randomUUID();
       const admitted = await deps.db.transaction().execute(async (trx) => {
-        if (deps.dialect === 'postgres') {
-          await sql`select pg_advisory_xact_lock(hashtext(${`resume-ip:${ipHash}`}))`.execute(trx);
-        }
+        await serialise(trx, `resume-ip:${ipHash}`);
         const checked = await countFailuresSince(trx, windowStart, ipHash);
         const throttled = checked >= RESUME_LIMITS.failuresPerIp;
         await recordAttempt(trx, {
