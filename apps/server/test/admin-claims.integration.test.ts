@@ -22,6 +22,7 @@ const clock = testClock();
 let t: TestApp;
 let admin: AdminSession;
 let caseworker: AdminSession;
+let caseworkerId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -29,7 +30,9 @@ beforeAll(async () => {
     env: { FEE_PERCENT: '20', FEE_MINIMUM_PENCE: '2500', FEE_VAT_PERCENT: '20' },
   });
   admin = await signIn(t, clock, await insertOperator(t));
-  caseworker = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  const caseworkerOperator = await insertOperator(t, { role: 'caseworker' });
+  caseworkerId = caseworkerOperator.id;
+  caseworker = await signIn(t, clock, caseworkerOperator);
 });
 afterAll(async () => {
   await t.close();
@@ -124,6 +127,27 @@ describe('claims list', () => {
 
     const onlyGeneral = await get('/api/admin/claims?q=listing&kind=general');
     expect(onlyGeneral.json<{ claims: Array<{ id: string }> }>().claims.map((c) => c.id)).toEqual([general]);
+  });
+
+  it('audits every page of the list once, with the filters and the claims it showed', async () => {
+    const listed = () =>
+      t.app.db.selectFrom('audit_events').selectAll().where('action', '=', 'claims-listed').execute();
+    const before = new Set((await listed()).map((e) => e.id));
+    const res = await get('/api/admin/claims?q=listing&kind=mileage');
+    expect(res.statusCode).toBe(200);
+    const added = (await listed()).filter((e) => !before.has(e.id));
+    expect(added).toHaveLength(1);
+    const [event] = added;
+    expect(event!.actor).toBe(caseworkerId);
+    expect(event!.entity).toBe('claims');
+    expect(JSON.parse(event!.detail!)).toEqual({
+      filters: expect.objectContaining({ q: 'listing', kind: 'mileage', page: 1 }),
+      total: 1,
+      shown: [mileage.id],
+    });
+    // A refused query shows nothing and records nothing.
+    expect((await get('/api/admin/claims?status=nonsense')).statusCode).toBe(400);
+    expect(await listed()).toHaveLength(before.size + 1);
   });
 
   it('finds by name, email, phone digits and reference', async () => {
@@ -549,6 +573,39 @@ describe('notes, export, reports, audit', () => {
     const events = res.json<{ events: Array<{ action: string; operator: string }> }>().events;
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.action === 'note-added')).toBe(true);
+  });
+
+  it('answers 400 with a field message for an action the audit log does not know', async () => {
+    const res = await get('/api/admin/audit?action=made-up', admin);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('Select an action from the list');
+  });
+
+  it('the database itself refuses to change or delete an audit event (append-only)', async () => {
+    await post(
+      `/api/admin/claims/${await submitGeneralClaim(t, { firstName: 'Ava', lastName: 'Audit', email: 'ava@example.com' })}/notes`,
+      {
+        body: 'A note to leave a trace',
+      },
+    );
+    const event = await t.app.db
+      .selectFrom('audit_events')
+      .select(['id', 'action'])
+      .where('action', '=', 'note-added')
+      .executeTakeFirstOrThrow();
+    await expect(
+      t.app.db.updateTable('audit_events').set({ action: 'sign-in' }).where('id', '=', event.id).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.app.db.deleteFrom('audit_events').where('id', '=', event.id).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(t.app.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
+    const still = await t.app.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(still.action).toBe('note-added');
   });
 });
 

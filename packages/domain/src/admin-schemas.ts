@@ -22,12 +22,40 @@ export const ADMIN_MESSAGES = {
   noteRequired: 'Enter a note',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
   dateInvalid: 'Enter a date like 2025-04-06',
+  actionInvalid: 'Select an action from the list',
 } as const;
 
 export const OPERATOR_ROLES = ['caseworker', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
 export const NOTE_MAX_LENGTH = 2000;
+
+/**
+ * Everything the audit trail records (D22, issue 11), in the order the audit page lists them:
+ * sign-ins and operator changes, then every view of claimants' personal data and every change.
+ */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'account-locked',
+  'second-factor-failed',
+  'second-factor-enrolled',
+  'sign-out',
+  'operator-created',
+  'operator-changed',
+  'claims-listed',
+  'claim-viewed',
+  'ni-revealed',
+  'file-downloaded',
+  'p87-downloaded',
+  'status-changed',
+  'note-added',
+  'claims-exported',
+  'affiliate-report-viewed',
+  'call-backs-viewed',
+  'call-back-removed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
 
 const cleanText = (v: unknown) => (typeof v === 'string' ? sanitiseText(v) : (v ?? ''));
@@ -181,7 +209,10 @@ export type ClaimListQuery = z.output<typeof claimListQuerySchema>;
 
 export const auditQuerySchema = z.object({
   actor: optionalQuery(100),
-  action: optionalQuery(100),
+  action: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+    z.enum(AUDIT_ACTIONS, { error: ADMIN_MESSAGES.actionInvalid }).optional(),
+  ),
   from: isoDate,
   to: isoDate,
   page: z.preprocess(

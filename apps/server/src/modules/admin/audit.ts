@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AuditAction } from '@taxback/domain/admin-schemas';
 import type { Database } from '../../db/database.ts';
 import { nowIso, toJsonText } from '../../db/values.ts';
 
 type Db = Kysely<Database>;
-
-export type AuditAction =
-  | 'sign-in'
-  | 'sign-in-failed'
-  | 'account-locked'
-  | 'second-factor-failed'
-  | 'second-factor-enrolled'
-  | 'sign-out'
-  | 'operator-created'
-  | 'operator-changed'
-  | 'claim-viewed'
-  | 'ni-revealed'
-  | 'file-downloaded'
-  | 'p87-downloaded'
-  | 'status-changed'
-  | 'note-added'
-  | 'claims-exported'
-  | 'affiliate-report-viewed'
-  | 'call-backs-viewed'
-  | 'call-back-removed';
 
 export interface AuditEntry {
   /** Operator id, or 'anonymous' for a sign-in with an unknown email. */

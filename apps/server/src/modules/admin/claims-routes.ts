@@ -30,9 +30,20 @@ export async function claimsRoutes(
   const adminOnly = requireOperator(opts.auth, { role: 'admin' });
   const actor = (request: Parameters<typeof operatorContext>[0]) => operatorContext(request).operator.id;
 
-  app.get('/claims', { preHandler: signedIn }, async (request) =>
-    claims.list(claimListQuerySchema.parse(request.query ?? {})),
-  );
+  // A list shows claimants' names and contact details, so every page of it is audited with the
+  // filters used and the claims it showed (issue 11: every view of personal data).
+  app.get('/claims', { preHandler: signedIn }, async (request) => {
+    const query = claimListQuerySchema.parse(request.query ?? {});
+    const list = await claims.list(query);
+    await audit.record({
+      actor: actor(request),
+      action: 'claims-listed',
+      entity: 'claims',
+      entityId: 'list',
+      detail: { filters: query, total: list.total, shown: list.claims.map((c) => c.id) },
+    });
+    return list;
+  });
 
   app.get('/claims/export.csv', { preHandler: signedIn }, async (request, reply) => {
     const query = claimListQuerySchema.parse(request.query ?? {});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../../app/router.tsx';
 
@@ -47,5 +47,65 @@ describe('/admin (lazy back-office bundle)', () => {
     // A caseworker is not offered operator management.
     expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
     expect(await screen.findByText('0 claims')).toBeVisible();
+  });
+});
+
+describe('/admin/audit', () => {
+  it('filters by operator and action, shows each event’s detail, and pages on', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        calls.push(url);
+        if (url === '/api/admin/me')
+          return answer(200, {
+            operator: { id: 'op-1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+            csrfToken: 't',
+          });
+        if (url === '/api/admin/operators')
+          return answer(200, {
+            operators: [
+              { id: 'op-1', email: 'ada@example.com', name: 'Ada Admin' },
+              { id: 'op-2', email: 'cas@example.com', name: 'Cas Worker' },
+            ],
+          });
+        return answer(200, {
+          events: [
+            {
+              id: 'e1',
+              actor: 'op-2',
+              operator: 'Cas Worker',
+              action: 'claims-listed',
+              entity: 'claims',
+              entityId: 'list',
+              detail: { filters: { q: 'smith', page: 1 }, total: 3, shown: ['a', 'b', 'c'] },
+              at: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+          page: 1,
+          hasMore: true,
+        });
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin/audit'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Audit log' }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByText('filters: q=smith, page=1; total: 3; shown: 3')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Page 1: 1 event');
+
+    // Every action the server records is offered, the list views among them.
+    const action = screen.getByLabelText('Action');
+    expect(within(action).getByRole('option', { name: 'claims-listed' })).toBeInTheDocument();
+    expect(within(action).getByRole('option', { name: 'p87-downloaded' })).toBeInTheDocument();
+
+    const operator = await screen.findByLabelText('Operator');
+    await within(operator).findByRole('option', { name: 'Cas Worker (cas@example.com)' });
+    fireEvent.change(operator, { target: { value: 'op-2' } });
+    fireEvent.change(action, { target: { value: 'claims-listed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=op-2&action=claims-listed'));
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Next page' }));
+    await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=op-2&action=claims-listed&page=2'));
   });
 });

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { AUDIT_ACTIONS } from '@taxback/domain/admin-schemas';
 import { Button } from '../../components/ui/button.tsx';
-import { adminRequest, formatDateTime } from './admin-api.ts';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { Field, inputClass } from './claims-page.tsx';
 
@@ -13,91 +15,148 @@ interface AuditEvent {
   action: string;
   entity: string;
   entityId: string;
+  detail: Record<string, unknown> | null;
   at: string;
 }
 
-const ACTIONS = [
-  'sign-in',
-  'sign-in-failed',
-  'account-locked',
-  'second-factor-failed',
-  'second-factor-enrolled',
-  'sign-out',
-  'operator-created',
-  'operator-changed',
-  'claim-viewed',
-  'ni-revealed',
-  'file-downloaded',
-  'status-changed',
-  'note-added',
-  'claims-exported',
-  'affiliate-report-viewed',
-];
+interface AuditPage {
+  events: AuditEvent[];
+  page: number;
+  hasMore: boolean;
+}
 
-/** /admin/audit (admins): the append-only audit log, by operator, action and date. */
+interface OperatorOption {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const FILTERS = ['actor', 'action', 'from', 'to'] as const;
+
+/** An event's detail as short "key: value" lines (reasons, filters, counts); ids lists are counted. */
+function detailText(detail: Record<string, unknown> | null): string {
+  if (!detail) return '';
+  return Object.entries(detail)
+    .map(([key, value]) => {
+      if (Array.isArray(value)) return `${key}: ${value.length}`;
+      if (value !== null && typeof value === 'object') {
+        const inner = Object.entries(value as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ');
+        return `${key}: ${inner || 'none'}`;
+      }
+      return `${key}: ${String(value)}`;
+    })
+    .join('; ');
+}
+
+/** /admin/audit (admins): the append-only audit log, by operator, action and date, in pages. */
 export function AuditPage() {
   useAdminTitle('Audit log');
   const [params, setParams] = useSearchParams();
-  const [form, setForm] = useState({
-    action: params.get('action') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-  });
-  const [events, setEvents] = useState<AuditEvent[]>([]);
+  const [form, setForm] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])),
+  );
+  const [result, setResult] = useState<AuditPage | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [operators, setOperators] = useState<OperatorOption[]>([]);
   const query = params.toString();
+
   useEffect(() => {
-    void adminRequest<{ events: AuditEvent[] }>('GET', `/api/admin/audit?${query}`).then((res) => {
-      if (res.ok) setEvents(res.data.events);
+    void adminRequest<{ operators: OperatorOption[] }>('GET', '/api/admin/operators').then((res) => {
+      if (res.ok) setOperators(res.data.operators);
     });
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setForm(Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])));
+    void adminRequest<AuditPage>('GET', `/api/admin/audit${query ? `?${query}` : ''}`).then((res) => {
+      if (!live) return;
+      if (res.ok) {
+        setResult(res.data);
+        setErrors({});
+      } else setErrors(res.errors ?? { action: res.error ?? 'The audit log could not be loaded' });
+    });
+    return () => {
+      live = false;
+    };
+    // The form follows the address (a link to one operator's events changes both).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
     const next = new URLSearchParams();
-    for (const [k, v] of Object.entries(form)) if (v) next.set(k, v);
-    const actor = params.get('actor');
-    if (actor) next.set('actor', actor);
+    for (const [key, value] of Object.entries(form)) if (value !== '') next.set(key, value);
     setParams(next);
   }
+
+  const set = (key: string) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const hrefWith = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    if (!('page' in changes)) next.delete('page');
+    return `?${next.toString()}`;
+  };
 
   return (
     <div>
       <h1 className="mb-6 text-3xl">Audit log</h1>
+      <ErrorSummary errors={summaryItems(errors, 'audit-')} />
       <form
         onSubmit={apply}
-        className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-4"
+        noValidate
+        className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Filter the audit log"
       >
-        <Field id="audit-action" label="Action">
+        <Field id="audit-actor" label="Operator" error={errors.actor}>
+          <select
+            id="audit-actor"
+            value={form.actor}
+            onChange={(e) => set('actor')(e.target.value)}
+            className={inputClass}
+          >
+            <option value="">Any operator</option>
+            <option value="anonymous">Unknown email (failed sign-ins)</option>
+            {operators.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name} ({o.email})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="audit-action" label="Action" error={errors.action}>
           <select
             id="audit-action"
             value={form.action}
-            onChange={(e) => setForm((f) => ({ ...f, action: e.target.value }))}
+            onChange={(e) => set('action')(e.target.value)}
             className={inputClass}
           >
             <option value="">Any action</option>
-            {ACTIONS.map((a) => (
+            {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="audit-from" label="From">
+        <Field id="audit-from" label="From" error={errors.from}>
           <input
             id="audit-from"
             type="date"
             value={form.from}
-            onChange={(e) => setForm((f) => ({ ...f, from: e.target.value }))}
+            onChange={(e) => set('from')(e.target.value)}
             className={inputClass}
           />
         </Field>
-        <Field id="audit-to" label="To">
+        <Field id="audit-to" label="To" error={errors.to}>
           <input
             id="audit-to"
             type="date"
             value={form.to}
-            onChange={(e) => setForm((f) => ({ ...f, to: e.target.value }))}
+            onChange={(e) => set('to')(e.target.value)}
             className={inputClass}
           />
         </Field>
@@ -105,38 +164,55 @@ export function AuditPage() {
           <Button type="submit">Apply filters</Button>
         </div>
       </form>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events">
-        <table className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b-2 border-ink">
-              {['When', 'Operator', 'Action', 'Subject'].map((h) => (
-                <th key={h} scope="col" className="px-2 py-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id} className="border-b border-gray-300">
-                <td className="px-2 py-2">{formatDateTime(e.at)}</td>
-                <td className="px-2 py-2">
-                  {e.operator ? <a href={`?actor=${encodeURIComponent(e.actor)}`}>{e.operator}</a> : e.actor}
-                </td>
-                <td className="px-2 py-2">{e.action}</td>
-                <td className="px-2 py-2 break-all">
-                  {e.entity}{' '}
-                  {e.entity === 'claim' ? (
-                    <a href={`/admin/claims/${e.entityId}`}>{e.entityId}</a>
-                  ) : (
-                    e.entityId
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {result && (
+        <>
+          <p role="status" className="mb-2">
+            {result.events.length === 0
+              ? 'No events match these filters'
+              : `Page ${result.page}: ${result.events.length} ${result.events.length === 1 ? 'event' : 'events'}`}
+          </p>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events">
+            <table className="w-full border-collapse text-left">
+              <thead>
+                <tr className="border-b-2 border-ink">
+                  {['When', 'Operator', 'Action', 'Subject', 'Detail'].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-2">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {result.events.map((e) => (
+                  <tr key={e.id} className="border-b border-gray-300 align-top">
+                    <td className="px-2 py-2">{formatDateTime(e.at)}</td>
+                    <td className="px-2 py-2">
+                      {e.operator ? <Link to={hrefWith({ actor: e.actor })}>{e.operator}</Link> : e.actor}
+                    </td>
+                    <td className="px-2 py-2">{e.action}</td>
+                    <td className="px-2 py-2 break-all">
+                      {e.entity}{' '}
+                      {e.entity === 'claim' ? (
+                        <Link to={`/admin/claims/${e.entityId}`}>{e.entityId}</Link>
+                      ) : (
+                        e.entityId
+                      )}
+                    </td>
+                    <td className="px-2 py-2 text-sm break-words">{detailText(e.detail)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {(result.page > 1 || result.hasMore) && (
+            <nav aria-label="Pages" className="mt-4 flex gap-4">
+              {result.page > 1 && <Link to={hrefWith({ page: String(result.page - 1) })}>Previous page</Link>}
+              <span>Page {result.page}</span>
+              {result.hasMore && <Link to={hrefWith({ page: String(result.page + 1) })}>Next page</Link>}
+            </nav>
+          )}
+        </>
+      )}
     </div>
   );
 }
