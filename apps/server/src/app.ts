@@ -38,7 +38,9 @@ import { createFilesService } from './modules/files/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { createOnboardingService } from './modules/onboarding/service.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
+import { createResumeService } from './modules/resume/service.ts';
 import { callBackRoutes } from './modules/call-backs/routes.ts';
 import { createProviders } from './providers/index.ts';
 import type { Providers } from './providers/index.ts';
@@ -142,15 +144,32 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (redis) redis.disconnect();
   });
 
-  // 3. Routes.
-  const claims = createClaimsService({ db: database.db, files, terms: authorityTermsOf(config) });
+  // 3. Services, each built once here, then the routes that use them.
+  const terms = authorityTermsOf(config);
+  const claims = createClaimsService({ db: database.db, files, terms });
+  const resume = createResumeService({
+    db: database.db,
+    dialect: database.dialect,
+    signingKey: keys.signingKey,
+    sms: providers.sms,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
+  const onboarding = createOnboardingService({
+    db: database.db,
+    files,
+    keys,
+    resume,
+    log: app.log,
+    terms,
+  });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(claimsRoutes, { prefix: '/api', claims });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
-  await app.register(onboardingRoutes, { prefix: '/api', publicUrl: config.publicUrl });
-  await app.register(resumeRoutes, { prefix: '/api', publicUrl: config.publicUrl });
+  await app.register(onboardingRoutes, { prefix: '/api', onboarding });
+  await app.register(resumeRoutes, { prefix: '/api', resume });
   await app.register(callBackRoutes, { prefix: '/api', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(docsRoutes, { prefix: '/api' });
   await registerAdmin(app, { now: overrides.now });

@@ -10,22 +10,17 @@ import {
 } from '@taxback/domain/schemas';
 import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';
-import type { Providers } from '../../providers/index.ts';
-import { authorityTermsOf } from '../authority/terms.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
-import { createResumeService } from '../resume/service.ts';
-import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES, createOnboardingService } from './service.ts';
-import type { RequestMeta } from './service.ts';
+import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
+import type { OnboardingService, RequestMeta } from './service.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A signature data URL is at most 2 MB (domain SIGNATURE_MAX_LENGTH) plus the consents. */
 const SIGNATURE_BODY_LIMIT = 2_100_000;
 
 export interface OnboardingRoutesOptions {
-  /** Defaults to the app's providers. */
-  providers?: Providers;
-  /** Public origin of the web app for the SMS resume link; defaults to http://localhost:{PORT}. */
-  publicUrl?: string;
+  /** The app's one onboarding service (built in app.ts). */
+  onboarding: OnboardingService;
 }
 
 function metaOf(request: FastifyRequest): RequestMeta {
@@ -40,27 +35,8 @@ function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
 }
 
 /** The mileage wizard API (api-contract "Mileage wizard" and "Files"). Registered with prefix '/api'. */
-export async function onboardingRoutes(
-  app: FastifyInstance,
-  opts: OnboardingRoutesOptions = {},
-): Promise<void> {
-  const providers = opts.providers ?? app.providers;
-  const resume = createResumeService({
-    db: app.db,
-    dialect: app.dbDialect,
-    signingKey: app.keys.signingKey,
-    sms: providers.sms,
-    log: app.log,
-    publicUrl: opts.publicUrl ?? `http://localhost:${app.appConfig.port}`,
-  });
-  const service = createOnboardingService({
-    db: app.db,
-    files: app.files,
-    keys: app.keys,
-    resume,
-    log: app.log,
-    terms: authorityTermsOf(app.appConfig),
-  });
+export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRoutesOptions): Promise<void> {
+  const service = opts.onboarding;
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 200, headerPairs: 50 },

@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldErrors, resumeRequestSchema } from '@taxback/domain/schemas';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../../http/errors.ts';
-import type { Providers } from '../../providers/index.ts';
-import { RESUME_LIMITS, RESUME_MESSAGES, createResumeService } from './service.ts';
+import { RESUME_LIMITS, RESUME_MESSAGES } from './service.ts';
+import type { ResumeService } from './service.ts';
 
 export interface ResumeRoutesOptions {
-  /** Defaults to the app's providers. */
-  providers?: Providers;
-  publicUrl?: string;
+  /** The app's one resume service (built in app.ts, shared with the onboarding service). */
+  resume: ResumeService;
 }
 
 /** POST /api/resume { code, phone } → a fresh session id that owns the claim (D8). Registered with prefix '/api'. */
-export async function resumeRoutes(app: FastifyInstance, opts: ResumeRoutesOptions = {}): Promise<void> {
-  const resume = createResumeService({
-    db: app.db,
-    dialect: app.dbDialect,
-    signingKey: app.keys.signingKey,
-    sms: (opts.providers ?? app.providers).sms,
-    log: app.log,
-    publicUrl: opts.publicUrl ?? `http://localhost:${app.appConfig.port}`,
-  });
+export async function resumeRoutes(app: FastifyInstance, opts: ResumeRoutesOptions): Promise<void> {
+  const { resume } = opts;
 
   app.post('/resume', async (request, reply) => {
     // Shape first: a malformed code never reaches the database or counts as a guess.
