@@ -105,7 +105,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       );
     }
   }
-  const fileStore = overrides.fileStore ?? createFileStore(config);
+  const fileStore = overrides.fileStore ?? (await createFileStore(config));
   const files = createFilesService({ db: database.db, store: fileStore });
   const providers =
     overrides.providers ?? createProviders(config.providers, { db: database.db, log: app.log });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { CONTENT } from '@taxback/domain/content';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
+import { parseS3Url } from './storage/s3-location.ts';
+import type { S3StoreOptions } from './storage/s3-location.ts';
 
 /**
  * Server configuration, read once from the environment and checked with zod.
@@ -37,16 +39,24 @@ const envSchema = z.object({
   FILE_STORE: optionalString.pipe(
     z
       .string()
-      .refine((v) => !/^s3:\/\//i.test(v), {
-        message: 's3:// storage is not available in this build; use a local folder (the default) instead',
+      .refine((v) => !/^s3:\/\//i.test(v) || parseS3Url(v) !== null, {
+        message:
+          'must be s3://bucket or s3://bucket/prefix, the bucket named with 3-63 lowercase letters, digits, dots or hyphens',
         abort: true,
       })
       .refine(
-        (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^file:\/\//i.test(v),
-        'must be a local folder path',
+        (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(file|s3):\/\//i.test(v),
+        'must be a local folder path or an s3:// address',
       )
       .optional(),
   ),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: optionalString,
+  AWS_REGION: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   MARKETING_SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: z
@@ -99,8 +109,10 @@ export interface Config {
   dataDir: string;
   /** A SQLite file path, or a postgres:// URL. */
   databaseUrl: string;
-  /** Absolute folder for the local file store. */
+  /** Absolute folder for the local file store (unused when `s3` is set). */
   fileStoreDir: string;
+  /** The S3 bucket for files when FILE_STORE=s3://… (decision 021); null for the local folder. */
+  s3: S3StoreOptions | null;
   marketingSiteUrl: string | null;
   /** The address claimants reach this service at; used in SMS links (never taken from the Host header). */
   publicUrl: string;
@@ -153,7 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL ?? path.join(dataDir, 'taxback.sqlite');
-  const fileStore = e.FILE_STORE?.replace(/^file:\/\//i, '') ?? path.join(dataDir, 'files');
+  const s3Location = e.FILE_STORE ? parseS3Url(e.FILE_STORE) : null;
+  const fileStore =
+    (s3Location ? undefined : e.FILE_STORE?.replace(/^file:\/\//i, '')) ?? path.join(dataDir, 'files');
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -162,6 +176,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     fileStoreDir: path.resolve(fileStore),
+    s3: s3Location
+      ? {
+          ...s3Location,
+          region: e.S3_REGION ?? e.AWS_REGION ?? 'eu-west-2',
+          endpoint: e.S3_ENDPOINT ?? null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          // Keys given in the environment; otherwise the SDK's own chain (profile, instance role).
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+                }
+              : null,
+        }
+      : null,
     marketingSiteUrl: e.MARKETING_SITE_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,

@@ -327,7 +327,7 @@ describe('POST /api/claims', () => {
     // One signature and one signed authority.
     expect(files).toHaveLength(2);
     // The losers' bytes were removed: every stored object on disk has a record.
-    const onDisk = listStoredObjects(t.config.fileStoreDir);
+    const onDisk = await listStoredObjects(t);
     const known = new Set(
       (await t.app.db.selectFrom('stored_files').select('storage_key').execute()).map((f) => f.storage_key),
     );

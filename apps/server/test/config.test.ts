@@ -59,9 +59,46 @@ describe('loadConfig', () => {
       expect(problems).toContain(key);
   });
 
-  it('refuses s3:// storage in this build with a clear message', () => {
-    expect(() => loadConfig({ FILE_STORE: 's3://bucket/prefix' })).toThrow(
-      /FILE_STORE: s3:\/\/ storage is not available in this build/,
+  it('reads FILE_STORE=s3://bucket/prefix with the S3 variables (decision 021)', () => {
+    const config = loadConfig({
+      FILE_STORE: 's3://claims-bucket/taxback',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-1',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret-example',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'claims-bucket',
+      prefix: 'taxback/',
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret-example' },
+    });
+    // AWS itself: no endpoint, virtual-host buckets, the SDK's region variable or London.
+    expect(loadConfig({ FILE_STORE: 's3://claims-bucket' }).s3).toEqual({
+      bucket: 'claims-bucket',
+      prefix: '',
+      region: 'eu-west-2',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+    });
+    expect(loadConfig({ FILE_STORE: 's3://claims-bucket', AWS_REGION: 'us-east-1' }).s3?.region).toBe(
+      'us-east-1',
+    );
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it('refuses an unusable s3:// address or S3 setting with a clear message', () => {
+    expect(() => loadConfig({ FILE_STORE: 's3://Bad_Bucket' })).toThrow(/FILE_STORE: must be s3:\/\/bucket/);
+    expect(() => loadConfig({ FILE_STORE: 'https://example.com/files' })).toThrow(
+      /FILE_STORE: must be a local folder path or an s3:\/\/ address/,
+    );
+    expect(() => loadConfig({ FILE_STORE: 's3://bucket', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ FILE_STORE: 's3://bucket', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
     );
   });
 });

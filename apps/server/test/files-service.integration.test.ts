@@ -58,7 +58,7 @@ describe('files service', () => {
 
   it('leaves no record or bytes when the surrounding transaction fails', async () => {
     const sessionId = newSessionId();
-    const objectsBefore = listStoredObjects(t.config.fileStoreDir);
+    const objectsBefore = await listStoredObjects(t);
     await expect(
       t.app.files.saveFileWith(
         {
@@ -75,7 +75,7 @@ describe('files service', () => {
       ),
     ).rejects.toThrow('insert failed');
     expect(await t.app.files.listFiles(sessionId)).toEqual([]);
-    expect(listStoredObjects(t.config.fileStoreDir)).toEqual(objectsBefore);
+    expect(await listStoredObjects(t)).toEqual(objectsBefore);
   });
 
   it('keeps only a safe display name', () => {

@@ -9,6 +9,8 @@ import { buildApp } from '../src/app.ts';
 import type { AppOverrides } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
+import { startS3StandIn } from './s3-stand-in.ts';
+import type { S3StandIn } from './s3-stand-in.ts';
 
 /**
  * Integration tests run against a real, fresh database: SQLite in a temp folder by default, or,
@@ -17,12 +19,20 @@ import type { Config } from '../src/config.ts';
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
 export const usingPostgres = /^postgres(ql)?:\/\//i.test(TEST_DATABASE_URL);
+/**
+ * TEST_FILE_STORE=s3 stores every test app's files in an S3 bucket on its own s3rver (decision
+ * 021) instead of a local folder, so the whole suite runs against both stores (CI's PostgreSQL
+ * pass uses S3; the SQLite pass the local folder).
+ */
+export const usingS3 = process.env.TEST_FILE_STORE === 's3';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
   /** The temp folder holding DATA_DIR (files, keys, SQLite). */
   dir: string;
+  /** The S3 stand-in holding this app's files, when TEST_FILE_STORE=s3. */
+  s3: S3StandIn | null;
   close: () => Promise<void>;
 }
 
@@ -53,6 +63,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-test-'));
   const pgDb = usingPostgres ? await createPostgresTestDatabase() : null;
+  const s3 = usingS3 && options.env?.FILE_STORE === undefined ? await startS3StandIn() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -61,6 +72,7 @@ export async function createTestApp(
     DATA_KEY: randomBytes(32).toString('base64'),
     SIGNING_KEY: randomBytes(32).toString('base64'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...s3?.env,
     ...options.env,
   });
   let app: FastifyInstance;
@@ -69,6 +81,7 @@ export async function createTestApp(
     await app.ready();
   } catch (error) {
     await pgDb?.drop();
+    await s3?.close();
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -76,9 +89,11 @@ export async function createTestApp(
     app,
     config,
     dir,
+    s3,
     async close() {
       await app.close();
       await pgDb?.drop();
+      await s3?.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -115,8 +130,10 @@ export function validClaimBody(overrides: Record<string, unknown> = {}): Record<
   };
 }
 
-/** Every object key in a local file store folder ('ab/abcd…'). */
-export function listStoredObjects(root: string): string[] {
+/** Every object key in the app's file store ('ab/abcd…'): its local folder or its S3 bucket. */
+export async function listStoredObjects(t: TestApp): Promise<string[]> {
+  if (t.s3) return t.s3.keys();
+  const root = t.config.fileStoreDir;
   if (!fs.existsSync(root)) return [];
   return fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })

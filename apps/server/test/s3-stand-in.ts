@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+
+const PREFIX = 'claims';
+
+/** An S3 stand-in (s3rver) on 127.0.0.1 with one empty bucket, for the S3 file store's tests. */
+export interface S3StandIn {
+  endpoint: string;
+  bucket: string;
+  /** The env that points the app's FILE_STORE at the bucket (any credentials work). */
+  env: Record<string, string>;
+  /** The storage keys of every object under the app's prefix, sorted. */
+  keys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export async function startS3StandIn(bucket = 'taxback-test'): Promise<S3StandIn> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = (await server.run()) as { port: number };
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: {
+      FILE_STORE: `s3://${bucket}/${PREFIX}`,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'eu-west-2',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    async keys() {
+      const client = new S3Client({
+        region: 'eu-west-2',
+        endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${PREFIX}/`, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) keys.push(object.Key!.slice(PREFIX.length + 1));
+        token = page.NextContinuationToken;
+      } while (token);
+      client.destroy();
+      return keys.sort();
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
