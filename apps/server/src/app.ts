@@ -42,6 +42,8 @@ import { createOnboardingService } from './modules/onboarding/service.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
 import { createResumeService } from './modules/resume/service.ts';
 import { callBackRoutes } from './modules/call-backs/routes.ts';
+import { registerPurgeJob } from './jobs/purge-drafts.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { createProviders } from './providers/index.ts';
 import type { Providers } from './providers/index.ts';
 import { createFileStore } from './storage/index.ts';
@@ -118,6 +120,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('keys', keys);
   app.decorate('providers', providers);
   app.decorate('operatorAuth', { resolve: async () => null });
+  const jobs = createJobQueue({
+    db: database.db,
+    dialect: database.dialect,
+    log: app.log,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  registerPurgeJob(jobs, {
+    db: database.db,
+    store: fileStore,
+    retentionDays: config.draftRetentionDays,
+    log: app.log,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  app.decorate('jobs', jobs);
 
   // 1. External plugins.
   addSecurityHeaders(app, headers);
@@ -140,6 +156,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandler(app);
   refuseUnsafeText(app);
   app.addHook('onClose', async () => {
+    await jobs.stop();
     if (ownsDatabase) await database.db.destroy();
     if (redis) redis.disconnect();
   });

@@ -1,6 +1,5 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { schedulePurgeDrafts } from './jobs/purge-drafts.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -15,19 +14,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  const stopPurge = schedulePurgeDrafts({
-    db: app.db,
-    store: app.fileStore,
-    retentionDays: config.draftRetentionDays,
-    log: app.log,
-  });
+  // Durable jobs (decision 022): this instance runs its share of them, and of the schedules.
+  app.jobs.start();
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopPurge();
     // Give in-flight requests a moment, but never hang a deploy.
     setTimeout(() => process.exit(1), 10_000).unref();
     app.close().then(

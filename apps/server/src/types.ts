@@ -7,6 +7,7 @@ import type { DbDialect } from './db/connect.ts';
 import type { FilesService } from './modules/files/service.ts';
 import type { Providers } from './providers/index.ts';
 import type { FileStore } from './storage/file-store.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 export interface OperatorIdentity {
   id: string;
@@ -34,5 +35,7 @@ declare module 'fastify' {
     keys: AppKeys;
     providers: Providers;
     operatorAuth: OperatorAuth;
+    /** Durable jobs (decision 022); `main.ts` starts the runner, tests call `runDue`/`drain`. */
+    jobs: JobQueue;
   }
 }

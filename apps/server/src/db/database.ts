@@ -272,6 +272,29 @@ export interface CallBackRequestsTable {
   created_at: string;
 }
 
+/** Decision 022: one durable job (an SMS, an email, a purge run). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON; never personal data beyond what the job must deliver (a message's recipient). */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  /** The error's name or code only, never its message (it may quote personal data). */
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Decision 022: when a scheduled job next runs; moved forward by the instance that runs it. */
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: string;
+}
+
 export interface Database {
   form_responses: FormResponsesTable;
   onboarding_claims: OnboardingClaimsTable;
@@ -285,6 +308,8 @@ export interface Database {
   claim_status_history: ClaimStatusHistoryTable;
   claim_notes: ClaimNotesTable;
   call_back_requests: CallBackRequestsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
 
 export type FormResponse = Selectable<FormResponsesTable>;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { CALL_BACK_RETENTION_DAYS } from '@taxback/domain/schemas';
 import type { FileStore } from '../storage/file-store.ts';
+import type { JobQueue } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,25 +97,24 @@ export async function purgeCallBacks(
   return purged;
 }
 
-/** Runs the purge now and then hourly; the timer does not keep the process alive. */
-export function schedulePurgeDrafts(
-  options: Omit<PurgeDraftsOptions, 'now'>,
-  everyMs = 60 * 60 * 1000,
-): () => void {
-  const run = () => {
-    purgeDrafts(options).catch((error: unknown) =>
-      options.log?.error({ code: (error as { code?: unknown }).code }, 'draft purge failed'),
-    );
-    purgeCallBacks(options).catch((error: unknown) =>
-      options.log?.error({ code: (error as { code?: unknown }).code }, 'call-back purge failed'),
-    );
-  };
-  const first = setTimeout(run, 10_000);
-  first.unref();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+export const PURGE_JOB = 'purge';
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Finished jobs are kept this long for a look back, then deleted by the purge. */
+const FINISHED_JOB_RETENTION_DAYS = 7;
+
+/**
+ * The hourly purge as a scheduled job (decision 022): run once per hour across all instances,
+ * retried like any job when it fails.
+ */
+export function registerPurgeJob(
+  queue: JobQueue,
+  options: Omit<PurgeDraftsOptions, 'now'> & { now?: () => Date },
+): void {
+  queue.handle(PURGE_JOB, async () => {
+    const now = options.now?.() ?? new Date();
+    await purgeDrafts({ ...options, now });
+    await purgeCallBacks({ ...options, now });
+    await queue.purgeFinished(FINISHED_JOB_RETENTION_DAYS);
+  });
+  queue.every(PURGE_JOB, PURGE_EVERY_MS);
 }

@@ -9,6 +9,7 @@ import * as resumeAttemptsThrottled from './007-resume-attempts-throttled.ts';
 import * as duplicateKeys from './008-duplicate-keys.ts';
 import * as checkedOn from './009-checked-on.ts';
 import * as appendOnlyAudit from './010-append-only-audit.ts';
+import * as jobs from './011-jobs.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-duplicate-keys': duplicateKeys,
   '009-checked-on': checkedOn,
   '010-append-only-audit': appendOnlyAudit,
+  '011-jobs': jobs,
 };
 
 export const migrationProvider: MigrationProvider = {
