@@ -44,6 +44,7 @@ import { createResumeService } from './modules/resume/service.ts';
 import { callBackRoutes } from './modules/call-backs/routes.ts';
 import { registerPurgeJob } from './jobs/purge-drafts.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createClaimNotices, registerNotifyJob } from './jobs/notify-claimant.ts';
 import { createProviders } from './providers/index.ts';
 import type { Providers } from './providers/index.ts';
 import { createFileStore } from './storage/index.ts';
@@ -133,6 +134,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
+  registerNotifyJob(jobs, {
+    db: database.db,
+    sms: providers.sms,
+    email: providers.email,
+    company: config.company.name,
+    publicUrl: config.publicUrl,
+  });
+  const notices = createClaimNotices(jobs);
   app.decorate('jobs', jobs);
 
   // 1. External plugins.
@@ -157,13 +166,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   refuseUnsafeText(app);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    providers.email.close();
     if (ownsDatabase) await database.db.destroy();
     if (redis) redis.disconnect();
   });
 
   // 3. Services, each built once here, then the routes that use them.
   const terms = authorityTermsOf(config);
-  const claims = createClaimsService({ db: database.db, files, terms });
+  const claims = createClaimsService({ db: database.db, files, terms, notices });
   const resume = createResumeService({
     db: database.db,
     dialect: database.dialect,
@@ -179,6 +189,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     resume,
     log: app.log,
     terms,
+    notices,
   });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
@@ -189,7 +200,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(resumeRoutes, { prefix: '/api', resume });
   await app.register(callBackRoutes, { prefix: '/api', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(docsRoutes, { prefix: '/api' });
-  await registerAdmin(app, { now: overrides.now });
+  await registerAdmin(app, { now: overrides.now, notices });
 
   // 4. The built web app, with the SPA fallback.
   await registerWebApp(app, config.webDist, web);

@@ -12,6 +12,7 @@ import { createOsrmProvider } from '../src/providers/distance/osrm.ts';
 import type { DistanceProvider } from '../src/providers/distance/types.ts';
 import type { Providers } from '../src/providers/index.ts';
 import type { SmsProvider } from '../src/providers/sms/types.ts';
+import type { EmailProvider } from '../src/providers/email/types.ts';
 import { startStub, type StubAnswer, type Stub } from './providers/stub-server.ts';
 import {
   FETCHIFY_BAD_KEY,
@@ -36,6 +37,11 @@ const unusedSms: SmsProvider = {
   name: 'offline',
   send: () => Promise.reject(new Error('SMS is not used by the lookup routes')),
 };
+const unusedEmail: EmailProvider = {
+  name: 'offline',
+  send: () => Promise.reject(new Error('Email is not used by the lookup routes')),
+  close: () => {},
+};
 
 async function buildLookupApp(
   parts: Partial<Pick<Providers, 'address' | 'distance'>> = {},
@@ -48,6 +54,7 @@ async function buildLookupApp(
     address: parts.address ?? createOfflineAddressProvider(),
     distance: parts.distance ?? createOfflineDistanceProvider(),
     sms: unusedSms,
+    email: unusedEmail,
   };
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.ready();

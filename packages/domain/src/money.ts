@@ -25,3 +25,8 @@ export function formatMoney(amountGbp: number): string {
 export function roundPounds(n: number): number {
   return Math.round(n);
 }
+
+/** An exact amount of money in pence, always with pence: 123456 → '£1,234.56' (repayments, fees). */
+export function formatPence(pence: number): string {
+  return WITH_PENCE.format(Number.isFinite(pence) ? pence / 100 : 0);
+}

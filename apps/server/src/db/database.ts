@@ -193,6 +193,21 @@ export interface SmsOutboxTable {
   sent_at: IsoTime | null;
 }
 
+export interface EmailOutboxTable {
+  id: string;
+  to_email: string;
+  template: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  provider: string;
+  status: string;
+  provider_message_id: string | null;
+  error: string | null;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+}
+
 export interface OperatorUsersTable {
   id: string;
   email: string;
@@ -302,6 +317,7 @@ export interface Database {
   resume_codes: ResumeCodesTable;
   resume_attempts: ResumeAttemptsTable;
   sms_outbox: SmsOutboxTable;
+  email_outbox: EmailOutboxTable;
   operator_users: OperatorUsersTable;
   audit_events: AuditEventsTable;
   operator_sessions: OperatorSessionsTable;
@@ -321,6 +337,7 @@ export type StoredFile = Selectable<StoredFilesTable>;
 export type NewStoredFile = Insertable<StoredFilesTable>;
 export type ResumeCode = Selectable<ResumeCodesTable>;
 export type SmsOutboxRow = Selectable<SmsOutboxTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type OperatorUser = Selectable<OperatorUsersTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
 export type OperatorSession = Selectable<OperatorSessionsTable>;

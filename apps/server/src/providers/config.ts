@@ -16,10 +16,13 @@ export type SmsProviderConfig =
   | { provider: 'offline' }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
 
+export type EmailProviderConfig = { provider: 'offline' } | { provider: 'smtp'; url: string; from: string };
+
 export type ProviderConfig = {
   address: AddressProviderConfig;
   distance: DistanceProviderConfig;
   sms: SmsProviderConfig;
+  email: EmailProviderConfig;
   /** Upper bound for every outbound provider call, in milliseconds. */
   timeoutMs: number;
 };
@@ -47,6 +50,8 @@ const providerEnvSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText,
   TWILIO_BASE_URL: baseUrl('https://api.twilio.com'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Enter an smtp:// or smtps:// URL' }).optional(),
+  EMAIL_FROM: optionalText,
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
@@ -132,8 +137,12 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
     sms = { provider: 'offline' };
   }
 
+  const email: EmailProviderConfig = e.SMTP_URL
+    ? { provider: 'smtp', url: e.SMTP_URL, from: need('EMAIL_FROM', 'SMTP_URL is set') }
+    : { provider: 'offline' };
+
   if (missing.length > 0) {
     throw new Error(`Invalid provider configuration:\n${missing.join('\n')}`);
   }
-  return { address, distance, sms, timeoutMs: e.PROVIDER_TIMEOUT_MS };
+  return { address, distance, sms, email, timeoutMs: e.PROVIDER_TIMEOUT_MS };
 }

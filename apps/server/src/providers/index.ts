@@ -14,12 +14,22 @@ import { createOfflineSmsProvider } from './sms/offline.ts';
 import { createSmsOutbox } from './sms/outbox.ts';
 import { createTwilioSmsProvider } from './sms/twilio.ts';
 import type { SmsProvider } from './sms/types.ts';
+import { createOfflineEmailProvider } from './email/offline.ts';
+import { createEmailOutbox } from './email/outbox.ts';
+import { createSmtpEmailProvider } from './email/smtp.ts';
+import type { EmailProvider } from './email/types.ts';
 
-export type Providers = { address: AddressProvider; distance: DistanceProvider; sms: SmsProvider };
+export type Providers = {
+  address: AddressProvider;
+  distance: DistanceProvider;
+  sms: SmsProvider;
+  email: EmailProvider;
+};
 
 export type { AddressProvider, AddressResult, AddressLookupValue, DeliveryPoint } from './address/types.ts';
 export type { DistanceProvider, DistanceResult, DistanceValue } from './distance/types.ts';
 export type { SmsProvider, SmsMessage, SmsSendResult } from './sms/types.ts';
+export type { EmailProvider, EmailMessage, EmailSendResult } from './email/types.ts';
 export type { ProviderConfig } from './config.ts';
 export { loadProviderConfig } from './config.ts';
 export { POSTCODE_DATA_ATTRIBUTION } from './postcode-data.ts';
@@ -61,9 +71,15 @@ export function createProviders(
       ? createTwilioSmsProvider({ ...config.sms, timeoutMs }, { outbox, log: deps.log })
       : createOfflineSmsProvider({ outbox, log: deps.log });
 
+  const emailOutbox = createEmailOutbox(deps.db);
+  const email =
+    config.email.provider === 'smtp'
+      ? createSmtpEmailProvider({ ...config.email, timeoutMs }, { outbox: emailOutbox, log: deps.log })
+      : createOfflineEmailProvider({ outbox: emailOutbox, log: deps.log });
+
   deps.log.info(
-    { address: address.name, distance: distance.name, sms: sms.name },
+    { address: address.name, distance: distance.name, sms: sms.name, email: email.name },
     'External service providers selected',
   );
-  return { address, distance, sms };
+  return { address, distance, sms, email };
 }

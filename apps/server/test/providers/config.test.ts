@@ -7,6 +7,7 @@ describe('loadProviderConfig', () => {
       address: { provider: 'offline' },
       distance: { provider: 'offline' },
       sms: { provider: 'offline' },
+      email: { provider: 'offline' },
       timeoutMs: 5000,
     });
   });
@@ -21,6 +22,8 @@ describe('loadProviderConfig', () => {
       TWILIO_ACCOUNT_SID: 'AC1',
       TWILIO_AUTH_TOKEN: 't',
       TWILIO_FROM: '+447700900000',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com',
+      EMAIL_FROM: 'TaxBack <claims@example.com>',
       PROVIDER_TIMEOUT_MS: '2500',
     });
     expect(config).toEqual({
@@ -32,6 +35,11 @@ describe('loadProviderConfig', () => {
         authToken: 't',
         from: '+447700900000',
         baseUrl: 'https://api.twilio.com',
+      },
+      email: {
+        provider: 'smtp',
+        url: 'smtps://user:pass@smtp.example.com',
+        from: 'TaxBack <claims@example.com>',
       },
       timeoutMs: 2500,
     });

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '../../src/db/connect.ts';
@@ -6,34 +5,12 @@ import type { Database } from '../../src/db/database.ts';
 import { createProviders } from '../../src/providers/index.ts';
 import { loadProviderConfig } from '../../src/providers/config.ts';
 import { MASKED_SECRET, redactPhone } from '../../src/providers/sms/types.ts';
+import { recordingLogger, type LogCall } from './recording-logger.ts';
 import { startStub, type Stub } from './stub-server.ts';
 import { TWILIO_BAD_CREDENTIALS, TWILIO_CREATED } from './vendor-fixtures.ts';
 
 const PHONE = '+447700900123';
 const BODY = 'Your TaxBack resume code is K7QX. It expires in 7 days.';
-
-type LogCall = { level: string; args: unknown[] };
-
-/** A FastifyBaseLogger that keeps every call, so tests can read exactly what would be logged. */
-function recordingLogger(calls: LogCall[]): FastifyBaseLogger {
-  const make =
-    (level: string) =>
-    (...args: unknown[]) => {
-      calls.push({ level, args });
-    };
-  const logger = {
-    level: 'info',
-    fatal: make('fatal'),
-    error: make('error'),
-    warn: make('warn'),
-    info: make('info'),
-    debug: make('debug'),
-    trace: make('trace'),
-    silent: make('silent'),
-    child: () => logger,
-  };
-  return logger as unknown as FastifyBaseLogger;
-}
 
 let db: Kysely<Database>;
 let stub: Stub;

@@ -10,6 +10,7 @@ import * as duplicateKeys from './008-duplicate-keys.ts';
 import * as checkedOn from './009-checked-on.ts';
 import * as appendOnlyAudit from './010-append-only-audit.ts';
 import * as jobs from './011-jobs.ts';
+import * as emailOutbox from './012-email-outbox.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-checked-on': checkedOn,
   '010-append-only-audit': appendOnlyAudit,
   '011-jobs': jobs,
+  '012-email-outbox': emailOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

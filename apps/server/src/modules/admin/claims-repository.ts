@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
+import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
 import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
 
 type Db = Kysely<Database>;
@@ -23,13 +24,6 @@ export interface ClaimListRow {
   /** The wizard snapshot (mileage claims): every P87 answer is in it (D17). */
   snapshot: string | null;
   snapshot_version: number | null;
-}
-
-/** The general claim's reference: it has no stored one, so it is read from its id. */
-export const GENERAL_REFERENCE_PREFIX = 'GEN-';
-
-export function generalReference(id: string): string {
-  return GENERAL_REFERENCE_PREFIX + id.slice(0, 8).toUpperCase();
 }
 
 const SORT_COLUMNS = {

@@ -23,6 +23,7 @@ import {
 } from '@taxback/domain';
 import type { ClaimStatus, DuplicateKeys, FeeSettings, P87Input, ReadinessItem } from '@taxback/domain';
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
+import { generalReference } from '@taxback/domain/reference';
 import type { ClaimListQuery, StatusChange } from '@taxback/domain/admin-schemas';
 import { decryptField } from '../../crypto/field-encryption.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
@@ -32,8 +33,9 @@ import { ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { FilesService } from '../files/service.ts';
 import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';
+import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
-import { createAdminClaimsRepository, generalReference } from './claims-repository.ts';
+import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
 import { renderP87Worksheet } from './p87-worksheet.ts';
 import type { WorksheetSection } from './p87-worksheet.ts';
@@ -115,6 +117,8 @@ export function createAdminClaimsService(deps: {
   audit: AuditLog;
   dataKey: Buffer;
   fees: FeeSettings;
+  /** Tells the claimant of a status change (jobs, in the change's transaction). */
+  notices: ClaimNotices;
   now: () => Date;
 }) {
   const { db, audit, now } = deps;
@@ -404,6 +408,7 @@ export function createAdminClaimsService(deps: {
             })()
           : null;
       const at = nowIso(now());
+      const historyId = randomUUID();
       const won = await db.transaction().execute(async (trx) => {
         const ok = await repo.changeStatus(trx, claimKindOf(found.kind), id, {
           from,
@@ -416,7 +421,7 @@ export function createAdminClaimsService(deps: {
         await trx
           .insertInto('claim_status_history')
           .values({
-            id: randomUUID(),
+            id: historyId,
             claim_kind: claimKindOf(found.kind),
             claim_id: id,
             from_status: from,
@@ -437,6 +442,12 @@ export function createAdminClaimsService(deps: {
           },
           trx,
         );
+        await deps.notices.statusChanged(trx, {
+          claimKind: claimKindOf(found.kind),
+          claimId: id,
+          historyId,
+          to: change.to,
+        });
         return true;
       });
       if (!won) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
 import { createAuthService, toOperatorView } from './auth-service.ts';
@@ -9,7 +10,8 @@ import { adminToken } from './guard.ts';
 
 export interface AdminOptions {
   /** The clock for sessions, lockouts and audit times (tests move it). */
-  now?: () => Date;
+  now?: (() => Date) | undefined;
+  notices: ClaimNotices;
 }
 
 function isAdminPath(url: string): boolean {
@@ -20,7 +22,7 @@ function isAdminPath(url: string): boolean {
  * The operator back-office (D11, D22) under /api/admin. Every /admin page and /api/admin answer
  * is never stored and never indexed. The files module learns who is an operator from here.
  */
-export async function registerAdmin(app: FastifyInstance, options: AdminOptions = {}): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, options: AdminOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
   const audit = createAuditLog(app.db, now);
   const auth = createAuthService({ db: app.db, dataKey: app.keys.dataKey, audit, now });
@@ -30,6 +32,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions 
     audit,
     dataKey: app.keys.dataKey,
     fees: app.appConfig.fees,
+    notices: options.notices,
     now,
   });
 

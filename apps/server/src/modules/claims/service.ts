@@ -8,6 +8,7 @@ import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { renderAuthorityPdf } from '../authority/pdf.ts';
 import { authorityOf } from '../authority/terms.ts';
+import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { FilesService } from '../files/service.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import { createClaimsRepository } from './repository.ts';
@@ -59,6 +60,7 @@ export function createClaimsService(deps: {
   db: Kysely<Database>;
   files: FilesService;
   terms: AuthorityTerms;
+  notices: ClaimNotices;
 }) {
   const repo = createClaimsRepository(deps.db);
 
@@ -160,6 +162,7 @@ export function createClaimsService(deps: {
             );
             // Another request for this session won the race: undo ours (file record included).
             if (inserted === null) throw new AlreadySubmitted();
+            await deps.notices.received(trx, 'general', inserted);
             return { id: inserted, signatureUrl: file.url, authorityUrl: pdf.url, created: true };
           },
         );

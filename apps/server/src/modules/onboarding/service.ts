@@ -51,6 +51,7 @@ import {
   ValidationError,
 } from '../../http/errors.ts';
 import { fileUrl } from '../files/service.ts';
+import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { FilesService, SavedFile } from '../files/service.ts';
 import type { ResumeService } from '../resume/service.ts';
 import { FILE_TYPE_MESSAGES, sniffUploadType } from './file-type-check.ts';
@@ -109,6 +110,8 @@ export interface OnboardingServiceDeps {
   log: FastifyBaseLogger;
   /** D19: our company and fee as configured, printed on the authority the claimant signs. */
   terms: AuthorityTerms;
+  /** Tells the claimant their claim arrived (a job, in the submit's transaction). */
+  notices: ClaimNotices;
   now?: () => Date;
 }
 
@@ -622,7 +625,10 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
         changes.p60_filename = p60.filename;
       }
       // WHERE status = 'draft' lets exactly one of two concurrent submits through; the other reads its result.
-      await submitDraftClaim(db, sessionId, changes);
+      await db.transaction().execute(async (trx) => {
+        if (await submitDraftClaim(trx, sessionId, changes))
+          await deps.notices.received(trx, 'onboarding', claim.id);
+      });
       return await submittedAnswer(await requireClaim(sessionId));
     },
   };

@@ -1,4 +1,5 @@
 import type { OperatorRole } from '@taxback/domain/admin-schemas';
+import { formatPence as formatExactPence } from '@taxback/domain/money';
 
 /** The back-office's calls: the session is the httpOnly cookie; changes carry the CSRF token. */
 export interface Operator {
@@ -96,6 +97,5 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 export function formatPence(pence: number | null | undefined): string {
-  if (pence === null || pence === undefined) return '–';
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+  return pence === null || pence === undefined ? '–' : formatExactPence(pence);
 }

@@ -7,6 +7,7 @@ import {
   POSSIBLE_DUPLICATE_DAYS,
   formatIsoDate,
   isClaimStatus,
+  isNotifiedStatus,
   reasonRequired,
 } from '@taxback/domain';
 import type { DuplicateReason, JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
@@ -566,7 +567,11 @@ function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () =>
         <Field
           id="status-reason"
           label={needsReason ? 'Reason' : 'Reason (optional)'}
-          hint="Shown in the claim’s history"
+          hint={
+            to !== '' && isClaimStatus(to) && !isNotifiedStatus(to)
+              ? 'Shown in the claim’s history'
+              : 'Shown in the claim’s history. The claimant is told of this change by text and email, and the email and their status page show this reason'
+          }
           error={errors.reason}
         >
           <textarea

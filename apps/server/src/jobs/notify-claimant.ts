@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import {
+  claimMessage,
+  generalReference,
+  isClaimStatus,
+  isNotifiedStatus,
+  normaliseUkPhone,
+} from '@taxback/domain';
+import type { ClaimStatus } from '@taxback/domain';
+import type { ClaimKind, Database } from '../db/database.ts';
+import type { EmailProvider, SmsProvider } from '../providers/index.ts';
+import type { JobQueue } from './queue.ts';
+
+// Issue 15, D23/D24: the claimant hears, by text and by email, that their claim arrived and each
+// time its status changes. Each message is its own job, enqueued in the transaction that made the
+// change; the payload holds ids only, and the job reads the contact details when it runs. One job
+// per channel, so a retry after an email failure never sends the text twice.
+
+export const NOTIFY_JOB = 'notify-claimant';
+
+type Channel = 'sms' | 'email';
+type NotifyPayload = {
+  channel: Channel;
+  claimKind: ClaimKind;
+  claimId: string;
+  /** The claim_status_history row of a status change; null for "received". */
+  historyId: string | null;
+};
+
+const CHANNELS: Channel[] = ['sms', 'email'];
+
+/** What services call, inside their transaction, to tell the claimant. */
+export function createClaimNotices(queue: JobQueue) {
+  const enqueueBoth = async (trx: Kysely<Database>, base: Omit<NotifyPayload, 'channel'>) => {
+    for (const channel of CHANNELS) await queue.enqueue(trx, NOTIFY_JOB, { ...base, channel });
+  };
+  return {
+    received: (trx: Kysely<Database>, claimKind: ClaimKind, claimId: string) =>
+      enqueueBoth(trx, { claimKind, claimId, historyId: null }),
+    async statusChanged(
+      trx: Kysely<Database>,
+      change: { claimKind: ClaimKind; claimId: string; historyId: string; to: ClaimStatus },
+    ) {
+      if (!isNotifiedStatus(change.to)) return;
+      await enqueueBoth(trx, {
+        claimKind: change.claimKind,
+        claimId: change.claimId,
+        historyId: change.historyId,
+      });
+    },
+  };
+}
+
+export type ClaimNotices = ReturnType<typeof createClaimNotices>;
+
+/** A delivery failure as the queue records it: a code, never the message or the address. */
+class NotSent extends Error {
+  readonly code: string;
+  constructor(channel: Channel) {
+    super(`${channel} not sent`);
+    this.code = `${channel.toUpperCase()}_NOT_SENT`;
+  }
+}
+
+function isPayload(value: unknown): value is NotifyPayload {
+  const v = value as Partial<NotifyPayload> | null;
+  return (
+    !!v &&
+    (v.channel === 'sms' || v.channel === 'email') &&
+    (v.claimKind === 'general' || v.claimKind === 'onboarding') &&
+    typeof v.claimId === 'string' &&
+    (v.historyId === null || typeof v.historyId === 'string')
+  );
+}
+
+async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
+  if (kind === 'general') {
+    const row = await db
+      .selectFrom('form_responses')
+      .select(['id', 'first_name', 'email', 'phone'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row
+      ? { reference: generalReference(row.id), firstName: row.first_name, email: row.email, phone: row.phone }
+      : null;
+  }
+  const row = await db
+    .selectFrom('onboarding_claims')
+    .select(['submission_reference', 'first_name', 'email', 'phone'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.submission_reference
+    ? {
+        reference: row.submission_reference,
+        firstName: row.first_name ?? '',
+        email: row.email,
+        phone: row.phone,
+      }
+    : null;
+}
+
+export function registerNotifyJob(
+  queue: JobQueue,
+  deps: {
+    db: Kysely<Database>;
+    sms: SmsProvider;
+    email: EmailProvider;
+    company: string;
+    publicUrl: string;
+  },
+): void {
+  const statusUrl = `${deps.publicUrl}/status`;
+  queue.handle(
+    NOTIFY_JOB,
+    async (payload) => {
+      // A malformed or orphaned job has nothing to send: it ends, rather than retrying for a day.
+      if (!isPayload(payload)) return;
+      const contact = await contactOf(deps.db, payload.claimKind, payload.claimId);
+      if (!contact) return;
+      let event: Parameters<typeof claimMessage>[0];
+      const common = {
+        reference: contact.reference,
+        firstName: contact.firstName,
+        company: deps.company,
+        statusUrl,
+      };
+      if (payload.historyId === null) {
+        event = { ...common, event: 'received' };
+      } else {
+        const change = await deps.db
+          .selectFrom('claim_status_history')
+          .select(['to_status', 'reason'])
+          .where('id', '=', payload.historyId)
+          .executeTakeFirst();
+        if (!change || !isClaimStatus(change.to_status)) return;
+        event = { ...common, event: 'status-changed', to: change.to_status, reason: change.reason };
+      }
+      const message = claimMessage(event);
+      const template = payload.historyId === null ? 'claim-received' : 'claim-status-changed';
+      if (payload.channel === 'sms') {
+        const to = contact.phone ? normaliseUkPhone(contact.phone) : null;
+        if (to === null) return;
+        const sent = await deps.sms.send({ to, template, body: message.sms });
+        if (!sent.ok) throw new NotSent('sms');
+      } else {
+        if (!contact.email) return;
+        const sent = await deps.email.send({ to: contact.email, template, ...message.email });
+        if (!sent.ok) throw new NotSent('email');
+      }
+    },
+    // Backoff doubles to an hour between tries: 20 tries ride out an outage of about ten hours;
+    // after that the job is listed for admins, who can send it again.
+    { maxAttempts: 20 },
+  );
+}

@@ -1,0 +1,98 @@
+// D23: the claimant hears of their claim's arrival and of each status change that is news to
+// them, in plain words, with no NI number and no figures.
+import { describe, expect, it } from 'vitest';
+import { CLAIM_STATUSES } from './claim-status.ts';
+import { claimMessage, isNotifiedStatus } from './notifications.ts';
+import { generalReference, parseClaimReference, submissionReference } from './reference.ts';
+
+const base = {
+  reference: 'TB-20261124-ABCD',
+  firstName: 'Ann',
+  company: 'TaxBack Ltd',
+  statusUrl: 'https://claims.example/status',
+};
+
+describe('claim messages', () => {
+  it('confirms a received claim with its reference and what happens next', () => {
+    const m = claimMessage({ ...base, event: 'received' });
+    expect(m.sms).toBe(
+      'TaxBack Ltd: we have your claim TB-20261124-ABCD. We will text and email you as it moves on. Follow it at https://claims.example/status',
+    );
+    expect(m.email.text).toContain(
+      'Follow your claim at https://claims.example/status with your reference and your mobile number.',
+    );
+    expect(m.email.subject).toBe('We have your claim TB-20261124-ABCD');
+    expect(m.email.text).toContain('Dear Ann,');
+    expect(m.email.text).toContain('2. We send your claim to HMRC on their form P87, as your agent.');
+    expect(m.email.html).toContain('<ol><li>We check your claim');
+  });
+
+  it.each([
+    ['in-review', 'We are checking your claim.'],
+    ['information-requested', 'We need more information before we can go on with your claim.'],
+    ['sent-to-hmrc', 'We have sent your claim to HMRC.'],
+    ['repaid', 'HMRC has repaid your claim.'],
+    ['rejected', 'HMRC has not accepted your claim.'],
+    ['withdrawn', 'Your claim has been withdrawn.'],
+  ] as const)('says what %s means', (to, words) => {
+    const m = claimMessage({ ...base, event: 'status-changed', to, reason: null });
+    expect(m.sms).toContain(words);
+    expect(m.email.text).toContain(words);
+    expect(m.email.subject).toMatch(/^Your claim TB-20261124-ABCD: /);
+    expect(m.sms.endsWith(' https://claims.example/status')).toBe(true);
+    expect(m.email.text).toContain('Follow your claim at https://claims.example/status');
+  });
+
+  it('puts the operator’s reason in the email, and points to it from the text', () => {
+    const m = claimMessage({
+      ...base,
+      event: 'status-changed',
+      to: 'information-requested',
+      reason: 'Your P60 for 2024/25 <please>',
+    });
+    expect(m.email.text).toContain('What we need: Your P60 for 2024/25 <please>');
+    expect(m.email.html).toContain('What we need: Your P60 for 2024/25 &#60;please&#62;');
+    expect(m.sms).toContain('We have emailed you the details.');
+    expect(m.sms).not.toContain('P60');
+  });
+
+  it('tells the claimant of every status but our own "ready for HMRC" step', () => {
+    expect(CLAIM_STATUSES.filter(isNotifiedStatus)).toEqual([
+      'in-review',
+      'information-requested',
+      'sent-to-hmrc',
+      'repaid',
+      'rejected',
+      'withdrawn',
+    ]);
+  });
+
+  it('never carries a figure', () => {
+    for (const to of CLAIM_STATUSES) {
+      const m = claimMessage({ ...base, event: 'status-changed', to, reason: null });
+      expect(`${m.sms} ${m.email.text}`.replaceAll(base.reference, '')).not.toMatch(/£|\d/);
+      expect(m.email.html).not.toMatch(/AB ?12/);
+    }
+  });
+});
+
+describe('claim references as typed', () => {
+  it.each([
+    ['GEN-1A2B3C4D', { kind: 'general', idPrefix: '1a2b3c4d' }],
+    [' gen 1a2b3c4d ', { kind: 'general', idPrefix: '1a2b3c4d' }],
+    ['TB123456ABCDEFGH', { kind: 'mileage', reference: 'TB123456ABCDEFGH' }],
+    ['tb123456abcd efgh', { kind: 'mileage', reference: 'TB123456ABCDEFGH' }],
+    ['GEN-1A2B3C4', null],
+    ['TB12345ABCDEFGH', null],
+    ['', null],
+  ] as const)('%j', (typed, parsed) => {
+    expect(parseClaimReference(typed)).toEqual(parsed);
+  });
+
+  it('reads back every reference we issue', () => {
+    const id = '1a2b3c4d-0000-4000-8000-000000000000';
+    expect(parseClaimReference(generalReference(id))).toEqual({ kind: 'general', idPrefix: '1a2b3c4d' });
+    const ref = submissionReference('tx_1732400000000_abcdEFGH-_xy', new Date(1_732_400_123_456));
+    expect(parseClaimReference(ref)).toEqual({ kind: 'mileage', reference: ref });
+  });
+});

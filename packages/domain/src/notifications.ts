@@ -1,0 +1,99 @@
+// D23 and issue 15: what we tell a claimant, by text and email, when their claim arrives and when
+// its status changes. Plain words; never an NI number, never a figure (the claimant's estimate is
+// on their confirmation screen; HMRC's decision letter carries the amounts).
+import { CLAIM_STATUS_LABELS } from './claim-status.ts';
+import type { ClaimStatus } from './claim-status.ts';
+
+export type ClaimEvent =
+  { event: 'received' } | { event: 'status-changed'; to: ClaimStatus; reason: string | null };
+
+export interface ClaimMessage {
+  /** A short text message (one or two SMS segments). */
+  sms: string;
+  email: { subject: string; text: string; html: string };
+}
+
+/** Status changes the claimant hears about; "ready for HMRC" is our own step, not news to them. */
+export function isNotifiedStatus(to: ClaimStatus): boolean {
+  return to !== 'ready-for-hmrc' && to !== 'submitted';
+}
+
+const NEXT_STEPS = [
+  'We check your claim and the evidence you gave us. If we need anything more, we will ask you.',
+  'We send your claim to HMRC on their form P87, as your agent.',
+  'HMRC decides. We will tell you, by text and email, at each of these steps.',
+];
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function emailOf(
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  list: string[] | undefined,
+  company: string,
+): ClaimMessage['email'] {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(list ? [...list.map((l, i) => `${i + 1}. ${l}`), ''] : []),
+    company,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(list ? [`<ol>${list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ol>`] : []),
+    `<p>${escapeHtml(company)}</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** The message for `event` on the claim `reference`, addressed to `firstName`. */
+export function claimMessage(
+  input: { reference: string; firstName: string; company: string; statusUrl: string } & ClaimEvent,
+): ClaimMessage {
+  const { reference, company, statusUrl } = input;
+  const follow = `Follow your claim at ${statusUrl} with your reference and your mobile number.`;
+  const greeting = `Dear ${input.firstName.trim() || 'claimant'},`;
+  if (input.event === 'received') {
+    return {
+      sms: `${company}: we have your claim ${reference}. We will text and email you as it moves on. Follow it at ${statusUrl}`,
+      email: emailOf(
+        `We have your claim ${reference}`,
+        greeting,
+        [
+          `Thank you. We have your claim, reference ${reference}. Keep this reference: quote it when you contact us.`,
+          follow,
+          'What happens next:',
+        ],
+        NEXT_STEPS,
+        company,
+      ),
+    };
+  }
+  const label = CLAIM_STATUS_LABELS[input.to].toLowerCase();
+  const reason = input.reason?.trim() ? input.reason.trim() : null;
+  const said: Record<Exclude<ClaimStatus, 'submitted' | 'ready-for-hmrc'>, string> = {
+    'in-review': 'We are checking your claim.',
+    'information-requested': 'We need more information before we can go on with your claim.',
+    'sent-to-hmrc':
+      'We have sent your claim to HMRC. HMRC will decide on it; we will tell you when they have.',
+    repaid: 'HMRC has repaid your claim. Their letter to you sets out the amounts.',
+    rejected: 'HMRC has not accepted your claim.',
+    withdrawn: 'Your claim has been withdrawn.',
+  };
+  const line = isNotifiedStatus(input.to)
+    ? said[input.to as keyof typeof said]
+    : `Your claim is now ${label}.`;
+  const paragraphs = [`Your claim ${reference}: ${line}`];
+  if (reason)
+    paragraphs.push(input.to === 'information-requested' ? `What we need: ${reason}` : `Why: ${reason}`);
+  paragraphs.push(follow);
+  return {
+    sms: `${company}: claim ${reference}: ${line}${reason ? ' We have emailed you the details.' : ''} ${statusUrl}`,
+    email: emailOf(`Your claim ${reference}: ${label}`, greeting, paragraphs, undefined, company),
+  };
+}
