@@ -44,6 +44,8 @@ import { createResumeService } from './modules/resume/service.ts';
 import { callBackRoutes } from './modules/call-backs/routes.ts';
 import { registerPurgeJob } from './jobs/purge-drafts.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createStatusService } from './modules/status/service.ts';
+import { statusRoutes } from './modules/status/routes.ts';
 import { createClaimNotices, registerNotifyJob } from './jobs/notify-claimant.ts';
 import { createProviders } from './providers/index.ts';
 import type { Providers } from './providers/index.ts';
@@ -191,6 +193,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     terms,
     notices,
   });
+  const status = createStatusService({
+    db: database.db,
+    dialect: database.dialect,
+    signingKey: keys.signingKey,
+    sms: providers.sms,
+    files,
+    company: config.company.name,
+    log: app.log,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(claimsRoutes, { prefix: '/api', claims });
@@ -198,6 +210,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });
   await app.register(resumeRoutes, { prefix: '/api', resume });
+  await app.register(statusRoutes, { prefix: '/api', status, secureCookie: config.nodeEnv === 'production' });
   await app.register(callBackRoutes, { prefix: '/api', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(docsRoutes, { prefix: '/api' });
   await registerAdmin(app, { now: overrides.now, notices });

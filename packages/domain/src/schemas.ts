@@ -189,7 +189,7 @@ function emailField(requiredMessage: string) {
   );
 }
 
-function phoneField(requiredMessage: string) {
+export function phoneField(requiredMessage: string) {
   return z.preprocess(
     toCleanText,
     z

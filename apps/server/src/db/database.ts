@@ -208,6 +208,27 @@ export interface EmailOutboxTable {
   sent_at: IsoTime | null;
 }
 
+export interface StatusCodesTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  /** HMAC-SHA256 of the code. */
+  code_hash: string;
+  /** HMAC-SHA256 of the E.164 number the code was sent to. */
+  phone_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+export interface StatusAttemptsTable {
+  id: string;
+  ip_hash: string;
+  succeeded: IntBool;
+  throttled: IntBool;
+  created_at: IsoTime;
+}
+
 export interface OperatorUsersTable {
   id: string;
   email: string;
@@ -318,6 +339,8 @@ export interface Database {
   resume_attempts: ResumeAttemptsTable;
   sms_outbox: SmsOutboxTable;
   email_outbox: EmailOutboxTable;
+  status_codes: StatusCodesTable;
+  status_attempts: StatusAttemptsTable;
   operator_users: OperatorUsersTable;
   audit_events: AuditEventsTable;
   operator_sessions: OperatorSessionsTable;

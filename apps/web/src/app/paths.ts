@@ -14,6 +14,10 @@ export const paths = {
     path: '/onboarding/:affiliateName',
     getHref: (affiliateName: string) => `/onboarding/${enc(affiliateName)}`,
   },
+  status: {
+    path: '/status',
+    getHref: (reference?: string) => (reference ? `/status?reference=${enc(reference)}` : '/status'),
+  },
   resume: { path: '/resume/:token', getHref: (token: string) => `/resume/${enc(token)}` },
   affiliateLanding: {
     path: '/affiliate/:affiliateName',

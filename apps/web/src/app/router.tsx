@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
         path: 'resume/:token',
         lazy: () => import('../features/resume/resume-page.tsx').then((m) => ({ Component: m.ResumePage })),
       },
+      {
+        path: 'status',
+        lazy: () => import('../features/status/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
+      },
       // The resume page replaces its URL with /resume so the code leaves the history; a reload there goes home.
       { path: 'resume', element: <Navigate to="/" replace /> },
       { path: 'affiliate', element: <Navigate to="/" replace /> },

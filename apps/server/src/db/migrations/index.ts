@@ -11,6 +11,7 @@ import * as checkedOn from './009-checked-on.ts';
 import * as appendOnlyAudit from './010-append-only-audit.ts';
 import * as jobs from './011-jobs.ts';
 import * as emailOutbox from './012-email-outbox.ts';
+import * as statusCodes from './013-status-codes.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-append-only-audit': appendOnlyAudit,
   '011-jobs': jobs,
   '012-email-outbox': emailOutbox,
+  '013-status-codes': statusCodes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,13 @@ import {
   reviewStepSchema,
   wizardSnapshotSchema,
 } from '@taxback/domain/schemas';
+import {
+  STATUS_MESSAGES,
+  claimStatusViewSchema,
+  statusCodeRequestSchema,
+  statusCodeSentSchema,
+  statusVerifySchema,
+} from '@taxback/domain/status-schemas';
 import { ADMIN_ROUTE_DOCS } from '../admin/openapi-routes.ts';
 import { LOOKUP_MESSAGES } from '../lookup/routes.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from '../onboarding/service.ts';
@@ -211,6 +218,8 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     totals: rebateSummarySchema,
   }),
   ResumeCodeSent: z.object({ sent: z.literal(true) }),
+  StatusCodeSent: statusCodeSentSchema,
+  ClaimStatusView: claimStatusViewSchema,
   CallBackReceived: z.object({ ok: z.literal(true) }),
   Resumed: z.object({ sessionId: z.string().describe('The new session id: send it as X-Session-Id') }),
   Health: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
@@ -250,6 +259,8 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   SignatureRequest: reviewStepSchema,
   SubmitRequest: hmrcDetailsStepSchema,
   ResumeRequest: resumeRequestSchema,
+  StatusCodeRequest: statusCodeRequestSchema,
+  StatusVerifyRequest: statusVerifySchema,
   CallBackRequest: callBackRequestSchema,
 };
 
@@ -693,6 +704,89 @@ function buildPaths(): OpenApiDocument['paths'] {
         },
       }),
     },
+    '/api/status/code': {
+      post: operation({
+        operationId: 'requestStatusCode',
+        summary: 'Text a one-time code to the mobile number of the claim with this reference (D23)',
+        tags: ['status'],
+        requestBody: jsonBody('StatusCodeRequest'),
+        success: { '202': ok('The code was texted', 'StatusCodeSent') },
+        errors: [400, 413, 415],
+        otherErrors: {
+          '404': {
+            description: 'No claim with this reference and number (the same answer for either wrong)',
+            content: json(ref('schemas', 'Error'), errorExample(STATUS_MESSAGES.notFound)),
+          },
+          '429': {
+            description: 'Five failures from this IP in 15 minutes, or three codes to this number in an hour',
+            headers: { 'Retry-After': ref('headers', 'Retry-After') },
+            content: json(ref('schemas', 'Error'), errorExample(STATUS_MESSAGES.throttled)),
+          },
+          '503': {
+            description: 'The text could not be sent, or the database is unavailable',
+            headers: { 'Retry-After': ref('headers', 'Retry-After') },
+            content: json(ref('schemas', 'Error'), errorExample(STATUS_MESSAGES.smsFailed)),
+          },
+        },
+      }),
+    },
+    '/api/status/verify': {
+      post: operation({
+        operationId: 'verifyStatusCode',
+        summary: 'Exchange the texted code for the claim’s timeline and a 30-minute status cookie',
+        tags: ['status'],
+        requestBody: jsonBody('StatusVerifyRequest'),
+        success: { '200': ok('The timeline; sets the httpOnly tb_status cookie', 'ClaimStatusView') },
+        errors: [400, 413, 415, 503],
+        otherErrors: {
+          '429': {
+            description: 'Five failures from this IP in 15 minutes',
+            headers: { 'Retry-After': ref('headers', 'Retry-After') },
+            content: json(ref('schemas', 'Error'), errorExample(STATUS_MESSAGES.throttled)),
+          },
+        },
+      }),
+    },
+    '/api/status': {
+      get: operation({
+        operationId: 'getClaimStatus',
+        summary: 'The claim’s timeline while the tb_status cookie lasts',
+        tags: ['status'],
+        success: { '200': ok('The timeline', 'ClaimStatusView') },
+        errors: [429, 503],
+        otherErrors: {
+          '401': {
+            description: 'No cookie, or it has expired',
+            content: json(ref('schemas', 'Error'), errorExample(STATUS_MESSAGES.expired)),
+          },
+        },
+      }),
+    },
+    '/api/status/documents/{id}': {
+      get: operation({
+        operationId: 'getSignedDocument',
+        summary: 'A document the claimant signed (the authority PDF), while the tb_status cookie lasts',
+        tags: ['status'],
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: 'The file id', schema: { type: 'string' } },
+        ],
+        success: {
+          '200': {
+            description: 'The PDF, as an attachment',
+            content: {
+              'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+            },
+          },
+        },
+        errors: [429, 503],
+        otherErrors: {
+          '401': {
+            description: 'No cookie, it has expired, or the file is not this claim’s',
+            content: json(ref('schemas', 'Error'), errorExample(STATUS_MESSAGES.expired)),
+          },
+        },
+      }),
+    },
     '/api/call-backs': {
       post: operation({
         operationId: 'requestCallBack',
@@ -757,6 +851,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'onboarding', description: 'The mileage-claim wizard' },
       { name: 'files', description: 'Uploads and downloads' },
       { name: 'resume', description: 'Resume a saved claim with an SMS code' },
+      {
+        name: 'status',
+        description: 'Claimants follow a submitted claim (reference, mobile number, texted code)',
+      },
       { name: 'lookups', description: 'Address and distance lookups' },
       { name: 'docs', description: 'This description' },
       { name: 'admin', description: 'The operator back-office (cookie session, TOTP, CSRF token)' },

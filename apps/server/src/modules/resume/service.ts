@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import {
   RESUME_CODE_TTL_DAYS,
@@ -15,6 +14,7 @@ import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
 import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import {
   countCodesForPhoneSince,
@@ -72,13 +72,7 @@ export function createResumeService(deps: ResumeServiceDeps) {
   // Compared against when the code is unknown, so every failure takes the same path.
   const dummyPhoneHash = hashPhone('+440000000000');
 
-  /**
-   * Holds `key` until the transaction ends, so transactions for one key run one at a time: an
-   * advisory lock on PostgreSQL; SQLite already runs one transaction at a time.
-   */
-  async function serialise(trx: Transaction<Database>, key: string): Promise<void> {
-    if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-  }
+  const serialise = (trx: Transaction<Database>, key: string) => lockForTransaction(trx, deps.dialect, key);
 
   /** Failures across all IPs in the last hour, throttled or not; logged once over the ceiling. */
   async function alertOnFailureCeiling(at: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
+import { authorityInputOfGeneralClaim, buildAuthorityDocument, generalReference } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
 import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
@@ -116,6 +116,7 @@ export function ClaimFormPage() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [authorityUrl, setAuthorityUrl] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
   const [download, setDownload] = useState<'idle' | 'busy' | 'error'>('idle');
   const settings = useSettings();
   const inFlight = useRef(false);
@@ -226,6 +227,7 @@ export function ClaimFormPage() {
     if (result.ok) {
       setSubmitted(true);
       setAuthorityUrl(typeof result.data.authorityUrl === 'string' ? result.data.authorityUrl : null);
+      setReference(generalReference(result.data.id));
       setSummary([]);
       clearFunnel();
       redirectTimer.current = setTimeout(() => redirectTo(marketingSiteUrl()), CLAIM_REDIRECT_MS);
@@ -344,6 +346,12 @@ export function ClaimFormPage() {
           Thank you. We have received your claim and will be in touch soon. Taking you back to our website in
           a few seconds…
         </p>
+        {reference && (
+          <p className="mb-4" data-testid="claim-reference">
+            Your reference is <strong className="break-all">{reference}</strong>. We have texted and emailed
+            it to you: use it to <a href={paths.status.getHref(reference)}>follow your claim</a>.
+          </p>
+        )}
         {authorityUrl && (
           <div className="mb-4">
             <Button variant="link" loading={download === 'busy'} onClick={downloadAuthority}>

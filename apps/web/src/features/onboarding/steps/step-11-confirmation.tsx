@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CONFIRMATION_STEP, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim, reliefOf } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
+import { paths } from '../../../app/paths.ts';
 import { FeeNote } from '../../../components/authority/fee-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
@@ -113,6 +114,11 @@ export function StepConfirmation() {
             </li>
           ))}
         </ol>
+        <p className="mt-4" data-testid="confirmation-follow">
+          We will text and email you at each step. You can also{' '}
+          <a href={paths.status.getHref(server.submissionReference ?? undefined)}>follow your claim</a> at any
+          time with your reference and your mobile number.
+        </p>
       </section>
 
       {server.signedAuthority && (

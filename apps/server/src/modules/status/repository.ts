@@ -1,0 +1,194 @@
+import type { Kysely, Transaction } from 'kysely';
+import { generalReference, isClaimStatus, normaliseUkPhone, parseClaimReference } from '@taxback/domain';
+import type { ClaimStatus } from '@taxback/domain';
+import type { ClaimKind, Database } from '../../db/database.ts';
+
+// Queries for the claimant's status page (D23). Codes, phones and IPs are stored as HMACs only.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StatusClaim {
+  kind: ClaimKind;
+  id: string;
+  sessionId: string;
+  reference: string;
+  submittedAt: string;
+  status: ClaimStatus;
+  money: { repaidPence: number; feePence: number; claimantPence: number } | null;
+}
+
+function moneyOf(row: {
+  repaid_pence: number | null;
+  fee_pence: number | null;
+  claimant_pence: number | null;
+}) {
+  return row.repaid_pence === null
+    ? null
+    : {
+        repaidPence: row.repaid_pence,
+        feePence: row.fee_pence ?? 0,
+        claimantPence: row.claimant_pence ?? row.repaid_pence,
+      };
+}
+
+const samePhone = (stored: string | null, e164: string) =>
+  stored !== null && normaliseUkPhone(stored) === e164;
+
+export function createStatusRepository(db: Kysely<Database>) {
+  return {
+    /** The submitted claim with this reference whose mobile number is `e164`, or null. */
+    async findClaim(reference: string, e164: string): Promise<StatusClaim | null> {
+      const parsed = parseClaimReference(reference);
+      if (parsed === null) return null;
+      if (parsed.kind === 'general') {
+        const rows = await db
+          .selectFrom('form_responses')
+          .select([
+            'id',
+            'session_id',
+            'phone',
+            'created_at',
+            'status',
+            'repaid_pence',
+            'fee_pence',
+            'claimant_pence',
+          ])
+          .where('id', 'like', `${parsed.idPrefix}%`)
+          .execute();
+        const row = rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status));
+        if (!row || !isClaimStatus(row.status)) return null;
+        return {
+          kind: 'general',
+          id: row.id,
+          sessionId: row.session_id,
+          reference: generalReference(row.id),
+          submittedAt: row.created_at,
+          status: row.status,
+          money: moneyOf(row),
+        };
+      }
+      const row = await db
+        .selectFrom('onboarding_claims')
+        .select([
+          'id',
+          'session_id',
+          'phone',
+          'submitted_at',
+          'submission_reference',
+          'status',
+          'repaid_pence',
+          'fee_pence',
+          'claimant_pence',
+        ])
+        .where('submission_reference', '=', parsed.reference)
+        .executeTakeFirst();
+      if (!row || !samePhone(row.phone, e164) || !isClaimStatus(row.status) || !row.submitted_at) return null;
+      return {
+        kind: 'onboarding',
+        id: row.id,
+        sessionId: row.session_id,
+        reference: row.submission_reference ?? parsed.reference,
+        submittedAt: row.submitted_at,
+        status: row.status,
+        money: moneyOf(row),
+      };
+    },
+
+    /** The claim a status-page token names (the token proved the reference and phone already). */
+    async claimById(kind: ClaimKind, id: string): Promise<StatusClaim | null> {
+      if (kind === 'general') {
+        const row = await db
+          .selectFrom('form_responses')
+          .select(['id', 'phone'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const e164 = row?.phone ? normaliseUkPhone(row.phone) : null;
+        return row && e164 ? this.findClaim(generalReference(row.id), e164) : null;
+      }
+      const row = await db
+        .selectFrom('onboarding_claims')
+        .select(['submission_reference', 'phone'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const e164 = row?.phone ? normaliseUkPhone(row.phone) : null;
+      return row?.submission_reference && e164 ? this.findClaim(row.submission_reference, e164) : null;
+    },
+
+    history(kind: ClaimKind, id: string) {
+      return db
+        .selectFrom('claim_status_history')
+        .select(['to_status', 'reason', 'created_at'])
+        .where('claim_kind', '=', kind)
+        .where('claim_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('version')
+        .execute();
+    },
+
+    async countFailuresSince(trx: Db, ipHash: string, sinceIso: string): Promise<number> {
+      const row = await trx
+        .selectFrom('status_attempts')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('ip_hash', '=', ipHash)
+        .where('succeeded', '=', 0)
+        .where('throttled', '=', 0)
+        .where('created_at', '>', sinceIso)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async recordAttempt(trx: Db, row: Database['status_attempts']): Promise<void> {
+      await trx.insertInto('status_attempts').values(row).execute();
+    },
+
+    async markAttemptSucceeded(id: string): Promise<void> {
+      await db.updateTable('status_attempts').set({ succeeded: 1 }).where('id', '=', id).execute();
+    },
+
+    async countCodesForPhoneSince(trx: Db, phoneHash: string, sinceIso: string): Promise<number> {
+      const row = await trx
+        .selectFrom('status_codes')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('phone_hash', '=', phoneHash)
+        .where('created_at', '>', sinceIso)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Stores a code and retires the claim's earlier live ones: only the latest text works. */
+    async insertCode(trx: Db, row: Database['status_codes']): Promise<void> {
+      await trx
+        .updateTable('status_codes')
+        .set({ expires_at: row.created_at })
+        .where('claim_kind', '=', row.claim_kind)
+        .where('claim_id', '=', row.claim_id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', row.created_at)
+        .execute();
+      await trx.insertInto('status_codes').values(row).execute();
+    },
+
+    /** Uses the live code `codeHash` of the claim, once. False when there is none. */
+    async useCode(
+      kind: ClaimKind,
+      id: string,
+      codeHash: string,
+      phoneHash: string,
+      nowIso: string,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('status_codes')
+        .set({ used_at: nowIso })
+        .where('claim_kind', '=', kind)
+        .where('claim_id', '=', id)
+        .where('code_hash', '=', codeHash)
+        .where('phone_hash', '=', phoneHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type StatusRepository = ReturnType<typeof createStatusRepository>;

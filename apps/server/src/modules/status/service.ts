@@ -1,0 +1,191 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { claimTimeline, isClaimStatus, normaliseUkPhone } from '@taxback/domain';
+import { STATUS_LIMITS } from '@taxback/domain/status-schemas';
+import type { ClaimStatusView, StatusCodeRequest, StatusVerifyRequest } from '@taxback/domain/status-schemas';
+import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
+import type { DbDialect } from '../../db/connect.ts';
+import type { ClaimKind, Database } from '../../db/database.ts';
+import { lockForTransaction } from '../../db/locks.ts';
+import type { SmsProvider } from '../../providers/index.ts';
+import { redactPhone } from '../../providers/sms/types.ts';
+import type { FilesService } from '../files/service.ts';
+import { createStatusRepository } from './repository.ts';
+import type { StatusClaim } from './repository.ts';
+
+// D23: a claimant follows their claim. The reference and the mobile number given with the claim
+// get a one-time code by text (inline: they are waiting for it); the code opens the timeline for
+// STATUS_LIMITS.viewTtlMs through a signed token naming the claim. Wrong guesses are throttled per
+// IP like resume codes: a failed look-up and a wrong code each count.
+
+export type CodeResult =
+  | { ok: true; sentTo: string }
+  | { ok: false; reason: 'not-found' | 'throttled' | 'too-many-codes' | 'sms-failed' };
+export type VerifyResult =
+  { ok: true; token: string; view: ClaimStatusView } | { ok: false; reason: 'code-wrong' | 'throttled' };
+
+export interface StatusServiceDeps {
+  db: Kysely<Database>;
+  dialect: DbDialect;
+  signingKey: Buffer;
+  sms: SmsProvider;
+  files: FilesService;
+  company: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export function createStatusService(deps: StatusServiceDeps) {
+  const repo = createStatusRepository(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const hash = (label: string, value: string) => hmacSha256Hex(deps.signingKey, `status-${label}:${value}`);
+
+  /**
+   * Records an attempt from `ip` as failed, unless the IP already failed `failuresPerIp` times in
+   * the window (then it is recorded as throttled and refused). Atomic per IP, so concurrent
+   * guesses see each other. Returns the attempt's id, or null when throttled.
+   */
+  async function admit(ip: string, at: Date): Promise<string | null> {
+    const ipHash = hash('ip', ip);
+    const since = new Date(at.getTime() - STATUS_LIMITS.failureWindowMs).toISOString();
+    const id = randomUUID();
+    return deps.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, deps.dialect, `status-ip:${ipHash}`);
+      const throttled = (await repo.countFailuresSince(trx, ipHash, since)) >= STATUS_LIMITS.failuresPerIp;
+      await repo.recordAttempt(trx, {
+        id,
+        ip_hash: ipHash,
+        succeeded: 0,
+        throttled: throttled ? 1 : 0,
+        created_at: at.toISOString(),
+      });
+      return throttled ? null : id;
+    });
+  }
+
+  function tokenFor(claim: StatusClaim, at: Date): string {
+    const body = `${claim.kind}.${claim.id}.${at.getTime() + STATUS_LIMITS.viewTtlMs}`;
+    return `${body}.${hash('token', body)}`;
+  }
+
+  /** The claim a token names, while it is fresh. */
+  async function claimOf(token: string | undefined): Promise<StatusClaim | null> {
+    const parts = token?.split('.') ?? [];
+    if (parts.length !== 4) return null;
+    const [kind, id, expires, signature] = parts as [string, string, string, string];
+    if (!hexDigestsEqual(signature, hash('token', `${kind}.${id}.${expires}`))) return null;
+    if (!(Number(expires) > now().getTime())) return null;
+    if (kind !== 'general' && kind !== 'onboarding') return null;
+    return repo.claimById(kind satisfies ClaimKind, id);
+  }
+
+  async function viewOf(claim: StatusClaim): Promise<ClaimStatusView> {
+    const history = (await repo.history(claim.kind, claim.id)).flatMap((h) =>
+      isClaimStatus(h.to_status) ? [{ to: h.to_status, at: h.created_at, reason: h.reason }] : [],
+    );
+    const authority = (await deps.files.listFiles(claim.sessionId, { kind: 'authority' })).at(-1);
+    return {
+      reference: claim.reference,
+      kind: claim.kind === 'general' ? 'general' : 'mileage',
+      submittedAt: claim.submittedAt,
+      timeline: claimTimeline({
+        submittedAt: claim.submittedAt,
+        status: claim.status,
+        history,
+        money: claim.money,
+      }),
+      documents: authority
+        ? [
+            {
+              name: `The authority you signed for ${deps.company} (PDF)`,
+              url: `/api/status/documents/${authority.id}`,
+            },
+          ]
+        : [],
+    };
+  }
+
+  return {
+    async requestCode(input: StatusCodeRequest & { ip: string }): Promise<CodeResult> {
+      const at = now();
+      const attempt = await admit(input.ip, at);
+      if (attempt === null) return { ok: false, reason: 'throttled' };
+      const e164 = normaliseUkPhone(input.phone);
+      const claim = e164 ? await repo.findClaim(input.reference, e164) : null;
+      if (!claim || !e164) return { ok: false, reason: 'not-found' };
+      await repo.markAttemptSucceeded(attempt);
+
+      const phoneHash = hash('phone', e164);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const stored = await deps.db.transaction().execute(async (trx) => {
+        await lockForTransaction(trx, deps.dialect, `status-phone:${phoneHash}`);
+        const since = new Date(at.getTime() - STATUS_LIMITS.codeWindowMs).toISOString();
+        if ((await repo.countCodesForPhoneSince(trx, phoneHash, since)) >= STATUS_LIMITS.codesPerPhone)
+          return false;
+        await repo.insertCode(trx, {
+          id: randomUUID(),
+          claim_kind: claim.kind,
+          claim_id: claim.id,
+          code_hash: hash('code', code),
+          phone_hash: phoneHash,
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + STATUS_LIMITS.codeTtlMs).toISOString(),
+          used_at: null,
+        });
+        return true;
+      });
+      if (!stored) return { ok: false, reason: 'too-many-codes' };
+      const sent = await deps.sms.send({
+        to: e164,
+        template: 'status-code',
+        secret: code,
+        body: `${deps.company}: your code to see claim ${claim.reference} is ${code}. It works for 10 minutes. Do not share it.`,
+      });
+      if (!sent.ok) {
+        deps.log.warn({ smsId: sent.id }, 'status code SMS failed');
+        return { ok: false, reason: 'sms-failed' };
+      }
+      return { ok: true, sentTo: redactPhone(e164) };
+    },
+
+    async verify(input: StatusVerifyRequest & { ip: string }): Promise<VerifyResult> {
+      const at = now();
+      const attempt = await admit(input.ip, at);
+      if (attempt === null) return { ok: false, reason: 'throttled' };
+      const e164 = normaliseUkPhone(input.phone);
+      const claim = e164 ? await repo.findClaim(input.reference, e164) : null;
+      const used =
+        claim !== null &&
+        e164 !== null &&
+        (await repo.useCode(
+          claim.kind,
+          claim.id,
+          hash('code', input.code),
+          hash('phone', e164),
+          at.toISOString(),
+        ));
+      if (!claim || !used) return { ok: false, reason: 'code-wrong' };
+      await repo.markAttemptSucceeded(attempt);
+      return { ok: true, token: tokenFor(claim, at), view: await viewOf(claim) };
+    },
+
+    /** The timeline for a token from `verify`, or null once it has expired. */
+    async view(token: string | undefined): Promise<ClaimStatusView | null> {
+      const claim = await claimOf(token);
+      return claim ? viewOf(claim) : null;
+    },
+
+    /** A document the claimant signed, for a token's claim; null for anything else. */
+    async openDocument(token: string | undefined, fileId: string) {
+      const claim = await claimOf(token);
+      if (!claim) return null;
+      const authority = (await deps.files.listFiles(claim.sessionId, { kind: 'authority' })).find(
+        (f) => f.id === fileId,
+      );
+      return authority ? deps.files.openFile(authority.id, claim.sessionId) : null;
+    },
+  };
+}
+
+export type StatusService = ReturnType<typeof createStatusService>;

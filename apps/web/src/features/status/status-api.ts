@@ -1,0 +1,52 @@
+import { STATUS_MESSAGES, claimStatusViewSchema, statusCodeSentSchema } from '@taxback/domain/status-schemas';
+import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** The browser's own fallback when the server's answer cannot be read. */
+export const STATUS_FAILED_MESSAGE = 'Something went wrong. Please try again in a few minutes.';
+
+export type Fields = Partial<Record<'reference' | 'phone' | 'code', string>>;
+
+type Failure = { kind: 'fields'; errors: Fields } | { kind: 'failed'; message: string };
+export type CodeAnswer = { kind: 'sent'; sentTo: string } | Failure;
+export type VerifyAnswer = { kind: 'view'; view: ClaimStatusView } | Failure;
+
+function failure(res: { status: number; errors?: Record<string, string>; error?: string }): Failure {
+  if (res.status === 400 && res.errors) return { kind: 'fields', errors: res.errors };
+  // "Not found" is about the two fields together; it is shown against the reference.
+  if (res.status === 404)
+    return { kind: 'fields', errors: { reference: res.error ?? STATUS_MESSAGES.notFound } };
+  return { kind: 'failed', message: res.error ?? STATUS_FAILED_MESSAGE };
+}
+
+/** POST /api/status/code (D23): a code texted to the claim's mobile number. */
+export async function requestStatusCode(reference: string, phone: string): Promise<CodeAnswer> {
+  const res = await apiRequest<unknown>('POST', '/api/status/code', { body: { reference, phone } });
+  if (!res.ok) return failure(res);
+  const data = statusCodeSentSchema.safeParse(res.data);
+  return data.success
+    ? { kind: 'sent', sentTo: data.data.sentTo }
+    : { kind: 'failed', message: STATUS_FAILED_MESSAGE };
+}
+
+/** POST /api/status/verify: the code opens the timeline (and a 30-minute cookie). */
+export async function verifyStatusCode(
+  reference: string,
+  phone: string,
+  code: string,
+): Promise<VerifyAnswer> {
+  const res = await apiRequest<unknown>('POST', '/api/status/verify', { body: { reference, phone, code } });
+  if (!res.ok) return failure(res);
+  const view = claimStatusViewSchema.safeParse(res.data);
+  return view.success
+    ? { kind: 'view', view: view.data }
+    : { kind: 'failed', message: STATUS_FAILED_MESSAGE };
+}
+
+/** GET /api/status: the timeline again while the cookie lasts (a reload), or null. */
+export async function currentStatus(): Promise<ClaimStatusView | null> {
+  const res = await apiRequest<unknown>('GET', '/api/status');
+  if (!res.ok) return null;
+  const view = claimStatusViewSchema.safeParse(res.data);
+  return view.success ? view.data : null;
+}
