@@ -49,6 +49,8 @@ const API_ROUTES = [
   'get /api/admin/audit',
   'get /api/admin/call-backs',
   'delete /api/admin/call-backs/{id}',
+  'get /api/admin/jobs',
+  'post /api/admin/jobs/{id}/retry',
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PURGE_JOB } from '../src/jobs/purge-drafts.ts';
 import { createJobQueue, defaultBackoffMs } from '../src/jobs/queue.ts';
 import type { JobQueue } from '../src/jobs/queue.ts';
+import { asOperator, auditCount, insertOperator, signIn } from './admin-helpers.ts';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -112,6 +113,47 @@ describe('durable jobs', () => {
     await queue.runDue();
     expect(await jobRow(id)).toMatchObject({ status: 'done' });
     expect(await queue.failed()).toEqual([]);
+  });
+
+  it('admins see failed jobs and waiting retries in the back-office, and send one again (audited)', async () => {
+    const clockHandle = { now, advance };
+    const admin = await signIn(t, clockHandle, await insertOperator(t));
+    const caseworker = await signIn(t, clockHandle, await insertOperator(t, { role: 'caseworker' }));
+    const queue = instance();
+    queue.handle('always-fails', () => Promise.reject(new RangeError('no')), { maxAttempts: 1 });
+    queue.handle('fails-once', async (_p, job) => {
+      if (job.attempt === 1) throw new RangeError('not yet');
+    });
+    const failedId = await queue.enqueue(t.app.db, 'always-fails', { claimId: 'x' });
+    await queue.enqueue(t.app.db, 'fails-once', {});
+    await queue.runDue();
+
+    const get = (s: typeof admin) =>
+      t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: asOperator(s) });
+    expect((await get(caseworker)).statusCode).toBe(403);
+    const listed = await get(admin);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      retrying: 1,
+      failed: [
+        {
+          id: failedId,
+          name: 'always-fails',
+          attempts: 1,
+          lastError: 'RangeError',
+          createdAt: expect.any(String),
+          failedAt: expect.any(String),
+        },
+      ],
+    });
+
+    const retry = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/retry`, headers: asOperator(admin) });
+    expect((await retry(failedId)).statusCode).toBe(204);
+    expect(await jobRow(failedId)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await retry(failedId)).statusCode).toBe(404);
+    expect((await retry('not-a-job')).statusCode).toBe(404);
+    expect(await auditCount(t, 'job-retried', failedId)).toBe(1);
   });
 
   it('two instances looking at once run each job exactly once', async () => {

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'affiliate-report-viewed',
   'call-backs-viewed',
   'call-back-removed',
+  'job-retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;

@@ -10,7 +10,7 @@ export interface AuditEntry {
   /** Operator id, or 'anonymous' for a sign-in with an unknown email. */
   actor: string;
   action: AuditAction;
-  entity: 'operator' | 'claim' | 'file' | 'claims' | 'report' | 'call-backs';
+  entity: 'operator' | 'claim' | 'file' | 'claims' | 'report' | 'call-backs' | 'job';
   entityId: string;
   /** Never personal data beyond what the operator already sees. */
   detail?: Record<string, unknown>;

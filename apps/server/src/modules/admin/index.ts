@@ -4,6 +4,7 @@ import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
 import { createAuthService, toOperatorView } from './auth-service.ts';
 import { callBacksRoutes } from './call-backs-routes.ts';
+import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
 import { adminToken } from './guard.ts';
@@ -65,6 +66,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
       await admin.register(authRoutes, { auth, secureCookie: app.appConfig.nodeEnv === 'production' });
       await admin.register(claimsRoutes, { auth, claims, audit, now });
       await admin.register(callBacksRoutes, { auth, audit });
+      await admin.register(jobsRoutes, { auth, audit });
     },
     { prefix: '/api/admin' },
   );

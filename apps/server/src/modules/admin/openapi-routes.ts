@@ -209,4 +209,20 @@ export const ADMIN_ROUTE_DOCS: AdminRouteDoc[] = [
     access: 'operator',
     success: { status: '204', description: 'Removed' },
   },
+  {
+    method: 'get',
+    path: '/api/admin/jobs',
+    operationId: 'listFailedJobs',
+    summary: 'Background jobs that failed after every try, newest first, and how many wait to retry',
+    access: 'admin',
+    success: { status: '200', description: '`{ failed, retrying }`' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/jobs/{id}/retry',
+    operationId: 'retryJob',
+    summary: 'Runs a failed job again with a fresh set of tries; audited',
+    access: 'admin',
+    success: { status: '204', description: 'Queued again' },
+  },
 ];

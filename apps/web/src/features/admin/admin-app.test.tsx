@@ -109,3 +109,46 @@ describe('/admin/audit', () => {
     await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=op-2&action=claims-listed&page=2'));
   });
 });
+
+describe('/admin/jobs', () => {
+  it('lists failed jobs in plain words and sends one again', async () => {
+    const calls: Array<{ url: string; method: string }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: { method?: string }) => {
+        calls.push({ url, method: init?.method ?? 'GET' });
+        if (url === '/api/admin/me')
+          return answer(200, {
+            operator: { id: 'op-1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+            csrfToken: 't',
+          });
+        if (url === '/api/admin/jobs/j-1/retry') return Promise.resolve(new Response(null, { status: 204 }));
+        return answer(200, {
+          retrying: 2,
+          failed: [
+            {
+              id: 'j-1',
+              name: 'notify-claimant',
+              attempts: 20,
+              lastError: 'EMAIL_NOT_SENT',
+              createdAt: '2026-11-20T10:00:00.000Z',
+              failedAt: '2026-11-20T21:00:00.000Z',
+            },
+          ],
+        });
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin/jobs'] });
+    render(<RouterProvider router={router} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Background jobs' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('2 jobs are waiting to try again.')).toBeVisible();
+    const row = screen.getByRole('row', { name: /Text or email to a claimant/ });
+    expect(row).toHaveTextContent('EMAIL_NOT_SENT');
+    fireEvent.click(within(row).getByRole('button', { name: /Try again/ }));
+    expect(await screen.findByText('The job will run again shortly.')).toBeVisible();
+    expect(calls).toContainEqual({ url: '/api/admin/jobs/j-1/retry', method: 'POST' });
+    expect(screen.getByTestId('jobs-empty')).toHaveTextContent('No job has failed.');
+  });
+});

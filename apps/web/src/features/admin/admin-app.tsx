@@ -4,6 +4,7 @@ import { PageLoading } from '../../app/page-loading.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
 import { AffiliateReportPage } from './affiliate-report-page.tsx';
 import { CallBacksPage } from './call-backs-page.tsx';
+import { JobsPage } from './jobs-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { ClaimPage } from './claim-page.tsx';
 import { ClaimsPage } from './claims-page.tsx';
@@ -23,6 +24,7 @@ export function AdminApp() {
           <Route path="call-backs" element={<SignedIn page={<CallBacksPage />} />} />
           <Route path="operators" element={<SignedIn admin page={<OperatorsPage />} />} />
           <Route path="audit" element={<SignedIn admin page={<AuditPage />} />} />
+          <Route path="jobs" element={<SignedIn admin page={<JobsPage />} />} />
           <Route path="*" element={<Navigate to="/admin/claims" replace />} />
         </Routes>
       </AdminLayout>
@@ -110,6 +112,11 @@ function AdminLayout({ children }: { children: ReactNode }) {
                   <li>
                     <NavLink to="/admin/audit" className={navClass}>
                       Audit log
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/admin/jobs" className={navClass}>
+                      Background jobs
                     </NavLink>
                   </li>
                 </>

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../http/errors.ts';
+import type { AuditLog } from './audit.ts';
+import type { AuthService } from './auth-service.ts';
+import { operatorContext, requireOperator } from './guard.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Decision 022: jobs that used up their tries, for admins, newest first, and a way to send one
+ * again (audited). A job row holds ids and an error code only, never personal data. Also how many
+ * jobs wait for a retry, so a provider outage shows before anything fails for good.
+ */
+export async function jobsRoutes(app: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+  const adminOnly = requireOperator(opts.auth, { role: 'admin' });
+
+  app.get('/jobs', { preHandler: adminOnly }, async () => {
+    const [failed, retrying] = await Promise.all([
+      app.jobs.failed(200),
+      app.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('status', '=', 'queued')
+        .where('attempts', '>', 0)
+        .executeTakeFirst(),
+    ]);
+    return {
+      retrying: Number(retrying?.n ?? 0),
+      failed: failed.map((j) => ({
+        id: j.id,
+        name: j.name,
+        attempts: Number(j.attempts),
+        lastError: j.last_error,
+        createdAt: j.created_at,
+        failedAt: j.finished_at,
+      })),
+    };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/jobs/:id/retry',
+    { preHandler: adminOnly },
+    async (request, reply) => {
+      if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+      const id = request.params.id.toLowerCase();
+      if (!(await app.jobs.retry(id)))
+        throw new NotFoundError('This job is not failed (it may have been retried already)');
+      await opts.audit.record({
+        actor: operatorContext(request).operator.id,
+        action: 'job-retried',
+        entity: 'job',
+        entityId: id,
+      });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { adminRequest, formatDateTime } from './admin-api.ts';
+import { useAdminTitle } from './admin-title.ts';
+
+interface FailedJob {
+  id: string;
+  name: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string | null;
+}
+
+/** What each job does, in an operator's words. */
+const JOB_NAMES: Record<string, string> = {
+  'notify-claimant': 'Text or email to a claimant',
+  purge: 'Hourly clean-up of abandoned drafts',
+};
+
+/**
+ * /admin/jobs (decision 022): background work that failed after every try (a text or email a
+ * provider kept refusing, say), and how many jobs are waiting to try again. An admin can send a
+ * failed job again once the cause is fixed.
+ */
+export function JobsPage() {
+  useAdminTitle('Background jobs');
+  const [failed, setFailed] = useState<FailedJob[] | null>(null);
+  const [retrying, setRetrying] = useState(0);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    void adminRequest<{ failed: FailedJob[]; retrying: number }>('GET', '/api/admin/jobs').then((res) => {
+      if (res.ok) {
+        setFailed(res.data.failed);
+        setRetrying(res.data.retrying);
+      } else setError(res.error ?? 'The jobs could not be loaded. Please try again.');
+    });
+  }, []);
+
+  async function retry(job: FailedJob) {
+    setMessage('');
+    setError('');
+    const res = await adminRequest('POST', `/api/admin/jobs/${job.id}/retry`);
+    if (res.ok || res.status === 404) {
+      setFailed((rows) => (rows ?? []).filter((r) => r.id !== job.id));
+      setMessage(res.ok ? 'The job will run again shortly.' : (res.error ?? 'The job was already retried.'));
+    } else setError(res.error ?? 'The job could not be retried. Please try again.');
+  }
+
+  return (
+    <div>
+      <h1 className="mb-4 text-3xl">Background jobs</h1>
+      <p className="mb-2 max-w-3xl">
+        Texts and emails to claimants, and the hourly clean-up, run in the background and are tried again when
+        a provider is down: for about ten hours for a message. A job that still failed is listed here.
+      </p>
+      <p className="mb-6 font-semibold" data-testid="jobs-retrying">
+        {retrying === 1 ? '1 job is waiting to try again.' : `${retrying} jobs are waiting to try again.`}
+      </p>
+      <div aria-live="polite" className="min-h-6">
+        {message && <p className="mb-4 font-semibold">{message}</p>}
+      </div>
+      {error && (
+        <p role="alert" className="mb-4 font-semibold text-danger">
+          {error}
+        </p>
+      )}
+      {failed && failed.length === 0 && <p data-testid="jobs-empty">No job has failed.</p>}
+      {failed && failed.length > 0 && (
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Failed jobs">
+          <table className="w-full border-collapse text-left" data-testid="jobs-table">
+            <thead>
+              <tr className="border-b-2 border-ink">
+                <th scope="col" className="px-2 py-2">
+                  Job
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Tries
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Last error
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Created
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Failed
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((job) => (
+                <tr key={job.id} className="border-b border-gray-300">
+                  <th scope="row" className="px-2 py-2">
+                    {JOB_NAMES[job.name] ?? job.name}
+                  </th>
+                  <td className="px-2 py-2">{job.attempts}</td>
+                  <td className="px-2 py-2">
+                    <code>{job.lastError ?? '–'}</code>
+                  </td>
+                  <td className="px-2 py-2">{formatDateTime(job.createdAt)}</td>
+                  <td className="px-2 py-2">{job.failedAt ? formatDateTime(job.failedAt) : '–'}</td>
+                  <td className="px-2 py-2">
+                    <Button variant="secondary" onClick={() => void retry(job)}>
+                      Try again <span className="sr-only">({JOB_NAMES[job.name] ?? job.name})</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
