@@ -25,6 +25,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // The upload memory test collects garbage between samples, to measure live memory only.
+          execArgv: ['--expose-gc'],
         },
       },
       './apps/web/vite.config.ts',

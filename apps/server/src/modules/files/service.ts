@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { cleanFileName } from '@taxback/domain';
 import type { ClaimKind, Database, StoredFile, StoredFileKind } from '../../db/database.ts';
@@ -17,7 +17,8 @@ export interface SaveFileInput {
   kind: StoredFileKind;
   /** Tax year for evidence and mileage logs; null/undefined for files of no year. */
   taxYear?: string | null;
-  bytes: Uint8Array;
+  /** The bytes, or an upload already streamed into the store by `stage` (never held in memory). */
+  bytes: Uint8Array | StagedUpload;
   /** Shown on download only; never used in a storage path. */
   filename: string;
   /** The sniffed type (check magic bytes before calling). */
@@ -38,6 +39,22 @@ export interface SavedFile {
   url: string;
   createdAt: string;
 }
+
+/** An upload streamed into the store under a fresh key, measured and hashed on the way. */
+export interface StagedUpload {
+  storageKey: string;
+  size: number;
+  sha256: string;
+  /** The first STAGE_HEAD_BYTES bytes, to recognise the type from. */
+  head: Buffer;
+  /** True when the head is not the whole file. */
+  partial: boolean;
+}
+
+/** Enough of the start of a file for its type check (file-type reads at most a few kB of it). */
+export const STAGE_HEAD_BYTES = 256 * 1024;
+
+const isStaged = (bytes: SaveFileInput['bytes']): bytes is StagedUpload => !(bytes instanceof Uint8Array);
 
 export function fileUrl(id: string): string {
   return `/api/files/${id}`;
@@ -69,7 +86,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
 
   function describeInput(input: SaveFileInput) {
     return {
-      sha256: sha256Hex(input.bytes),
+      sha256: isStaged(input.bytes) ? input.bytes.sha256 : sha256Hex(input.bytes),
       taxYear: input.taxYear ?? '',
       filename: cleanFileName(input.filename),
     };
@@ -89,15 +106,18 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
         const { sha256, taxYear, filename } = describeInput(input);
         const dedupKey = { sessionId: input.sessionId, kind: input.kind, taxYear, sha256 };
         const existing = await repo.findDuplicate(dedupKey);
-        return { input, sha256, taxYear, filename, dedupKey, existing, storageKey: null as string | null };
+        // A staged upload's bytes are in the store already: they are deleted below unless used.
+        const storageKey = isStaged(input.bytes) ? input.bytes.storageKey : null;
+        return { input, sha256, taxYear, filename, dedupKey, existing, storageKey };
       }),
     );
     const ownKeysInUse = new Set<string>();
     try {
       for (const p of planned) {
-        if (p.existing) continue;
+        const bytes = p.input.bytes;
+        if (p.existing || isStaged(bytes)) continue;
         p.storageKey = newStorageKey();
-        await store.put(p.storageKey, p.input.bytes);
+        await store.put(p.storageKey, bytes);
       }
       const inserted = new Set<string>();
       const result = await db.transaction().execute(async (trx) => {
@@ -119,7 +139,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
               storage_key: p.storageKey,
               filename: p.filename,
               content_type: p.input.contentType,
-              size: p.input.bytes.byteLength,
+              size: isStaged(p.input.bytes) ? p.input.bytes.size : p.input.bytes.byteLength,
               sha256: p.sha256,
               created_at: nowIso(),
             },
@@ -165,6 +185,46 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
   return {
     saveFileWith,
     saveFilesWith,
+
+    /**
+     * Streams an upload into the store under a fresh key, counting and hashing it on the way and
+     * keeping only its first STAGE_HEAD_BYTES: the whole file is never in memory. Pass the result
+     * as `bytes` to saveFileWith, or to `discard`.
+     */
+    async stage(stream: Readable): Promise<StagedUpload> {
+      const storageKey = newStorageKey();
+      const hash = createHash('sha256');
+      const headChunks: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      // Read with for-await (as the old in-memory route did), so an error in the source (a body cut
+      // off mid-file) ends the store's write instead of leaving it waiting.
+      async function* measured() {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          hash.update(chunk);
+          size += chunk.length;
+          if (headLength < STAGE_HEAD_BYTES) {
+            const part = chunk.subarray(0, STAGE_HEAD_BYTES - headLength);
+            headChunks.push(Buffer.from(part));
+            headLength += part.length;
+          }
+          yield chunk;
+        }
+      }
+      try {
+        await store.put(storageKey, Readable.from(measured(), { objectMode: false }));
+      } catch (error) {
+        await store.delete(storageKey).catch(() => {});
+        throw error;
+      }
+      const head = Buffer.concat(headChunks);
+      return { storageKey, size, sha256: hash.digest('hex'), head, partial: size > head.length };
+    },
+
+    /** Deletes a staged upload that will not be saved. */
+    async discard(staged: StagedUpload): Promise<void> {
+      await store.delete(staged.storageKey).catch(() => {});
+    },
 
     /** Stores a file on its own; returns the existing record when the same bytes were stored before. */
     saveFile(input: SaveFileInput): Promise<SavedFile> {

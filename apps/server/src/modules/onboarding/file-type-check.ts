@@ -32,10 +32,11 @@ function extensionOf(filename: string): string {
  * CSV has no magic number: accept valid UTF-8 text with no control characters (other than tab and
  * line breaks) that has commas or line breaks and no markup, so an HTML page renamed .csv is refused.
  */
-export function looksLikeCsv(bytes: Uint8Array): boolean {
+export function looksLikeCsv(bytes: Uint8Array, partial = false): boolean {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // `partial`: the start of a longer file, which may end inside a character.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: partial });
   } catch {
     return false;
   }
@@ -52,6 +53,7 @@ export async function sniffUploadType(
   bytes: Uint8Array,
   filename: string,
   kind: UploadKind,
+  partial = false,
 ): Promise<SniffedType | null> {
   const detected = await fileTypeFromBuffer(bytes);
   let ext: SniffedType['ext'] | null = null;
@@ -73,7 +75,7 @@ export async function sniffUploadType(
       default:
         ext = null;
     }
-  } else if (looksLikeCsv(bytes)) {
+  } else if (looksLikeCsv(bytes, partial)) {
     ext = 'csv';
   }
   if (ext === null || !(UPLOAD_TYPES[kind] as readonly UploadType[]).includes(ext)) return null;

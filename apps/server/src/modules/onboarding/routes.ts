@@ -11,6 +11,7 @@ import {
 import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
+import type { StagedUpload } from '../files/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
 import type { OnboardingService, RequestMeta } from './service.ts';
 
@@ -73,7 +74,10 @@ export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRou
     if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
 
     const fields: Record<string, string> = {};
-    let upload: { filename: string; bytes: Buffer } | null = null;
+    // Streamed into the file store as it arrives (never whole in memory), measured and hashed on
+    // the way; busboy stops at 10 MB and marks the stream truncated.
+    let staged: StagedUpload | null = null;
+    let filename = '';
     let tooLarge = false;
     try {
       for await (const part of request.parts()) {
@@ -81,14 +85,17 @@ export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRou
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           continue;
         }
-        // Streamed in, counted as it arrives; busboy stops at 10 MB and marks the stream truncated.
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        staged = await service.stageUpload(sessionId, part.file);
+        filename = part.filename;
         if (part.file.truncated) tooLarge = true;
-        else if (part.fieldname === 'file')
-          upload = { filename: part.filename, bytes: Buffer.concat(chunks) };
       }
     } catch (error) {
+      if (staged) await service.discardUpload(staged);
+      if (error instanceof HttpError) throw error;
       const code = (error as { code?: unknown }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
       else if (code === 'FST_FILES_LIMIT') throw new ValidationError({ file: 'Upload one file at a time' });
@@ -96,14 +103,17 @@ export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRou
       // no closing boundary, bad part headers): the client's fault, never a 500.
       else throw new HttpError(400, 'The upload could not be read. Please try again.');
     }
-    if (tooLarge) throw new HttpError(413, ONBOARDING_MESSAGES.fileTooLarge);
-    if (!upload) throw new ValidationError({ file: ONBOARDING_MESSAGES.fileMissing });
+    if (tooLarge) {
+      if (staged) await service.discardUpload(staged);
+      throw new HttpError(413, ONBOARDING_MESSAGES.fileTooLarge);
+    }
+    if (!staged) throw new ValidationError({ file: ONBOARDING_MESSAGES.fileMissing });
 
     const saved = await service.uploadFile(sessionId, {
       kind: fields.kind,
       taxYear: fields.taxYear,
-      filename: upload.filename,
-      bytes: upload.bytes,
+      filename,
+      file: staged,
     });
     return reply.code(201).send(saved);
   });

@@ -52,7 +52,8 @@ import {
 } from '../../http/errors.ts';
 import { fileUrl } from '../files/service.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { FilesService, SavedFile } from '../files/service.ts';
+import type { FilesService, SavedFile, StagedUpload } from '../files/service.ts';
+import type { Readable } from 'node:stream';
 import type { ResumeService } from '../resume/service.ts';
 import { FILE_TYPE_MESSAGES, sniffUploadType } from './file-type-check.ts';
 import type { UploadKind } from './file-type-check.ts';
@@ -199,6 +200,51 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       submittedAt: claim.submitted_at ?? '',
       totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
     };
+  }
+
+  async function saveUpload(
+    sessionId: string,
+    input: { kind: string | undefined; taxYear: string | undefined; filename: string; file: StagedUpload },
+  ): Promise<FileSummary> {
+    await requireDraft(sessionId);
+    const errors: Record<string, string> = {};
+    const kind = input.kind === 'evidence' || input.kind === 'p60' ? (input.kind as UploadKind) : null;
+    if (!kind) errors.kind = ONBOARDING_MESSAGES.kindInvalid;
+    let taxYear: string | null = null;
+    if (kind === 'evidence') {
+      const claimable = claimableTaxYears(now()).map((y) => y.year);
+      const y = input.taxYear?.trim() ?? '';
+      if (!isTaxYear(y) || !claimable.includes(y)) errors.taxYear = ONBOARDING_MESSAGES.taxYearInvalid;
+      else taxYear = y;
+    }
+    if (input.file.size === 0) errors.file = ONBOARDING_MESSAGES.fileEmpty;
+    if (Object.keys(errors).length > 0 || !kind) throw new ValidationError(errors);
+
+    const sniffed = await sniffUploadType(input.file.head, input.filename, kind, input.file.partial);
+    if (!sniffed) throw new HttpError(415, FILE_TYPE_MESSAGES[kind]);
+
+    return files.saveFileWith(
+      {
+        sessionId,
+        claimKind: 'onboarding',
+        kind,
+        taxYear,
+        bytes: input.file,
+        filename: uploadFileName(input.filename, sniffed.ext),
+        contentType: sniffed.mime,
+      },
+      async (trx, file) => {
+        if (kind === 'p60') {
+          // One P60 per claim: a new upload replaces the previous one.
+          const older = (await listClaimFiles(trx, sessionId)).filter(
+            (r) => r.kind === 'p60' && r.id !== file.id,
+          );
+          for (const row of older) await files.deleteFile(row.id, sessionId, trx);
+        }
+        await refreshFileColumns(trx, sessionId);
+        return summarise(file);
+      },
+    );
   }
 
   return {
@@ -352,48 +398,24 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
 
     async uploadFile(
       sessionId: string,
-      input: { kind: string | undefined; taxYear: string | undefined; filename: string; bytes: Buffer },
+      input: { kind: string | undefined; taxYear: string | undefined; filename: string; file: StagedUpload },
     ): Promise<FileSummary> {
-      await requireDraft(sessionId);
-      const errors: Record<string, string> = {};
-      const kind = input.kind === 'evidence' || input.kind === 'p60' ? (input.kind as UploadKind) : null;
-      if (!kind) errors.kind = ONBOARDING_MESSAGES.kindInvalid;
-      let taxYear: string | null = null;
-      if (kind === 'evidence') {
-        const claimable = claimableTaxYears(now()).map((y) => y.year);
-        const y = input.taxYear?.trim() ?? '';
-        if (!isTaxYear(y) || !claimable.includes(y)) errors.taxYear = ONBOARDING_MESSAGES.taxYearInvalid;
-        else taxYear = y;
+      // The bytes are in the store already (streamed in, never held whole); any refusal deletes them.
+      try {
+        return await saveUpload(sessionId, input);
+      } catch (error) {
+        await files.discard(input.file);
+        throw error;
       }
-      if (input.bytes.length === 0) errors.file = ONBOARDING_MESSAGES.fileEmpty;
-      if (Object.keys(errors).length > 0 || !kind) throw new ValidationError(errors);
-
-      const sniffed = await sniffUploadType(input.bytes, input.filename, kind);
-      if (!sniffed) throw new HttpError(415, FILE_TYPE_MESSAGES[kind]);
-
-      return files.saveFileWith(
-        {
-          sessionId,
-          claimKind: 'onboarding',
-          kind,
-          taxYear,
-          bytes: input.bytes,
-          filename: uploadFileName(input.filename, sniffed.ext),
-          contentType: sniffed.mime,
-        },
-        async (trx, file) => {
-          if (kind === 'p60') {
-            // One P60 per claim: a new upload replaces the previous one.
-            const older = (await listClaimFiles(trx, sessionId)).filter(
-              (r) => r.kind === 'p60' && r.id !== file.id,
-            );
-            for (const row of older) await files.deleteFile(row.id, sessionId, trx);
-          }
-          await refreshFileColumns(trx, sessionId);
-          return summarise(file);
-        },
-      );
     },
+
+    /** Streams an upload into the file store for uploadFile (after a draft check, so nothing is stored for a submitted claim). */
+    async stageUpload(sessionId: string, stream: Readable): Promise<StagedUpload> {
+      await requireDraft(sessionId);
+      return files.stage(stream);
+    },
+
+    discardUpload: (staged: StagedUpload) => files.discard(staged),
 
     async deleteFile(sessionId: string, fileId: string): Promise<void> {
       const row = await findClaimFile(db, sessionId, fileId);
