@@ -6,15 +6,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { claimableTaxYears } from '@taxback/domain';
+import { stepIndex } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
-import { queryRows } from '../helpers/db.ts';
+import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
 import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
-import { reachFilledForm, submitClaim } from '../helpers/funnel.ts';
+import { QUESTION, reachFilledForm, submitClaim } from '../helpers/funnel.ts';
 import { extractPdfText, makePdf, makePngBytes } from '../helpers/sample-files.ts';
-import { employment, mileageSnapshot } from '../helpers/snapshots.ts';
+import {
+  OFFERED_YEARS,
+  completeStepsZeroToSeven,
+  continueButton,
+  expectStep,
+  isSaveOf,
+  signOnReview,
+  tickConsents,
+  yearSlug,
+  type WizardClaimant,
+} from '../helpers/wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -37,65 +47,96 @@ function unique(): string {
   return randomBytes(4).toString('hex');
 }
 
-/** A mileage claim through the wizard's own API calls (the same the wizard makes), to submission. */
+/**
+ * A mileage claim made as a claimant makes it: in its own browser, from the affiliate's link to the
+ * wizard, clicking through every step to the confirmation. Returns the reference shown there, the
+ * exact bytes of the uploaded evidence, and the drawn signature as the server stored it (read back
+ * through the claimant's session and checked against its stored_files hash).
+ */
 async function submitMileageClaim(
-  request: APIRequestContext,
+  browser: Browser,
   who: { firstName: string; lastName: string; affiliate: string },
 ): Promise<{ reference: string; evidence: Buffer; signature: Buffer }> {
-  const sessionId = `tx_${Date.now()}_${randomBytes(16).toString('base64url')}`;
-  const headers = { 'x-session-id': sessionId };
-  const year = claimableTaxYears()[0]!.year;
-  // Acme Ltd pays 5p a mile on 6,000 miles (D17/D18 shape, one employment). The claimant ticked
+  const year = OFFERED_YEARS[0] ?? '';
+  // Acme Ltd pays 5p a mile on 6,000 miles (D17/D18 shape, one employment). The claimant ticks
   // "I don't have it" for the PAYE reference: the one P87 answer a submitted claim can still lack.
-  const snapshot = mileageSnapshot(
-    {
-      years: [{ year, miles: 6000 }],
-      ratePence: 5,
-      employerName: 'Acme Ltd',
-      personalInfo: {
-        firstName: who.firstName,
-        lastName: who.lastName,
-        email: `${who.firstName.toLowerCase()}@example.com`,
-        phone: '07700 900777',
-      },
-    },
-    {
-      agreementChecks: { accuracy: true, authorization: true, terms: true },
-      affiliateName: who.affiliate,
-      employments: [employment('job-1', 'Acme Ltd', { payeReference: '', noPayeReference: true })],
-    },
-  );
-  const saved = await request.put('/api/onboarding', {
-    headers,
-    data: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
-  });
-  expect(saved.status()).toBe(200);
-  const evidence = await makePdf('mileage-evidence.pdf', `Evidence for ${who.lastName}`);
-  const uploaded = await request.post('/api/onboarding/files', {
-    headers,
-    multipart: {
-      kind: 'evidence',
-      taxYear: year,
-      file: { name: evidence.name, mimeType: evidence.mimeType, buffer: evidence.buffer },
-    },
-  });
-  expect(uploaded.status()).toBe(201);
-  const signature = makePngBytes(40, 20, 3);
-  const signed = await request.post('/api/onboarding/signature', {
-    headers,
-    data: {
-      signature: `data:image/png;base64,${signature.toString('base64')}`,
-      agreementChecks: { accuracy: true, authorization: true, terms: true },
-    },
-  });
-  expect(signed.status()).toBe(201);
-  const submitted = await request.post('/api/onboarding/submit', {
-    headers,
-    data: { niNumber: 'AB 12 34 56 C' },
-  });
-  expect(submitted.status()).toBe(200);
-  const { submissionReference } = (await submitted.json()) as { submissionReference: string };
-  return { reference: submissionReference, evidence: evidence.buffer, signature };
+  const claimant: WizardClaimant = {
+    firstName: who.firstName,
+    lastName: who.lastName,
+    email: `${who.firstName.toLowerCase()}@example.com`,
+    phone: '07700 900777',
+    postcode: 'WN2 1AR',
+    address: '1 Test Street, Hindley, Wigan',
+    vehicle: 'car-van',
+    employments: [{ employerName: 'Acme Ltd', payeReference: null, jobTitle: 'Driver' }],
+    years: [{ year, companyName: 'Acme Ltd', miles: 6000 }],
+    employerRatePence: 5,
+  };
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    // The affiliate's link first: the wizard opened afterwards in the same tab carries it.
+    await page.goto(`/affiliate/${who.affiliate}`);
+    await expect(page.getByText(QUESTION).first()).toBeVisible();
+    const sessionId = await completeStepsZeroToSeven(page, claimant);
+
+    // Evidence: one PDF through the year's file input.
+    const evidence = await makePdf('mileage-evidence.pdf', `Evidence for ${who.lastName}`);
+    const slug = yearSlug(year);
+    await page.getByTestId(`evidence-upload-${slug}`).setInputFiles(evidence);
+    await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText(evidence.name);
+    const evidenceSaved = page.waitForResponse(isSaveOf(stepIndex('evidence')));
+    await continueButton(page).click();
+    expect((await evidenceSaved).status(), 'evidence step saved').toBe(200);
+    await expectStep(page, 'check-answers', 'Check your answers');
+    await continueButton(page).click();
+
+    // Signed with the mouse on the pad, the three consents ticked.
+    await expectStep(page, 'review', 'Review and sign');
+    await signOnReview(page);
+    await tickConsents(page);
+    const signed = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/signature',
+    );
+    await continueButton(page).click();
+    expect((await signed).status()).toBe(201);
+
+    // The NI number, then 'Submit Claim'; the reference from the confirmation.
+    await expectStep(page, 'hmrc-details', 'Administrative details');
+    await page.getByTestId('ni-number').fill('AB 12 34 56 C');
+    await expect(page.getByTestId('ni-number')).toHaveValue('AB 12 34 56 C');
+    await expect(continueButton(page)).toHaveText('Submit Claim');
+    await continueButton(page).click();
+    await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+    await expectStep(page, 'confirmation');
+    const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^TB\d{6}[A-Z0-9_-]{8}$/);
+
+    const row = await waitForOnboardingClaim(
+      sessionId,
+      (r) => r.status === 'submitted' && r.submission_reference === reference,
+      'submitted with the confirmation reference',
+    );
+    expect(row.affiliate_name).toBe(who.affiliate);
+    // The signature the claimant drew, as stored: its bytes through their own session, and the
+    // same bytes' hash as the stored file's.
+    const storedSignatures = await queryRows(
+      "SELECT sha256 FROM stored_files WHERE session_id = $1 AND kind = 'signature'",
+      [sessionId],
+    );
+    expect(storedSignatures).toHaveLength(1);
+    const fetched = await context.request.get(String(row.signature_url), {
+      headers: { 'X-Session-Id': sessionId },
+    });
+    expect(fetched.status()).toBe(200);
+    expect(fetched.headers()['content-type']).toBe('image/png');
+    const signature = await fetched.body();
+    expect(signature.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(createHash('sha256').update(signature).digest('hex')).toBe(storedSignatures[0]?.sha256);
+    return { reference, evidence: evidence.buffer, signature };
+  } finally {
+    await context.close();
+  }
 }
 
 async function signInWithTotp(page: Page, email: string, password: string, scan: boolean): Promise<void> {
@@ -146,7 +187,7 @@ async function changeStatus(page: Page, to: string, reason = ''): Promise<void> 
 test.describe('operator back-office', () => {
   test('an admin made with admin:create enrols TOTP, finds and works claims, exports, reports and signs out', async ({
     page,
-    request,
+    browser,
   }) => {
     // A long journey on a shared machine: give it room rather than split the story.
     test.setTimeout(240_000);
@@ -170,7 +211,7 @@ test.describe('operator back-office', () => {
     await submitClaim(page);
     // The confirmation moves on to the marketing site by itself.
     await page.waitForURL(/\/marketing/, { timeout: 15_000 });
-    const mileage = await submitMileageClaim(request, {
+    const mileage = await submitMileageClaim(browser, {
       firstName: 'Milo',
       lastName: mileageLast,
       affiliate,
@@ -229,7 +270,15 @@ test.describe('operator back-office', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: /Download signature/ }).click(),
     ]);
-    expect((await downloaded(signatureDownload)).equals(mileage.signature)).toBe(true);
+    // The drawn signature's bytes were not known in advance: the download is the stored file.
+    const mileagePng = await downloaded(signatureDownload);
+    expect(mileagePng.equals(mileage.signature)).toBe(true);
+    const mileageStored = await queryRows(
+      "SELECT f.sha256 FROM stored_files f JOIN onboarding_claims c ON c.session_id = f.session_id WHERE c.submission_reference = $1 AND f.kind = 'signature'",
+      [mileage.reference],
+    );
+    expect(mileageStored).toHaveLength(1);
+    expect(createHash('sha256').update(mileagePng).digest('hex')).toBe(mileageStored[0]?.sha256);
 
     const [worksheet] = await Promise.all([
       page.waitForEvent('download'),
@@ -302,6 +351,42 @@ test.describe('operator back-office', () => {
     await page.getByRole('link', { name: 'Audit log', exact: true }).click();
     await expect(page.getByRole('cell', { name: 'ni-revealed' }).first()).toBeVisible();
     await expectNoA11yViolations(page, 'admin audit log');
+    // Filtered to this admin's file downloads: the funnel claim's signature, the mileage claim's
+    // evidence and signature, and nothing else.
+    const [operator] = await queryRows('SELECT id FROM operator_users WHERE email = $1', [email]);
+    const operatorId = String(operator?.id);
+    const downloads = await queryRows(
+      "SELECT entity_id FROM audit_events WHERE actor = $1 AND action = 'file-downloaded'",
+      [operatorId],
+    );
+    expect(downloads).toHaveLength(3);
+    await page.getByLabel('Operator', { exact: true }).selectOption({ label: `Ada Admin (${email})` });
+    await page.getByLabel('Action', { exact: true }).selectOption({ label: 'file-downloaded' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/admin/audit' &&
+        url.searchParams.get('actor') === operatorId &&
+        url.searchParams.get('action') === 'file-downloaded',
+    );
+    const auditStatus = page.getByRole('status').filter({ hasText: /^(Page \d+: \d+ events?|No events)/ });
+    await expect(auditStatus).toHaveText('Page 1: 3 events');
+    const auditRows = page.getByRole('region', { name: 'Audit events' }).locator('tbody').getByRole('row');
+    await expect(auditRows).toHaveCount(3);
+    const shown = /^Page 1: (\d+) events?$/.exec((await auditStatus.textContent()) ?? '');
+    expect(Number(shown?.[1])).toBe(await auditRows.count());
+    for (const auditRow of await auditRows.all()) {
+      const cells = auditRow.getByRole('cell');
+      await expect(cells.nth(2)).toHaveText('file-downloaded');
+      const by = cells.nth(1).getByRole('link');
+      await expect(by).toHaveText('Ada Admin');
+      const href = new URL((await by.getAttribute('href')) ?? '', page.url());
+      expect(href.searchParams.get('actor')).toBe(operatorId);
+    }
+    expect((await auditRows.locator('td:nth-child(4)').allTextContents()).sort()).toEqual(
+      downloads.map((d) => `file ${String(d.entity_id)}`).sort(),
+    );
+    await expectNoA11yViolations(page, 'admin audit log filtered');
 
     // Sign-out ends the session.
     await page.getByRole('button', { name: 'Sign out' }).click();
