@@ -481,6 +481,61 @@ test.describe('operator back-office', () => {
     expect(await queryRows('SELECT id FROM call_back_requests WHERE name = $1', [callBackName])).toEqual([]);
   });
 
+  test('an admin makes a caseworker an admin and sets their password; they sign in with it', async ({
+    page,
+  }) => {
+    const id = unique();
+    const adminEmail = `boss.${id}@example.com`;
+    const adminPassword = `a long admin password ${id}`;
+    createOperator(adminEmail, 'Bea Boss', 'admin', adminPassword);
+    const workerEmail = `promoted.${id}@example.com`;
+    const workerName = `Pat Worker ${id}`;
+    createOperator(workerEmail, workerName, 'caseworker', `a first caseworker password ${id}`);
+    await signInWithTotp(page, adminEmail, adminPassword, false);
+
+    await page.getByRole('link', { name: 'Operators', exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(workerName) });
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Caseworker');
+
+    // The role, by keyboard.
+    await row.getByRole('button', { name: `Make admin ${workerName}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText(`${workerName}: now an admin, and signed out`);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Admin');
+    const [stored] = await queryRows('SELECT id, role FROM operator_users WHERE email = $1', [workerEmail]);
+    expect(stored?.role).toBe('admin');
+
+    // A new password: the form takes focus; a short one is refused with the field named.
+    await row.getByRole('button', { name: `Set a new password for ${workerName}` }).click();
+    await expect(page.getByRole('heading', { name: `Set a new password for ${workerName}` })).toBeFocused();
+    await page.getByLabel('New password', { exact: true }).fill('too short');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('alert')).toContainText('The password must be at least 12 characters');
+    await expectNoA11yViolations(page, 'admin operators, new password form with an error');
+    const newPassword = `a brand new password ${id}`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `${workerName}: new password set and signed out everywhere. Give it to them in person or by phone.`,
+    );
+    await expect(page.getByRole('heading', { name: /^Set a new password for/ })).toHaveCount(0);
+
+    // Each change audited once, with what changed.
+    const changes = await queryRows(
+      "SELECT detail FROM audit_events WHERE action = 'operator-changed' AND entity_id = $1 ORDER BY created_at",
+      [String(stored?.id)],
+    );
+    const details = changes.map((c) => (typeof c.detail === 'string' ? JSON.parse(c.detail) : c.detail));
+    expect(details).toEqual([{ change: 'set-role', role: 'admin' }, { change: 'reset-password' }]);
+
+    // The promoted operator signs in with the new password and can manage operators.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/admin/sign-in');
+    await signInWithTotp(page, workerEmail, newPassword, false);
+    await page.getByRole('link', { name: 'Operators', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Operators' })).toBeVisible();
+  });
+
   test('a caseworker cannot manage operators', async ({ page }) => {
     const id = unique();
     const email = `case.${id}@example.com`;

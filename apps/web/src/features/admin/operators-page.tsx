@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -19,7 +19,10 @@ interface OperatorRow {
   lastSignIn: string | null;
 }
 
-/** /admin/operators (admins): add, disable, enable and reset the second factor of operators. */
+/**
+ * /admin/operators (admins): add operators; disable, enable, change the role of, set a new password
+ * for and reset the second factor of the others. Every change but enabling signs the operator out.
+ */
 export function OperatorsPage() {
   useAdminTitle('Operators');
   const { operator: me } = useAdminSession();
@@ -28,6 +31,12 @@ export function OperatorsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
+  // The operator whose password is being reset, with that form's own field and errors.
+  const [resetting, setResetting] = useState<OperatorRow | null>(null);
+  const [newPassword, setNewPassword] = useState('');
+  const [resetErrors, setResetErrors] = useState<Record<string, string>>({});
+  const [resetAttempt, setResetAttempt] = useState(0);
+  const resetHeading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
     const res = await adminRequest<{ operators: OperatorRow[] }>('GET', '/api/admin/operators');
@@ -51,9 +60,42 @@ export function OperatorsPage() {
     await load();
   }
 
-  async function change(op: OperatorRow, action: string, done: string) {
-    const res = await adminRequest('PATCH', `/api/admin/operators/${op.id}`, { action });
+  async function change(op: OperatorRow, body: Record<string, string>, done: string) {
+    const res = await adminRequest('PATCH', `/api/admin/operators/${op.id}`, body);
     setMessage(res.ok ? `${op.name}: ${done}` : (res.error ?? 'The change failed.'));
+    await load();
+  }
+
+  function startReset(op: OperatorRow) {
+    setResetting(op);
+    setNewPassword('');
+    setResetErrors({});
+    setMessage(null);
+  }
+  useEffect(() => {
+    if (resetting) resetHeading.current?.focus();
+  }, [resetting]);
+
+  async function resetPassword(event: FormEvent) {
+    event.preventDefault();
+    if (!resetting) return;
+    const res = await adminRequest('PATCH', `/api/admin/operators/${resetting.id}`, {
+      action: 'reset-password',
+      password: newPassword,
+    });
+    if (!res.ok) {
+      // Keyed by this form's field id, so the summary's link goes to it, not to the add form's.
+      setResetErrors({
+        'new-password': res.errors?.password ?? res.error ?? 'The password could not be changed.',
+      });
+      setResetAttempt((n) => n + 1);
+      return;
+    }
+    setMessage(
+      `${resetting.name}: new password set and signed out everywhere. Give it to them in person or by phone.`,
+    );
+    setResetting(null);
+    setNewPassword('');
     await load();
   }
 
@@ -91,20 +133,43 @@ export function OperatorsPage() {
                   {op.id !== me?.id && (
                     <div className="flex flex-wrap gap-2">
                       {op.disabled ? (
-                        <Button variant="link" onClick={() => void change(op, 'enable', 'enabled')}>
+                        <Button
+                          variant="link"
+                          onClick={() => void change(op, { action: 'enable' }, 'enabled')}
+                        >
                           Enable<span className="sr-only"> {op.name}</span>
                         </Button>
                       ) : (
                         <Button
                           variant="link"
-                          onClick={() => void change(op, 'disable', 'disabled and signed out')}
+                          onClick={() => void change(op, { action: 'disable' }, 'disabled and signed out')}
                         >
                           Disable<span className="sr-only"> {op.name}</span>
                         </Button>
                       )}
                       <Button
                         variant="link"
-                        onClick={() => void change(op, 'reset-second-factor', 'second factor reset')}
+                        onClick={() =>
+                          void change(
+                            op,
+                            { action: 'set-role', role: op.role === 'admin' ? 'caseworker' : 'admin' },
+                            op.role === 'admin'
+                              ? 'now a caseworker, and signed out'
+                              : 'now an admin, and signed out',
+                          )
+                        }
+                      >
+                        {op.role === 'admin' ? 'Make caseworker' : 'Make admin'}
+                        <span className="sr-only"> {op.name}</span>
+                      </Button>
+                      <Button variant="link" onClick={() => startReset(op)}>
+                        Set a new password<span className="sr-only"> for {op.name}</span>
+                      </Button>
+                      <Button
+                        variant="link"
+                        onClick={() =>
+                          void change(op, { action: 'reset-second-factor' }, 'second factor reset')
+                        }
                       >
                         Reset second factor<span className="sr-only"> of {op.name}</span>
                       </Button>
@@ -116,6 +181,37 @@ export function OperatorsPage() {
           </tbody>
         </table>
       </div>
+
+      {resetting && (
+        <form
+          onSubmit={(e) => void resetPassword(e)}
+          noValidate
+          className="mb-10 max-w-xl space-y-4"
+          aria-labelledby="reset-heading"
+        >
+          <h2 id="reset-heading" ref={resetHeading} tabIndex={-1} className="text-2xl">
+            Set a new password for {resetting.name}
+          </h2>
+          <p>They are signed out everywhere and any lockout is lifted. Their authenticator app stays.</p>
+          <ErrorSummary errors={summaryItems(resetErrors)} focusKey={resetAttempt} />
+          <TextField
+            id="new-password"
+            label="New password"
+            hint="At least 12 characters. Give it to them in person or by phone."
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={setNewPassword}
+            error={resetErrors['new-password']}
+          />
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit">Set password</Button>
+            <Button variant="link" onClick={() => setResetting(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
 
       <form onSubmit={(e) => void add(e)} noValidate className="max-w-xl space-y-4">
         <h2 className="text-2xl">Add an operator</h2>
