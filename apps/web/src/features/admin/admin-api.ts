@@ -96,6 +96,17 @@ export function formatDate(iso: string | null | undefined): string {
   });
 }
 
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
+
+/** An estimate in whole pounds ('£1,235'), as lists and reports show it. */
+export function formatWholePounds(pounds: number): string {
+  return wholePounds.format(pounds);
+}
+
 export function formatPence(pence: number | null | undefined): string {
   return pence === null || pence === undefined ? '–' : formatExactPence(pence);
 }

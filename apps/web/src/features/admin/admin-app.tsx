@@ -46,6 +46,16 @@ function SignedIn({ page, admin = false }: { page: ReactNode; admin?: boolean })
   return page;
 }
 
+/** The back-office's pages, in menu order; admins alone see the last three. */
+const NAV_LINKS = [
+  { to: '/admin/claims', label: 'Claims', adminOnly: false },
+  { to: '/admin/reports/affiliates', label: 'Affiliate report', adminOnly: false },
+  { to: '/admin/call-backs', label: 'Call-back requests', adminOnly: false },
+  { to: '/admin/operators', label: 'Operators', adminOnly: true },
+  { to: '/admin/audit', label: 'Audit log', adminOnly: true },
+  { to: '/admin/jobs', label: 'Background jobs', adminOnly: true },
+] as const;
+
 function AdminLayout({ children }: { children: ReactNode }) {
   const { operator, signOut } = useAdminSession();
   const navigate = useNavigate();
@@ -87,40 +97,13 @@ function AdminLayout({ children }: { children: ReactNode }) {
         {operator && (
           <nav aria-label="Back office" className="border-t border-gray-600">
             <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 px-4">
-              <li>
-                <NavLink to="/admin/claims" end className={navClass}>
-                  Claims
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/reports/affiliates" className={navClass}>
-                  Affiliate report
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/call-backs" className={navClass}>
-                  Call-back requests
-                </NavLink>
-              </li>
-              {operator.role === 'admin' && (
-                <>
-                  <li>
-                    <NavLink to="/admin/operators" className={navClass}>
-                      Operators
-                    </NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/admin/audit" className={navClass}>
-                      Audit log
-                    </NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/admin/jobs" className={navClass}>
-                      Background jobs
-                    </NavLink>
-                  </li>
-                </>
-              )}
+              {NAV_LINKS.filter((link) => !link.adminOnly || operator.role === 'admin').map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/admin/claims'} className={navClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
         )}

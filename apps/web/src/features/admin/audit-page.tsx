@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@taxback/domain/admin-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
-import { Field, inputClass } from './claims-page.tsx';
+import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
 
 interface AuditEvent {
   id: string;
@@ -54,14 +53,10 @@ function detailText(detail: Record<string, unknown> | null): string {
 /** /admin/audit (admins): the append-only audit log, by operator, action and date, in pages. */
 export function AuditPage() {
   useAdminTitle('Audit log');
-  const [params, setParams] = useSearchParams();
-  const [form, setForm] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])),
-  );
+  const { query, form, set, apply, hrefWith, reset } = useUrlFilters(FILTERS);
   const [result, setResult] = useState<AuditPage | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [operators, setOperators] = useState<OperatorOption[]>([]);
-  const query = params.toString();
 
   useEffect(() => {
     void adminRequest<{ operators: OperatorOption[] }>('GET', '/api/admin/operators').then((res) => {
@@ -71,7 +66,7 @@ export function AuditPage() {
 
   useEffect(() => {
     let live = true;
-    setForm(Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])));
+    reset();
     void adminRequest<AuditPage>('GET', `/api/admin/audit${query ? `?${query}` : ''}`).then((res) => {
       if (!live) return;
       if (res.ok) {
@@ -86,21 +81,6 @@ export function AuditPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(form)) if (value !== '') next.set(key, value);
-    setParams(next);
-  }
-
-  const set = (key: string) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const hrefWith = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) next.set(key, value);
-    if (!('page' in changes)) next.delete('page');
-    return `?${next.toString()}`;
-  };
-
   return (
     <div>
       <h1 className="mb-6 text-3xl">Audit log</h1>
@@ -111,55 +91,51 @@ export function AuditPage() {
         className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Filter the audit log"
       >
-        <Field id="audit-actor" label="Operator" error={errors.actor}>
-          <select
-            id="audit-actor"
-            value={form.actor}
-            onChange={(e) => set('actor')(e.target.value)}
-            className={inputClass}
-          >
-            <option value="">Any operator</option>
-            <option value="anonymous">Unknown email (failed sign-ins)</option>
-            {operators.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name} ({o.email})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="audit-action" label="Action" error={errors.action}>
-          <select
-            id="audit-action"
-            value={form.action}
-            onChange={(e) => set('action')(e.target.value)}
-            className={inputClass}
-          >
-            <option value="">Any action</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="audit-from" label="From" error={errors.from}>
-          <input
-            id="audit-from"
-            type="date"
-            value={form.from}
-            onChange={(e) => set('from')(e.target.value)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="audit-to" label="To" error={errors.to}>
-          <input
-            id="audit-to"
-            type="date"
-            value={form.to}
-            onChange={(e) => set('to')(e.target.value)}
-            className={inputClass}
-          />
-        </Field>
+        <SelectField
+          id="audit-actor"
+          label="Operator"
+          value={form.actor ?? ''}
+          onChange={set('actor')}
+          error={errors.actor}
+        >
+          <option value="">Any operator</option>
+          <option value="anonymous">Unknown email (failed sign-ins)</option>
+          {operators.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name} ({o.email})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="audit-action"
+          label="Action"
+          value={form.action ?? ''}
+          onChange={set('action')}
+          error={errors.action}
+        >
+          <option value="">Any action</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          id="audit-from"
+          label="From"
+          type="date"
+          value={form.from ?? ''}
+          onChange={set('from')}
+          error={errors.from}
+        />
+        <InputField
+          id="audit-to"
+          label="To"
+          type="date"
+          value={form.to ?? ''}
+          onChange={set('to')}
+          error={errors.to}
+        />
         <div className="self-end">
           <Button type="submit">Apply filters</Button>
         </div>
@@ -171,46 +147,31 @@ export function AuditPage() {
               ? 'No events match these filters'
               : `Page ${result.page}: ${result.events.length} ${result.events.length === 1 ? 'event' : 'events'}`}
           </p>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events">
-            <table className="w-full border-collapse text-left">
-              <thead>
-                <tr className="border-b-2 border-ink">
-                  {['When', 'Operator', 'Action', 'Subject', 'Detail'].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.events.map((e) => (
-                  <tr key={e.id} className="border-b border-gray-300 align-top">
-                    <td className="px-2 py-2">{formatDateTime(e.at)}</td>
-                    <td className="px-2 py-2">
-                      {e.operator ? <Link to={hrefWith({ actor: e.actor })}>{e.operator}</Link> : e.actor}
-                    </td>
-                    <td className="px-2 py-2">{e.action}</td>
-                    <td className="px-2 py-2 break-all">
-                      {e.entity}{' '}
-                      {e.entity === 'claim' ? (
-                        <Link to={`/admin/claims/${e.entityId}`}>{e.entityId}</Link>
-                      ) : (
-                        e.entityId
-                      )}
-                    </td>
-                    <td className="px-2 py-2 text-sm break-words">{detailText(e.detail)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {(result.page > 1 || result.hasMore) && (
-            <nav aria-label="Pages" className="mt-4 flex gap-4">
-              {result.page > 1 && <Link to={hrefWith({ page: String(result.page - 1) })}>Previous page</Link>}
-              <span>Page {result.page}</span>
-              {result.hasMore && <Link to={hrefWith({ page: String(result.page + 1) })}>Next page</Link>}
-            </nav>
-          )}
+          <DataTable label="Audit events" headers={['When', 'Operator', 'Action', 'Subject', 'Detail']}>
+            {result.events.map((e) => (
+              <tr key={e.id} className="border-b border-gray-300 align-top">
+                <td className="px-2 py-2">{formatDateTime(e.at)}</td>
+                <td className="px-2 py-2">
+                  {e.operator ? <Link to={hrefWith({ actor: e.actor })}>{e.operator}</Link> : e.actor}
+                </td>
+                <td className="px-2 py-2">{e.action}</td>
+                <td className="px-2 py-2 break-all">
+                  {e.entity}{' '}
+                  {e.entity === 'claim' ? (
+                    <Link to={`/admin/claims/${e.entityId}`}>{e.entityId}</Link>
+                  ) : (
+                    e.entityId
+                  )}
+                </td>
+                <td className="px-2 py-2 text-sm break-words">{detailText(e.detail)}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager
+            page={result.page}
+            hasMore={result.hasMore}
+            hrefOf={(page) => hrefWith({ page: String(page) })}
+          />
         </>
       )}
     </div>

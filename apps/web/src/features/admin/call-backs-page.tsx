@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { adminRequest, formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
+import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
 
 interface CallBack {
   id: string;
@@ -48,62 +49,32 @@ export function CallBacksPage() {
         Assessment. Remove a request once you have called: its name and number are then deleted. Requests are
         deleted after 30 days in any case.
       </p>
-      <div aria-live="polite" className="min-h-6">
-        {message && (
-          <p className="mb-4 font-semibold" data-testid="call-backs-message">
-            {message}
-          </p>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="mb-4 font-semibold text-danger">
-          {error}
-        </p>
-      )}
+      <ActionNotices message={message} error={error} testId="call-backs-message" />
       {rows && rows.length === 0 && <p data-testid="call-backs-empty">There are no call-back requests.</p>}
       {rows && rows.length > 0 && (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Call-back requests">
-          <table className="w-full border-collapse text-left" data-testid="call-backs-table">
-            <thead>
-              <tr className="border-b-2 border-ink">
-                <th scope="col" className="px-2 py-2">
-                  Name
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Phone
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  About
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Asked
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-gray-300">
-                  <th scope="row" className="px-2 py-2">
-                    {r.name}
-                  </th>
-                  <td className="px-2 py-2">
-                    <a href={`tel:${r.phone}`}>{r.phone}</a>
-                  </td>
-                  <td className="px-2 py-2">{TOPICS[r.topic] ?? r.topic}</td>
-                  <td className="px-2 py-2">{formatDateTime(r.requestedAt)}</td>
-                  <td className="px-2 py-2">
-                    <Button variant="secondary" onClick={() => void remove(r)}>
-                      Remove <span className="sr-only">the request from {r.name}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Call-back requests"
+          testId="call-backs-table"
+          headers={['Name', 'Phone', 'About', 'Asked', ACTION_HEADING]}
+        >
+          {rows.map((r) => (
+            <tr key={r.id} className="border-b border-gray-300">
+              <th scope="row" className="px-2 py-2">
+                {r.name}
+              </th>
+              <td className="px-2 py-2">
+                <a href={`tel:${r.phone}`}>{r.phone}</a>
+              </td>
+              <td className="px-2 py-2">{TOPICS[r.topic] ?? r.topic}</td>
+              <td className="px-2 py-2">{formatDateTime(r.requestedAt)}</td>
+              <td className="px-2 py-2">
+                <Button variant="secondary" onClick={() => void remove(r)}>
+                  Remove <span className="sr-only">the request from {r.name}</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -15,7 +15,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
-import { Field, inputClass, statusLabel } from './claims-page.tsx';
+import { DataTable, Field, TextAreaField, inputClass } from './admin-ui.tsx';
+import { statusLabel } from './claims-page.tsx';
 
 interface ClaimDetail {
   id: string;
@@ -338,51 +339,42 @@ export function ClaimPage() {
             Each employment&apos;s vehicle, miles and what its employer paid, per tax year; figures recomputed
             from the stored answers
           </p>
-          <div className="mb-8 overflow-x-auto" tabIndex={0} role="region" aria-label="Years and figures">
-            <table className="w-full border-collapse text-left">
-              <thead>
-                <tr className="border-b-2 border-ink">
-                  {[
-                    'Tax year',
-                    'Employer',
-                    'Business miles',
-                    'Approved amount',
-                    'Employer paid',
-                    'Claimable',
-                  ].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2">
-                      {h}
-                    </th>
-                  ))}
+          <DataTable
+            label="Years and figures"
+            className="mb-8"
+            headers={[
+              'Tax year',
+              'Employer',
+              'Business miles',
+              'Approved amount',
+              'Employer paid',
+              'Claimable',
+            ]}
+          >
+            {claim.mileage.years.flatMap((y) => [
+              ...y.jobs.map((j) => (
+                <tr key={`${y.year}-${j.employmentId}`} className="border-b border-gray-300">
+                  <td className="px-2 py-2">{y.year}</td>
+                  <td className="px-2 py-2">
+                    {j.employerName || '–'} ({j.vehicle}
+                    {y.jobs.length > 1 ? `; connected: ${y.employersConnected ?? 'not answered'}` : ''})
+                  </td>
+                  <td className="px-2 py-2">{j.miles.toLocaleString('en-GB')}</td>
+                  <td className="px-2 py-2">{pounds(j.allowance)}</td>
+                  <td className="px-2 py-2">{pounds(j.employerPayment)}</td>
+                  <td className="px-2 py-2" />
                 </tr>
-              </thead>
-              <tbody>
-                {claim.mileage.years.flatMap((y) => [
-                  ...y.jobs.map((j) => (
-                    <tr key={`${y.year}-${j.employmentId}`} className="border-b border-gray-300">
-                      <td className="px-2 py-2">{y.year}</td>
-                      <td className="px-2 py-2">
-                        {j.employerName || '–'} ({j.vehicle}
-                        {y.jobs.length > 1 ? `; connected: ${y.employersConnected ?? 'not answered'}` : ''})
-                      </td>
-                      <td className="px-2 py-2">{j.miles.toLocaleString('en-GB')}</td>
-                      <td className="px-2 py-2">{pounds(j.allowance)}</td>
-                      <td className="px-2 py-2">{pounds(j.employerPayment)}</td>
-                      <td className="px-2 py-2" />
-                    </tr>
-                  )),
-                  <tr key={y.year} className="border-b border-gray-300 font-semibold">
-                    <td className="px-2 py-2">{y.year}</td>
-                    <td className="px-2 py-2">Year total</td>
-                    <td className="px-2 py-2">{y.miles.toLocaleString('en-GB')}</td>
-                    <td className="px-2 py-2">{pounds(y.allowance)}</td>
-                    <td className="px-2 py-2">{pounds(y.employerPayment)}</td>
-                    <td className="px-2 py-2">{pounds(y.claimable)}</td>
-                  </tr>,
-                ])}
-              </tbody>
-            </table>
-          </div>
+              )),
+              <tr key={y.year} className="border-b border-gray-300 font-semibold">
+                <td className="px-2 py-2">{y.year}</td>
+                <td className="px-2 py-2">Year total</td>
+                <td className="px-2 py-2">{y.miles.toLocaleString('en-GB')}</td>
+                <td className="px-2 py-2">{pounds(y.allowance)}</td>
+                <td className="px-2 py-2">{pounds(y.employerPayment)}</td>
+                <td className="px-2 py-2">{pounds(y.claimable)}</td>
+              </tr>,
+            ])}
+          </DataTable>
           <SummaryList
             rows={[
               ['Total claimable', pounds(claim.mileage.totalClaimable)],
@@ -564,7 +556,7 @@ function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () =>
             ))}
           </select>
         </Field>
-        <Field
+        <TextAreaField
           id="status-reason"
           label={needsReason ? 'Reason' : 'Reason (optional)'}
           hint={
@@ -573,15 +565,9 @@ function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () =>
               : 'Shown in the claim’s history. The claimant is told of this change by text and email, and the email and their status page show this reason'
           }
           error={errors.reason}
-        >
-          <textarea
-            id="status-reason"
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className={inputClass}
-          />
-        </Field>
+          value={reason}
+          onChange={setReason}
+        />
         {to === 'repaid' && (
           <Field
             id="status-repaidAmount"
@@ -639,15 +625,14 @@ function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => P
       )}
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <ErrorSummary errors={summaryItems(errors, 'note-')} focusKey={attempt} />
-        <Field id="note-body" label="Add a note" hint="Only operators see notes" error={errors.body}>
-          <textarea
-            id="note-body"
-            rows={3}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            className={inputClass}
-          />
-        </Field>
+        <TextAreaField
+          id="note-body"
+          label="Add a note"
+          hint="Only operators see notes"
+          error={errors.body}
+          value={body}
+          onChange={setBody}
+        />
         <Button type="submit" variant="secondary">
           Add note
         </Button>

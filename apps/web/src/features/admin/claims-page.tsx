@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, isClaimStatus } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { adminRequest, formatDate, summaryItems } from './admin-api.ts';
+import { adminRequest, formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
+import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
 
 interface ClaimItem {
   id: string;
@@ -40,22 +40,24 @@ export function statusLabel(status: string): string {
   return isClaimStatus(status) ? CLAIM_STATUS_LABELS[status] : status === 'draft' ? 'Draft' : status;
 }
 
-const pounds = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-});
+const COLUMNS = [
+  'Reference',
+  'Claimant',
+  'Kind',
+  'Submitted',
+  'Status',
+  'Estimated rebate',
+  'Affiliate',
+  'Self Assessment',
+  'P87 readiness',
+];
 
 /** /admin/claims: every claim in one table with server-side filters, sort and pages. */
 export function ClaimsPage() {
   useAdminTitle('Claims');
-  const [params, setParams] = useSearchParams();
-  const [form, setForm] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])),
-  );
+  const { params, query, form, set, apply, hrefWith } = useUrlFilters(FILTERS);
   const [list, setList] = useState<ClaimList | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const query = params.toString();
 
   useEffect(() => {
     let live = true;
@@ -71,19 +73,6 @@ export function ClaimsPage() {
     };
   }, [query]);
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(form)) if (value !== '') next.set(key, value);
-    setParams(next);
-  }
-
-  const set = (key: string) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const pageHref = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(page));
-    return `?${next.toString()}`;
-  };
   const exportParams = new URLSearchParams(params);
   exportParams.delete('page');
 
@@ -98,93 +87,86 @@ export function ClaimsPage() {
         aria-label="Filter claims"
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field id="filter-q" label="Search" hint="Name, email, phone or reference" error={errors.q}>
-            <input
-              id="filter-q"
-              type="search"
-              value={form.q}
-              onChange={(e) => set('q')(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
-          <Field id="filter-status" label="Status" error={errors.status}>
-            <select
-              id="filter-status"
-              value={form.status}
-              onChange={(e) => set('status')(e.target.value)}
-              className={inputClass}
-            >
-              <option value="">Any status</option>
-              {CLAIM_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {CLAIM_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="filter-kind" label="Kind" error={errors.kind}>
-            <select
-              id="filter-kind"
-              value={form.kind}
-              onChange={(e) => set('kind')(e.target.value)}
-              className={inputClass}
-            >
-              <option value="">General and mileage</option>
-              <option value="general">General</option>
-              <option value="mileage">Mileage</option>
-            </select>
-          </Field>
-          <Field id="filter-affiliate" label="Affiliate" error={errors.affiliate}>
-            <input
-              id="filter-affiliate"
-              value={form.affiliate}
-              onChange={(e) => set('affiliate')(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
-          <Field id="filter-from" label="Submitted from" error={errors.from}>
-            <input
-              id="filter-from"
-              type="date"
-              value={form.from}
-              onChange={(e) => set('from')(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
-          <Field id="filter-to" label="Submitted to" error={errors.to}>
-            <input
-              id="filter-to"
-              type="date"
-              value={form.to}
-              onChange={(e) => set('to')(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
-          <Field id="filter-sort" label="Sort by" error={errors.sort}>
-            <select
-              id="filter-sort"
-              value={form.sort}
-              onChange={(e) => set('sort')(e.target.value)}
-              className={inputClass}
-            >
-              {SORTS.map(([value, label]) => (
-                <option key={value} value={value === 'submitted' ? '' : value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="filter-dir" label="Order" error={errors.dir}>
-            <select
-              id="filter-dir"
-              value={form.dir}
-              onChange={(e) => set('dir')(e.target.value)}
-              className={inputClass}
-            >
-              <option value="">Newest or highest first</option>
-              <option value="asc">Oldest or lowest first</option>
-            </select>
-          </Field>
+          <InputField
+            id="filter-q"
+            label="Search"
+            hint="Name, email, phone or reference"
+            type="search"
+            value={form.q ?? ''}
+            onChange={set('q')}
+            error={errors.q}
+          />
+          <SelectField
+            id="filter-status"
+            label="Status"
+            value={form.status ?? ''}
+            onChange={set('status')}
+            error={errors.status}
+          >
+            <option value="">Any status</option>
+            {CLAIM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {CLAIM_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="filter-kind"
+            label="Kind"
+            value={form.kind ?? ''}
+            onChange={set('kind')}
+            error={errors.kind}
+          >
+            <option value="">General and mileage</option>
+            <option value="general">General</option>
+            <option value="mileage">Mileage</option>
+          </SelectField>
+          <InputField
+            id="filter-affiliate"
+            label="Affiliate"
+            value={form.affiliate ?? ''}
+            onChange={set('affiliate')}
+            error={errors.affiliate}
+          />
+          <InputField
+            id="filter-from"
+            label="Submitted from"
+            type="date"
+            value={form.from ?? ''}
+            onChange={set('from')}
+            error={errors.from}
+          />
+          <InputField
+            id="filter-to"
+            label="Submitted to"
+            type="date"
+            value={form.to ?? ''}
+            onChange={set('to')}
+            error={errors.to}
+          />
+          <SelectField
+            id="filter-sort"
+            label="Sort by"
+            value={form.sort ?? ''}
+            onChange={set('sort')}
+            error={errors.sort}
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value === 'submitted' ? '' : value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="filter-dir"
+            label="Order"
+            value={form.dir ?? ''}
+            onChange={set('dir')}
+            error={errors.dir}
+          >
+            <option value="">Newest or highest first</option>
+            <option value="asc">Oldest or lowest first</option>
+          </SelectField>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <label className="flex min-h-11 items-center gap-2">
@@ -208,97 +190,32 @@ export function ClaimsPage() {
           <p className="mb-2" role="status">
             {list.total === 1 ? '1 claim' : `${list.total.toLocaleString('en-GB')} claims`}
           </p>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Claims table">
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Claims matching the filters</caption>
-              <thead>
-                <tr className="border-b-2 border-ink">
-                  {[
-                    'Reference',
-                    'Claimant',
-                    'Kind',
-                    'Submitted',
-                    'Status',
-                    'Estimated rebate',
-                    'Affiliate',
-                    'Self Assessment',
-                    'P87 readiness',
-                  ].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2 align-bottom">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.claims.map((c) => (
-                  <tr key={c.id} className="border-b border-gray-300">
-                    <td className="px-2 py-2">
-                      <Link to={`/admin/claims/${c.id}`}>{c.reference || 'No reference'}</Link>
-                    </td>
-                    <td className="px-2 py-2">{c.name ?? '–'}</td>
-                    <td className="px-2 py-2">{c.kind === 'general' ? 'General' : 'Mileage'}</td>
-                    <td className="px-2 py-2">{formatDate(c.submittedAt)}</td>
-                    <td className="px-2 py-2">{statusLabel(c.status)}</td>
-                    <td className="px-2 py-2">
-                      {c.estimatedRebate === null ? '–' : pounds.format(c.estimatedRebate)}
-                    </td>
-                    <td className="px-2 py-2">{c.affiliate ?? '–'}</td>
-                    <td className="px-2 py-2">
-                      {c.selfAssessment === null ? '–' : c.selfAssessment ? 'Yes' : 'No'}
-                    </td>
-                    <td className="px-2 py-2">
-                      {c.readinessMissing === 0 ? 'Ready' : `${c.readinessMissing} missing`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list.pages > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex gap-4">
-              {list.page > 1 && <Link to={pageHref(list.page - 1)}>Previous page</Link>}
-              <span>
-                Page {list.page} of {list.pages}
-              </span>
-              {list.page < list.pages && <Link to={pageHref(list.page + 1)}>Next page</Link>}
-            </nav>
-          )}
+          <DataTable label="Claims table" caption="Claims matching the filters" headers={COLUMNS}>
+            {list.claims.map((c) => (
+              <tr key={c.id} className="border-b border-gray-300">
+                <td className="px-2 py-2">
+                  <Link to={`/admin/claims/${c.id}`}>{c.reference || 'No reference'}</Link>
+                </td>
+                <td className="px-2 py-2">{c.name ?? '–'}</td>
+                <td className="px-2 py-2">{c.kind === 'general' ? 'General' : 'Mileage'}</td>
+                <td className="px-2 py-2">{formatDate(c.submittedAt)}</td>
+                <td className="px-2 py-2">{statusLabel(c.status)}</td>
+                <td className="px-2 py-2">
+                  {c.estimatedRebate === null ? '–' : formatWholePounds(c.estimatedRebate)}
+                </td>
+                <td className="px-2 py-2">{c.affiliate ?? '–'}</td>
+                <td className="px-2 py-2">
+                  {c.selfAssessment === null ? '–' : c.selfAssessment ? 'Yes' : 'No'}
+                </td>
+                <td className="px-2 py-2">
+                  {c.readinessMissing === 0 ? 'Ready' : `${c.readinessMissing} missing`}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager page={list.page} pages={list.pages} hrefOf={(page) => hrefWith({ page: String(page) })} />
         </>
       )}
-    </div>
-  );
-}
-
-export const inputClass =
-  'min-h-11 w-full rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base text-ink';
-
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      {hint && <p className="text-sm text-muted">{hint}</p>}
-      {error && (
-        <p className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      )}
-      {children}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { adminRequest, formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
+import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
 
 interface FailedJob {
   id: string;
@@ -59,62 +60,33 @@ export function JobsPage() {
       <p className="mb-6 font-semibold" data-testid="jobs-retrying">
         {retrying === 1 ? '1 job is waiting to try again.' : `${retrying} jobs are waiting to try again.`}
       </p>
-      <div aria-live="polite" className="min-h-6">
-        {message && <p className="mb-4 font-semibold">{message}</p>}
-      </div>
-      {error && (
-        <p role="alert" className="mb-4 font-semibold text-danger">
-          {error}
-        </p>
-      )}
+      <ActionNotices message={message} error={error} />
       {failed && failed.length === 0 && <p data-testid="jobs-empty">No job has failed.</p>}
       {failed && failed.length > 0 && (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Failed jobs">
-          <table className="w-full border-collapse text-left" data-testid="jobs-table">
-            <thead>
-              <tr className="border-b-2 border-ink">
-                <th scope="col" className="px-2 py-2">
-                  Job
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Tries
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Last error
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Created
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Failed
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {failed.map((job) => (
-                <tr key={job.id} className="border-b border-gray-300">
-                  <th scope="row" className="px-2 py-2">
-                    {JOB_NAMES[job.name] ?? job.name}
-                  </th>
-                  <td className="px-2 py-2">{job.attempts}</td>
-                  <td className="px-2 py-2">
-                    <code>{job.lastError ?? '–'}</code>
-                  </td>
-                  <td className="px-2 py-2">{formatDateTime(job.createdAt)}</td>
-                  <td className="px-2 py-2">{job.failedAt ? formatDateTime(job.failedAt) : '–'}</td>
-                  <td className="px-2 py-2">
-                    <Button variant="secondary" onClick={() => void retry(job)}>
-                      Try again <span className="sr-only">({JOB_NAMES[job.name] ?? job.name})</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Failed jobs"
+          testId="jobs-table"
+          headers={['Job', 'Tries', 'Last error', 'Created', 'Failed', ACTION_HEADING]}
+        >
+          {failed.map((job) => (
+            <tr key={job.id} className="border-b border-gray-300">
+              <th scope="row" className="px-2 py-2">
+                {JOB_NAMES[job.name] ?? job.name}
+              </th>
+              <td className="px-2 py-2">{job.attempts}</td>
+              <td className="px-2 py-2">
+                <code>{job.lastError ?? '–'}</code>
+              </td>
+              <td className="px-2 py-2">{formatDateTime(job.createdAt)}</td>
+              <td className="px-2 py-2">{job.failedAt ? formatDateTime(job.failedAt) : '–'}</td>
+              <td className="px-2 py-2">
+                <Button variant="secondary" onClick={() => void retry(job)}>
+                  Try again <span className="sr-only">({JOB_NAMES[job.name] ?? job.name})</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
-import { Field, inputClass } from './claims-page.tsx';
+import { DataTable, SelectField } from './admin-ui.tsx';
 
 interface OperatorRow {
   id: string;
@@ -107,80 +107,66 @@ export function OperatorsPage() {
           {message}
         </p>
       )}
-      <div className="mb-10 overflow-x-auto" tabIndex={0} role="region" aria-label="Operators table">
-        <table className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b-2 border-ink">
-              {['Name', 'Email', 'Role', 'State', 'Last sign-in', 'Actions'].map((h) => (
-                <th key={h} scope="col" className="px-2 py-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {operators.map((op) => (
-              <tr key={op.id} className="border-b border-gray-300 align-top">
-                <td className="px-2 py-2">{op.name}</td>
-                <td className="px-2 py-2 break-all">{op.email}</td>
-                <td className="px-2 py-2">{op.role === 'admin' ? 'Admin' : 'Caseworker'}</td>
-                <td className="px-2 py-2">
-                  {op.disabled ? 'Disabled' : op.locked ? 'Locked' : 'Active'}
-                  {op.secondFactor ? '' : ', no authenticator yet'}
-                </td>
-                <td className="px-2 py-2">{formatDateTime(op.lastSignIn)}</td>
-                <td className="px-2 py-2">
-                  {op.id !== me?.id && (
-                    <div className="flex flex-wrap gap-2">
-                      {op.disabled ? (
-                        <Button
-                          variant="link"
-                          onClick={() => void change(op, { action: 'enable' }, 'enabled')}
-                        >
-                          Enable<span className="sr-only"> {op.name}</span>
-                        </Button>
-                      ) : (
-                        <Button
-                          variant="link"
-                          onClick={() => void change(op, { action: 'disable' }, 'disabled and signed out')}
-                        >
-                          Disable<span className="sr-only"> {op.name}</span>
-                        </Button>
-                      )}
-                      <Button
-                        variant="link"
-                        onClick={() =>
-                          void change(
-                            op,
-                            { action: 'set-role', role: op.role === 'admin' ? 'caseworker' : 'admin' },
-                            op.role === 'admin'
-                              ? 'now a caseworker, and signed out'
-                              : 'now an admin, and signed out',
-                          )
-                        }
-                      >
-                        {op.role === 'admin' ? 'Make caseworker' : 'Make admin'}
-                        <span className="sr-only"> {op.name}</span>
-                      </Button>
-                      <Button variant="link" onClick={() => startReset(op)}>
-                        Set a new password<span className="sr-only"> for {op.name}</span>
-                      </Button>
-                      <Button
-                        variant="link"
-                        onClick={() =>
-                          void change(op, { action: 'reset-second-factor' }, 'second factor reset')
-                        }
-                      >
-                        Reset second factor<span className="sr-only"> of {op.name}</span>
-                      </Button>
-                    </div>
+      <DataTable
+        label="Operators table"
+        className="mb-10"
+        headers={['Name', 'Email', 'Role', 'State', 'Last sign-in', 'Actions']}
+      >
+        {operators.map((op) => (
+          <tr key={op.id} className="border-b border-gray-300 align-top">
+            <td className="px-2 py-2">{op.name}</td>
+            <td className="px-2 py-2 break-all">{op.email}</td>
+            <td className="px-2 py-2">{op.role === 'admin' ? 'Admin' : 'Caseworker'}</td>
+            <td className="px-2 py-2">
+              {op.disabled ? 'Disabled' : op.locked ? 'Locked' : 'Active'}
+              {op.secondFactor ? '' : ', no authenticator yet'}
+            </td>
+            <td className="px-2 py-2">{formatDateTime(op.lastSignIn)}</td>
+            <td className="px-2 py-2">
+              {op.id !== me?.id && (
+                <div className="flex flex-wrap gap-2">
+                  {op.disabled ? (
+                    <Button variant="link" onClick={() => void change(op, { action: 'enable' }, 'enabled')}>
+                      Enable<span className="sr-only"> {op.name}</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="link"
+                      onClick={() => void change(op, { action: 'disable' }, 'disabled and signed out')}
+                    >
+                      Disable<span className="sr-only"> {op.name}</span>
+                    </Button>
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  <Button
+                    variant="link"
+                    onClick={() =>
+                      void change(
+                        op,
+                        { action: 'set-role', role: op.role === 'admin' ? 'caseworker' : 'admin' },
+                        op.role === 'admin'
+                          ? 'now a caseworker, and signed out'
+                          : 'now an admin, and signed out',
+                      )
+                    }
+                  >
+                    {op.role === 'admin' ? 'Make caseworker' : 'Make admin'}
+                    <span className="sr-only"> {op.name}</span>
+                  </Button>
+                  <Button variant="link" onClick={() => startReset(op)}>
+                    Set a new password<span className="sr-only"> for {op.name}</span>
+                  </Button>
+                  <Button
+                    variant="link"
+                    onClick={() => void change(op, { action: 'reset-second-factor' }, 'second factor reset')}
+                  >
+                    Reset second factor<span className="sr-only"> of {op.name}</span>
+                  </Button>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
 
       {resetting && (
         <form
@@ -231,17 +217,16 @@ export function OperatorsPage() {
           onChange={(email) => setForm((f) => ({ ...f, email }))}
           error={errors.email}
         />
-        <Field id="role" label="Role" error={errors.role}>
-          <select
-            id="role"
-            value={form.role}
-            onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))}
-            className={inputClass}
-          >
-            <option value="caseworker">Caseworker</option>
-            <option value="admin">Admin (manages operators)</option>
-          </select>
-        </Field>
+        <SelectField
+          id="role"
+          label="Role"
+          error={errors.role}
+          value={form.role}
+          onChange={(role) => setForm((f) => ({ ...f, role }))}
+        >
+          <option value="caseworker">Caseworker</option>
+          <option value="admin">Admin (manages operators)</option>
+        </SelectField>
         <TextField
           id="password"
           label="First password"

@@ -1,0 +1,223 @@
+// The back-office's building blocks, so every admin page lays out its filters, tables, pages and
+// notices the same way (GOV.UK patterns: a label above each field, its hint and error under the
+// label, tables that scroll inside a focusable region at 320 px rather than the page).
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+export const inputClass =
+  'min-h-11 w-full rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base text-ink';
+
+/** A labelled field: the label, then its hint and error, then the control (`children`, id = `id`). */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {hint && <p className="text-sm text-muted">{hint}</p>}
+      {error && (
+        <p className="font-semibold text-danger">
+          <span className="sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  error?: string;
+}
+
+/** A one-line input (text, search or date) in a Field. */
+export function InputField({
+  type = 'text',
+  ...props
+}: ControlProps & { type?: 'text' | 'search' | 'date' }) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <input
+        id={props.id}
+        type={type}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={inputClass}
+      />
+    </Field>
+  );
+}
+
+/** A select in a Field; `children` are its options. */
+export function SelectField({ children, ...props }: ControlProps & { children: ReactNode }) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={inputClass}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** A three-row textarea in a Field. */
+export function TextAreaField(props: ControlProps) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <textarea
+        id={props.id}
+        rows={3}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={inputClass}
+      />
+    </Field>
+  );
+}
+
+/**
+ * A table that scrolls inside its own keyboard-focusable region (named `label`). `headers` are the
+ * column headings; a ReactNode heading (e.g. a visually hidden "Action") is allowed.
+ */
+export function DataTable({
+  label,
+  headers,
+  caption,
+  testId,
+  className = '',
+  children,
+}: {
+  label: string;
+  headers: readonly ReactNode[];
+  caption?: string;
+  testId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`overflow-x-auto ${className}`} tabIndex={0} role="region" aria-label={label}>
+      <table className="w-full border-collapse text-left" data-testid={testId}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead>
+          <tr className="border-b-2 border-ink">
+            {headers.map((heading, i) => (
+              <th key={i} scope="col" className="px-2 py-2 align-bottom">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A visually hidden column heading for a column of buttons. */
+export const ACTION_HEADING = <span className="sr-only">Action</span>;
+
+/** Previous / next page links; `pages` when the total is known, otherwise `hasMore`. */
+export function Pager({
+  page,
+  pages,
+  hasMore,
+  hrefOf,
+}: {
+  page: number;
+  pages?: number;
+  hasMore?: boolean;
+  hrefOf: (page: number) => string;
+}) {
+  const more = pages === undefined ? Boolean(hasMore) : page < pages;
+  if (page <= 1 && !more) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex gap-4">
+      {page > 1 && <Link to={hrefOf(page - 1)}>Previous page</Link>}
+      <span>{pages === undefined ? `Page ${page}` : `Page ${page} of ${pages}`}</span>
+      {more && <Link to={hrefOf(page + 1)}>Next page</Link>}
+    </nav>
+  );
+}
+
+/**
+ * Filters kept in the address: the form's values start from the query string, "Apply" writes the
+ * non-empty ones back (dropping the page), and `hrefWith` builds a link that changes some of them.
+ */
+export function useUrlFilters(keys: readonly string[]) {
+  const [params, setParams] = useSearchParams();
+  const fromParams = () => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? '']));
+  const [form, setForm] = useState<Record<string, string>>(fromParams);
+  const set = (key: string) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) if (value !== '') next.set(key, value);
+    setParams(next);
+  }
+  const hrefWith = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    if (!('page' in changes)) next.delete('page');
+    return `?${next.toString()}`;
+  };
+  return {
+    params,
+    query: params.toString(),
+    form,
+    set,
+    apply,
+    hrefWith,
+    /** Puts the form back to what the address says (after a link changed the address). */
+    reset: () => setForm(fromParams()),
+  };
+}
+
+/** The outcome of a row's action: a polite live region for success, an alert for failure. */
+export function ActionNotices({
+  message,
+  error,
+  testId,
+}: {
+  message: string;
+  error: string;
+  testId?: string;
+}) {
+  return (
+    <>
+      <div aria-live="polite" className="min-h-6">
+        {message && (
+          <p className="mb-4 font-semibold" data-testid={testId}>
+            {message}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="mb-4 font-semibold text-danger">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
