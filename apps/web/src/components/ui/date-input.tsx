@@ -1,4 +1,5 @@
 import type { DatePart, DateParts } from '@taxback/domain';
+import { FieldMessages, fieldMessageIds } from './field-messages.tsx';
 
 // GOV.UK Design System's date input: one fieldset, a legend, an optional hint and error, and three
 // boxes (Day, Month, Year). The first box carries `id`, so an error summary link lands on it;
@@ -33,9 +34,7 @@ export function DateInput({
   autoCompletePrefix,
   testId,
 }: DateInputProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldMessageIds(id, hint, error);
   return (
     <fieldset
       className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}
@@ -43,17 +42,7 @@ export function DateInput({
       data-testid={testId}
     >
       <legend className="font-semibold">{legend}</legend>
-      {hint && (
-        <p id={hintId} className="text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className="flex flex-wrap gap-4">
         {PARTS.map((part, i) => {
           const inputId = i === 0 ? id : `${id}-${part.key}`;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldMessages, fieldMessageIds } from './field-messages.tsx';
 
 // GOV.UK radios in a fieldset. Used where choosing does not move on by itself (D26), so arrow keys
 // changing the answer is expected behaviour. The first radio carries `id` for error summary links.
@@ -27,9 +28,7 @@ export function Radios<T extends string>({
   inline = false,
   testId,
 }: RadiosProps<T>) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldMessageIds(id, hint, error);
   return (
     <fieldset
       className={`flex flex-col gap-2 ${error ? 'border-l-4 border-danger pl-3' : ''}`}
@@ -37,17 +36,7 @@ export function Radios<T extends string>({
       data-testid={testId}
     >
       <legend className="mb-1 font-semibold">{legend}</legend>
-      {hint && (
-        <p id={hintId} className="text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className={inline ? 'flex flex-wrap gap-x-6 gap-y-2' : 'flex flex-col gap-2'}>
         {options.map((o, i) => {
           const inputId = i === 0 ? id : `${id}-${o.value}`;

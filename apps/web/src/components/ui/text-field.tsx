@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldMessages, fieldMessageIds } from './field-messages.tsx';
 
 // Props: id, label, value, onChange(value: string), hint?, error? (shown above the input, sets aria-invalid), plus native input props (type, autoComplete, inputMode, onBlur, maxLength, ...).
 export interface TextFieldProps extends Omit<
@@ -24,25 +25,13 @@ export function TextField({
   type = 'text',
   ...rest
 }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldMessageIds(id, hint, error);
   return (
     <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''} ${className}`}>
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className="text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <input
         id={id}
         name={id}

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FieldMessages } from '../../components/ui/field-messages.tsx';
 
 export const inputClass =
   'min-h-11 w-full rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base text-ink';
@@ -27,13 +28,7 @@ export function Field({
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      {hint && <p className="text-sm text-muted">{hint}</p>}
-      {error && (
-        <p className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} hintClassName="text-sm text-muted" />
       {children}
     </div>
   );

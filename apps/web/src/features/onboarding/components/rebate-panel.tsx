@@ -4,6 +4,7 @@ import {
   formatMoney,
   taxableExcessNotice,
   type RebateSummary,
+  type FeeSettings,
   type ReliefEstimate,
 } from '@taxback/domain';
 import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
@@ -45,8 +46,60 @@ export function EstimateRates({ estimate }: { estimate: ReliefEstimate }) {
   );
 }
 
-function miles(n: number): string {
-  return `${n.toLocaleString('en-GB')} miles`;
+/** Miles as every step shows them: '6,000 miles', '12.5 miles' (one decimal at most). */
+export function miles(n: number): string {
+  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+}
+
+const FIGURE_STYLES = {
+  plain: 'text-right',
+  strong: 'text-right font-semibold',
+  headline: 'text-right text-xl font-bold text-brand-700',
+} as const;
+
+/** One figure of a summary: its term and its value (a `dl`'s dt and dd). */
+export function FigureRow({
+  label,
+  testId,
+  weight = 'strong',
+  children,
+}: {
+  label: React.ReactNode;
+  testId?: string;
+  weight?: keyof typeof FIGURE_STYLES;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className={FIGURE_STYLES[weight]} data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/**
+ * What goes under every estimate (D20, D21, D28): the rates it is at, our fee and what the claimant
+ * keeps, that claiming from HMRC directly is free, and that relief cannot exceed the tax paid.
+ */
+export function EstimateNotes({
+  estimate,
+  fee,
+}: {
+  estimate: ReliefEstimate;
+  fee: FeeSettings | null | undefined;
+}) {
+  return (
+    <>
+      <EstimateRates estimate={estimate} />
+      <FeeNote amountPounds={estimate.low} fee={fee} />
+      <ClaimForFreeNote fee={fee} />
+      <p className="mt-3 text-sm" data-testid="relief-cap-note">
+        {RELIEF_CAP_NOTICE}
+      </p>
+    </>
+  );
 }
 
 export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
@@ -65,21 +118,14 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
           Your claim so far
         </h2>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-          <dt>Total business miles</dt>
-          <dd className="text-right font-semibold" data-testid="total-miles">
+          <FigureRow label="Total business miles" testId="total-miles">
             {miles(summary.totalMiles)}
-          </dd>
-          <dt>Estimated rebate</dt>
-          <dd className="text-right text-xl font-bold text-brand-700" data-testid="estimated-rebate">
+          </FigureRow>
+          <FigureRow label="Estimated rebate" testId="estimated-rebate" weight="headline">
             {formatMoney(estimate.low)}
-          </dd>
+          </FigureRow>
         </dl>
-        <EstimateRates estimate={estimate} />
-        <FeeNote amountPounds={estimate.low} fee={fee} />
-        <ClaimForFreeNote fee={fee} />
-        <p className="mt-3 text-sm" data-testid="relief-cap-note">
-          {RELIEF_CAP_NOTICE}
-        </p>
+        <EstimateNotes estimate={estimate} fee={fee} />
       </section>
     );
   }
@@ -107,51 +153,46 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
               data-testid={`impact-year-${y.year}`}
             >
               <dt className="col-span-2 mb-1 text-base font-semibold">{y.year}</dt>
-              <dt>HMRC allowance</dt>
-              <dd className="text-right" data-testid={`impact-${y.year}-allowance`}>
+              <FigureRow label="HMRC allowance" testId={`impact-${y.year}-allowance`} weight="plain">
                 {formatMoney(y.allowance)}
-              </dd>
-              <dt>Employer payment</dt>
-              <dd className="text-right" data-testid={`impact-${y.year}-employer-payment`}>
+              </FigureRow>
+              <FigureRow label="Employer payment" testId={`impact-${y.year}-employer-payment`} weight="plain">
                 {formatMoney(y.employerPayment)}
-              </dd>
-              <dt>Claimable amount</dt>
-              <dd className="text-right" data-testid={`impact-${y.year}-claimable`}>
+              </FigureRow>
+              <FigureRow label="Claimable amount" testId={`impact-${y.year}-claimable`} weight="plain">
                 {formatMoney(y.claimable)}
-              </dd>
-              <dt>Estimated rebate{rate ? ` (${rate}%)` : ''}</dt>
-              <dd className="text-right" data-testid={`impact-${y.year}-rebate`}>
+              </FigureRow>
+              <FigureRow
+                label={`Estimated rebate${rate ? ` (${rate}%)` : ''}`}
+                testId={`impact-${y.year}-rebate`}
+                weight="plain"
+              >
                 {formatMoney(yearLow(y.year))}
-              </dd>
+              </FigureRow>
             </dl>
           ))}
         </div>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
         {summary.years.length > 1 && <dt className="col-span-2 font-semibold">All selected years</dt>}
-        <dt>HMRC allowance</dt>
-        <dd className="text-right font-semibold" data-testid="impact-allowance">
+        <FigureRow label="HMRC allowance" testId="impact-allowance">
           {formatMoney(summary.totalAllowance)}
-        </dd>
-        <dt>Employer payment</dt>
-        <dd className="text-right font-semibold" data-testid="impact-employer-payment">
+        </FigureRow>
+        <FigureRow label="Employer payment" testId="impact-employer-payment">
           − {formatMoney(summary.totalEmployerPayment)}
-        </dd>
-        <dt>Claimable amount</dt>
-        <dd className="text-right font-semibold" data-testid="impact-claimable">
+        </FigureRow>
+        <FigureRow label="Claimable amount" testId="impact-claimable">
           {formatMoney(summary.totalClaimable)}
-        </dd>
-        <dt>Estimated rebate{rate ? ` at ${rate}%` : ''}</dt>
-        <dd className="text-right text-xl font-bold text-brand-700" data-testid="impact-rebate">
+        </FigureRow>
+        <FigureRow
+          label={`Estimated rebate${rate ? ` at ${rate}%` : ''}`}
+          testId="impact-rebate"
+          weight="headline"
+        >
           {formatMoney(estimate.low)}
-        </dd>
+        </FigureRow>
       </dl>
-      <EstimateRates estimate={estimate} />
-      <FeeNote amountPounds={estimate.low} fee={fee} />
-      <ClaimForFreeNote fee={fee} />
-      <p className="mt-3 text-sm" data-testid="relief-cap-note">
-        {RELIEF_CAP_NOTICE}
-      </p>
+      <EstimateNotes estimate={estimate} fee={fee} />
       {excess.map((y) => (
         <p
           key={y.year}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   reliefOf,
-  RELIEF_CAP_NOTICE,
   SELF_ASSESSMENT_THRESHOLD_GBP,
   figuresByJob,
   formatMoney,
@@ -10,9 +9,8 @@ import {
   type RebateSummary,
 } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
-import { EstimateRates } from '../components/rebate-panel.tsx';
+import { EstimateNotes, FigureRow, miles } from '../components/rebate-panel.tsx';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
-import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
@@ -41,10 +39,6 @@ const CHECKS: readonly { key: CheckKey; testId: string }[] = [
   { key: 'authorization', testId: 'agree-authorization' },
   { key: 'terms', testId: 'agree-terms' },
 ];
-
-function miles(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
-}
 
 /** D3: where a year's claimable expenses exceed £2,500, HMRC wants Self Assessment rather than a P87. */
 export function SelfAssessmentNote({ summary }: { summary: RebateSummary }) {
@@ -122,24 +116,20 @@ export function ClaimSummary({
           <dt className="col-span-2 mb-1 text-lg font-bold">{y.year}</dt>
           <dt>Employer</dt>
           <dd className="text-right break-words">{company(y.year)}</dd>
-          <dt>Business miles</dt>
-          <dd className="text-right" data-testid={`review-${y.year}-miles`}>
+          <FigureRow label="Business miles" testId={`review-${y.year}-miles`} weight="plain">
             {miles(y.miles)}
-          </dd>
+          </FigureRow>
           {!fuel && (
             <>
-              <dt>HMRC allowance</dt>
-              <dd className="text-right" data-testid={`review-${y.year}-allowance`}>
+              <FigureRow label="HMRC allowance" testId={`review-${y.year}-allowance`} weight="plain">
                 {formatMoney(y.allowance)}
-              </dd>
-              <dt>Employer payment</dt>
-              <dd className="text-right" data-testid={`review-${y.year}-employer-payment`}>
+              </FigureRow>
+              <FigureRow label="Employer payment" testId={`review-${y.year}-employer-payment`} weight="plain">
                 {formatMoney(y.employerPayment)}
-              </dd>
-              <dt>Claimable amount</dt>
-              <dd className="text-right font-semibold" data-testid={`review-${y.year}-claimable`}>
+              </FigureRow>
+              <FigureRow label="Claimable amount" testId={`review-${y.year}-claimable`}>
                 {formatMoney(y.claimable)}
-              </dd>
+              </FigureRow>
             </>
           )}
         </dl>
@@ -150,33 +140,23 @@ export function ClaimSummary({
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
-            <dt>Total business miles</dt>
-            <dd className="text-right font-semibold" data-testid="review-total-miles">
+            <FigureRow label="Total business miles" testId="review-total-miles">
               {miles(summary.totalMiles)}
-            </dd>
-            <dt>Total HMRC allowance</dt>
-            <dd className="text-right font-semibold" data-testid="review-total-allowance">
+            </FigureRow>
+            <FigureRow label="Total HMRC allowance" testId="review-total-allowance">
               {formatMoney(summary.totalAllowance)}
-            </dd>
-            <dt>Total employer payment</dt>
-            <dd className="text-right font-semibold" data-testid="review-total-employer-payment">
+            </FigureRow>
+            <FigureRow label="Total employer payment" testId="review-total-employer-payment">
               {formatMoney(summary.totalEmployerPayment)}
-            </dd>
-            <dt>Total claimable</dt>
-            <dd className="text-right font-semibold" data-testid="review-total-claimable">
+            </FigureRow>
+            <FigureRow label="Total claimable" testId="review-total-claimable">
               {formatMoney(summary.totalClaimable)}
-            </dd>
-            <dt>Estimated rebate</dt>
-            <dd className="text-right text-xl font-bold text-brand-700" data-testid="review-rebate">
+            </FigureRow>
+            <FigureRow label="Estimated rebate" testId="review-rebate" weight="headline">
               {formatMoney(reliefOf(snapshot).low)}
-            </dd>
+            </FigureRow>
           </dl>
-          <EstimateRates estimate={reliefOf(snapshot)} />
-          <FeeNote amountPounds={reliefOf(snapshot).low} fee={fee} />
-          <ClaimForFreeNote fee={fee} />
-          <p className="mt-3 text-sm" data-testid="relief-cap-note">
-            {RELIEF_CAP_NOTICE}
-          </p>
+          <EstimateNotes estimate={reliefOf(snapshot)} fee={fee} />
         </>
       )}
     </section>

@@ -15,6 +15,7 @@ import { selectedYears } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { FuelClaimNote, SelfAssessmentNote } from './step-09-review.tsx';
+import { FigureRow, miles } from '../components/rebate-panel.tsx';
 
 /** SPEC §4 "Finishing": the saved progress and the wizard's session id are removed. */
 export function clearSavedProgress(sessionId: string): void {
@@ -24,10 +25,6 @@ export function clearSavedProgress(sessionId: string): void {
   } catch {
     /* storage unavailable */
   }
-}
-
-function miles(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
 }
 
 /** Step 11: shown only once the server has confirmed the submission (D10). */
@@ -70,26 +67,22 @@ export function StepConfirmation() {
       </div>
 
       <dl className="mb-8 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border-2 border-gray-300 p-4">
-        <dt>Miles claimed</dt>
-        <dd className="text-right font-semibold" data-testid="confirmation-miles">
+        <FigureRow label="Miles claimed" testId="confirmation-miles">
           {miles(summary.totalMiles)}
-        </dd>
-        <dt>Tax years</dt>
-        <dd className="text-right font-semibold" data-testid="confirmation-tax-years">
+        </FigureRow>
+        <FigureRow label="Tax years" testId="confirmation-tax-years">
           {years.join(', ')}
-        </dd>
+        </FigureRow>
         {!fuel && (
-          <>
-            <dt>Estimated rebate</dt>
-            <dd className="text-right text-xl font-bold text-brand-700" data-testid="confirmation-rebate">
-              {formatMoney(reliefOf(snapshot).low)}
-            </dd>
-          </>
+          <FigureRow label="Estimated rebate" testId="confirmation-rebate" weight="headline">
+            {formatMoney(reliefOf(snapshot).low)}
+          </FigureRow>
         )}
       </dl>
       {!fuel && (
+        // The fee on the estimate shown just above (at the claimant's rates), as on every other step.
         <div className="-mt-6 mb-8">
-          <FeeNote amountPounds={summary.rebate20} fee={settings?.fee} />
+          <FeeNote amountPounds={reliefOf(snapshot).low} fee={settings?.fee} />
         </div>
       )}
       {!fuel && (
