@@ -1,15 +1,7 @@
-import { AUTO_ADVANCE_MS, sanitiseVrm } from '@taxback/domain';
+import { sanitiseVrm } from '@taxback/domain';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import {
-  AUTO_ADVANCE_NOTE_ID,
-  AutoAdvanceNote,
-  ChoiceList,
-  FieldError,
-  InfoBox,
-  type ChoiceInput,
-  type ChoiceOption,
-} from '../components/choice-list.tsx';
-import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
+import { AutoAdvanceChoices } from '../components/auto-advance-choices.tsx';
+import { InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
 import type { DrivesForWorkAnswer } from '@taxback/domain';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
@@ -37,15 +29,6 @@ export function StepEligibility() {
   const wizard = useWizard();
   const { drivesForWork, vehicleVRM } = wizard.state.snapshot.eligibilityData;
   const errors = wizard.state.errors;
-  const auto = useAutoAdvance(AUTO_ADVANCE_MS);
-
-  function choose(value: Answer, input: ChoiceInput) {
-    wizard.update('eligibilityData', { drivesForWork: value });
-    // SPEC §2: yes and no move on by themselves when clicked or tapped (D26: never from the
-    // keyboard); a company vehicle needs its registration first.
-    if (value === 'company-vehicle' || input === 'keyboard') auto.cancel();
-    else auto.schedule(wizard.advance);
-  }
 
   return (
     <WizardShell
@@ -53,17 +36,15 @@ export function StepEligibility() {
       continueDisabled={drivesForWork === 'company-vehicle' && vehicleVRM.trim() === ''}
       fields={FIELDS}
     >
-      <AutoAdvanceNote />
-      <FieldError message={errorFor(errors, FIELDS[0])} />
-      <ChoiceList
-        labelledBy="wizard-step-heading"
-        describedBy={AUTO_ADVANCE_NOTE_ID}
+      {/* SPEC §2: yes and no move on by themselves; a company vehicle needs its registration first. */}
+      <AutoAdvanceChoices
+        field={FIELDS[0]}
         options={OPTIONS}
         value={drivesForWork}
-        onChoose={choose}
-        firstId={fieldId(FIELDS[0])}
-        invalid={Boolean(errorFor(errors, FIELDS[0]))}
+        error={errorFor(errors, FIELDS[0])}
         testIdPrefix="eligibility"
+        onAnswer={(value) => wizard.update('eligibilityData', { drivesForWork: value })}
+        advances={(value) => value !== 'company-vehicle'}
       />
 
       {drivesForWork === 'company-vehicle' && (

@@ -1,16 +1,8 @@
-import { AUTO_ADVANCE_MS, amapRatesFor, carVanRateSentence, claimableTaxYears } from '@taxback/domain';
-import {
-  AUTO_ADVANCE_NOTE_ID,
-  AutoAdvanceNote,
-  ChoiceList,
-  FieldError,
-  InfoBox,
-  type ChoiceInput,
-  type ChoiceOption,
-} from '../components/choice-list.tsx';
-import { useAutoAdvance } from '../hooks/use-auto-advance.ts';
+import { amapRatesFor, carVanRateSentence, claimableTaxYears } from '@taxback/domain';
+import { AutoAdvanceChoices } from '../components/auto-advance-choices.tsx';
+import { InfoBox, type ChoiceOption } from '../components/choice-list.tsx';
 import type { VehicleAnswer } from '@taxback/domain';
-import { errorFor, fieldId } from '../lib/validation.ts';
+import { errorFor } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
@@ -36,32 +28,20 @@ function vehicleOptions(): ChoiceOption<Answer>[] {
 export function StepVehicle() {
   const wizard = useWizard();
   const type = wizard.state.snapshot.vehicleInfo.type;
-  const auto = useAutoAdvance(AUTO_ADVANCE_MS);
   const error = errorFor(wizard.state.errors, FIELDS[0]);
   const options = vehicleOptions();
   const latest = claimableTaxYears()[0]?.year ?? '2024/25';
   const rates = amapRatesFor(latest);
 
-  function choose(value: Answer, input: ChoiceInput) {
-    wizard.update('vehicleInfo', { type: value });
-    // D26: moves on when clicked or tapped, never from the keyboard; Continue is always there.
-    if (input === 'pointer') auto.schedule(wizard.advance);
-    else auto.cancel();
-  }
-
   return (
     <WizardShell heading="What type of vehicle do you use?" fields={FIELDS}>
-      <AutoAdvanceNote />
-      <FieldError message={error} />
-      <ChoiceList
-        labelledBy="wizard-step-heading"
-        describedBy={AUTO_ADVANCE_NOTE_ID}
+      <AutoAdvanceChoices
+        field={FIELDS[0]}
         options={options}
         value={type}
-        onChoose={choose}
-        firstId={fieldId(FIELDS[0])}
-        invalid={Boolean(error)}
+        error={error}
         testIdPrefix="vehicle"
+        onAnswer={(value) => wizard.update('vehicleInfo', { type: value })}
       />
       {type === 'motorbike' && (
         <InfoBox tone="neutral" title="Motorbikes" testId="vehicle-note">
