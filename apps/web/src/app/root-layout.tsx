@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from
 import { Header } from '../components/ui/header.tsx';
 import { Footer } from '../components/ui/footer.tsx';
 import { captureUtmData, saveAffiliate } from '../lib/funnel-storage.ts';
+import { SkipLink } from '../components/ui/skip-link.tsx';
 
 /** Page chrome for every route, plus the tracking every route must do (SPEC §3: affiliate, UTM). */
 export function RootLayout() {
@@ -23,12 +24,7 @@ export function RootLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       {navigation.state === 'loading' && (
         <div
           role="progressbar"

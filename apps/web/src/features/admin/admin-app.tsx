@@ -10,6 +10,7 @@ import { ClaimPage } from './claim-page.tsx';
 import { ClaimsPage } from './claims-page.tsx';
 import { OperatorsPage } from './operators-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
+import { SkipLink } from '../../components/ui/skip-link.tsx';
 
 /** The operators' back-office (D11, D22): its own lazily loaded bundle under /admin. */
 export function AdminApp() {
@@ -63,12 +64,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
     `inline-block py-2 text-white ${isActive ? 'font-bold underline decoration-4' : 'no-underline hover:underline'}`;
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-3"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <header className="bg-ink text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
           <Link to="/admin/claims" className="text-lg font-bold text-white no-underline">

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { RESUME_MESSAGES, resumeApplication } from './resume-api.ts';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 
 /** The wizard's session key (SPEC §3); the onboarding page reads it on load. */
 export const ONBOARDING_SESSION_KEY = 'onboarding_session_id';
@@ -128,14 +128,9 @@ export function ResumePage() {
         }}
       >
         <h1 className="text-3xl">Continue your application</h1>
-        <TextField
+        <PhoneField
           id={PHONE_ID}
           label="Enter the mobile number this code was sent to"
-          hint="For example, 07700 900123"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={20}
           value={phone}
           onChange={(v) => {
             setPhone(stripAngleBrackets(v));

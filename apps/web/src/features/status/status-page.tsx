@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { currentStatus, requestStatusCode, verifyStatusCode } from './status-api.ts';
 import type { Fields } from './status-api.ts';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 
 type Phase = { kind: 'details' } | { kind: 'code'; sentTo: string } | { kind: 'view'; view: ClaimStatusView };
 
@@ -147,14 +148,9 @@ export function StatusPage() {
             onChange={(v) => setReference(stripAngleBrackets(v))}
             error={errors.reference}
           />
-          <TextField
+          <PhoneField
             id={FIELD_IDS.phone}
             label="Mobile number"
-            hint="For example, 07700 900123"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={20}
             value={phone}
             onChange={(v) => setPhone(stripAngleBrackets(v))}
             error={errors.phone}
