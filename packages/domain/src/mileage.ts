@@ -141,19 +141,12 @@ export interface VehicleMilesFigures {
   employerPayment: number;
 }
 
-export interface YearClaimFigures {
-  year: TaxYear;
+/**
+ * A year's figures with the vehicles behind them. `taxableExcess` is what the employer paid above
+ * the approved amount: taxable, and no relief is due for it (ITEPA 2003 s229-230; EIM31220, EIM31240).
+ */
+export interface YearClaimFigures extends YearFigures {
   entries: VehicleMilesFigures[];
-  miles: number;
-  allowance: number;
-  employerPayment: number;
-  claimable: number;
-  /**
-   * Pounds the employer paid above the approved amount for the year. That excess is taxable and
-   * no relief is due for the year (ITEPA 2003 s229-230; EIM31220, EIM31240).
-   */
-  taxableExcess: number;
-  selfAssessmentRequired: boolean;
 }
 
 export interface MileageClaimFigures {

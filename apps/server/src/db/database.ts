@@ -15,7 +15,20 @@ export type JsonText = string;
 /** Column with a database default: optional on insert. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
-export interface FormResponsesTable {
+/** The operator workflow's columns (D22), the same on both kinds of claim. */
+export interface ClaimWorkflowColumns {
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  /** Bumped on every status change, so a change made on a stale copy fails. */
+  version: WithDefault<number>;
+  /** HMRC's repayment, our fee (incl. VAT) and what the claimant receives, in pence (D20). */
+  repaid_pence: number | null;
+  fee_pence: number | null;
+  claimant_pence: number | null;
+  status_changed_at: IsoTime | null;
+}
+
+export interface FormResponsesTable extends ClaimWorkflowColumns {
   id: string;
   session_id: string;
   first_name: string;
@@ -45,17 +58,9 @@ export interface FormResponsesTable {
   /** JSON: AuthorityTerms, the company and fee the claimant signed (D19). */
   authority_terms: JsonText | null;
   status: WithDefault<string>;
-  created_at: IsoTime;
-  updated_at: IsoTime;
-  /** Operator workflow (D22); see ClaimWorkflowColumns. */
-  version: WithDefault<number>;
-  repaid_pence: number | null;
-  fee_pence: number | null;
-  claimant_pence: number | null;
-  status_changed_at: IsoTime | null;
 }
 
-export interface OnboardingClaimsTable {
+export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   id: string;
   session_id: string;
   drives_for_work: string | null;
@@ -129,15 +134,6 @@ export interface OnboardingClaimsTable {
   signed_ip: string | null;
   signed_user_agent: string | null;
   self_assessment_required: IntBool | null;
-  created_at: IsoTime;
-  updated_at: IsoTime;
-  /** Operator workflow (D22): bumped on every status change, so a stale copy's change fails. */
-  version: WithDefault<number>;
-  /** HMRC's repayment, our fee (incl. VAT) and what the claimant receives, in pence (D20). */
-  repaid_pence: number | null;
-  fee_pence: number | null;
-  claimant_pence: number | null;
-  status_changed_at: IsoTime | null;
 }
 
 export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority';

@@ -40,3 +40,20 @@ export function createAuditLog(db: Db, now: () => Date) {
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/** Audit events with the acting operator's name (null for a failed sign-in by an unknown email). */
+export function auditEventsWithOperator(db: Kysely<Database>) {
+  return db
+    .selectFrom('audit_events as a')
+    .leftJoin('operator_users as o', 'o.id', 'a.actor')
+    .select([
+      'a.id',
+      'a.actor',
+      'a.action',
+      'a.entity',
+      'a.entity_id',
+      'a.detail',
+      'a.created_at',
+      'o.name as operator',
+    ]);
+}

@@ -3,6 +3,7 @@ import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
 import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
+import { auditEventsWithOperator } from './audit.ts';
 
 type Db = Kysely<Database>;
 
@@ -359,18 +360,7 @@ export function createAdminClaimsRepository(db: Db) {
         .execute();
     },
     audit(entityIds: string[]) {
-      return db
-        .selectFrom('audit_events as a')
-        .leftJoin('operator_users as o', 'o.id', 'a.actor')
-        .select([
-          'a.id',
-          'a.action',
-          'a.entity',
-          'a.entity_id',
-          'a.detail',
-          'a.created_at',
-          'o.name as operator',
-        ])
+      return auditEventsWithOperator(db)
         .where('a.entity_id', 'in', entityIds)
         .orderBy('a.created_at', 'desc')
         .orderBy('a.id')

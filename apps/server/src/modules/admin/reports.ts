@@ -5,6 +5,7 @@ import { CLAIM_STATUSES } from '@taxback/domain';
 import type { AuditQuery } from '@taxback/domain/admin-schemas';
 import type { Database } from '../../db/database.ts';
 import { fromJsonText } from '../../db/values.ts';
+import { auditEventsWithOperator } from './audit.ts';
 import { toListItem } from './claims-service.ts';
 import type { ClaimListRow } from './claims-repository.ts';
 
@@ -145,19 +146,7 @@ export const AUDIT_PAGE_SIZE = 100;
 
 /** The audit log for admins, newest first, filterable by operator, action and date. */
 export async function auditLog(db: Db, query: AuditQuery) {
-  let q = db
-    .selectFrom('audit_events as a')
-    .leftJoin('operator_users as o', 'o.id', 'a.actor')
-    .select([
-      'a.id',
-      'a.actor',
-      'a.action',
-      'a.entity',
-      'a.entity_id',
-      'a.detail',
-      'a.created_at',
-      'o.name as operator',
-    ]);
+  let q = auditEventsWithOperator(db);
   if (query.actor) q = q.where('a.actor', '=', query.actor);
   if (query.action) q = q.where('a.action', '=', query.action);
   if (query.from) q = q.where('a.created_at', '>=', `${query.from}T00:00:00.000Z`);

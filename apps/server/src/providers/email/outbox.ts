@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, EmailOutboxTable } from '../../db/database.ts';
+import { failedColumns, queuedRow, sentColumns } from '../outbox-row.ts';
 import type { EmailMessage } from './types.ts';
 
-// Queries on email_outbox. A row is written before the SMTP server is called, so a message is
-// never sent without a record, even if the process dies mid-call.
+// Queries on email_outbox (the row's life: ../outbox-row.ts).
 
 export function createEmailOutbox(db: Kysely<Database>) {
   const finish = (id: string, set: Updateable<EmailOutboxTable>) =>
@@ -22,24 +22,16 @@ export function createEmailOutbox(db: Kysely<Database>) {
           body_text: message.text,
           body_html: message.html,
           provider,
-          status: 'queued',
-          provider_message_id: null,
-          error: null,
-          created_at: new Date().toISOString(),
-          sent_at: null,
+          ...queuedRow(),
         })
         .execute();
       return id;
     },
     async markSent(id: string, providerMessageId: string | null): Promise<void> {
-      await finish(id, {
-        status: 'sent',
-        provider_message_id: providerMessageId,
-        sent_at: new Date().toISOString(),
-      });
+      await finish(id, sentColumns(providerMessageId));
     },
     async markFailed(id: string, error: string): Promise<void> {
-      await finish(id, { status: 'failed', error: error.slice(0, 500) });
+      await finish(id, failedColumns(error));
     },
   };
 }

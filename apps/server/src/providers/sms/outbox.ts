@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, SmsOutboxTable } from '../../db/database.ts';
+import { failedColumns, queuedRow, sentColumns } from '../outbox-row.ts';
 
-// Queries on sms_outbox. A row is written before the vendor is called, so a message is never
-// sent without a record, even if the process dies mid-call.
+// Queries on sms_outbox (the row's life: ../outbox-row.ts).
 
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+export type { OutboxStatus } from '../outbox-row.ts';
 
 export function createSmsOutbox(db: Kysely<Database>) {
+  /** `body`: the stored body to keep instead (a real provider's, with the secret masked). */
+  const finish = (id: string, set: Updateable<SmsOutboxTable>, body: string | undefined) =>
+    db
+      .updateTable('sms_outbox')
+      .set({ ...set, ...(body === undefined ? {} : { body }) })
+      .where('id', '=', id)
+      .execute();
   return {
     async insertQueued(input: {
       to: string;
@@ -24,38 +31,16 @@ export function createSmsOutbox(db: Kysely<Database>) {
           template: input.template,
           body: input.body,
           provider: input.provider,
-          status: 'queued' satisfies OutboxStatus,
-          provider_message_id: null,
-          error: null,
-          created_at: new Date().toISOString(),
-          sent_at: null,
+          ...queuedRow(),
         })
         .execute();
       return id;
     },
-    /** `body`: the stored body to keep instead (a real provider's, with the secret masked). */
     async markSent(id: string, providerMessageId: string | null, body?: string): Promise<void> {
-      await db
-        .updateTable('sms_outbox')
-        .set({
-          status: 'sent' satisfies OutboxStatus,
-          provider_message_id: providerMessageId,
-          sent_at: new Date().toISOString(),
-          ...(body === undefined ? {} : { body }),
-        })
-        .where('id', '=', id)
-        .execute();
+      await finish(id, sentColumns(providerMessageId), body);
     },
     async markFailed(id: string, error: string, body?: string): Promise<void> {
-      await db
-        .updateTable('sms_outbox')
-        .set({
-          status: 'failed' satisfies OutboxStatus,
-          error: error.slice(0, 500),
-          ...(body === undefined ? {} : { body }),
-        })
-        .where('id', '=', id)
-        .execute();
+      await finish(id, failedColumns(error), body);
     },
   };
 }

@@ -1,0 +1,30 @@
+// What the SMS and email outboxes share: a row is written as queued before the provider is called
+// (so nothing is sent without a record, even if the process dies mid-call), then marked sent with
+// the provider's id, or failed with a short error.
+
+export type OutboxStatus = 'queued' | 'sent' | 'failed';
+
+/** The columns of a new, queued outbox row. */
+export function queuedRow() {
+  return {
+    status: 'queued' satisfies OutboxStatus,
+    provider_message_id: null,
+    error: null,
+    created_at: new Date().toISOString(),
+    sent_at: null,
+  };
+}
+
+/** The columns set when the provider accepted the message. */
+export function sentColumns(providerMessageId: string | null) {
+  return {
+    status: 'sent' satisfies OutboxStatus,
+    provider_message_id: providerMessageId,
+    sent_at: new Date().toISOString(),
+  };
+}
+
+/** The columns set when the provider refused it (the error kept short). */
+export function failedColumns(error: string) {
+  return { status: 'failed' satisfies OutboxStatus, error: error.slice(0, 500) };
+}
