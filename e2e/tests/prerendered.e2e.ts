@@ -59,3 +59,48 @@ test.describe('the prerendered first screen of the wizard', () => {
     expect(violations).toEqual([]);
   });
 });
+
+test.describe('the prerendered landing page', () => {
+  test('paints its heading, rates and call to action from the page itself, inert, before any script', async ({
+    page,
+  }) => {
+    await withoutScripts(page);
+    await page.goto('/');
+    const copy = page.locator('[data-prerendered]');
+    await expect(copy).toBeVisible();
+    await expect(copy.locator('h1')).toBeVisible();
+    await expect(copy).toHaveAttribute('inert', '');
+    await expect(copy).toHaveAttribute('aria-hidden', 'true');
+    await expect(copy.locator('[data-testid]')).toHaveCount(0);
+    await expect(copy.locator('[id]')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-prerendered]') ?? null),
+    ).toBeNull();
+  });
+
+  test('the copy is what the app draws, and the app takes over with no CSP violation', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    // What the copy says, read with scripts off in a page of its own.
+    const scriptless = await page.context().newPage();
+    await withoutScripts(scriptless);
+    await scriptless.goto('/affiliate/prerender-check');
+    const copyText = (await scriptless.locator('[data-prerendered] main').innerText()).replace(/\s+/g, ' ');
+    await scriptless.close();
+
+    await page.goto('/affiliate/prerender-check');
+    await expect(page.getByTestId('mileage-rates')).toBeVisible();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    // The same words and figures (rates, average claim, refund time) before and after.
+    expect((await page.locator('main').innerText()).replace(/\s+/g, ' ')).toBe(copyText);
+    await expectNoA11yViolations(page, 'landing page after the prerendered copy');
+    // The app works: the affiliate from the link is kept, as SPEC §3 wants.
+    await expect
+      .poll(() => page.evaluate(() => window.sessionStorage.getItem('affiliate')))
+      .toBe('prerender-check');
+    expect(violations).toEqual([]);
+  });
+});

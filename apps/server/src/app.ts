@@ -265,7 +265,7 @@ function readWebApp(webDist: string, marketingSiteUrl: string | null, fees: Conf
     withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl),
     fees,
   );
-  return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist));
+  return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist, fees.percent > 0));
 }
 
 async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPages | null): Promise<void> {

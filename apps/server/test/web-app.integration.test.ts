@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taxYearOf } from '@taxback/domain';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -165,5 +166,85 @@ describe('the wizard page with its prerendered first screen', () => {
       expect(html).not.toContain('data-prerendered');
       expect(html).not.toContain('<script>');
     }
+  });
+});
+
+describe('the landing page with its prerendered copy', () => {
+  const LANDING = '<header></header><main><h1>Claim your tax refund</h1><p>55p a mile</p></main>';
+  const builds: string[] = [];
+  const apps: TestApp[] = [];
+
+  /** A build with both copies, the landing page's made in `taxYear`, served with `env`. */
+  async function serve(taxYear: string, env: Record<string, string> = {}): Promise<TestApp> {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-dist-'));
+    builds.push(built);
+    fs.mkdirSync(path.join(built, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(built, 'prerendered'), { recursive: true });
+    fs.writeFileSync(path.join(built, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(built, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    for (const [name, markup] of [
+      ['onboarding', '<main><form><p>Do you drive for work?</p></form></main>'],
+      ['landing', LANDING],
+    ] as const)
+      fs.writeFileSync(
+        path.join(built, 'prerendered', `${name}.json`),
+        JSON.stringify({ markup, sessionStorageKey: 'onboarding_session_id', taxYear }),
+      );
+    const served = await createTestApp({ env: { WEB_DIST: built, ...env } });
+    apps.push(served);
+    return served;
+  }
+  afterAll(async () => {
+    for (const served of apps) await served.close();
+    for (const built of builds) fs.rmSync(built, { recursive: true, force: true });
+  });
+  const get = (served: TestApp, url: string) =>
+    served.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('serves the copy, inert, on every landing path in the tax year it was made in, and the CSP allows both boot scripts', async () => {
+    const served = await serve(taxYearOf(new Date()));
+    const scripts = new Set<string>();
+    for (const url of ['/', '/affiliate/acme', '/acme']) {
+      const res = await get(served, url);
+      expect(res.body).toContain(
+        `<div id="root"><div data-prerendered inert aria-hidden="true">${LANDING}</div></div>`,
+      );
+      expect(res.body).not.toContain('<script type="module"');
+      const script = /<script>([^<]+)<\/script>/.exec(res.body)?.[1] ?? '';
+      expect(script).toContain('"/assets/index-aaa.js"');
+      scripts.add(script);
+    }
+    // The wizard's page has its own copy and boot script; other pages are as built.
+    const wizard = (await get(served, '/onboarding')).body;
+    expect(wizard).toContain('Do you drive for work?');
+    scripts.add(/<script>([^<]+)<\/script>/.exec(wizard)?.[1] ?? '');
+    expect((await get(served, '/complete')).body).toContain('<div id="root"></div>');
+    expect(scripts.size).toBe(2);
+    const hashes = [...scripts].map(
+      (s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`,
+    );
+    const csp = String((await get(served, '/')).headers['content-security-policy']).split(';');
+    const scriptSrc = csp.find((d) => d.startsWith('script-src'))?.split(' ') ?? [];
+    expect(scriptSrc.slice(0, 1)).toEqual(['script-src']);
+    expect(scriptSrc.slice(1).sort()).toEqual(["'self'", ...hashes].sort());
+  });
+
+  it('leaves the landing page as built when the copy is from another tax year (its rates and years would be stale)', async () => {
+    const served = await serve('2019/20');
+    for (const url of ['/', '/affiliate/acme']) {
+      const html = (await get(served, url)).body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-aaa.js"></script>');
+      expect(html).not.toContain('data-prerendered');
+    }
+  });
+
+  it('leaves the landing page as built when a fee is configured (the copy says "No fees")', async () => {
+    const served = await serve(taxYearOf(new Date()), { FEE_PERCENT: '15' });
+    const html = (await get(served, '/')).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('data-prerendered');
+    // The wizard's step 0 shows no fee, so its copy stays.
+    expect((await get(served, '/onboarding')).body).toContain('data-prerendered');
   });
 });

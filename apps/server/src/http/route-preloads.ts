@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { taxYearOf } from '@taxback/domain';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
 }
+
+const ONBOARDING_ENTRY = 'src/features/onboarding/onboarding-page.tsx';
+const LANDING_ENTRY = 'src/features/funnel/landing-page.tsx';
 
 /** Lazily loaded areas of the web app, by the paths that open them (D1 route table). */
 const AREAS: { match: RegExp; entry: string }[] = [
@@ -23,30 +27,45 @@ const AREAS: { match: RegExp; entry: string }[] = [
   { match: /^\/terms\/?$/, entry: 'src/features/legal/terms-page.tsx' },
   // The landing page is in the main bundle (it is what most visitors see first); were it split,
   // '/', '/affiliate/{name}' and '/{name}' would preload it here.
-  { match: /^\/((affiliate\/)?[^/]+\/?)?$/, entry: 'src/features/funnel/landing-page.tsx' },
+  { match: /^\/((affiliate\/)?[^/]+\/?)?$/, entry: LANDING_ENTRY },
 ];
 
-/**
- * The page for a deep link names the lazily loaded chunks of its area as modulepreload links, so
- * the browser fetches them beside the main bundle instead of after it has run (one round trip
- * less before the first screen: the wizard's LCP on a phone). Read once from Vite's manifest.
- */
-const ONBOARDING_ENTRY = 'src/features/onboarding/onboarding-page.tsx';
-
-/** The wizard's first screen as static HTML, written by the web build (apps/web/scripts/prerender.tsx). */
+/** A first screen as static HTML, written by the web build (apps/web/scripts/prerender.tsx). */
 export interface Prerendered {
   markup: string;
   /** The sessionStorage key of the wizard's session: a tab that has one is resuming a claim. */
   sessionStorageKey: string;
+  /** The UK tax year the copy was made in ('2026/27'): its rates and years hold only then. */
+  taxYear?: string;
 }
 
-/** Reads the web build's prerendered first screen, or null when the build has none. */
-export function loadPrerendered(webDist: string): Prerendered | null {
-  const file = path.join(webDist, 'prerendered', 'onboarding.json');
+/** The prerendered pages a web build may carry: the wizard's step 0 and the landing page. */
+export interface PrerenderedPages {
+  onboarding: Prerendered | null;
+  landing: Prerendered | null;
+}
+
+function readPrerendered(webDist: string, name: string): Prerendered | null {
+  const file = path.join(webDist, 'prerendered', `${name}.json`);
   if (!fs.existsSync(file)) return null;
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Prerendered>;
   if (typeof data.markup !== 'string' || typeof data.sessionStorageKey !== 'string') return null;
-  return { markup: data.markup, sessionStorageKey: data.sessionStorageKey };
+  return {
+    markup: data.markup,
+    sessionStorageKey: data.sessionStorageKey,
+    ...(typeof data.taxYear === 'string' ? { taxYear: data.taxYear } : {}),
+  };
+}
+
+/**
+ * Reads the web build's prerendered pages. The landing page's copy says "No fees" (it was made
+ * without the fee meta tag), so it is used only when no fee is configured (D20).
+ */
+export function loadPrerendered(webDist: string, feeConfigured = false): PrerenderedPages {
+  return {
+    onboarding: readPrerendered(webDist, 'onboarding'),
+    landing: feeConfigured ? null : readPrerendered(webDist, 'landing'),
+  };
 }
 
 /** The CSP source that allows exactly this inline script. */
@@ -104,10 +123,17 @@ export interface WebPages {
   scriptHashes: string[];
 }
 
+/**
+ * The page for a deep link names the lazily loaded chunks of its area as modulepreload links, so
+ * the browser fetches them beside the main bundle instead of after it has run (one round trip
+ * less before the first screen: the wizard's LCP on a phone). Read once from Vite's manifest.
+ * The wizard's and the landing page's paths get their prerendered copy while its tax year lasts.
+ */
 export function createRoutePreloads(
   webDist: string,
   indexHtml: string,
-  prerendered: Prerendered | null = null,
+  prerendered: PrerenderedPages = { onboarding: null, landing: null },
+  today: () => Date = () => new Date(),
 ): WebPages {
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) return { pageFor: () => indexHtml, scriptHashes: [] };
@@ -132,22 +158,34 @@ export function createRoutePreloads(
       list
         .map((f) => `<link rel="${isCss(f) ? 'stylesheet' : 'modulepreload'}" crossorigin href="/${f}">`)
         .join('');
-    // The prerendered wizard page starts its scripts from the boot script; its styles load as links.
-    const page =
-      entry === ONBOARDING_ENTRY && prerendered
-        ? prerenderedPage(
-            indexHtml,
-            prerendered,
-            files.filter((f) => !isCss(f)).map((f) => `/${f}`),
-          )
-        : null;
+    const plain = indexHtml.replace('</head>', `${linksTo(files)}</head>`);
+    // A prerendered page starts its scripts from the boot script; its styles load as links.
+    const copy =
+      entry === ONBOARDING_ENTRY
+        ? prerendered.onboarding
+        : entry === LANDING_ENTRY
+          ? prerendered.landing
+          : null;
+    const page = copy
+      ? prerenderedPage(
+          indexHtml,
+          copy,
+          files.filter((f) => !isCss(f)).map((f) => `/${f}`),
+        )
+      : null;
     if (page) scriptHashes.push(page.scriptHash);
-    const [html, links] = page ? [page.html, linksTo(files.filter(isCss))] : [indexHtml, linksTo(files)];
-    return { match, html: html.replace('</head>', `${links}</head>`) };
+    const withCopy = page ? page.html.replace('</head>', `${linksTo(files.filter(isCss))}</head>`) : null;
+    return { match, plain, withCopy, taxYear: copy?.taxYear };
   });
 
   return {
-    pageFor: (pathname) => pages.find((p) => p.match.test(pathname))?.html ?? indexHtml,
+    pageFor: (pathname) => {
+      const page = pages.find((p) => p.match.test(pathname));
+      if (!page) return indexHtml;
+      // After 5 April the copy's rates and years are last year's: the app draws the page instead.
+      const current = page.withCopy !== null && (!page.taxYear || page.taxYear === taxYearOf(today()));
+      return current && page.withCopy !== null ? page.withCopy : page.plain;
+    },
     scriptHashes,
   };
 }
