@@ -49,6 +49,13 @@ type Found =
   | { kind: 'general'; row: FormResponse; sessionId: string; status: string; version: number }
   | { kind: 'mileage'; row: OnboardingClaim; sessionId: string; status: string; version: number };
 
+/** What the workflow needs of either kind of claim row. */
+const workflowColumnsOf = (row: FormResponse | OnboardingClaim) => ({
+  sessionId: row.session_id,
+  status: row.status,
+  version: Number(row.version),
+});
+
 const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
   kind === 'general' ? 'general' : 'onboarding';
 
@@ -126,23 +133,9 @@ export function createAdminClaimsService(deps: {
 
   async function find(id: string): Promise<Found> {
     const general = await repo.findGeneral(id);
-    if (general)
-      return {
-        kind: 'general',
-        row: general,
-        sessionId: general.session_id,
-        status: general.status,
-        version: Number(general.version),
-      };
+    if (general) return { kind: 'general', row: general, ...workflowColumnsOf(general) };
     const mileage = await repo.findMileage(id);
-    if (mileage)
-      return {
-        kind: 'mileage',
-        row: mileage,
-        sessionId: mileage.session_id,
-        status: mileage.status,
-        version: Number(mileage.version),
-      };
+    if (mileage) return { kind: 'mileage', row: mileage, ...workflowColumnsOf(mileage) };
     throw new NotFoundError();
   }
 
