@@ -528,6 +528,14 @@ test.describe('operator back-office', () => {
     const details = changes.map((c) => (typeof c.detail === 'string' ? JSON.parse(c.detail) : c.detail));
     expect(details).toEqual([{ change: 'set-role', role: 'admin' }, { change: 'reset-password' }]);
 
+    // The background jobs page (admins): what is waiting and what failed, scanned like every admin page.
+    await page.getByRole('link', { name: 'Background jobs', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
+    await expect(page.getByTestId('jobs-retrying')).toHaveText(
+      /^(1 job is|\d+ jobs are) waiting to try again\.$/,
+    );
+    await expectNoA11yViolations(page, 'admin background jobs');
+
     // The promoted operator signs in with the new password and can manage operators.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/admin/sign-in');
