@@ -1,0 +1,60 @@
+// The general claim (POST /api/claims): the funnel's form, expenses, tracking and signature.
+import { z } from 'zod';
+import { EXPENSE_IDS } from './expenses.ts';
+import {
+  AFFILIATE_MAX_LENGTH,
+  FULL_URL_MAX_LENGTH,
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  UTM_VALUE_MAX_LENGTH,
+  emailField,
+  nullableText,
+  phoneField,
+  pngDataUrl,
+  requiredText,
+  text,
+} from './schema-basics.ts';
+// ---------------------------------------------------------------------------------------------
+// General claim (POST /api/claims)
+import { UTM_KEYS, type UtmKey } from './tracking.ts';
+
+const utmValue = text(UTM_VALUE_MAX_LENGTH).optional();
+
+/** Only SPEC §3's campaign keys are kept; anything else is dropped. */
+export const utmDataSchema = z.object(
+  Object.fromEntries(UTM_KEYS.map((key) => [key, utmValue])) as { [K in UtmKey]: typeof utmValue },
+);
+export type UtmData = z.output<typeof utmDataSchema>;
+
+export const assessmentDataSchema = z.object({
+  qualifies: z.literal('yes', { error: MESSAGES.mustQualify }),
+  timestamp: text(40),
+  step: text(50),
+  lastUpdated: text(40),
+});
+export type AssessmentData = z.output<typeof assessmentDataSchema>;
+
+export const claimFormSchema = z.object({
+  firstName: requiredText(MESSAGES.firstNameRequired, NAME_MAX_LENGTH),
+  lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
+  email: emailField(MESSAGES.emailRequired),
+  phone: phoneField(MESSAGES.phoneRequired),
+});
+export type ClaimForm = z.output<typeof claimFormSchema>;
+
+export const expenseIdSchema = z.enum(EXPENSE_IDS, { error: MESSAGES.expenseUnknown });
+
+export const claimSubmissionSchema = claimFormSchema.extend({
+  signature: pngDataUrl(MESSAGES.signatureRequired),
+  selectedExpenses: z
+    .array(expenseIdSchema, { error: MESSAGES.expensesRequired })
+    .min(1, MESSAGES.expensesRequired)
+    .max(EXPENSE_IDS.length * 2, MESSAGES.expenseUnknown)
+    .transform((ids) => [...new Set(ids)]),
+  earnsOver18k: z.literal(true, { error: MESSAGES.mustQualify }),
+  affiliateName: nullableText(AFFILIATE_MAX_LENGTH).optional(),
+  utmData: utmDataSchema.nullable().optional(),
+  fullUrl: nullableText(FULL_URL_MAX_LENGTH).optional(),
+  assessmentData: assessmentDataSchema.optional(),
+});
+export type ClaimSubmission = z.output<typeof claimSubmissionSchema>;

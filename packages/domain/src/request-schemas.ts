@@ -1,0 +1,74 @@
+// Request bodies other than the general claim and the wizard's steps: the wizard's save, resume,
+// call-back requests, and the public settings the browser reads.
+import { z } from 'zod';
+import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
+import type { AuthorityTerms } from './authority.ts';
+import { MAX_STEP_INDEX, isWizardStepIndex } from './wizard.ts';
+import { MESSAGES, NAME_MAX_LENGTH, phoneField, requiredText, section } from './schema-basics.ts';
+import { wizardSnapshotSchema } from './snapshot-schemas.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Other request bodies
+
+export const onboardingSaveSchema = z.object({
+  revision: z.number().int().min(0),
+  step: z.number().int().min(0).max(MAX_STEP_INDEX).refine(isWizardStepIndex, 'Unknown step'),
+  currentStep: z.number().int().min(0).max(MAX_STEP_INDEX).refine(isWizardStepIndex, 'Unknown step'),
+  lastStepCompleted: z
+    .number()
+    .int()
+    .min(-1)
+    .max(MAX_STEP_INDEX)
+    .refine((n) => n === -1 || isWizardStepIndex(n), 'Unknown step'),
+  snapshot: section(wizardSnapshotSchema),
+});
+export type OnboardingSave = z.output<typeof onboardingSaveSchema>;
+
+export const resumeRequestSchema = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseResumeCode(v) : (v ?? '')),
+    z.string({ error: MESSAGES.resumeCodeInvalid }).refine(isResumeCodeShape, MESSAGES.resumeCodeInvalid),
+  ),
+  phone: phoneField(MESSAGES.phoneRequired),
+});
+export type ResumeRequest = z.output<typeof resumeRequestSchema>;
+
+/**
+ * D27: a self-employed or CIS claimant cannot use a P87, so the wizard stops; they may ask us to
+ * call them about Self Assessment. Only then, and only with their consent, are a name and a number
+ * kept, for CALL_BACK_RETENTION_DAYS at most.
+ */
+export const CALL_BACK_RETENTION_DAYS = 30;
+export const CALL_BACK_MESSAGES = {
+  nameRequired: 'Enter your name',
+  consentRequired: 'Tick the box to agree that we may keep your name and number to call you',
+  received: 'Thank you. One of our team will call you about Self Assessment.',
+} as const;
+export const CALL_BACK_TOPICS = ['self-assessment'] as const;
+export const callBackRequestSchema = z.object({
+  name: requiredText(CALL_BACK_MESSAGES.nameRequired, NAME_MAX_LENGTH),
+  phone: phoneField(MESSAGES.phoneRequired),
+  consent: z.literal(true, { error: CALL_BACK_MESSAGES.consentRequired }),
+  topic: z.enum(CALL_BACK_TOPICS, { error: 'Unknown topic' }).default('self-assessment'),
+});
+export type CallBackRequest = z.output<typeof callBackRequestSchema>;
+
+/**
+ * GET /api/settings (D19, D20): the public part of the server's configuration, read once by the
+ * browser. It is the authority's terms (AuthorityTerms): our company as the authority names it,
+ * and the fee settings.
+ */
+export const publicSettingsSchema = z.object({
+  agent: z.object({
+    companyName: z.string().min(1),
+    address: z.string(),
+    hmrcAgentReference: z.string(),
+    phone: z.string().optional(),
+  }),
+  fee: z.object({
+    percent: z.number().min(0).max(100),
+    minimumPence: z.number().int().min(0),
+    vatPercent: z.number().min(0).max(100),
+  }),
+}) satisfies z.ZodType<AuthorityTerms>;
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

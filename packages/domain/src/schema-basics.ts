@@ -1,0 +1,186 @@
+// The building blocks of every schema (D4): SPEC.md §5's messages, the field limits, and the
+// sanitising fields (text, email, phone, PNG data URL, numbers) the request and step schemas are
+// made of. Every schema module imports this one first, so zod's configuration below applies to all.
+import { z } from 'zod';
+import { isPngDataUrl } from './data-url.ts';
+import { isValidEmail, EMAIL_MAX_LENGTH } from './email.ts';
+import { isValidUkPhone } from './phone.ts';
+import { sanitiseEmail, sanitiseText } from './sanitise.ts';
+import type { TaxYear } from './tax-years.ts';
+import { MAX_LEAVE_PERIODS } from './dates.ts';
+import { MAX_EMPLOYMENTS } from './wizard-snapshot.ts';
+
+// zod 4 compiles object schemas with `new Function` for a faster parser. Browsers run under our
+// CSP, which has no 'unsafe-eval', so even zod's probe for it would be reported as a violation:
+// there the interpreted parser is used. Node has no CSP, and there the compiled parser takes a
+// third off a wizard save's validation (the generated code comes from our schemas' keys only).
+z.config({ jitless: typeof (globalThis as { document?: unknown }).document !== 'undefined' });
+
+/** true only when A and B are the same type (each assignable to the other). */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid UK phone number',
+  signatureRequired: 'Signature is required',
+  signatureTooLarge: 'Signature is too large. Please clear it and sign again',
+  expensesRequired: 'Please select at least one expense',
+  expenseUnknown: 'Select an expense from the list',
+  mustQualify: 'You must qualify to proceed',
+  drivesForWorkRequired: 'Please select an option',
+  vrmRequired: 'Vehicle registration is required',
+  employmentTypeRequired: 'Please select your employment type',
+  homeAddressRequired: 'Home address is required',
+  taxYearsRequired: 'Please select at least one tax year',
+  taxYearInvalid: 'Enter a tax year like 2024/25',
+  taxYearNotClaimable: 'You can only claim for the current tax year and the four before it',
+  taxYearDuplicate: 'Each tax year can only be listed once',
+  vehicleTypeRequired: 'Please select your vehicle type',
+  milesRequired: (year: TaxYear) => `Business miles required for ${year}`,
+  milesWholeNumber: (year: TaxYear) => `Business miles for ${year} must be a whole number`,
+  milesTooHigh: (year: TaxYear) => `Business miles for ${year} must be 200,000 or fewer`,
+  milesInvalid: 'Business miles must be a whole number from 0 to 200,000',
+  employerNameRequired: "Enter the employer's name",
+  payeReferenceRequired: "Enter the employer PAYE reference, or tick that you don't have it",
+  payeReferenceInvalid: 'Enter the employer PAYE reference in the correct format, like 123/AB45678',
+  jobTitleRequired: 'Enter your job title',
+  continuingRequired: 'Select whether you still work there',
+  employmentsRequired: 'Add at least one employment',
+  employmentsTooMany: `You can add up to ${MAX_EMPLOYMENTS} employments`,
+  employmentDuplicate: 'Each employment must be listed once',
+  employersConnectedRequired: (year: TaxYear) =>
+    `Select whether your employers in ${year} are the same or associated employers`,
+  employerPaidRequired: (employer: string, year: TaxYear) =>
+    `Select what ${employer} paid for your business miles in ${year}`,
+  employerPencePerMileInvalid: (employer: string, year: TaxYear) =>
+    `Enter the pence per mile ${employer} paid in ${year}, from 1 to ${MAX_EMPLOYER_RATE_PENCE}`,
+  employerTotalInvalid: (employer: string, year: TaxYear) =>
+    `Enter the total ${employer} paid for business miles in ${year}, in pounds`,
+  mileageRateInvalid: 'Please enter a valid mileage rate',
+  mileageRateTooHigh: 'Mileage rate must be 200p per mile or less',
+  evidenceRequired: (year: TaxYear) => `Evidence required for ${year}`,
+  digitalSignatureRequired: 'Digital signature is required',
+  accuracyRequired: 'Please confirm accuracy of information',
+  authorizationRequired: 'Please authorize us to act as your tax agent',
+  termsRequired: 'Please accept terms and conditions',
+  niNumberRequired: 'National Insurance number is required',
+  niNumberInvalid: 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C',
+  postcodeRequired: 'Please enter a postcode',
+  postcodeInvalid: 'Please enter a valid UK postcode',
+  frequencyRequired: 'Select how often you make this journey',
+  tripTypeRequired: 'Select a trip type',
+  reasonRequired: 'Select a reason',
+  customReasonRequired: 'Please enter a reason',
+  distanceRequired: 'Enter the distance in miles',
+  distanceInvalid: 'Distance must be between 0 and 1,000 miles',
+  journeyDateRequired: 'Enter the date of the journey',
+  journeyDateInvalid: 'The date of the journey must be a real date',
+  oneOffTripTypeRequired: 'Select whether this one-off journey was a return or a single trip',
+  resumeCodeInvalid: 'Invalid resume code. Please check your SMS and try again.',
+  tooLong: (max: number) => `Must be ${max} characters or fewer`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+export const NAME_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 500;
+export const COMPANY_NAME_MAX_LENGTH = 200;
+export const AFFILIATE_MAX_LENGTH = 100;
+export const UTM_VALUE_MAX_LENGTH = 500;
+export const FULL_URL_MAX_LENGTH = 2000;
+/** A 600×200 PNG signature is tens of KB; 2 MB of data URL leaves ample room and bounds abuse. */
+export const SIGNATURE_MAX_LENGTH = 2_000_000;
+export const MAX_BUSINESS_MILES = 200_000;
+export const MAX_EMPLOYER_RATE_PENCE = 200;
+export const MAX_TAX_YEAR_ENTRIES = 10;
+export const MAX_JOURNEYS = 100;
+export { MAX_LEAVE_PERIODS };
+export const MAX_EMPLOYER_TOTAL_POUNDS = 1_000_000;
+export const JOB_TITLE_MAX_LENGTH = 100;
+export const TITLE_MAX_LENGTH = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** Strings are sanitised; a missing value becomes '' so required-field messages apply. */
+function toCleanText(v: unknown): unknown {
+  if (typeof v === 'string') return sanitiseText(v);
+  return v ?? '';
+}
+
+export function text(max: number) {
+  return z.preprocess(toCleanText, z.string().max(max, MESSAGES.tooLong(max)));
+}
+
+export function requiredText(message: string, max: number) {
+  return z.preprocess(
+    toCleanText,
+    z.string({ error: message }).min(1, { error: message, abort: true }).max(max, MESSAGES.tooLong(max)),
+  );
+}
+
+export function nullableText(max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseText(v) || null : (v ?? null)),
+    z.string().max(max, MESSAGES.tooLong(max)).nullable(),
+  );
+}
+
+export function emailField(requiredMessage: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseEmail(v) : (v ?? '')),
+    z
+      .string({ error: requiredMessage })
+      .min(1, { error: requiredMessage, abort: true })
+      .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailInvalid, abort: true })
+      .refine(isValidEmail, MESSAGES.emailInvalid),
+  );
+}
+
+export function phoneField(requiredMessage: string) {
+  return z.preprocess(
+    toCleanText,
+    z
+      .string({ error: requiredMessage })
+      .min(1, { error: requiredMessage, abort: true })
+      .max(30, { error: MESSAGES.phoneInvalid, abort: true })
+      .refine(isValidUkPhone, MESSAGES.phoneInvalid),
+  );
+}
+
+export function pngDataUrl(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z
+      .string({ error: message })
+      .min(1, { error: message, abort: true })
+      .max(SIGNATURE_MAX_LENGTH, { error: MESSAGES.signatureTooLarge, abort: true })
+      .refine(isPngDataUrl, message),
+  );
+}
+
+/** Numbers typed into a field may arrive as strings; '' / null / undefined mean 0. */
+export function toNumber(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return 0;
+  if (typeof v === 'string') {
+    const s = v.trim();
+    return /^\d+(\.\d+)?$|^\.\d+$/.test(s) ? Number(s) : Number.NaN;
+  }
+  return v;
+}
+
+/**
+ * A missing section parses as {}: each field maps a missing value itself (to '' or its default),
+ * which zod's input types cannot express for preprocessed fields.
+ */
+export function section<T extends z.ZodType>(schema: T) {
+  return schema.prefault({} as z.input<T>);
+}

@@ -1,0 +1,170 @@
+// Turning zod's errors into the field messages the API answers and the forms show (one flattener,
+// root key `form`), and checking a snapshot's steps against the plan.
+import { z } from 'zod';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from './sanitise.ts';
+import {
+  previousStep as previousStepOf,
+  stepIndex as stepIndexOf,
+  isWizardStepIndex,
+  snapshotStepsThrough,
+  stepIdAt,
+  type PlanAnswers,
+  type WizardStepId,
+} from './wizard.ts';
+import {
+  createEmploymentsStepSchema,
+  createPersonalStepSchema,
+  createTaxYearsStepSchema,
+  eligibilityStepSchema,
+  employerRateStepSchema,
+  employmentStepSchema,
+  employmentsStepSchema,
+  evidenceStepSchema,
+  hmrcDetailsStepSchema,
+  mileageStepSchema,
+  personalStepSchema,
+  reviewStepSchema,
+  schemaForDay,
+  taxYearsStepSchema,
+  vehicleStepSchema,
+} from './step-schemas.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+type ErrorSource = z.ZodError | { error: z.ZodError };
+
+/** The key of an error about the whole request rather than one field. */
+export const FORM_ERROR_KEY = 'form';
+
+/**
+ * The API's one error flattener: the first message per dotted path ('personalInfo.email',
+ * 'miles_2024/25'); issues about the whole value key FORM_ERROR_KEY.
+ */
+export function fieldErrors(result: ErrorSource): Record<string, string> {
+  const error = result instanceof z.ZodError ? result : result.error;
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? FORM_ERROR_KEY : issue.path.map((p) => String(p)).join('.');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export type StepValidation =
+  { ok: true; value: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
+
+export interface ValidateStepOptions {
+  /** Pins the clock for the tax-year rule (D21). */
+  today?: Date;
+}
+
+/** The schema each plan step checks; null for a step that saves nothing (info, stop, done). */
+function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | null {
+  switch (id) {
+    case 'eligibility':
+      return eligibilityStepSchema;
+    case 'employment':
+      return employmentStepSchema;
+    case 'personal':
+      return opts.today === undefined
+        ? personalStepSchema
+        : schemaForDay('personal', opts.today, createPersonalStepSchema);
+    case 'employments':
+      return opts.today === undefined
+        ? employmentsStepSchema
+        : schemaForDay('employments', opts.today, createEmploymentsStepSchema);
+    case 'tax-years':
+      return opts.today === undefined
+        ? taxYearsStepSchema
+        : schemaForDay('tax-years', opts.today, createTaxYearsStepSchema);
+    case 'vehicle':
+      return vehicleStepSchema;
+    case 'mileage':
+      return mileageStepSchema;
+    case 'employer-rate':
+      return employerRateStepSchema;
+    case 'evidence':
+      return evidenceStepSchema;
+    case 'review':
+      return reviewStepSchema;
+    case 'hmrc-details':
+      return hmrcDetailsStepSchema;
+    case 'check-answers':
+    case 'not-driving':
+    case 'company-vehicle':
+    case 'self-assessment':
+    case 'congratulations':
+    case 'nothing-claimable':
+    case 'confirmation':
+      return null;
+  }
+}
+
+/** Validates the fields a wizard step saves, taken from a snapshot-like object. */
+export function validateStep(
+  step: number | WizardStepId,
+  data: unknown,
+  opts: ValidateStepOptions = {},
+): StepValidation {
+  if (typeof step === 'number' && !isWizardStepIndex(step)) {
+    return { ok: false, errors: { step: 'Unknown step' } };
+  }
+  const schema = stepSchema(typeof step === 'number' ? stepIdAt(step) : step, opts);
+  if (schema === null) return { ok: true, value: {} };
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) return { ok: false, errors: fieldErrors(result) };
+  // Issue 17's text rule, on the step's own fields, so the claimant sees it beside the field
+  // before the server would refuse the save.
+  const unsafe = unsafeTextPaths(result.data);
+  if (unsafe.length > 0)
+    return {
+      ok: false,
+      errors: Object.fromEntries(
+        unsafe.map((path) => [path === '' ? FORM_ERROR_KEY : path, UNSAFE_TEXT_MESSAGE]),
+      ),
+    };
+  return { ok: true, value: result.data as Record<string, unknown> };
+}
+
+function planAnswers(snapshot: unknown): PlanAnswers {
+  return typeof snapshot === 'object' && snapshot !== null ? (snapshot as PlanAnswers) : {};
+}
+
+/**
+ * Validates the snapshot answers of every step on the claimant's route up to and including
+ * `throughStep` (a storage index, in plan order); errors merged, earliest step first.
+ */
+export function validateSnapshotSteps(
+  snapshot: unknown,
+  throughStep: number,
+  opts: ValidateStepOptions = {},
+): { ok: true } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  for (const id of snapshotStepsThrough(planAnswers(snapshot), throughStep)) {
+    const r = validateStep(id, snapshot, opts);
+    if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
+  }
+  return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
+}
+
+/**
+ * Where a saved draft picks up (D10): where it was left, unless an answer on the route before that
+ * no longer holds (a draft saved before a question was added, such as the employments of D17, or a
+ * tax year that is no longer claimable). Then it reopens at the first such question, with the
+ * steps before it completed, so no later save is refused for an answer the claimant cannot see.
+ */
+export function resumePoint(
+  snapshot: unknown,
+  progress: { currentStep: number; lastStepCompleted: number },
+  opts: ValidateStepOptions = {},
+): { currentStep: number; lastStepCompleted: number } {
+  const answers = planAnswers(snapshot);
+  for (const id of snapshotStepsThrough(answers, progress.lastStepCompleted)) {
+    if (!validateStep(id, snapshot, opts).ok) {
+      const at = stepIndexOf(id);
+      return { currentStep: at, lastStepCompleted: at === 0 ? -1 : previousStepOf(at, answers) };
+    }
+  }
+  return progress;
+}

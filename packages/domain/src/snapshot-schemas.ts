@@ -1,0 +1,320 @@
+// The wizard snapshot's sections (lenient: a draft saved part-way through is valid) and the one
+// snapshot schema, checked at compile time against the declared type in wizard-snapshot.ts.
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './email.ts';
+import { JOURNEY_MAX_DISTANCE_MILES } from './journeys.ts';
+import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './postcode.ts';
+import { sanitiseEmail, sanitiseText } from './sanitise.ts';
+import { MAX_LEAVE_PERIODS, cleanDateParts, type DateParts } from './dates.ts';
+import { isRecord } from './records.ts';
+import {
+  INCOME_BAND_ANSWERS,
+  MAX_EMPLOYMENTS,
+  alignSnapshot,
+  upgradeLegacySnapshot,
+  type Employment,
+  type EmploymentYear,
+  type TaxYearEntry,
+  type WizardSnapshot,
+} from './wizard-snapshot.ts';
+import { isTaxYear } from './tax-years.ts';
+import { sanitiseVrm } from './wizard.ts';
+import {
+  ADDRESS_MAX_LENGTH,
+  AFFILIATE_MAX_LENGTH,
+  COMPANY_NAME_MAX_LENGTH,
+  FULL_URL_MAX_LENGTH,
+  JOB_TITLE_MAX_LENGTH,
+  MAX_BUSINESS_MILES,
+  MAX_EMPLOYER_RATE_PENCE,
+  MAX_EMPLOYER_TOTAL_POUNDS,
+  MAX_JOURNEYS,
+  MAX_TAX_YEAR_ENTRIES,
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  type SameType,
+  TITLE_MAX_LENGTH,
+  nullableText,
+  requiredText,
+  section,
+  text,
+  toNumber,
+} from './schema-basics.ts';
+import { utmDataSchema } from './claim-schemas.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Wizard snapshot sections (lenient: a draft saved part-way through is valid)
+
+const drivesForWorkDraft = z.enum(['yes', 'company-vehicle', 'no', '']).default('');
+const employmentTypeDraft = z.enum(['employed', 'self-employed', 'cis', '']).default('');
+const vehicleTypeDraft = z.enum(['car-van', 'motorbike', 'bicycle', '']).default('');
+
+export const vrmField = z.preprocess((v) => (typeof v === 'string' ? sanitiseVrm(v) : (v ?? '')), z.string());
+
+export const eligibilityDataSchema = z.object({
+  drivesForWork: drivesForWorkDraft,
+  vehicleVRM: vrmField,
+});
+
+export const employmentDetailsSchema = z.object({
+  employmentType: employmentTypeDraft,
+  businessName: text(COMPANY_NAME_MAX_LENGTH),
+  utrNumber: text(20),
+});
+
+/** GOV.UK date input parts, digits only, as typed (D10). */
+export const datePartsSchema = z.preprocess(
+  (v) => cleanDateParts(isRecord(v) ? v : {}),
+  z.object({ day: z.string(), month: z.string(), year: z.string() }),
+);
+const datePartsMatch: SameType<z.output<typeof datePartsSchema>, DateParts> = true;
+void datePartsMatch;
+
+/** A PAYE reference as stored: upper case, no spaces ('123/AB45678'). */
+const payeReferenceField = z.preprocess(
+  (v) => (typeof v === 'string' ? sanitiseText(v).toUpperCase().replace(/\s+/g, '') : (v ?? '')),
+  z.string().max(20, MESSAGES.payeReferenceInvalid),
+);
+
+export const personalInfoSchema = z.object({
+  title: text(TITLE_MAX_LENGTH),
+  firstName: text(NAME_MAX_LENGTH),
+  lastName: text(NAME_MAX_LENGTH),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseEmail(v) : (v ?? '')),
+    z.string().max(EMAIL_MAX_LENGTH, MESSAGES.emailInvalid),
+  ),
+  dateOfBirth: datePartsSchema,
+  phone: text(30),
+  homeAddress: text(ADDRESS_MAX_LENGTH),
+  postcode: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
+    z.string().max(10, MESSAGES.postcodeInvalid),
+  ),
+});
+
+const EMPLOYMENT_ID = /^[a-z0-9-]{1,40}$/;
+
+export const employmentSchema = z.object({
+  id: z.string().regex(EMPLOYMENT_ID, 'Unknown employment'),
+  employerName: text(COMPANY_NAME_MAX_LENGTH),
+  payeReference: payeReferenceField,
+  noPayeReference: z.boolean().default(false),
+  jobTitle: text(JOB_TITLE_MAX_LENGTH),
+  continuing: z.enum(['yes', 'no', '']).default(''),
+  endDate: datePartsSchema,
+});
+const employmentMatches: SameType<z.output<typeof employmentSchema>, Employment> = true;
+void employmentMatches;
+
+function wholeNumber(max: number, message: string) {
+  return z.preprocess(toNumber, z.number({ error: message }).min(0, message).max(max, message));
+}
+
+export const employmentYearSchema = z.object({
+  employmentId: z.string().regex(EMPLOYMENT_ID, 'Unknown employment'),
+  vehicle: vehicleTypeDraft,
+  businessMiles: wholeNumber(MAX_BUSINESS_MILES, MESSAGES.milesInvalid),
+  paidKind: z.enum(['none', 'ppm', 'total', '']).default(''),
+  paidPencePerMile: wholeNumber(MAX_EMPLOYER_RATE_PENCE, MESSAGES.mileageRateTooHigh),
+  paidTotalPounds: wholeNumber(MAX_EMPLOYER_TOTAL_POUNDS, MESSAGES.mileageRateInvalid),
+});
+const employmentYearMatches: SameType<z.output<typeof employmentYearSchema>, EmploymentYear> = true;
+void employmentYearMatches;
+
+export const vehicleInfoSchema = z.object({ type: vehicleTypeDraft });
+
+export const taxYearEntrySchema = z.object({
+  year: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid),
+  selected: z.boolean().default(false),
+  jobs: z
+    .array(employmentYearSchema)
+    .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
+    .default(() => []),
+  employersConnected: z.enum(['yes', 'no', '']).default(''),
+  incomeBand: z.enum([...INCOME_BAND_ANSWERS, '']).default(''),
+});
+export type { TaxYearEntry };
+// The entry the schema gives is the one declared in wizard-snapshot.ts.
+const taxYearEntryMatches: SameType<z.output<typeof taxYearEntrySchema>, TaxYearEntry> = true;
+void taxYearEntryMatches;
+
+export const agreementChecksSchema = z.object({
+  accuracy: z.boolean().default(false),
+  authorization: z.boolean().default(false),
+  terms: z.boolean().default(false),
+});
+
+const journeyPostcodeDraft = z.preprocess(
+  (v) => (typeof v === 'string' ? formatPostcodeAsTyped(v) : (v ?? '')),
+  z.string(),
+);
+
+const journeyDistance = z.preprocess(
+  (v) => (v === undefined || v === '' ? null : typeof v === 'string' ? toNumber(v) : v),
+  z
+    .number({ error: MESSAGES.distanceInvalid })
+    .min(0, MESSAGES.distanceInvalid)
+    .max(JOURNEY_MAX_DISTANCE_MILES, MESSAGES.distanceInvalid)
+    .nullable(),
+);
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written 'YYYY-MM-DD'. */
+export function isIsoDate(s: string): boolean {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === s;
+}
+
+/** The date of a one-off journey (D21); kept only for one-off journeys. */
+const journeyDate = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: MESSAGES.journeyDateInvalid }).max(10, MESSAGES.journeyDateInvalid).optional(),
+);
+
+/** A regular pattern keeps no date; a one-off journey keeps its own. */
+function withDateForKind<T extends { frequency: string; date?: string | undefined }>(j: T): T {
+  if (j.frequency === 'one-off') return j;
+  const { date: _date, ...rest } = j;
+  return rest as T;
+}
+
+const journeyFields = {
+  id: requiredText('Journey id is required', 64),
+  employmentId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'Unknown employment')
+    .optional(),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'one-off'], { error: MESSAGES.frequencyRequired }),
+  date: journeyDate,
+  tripType: z.enum(['return', 'single', 'one-off'], { error: MESSAGES.tripTypeRequired }),
+  customReason: text(COMPANY_NAME_MAX_LENGTH),
+};
+
+const JOURNEY_REASON_IDS = [
+  'client-meeting',
+  'site-visit',
+  'delivery',
+  'training',
+  'conference',
+  'supplier-meeting',
+  'temporary-workplace',
+  'other',
+] as const;
+
+/** A journey as saved while it is still being filled in (postcodes partial, no distance yet). */
+export const journeyDraftSchema = z
+  .object({
+    ...journeyFields,
+    startAddress: journeyPostcodeDraft,
+    endAddress: journeyPostcodeDraft,
+    reason: z.enum([...JOURNEY_REASON_IDS, ''], { error: MESSAGES.reasonRequired }).default(''),
+    distance: journeyDistance,
+  })
+  // SPEC §4: changing the reason away from 'other' clears the custom reason.
+  .transform((j) => withDateForKind(j.reason === 'other' ? j : { ...j, customReason: '' }));
+
+function journeyPostcode() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z
+      .string({ error: MESSAGES.postcodeRequired })
+      .min(1, { error: MESSAGES.postcodeRequired, abort: true })
+      .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
+      .transform((s) => formatPostcode(s) ?? s),
+  );
+}
+
+/** A complete journey, as needed to generate a mileage log. */
+export const journeySchema = z
+  .object({
+    ...journeyFields,
+    startAddress: journeyPostcode(),
+    endAddress: journeyPostcode(),
+    reason: z.enum(JOURNEY_REASON_IDS, { error: MESSAGES.reasonRequired }),
+    distance: journeyDistance.refine((d) => d !== null, MESSAGES.distanceRequired),
+  })
+  .superRefine((j, ctx) => {
+    if (j.reason === 'other' && j.customReason === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.customReasonRequired, path: ['customReason'] });
+    }
+    if (j.frequency === 'one-off') {
+      if (j.date === undefined || j.date === '') {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.journeyDateRequired, path: ['date'] });
+      } else if (!isIsoDate(j.date)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.journeyDateInvalid, path: ['date'] });
+      }
+      if (j.tripType === 'one-off') {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.oneOffTripTypeRequired, path: ['tripType'] });
+      }
+    }
+  })
+  .transform((j) =>
+    withDateForKind({
+      ...j,
+      distance: j.distance ?? 0,
+      customReason: j.reason === 'other' ? j.customReason : '',
+    }),
+  );
+export type JourneyInput = z.output<typeof journeySchema>;
+
+/**
+ * Raise this whenever wizardSnapshotSchema's output changes shape: the server stores it beside each
+ * snapshot and re-parses older snapshots through the schema, but reads current ones as stored.
+ */
+export const WIZARD_SNAPSHOT_VERSION = 2;
+
+/**
+ * The whole wizard snapshot of PUT /api/onboarding: every section optional with defaults. A
+ * version-1 snapshot (one employer, one rate) is upgraded first, and each year's jobs are kept in
+ * step with the employments.
+ */
+const wizardSnapshotObject = z.object({
+  eligibilityData: section(eligibilityDataSchema),
+  employmentDetails: section(employmentDetailsSchema),
+  personalInfo: section(personalInfoSchema),
+  vehicleInfo: section(vehicleInfoSchema),
+  scottishTaxpayer: z.enum(['yes', 'no', '']).default(''),
+  employments: z
+    .array(employmentSchema)
+    .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
+    .default(() => []),
+  taxYears: z
+    .array(taxYearEntrySchema)
+    .max(MAX_TAX_YEAR_ENTRIES)
+    .default(() => []),
+  journeys: z
+    .array(journeyDraftSchema)
+    .max(MAX_JOURNEYS)
+    .default(() => []),
+  leave: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown leave period'),
+        from: datePartsSchema,
+        to: datePartsSchema,
+      }),
+    )
+    .max(MAX_LEAVE_PERIODS, `You can add up to ${MAX_LEAVE_PERIODS} periods of leave`)
+    .default(() => []),
+  agreementChecks: section(agreementChecksSchema),
+  affiliateName: nullableText(AFFILIATE_MAX_LENGTH),
+  utmData: utmDataSchema.nullable().default(null),
+  fullUrl: nullableText(FULL_URL_MAX_LENGTH),
+});
+export const wizardSnapshotSchema = z.preprocess(
+  upgradeLegacySnapshot,
+  wizardSnapshotObject.transform((s) => alignSnapshot(s)),
+);
+export type { WizardSnapshot };
+// One declaration of the snapshot (wizard-snapshot.ts): this fails to compile when the schema's
+// output and the declared type drift apart.
+const snapshotMatches: SameType<z.output<typeof wizardSnapshotSchema>, WizardSnapshot> = true;
+void snapshotMatches;
+
+export function emptyWizardSnapshot(): WizardSnapshot {
+  return wizardSnapshotSchema.parse({});
+}

@@ -1,0 +1,326 @@
+// The wizard's steps: the fields each step saves, with SPEC §5's messages.
+import { z } from 'zod';
+import { normaliseNiNumber, isValidNiNumber } from './ni-number.ts';
+import { formatPostcode, sanitisePostcodeInput } from './postcode.ts';
+import { sanitiseText, stripAngleBrackets } from './sanitise.ts';
+import { dateOfBirthProblem, endDateProblem } from './dates.ts';
+import { isPayeReference } from './p87-readiness.ts';
+import { MAX_EMPLOYMENTS, asksEmployersConnected, jobFieldKey } from './wizard-snapshot.ts';
+import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
+import {
+  ADDRESS_MAX_LENGTH,
+  COMPANY_NAME_MAX_LENGTH,
+  MAX_BUSINESS_MILES,
+  MAX_TAX_YEAR_ENTRIES,
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  emailField,
+  phoneField,
+  pngDataUrl,
+  requiredText,
+  section,
+  text,
+  toNumber,
+} from './schema-basics.ts';
+import {
+  datePartsSchema,
+  employmentSchema,
+  employmentYearSchema,
+  taxYearEntrySchema,
+  vrmField,
+} from './snapshot-schemas.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Wizard steps: the fields each step saves, with SPEC §5 messages. Error keys are dotted paths
+// from the snapshot root ('personalInfo.email'), or per year ('miles_2024/25').
+
+export const eligibilityStepSchema = z.object({
+  eligibilityData: section(
+    z
+      .object({
+        drivesForWork: z.enum(['yes', 'company-vehicle', 'no'], { error: MESSAGES.drivesForWorkRequired }),
+        vehicleVRM: vrmField,
+      })
+      .superRefine((d, ctx) => {
+        if (d.drivesForWork === 'company-vehicle' && d.vehicleVRM === '') {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.vrmRequired, path: ['vehicleVRM'] });
+        }
+      })
+      // A registration only means something for a company vehicle; do not keep a stale one.
+      .transform((d) => (d.drivesForWork === 'company-vehicle' ? d : { ...d, vehicleVRM: '' })),
+  ),
+});
+
+export const employmentStepSchema = z.object({
+  employmentDetails: section(
+    z.object({
+      employmentType: z.enum(['employed', 'self-employed', 'cis'], {
+        error: MESSAGES.employmentTypeRequired,
+      }),
+      businessName: text(COMPANY_NAME_MAX_LENGTH),
+      utrNumber: text(20),
+    }),
+  ),
+});
+
+/** Step 2 with an injectable clock for the date of birth's 16-100 years (D17). */
+export function createPersonalStepSchema(today?: Date) {
+  return z.object({
+    personalInfo: section(
+      z.object({
+        title: text(TITLE_MAX_LENGTH),
+        dateOfBirth: datePartsSchema.superRefine((p, ctx) => {
+          const problem = dateOfBirthProblem(p, today ?? new Date());
+          if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+        }),
+        firstName: requiredText(MESSAGES.firstNameRequired, NAME_MAX_LENGTH),
+        lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
+        email: emailField(MESSAGES.emailRequired),
+        phone: phoneField(MESSAGES.phoneRequired),
+        homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
+        // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'.
+        postcode: z.preprocess(
+          (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
+          z
+            .string({ error: MESSAGES.postcodeRequired })
+            .min(1, { error: MESSAGES.postcodeRequired, abort: true })
+            .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
+            .transform((s) => formatPostcode(s) ?? s),
+        ),
+      }),
+    ),
+  });
+}
+
+export const personalStepSchema = createPersonalStepSchema();
+
+/** Step 'employments' (D17): 1 to 5 jobs, each with what HMRC's P87 asks. */
+export function createEmploymentsStepSchema(today?: Date) {
+  const job = employmentSchema.superRefine((e, ctx) => {
+    const at = (field: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [field] });
+    if (e.employerName === '') at('employerName', MESSAGES.employerNameRequired);
+    if (!e.noPayeReference) {
+      if (e.payeReference === '') at('payeReference', MESSAGES.payeReferenceRequired);
+      else if (!isPayeReference(e.payeReference)) at('payeReference', MESSAGES.payeReferenceInvalid);
+    }
+    if (e.jobTitle === '') at('jobTitle', MESSAGES.jobTitleRequired);
+    if (e.continuing === '') at('continuing', MESSAGES.continuingRequired);
+    if (e.continuing === 'no') {
+      const problem = endDateProblem(e.endDate, today ?? new Date());
+      if (problem) at('endDate', problem.message);
+    }
+  });
+  return z.object({
+    employments: z
+      .array(job, { error: MESSAGES.employmentsRequired })
+      .min(1, MESSAGES.employmentsRequired)
+      .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
+      .default(() => [])
+      .superRefine((jobs, ctx) => {
+        if (new Set(jobs.map((j) => j.id)).size !== jobs.length)
+          ctx.addIssue({ code: 'custom', message: MESSAGES.employmentDuplicate });
+      }),
+  });
+}
+
+export const employmentsStepSchema = createEmploymentsStepSchema();
+
+/** Step 3 with an injectable clock (D21): only the claimable years of `today` may be selected. */
+export function createTaxYearsStepSchema(today?: Date) {
+  return z.object({
+    taxYears: z
+      .array(taxYearEntrySchema, { error: MESSAGES.taxYearsRequired })
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => [])
+      .superRefine((entries, ctx) => {
+        const selected = entries.filter((e) => e.selected);
+        if (selected.length === 0) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearsRequired });
+          return;
+        }
+        const claimable = new Set(claimableTaxYears(today ?? new Date()).map((y) => y.year));
+        // A malformed year already has its own error on the entry.
+        if (selected.some((e) => isTaxYear(e.year) && !claimable.has(e.year))) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearNotClaimable });
+        }
+        if (new Set(entries.map((e) => e.year)).size !== entries.length) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearDuplicate });
+        }
+      }),
+  });
+}
+
+/** Step 3 against the clock at parse time; use createTaxYearsStepSchema(today) to pin it. */
+export const taxYearsStepSchema = createTaxYearsStepSchema();
+
+// Building a zod schema costs more than parsing with it, and the server validates the dated steps
+// on every save with its clock: keep one schema per step and UK calendar day (claimable years and
+// ages change only at UK midnight, D21), built with the first instant seen of that day.
+const schemaByDay = new Map<string, z.ZodType>();
+export function schemaForDay(step: string, today: Date, create: (today: Date) => z.ZodType): z.ZodType {
+  const key = `${step} ${ukIsoDate(today)}`;
+  let schema = schemaByDay.get(key);
+  if (schema === undefined) {
+    if (schemaByDay.size >= 12) schemaByDay.clear();
+    schema = create(today);
+    schemaByDay.set(key, schema);
+  }
+  return schema;
+}
+
+export const vehicleStepSchema = z.object({
+  vehicleInfo: section(
+    z.object({
+      type: z.enum(['car-van', 'motorbike', 'bicycle'], { error: MESSAGES.vehicleTypeRequired }),
+    }),
+  ),
+});
+
+const lenientEmployments = z
+  .array(
+    employmentSchema
+      .partial()
+      .extend({ id: z.string().default(''), employerName: text(COMPANY_NAME_MAX_LENGTH) }),
+  )
+  .max(MAX_EMPLOYMENTS)
+  .catch(() => [])
+  .default(() => []);
+
+function employerLabel(employments: readonly { id: string; employerName: string }[], id: string): string {
+  const i = employments.findIndex((e) => e.id === id);
+  const name = employments[i]?.employerName ?? '';
+  return name !== '' ? name : `employer ${i + 1}`;
+}
+
+const mileageJobSchema = employmentYearSchema.extend({
+  // Range checks happen below so the messages can be keyed per year and job.
+  businessMiles: z.preprocess(toNumber, z.number().catch(Number.NaN)),
+});
+
+const mileageYearsSchema = z
+  .array(
+    taxYearEntrySchema.extend({
+      jobs: z
+        .array(mileageJobSchema)
+        .max(MAX_EMPLOYMENTS)
+        .default(() => []),
+    }),
+  )
+  .max(MAX_TAX_YEAR_ENTRIES)
+  .default(() => []);
+
+/** Step 5: per selected year, each job's business miles (one year needs some), and D18's question. */
+export const mileageStepSchema = z
+  .object({ taxYears: mileageYearsSchema })
+  .superRefine(({ taxYears }, ctx) => {
+    for (const entry of taxYears) {
+      if (!entry.selected) continue;
+      const { year, jobs } = entry;
+      const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
+      let total = 0;
+      for (const job of jobs) {
+        const miles = job.businessMiles;
+        const key = jobFieldKey.miles(year, job.employmentId);
+        if (!Number.isFinite(miles) || miles < 0) add(key, MESSAGES.milesInvalid);
+        else if (!Number.isInteger(miles)) add(key, MESSAGES.milesWholeNumber(year));
+        else if (miles > MAX_BUSINESS_MILES) add(key, MESSAGES.milesTooHigh(year));
+        else total += miles;
+      }
+      const first = jobs[0];
+      if (total === 0 && first && !jobs.some((j) => !Number.isFinite(j.businessMiles)))
+        add(jobFieldKey.miles(year, first.employmentId), MESSAGES.milesRequired(year));
+      if (jobs.length === 0) add(`miles_${year}`, MESSAGES.milesRequired(year));
+      const withMiles = jobs.filter((j) => Number.isFinite(j.businessMiles) && j.businessMiles > 0);
+      if (asksEmployersConnected({ jobs: withMiles }) && entry.employersConnected === '')
+        add(jobFieldKey.connected(year), MESSAGES.employersConnectedRequired(year));
+    }
+  });
+
+/** Step 7: per selected year, what each job with miles paid towards them (D21). */
+export const employerRateStepSchema = z
+  .object({
+    employments: lenientEmployments,
+    taxYears: z
+      .array(taxYearEntrySchema)
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => []),
+  })
+  .superRefine(({ employments, taxYears }, ctx) => {
+    for (const entry of taxYears) {
+      if (!entry.selected) continue;
+      for (const job of entry.jobs) {
+        if (job.businessMiles <= 0) continue;
+        const who = employerLabel(employments, job.employmentId);
+        const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
+        if (job.paidKind === '')
+          add(jobFieldKey.paid(entry.year, job.employmentId), MESSAGES.employerPaidRequired(who, entry.year));
+        else if (job.paidKind === 'ppm' && !(job.paidPencePerMile > 0))
+          add(
+            jobFieldKey.paidAmount(entry.year, job.employmentId),
+            MESSAGES.employerPencePerMileInvalid(who, entry.year),
+          );
+        else if (job.paidKind === 'total' && !(job.paidTotalPounds > 0))
+          add(
+            jobFieldKey.paidAmount(entry.year, job.employmentId),
+            MESSAGES.employerTotalInvalid(who, entry.year),
+          );
+      }
+    }
+  });
+
+export const evidenceStepSchema = z
+  .object({
+    taxYears: z
+      .array(taxYearEntrySchema)
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .default(() => []),
+    evidenceFiles: z
+      .record(z.string(), z.array(z.unknown()).nullable())
+      .nullable()
+      .default(() => ({})),
+    journeys: z
+      .array(z.unknown())
+      .nullable()
+      .default(() => []),
+  })
+  .superRefine(({ taxYears, evidenceFiles, journeys }, ctx) => {
+    // SPEC §5: a year is complete with its own files, or when any journeys exist (the log covers it).
+    if ((journeys?.length ?? 0) > 0) return;
+    for (const { year, selected } of taxYears) {
+      if (selected && (evidenceFiles?.[year]?.length ?? 0) === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: MESSAGES.evidenceRequired(year),
+          path: [`evidence_${year}`],
+        });
+      }
+    }
+  });
+
+export const requiredAgreementChecksSchema = z.object({
+  accuracy: z.literal(true, { error: MESSAGES.accuracyRequired }),
+  authorization: z.literal(true, { error: MESSAGES.authorizationRequired }),
+  terms: z.literal(true, { error: MESSAGES.termsRequired }),
+});
+
+/** Step 9; also the body of POST /api/onboarding/signature. */
+export const reviewStepSchema = z.object({
+  signature: pngDataUrl(MESSAGES.digitalSignatureRequired),
+  agreementChecks: section(requiredAgreementChecksSchema),
+});
+
+/** Step 10; also the body of POST /api/onboarding/submit. niNumber is output normalised ('AB123456C'). */
+export const hmrcDetailsStepSchema = z.object({
+  niNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? normaliseNiNumber(stripAngleBrackets(v)) : (v ?? '')),
+    z
+      .string({ error: MESSAGES.niNumberRequired })
+      .min(1, { error: MESSAGES.niNumberRequired, abort: true })
+      .refine(isValidNiNumber, MESSAGES.niNumberInvalid),
+  ),
+  p60FileId: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseText(v) || undefined : (v ?? undefined)),
+    z.string().max(64).optional(),
+  ),
+});
