@@ -1,0 +1,90 @@
+// The wizard's progress on the server: load, save, and 'Save and finish later' (D5, D8); the
+// session id travels in a header.
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { SendResult } from './outbox.ts';
+import {
+  isRecord,
+  FIRST_STEP,
+  isWizardStepIndex,
+  previousStep,
+  type PlanAnswers,
+  type SavePayload,
+} from '@taxback/domain';
+import { normaliseServerData, type ServerData } from './server-data.ts';
+
+export type LoadResult =
+  | {
+      kind: 'found';
+      revision: number;
+      snapshot: unknown;
+      currentStep: number;
+      lastStepCompleted: number;
+      server: ServerData;
+    }
+  | { kind: 'none' }
+  | { kind: 'error' };
+
+/** A storage step number the plan knows (or -1, before any step is completed). */
+function stepNumber(x: unknown, fallback: number): number {
+  return x === -1 || isWizardStepIndex(x) ? x : fallback;
+}
+
+/** Without a saved last step, the one before the current step on the claimant's route counts as done. */
+function lastCompletedBefore(current: number, answers: PlanAnswers): number {
+  return current === FIRST_STEP ? -1 : previousStep(current, answers);
+}
+
+export async function fetchProgress(sessionId: string, signal?: AbortSignal): Promise<LoadResult> {
+  const res = await apiRequest<unknown>('GET', '/api/onboarding', { sessionId, signal });
+  if (!res.ok) return res.status === 404 ? { kind: 'none' } : { kind: 'error' };
+  const data = res.data;
+  if (!isRecord(data) || !isRecord(data.snapshot)) return { kind: 'error' };
+  const snap = data.snapshot;
+  // The step may sit beside the snapshot or inside it; accept either.
+  const saved = stepNumber(data.currentStep ?? snap.currentStep, FIRST_STEP);
+  const currentStep = saved === -1 ? FIRST_STEP : saved;
+  const lastStepCompleted = stepNumber(
+    data.lastStepCompleted ?? snap.lastStepCompleted,
+    lastCompletedBefore(currentStep, snap as PlanAnswers),
+  );
+  return {
+    kind: 'found',
+    revision: typeof data.revision === 'number' ? data.revision : 0,
+    snapshot: snap,
+    currentStep,
+    lastStepCompleted,
+    server: normaliseServerData(data),
+  };
+}
+
+export async function saveProgress(
+  sessionId: string,
+  payload: SavePayload,
+  revision: number,
+): Promise<SendResult> {
+  const res = await apiRequest<{ revision?: unknown }>('PUT', '/api/onboarding', {
+    sessionId,
+    body: { revision, ...payload },
+  });
+  if (res.ok) {
+    const next =
+      isRecord(res.data) && typeof res.data.revision === 'number' ? res.data.revision : revision + 1;
+    return { kind: 'saved', revision: next };
+  }
+  if (res.status === 409) {
+    // The caller reloads the claim from the server, which brings the current revision with it.
+    return { kind: 'conflict', revision };
+  }
+  if (res.status === 400) return { kind: 'rejected' };
+  return { kind: 'retry' };
+}
+
+export type ResumeCodeResult = { ok: true } | { ok: false; message: string };
+
+/** 'Save and finish later': the server texts a fresh resume code to the claimant's phone (D8). */
+export async function requestResumeCode(sessionId: string): Promise<ResumeCodeResult> {
+  const res = await apiRequest<unknown>('POST', '/api/onboarding/resume-code', { sessionId, body: {} });
+  if (res.ok) return { ok: true };
+  if (res.status === 429 && res.error) return { ok: false, message: res.error };
+  return { ok: false, message: 'We could not send your code just now. Please try again in a moment.' };
+}
