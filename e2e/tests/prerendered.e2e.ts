@@ -2,7 +2,7 @@
  * The wizard's first screen arrives prerendered in the page (apps/web/scripts/prerender.tsx):
  * painted before any script, inert until React replaces it, never shown to a tab resuming a claim.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSessionId } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { expectStep } from '../helpers/wizard.ts';
@@ -14,24 +14,30 @@ async function withoutScripts(page: Page): Promise<void> {
   await page.route('**/assets/*.js', (route) => route.abort());
 }
 
+/**
+ * The page's prerendered copy: painted, inert and hidden from assistive technology, without test
+ * ids or element ids (they would clash with the live page's), and nothing in it takes focus.
+ */
+async function expectInertCopy(page: Page): Promise<Locator> {
+  const copy = page.locator('[data-prerendered]');
+  await expect(copy).toBeVisible();
+  await expect(copy).toHaveAttribute('inert', '');
+  await expect(copy).toHaveAttribute('aria-hidden', 'true');
+  await expect(copy.locator('[data-testid]')).toHaveCount(0);
+  await expect(copy.locator('[id]')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-prerendered]') ?? null)).toBeNull();
+  return copy;
+}
+
 test.describe('the prerendered first screen of the wizard', () => {
   test('a new claimant sees step 0 from the page itself, inert and without test hooks, before any script', async ({
     page,
   }) => {
     await withoutScripts(page);
     await page.goto('/onboarding');
-    const copy = page.locator('[data-prerendered]');
-    await expect(copy).toBeVisible();
+    const copy = await expectInertCopy(page);
     await expect(copy.locator('h1')).toHaveText(HEADING);
-    await expect(copy).toHaveAttribute('inert', '');
-    await expect(copy).toHaveAttribute('aria-hidden', 'true');
-    await expect(copy.locator('[data-testid]')).toHaveCount(0);
-    await expect(copy.locator('[id]')).toHaveCount(0);
-    // Inert: nothing in it takes focus.
-    await page.keyboard.press('Tab');
-    expect(
-      await page.evaluate(() => document.activeElement?.closest('[data-prerendered]') ?? null),
-    ).toBeNull();
   });
 
   test('a tab that is resuming a claim never shows the copy of step 0', async ({ page }) => {
@@ -66,17 +72,9 @@ test.describe('the prerendered landing page', () => {
   }) => {
     await withoutScripts(page);
     await page.goto('/');
-    const copy = page.locator('[data-prerendered]');
-    await expect(copy).toBeVisible();
+    const copy = await expectInertCopy(page);
     await expect(copy.locator('h1')).toBeVisible();
-    await expect(copy).toHaveAttribute('inert', '');
-    await expect(copy).toHaveAttribute('aria-hidden', 'true');
-    await expect(copy.locator('[data-testid]')).toHaveCount(0);
-    await expect(copy.locator('[id]')).toHaveCount(0);
-    await page.keyboard.press('Tab');
-    expect(
-      await page.evaluate(() => document.activeElement?.closest('[data-prerendered]') ?? null),
-    ).toBeNull();
+    await expect(copy.getByText(/a mile/).first()).toBeVisible();
   });
 
   test('the copy is what the app draws, and the app takes over with no CSP violation', async ({ page }) => {
