@@ -1,0 +1,73 @@
+import zlib from 'node:zlib';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { readPng, unfilter } from '../src/modules/files/png.ts';
+
+// Decision 025: signatures are checked and unfiltered with Node's zlib instead of pngjs.
+
+function noisyPng(width: number, height: number, colorType: 2 | 6): Buffer {
+  const image = new PNG({ width, height });
+  let seed = 7;
+  for (let i = 0; i < image.data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    // Smooth runs and noise, so the encoder picks every filter type somewhere.
+    image.data[i] = i % 97 < 50 ? (i >> 4) & 0xff : seed & 0xff;
+  }
+  return PNG.sync.write(image, { colorType, inputHasAlpha: true });
+}
+
+/** A chunk with its length and CRC, as a PNG carries it. */
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crcOf(typed));
+  return Buffer.concat([head, typed, crc]);
+}
+
+function crcOf(bytes: Buffer): number {
+  let c = -1;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ -1) >>> 0;
+}
+
+function handMadePng(width: number, height: number, rows: Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('readPng and unfilter', () => {
+  it.each([
+    ['RGBA', 6, 4],
+    ['RGB', 2, 3],
+  ] as const)('give the same %s pixels as pngjs', (_name, colorType, channels) => {
+    const bytes = noisyPng(61, 23, colorType);
+    const image = readPng(bytes);
+    expect(image).toMatchObject({ width: 61, height: 23, bitDepth: 8, colorType, interlaced: false });
+    const decoded = PNG.sync.read(bytes).data; // always RGBA
+    const expected = Buffer.alloc(61 * 23 * channels);
+    for (let p = 0; p < 61 * 23; p++) decoded.copy(expected, p * channels, p * 4, p * 4 + channels);
+    expect(unfilter(image!, channels).equals(expected)).toBe(true);
+  });
+
+  it('takes rows that match the header, and refuses one row short, one too many, or an unknown filter', () => {
+    const row = (filter: number) => Buffer.from([filter, 1, 2, 3]);
+    expect(readPng(handMadePng(3, 2, Buffer.concat([row(0), row(1)])))).not.toBeNull();
+    expect(readPng(handMadePng(3, 2, row(0)))).toBeNull();
+    expect(readPng(handMadePng(3, 2, Buffer.concat([row(0), row(0), row(0)])))).toBeNull();
+    expect(readPng(handMadePng(3, 2, Buffer.concat([row(0), row(5)])))).toBeNull();
+  });
+});
