@@ -5,15 +5,15 @@ import { readPng, unfilter } from '../src/modules/files/png.ts';
 
 // Decision 025: signatures are checked and unfiltered with Node's zlib instead of pngjs.
 
-function noisyPng(width: number, height: number, colorType: 2 | 6): Buffer {
+function noisyPng(width: number, height: number, colorType: 2 | 6, filterType: number): Buffer {
   const image = new PNG({ width, height });
   let seed = 7;
   for (let i = 0; i < image.data.length; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    // Smooth runs and noise, so the encoder picks every filter type somewhere.
+    // Smooth runs and noise.
     image.data[i] = i % 97 < 50 ? (i >> 4) & 0xff : seed & 0xff;
   }
-  return PNG.sync.write(image, { colorType, inputHasAlpha: true });
+  return PNG.sync.write(image, { colorType, inputHasAlpha: true, filterType });
 }
 
 /** A chunk with its length and CRC, as a PNG carries it. */
@@ -50,12 +50,15 @@ function handMadePng(width: number, height: number, rows: Buffer): Buffer {
 }
 
 describe('readPng and unfilter', () => {
+  const FILTERS = [0, 1, 2, 3, 4]; // none, sub, up, average, Paeth
   it.each([
-    ['RGBA', 6, 4],
-    ['RGB', 2, 3],
-  ] as const)('give the same %s pixels as pngjs', (_name, colorType, channels) => {
-    const bytes = noisyPng(61, 23, colorType);
+    ...FILTERS.map((filter) => ['RGBA', filter, 6, 4] as const),
+    ...FILTERS.map((filter) => ['RGB', filter, 2, 3] as const),
+  ])('give the same %s pixels as pngjs, rows with filter %i', (_name, filter, colorType, channels) => {
+    const bytes = noisyPng(61, 23, colorType, filter);
     const image = readPng(bytes);
+    const stride = 61 * channels;
+    expect(image?.data[stride + 1]).toBe(filter); // the second row's filter byte
     expect(image).toMatchObject({ width: 61, height: 23, bitDepth: 8, colorType, interlaced: false });
     const decoded = PNG.sync.read(bytes).data; // always RGBA
     const expected = Buffer.alloc(61 * 23 * channels);

@@ -63,6 +63,9 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
+// A signature is mostly empty canvas: the fastest level compresses it nearly as well.
+const FAST = { level: zlib.constants.Z_BEST_SPEED };
+
 /**
  * The signature as an image XObject. A canvas signature (8-bit RGBA or RGB, not interlaced) is
  * unfiltered here and its colour and alpha deflated by Node's zlib; pdf-lib's embedPng does the
@@ -97,7 +100,7 @@ async function embedSignature(
       alpha[i] = pixels[o + 3] as number;
     }
     smask = pdf.context.register(
-      pdf.context.stream(zlib.deflateSync(alpha), {
+      pdf.context.stream(zlib.deflateSync(alpha, FAST), {
         Type: 'XObject',
         Subtype: 'Image',
         Width: width,
@@ -109,7 +112,7 @@ async function embedSignature(
     );
   }
   const ref = pdf.context.register(
-    pdf.context.stream(zlib.deflateSync(colour), {
+    pdf.context.stream(zlib.deflateSync(colour, FAST), {
       Type: 'XObject',
       Subtype: 'Image',
       Width: width,

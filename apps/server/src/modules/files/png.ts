@@ -128,29 +128,37 @@ export function unfilter(image: PngImage, channels: number): Buffer {
   const stride = image.width * channels;
   const out = Buffer.alloc(stride * image.height);
   const src = image.data;
+  // One loop per filter, the first row's "up" being zeros: this runs over every byte of a signature.
+  const zeros = new Uint8Array(stride);
   for (let y = 0; y < image.height; y++) {
     const filter = src[y * (stride + 1)] as number;
-    const inRow = y * (stride + 1) + 1;
-    const outRow = y * stride;
-    const upRow = outRow - stride;
-    for (let x = 0; x < stride; x++) {
-      const raw = src[inRow + x] as number;
-      const left = x >= channels ? (out[outRow + x - channels] as number) : 0;
-      const up = y > 0 ? (out[upRow + x] as number) : 0;
-      const upLeft = y > 0 && x >= channels ? (out[upRow + x - channels] as number) : 0;
-      let value: number;
-      if (filter === 0) value = raw;
-      else if (filter === 1) value = raw + left;
-      else if (filter === 2) value = raw + up;
-      else if (filter === 3) value = raw + ((left + up) >> 1);
-      else {
-        const p = left + up - upLeft;
+    const s = y * (stride + 1) + 1;
+    const o = y * stride;
+    const up = y === 0 ? zeros : out.subarray(o - stride, o);
+    const row = out.subarray(o, o + stride);
+    if (filter === 0) src.copy(row, 0, s, s + stride);
+    else if (filter === 1) {
+      for (let x = 0; x < channels; x++) row[x] = src[s + x] as number;
+      for (let x = channels; x < stride; x++)
+        row[x] = ((src[s + x] as number) + (row[x - channels] as number)) & 0xff;
+    } else if (filter === 2) {
+      for (let x = 0; x < stride; x++) row[x] = ((src[s + x] as number) + (up[x] as number)) & 0xff;
+    } else if (filter === 3) {
+      for (let x = 0; x < channels; x++) row[x] = ((src[s + x] as number) + ((up[x] as number) >> 1)) & 0xff;
+      for (let x = channels; x < stride; x++)
+        row[x] = ((src[s + x] as number) + (((row[x - channels] as number) + (up[x] as number)) >> 1)) & 0xff;
+    } else {
+      for (let x = 0; x < channels; x++) row[x] = ((src[s + x] as number) + (up[x] as number)) & 0xff;
+      for (let x = channels; x < stride; x++) {
+        const left = row[x - channels] as number;
+        const above = up[x] as number;
+        const upLeft = up[x - channels] as number;
+        const p = left + above - upLeft;
         const pa = Math.abs(p - left);
-        const pb = Math.abs(p - up);
+        const pb = Math.abs(p - above);
         const pc = Math.abs(p - upLeft);
-        value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+        row[x] = ((src[s + x] as number) + (pa <= pb && pa <= pc ? left : pb <= pc ? above : upLeft)) & 0xff;
       }
-      out[outRow + x] = value & 0xff;
     }
   }
   return out;
