@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { readPng, unfilter } from '../src/modules/files/png.ts';
+import { crc32, readPng, unfilter } from '../src/modules/files/png.ts';
 
 // Decision 025: signatures are checked and unfiltered with Node's zlib instead of pngjs.
 
@@ -18,21 +18,12 @@ function noisyPng(width: number, height: number, colorType: 2 | 6, filterType: n
 
 /** A chunk with its length and CRC, as a PNG carries it. */
 function chunk(type: string, body: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(body.length);
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crcOf(typed));
-  return Buffer.concat([head, typed, crc]);
-}
-
-function crcOf(bytes: Buffer): number {
-  let c = -1;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ -1) >>> 0;
+  const out = Buffer.alloc(typed.length + 8);
+  out.writeUInt32BE(body.length, 0);
+  typed.copy(out, 4);
+  out.writeUInt32BE(crc32(typed, 0, typed.length), typed.length + 4);
+  return out;
 }
 
 function handMadePng(width: number, height: number, rows: Buffer): Buffer {

@@ -41,7 +41,8 @@ for (let n = 0; n < 256; n++) {
   CRC_TABLE[n] = c;
 }
 
-function crc32(bytes: Uint8Array, start: number, end: number): number {
+/** The CRC-32 a PNG chunk carries, of bytes[start, end). */
+export function crc32(bytes: Uint8Array, start: number, end: number): number {
   let c = -1;
   for (let i = start; i < end; i++) c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return (c ^ -1) >>> 0;
