@@ -331,6 +331,12 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
 
     openFile,
 
+    /** A session's files with any deferred bytes rendered first, so each size is the real one. */
+    async listRenderedFiles(sessionId: string): Promise<SavedFile[]> {
+      const rows = await Promise.all((await repo.listBySession(sessionId)).map(ensureRendered));
+      return rows.filter((row): row is StoredFile => row !== null).map(toSavedFile);
+    },
+
     /** Reads a whole file into memory (small files: signatures, mileage logs for PDFs). */
     async readFile(id: string, sessionId: string | null): Promise<{ file: SavedFile; bytes: Buffer } | null> {
       const opened = await openFile(id, sessionId);
