@@ -35,6 +35,7 @@ import { createClaimsService } from './modules/claims/service.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
+import { addSignedAuthorityRenderer } from './modules/authority/deferred.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
@@ -111,7 +112,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   }
   const fileStore = overrides.fileStore ?? (await createFileStore(config));
-  const files = createFilesService({ db: database.db, store: fileStore });
   const providers =
     overrides.providers ?? createProviders(config.providers, { db: database.db, log: app.log });
 
@@ -119,16 +119,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
   app.decorate('fileStore', fileStore);
-  app.decorate('files', files);
-  app.decorate('keys', keys);
-  app.decorate('providers', providers);
-  app.decorate('operatorAuth', { resolve: async () => null });
   const jobs = createJobQueue({
     db: database.db,
     dialect: database.dialect,
     log: app.log,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
+  const files = createFilesService({ db: database.db, store: fileStore, jobs });
+  addSignedAuthorityRenderer(files);
+  app.decorate('files', files);
+  app.decorate('keys', keys);
+  app.decorate('providers', providers);
+  app.decorate('operatorAuth', { resolve: async () => null });
   registerPurgeJob(jobs, {
     db: database.db,
     store: fileStore,

@@ -310,14 +310,15 @@ describe('claim detail', () => {
     const { id } = await submitMileageClaim(t);
     const detail = (await get(`/api/admin/claims/${id}`)).json<{
       signedMatch: boolean;
-      files: Array<{ kind: string; url: string }>;
+      files: Array<{ kind: string; url: string; size: number }>;
     }>();
     expect(detail.signedMatch).toBe(true);
-    // The operator can open the signed authority PDF.
+    // The operator can open the signed authority PDF, listed with its size (decision 025).
     const authority = detail.files.find((f) => f.kind === 'authority');
     expect(authority).toBeDefined();
     const pdf = await get(authority?.url ?? '');
     expect(pdf.statusCode).toBe(200);
+    expect(authority?.size).toBe(pdf.rawPayload.length);
     expect(pdfText(pdf.rawPayload)).toContain('Name: Mira Patel');
 
     const row = await t.app.db

@@ -140,6 +140,82 @@ describe('POST /api/claims', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  // Decision 025: the PDF is rendered after the claim is answered, by a job or the first download.
+  describe('the signed authority, rendered after the request', () => {
+    async function authorityRow(sessionId: string) {
+      return t.app.db
+        .selectFrom('stored_files')
+        .select(['id', 'size', 'sha256', 'render_input', 'storage_key'])
+        .where('session_id', '=', sessionId)
+        .where('kind', '=', 'authority')
+        .executeTakeFirstOrThrow();
+    }
+    async function download(sessionId: string, url: string) {
+      return t.app.inject({ method: 'GET', url, headers: { 'x-session-id': sessionId } });
+    }
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+    it('is waiting when the claim is answered, and the job stores it once, as the download then serves it', async () => {
+      const sessionId = newSessionId();
+      const res = await submit(sessionId, validClaimBody());
+      expect(res.statusCode).toBe(201);
+      const before = await authorityRow(sessionId);
+      expect(before.render_input).not.toBeNull();
+      expect(before.size).toBe(0);
+
+      await t.app.jobs.drain();
+      const after = await authorityRow(sessionId);
+      expect(after.render_input).toBeNull();
+      expect(Number(after.size)).toBeGreaterThan(1000);
+      const pdf = await download(sessionId, res.json<{ authorityUrl: string }>().authorityUrl);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.length).toBe(Number(after.size));
+      expect(sha256(pdf.rawPayload)).toBe(after.sha256);
+      expect(pdfText(pdf.rawPayload)).toContain('Name: Jane Doe');
+    });
+
+    it('is rendered by a download that comes first, and the job then finds nothing to do', async () => {
+      const sessionId = newSessionId();
+      const res = await submit(sessionId, validClaimBody());
+      const url = res.json<{ authorityUrl: string }>().authorityUrl;
+      const first = await download(sessionId, url);
+      expect(first.statusCode).toBe(200);
+      const rendered = await authorityRow(sessionId);
+      expect(rendered.render_input).toBeNull();
+      expect(sha256(first.rawPayload)).toBe(rendered.sha256);
+
+      await t.app.jobs.drain();
+      expect(await authorityRow(sessionId)).toEqual(rendered);
+      const second = await download(sessionId, url);
+      expect(sha256(second.rawPayload)).toBe(rendered.sha256);
+    });
+
+    it('renders the same bytes however many times it is asked at once', async () => {
+      const sessionId = newSessionId();
+      const res = await submit(sessionId, validClaimBody());
+      const url = res.json<{ authorityUrl: string }>().authorityUrl;
+      const [a, b] = await Promise.all([
+        download(sessionId, url),
+        download(sessionId, url),
+        t.app.jobs.drain(),
+      ]);
+      expect(a.statusCode).toBe(200);
+      expect(sha256(a.rawPayload)).toBe(sha256(b.rawPayload));
+      expect(sha256(a.rawPayload)).toBe((await authorityRow(sessionId)).sha256);
+    });
+
+    it('stores nothing when its record is deleted before the job runs', async () => {
+      const sessionId = newSessionId();
+      await submit(sessionId, validClaimBody());
+      const row = await authorityRow(sessionId);
+      await t.app.files.deleteFile(row.id, sessionId);
+      await t.app.jobs.drain();
+      expect(await t.app.fileStore.get(row.storage_key)).toBeNull();
+      const failed = await t.app.jobs.failed();
+      expect(failed.filter((j) => j.payload.includes(row.id))).toEqual([]);
+    });
+  });
+
   it('stores the signed authority PDF (D19) with the fee as configured, for its owner only', async () => {
     const feeApp = await createTestApp({
       env: {

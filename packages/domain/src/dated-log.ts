@@ -106,11 +106,20 @@ function calendarOf(input: DatedLogInput, from: number, to: number): Calendar {
   const empFrom = isIsoDate(input.employmentStart) ? toDay(input.employmentStart) : -Infinity;
   const empTo = isIsoDate(input.employmentEnd) ? toDay(input.employmentEnd) : Infinity;
   const employed = (day: number) => day >= empFrom && day <= empTo;
-  const working = (day: number) =>
-    employed(day) &&
-    mondayBased(day) < 5 &&
-    !holidays.has(fromDay(day)) &&
-    !leave.some(([a, b]) => day >= a && day <= b);
+  // Every journey asks about the same days, so each day is decided once.
+  const decided = new Map<number, boolean>();
+  const working = (day: number) => {
+    let answer = decided.get(day);
+    if (answer === undefined) {
+      answer =
+        employed(day) &&
+        mondayBased(day) < 5 &&
+        !holidays.has(fromDay(day)) &&
+        !leave.some(([a, b]) => day >= a && day <= b);
+      decided.set(day, answer);
+    }
+    return answer;
+  };
   return { working, inLog: (day) => day >= from && day <= to };
 }
 
@@ -182,6 +191,12 @@ export function buildDatedLog(input: DatedLogInput): DatedLog {
 
   const cal = calendarOf(input, from, to);
   const trips: DatedTrip[] = [];
+  const isoDates = new Map<number, string>();
+  const isoDate = (day: number) => {
+    let iso = isoDates.get(day);
+    if (iso === undefined) isoDates.set(day, (iso = fromDay(day)));
+    return iso;
+  };
   let weeklyIndex = 0;
   for (const j of input.journeys) {
     const weekday = j.frequency === 'weekly' ? weeklyIndex++ % 5 : 0;
@@ -189,7 +204,7 @@ export function buildDatedLog(input: DatedLogInput): DatedLog {
     const reason = journeyReasonLabel(j) || 'Not given';
     for (const day of tripDays(j, weekday, cal, from, to)) {
       trips.push({
-        date: fromDay(day),
+        date: isoDate(day),
         from: j.startAddress,
         to: j.endAddress,
         reason,

@@ -41,26 +41,33 @@ export function stripUnsafeCharacters(s: string): string {
  */
 export function unsafeTextPaths(value: unknown, limit = 20): string[] {
   const found: string[] = [];
-  const visit = (v: unknown, path: string, depth: number): void => {
+  // Segments of the current path; joined only for a finding (every save walks its whole body).
+  const path: string[] = [];
+  const here = () => path.map(stripUnsafeCharacters).join('.');
+  const visit = (v: unknown, depth: number): void => {
     if (found.length >= limit || depth > 32) return;
     if (typeof v === 'string') {
-      if (hasUnsafeCharacters(v)) found.push(path);
+      if (hasUnsafeCharacters(v)) found.push(here());
       return;
     }
     if (typeof v !== 'object' || v === null) return;
     if (Array.isArray(v)) {
-      v.forEach((item, index) => visit(item, path === '' ? String(index) : `${path}.${index}`, depth + 1));
+      for (let index = 0; index < v.length; index++) {
+        path.push(String(index));
+        visit(v[index], depth + 1);
+        path.pop();
+      }
       return;
     }
-    for (const [key, item] of Object.entries(v)) {
-      const keyPath = path === '' ? stripUnsafeCharacters(key) : `${path}.${stripUnsafeCharacters(key)}`;
+    for (const key in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+      path.push(key);
       if (hasUnsafeCharacters(key)) {
-        if (found.length < limit) found.push(keyPath);
-        continue;
-      }
-      visit(item, keyPath, depth + 1);
+        if (found.length < limit) found.push(here());
+      } else visit((v as Record<string, unknown>)[key], depth + 1);
+      path.pop();
     }
   };
-  visit(value, '', 0);
+  visit(value, 0);
   return found;
 }

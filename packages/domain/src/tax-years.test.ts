@@ -110,3 +110,26 @@ describe('tax year helpers', () => {
     expect(claimDeadline(year)).toBe(expected);
   });
 });
+
+// Decision 025: ukDateParts keeps the last UTC hour's UK date; asked in any order, every instant
+// still gets its own UK date, across UK midnight and the clock changes.
+describe('ukIsoDate, one UTC hour at a time', () => {
+  it.each([
+    ['2025-03-30T00:59:59.999Z', '2025-03-30'], // last minute of GMT
+    ['2025-03-30T01:00:00.000Z', '2025-03-30'], // 02:00 BST
+    ['2025-03-30T22:59:59.999Z', '2025-03-30'], // 23:59 BST
+    ['2025-03-30T23:00:00.000Z', '2025-03-31'], // BST midnight
+    ['2025-10-25T22:30:00.000Z', '2025-10-25'],
+    ['2025-10-25T23:00:00.000Z', '2025-10-26'],
+    ['2025-10-26T00:30:00.000Z', '2025-10-26'], // 01:30 BST
+    ['2025-10-26T01:30:00.000Z', '2025-10-26'], // 01:30 GMT, the hour repeated
+    ['2025-10-26T23:59:59.999Z', '2025-10-26'], // GMT again: midnight is 00:00Z
+    ['2025-10-27T00:00:00.000Z', '2025-10-27'],
+    ['1969-07-20T23:30:00.000Z', '1969-07-21'], // British Standard Time, all year
+  ])('%s is %s in the UK, alone and after its neighbours', (instant, expected) => {
+    const at = new Date(instant);
+    for (const before of [-3_600_000, 1, -1, 0]) ukIsoDate(new Date(at.getTime() + before));
+    expect(ukIsoDate(at)).toBe(expected);
+    expect(ukIsoDate(new Date(at.getTime()))).toBe(expected);
+  });
+});

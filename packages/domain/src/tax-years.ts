@@ -67,6 +67,20 @@ const UK_DATE = new Intl.DateTimeFormat('en-GB', {
 
 /** The UK calendar date of an instant: { year, month (1-12), day }. */
 export function ukDateParts(date: Date): { year: number; month: number; day: number } {
+  // Since 1972 UK midnight and the clock changes fall on whole UTC hours, so an hour has one UK
+  // date: the last one is kept (Intl's formatting was most of a save's date work, decision 025).
+  const time = date.getTime();
+  const hour = Math.floor(time / HOUR_MS);
+  if (time < WHOLE_HOURS_SINCE) return formatUkDateParts(date);
+  if (hour !== lastHour.hour) lastHour = { hour, parts: formatUkDateParts(date) };
+  return { ...lastHour.parts };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const WHOLE_HOURS_SINCE = Date.UTC(1972, 0, 1);
+let lastHour = { hour: Number.NaN, parts: { year: 0, month: 0, day: 0 } };
+
+function formatUkDateParts(date: Date): { year: number; month: number; day: number } {
   const parts = UK_DATE.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };

@@ -153,6 +153,11 @@ export interface StoredFilesTable {
   size: number;
   sha256: string;
   created_at: IsoTime;
+  /**
+   * Decision 025: the renderer and inputs of a file whose bytes are not stored yet (size 0 and a
+   * placeholder sha256 until then); null once they are.
+   */
+  render_input: string | null;
 }
 
 export interface ResumeCodesTable {

@@ -12,6 +12,7 @@ import * as appendOnlyAudit from './010-append-only-audit.ts';
 import * as jobs from './011-jobs.ts';
 import * as emailOutbox from './012-email-outbox.ts';
 import * as statusCodes from './013-status-codes.ts';
+import * as deferredFiles from './014-deferred-files.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-jobs': jobs,
   '012-email-outbox': emailOutbox,
   '013-status-codes': statusCodes,
+  '014-deferred-files': deferredFiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -239,7 +239,8 @@ export function createAdminClaimsService(deps: {
     /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
     async detail(operatorId: string, id: string) {
       const found = await find(id);
-      const files = await deps.files.listFiles(found.sessionId);
+      // An operator sees each file's real size, a signed authority not rendered yet included.
+      const files = await deps.files.listRenderedFiles(found.sessionId);
       const [history, notes] = await Promise.all([repo.history(id), repo.notes(id)]);
       const ni = niNumberOf(found);
       const common = {

@@ -5,8 +5,7 @@ import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, FormResponse } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
-import { ValidationError } from '../../http/errors.ts';
-import { renderAuthorityPdf } from '../authority/pdf.ts';
+import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { FilesService } from '../files/service.ts';
@@ -87,22 +86,8 @@ export function createClaimsService(deps: {
       const id = randomUUID();
       const terms = deps.terms;
       // D19: the shorter authority the claim form showed, signed and stored as a PDF with the claim.
+      // The PDF is rendered after this request (decision 025); its URL works from now on.
       const { document, hash } = authorityOf(authorityInputOfGeneralClaim(claim, terms, now));
-      let pdfBytes: Uint8Array;
-      try {
-        pdfBytes = await renderAuthorityPdf(
-          document,
-          {
-            signaturePng: png,
-            signedAt,
-            ip: input.ipAddress,
-            userAgent: input.userAgent?.slice(0, 500) ?? null,
-          },
-          terms.agent.companyName,
-        );
-      } catch {
-        throw new ValidationError({ signature: SIGNATURE_REQUIRED });
-      }
       const assessment = claim.assessmentData;
 
       try {
@@ -116,14 +101,14 @@ export function createClaimsService(deps: {
               filename: 'signature.png',
               contentType: 'image/png',
             },
-            {
-              sessionId,
-              claimKind: 'general',
-              kind: 'authority',
-              bytes: pdfBytes,
-              filename: 'signed-authority.pdf',
-              contentType: 'application/pdf',
-            },
+            signedAuthorityFile(sessionId, 'general', {
+              document,
+              signaturePng: png,
+              signedAt,
+              ip: input.ipAddress,
+              userAgent: input.userAgent?.slice(0, 500) ?? null,
+              companyName: terms.agent.companyName,
+            }),
           ],
           async (trx, [file, pdf]) => {
             if (!file || !pdf) throw new Error('Stored file record vanished');

@@ -18,6 +18,7 @@ const FILE_COLUMNS = [
   'size',
   'sha256',
   'created_at',
+  'render_input',
 ] as const satisfies readonly (keyof NewStoredFile)[];
 export type FileRow = ColumnValues<NewStoredFile, typeof FILE_COLUMNS>;
 
@@ -70,6 +71,17 @@ export function createFilesRepository(db: Db) {
       if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
       if (filter.taxYear !== undefined) query = query.where('tax_year', '=', filter.taxYear);
       return query.orderBy('created_at').orderBy('id').execute();
+    },
+
+    /** Records a deferred file's bytes; false when it was recorded already, or deleted meanwhile. */
+    async markRendered(id: string, stored: { size: number; sha256: string }, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('stored_files')
+        .set({ size: stored.size, sha256: stored.sha256, render_input: null })
+        .where('id', '=', id)
+        .where('render_input', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async deleteById(id: string, trx: Db = db): Promise<void> {

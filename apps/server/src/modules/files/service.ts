@@ -7,6 +7,7 @@ import { nowIso } from '../../db/values.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
 import { newStorageKey } from '../../storage/file-store.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { createFilesRepository } from './repository.ts';
 
 type Db = Kysely<Database>;
@@ -17,8 +18,11 @@ export interface SaveFileInput {
   kind: StoredFileKind;
   /** Tax year for evidence and mileage logs; null/undefined for files of no year. */
   taxYear?: string | null;
-  /** The bytes, or an upload already streamed into the store by `stage` (never held in memory). */
-  bytes: Uint8Array | StagedUpload;
+  /**
+   * The bytes, an upload already streamed into the store by `stage` (never held in memory), or
+   * what renders them later (decision 025).
+   */
+  bytes: Uint8Array | StagedUpload | DeferredRender;
   /** Shown on download only; never used in a storage path. */
   filename: string;
   /** The sniffed type (check magic bytes before calling). */
@@ -51,10 +55,34 @@ export interface StagedUpload {
   partial: boolean;
 }
 
+/**
+ * A file whose bytes are rendered after the request (decision 025): by a job enqueued with its
+ * record, or by its first opening, whichever comes first. `render` names a renderer given to
+ * `addRenderer`; `input` is stored as JSON with the record and must render the same bytes each time.
+ */
+export interface DeferredRender {
+  render: string;
+  input: unknown;
+}
+
+export type FileRenderer = (input: unknown) => Promise<Uint8Array>;
+
+/** The job that renders a deferred file. */
+export const RENDER_FILE_JOB = 'render-file';
+
 /** Enough of the start of a file for its type check (file-type reads at most a few kB of it). */
 export const STAGE_HEAD_BYTES = 256 * 1024;
 
-const isStaged = (bytes: SaveFileInput['bytes']): bytes is StagedUpload => !(bytes instanceof Uint8Array);
+const isStaged = (bytes: SaveFileInput['bytes']): bytes is StagedUpload =>
+  !(bytes instanceof Uint8Array) && 'storageKey' in bytes;
+const isDeferred = (bytes: SaveFileInput['bytes']): bytes is DeferredRender =>
+  !(bytes instanceof Uint8Array) && 'render' in bytes;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 
 export function fileUrl(id: string): string {
   return `/api/files/${id}`;
@@ -80,13 +108,22 @@ export function toSavedFile(row: StoredFile): SavedFile {
  * Private files (D6) for every feature: bytes in the FileStore under a random key, metadata in
  * stored_files. The same bytes for the same session/kind/year are stored once (a retried upload).
  */
-export function createFilesService(deps: { db: Db; store: FileStore }) {
+export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQueue }) {
   const { db, store } = deps;
   const repo = createFilesRepository(db);
+  const renderers = new Map<string, FileRenderer>();
+  /** Renders under way in this process, by file id, so a job and a download share one. */
+  const rendering = new Map<string, Promise<StoredFile | null>>();
 
   function describeInput(input: SaveFileInput) {
+    const bytes = input.bytes;
     return {
-      sha256: isStaged(input.bytes) ? input.bytes.sha256 : sha256Hex(input.bytes),
+      // A deferred file has no bytes to compare yet: a unique placeholder until it is rendered.
+      sha256: isStaged(bytes)
+        ? bytes.sha256
+        : isDeferred(bytes)
+          ? `pending-${randomUUID()}`
+          : sha256Hex(bytes),
       taxYear: input.taxYear ?? '',
       filename: cleanFileName(input.filename),
     };
@@ -117,7 +154,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
         const bytes = p.input.bytes;
         if (p.existing || isStaged(bytes)) continue;
         p.storageKey = newStorageKey();
-        await store.put(p.storageKey, bytes);
+        if (!isDeferred(bytes)) await store.put(p.storageKey, bytes);
       }
       const inserted = new Set<string>();
       const result = await db.transaction().execute(async (trx) => {
@@ -129,6 +166,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
             saved.push(toSavedFile(row));
             continue;
           }
+          const bytes = p.input.bytes;
           const row = await repo.insertIfAbsent(
             {
               id: randomUUID(),
@@ -139,13 +177,15 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
               storage_key: p.storageKey,
               filename: p.filename,
               content_type: p.input.contentType,
-              size: isStaged(p.input.bytes) ? p.input.bytes.size : p.input.bytes.byteLength,
+              size: isStaged(bytes) ? bytes.size : isDeferred(bytes) ? 0 : bytes.byteLength,
               sha256: p.sha256,
               created_at: nowIso(),
+              render_input: isDeferred(bytes) ? JSON.stringify(bytes) : null,
             },
             trx,
           );
           if (row) inserted.add(p.storageKey);
+          if (row && isDeferred(bytes)) await deps.jobs?.enqueue(trx, RENDER_FILE_JOB, { fileId: row.id });
           // A concurrent request stored the same bytes first: use its record.
           const used = row ?? (await repo.findDuplicate(p.dedupKey, trx));
           if (!used) throw new Error('Stored file record vanished');
@@ -172,11 +212,51 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
     });
   }
 
+  /**
+   * A deferred file's bytes, rendered and stored once; the row as it is when they are stored
+   * already. Null when the file was deleted meanwhile (its bytes are then removed too).
+   */
+  function ensureRendered(row: StoredFile): Promise<StoredFile | null> {
+    if (row.render_input === null) return Promise.resolve(row);
+    let pending = rendering.get(row.id);
+    if (pending === undefined) {
+      pending = renderNow(row).finally(() => rendering.delete(row.id));
+      rendering.set(row.id, pending);
+    }
+    return pending;
+  }
+
+  async function renderNow(row: StoredFile): Promise<StoredFile | null> {
+    const { render, input } = JSON.parse(row.render_input ?? 'null') as DeferredRender;
+    const renderer = renderers.get(render);
+    if (!renderer) throw new Error(`No renderer for deferred files of kind ${row.kind}`);
+    const bytes = await renderer(input);
+    // Rendering is deterministic, so another instance storing the same key at once stores the same bytes.
+    await store.put(row.storage_key, bytes);
+    const stored = { size: bytes.byteLength, sha256: sha256Hex(bytes) };
+    if (await repo.markRendered(row.id, stored)) return { ...row, ...stored, render_input: null };
+    const now = await repo.findById(row.id, null);
+    if (now === null) await store.delete(row.storage_key).catch(() => {});
+    return now;
+  }
+
+  deps.jobs?.handle(RENDER_FILE_JOB, async (payload) => {
+    const { fileId } = payload as { fileId: string };
+    const row = await repo.findById(fileId, null);
+    if (row !== null) await ensureRendered(row);
+  });
+
+  /** The record by id (of the session unless null), its bytes rendered if they were deferred. */
+  async function findRow(id: string, sessionId: string | null): Promise<StoredFile | null> {
+    const row = await repo.findById(id, sessionId);
+    return row === null ? null : ensureRendered(row);
+  }
+
   async function openFile(
     id: string,
     sessionId: string | null,
   ): Promise<{ file: SavedFile; stream: Readable } | null> {
-    const row = await repo.findById(id, sessionId);
+    const row = await findRow(id, sessionId);
     if (!row) return null;
     const stream = await store.get(row.storage_key);
     return stream ? { file: toSavedFile(row), stream } : null;
@@ -185,6 +265,11 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
   return {
     saveFileWith,
     saveFilesWith,
+
+    /** Names the code that renders deferred files of one kind (decision 025). */
+    addRenderer(name: string, renderer: FileRenderer): void {
+      renderers.set(name, renderer);
+    },
 
     /**
      * Streams an upload into the store under a fresh key, counting and hashing it on the way and
@@ -233,7 +318,7 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
 
     /** `sessionId` null means an operator (any session). Another session's file is null, like a missing one. */
     async findFile(id: string, sessionId: string | null): Promise<SavedFile | null> {
-      const row = await repo.findById(id, sessionId);
+      const row = await findRow(id, sessionId);
       return row ? toSavedFile(row) : null;
     },
 
@@ -246,13 +331,30 @@ export function createFilesService(deps: { db: Db; store: FileStore }) {
 
     openFile,
 
+    /** A session's files with any deferred bytes rendered first, so each size is the real one. */
+    async listRenderedFiles(sessionId: string): Promise<SavedFile[]> {
+      const rows = await Promise.all((await repo.listBySession(sessionId)).map(ensureRendered));
+      return rows.filter((row): row is StoredFile => row !== null).map(toSavedFile);
+    },
+
     /** Reads a whole file into memory (small files: signatures, mileage logs for PDFs). */
     async readFile(id: string, sessionId: string | null): Promise<{ file: SavedFile; bytes: Buffer } | null> {
       const opened = await openFile(id, sessionId);
       if (!opened) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-      return { file: opened.file, bytes: Buffer.concat(chunks) };
+      return { file: opened.file, bytes: await readAll(opened.stream) };
+    },
+
+    /** The bytes of a file recorded by content (a signature by its hash), or null. */
+    async readStored(key: {
+      sessionId: string;
+      kind: StoredFileKind;
+      taxYear: string;
+      sha256: string;
+    }): Promise<Buffer | null> {
+      const row = await repo.findDuplicate(key);
+      if (row === null) return null;
+      const opened = await openFile(row.id, row.session_id);
+      return opened === null ? null : readAll(opened.stream);
     },
 
     /** Deletes the record (then the bytes). False when the file is not this session's. */

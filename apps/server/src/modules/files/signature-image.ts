@@ -1,6 +1,6 @@
-import { PNG } from 'pngjs';
 import { PNG_DATA_URL_PREFIX, isSaneSignatureSize, pngDimensions } from '@taxback/domain';
 import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts';
+import { readPng } from './png.ts';
 
 /** A drawn signature is tens of kilobytes; 2 MB bounds abuse. */
 export const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
@@ -21,17 +21,8 @@ export function signaturePngOf(dataUrl: string, message: string, field = 'signat
   const bytes = Buffer.from(encoded, 'base64');
   if (bytes.length > MAX_SIGNATURE_BYTES) throw new PayloadTooLargeError('The signature image is too large.');
   const size = pngDimensions(bytes);
-  if (size === null || !isSaneSignatureSize(size) || !decodes(bytes)) {
+  if (size === null || !isSaneSignatureSize(size) || readPng(bytes) === null) {
     throw new ValidationError({ [field]: message });
   }
   return bytes;
-}
-
-function decodes(bytes: Buffer): boolean {
-  try {
-    PNG.sync.read(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import {
@@ -287,8 +288,158 @@ const COLUMNS: { title: string; width: number; align: 'left' | 'right' }[] = [
 ];
 const ROW_HEIGHT = 14;
 
+const MILES_FORMAT = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
 function formatMiles(n: number): string {
-  return n.toLocaleString('en-GB', { maximumFractionDigits: 1 });
+  return MILES_FORMAT.format(n);
+}
+
+// A page's rows repeat within a few hundred bytes: a 4 KB window compresses them as well as the
+// default 32 KB one, and a compressor set up per page then allocates a fraction of the memory.
+const PAGE_DEFLATE = { level: 3, windowBits: 12, memLevel: 7 };
+
+/**
+ * Adds operators to a page as a content stream of their own, deflated natively (pdf-lib deflates
+ * its own streams in JavaScript, one compressor set up per page).
+ */
+function addContentStream(doc: PDFDocument, page: PDFPage, ops: string[]): void {
+  const content = Buffer.from(ops.join('\n'), 'latin1');
+  const stream = doc.context.stream(zlib.deflateSync(content, PAGE_DEFLATE), { Filter: 'FlateDecode' });
+  page.node.addContentStream(doc.context.register(stream));
+}
+
+/** A cell as drawn: its text fitted to the column, encoded for the font, and its width. */
+interface DrawnCell {
+  hex: string;
+  width: number;
+}
+
+const TABLE_WIDTH = COLUMNS.reduce((s, c) => s + c.width, 0);
+
+/** A number in a content stream: at most three decimals, never an exponent at these magnitudes. */
+function pdfNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
+}
+
+/**
+ * Writes the trips table of one page at a time as a raw content stream: the header (grey band,
+ * bold titles) and then one text object with a positioned string per cell. A cell's value is
+ * formatted, fitted and encoded once per document section, however many rows repeat it.
+ */
+class TableWriter {
+  y = 0;
+  private page: PDFPage | null = null;
+  private ops: string[] = [];
+  /** Where the current line of the open text object starts (Td moves are relative to it). */
+  private penX = 0;
+  private penY = 0;
+  private readonly cells: Map<string | number, DrawnCell>[] = COLUMNS.map(() => new Map());
+  private readonly header: DrawnCell[];
+  private readonly heading: string;
+
+  /** `continued` heads each further page of the table (bold, 9 pt). */
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+    continued: string,
+  ) {
+    this.header = COLUMNS.map((c) => this.drawn(bold, c.title, Number.POSITIVE_INFINITY));
+    this.heading = bold.encodeText(winAnsiSafe(bold, continued)).toString();
+  }
+
+  private drawn(font: PDFFont, text: string, maxWidth: number): DrawnCell {
+    const fitted = fitText(font, text, 9, maxWidth);
+    return { hex: font.encodeText(fitted).toString(), width: font.widthOfTextAtSize(fitted, 9) };
+  }
+
+  private beginText(fontKey: string): void {
+    this.ops.push('BT', '0.1 0.1 0.1 rg', `${fontKey} 9 Tf`);
+    this.penX = 0;
+    this.penY = 0;
+  }
+
+  /** Shows a cell in the column that starts at x, moving from the last cell with a short Td. */
+  private show(cell: DrawnCell, x: number, align: 'left' | 'right', width: number): void {
+    const at = align === 'right' ? x + width - cell.width - 4 : x;
+    const dx = pdfNumber(at - this.penX);
+    const dy = pdfNumber(this.y - this.penY);
+    this.penX += Number(dx);
+    this.penY += Number(dy);
+    this.ops.push(`${dx} ${dy} Td ${cell.hex} Tj`);
+  }
+
+  /** Starts the table on a page at `y` (with its header row), under the heading on a further page. */
+  begin(page: PDFPage, y: number, further: boolean): void {
+    this.page = page;
+    this.y = y;
+    const boldKey = page.node.newFontDictionary(this.bold.name, this.bold.ref).toString();
+    const fontKey = page.node.newFontDictionary(this.font.name, this.font.ref).toString();
+    this.ops.push('q');
+    if (further) {
+      this.beginText(boldKey);
+      this.show({ hex: this.heading, width: 0 }, PAGE.margin, 'left', 0);
+      this.ops.push('ET');
+      this.y -= 20;
+    }
+    this.ops.push(
+      '0.92 0.92 0.92 rg',
+      `${pdfNumber(PAGE.margin - 2)} ${pdfNumber(this.y - 4)} ${pdfNumber(TABLE_WIDTH + 4)} ${ROW_HEIGHT + 2} re f`,
+    );
+    this.beginText(boldKey);
+    let x = PAGE.margin;
+    COLUMNS.forEach((c, i) => {
+      this.show(this.header[i] as DrawnCell, x, c.align, c.width);
+      x += c.width;
+    });
+    this.y -= ROW_HEIGHT + 2;
+    this.ops.push(`${fontKey} 9 Tf`);
+  }
+
+  note(text: string): void {
+    this.show(this.drawn(this.font, text, CONTENT_WIDTH), PAGE.margin, 'left', CONTENT_WIDTH);
+    this.y -= ROW_HEIGHT;
+  }
+
+  row(r: MileageLogRow): void {
+    let x = PAGE.margin;
+    for (let i = 0; i < COLUMNS.length; i++) {
+      const c = COLUMNS[i] as (typeof COLUMNS)[number];
+      const cache = this.cells[i] as Map<string | number, DrawnCell>;
+      const key =
+        i === 0
+          ? r.date
+          : i === 1
+            ? r.from
+            : i === 2
+              ? r.to
+              : i === 3
+                ? r.reason
+                : i === 4
+                  ? r.trip
+                  : r.miles;
+      let cell = cache.get(key);
+      if (cell === undefined) {
+        const text = i === 0 ? longDate(r.date, true) : typeof key === 'number' ? formatMiles(key) : key;
+        cell = this.drawn(this.font, text, c.width - 6);
+        cache.set(key, cell);
+      }
+      this.show(cell, x, c.align, c.width);
+      x += c.width;
+    }
+    this.y -= ROW_HEIGHT;
+  }
+
+  /** Adds the page's table as its own content stream; returns where the page continues. */
+  finish(): number {
+    if (this.page !== null) {
+      this.ops.push('ET', 'Q');
+      addContentStream(this.doc, this.page, this.ops);
+    }
+    this.page = null;
+    this.ops = [];
+    return this.y;
+  }
 }
 
 async function renderPdf(
@@ -314,16 +465,15 @@ async function renderPdf(
   const pages = doc.getPages();
   pages.forEach((p, i) => {
     const label = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(label, {
-      x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(label, 8),
-      y: PAGE.margin - 16,
-      size: 8,
-      font,
-      color: rgb(0.35, 0.35, 0.35),
-    });
+    const x = PAGE.width - PAGE.margin - font.widthOfTextAtSize(label, 8);
+    const fontKey = p.node.newFontDictionary(font.name, font.ref).toString();
+    const at = `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(PAGE.margin - 16)} Tm`;
+    const show = `${at} ${font.encodeText(label).toString()} Tj`;
+    addContentStream(doc, p, ['q', 'BT', '0.35 0.35 0.35 rg', `${fontKey} 8 Tf`, show, 'ET', 'Q']);
   });
 
-  return doc.save();
+  // In one go: yielding every 50 objects (pdf-lib's default) waits on a timer each time.
+  return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
 /** One employment's log for the year, from a new page. */
@@ -343,10 +493,11 @@ function renderLogPages(
 
   let page = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
+  const continued = `${title} (continued)${employer === '' ? '' : `: ${employer}`}`;
   const newPage = () => {
     page = doc.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - PAGE.margin - 10;
-    text(page, `${title} (continued)${employer === '' ? '' : `: ${employer}`}`, PAGE.margin, y, 9, bold);
+    text(page, continued, PAGE.margin, y, 9, bold);
     y -= 20;
   };
   /** Room for `height` more points above the footer, or a new page. */
@@ -382,51 +533,24 @@ function renderLogPages(
   for (const [k, v] of facts) paragraph(`${k}: ${v}`, 10);
   y -= 10;
 
-  const tableHeader = () => {
-    let x = PAGE.margin;
-    page.drawRectangle({
-      x: PAGE.margin - 2,
-      y: y - 4,
-      width: COLUMNS.reduce((s, c) => s + c.width, 0) + 4,
-      height: ROW_HEIGHT + 2,
-      color: rgb(0.92, 0.92, 0.92),
-    });
-    for (const c of COLUMNS) {
-      const w = bold.widthOfTextAtSize(c.title, 9);
-      text(page, c.title, c.align === 'right' ? x + c.width - w - 4 : x, y, 9, bold);
-      x += c.width;
-    }
-    y -= ROW_HEIGHT + 2;
-  };
-
-  tableHeader();
+  // The table is most of the document (a row per trip per working day, tens of thousands for a
+  // busy claimant over several years), so its rows are written straight into one content stream
+  // per page: each distinct cell is fitted and encoded once, and no pdf-lib operator objects are
+  // built per cell (decision 025).
+  const table = new TableWriter(doc, font, bold, continued);
+  table.begin(page, y, false);
   if (log.rows.length === 0) {
-    text(page, 'No trips in this period.', PAGE.margin, y, 9);
-    y -= ROW_HEIGHT;
+    table.note('No trips in this period.');
   }
   for (const r of log.rows) {
-    if (y < PAGE.margin + 20 + ROW_HEIGHT) {
-      newPage();
-      tableHeader();
+    if (table.y < PAGE.margin + 20 + ROW_HEIGHT) {
+      table.finish();
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      table.begin(page, PAGE.height - PAGE.margin - 10, true);
     }
-    const cells = [longDate(r.date, true), r.from, r.to, r.reason, r.trip, formatMiles(r.miles)];
-    let x = PAGE.margin;
-    cells.forEach((cell, i) => {
-      const c = COLUMNS[i];
-      if (!c) return;
-      const fitted = fitText(font, cell, 9, c.width - 6);
-      const w = font.widthOfTextAtSize(fitted, 9);
-      page.drawText(fitted, {
-        x: c.align === 'right' ? x + c.width - w - 4 : x,
-        y,
-        size: 9,
-        font,
-        color: rgb(0.1, 0.1, 0.1),
-      });
-      x += c.width;
-    });
-    y -= ROW_HEIGHT;
+    table.row(r);
   }
+  y = table.finish();
 
   ensure(80);
   y -= 6;

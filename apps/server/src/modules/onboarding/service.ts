@@ -71,7 +71,7 @@ import {
   updateDraftClaim,
 } from './repository.ts';
 import type { ClaimFileRow, ClaimTracking } from './repository.ts';
-import { renderAuthorityPdf } from '../authority/pdf.ts';
+import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
 import { readSnapshot, snapshotColumns } from './claim-columns.ts';
 
@@ -444,18 +444,8 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       const at = nowIso(signedAt);
       const terms = deps.terms;
       const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, terms, at));
-      let pdfBytes: Uint8Array;
-      try {
-        pdfBytes = await renderAuthorityPdf(
-          document,
-          { signaturePng: input.png, signedAt, ip: meta.ip, userAgent: meta.userAgent },
-          terms.agent.companyName,
-        );
-      } catch {
-        // pdf-lib could not read the image: not a usable PNG signature.
-        throw new ValidationError({ signature: MESSAGES.digitalSignatureRequired });
-      }
-      // The signature and the signed authority are stored together, with the claim's evidence.
+      // The signature and the signed authority are stored together, with the claim's evidence;
+      // the PDF is rendered after this request (decision 025), its URL working from now on.
       return files.saveFilesWith(
         [
           {
@@ -467,15 +457,14 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
             filename: 'signature.png',
             contentType: 'image/png',
           },
-          {
-            sessionId,
-            claimKind: 'onboarding',
-            kind: 'authority',
-            taxYear: null,
-            bytes: pdfBytes,
-            filename: 'signed-authority.pdf',
-            contentType: 'application/pdf',
-          },
+          signedAuthorityFile(sessionId, 'onboarding', {
+            document,
+            signaturePng: input.png,
+            signedAt,
+            ip: meta.ip,
+            userAgent: meta.userAgent,
+            companyName: terms.agent.companyName,
+          }),
         ],
         async (trx, [file, pdf]) => {
           if (!file || !pdf) throw new Error('Stored file record vanished');

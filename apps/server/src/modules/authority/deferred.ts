@@ -1,0 +1,70 @@
+import type { AuthorityDocument } from '@taxback/domain';
+import type { ClaimKind } from '../../db/database.ts';
+import { sha256Hex } from '../../crypto/hash.ts';
+import type { FilesService, SaveFileInput } from '../files/service.ts';
+import { renderAuthorityPdf } from './pdf.ts';
+
+// Decision 025: the signed authority PDF is rendered after the request that signs it, by a job
+// or by its first download; its record, and so its URL, exist from the signing on.
+
+const SIGNED_AUTHORITY = 'signed-authority';
+
+/** What the PDF is rendered from: the document signed, and the signature by its stored bytes. */
+interface SignedAuthorityInput {
+  document: AuthorityDocument;
+  signature: { sessionId: string; sha256: string };
+  signedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  companyName: string;
+}
+
+/** The signed authority as a file to save beside its signature (stored in the same call). */
+export function signedAuthorityFile(
+  sessionId: string,
+  claimKind: ClaimKind,
+  signed: {
+    document: AuthorityDocument;
+    signaturePng: Uint8Array;
+    signedAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+    companyName: string;
+  },
+): SaveFileInput {
+  const input: SignedAuthorityInput = {
+    document: signed.document,
+    signature: { sessionId, sha256: sha256Hex(signed.signaturePng) },
+    signedAt: signed.signedAt.toISOString(),
+    ip: signed.ip,
+    userAgent: signed.userAgent,
+    companyName: signed.companyName,
+  };
+  return {
+    sessionId,
+    claimKind,
+    kind: 'authority',
+    taxYear: null,
+    bytes: { render: SIGNED_AUTHORITY, input },
+    filename: 'signed-authority.pdf',
+    contentType: 'application/pdf',
+  };
+}
+
+export function addSignedAuthorityRenderer(files: FilesService): void {
+  files.addRenderer(SIGNED_AUTHORITY, async (raw) => {
+    const input = raw as SignedAuthorityInput;
+    const signature = await files.readStored({ ...input.signature, kind: 'signature', taxYear: '' });
+    if (signature === null) throw new Error('The signature of a signed authority is missing');
+    return renderAuthorityPdf(
+      input.document,
+      {
+        signaturePng: signature,
+        signedAt: new Date(input.signedAt),
+        ip: input.ip,
+        userAgent: input.userAgent,
+      },
+      input.companyName,
+    );
+  });
+}
