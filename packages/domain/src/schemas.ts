@@ -61,7 +61,8 @@ import {
 } from './wizard.ts';
 
 /** true only when A and B are the same type (each assignable to the other). */
-type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** `true` only when A and B are the same type (schemas checked against declared types). */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 // ---------------------------------------------------------------------------------------------
 // Messages
