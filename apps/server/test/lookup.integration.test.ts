@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { useApiContract } from '../src/http/contract.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupRoutes } from '../src/modules/lookup/routes.ts';
 import { createFetchifyProvider } from '../src/providers/address/fetchify.ts';
@@ -48,6 +49,7 @@ async function buildLookupApp(
   preRegisterRateLimit = false,
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  useApiContract(app, { checkAnswers: true }); // As app.ts does: the routes declare the contract.
   // As app.ts may do: the plugin registered once for the whole app, routes opting in.
   if (preRegisterRateLimit) await app.register(rateLimit, { global: false });
   const providers: Providers = {

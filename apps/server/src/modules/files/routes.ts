@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';
 import type { FilesService } from './service.ts';
@@ -12,21 +13,25 @@ export function contentDisposition(filename: string): string {
 }
 
 export async function filesRoutes(app: FastifyInstance, opts: { files: FilesService }): Promise<void> {
-  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    // An operator may open any file; a claimant only their own session's (D5/D6).
-    const operator = await app.operatorAuth.resolve(request);
-    const sessionId = operator ? null : requireSession(request);
-    if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+  app.get<{ Params: { id: string } }>(
+    '/files/:id',
+    { schema: routeSchema('getFile') },
+    async (request, reply) => {
+      // An operator may open any file; a claimant only their own session's (D5/D6).
+      const operator = await app.operatorAuth.resolve(request);
+      const sessionId = operator ? null : requireSession(request);
+      if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
 
-    const opened = await opts.files.openFile(request.params.id, sessionId);
-    if (!opened) throw new NotFoundError();
-    if (operator) await app.operatorAuth.fileOpened?.(operator, opened.file);
-    return reply
-      .header('content-type', opened.file.contentType)
-      .header('content-length', String(opened.file.size))
-      .header('content-disposition', contentDisposition(opened.file.filename))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(opened.stream);
-  });
+      const opened = await opts.files.openFile(request.params.id, sessionId);
+      if (!opened) throw new NotFoundError();
+      if (operator) await app.operatorAuth.fileOpened?.(operator, opened.file);
+      return reply
+        .header('content-type', opened.file.contentType)
+        .header('content-length', String(opened.file.size))
+        .header('content-disposition', contentDisposition(opened.file.filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(opened.stream);
+    },
+  );
 }

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { routeSchema } from '../../http/contract.ts';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { config: { rateLimit: false } }, async (request, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-      return { status: 'ok', db: 'ok' };
-    } catch (error) {
-      request.log.warn({ code: (error as { code?: unknown }).code }, 'health check: database unreachable');
-      return reply.code(503).header('retry-after', '5').send({ status: 'error', db: 'down' });
-    }
-  });
+  app.get(
+    '/health',
+    { schema: routeSchema('getHealth'), config: { rateLimit: false } },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+        return { status: 'ok', db: 'ok' };
+      } catch (error) {
+        request.log.warn({ code: (error as { code?: unknown }).code }, 'health check: database unreachable');
+        return reply.code(503).header('retry-after', '5').send({ status: 'error', db: 'down' });
+      }
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatPostcode, normalisePostcodeForSearch, validatePostcodeSearch } from '@taxback/domain/postcode';
+import { routeSchema } from '../../http/contract.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { AddressFailureReason } from '../../providers/address/types.ts';
 import type { DistanceFailureReason } from '../../providers/distance/types.ts';
@@ -61,7 +62,7 @@ export async function lookupRoutes(app: FastifyInstance, opts: { providers: Prov
 
   app.get<{ Querystring: LookupQuery }>(
     '/address',
-    { config: { rateLimit: LOOKUP_RATE_LIMIT } },
+    { schema: routeSchema('lookupAddress'), config: { rateLimit: LOOKUP_RATE_LIMIT } },
     async (request, reply) => {
       const checked = validatePostcodeSearch(textParam(request.query.postcode));
       if (!checked.ok) return sendError(reply, 400, checked.message);
@@ -85,7 +86,7 @@ export async function lookupRoutes(app: FastifyInstance, opts: { providers: Prov
 
   app.get<{ Querystring: LookupQuery }>(
     '/distance',
-    { config: { rateLimit: LOOKUP_RATE_LIMIT } },
+    { schema: routeSchema('lookupDistance'), config: { rateLimit: LOOKUP_RATE_LIMIT } },
     async (request, reply) => {
       const rawFrom = textParam(request.query.from).trim();
       const rawTo = textParam(request.query.to).trim();
