@@ -3,6 +3,7 @@
 // declared for the route, its content type too, and a JSON body must match the declared schema
 // (JSON Schema, so a property the schema does not name is a breach). createTestApp installs the
 // check on every test app and fails the test file, on close, with every breach it saw.
+import fs from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -71,6 +72,12 @@ export function contractChecker(document: Json) {
     const first = validate.errors?.[0];
     return `${method} ${path} ${status}: ${first?.instancePath || '(body)'} ${first?.message ?? 'does not match'}`;
   };
+}
+
+/** Adds the answers checked so far to CONTRACT_ANSWERS_FILE, when set (the suite's coverage). */
+export function recordCheckedAnswers(): void {
+  const file = process.env.CONTRACT_ANSWERS_FILE;
+  if (file) fs.appendFileSync(file, [...checkedAnswers, ''].join('\n'));
 }
 
 /** Records every breach of the contract by `app`'s answers. */
