@@ -24,6 +24,15 @@ function responseSchema(response: ApiResponse) {
 type Part<K extends ApiOperation, P extends string> =
   (typeof API)[K] extends Record<P, infer S extends z.ZodType> ? S : undefined;
 
+/** The declared answers, typed for the zod type provider so a handler's return is checked too. */
+type Answers<K extends ApiOperation> = {
+  [S in keyof (typeof API)[K]['responses']]: (typeof API)[K]['responses'][S] extends {
+    schema: infer Z extends z.ZodType;
+  }
+    ? { content: { 'application/json': { schema: Z } } }
+    : { content: Record<string, { schema: z.ZodType<unknown> }> };
+};
+
 /** The Fastify schema of one operation: what it validates, how it answers, how it is documented. */
 export function routeSchema<const K extends ApiOperation>(operationId: K) {
   const route: ApiRoute = API[operationId];
@@ -45,6 +54,7 @@ export function routeSchema<const K extends ApiOperation>(operationId: K) {
     body: Part<K, 'body'>;
     querystring: Part<K, 'querystring'>;
     params: Part<K, 'params'>;
+    response: Answers<K>;
   };
 }
 

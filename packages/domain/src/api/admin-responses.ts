@@ -101,38 +101,137 @@ export const statusConflictSchema = z
   })
   .meta({ id: 'StatusConflict' });
 
+const text = z.string().nullable();
+
+/** The claim detail's parts both kinds share, then what each kind adds (D22). */
+const claimDetailCommon = {
+  id: z.string(),
+  reference: z.string(),
+  submittedAt: text,
+  workflow: claimWorkflowSchema,
+  readiness: z.array(z.object({ field: z.string(), label: z.string() })).describe('What the P87 still lacks'),
+  signedMatch: z.boolean().nullable().describe('Does the stored claim still hash to what was signed?'),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      taxYear: text,
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      url: z.string(),
+    }),
+  ),
+  history: z.array(
+    z.object({
+      id: z.string(),
+      from_status: text,
+      to_status: z.string(),
+      reason: text,
+      created_at: z.string(),
+      operator: text,
+    }),
+  ),
+  notes: z.array(z.object({ id: z.string(), body: z.string(), created_at: z.string(), operator: text })),
+  possibleDuplicates: z.array(
+    z.object({
+      id: z.string(),
+      kind: claimKind,
+      reference: z.string(),
+      submittedAt: z.string(),
+      reasons: z.array(z.enum(['phone', 'email', 'ni-number'])),
+    }),
+  ),
+  audit: z.array(
+    z.object({
+      id: z.string(),
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.string(),
+      detail: text.describe('JSON text'),
+      created_at: z.string(),
+      operator: text,
+    }),
+  ),
+};
+const tracking = {
+  affiliate: text,
+  utm: z.record(z.string(), z.string()).nullable(),
+  fullUrl: text,
+  ipAddress: text,
+  userAgent: text,
+  signedAt: text,
+};
+
+/** Every stored field, grouped; the groups after `tracking` are a mileage claim's only. */
 export const claimDetailSchema = z
   .object({
-    id: z.string(),
+    ...claimDetailCommon,
     kind: claimKind,
-    reference: z.string(),
-    submittedAt: z.string().nullable(),
-    workflow: claimWorkflowSchema,
-    readiness: z.array(z.object({ field: z.string(), label: z.string() })),
-    signedMatch: z.boolean().nullable().describe('Does the stored claim still hash to what was signed?'),
-    files: z.array(
+    claimant: z.union([
       z.object({
-        id: z.string(),
-        kind: z.string(),
-        taxYear: z.string().nullable(),
-        filename: z.string(),
-        contentType: z.string(),
-        size: z.number().int(),
-        url: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        phone: z.string(),
+        niNumberMasked: z.null(),
       }),
-    ),
-    history: z.array(record),
-    notes: z.array(record),
-    claimant: record,
-    general: record.optional(),
-    employment: record.optional(),
-    employments: z.array(record).optional(),
-    estimate: record.optional(),
-    mileage: record.optional(),
-    journeys: z.array(record).optional(),
-    tracking: record,
-    possibleDuplicates: z.array(record),
-    audit: z.array(record),
+      z.object({
+        title: text,
+        firstName: text,
+        lastName: text,
+        dateOfBirth: text,
+        email: text,
+        phone: text,
+        address: text,
+        postcode: text,
+        niNumberMasked: text.describe('All but the last characters hidden; POST …/ni-number shows it'),
+      }),
+    ]),
+    tracking: z.object({ ...tracking, signedIp: text.optional(), signedUserAgent: text.optional() }),
+    general: z
+      .object({ selectedExpenses: z.array(z.string()), earnsOver18k: z.boolean().nullable() })
+      .optional(),
+    employment: z
+      .object({
+        drivesForWork: text,
+        companyVehicleVrm: text,
+        employmentType: text,
+        employerName: text,
+        businessName: text,
+      })
+      .optional(),
+    employments: z
+      .array(
+        z.object({
+          id: z.string(),
+          employerName: z.string(),
+          payeReference: text,
+          jobTitle: z.string(),
+          continuing: z.boolean().nullable(),
+          endDate: text,
+        }),
+      )
+      .optional(),
+    estimate: record.optional().describe('D21: the estimate at the rates the claimant gave'),
+    mileage: record.optional().describe('The figures recomputed from the snapshot, by year and job'),
+    journeys: z
+      .array(
+        z.object({
+          id: z.string(),
+          startAddress: z.string(),
+          endAddress: z.string(),
+          frequency: z.string(),
+          tripType: z.string(),
+          reason: z.string(),
+          customReason: z.string(),
+          distance: z.number().nullable().describe('Miles'),
+          date: z.string().optional().describe('A one-off journey’s ISO date'),
+          employmentId: z.string().optional().describe('The employment it was for (D25)'),
+        }),
+      )
+      .optional()
+      .describe('The journeys as saved'),
   })
   .describe('Every stored field, grouped, with the figures recomputed by the domain')
   .meta({ id: 'ClaimDetail' });

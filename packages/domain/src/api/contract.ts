@@ -172,14 +172,14 @@ const STANDARD = {
 } as const satisfies Record<number, ApiResponse>;
 type StandardStatus = keyof typeof STANDARD;
 
-const standard = (...codes: StandardStatus[]): Record<number, ApiResponse> =>
-  Object.fromEntries(codes.map((code) => [code, STANDARD[code]]));
-const json = (description: string, schema: z.ZodType): ApiResponse => ({ description, schema });
+const standard = <const C extends StandardStatus>(...codes: C[]) =>
+  Object.fromEntries(codes.map((code) => [code, STANDARD[code]])) as Pick<typeof STANDARD, C>;
+const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, schema });
 const file = (description: string, contentType: string | readonly string[]): ApiResponse => ({
   description,
   contentType,
 });
-const error = (description: string, retryAfter = false): ApiResponse => ({
+const error = (description: string, retryAfter = false) => ({
   description,
   schema: errorSchema,
   ...(retryAfter ? { retryAfter } : {}),
@@ -189,7 +189,13 @@ const idParams = (description: string) => z.object({ id: z.string().describe(des
 const fileId = idParams('A file id (UUID); anything else is 404');
 /** A lookup reads whatever it is sent and answers a bad value with SPEC.md's message. */
 const postcodeParam = (description: string) => z.string().optional().catch(undefined).describe(description);
-const lookupError = (description: string): ApiResponse => ({ description, schema: lookupErrorSchema });
+const lookupError = (description: string) => ({ description, schema: lookupErrorSchema });
+/** A lookup's own 400, or field errors when the query holds control characters (refuseUnsafeText). */
+const lookupBadRequestSchema = z.xor([lookupErrorSchema, fieldErrorsSchema]);
+const lookupBadRequest = (description: string) => ({
+  description: `${description} (or text with control characters: field errors)`,
+  schema: lookupBadRequestSchema,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Claimant routes
@@ -446,10 +452,7 @@ const claimant = {
     querystring: z.object({ postcode: postcodeParam('A full UK postcode') }),
     responses: {
       200: json('The addresses', addressResultSchema),
-      400: {
-        description: 'Missing or invalid postcode (or text with control characters: field errors)',
-        schema: z.xor([lookupErrorSchema, fieldErrorsSchema]),
-      },
+      400: lookupBadRequest('Missing or invalid postcode'),
       404: lookupError('No addresses at this postcode'),
       502: lookupError('The address provider failed'),
       504: lookupError('The address provider timed out'),
@@ -465,10 +468,7 @@ const claimant = {
     querystring: z.object({ from: postcodeParam('Start postcode'), to: postcodeParam('End postcode') }),
     responses: {
       200: json('The distance', distanceResultSchema),
-      400: {
-        description: 'A postcode is missing or invalid (or text with control characters: field errors)',
-        schema: z.xor([lookupErrorSchema, fieldErrorsSchema]),
-      },
+      400: lookupBadRequest('A postcode is missing or invalid'),
       422: lookupError('No route between the postcodes'),
       502: lookupError('The distance provider failed'),
       504: lookupError('The distance provider timed out'),
@@ -481,7 +481,7 @@ const claimant = {
 // The operator back-office (D11, D22)
 
 /** What every /api/admin route may answer besides its success: 400, 401, 429, 503 (+403, 404). */
-function admin<const R extends Omit<ApiRoute, 'tags'>>(route: R): Omit<R, 'responses'> & ApiRoute {
+function admin<const R extends Omit<ApiRoute, 'tags'>>(route: R): R & Omit<ApiRoute, 'responses'> {
   const signedIn = route.access !== 'public';
   return {
     ...route,

@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../http/errors.ts';
@@ -13,7 +14,8 @@ const LIST_MAX = 500;
  * D27: the call-back requests of self-employed and CIS claimants, oldest first, for any operator;
  * removing one once called deletes the name and number. Both are audited (D22).
  */
-export async function callBacksRoutes(app: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+export async function callBacksRoutes(base: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireOperator(opts.auth);
   const actor = (request: Parameters<typeof operatorContext>[0]) => operatorContext(request).operator.id;
 

@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../http/errors.ts';
@@ -12,7 +13,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * again (audited). A job row holds ids and an error code only, never personal data. Also how many
  * jobs wait for a retry, so a provider outage shows before anything fails for good.
  */
-export async function jobsRoutes(app: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+export async function jobsRoutes(base: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireOperator(opts.auth, { role: 'admin' });
 
   app.get('/jobs', { schema: routeSchema('listFailedJobs'), preValidation: adminOnly }, async () => {

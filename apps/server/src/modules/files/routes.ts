@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';
-import type { FilesService } from './service.ts';
+import type { FilesService, SavedFile } from './service.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,6 +11,17 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** A stored file, streamed as a private attachment with the type sniffed at upload. */
+export function sendStoredFile(reply: FastifyReply, opened: { file: SavedFile; stream: Readable }) {
+  return reply
+    .header('content-type', opened.file.contentType)
+    .header('content-length', String(opened.file.size))
+    .header('content-disposition', contentDisposition(opened.file.filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(opened.stream);
 }
 
 export async function filesRoutes(app: FastifyInstance, opts: { files: FilesService }): Promise<void> {
@@ -25,13 +37,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
       const opened = await opts.files.openFile(request.params.id, sessionId);
       if (!opened) throw new NotFoundError();
       if (operator) await app.operatorAuth.fileOpened?.(operator, opened.file);
-      return reply
-        .header('content-type', opened.file.contentType)
-        .header('content-length', String(opened.file.size))
-        .header('content-disposition', contentDisposition(opened.file.filename))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(opened.stream);
+      return sendStoredFile(reply, opened);
     },
   );
 }

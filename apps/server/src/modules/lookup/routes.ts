@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatPostcode, normalisePostcodeForSearch, validatePostcodeSearch } from '@taxback/domain/postcode';
 import { routeSchema } from '../../http/contract.ts';
@@ -46,7 +47,8 @@ function sendError(reply: FastifyReply, status: number, error: string) {
   return reply.code(status).header('Cache-Control', 'no-store').send({ status: 'error', error });
 }
 
-export async function lookupRoutes(app: FastifyInstance, opts: { providers: Providers }): Promise<void> {
+export async function lookupRoutes(base: FastifyInstance, opts: { providers: Providers }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { providers } = opts;
 
   // Works whether or not the app registered @fastify/rate-limit (globally or with global: false).

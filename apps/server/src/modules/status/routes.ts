@@ -9,7 +9,7 @@ import {
   TooManyRequestsError,
   ValidationError,
 } from '../../http/errors.ts';
-import { contentDisposition } from '../files/routes.ts';
+import { sendStoredFile } from '../files/routes.ts';
 import type { StatusService } from './service.ts';
 
 export const STATUS_COOKIE = 'tb_status';
@@ -70,12 +70,6 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {
     const opened = await status.openDocument(request.cookies[STATUS_COOKIE], request.params.id);
     if (!opened) throw expired();
-    return reply
-      .header('content-type', opened.file.contentType)
-      .header('content-length', String(opened.file.size))
-      .header('content-disposition', contentDisposition(opened.file.filename))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(opened.stream);
+    return sendStoredFile(reply, opened);
   });
 }
