@@ -163,6 +163,7 @@ export type Submitted = z.infer<typeof submittedSchema>;
 
 export const resumeCodeSentSchema = z.object({ sent: z.literal(true) }).meta({ id: 'ResumeCodeSent' });
 export const callBackReceivedSchema = z.object({ ok: z.literal(true) }).meta({ id: 'CallBackReceived' });
+export type CallBackReceived = z.infer<typeof callBackReceivedSchema>;
 export const resumedSchema = z
   .object({ sessionId: z.string().describe('The new session id: send it as X-Session-Id') })
   .meta({ id: 'Resumed' });
