@@ -33,6 +33,8 @@ import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
+import { registerApiDocs } from './modules/docs/openapi.ts';
+import { useApiContract } from './http/contract.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { addSignedAuthorityRenderer } from './modules/authority/deferred.ts';
@@ -66,6 +68,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** The clock for operator sessions and the audit trail (tests move it). */
   now?: () => Date;
+  /** Called on the bare instance before any plugin or route (tests add their hooks here). */
+  onCreate?: (app: FastifyInstance) => void;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -88,6 +92,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  overrides.onCreate?.(app);
 
   const database = overrides.database ?? createDatabase(config.databaseUrl);
   const ownsDatabase = overrides.closeDatabase ?? overrides.database === undefined;
@@ -168,6 +173,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   addApiNoStore(app);
   registerErrorHandler(app);
   refuseUnsafeText(app);
+  useApiContract(app, { checkAnswers: config.nodeEnv !== 'production' });
+  await registerApiDocs(app);
   app.addHook('onClose', async () => {
     await jobs.stop();
     providers.email.close();

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import { startS3StandIn } from './s3-stand-in.ts';
 import type { S3StandIn } from './s3-stand-in.ts';
+import { recordCheckedAnswers, watchContract } from './contract.ts';
 
 /**
  * Integration tests run against a real, fresh database: SQLite in a temp folder by default, or,
@@ -59,7 +60,12 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop:
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: AppOverrides;
+    /** For tests that provoke answers outside the contract on purpose (a database outage). */
+    allowContractBreaches?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-test-'));
   const pgDb = usingPostgres ? await createPostgresTestDatabase() : null;
@@ -76,8 +82,15 @@ export async function createTestApp(
     ...options.env,
   });
   let app: FastifyInstance;
+  let breaches: string[] = [];
   try {
-    app = await buildApp(config, { logger: false, ...options.overrides });
+    app = await buildApp(config, {
+      logger: false,
+      ...options.overrides,
+      onCreate: (created) => {
+        breaches = watchContract(created);
+      },
+    });
     await app.ready();
   } catch (error) {
     await pgDb?.drop();
@@ -95,6 +108,9 @@ export async function createTestApp(
       await pgDb?.drop();
       await s3?.close();
       fs.rmSync(dir, { recursive: true, force: true });
+      recordCheckedAnswers();
+      if (breaches.length > 0 && !options.allowContractBreaches)
+        throw new Error(`Answers that break the API contract (GET /api/docs):\n${breaches.join('\n')}`);
     },
   };
 }

@@ -1,5 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { useApiContract } from '../src/http/contract.ts';
+import { registerErrorHandler } from '../src/http/error-handler.ts';
+import { registerApiDocs } from '../src/modules/docs/openapi.ts';
+import { recordCheckedAnswers, watchContract } from './contract.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupRoutes } from '../src/modules/lookup/routes.ts';
 import { createFetchifyProvider } from '../src/providers/address/fetchify.ts';
@@ -48,6 +52,15 @@ async function buildLookupApp(
   preRegisterRateLimit = false,
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  // As app.ts does: one error handler, the routes declare the contract; every answer here is
+  // checked against it.
+  registerErrorHandler(app);
+  useApiContract(app, { checkAnswers: true });
+  await registerApiDocs(app);
+  const seen = watchContract(app);
+  app.addHook('onClose', async () => {
+    breaches.push(...seen);
+  });
   // As app.ts may do: the plugin registered once for the whole app, routes opting in.
   if (preRegisterRateLimit) await app.register(rateLimit, { global: false });
   const providers: Providers = {
@@ -63,6 +76,7 @@ async function buildLookupApp(
 
 let stub: Stub;
 let offline: FastifyInstance;
+const breaches: string[] = [];
 beforeAll(async () => {
   stub = await startStub();
   offline = await buildLookupApp();
@@ -70,6 +84,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await offline.close();
   await stub.close();
+  recordCheckedAnswers();
+  expect(breaches, 'answers that break the API contract').toEqual([]);
 });
 
 describe('GET /api/address with the offline provider', () => {

@@ -95,4 +95,6 @@ export {
   validateSnapshotSteps,
   resumePoint,
 } from './schema-validation.ts';
+export { type SameType, MAX_LEAVE_PERIODS } from './schema-basics.ts';
+export type { TaxYearEntry, WizardSnapshot } from './snapshot-schemas.ts';
 export { UTM_KEYS, type UtmKey } from './tracking.ts';

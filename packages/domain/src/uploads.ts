@@ -16,6 +16,18 @@ export const UPLOAD_TYPES = {
 
 export type UploadType = (typeof UPLOAD_TYPES)[UploadKind][number];
 
+/** The content type each accepted upload type is stored and served with. */
+export const UPLOAD_CONTENT_TYPES: Record<UploadType, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  csv: 'text/csv',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
+
 /** The file-name endings a browser may offer for each kind ('jpeg' is a JPG too). */
 export function uploadExtensions(kind: UploadKind): readonly string[] {
   return UPLOAD_TYPES[kind].flatMap((t): string[] => (t === 'jpg' ? ['jpg', 'jpeg'] : [t]));

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { FORM_ERROR_KEY, fieldErrors } from '@taxback/domain/schemas';
+import { fieldErrors } from '@taxback/domain/schemas';
 import { isDatabaseUnavailableError } from '../db/errors.ts';
 import { FRAMEWORK_ERROR_MESSAGES } from './framework-errors.ts';
 import { HttpError, SERVICE_UNAVAILABLE_MESSAGE, ValidationError } from './errors.ts';
@@ -32,6 +32,7 @@ function sendError(
 /** One place that turns every thrown error into the API's JSON; 5xx never shows details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    // Declared request schemas refuse with a ValidationError built by the domain's fieldErrors.
     if (error instanceof ValidationError) return sendError(reply, 400, { errors: error.errors });
     if (error instanceof ZodError) return sendError(reply, 400, { errors: fieldErrors(error) });
     if (error instanceof HttpError) {
@@ -47,14 +48,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const code = fastifyError.code;
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return sendError(reply, 400, { error: 'Invalid JSON' });
-    }
-    if (fastifyError.validation) {
-      const errors: Record<string, string> = {};
-      for (const v of fastifyError.validation) {
-        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || FORM_ERROR_KEY;
-        errors[key] ??= v.message ?? 'Invalid value';
-      }
-      return sendError(reply, 400, { errors });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status === 400 && error instanceof SyntaxError)

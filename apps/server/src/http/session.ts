@@ -17,3 +17,8 @@ export function optionalSession(request: FastifyRequest): string | null {
   const value = request.headers[SESSION_HEADER];
   return typeof value === 'string' && isSessionId(value) ? value : null;
 }
+
+/** A preValidation hook: a missing or invalid session is refused before the body is looked at. */
+export async function sessionRequired(request: FastifyRequest): Promise<void> {
+  requireSession(request);
+}

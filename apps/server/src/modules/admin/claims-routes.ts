@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  affiliateReportQuerySchema,
-  auditQuerySchema,
-  claimListQuerySchema,
-  claimNoteSchema,
-  statusChangeSchema,
-} from '@taxback/domain/admin-schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuditLog } from './audit.ts';
 import type { AuthService } from './auth-service.ts';
@@ -22,18 +17,19 @@ function claimId(params: { id: string }): string {
 }
 
 export async function claimsRoutes(
-  app: FastifyInstance,
+  base: FastifyInstance,
   opts: { auth: AuthService; claims: AdminClaimsService; audit: AuditLog; now: () => Date },
 ) {
   const { claims, audit } = opts;
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireOperator(opts.auth);
   const adminOnly = requireOperator(opts.auth, { role: 'admin' });
   const actor = (request: Parameters<typeof operatorContext>[0]) => operatorContext(request).operator.id;
 
   // A list shows claimants' names and contact details, so every page of it is audited with the
   // filters used and the claims it showed (issue 11: every view of personal data).
-  app.get('/claims', { preHandler: signedIn }, async (request) => {
-    const query = claimListQuerySchema.parse(request.query ?? {});
+  app.get('/claims', { schema: routeSchema('listClaims'), preValidation: signedIn }, async (request) => {
+    const query = request.query;
     const list = await claims.list(query);
     await audit.record({
       actor: actor(request),
@@ -45,8 +41,9 @@ export async function claimsRoutes(
     return list;
   });
 
-  app.get('/claims/export.csv', { preHandler: signedIn }, async (request, reply) => {
-    const query = claimListQuerySchema.parse(request.query ?? {});
+  const exportOptions = { schema: routeSchema('exportClaims'), preValidation: signedIn };
+  app.get('/claims/export.csv', exportOptions, async (request, reply) => {
+    const query = request.query;
     const rows = await claims.listAll(query, EXPORT_MAX_ROWS);
     const { page: _page, ...filters } = query;
     await audit.record({
@@ -63,17 +60,18 @@ export async function claimsRoutes(
       .send(claimsCsv(rows));
   });
 
-  app.get<{ Params: { id: string } }>('/claims/:id', { preHandler: signedIn }, async (request) =>
+  app.get('/claims/:id', { schema: routeSchema('getClaim'), preValidation: signedIn }, async (request) =>
     claims.detail(actor(request), claimId(request.params)),
   );
 
-  app.post<{ Params: { id: string } }>('/claims/:id/ni-number', { preHandler: signedIn }, async (request) =>
+  const niOptions = { schema: routeSchema('revealNiNumber'), preValidation: signedIn };
+  app.post('/claims/:id/ni-number', niOptions, async (request) =>
     claims.revealNiNumber(actor(request), claimId(request.params)),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/claims/:id/p87.pdf',
-    { preHandler: signedIn },
+    { schema: routeSchema('p87Worksheet'), preValidation: signedIn },
     async (request, reply) => {
       const { pdf, filename } = await claims.p87Worksheet(actor(request), claimId(request.params));
       return reply
@@ -83,22 +81,23 @@ export async function claimsRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>('/claims/:id/status', { preHandler: signedIn }, async (request) => {
-    const change = statusChangeSchema.parse(request.body ?? {});
-    return claims.changeStatus(actor(request), claimId(request.params), change);
-  });
+  const statusOptions = { schema: routeSchema('changeClaimStatus'), preValidation: signedIn };
+  app.post('/claims/:id/status', statusOptions, async (request) =>
+    claims.changeStatus(actor(request), claimId(request.params), request.body),
+  );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/claims/:id/notes',
-    { preHandler: signedIn },
+    { schema: routeSchema('addClaimNote'), preValidation: signedIn },
     async (request, reply) => {
-      const { body } = claimNoteSchema.parse(request.body ?? {});
+      const { body } = request.body;
       return reply.code(201).send(await claims.addNote(actor(request), claimId(request.params), body));
     },
   );
 
-  app.get('/reports/affiliates', { preHandler: signedIn }, async (request) => {
-    const range = affiliateReportQuerySchema.parse(request.query ?? {});
+  const reportOptions = { schema: routeSchema('affiliateReport'), preValidation: signedIn };
+  app.get('/reports/affiliates', reportOptions, async (request) => {
+    const range = request.query;
     await audit.record({
       actor: actor(request),
       action: 'affiliate-report-viewed',
@@ -109,7 +108,7 @@ export async function claimsRoutes(
     return { affiliates: await affiliateReport(app.db, range) };
   });
 
-  app.get('/audit', { preHandler: adminOnly }, async (request) =>
-    auditLog(app.db, auditQuerySchema.parse(request.query ?? {})),
+  app.get('/audit', { schema: routeSchema('auditLog'), preValidation: adminOnly }, async (request) =>
+    auditLog(app.db, request.query),
   );
 }

@@ -30,7 +30,7 @@ export function adminToken(request: FastifyRequest): string | null {
 }
 
 /**
- * A preHandler: 401 without a valid session at `stage`, 403 without the session's CSRF token on a
+ * A preValidation hook (before the body is parsed): 401 without a valid session at `stage`, 403 without the session's CSRF token on a
  * change, 403 for the wrong role. The session is then available through `operatorContext`.
  */
 export function requireOperator(

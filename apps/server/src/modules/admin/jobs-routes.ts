@@ -1,4 +1,6 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuditLog } from './audit.ts';
 import type { AuthService } from './auth-service.ts';
@@ -11,10 +13,11 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * again (audited). A job row holds ids and an error code only, never personal data. Also how many
  * jobs wait for a retry, so a provider outage shows before anything fails for good.
  */
-export async function jobsRoutes(app: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+export async function jobsRoutes(base: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireOperator(opts.auth, { role: 'admin' });
 
-  app.get('/jobs', { preHandler: adminOnly }, async () => {
+  app.get('/jobs', { schema: routeSchema('listFailedJobs'), preValidation: adminOnly }, async () => {
     const [failed, retrying] = await Promise.all([
       app.jobs.failed(200),
       app.db
@@ -39,7 +42,7 @@ export async function jobsRoutes(app: FastifyInstance, opts: { auth: AuthService
 
   app.post<{ Params: { id: string } }>(
     '/jobs/:id/retry',
-    { preHandler: adminOnly },
+    { schema: routeSchema('retryJob'), preValidation: adminOnly },
     async (request, reply) => {
       if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
       const id = request.params.id.toLowerCase();

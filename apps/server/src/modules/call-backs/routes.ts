@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { normaliseUkPhone } from '@taxback/domain';
-import { callBackRequestSchema, fieldErrors } from '@taxback/domain/schemas';
-import { ValidationError } from '../../http/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema } from '../../http/contract.ts';
 import { nowIso } from '../../db/values.ts';
 
 /** At most this many call-back requests a minute from one address (a form, not an API). */
@@ -13,12 +13,12 @@ const CALL_BACK_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
  * Assessment. Only the name, the number and the topic are kept, with the claimant's consent.
  * Registered with prefix '/api'.
  */
-export async function callBackRoutes(app: FastifyInstance, opts: { now?: () => Date } = {}): Promise<void> {
+export async function callBackRoutes(base: FastifyInstance, opts: { now?: () => Date } = {}): Promise<void> {
   const now = opts.now ?? (() => new Date());
-  app.post('/call-backs', { config: { rateLimit: CALL_BACK_RATE_LIMIT } }, async (request, reply) => {
-    const parsed = callBackRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw new ValidationError(fieldErrors(parsed));
-    const { name, phone, topic } = parsed.data;
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const options = { schema: routeSchema('requestCallBack'), config: { rateLimit: CALL_BACK_RATE_LIMIT } };
+  app.post('/call-backs', options, async (request, reply) => {
+    const { name, phone, topic } = request.body;
     await app.db
       .insertInto('call_back_requests')
       .values({

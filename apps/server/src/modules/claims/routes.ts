@@ -1,22 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { claimSubmissionSchema, fieldErrors } from '@taxback/domain/schemas';
-import { NotFoundError, ValidationError } from '../../http/errors.ts';
-import { requireSession } from '../../http/session.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema } from '../../http/contract.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { requireSession, sessionRequired } from '../../http/session.ts';
 import type { ClaimsService } from './service.ts';
 
 // A 2 MB PNG is about 2.7 MB as base64, plus the rest of the form.
 const CLAIM_BODY_LIMIT = 3 * 1024 * 1024 + 512 * 1024;
 
-export async function claimsRoutes(app: FastifyInstance, opts: { claims: ClaimsService }): Promise<void> {
-  app.post('/claims', { bodyLimit: CLAIM_BODY_LIMIT }, async (request, reply) => {
+export async function claimsRoutes(base: FastifyInstance, opts: { claims: ClaimsService }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const options = {
+    schema: routeSchema('submitClaim'),
+    bodyLimit: CLAIM_BODY_LIMIT,
+    preValidation: sessionRequired,
+  };
+  app.post('/claims', options, async (request, reply) => {
     const sessionId = requireSession(request);
-    const parsed = claimSubmissionSchema.safeParse(request.body);
-    if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
 
     const userAgent = request.headers['user-agent'];
     const result = await opts.claims.submitClaim({
       sessionId,
-      claim: parsed.data,
+      claim: request.body,
       ipAddress: request.ip ?? null,
       userAgent: typeof userAgent === 'string' ? userAgent : null,
     });
@@ -25,7 +30,7 @@ export async function claimsRoutes(app: FastifyInstance, opts: { claims: ClaimsS
       .send({ id: result.id, signatureUrl: result.signatureUrl, authorityUrl: result.authorityUrl });
   });
 
-  app.get('/claims/mine', async (request) => {
+  app.get('/claims/mine', { schema: routeSchema('getMyClaim') }, async (request) => {
     const sessionId = requireSession(request);
     const claim = await opts.claims.findMine(sessionId);
     if (!claim) throw new NotFoundError();

@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatPostcode, normalisePostcodeForSearch, validatePostcodeSearch } from '@taxback/domain/postcode';
+import { routeSchema } from '../../http/contract.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { AddressFailureReason } from '../../providers/address/types.ts';
 import type { DistanceFailureReason } from '../../providers/distance/types.ts';
@@ -45,7 +47,8 @@ function sendError(reply: FastifyReply, status: number, error: string) {
   return reply.code(status).header('Cache-Control', 'no-store').send({ status: 'error', error });
 }
 
-export async function lookupRoutes(app: FastifyInstance, opts: { providers: Providers }): Promise<void> {
+export async function lookupRoutes(base: FastifyInstance, opts: { providers: Providers }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { providers } = opts;
 
   // Works whether or not the app registered @fastify/rate-limit (globally or with global: false).
@@ -61,7 +64,7 @@ export async function lookupRoutes(app: FastifyInstance, opts: { providers: Prov
 
   app.get<{ Querystring: LookupQuery }>(
     '/address',
-    { config: { rateLimit: LOOKUP_RATE_LIMIT } },
+    { schema: routeSchema('lookupAddress'), config: { rateLimit: LOOKUP_RATE_LIMIT } },
     async (request, reply) => {
       const checked = validatePostcodeSearch(textParam(request.query.postcode));
       if (!checked.ok) return sendError(reply, 400, checked.message);
@@ -85,7 +88,7 @@ export async function lookupRoutes(app: FastifyInstance, opts: { providers: Prov
 
   app.get<{ Querystring: LookupQuery }>(
     '/distance',
-    { config: { rateLimit: LOOKUP_RATE_LIMIT } },
+    { schema: routeSchema('lookupDistance'), config: { rateLimit: LOOKUP_RATE_LIMIT } },
     async (request, reply) => {
       const rawFrom = textParam(request.query.from).trim();
       const rawTo = textParam(request.query.to).trim();

@@ -1,5 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_MESSAGES, UPLOAD_TYPES, type UploadKind, type UploadType } from '@taxback/domain';
+import {
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_MESSAGES,
+  UPLOAD_TYPES,
+  type UploadKind,
+  type UploadType,
+} from '@taxback/domain';
 
 // D6: an upload's type comes from its bytes, never from its name or the browser's Content-Type.
 
@@ -10,16 +16,7 @@ export interface SniffedType {
   mime: string;
 }
 
-const BY_EXT: Record<SniffedType['ext'], string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  doc: 'application/msword',
-  csv: 'text/csv',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-};
+const BY_EXT: Record<SniffedType['ext'], string> = UPLOAD_CONTENT_TYPES;
 
 export const FILE_TYPE_MESSAGES: Record<UploadKind, string> = UPLOAD_MESSAGES.typeNotAllowed;
 

@@ -1,15 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  MESSAGES,
-  hmrcDetailsStepSchema,
-  fieldErrors,
-  onboardingSaveSchema,
-  reviewStepSchema,
-} from '@taxback/domain/schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@taxback/domain/schemas';
+import { routeSchema } from '../../http/contract.ts';
 import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts';
-import { requireSession } from '../../http/session.ts';
+import { requireSession, sessionRequired } from '../../http/session.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import type { StagedUpload } from '../files/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
@@ -29,47 +24,38 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: typeof ua === 'string' && ua !== '' ? ua.slice(0, 500) : null };
 }
 
-function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new ValidationError(fieldErrors(result));
-  return result.data;
-}
-
 /** The mileage wizard API (api-contract "Mileage wizard" and "Files"). Registered with prefix '/api'. */
-export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRoutesOptions): Promise<void> {
+export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRoutesOptions): Promise<void> {
   const service = opts.onboarding;
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // The session is checked before the body, so a request without one is told so first.
+  const preValidation = sessionRequired;
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 200, headerPairs: 50 },
   });
 
-  app.get('/onboarding', async (request, reply) => {
+  app.get('/onboarding', { schema: routeSchema('getOnboarding') }, async (request, reply) => {
     const sessionId = requireSession(request);
     return reply.header('cache-control', 'no-store').send(await service.getProgress(sessionId));
   });
 
-  app.put('/onboarding', async (request, reply) => {
+  // Snapshot fields are keyed from the snapshot root ('personalInfo.email'), like the step errors
+  // (the contract's fieldErrorsFrom).
+  app.put('/onboarding', { schema: routeSchema('saveOnboarding'), preValidation }, async (request, reply) => {
     const sessionId = requireSession(request);
-    const parsed = onboardingSaveSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      // Snapshot fields are keyed from the snapshot root ('personalInfo.email'), like the step errors.
-      const errors: Record<string, string> = {};
-      for (const [k, v] of Object.entries(fieldErrors(parsed))) errors[k.replace(/^snapshot\./, '')] ??= v;
-      throw new ValidationError(errors);
-    }
-    const body = parsed.data;
     return reply
       .header('cache-control', 'no-store')
-      .send(await service.save(sessionId, body, metaOf(request)));
+      .send(await service.save(sessionId, request.body, metaOf(request)));
   });
 
-  app.post('/onboarding/resume-code', async (request, reply) => {
+  app.post('/onboarding/resume-code', { schema: routeSchema('sendResumeCode') }, async (request, reply) => {
     const sessionId = requireSession(request);
     await service.sendResumeCode(sessionId);
     return reply.code(202).send({ sent: true });
   });
 
-  app.post('/onboarding/files', async (request, reply) => {
+  app.post('/onboarding/files', { schema: routeSchema('uploadOnboardingFile') }, async (request, reply) => {
     const sessionId = requireSession(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
 
@@ -118,16 +104,25 @@ export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRou
     return reply.code(201).send(saved);
   });
 
-  app.delete<{ Params: { id: string } }>('/onboarding/files/:id', async (request, reply) => {
-    const sessionId = requireSession(request);
-    if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
-    await service.deleteFile(sessionId, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/onboarding/files/:id',
+    { schema: routeSchema('deleteOnboardingFile') },
+    async (request, reply) => {
+      const sessionId = requireSession(request);
+      if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+      await service.deleteFile(sessionId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/onboarding/signature', { bodyLimit: SIGNATURE_BODY_LIMIT }, async (request, reply) => {
+  const signatureOptions = {
+    schema: routeSchema('saveOnboardingSignature'),
+    bodyLimit: SIGNATURE_BODY_LIMIT,
+    preValidation,
+  };
+  app.post('/onboarding/signature', signatureOptions, async (request, reply) => {
     const sessionId = requireSession(request);
-    const body = parseOr400(reviewStepSchema, request.body);
+    const body = request.body;
     const png = signaturePngOf(body.signature, MESSAGES.digitalSignatureRequired);
     const result = await service.saveSignature(
       sessionId,
@@ -137,14 +132,21 @@ export async function onboardingRoutes(app: FastifyInstance, opts: OnboardingRou
     return reply.code(201).send(result);
   });
 
-  app.post('/onboarding/mileage-log', async (request, reply) => {
-    const sessionId = requireSession(request);
-    return reply.code(201).send(await service.generateMileageLogs(sessionId));
-  });
+  app.post(
+    '/onboarding/mileage-log',
+    { schema: routeSchema('generateMileageLogs') },
+    async (request, reply) => {
+      const sessionId = requireSession(request);
+      return reply.code(201).send(await service.generateMileageLogs(sessionId));
+    },
+  );
 
-  app.post('/onboarding/submit', async (request, reply) => {
-    const sessionId = requireSession(request);
-    const body = parseOr400(hmrcDetailsStepSchema, request.body);
-    return reply.send(await service.submit(sessionId, body));
-  });
+  app.post(
+    '/onboarding/submit',
+    { schema: routeSchema('submitOnboarding'), preValidation },
+    async (request, reply) => {
+      const sessionId = requireSession(request);
+      return reply.send(await service.submit(sessionId, request.body));
+    },
+  );
 }

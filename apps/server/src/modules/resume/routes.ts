@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fieldErrors, resumeRequestSchema } from '@taxback/domain/schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../../http/errors.ts';
 import { RESUME_LIMITS, RESUME_MESSAGES } from './service.ts';
 import type { ResumeService } from './service.ts';
@@ -10,15 +11,17 @@ export interface ResumeRoutesOptions {
 }
 
 /** POST /api/resume { code, phone } → a fresh session id that owns the claim (D8). Registered with prefix '/api'. */
-export async function resumeRoutes(app: FastifyInstance, opts: ResumeRoutesOptions): Promise<void> {
+export async function resumeRoutes(base: FastifyInstance, opts: ResumeRoutesOptions): Promise<void> {
   const { resume } = opts;
+  const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/resume', async (request, reply) => {
-    // Shape first: a malformed code never reaches the database or counts as a guess.
-    const parsed = resumeRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw new ValidationError(fieldErrors(parsed));
-
-    const result = await resume.redeem({ code: parsed.data.code, phone: parsed.data.phone, ip: request.ip });
+  // Shape first (the declared schema): a malformed code never reaches the database or counts as a guess.
+  app.post('/resume', { schema: routeSchema('resumeClaim') }, async (request, reply) => {
+    const result = await resume.redeem({
+      code: request.body.code,
+      phone: request.body.phone,
+      ip: request.ip,
+    });
     if (result.ok) return reply.header('cache-control', 'no-store').send({ sessionId: result.sessionId });
     if (result.reason === 'throttled') {
       throw new TooManyRequestsError(RESUME_MESSAGES.throttled, RESUME_LIMITS.failureWindowMs / 1000);

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  STATUS_LIMITS,
-  STATUS_MESSAGES,
-  statusCodeRequestSchema,
-  statusVerifySchema,
-} from '@taxback/domain/status-schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STATUS_LIMITS, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
+import { routeSchema } from '../../http/contract.ts';
 import {
   HttpError,
   NotFoundError,
@@ -12,7 +9,7 @@ import {
   TooManyRequestsError,
   ValidationError,
 } from '../../http/errors.ts';
-import { contentDisposition } from '../files/routes.ts';
+import { sendStoredFile } from '../files/routes.ts';
 import type { StatusService } from './service.ts';
 
 export const STATUS_COOKIE = 'tb_status';
@@ -32,8 +29,9 @@ const expired = () => new HttpError(401, STATUS_MESSAGES.expired);
  * POST /status/verify { reference, phone, code } → 200 the timeline, and a cookie for 30 minutes;
  * GET /status → the timeline while the cookie lasts; GET /status/documents/:id → a signed document.
  */
-export async function statusRoutes(app: FastifyInstance, opts: StatusRoutesOptions): Promise<void> {
+export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOptions): Promise<void> {
   const { status } = opts;
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(STATUS_COOKIE, token, {
       httpOnly: true,
@@ -43,9 +41,8 @@ export async function statusRoutes(app: FastifyInstance, opts: StatusRoutesOptio
       maxAge: STATUS_LIMITS.viewTtlMs / 1000,
     });
 
-  app.post('/status/code', async (request, reply) => {
-    const body = statusCodeRequestSchema.parse(request.body ?? {});
-    const result = await status.requestCode({ ...body, ip: request.ip });
+  app.post('/status/code', { schema: routeSchema('requestStatusCode') }, async (request, reply) => {
+    const result = await status.requestCode({ ...request.body, ip: request.ip });
     if (result.ok) return reply.code(202).send({ sentTo: result.sentTo });
     if (result.reason === 'throttled') throw throttled();
     if (result.reason === 'too-many-codes')
@@ -54,9 +51,8 @@ export async function statusRoutes(app: FastifyInstance, opts: StatusRoutesOptio
     throw new NotFoundError(STATUS_MESSAGES.notFound);
   });
 
-  app.post('/status/verify', async (request, reply) => {
-    const body = statusVerifySchema.parse(request.body ?? {});
-    const result = await status.verify({ ...body, ip: request.ip });
+  app.post('/status/verify', { schema: routeSchema('verifyStatusCode') }, async (request, reply) => {
+    const result = await status.verify({ ...request.body, ip: request.ip });
     if (result.ok) {
       setCookie(reply, result.token);
       return result.view;
@@ -65,21 +61,15 @@ export async function statusRoutes(app: FastifyInstance, opts: StatusRoutesOptio
     throw new ValidationError({ code: STATUS_MESSAGES.codeWrong });
   });
 
-  app.get('/status', async (request) => {
+  app.get('/status', { schema: routeSchema('getClaimStatus') }, async (request) => {
     const view = await status.view(request.cookies[STATUS_COOKIE]);
     if (!view) throw expired();
     return view;
   });
 
-  app.get<{ Params: { id: string } }>('/status/documents/:id', async (request, reply) => {
+  app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {
     const opened = await status.openDocument(request.cookies[STATUS_COOKIE], request.params.id);
     if (!opened) throw expired();
-    return reply
-      .header('content-type', opened.file.contentType)
-      .header('content-length', String(opened.file.size))
-      .header('content-disposition', contentDisposition(opened.file.filename))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(opened.stream);
+    return sendStoredFile(reply, opened);
   });
 }

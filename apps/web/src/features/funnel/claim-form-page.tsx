@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authorityInputOfGeneralClaim, buildAuthorityDocument, generalReference } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
+import type { ClaimCreated } from '@taxback/domain/api/responses';
 import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
 import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -206,24 +207,20 @@ export function ClaimFormPage() {
     inFlight.current = true;
     setSubmitting(true);
     setSubmitError(null);
-    const result = await apiRequest<{ id: string; signatureUrl?: string; authorityUrl?: string | null }>(
-      'POST',
-      '/api/claims',
-      {
-        sessionId,
-        body: {
-          ...parsed,
-          signature,
-          selectedExpenses: expenses,
-          earnsOver18k: true,
-          affiliateName: getAffiliate(),
-          utmData: trackingFields(utm),
-          fullUrl: utm?.full_url ?? window.location.href,
-          ...(assessment ? { assessmentData: { ...assessment, qualifies: 'yes' } } : {}),
-        },
-        timeoutMs: 30_000,
+    const result = await apiRequest<ClaimCreated>('POST', '/api/claims', {
+      sessionId,
+      body: {
+        ...parsed,
+        signature,
+        selectedExpenses: expenses,
+        earnsOver18k: true,
+        affiliateName: getAffiliate(),
+        utmData: trackingFields(utm),
+        fullUrl: utm?.full_url ?? window.location.href,
+        ...(assessment ? { assessmentData: { ...assessment, qualifies: 'yes' } } : {}),
       },
-    );
+      timeoutMs: 30_000,
+    });
     if (result.ok) {
       setSubmitted(true);
       setAuthorityUrl(typeof result.data.authorityUrl === 'string' ? result.data.authorityUrl : null);

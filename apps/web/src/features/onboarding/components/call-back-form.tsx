@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { CallBackReceived } from '@taxback/domain/api/responses';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -35,7 +36,7 @@ export function CallBackForm() {
     }
     setErrors({});
     setPhase('sending');
-    const res = await apiRequest<{ ok: true }>('POST', '/api/call-backs', { body });
+    const res = await apiRequest<CallBackReceived>('POST', '/api/call-backs', { body });
     if (res.ok) {
       setSentMessage(CALL_BACK_MESSAGES.received);
       setPhase('sent');

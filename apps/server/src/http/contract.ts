@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { z } from 'zod';
+import { API, SECURITY } from '@taxback/domain/api/contract';
+import type { ApiOperation, ApiResponse, ApiRoute } from '@taxback/domain/api/contract';
+import { fieldErrors } from '@taxback/domain/schemas';
+import { ValidationError } from './errors.ts';
+
+// Issue 14 (decision 024): every API route declares its part of the domain's contract
+// (@taxback/domain/api/contract). Requests are parsed by its zod schemas before the handler runs;
+// answers are checked against it outside production; /api/docs is generated from it.
+
+function responseSchema(response: ApiResponse) {
+  const { description, schema, contentType } = response;
+  if (schema) return { description, content: { 'application/json': { schema } } };
+  if (contentType) {
+    const types = [contentType].flat();
+    const content = types.map((type) => [type, { schema: z.string().meta({ contentMediaType: type }) }]);
+    return { description, content: Object.fromEntries(content) };
+  }
+  return z.null().describe(description);
+}
+
+/** The schema a route declares for one part of the request, typed for the zod type provider. */
+type Part<K extends ApiOperation, P extends string> =
+  (typeof API)[K] extends Record<P, infer S extends z.ZodType> ? S : undefined;
+
+/** The declared answers, typed for the zod type provider so a handler's return is checked too. */
+type Answers<K extends ApiOperation> = {
+  [S in keyof (typeof API)[K]['responses']]: (typeof API)[K]['responses'][S] extends {
+    schema: infer Z extends z.ZodType;
+  }
+    ? { content: { 'application/json': { schema: Z } } }
+    : { content: Record<string, { schema: z.ZodType<unknown> }> };
+};
+
+/** The Fastify schema of one operation: what it validates, how it answers, how it is documented. */
+export function routeSchema<const K extends ApiOperation>(operationId: K) {
+  const route: ApiRoute = API[operationId];
+  const security = SECURITY[route.access];
+  return {
+    operationId,
+    tags: [...route.tags],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(security ? { security } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.querystring ? { querystring: route.querystring } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    response: Object.fromEntries(
+      Object.entries(route.responses).map(([status, response]) => [status, responseSchema(response)]),
+    ),
+  } as unknown as {
+    operationId: K;
+    body: Part<K, 'body'>;
+    querystring: Part<K, 'querystring'>;
+    params: Part<K, 'params'>;
+    response: Answers<K>;
+  };
+}
+
+const operationsByRoute = new Map(
+  Object.entries(API).map(([id, route]) => [`${route.method} ${route.path}`, id as ApiOperation]),
+);
+
+/** The operation a registered route serves, by its method and full path. */
+export function operationOf(method: string, url: string): ApiOperation | undefined {
+  return operationsByRoute.get(`${method} ${url}`);
+}
+
+/**
+ * Requests: parsed by the declared zod schema, the data the handler gets is the parsed value;
+ * a refusal is the API's one 400 shape, `{ errors }` from the domain's `fieldErrors`.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, method, url, httpPart }) => {
+  const operation = operationOf(method, url);
+  const from = operation ? (API[operation] as ApiRoute).fieldErrorsFrom : undefined;
+  const prefix = httpPart === 'body' && from ? `${from}.` : null;
+  return (data) => {
+    const result = schema.safeParse(data ?? {});
+    if (result.success) return { value: result.data };
+    const errors = fieldErrors(result);
+    if (!prefix) return { error: new ValidationError(errors) };
+    const keyed: Record<string, string> = {};
+    for (const [key, message] of Object.entries(errors))
+      keyed[key.startsWith(prefix) ? key.slice(prefix.length) : key] ??= message;
+    return { error: new ValidationError(keyed) };
+  };
+};
+
+export class ResponseContractError extends Error {
+  constructor(method: string, url: string, cause: z.ZodError) {
+    super(`${method} ${url} answered outside its declared schema: ${z.prettifyError(cause)}`);
+    this.name = 'ResponseContractError';
+  }
+}
+
+/**
+ * Answers: always written with JSON.stringify. Outside production each is first checked against
+ * the declared schema (an answer that breaks it is a 500 in development and tests); production
+ * skips the check, so hot routes pay nothing for it (decision 024).
+ */
+export function serializerCompiler(checkAnswers: boolean): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, method, url }) => {
+    if (!checkAnswers || !(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+    return (data) => {
+      const result = schema.safeParse(data);
+      if (!result.success) throw new ResponseContractError(method, url, result.error);
+      return JSON.stringify(data);
+    };
+  };
+}
+
+/** Installs the compilers and refuses, at boot, an /api route that is not in the contract. */
+export function useApiContract(app: FastifyInstance, options: { checkAnswers: boolean }): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(options.checkAnswers));
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const operation = operationOf(method, route.url);
+      const declared = (route.schema as { operationId?: string } | undefined)?.operationId;
+      if (!operation || declared !== operation)
+        throw new Error(
+          `${method} ${route.url} must declare its contract: schema: routeSchema('${operation ?? '…'}')`,
+        );
+    }
+  });
+}

@@ -1,0 +1,304 @@
+// Issue 14: what the operator back-office routes (/api/admin) answer, declared on the routes so
+// /api/docs is generated from them and the admin screens read the same types.
+import { z } from 'zod';
+import { OPERATOR_ROLES } from '../admin-schemas.ts';
+import { CLAIM_STATUSES } from '../claim-status.ts';
+
+const claimStatus = z.enum(CLAIM_STATUSES);
+const claimKind = z.enum(['general', 'mileage']);
+/** A JSON object this contract does not describe key by key (stored answers, audit details). */
+const record = z.record(z.string(), z.unknown());
+
+export const operatorViewSchema = z
+  .object({ id: z.uuid(), email: z.string(), name: z.string(), role: z.enum(OPERATOR_ROLES) })
+  .meta({ id: 'OperatorView' });
+export type OperatorView = z.infer<typeof operatorViewSchema>;
+
+export const signInStartedSchema = z
+  .object({
+    next: z.enum(['code', 'enrol']).describe('The second factor to ask for'),
+    csrfToken: z.string(),
+  })
+  .meta({ id: 'SignInStarted' });
+
+export const signedInSchema = z
+  .object({ operator: operatorViewSchema, csrfToken: z.string() })
+  .meta({ id: 'SignedIn' });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+export const enrolmentSchema = z
+  .object({
+    qrCode: z.string().describe('A PNG data URL'),
+    setupKey: z.string(),
+    issuer: z.string(),
+    account: z.string(),
+  })
+  .meta({ id: 'Enrolment' });
+
+export const operatorListSchema = z
+  .object({
+    operators: z.array(
+      operatorViewSchema.extend({
+        disabled: z.boolean(),
+        secondFactor: z.boolean(),
+        locked: z.boolean(),
+        lastSignIn: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'OperatorList' });
+
+export const createdSchema = z.object({ id: z.uuid() }).meta({ id: 'Created' });
+
+export const claimListItemSchema = z
+  .object({
+    id: z.string(),
+    kind: claimKind,
+    reference: z.string().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    status: z.string(),
+    submittedAt: z.string().nullable(),
+    estimatedRebate: z.number().nullable(),
+    affiliate: z.string().nullable(),
+    selfAssessment: z.boolean().nullable(),
+    readinessMissing: z.number().int(),
+  })
+  .meta({ id: 'ClaimListItem' });
+
+export const claimListSchema = z
+  .object({
+    claims: z.array(claimListItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'ClaimList' });
+
+export const claimWorkflowSchema = z
+  .object({
+    status: z.string().describe("A claim status, or 'draft'"),
+    statusLabel: z.string(),
+    version: z.number().int(),
+    allowedMoves: z.array(claimStatus),
+    repaidPence: z.number().int().nullable(),
+    feePence: z.number().int().nullable(),
+    claimantPence: z.number().int().nullable(),
+  })
+  .meta({ id: 'ClaimWorkflow' });
+
+/** 409 on a status change: an illegal move, a claim not ready for HMRC, or a stale version. */
+export const statusConflictSchema = z
+  .object({
+    error: z.string(),
+    allowed: z.array(claimStatus).optional(),
+    missing: z.array(z.string()).optional().describe('The P87 answers still missing'),
+    stale: z.literal(true).optional(),
+    version: z.number().int().optional(),
+    status: z.string().optional(),
+  })
+  .meta({ id: 'StatusConflict' });
+
+const text = z.string().nullable();
+
+/** The claim detail's parts both kinds share, then what each kind adds (D22). */
+const claimDetailCommon = {
+  id: z.string(),
+  reference: z.string(),
+  submittedAt: text,
+  workflow: claimWorkflowSchema,
+  readiness: z.array(z.object({ field: z.string(), label: z.string() })).describe('What the P87 still lacks'),
+  signedMatch: z.boolean().nullable().describe('Does the stored claim still hash to what was signed?'),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      taxYear: text,
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      url: z.string(),
+    }),
+  ),
+  history: z.array(
+    z.object({
+      id: z.string(),
+      from_status: text,
+      to_status: z.string(),
+      reason: text,
+      created_at: z.string(),
+      operator: text,
+    }),
+  ),
+  notes: z.array(z.object({ id: z.string(), body: z.string(), created_at: z.string(), operator: text })),
+  possibleDuplicates: z.array(
+    z.object({
+      id: z.string(),
+      kind: claimKind,
+      reference: z.string(),
+      submittedAt: z.string(),
+      reasons: z.array(z.enum(['phone', 'email', 'ni-number'])),
+    }),
+  ),
+  audit: z.array(
+    z.object({
+      id: z.string(),
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.string(),
+      detail: text.describe('JSON text'),
+      created_at: z.string(),
+      operator: text,
+    }),
+  ),
+};
+const tracking = {
+  affiliate: text,
+  utm: z.record(z.string(), z.string()).nullable(),
+  fullUrl: text,
+  ipAddress: text,
+  userAgent: text,
+  signedAt: text,
+};
+
+/** Every stored field, grouped; the groups after `tracking` are a mileage claim's only. */
+export const claimDetailSchema = z
+  .object({
+    ...claimDetailCommon,
+    kind: claimKind,
+    claimant: z.union([
+      z.object({
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        phone: z.string(),
+        niNumberMasked: z.null(),
+      }),
+      z.object({
+        title: text,
+        firstName: text,
+        lastName: text,
+        dateOfBirth: text,
+        email: text,
+        phone: text,
+        address: text,
+        postcode: text,
+        niNumberMasked: text.describe('All but the last characters hidden; POST …/ni-number shows it'),
+      }),
+    ]),
+    tracking: z.object({ ...tracking, signedIp: text.optional(), signedUserAgent: text.optional() }),
+    general: z
+      .object({ selectedExpenses: z.array(z.string()), earnsOver18k: z.boolean().nullable() })
+      .optional(),
+    employment: z
+      .object({
+        drivesForWork: text,
+        companyVehicleVrm: text,
+        employmentType: text,
+        employerName: text,
+        businessName: text,
+      })
+      .optional(),
+    employments: z
+      .array(
+        z.object({
+          id: z.string(),
+          employerName: z.string(),
+          payeReference: text,
+          jobTitle: z.string(),
+          continuing: z.boolean().nullable(),
+          endDate: text,
+        }),
+      )
+      .optional(),
+    estimate: record.optional().describe('D21: the estimate at the rates the claimant gave'),
+    mileage: record.optional().describe('The figures recomputed from the snapshot, by year and job'),
+    journeys: z
+      .array(
+        z.object({
+          id: z.string(),
+          startAddress: z.string(),
+          endAddress: z.string(),
+          frequency: z.string(),
+          tripType: z.string(),
+          reason: z.string(),
+          customReason: z.string(),
+          distance: z.number().nullable().describe('Miles'),
+          date: z.string().optional().describe('A one-off journey’s ISO date'),
+          employmentId: z.string().optional().describe('The employment it was for (D25)'),
+        }),
+      )
+      .optional()
+      .describe('The journeys as saved'),
+  })
+  .describe('Every stored field, grouped, with the figures recomputed by the domain')
+  .meta({ id: 'ClaimDetail' });
+
+export const niNumberSchema = z.object({ niNumber: z.string() }).meta({ id: 'NiNumber' });
+
+export const affiliateReportSchema = z
+  .object({
+    affiliates: z.array(
+      z.object({
+        affiliate: z.string(),
+        started: z.number().int(),
+        submitted: z.number().int(),
+        byStatus: z.record(z.string(), z.number().int()),
+        estimatedTotal: z.number(),
+        repaidPence: z.number().int(),
+        conversion: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AffiliateReport' });
+
+export const auditPageSchema = z
+  .object({
+    events: z.array(
+      z.object({
+        id: z.string(),
+        actor: z.string(),
+        operator: z.string().nullable(),
+        action: z.string(),
+        entity: z.string(),
+        entityId: z.string(),
+        detail: record.nullable(),
+        at: z.string(),
+      }),
+    ),
+    page: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'AuditPage' });
+
+export const callBackListSchema = z
+  .object({
+    callBacks: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        phone: z.string(),
+        topic: z.string(),
+        requestedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'CallBackList' });
+
+export const failedJobsSchema = z
+  .object({
+    retrying: z.number().int().describe('Jobs waiting for another try'),
+    failed: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        createdAt: z.string(),
+        failedAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'FailedJobs' });

@@ -1,0 +1,714 @@
+// Issue 14: the API's one contract. Every route's request schemas (body, query, path) and the
+// bodies it answers with, by status code. The server declares these on its routes (validating
+// requests with them, checking answers against them outside production, and generating the
+// OpenAPI document at /api/docs from them); the web app imports the same schemas and types.
+import { z } from 'zod';
+import {
+  adminSignInSchema,
+  affiliateReportQuerySchema,
+  auditQuerySchema,
+  claimListQuerySchema,
+  claimNoteSchema,
+  operatorChangeSchema,
+  operatorCreateSchema,
+  securityCodeSchema,
+  statusChangeSchema,
+} from '../admin-schemas.ts';
+import {
+  callBackRequestSchema,
+  claimSubmissionSchema,
+  hmrcDetailsStepSchema,
+  onboardingSaveSchema,
+  publicSettingsSchema,
+  resumeRequestSchema,
+  reviewStepSchema,
+} from '../schemas.ts';
+import {
+  claimStatusViewSchema,
+  statusCodeRequestSchema,
+  statusCodeSentSchema,
+  statusVerifySchema,
+} from '../status-schemas.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
+import {
+  affiliateReportSchema,
+  auditPageSchema,
+  callBackListSchema,
+  claimDetailSchema,
+  claimListSchema,
+  claimWorkflowSchema,
+  createdSchema,
+  enrolmentSchema,
+  failedJobsSchema,
+  niNumberSchema,
+  operatorListSchema,
+  signInStartedSchema,
+  signedInSchema,
+  statusConflictSchema,
+} from './admin-responses.ts';
+import {
+  addressResultSchema,
+  badRequestSchema,
+  callBackReceivedSchema,
+  claimCreatedSchema,
+  claimViewSchema,
+  distanceResultSchema,
+  errorSchema,
+  errorWithFieldsSchema,
+  fieldErrorsSchema,
+  fileSummarySchema,
+  healthDownSchema,
+  healthSchema,
+  lookupErrorSchema,
+  mileageLogsSchema,
+  onboardingProgressSchema,
+  onboardingSavedSchema,
+  resumeCodeSentSchema,
+  resumedSchema,
+  signatureSavedSchema,
+  staleRevisionSchema,
+  submittedSchema,
+} from './responses.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One answer: a JSON body (`schema`), a file (`contentType`, e.g. application/pdf), or nothing
+ * (neither). `retryAfter` says the answer carries a Retry-After header.
+ */
+export interface ApiResponse {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string | readonly string[];
+  retryAfter?: boolean;
+}
+
+/**
+ * Who may call a route: anyone; the claimant session (X-Session-Id); an operator cookie session
+ * (half signed in counts for the second-factor routes); and `change` adds the CSRF token.
+ */
+export type ApiAccess = 'public' | 'session' | 'operator' | 'operator-change';
+
+/** The OpenAPI security schemes behind each kind of access. */
+export const SECURITY_SCHEMES = {
+  sessionId: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Session-Id',
+    description:
+      'The claimant session id, created by the browser; never put in a URL. Missing or malformed → 400.',
+  },
+  operatorSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'tb_admin',
+    description:
+      'The operator session (httpOnly, SameSite=Strict): 30 minutes idle, 12 hours at most. None → 401; wrong role → 403.',
+  },
+  csrfToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description:
+      "The session's CSRF token (from sign-in or /api/admin/me), required on every admin change; missing → 403.",
+  },
+} as const;
+
+/** Each kind of access as an OpenAPI security requirement (none for public routes). */
+export const SECURITY: Record<ApiAccess, Partial<Record<keyof typeof SECURITY_SCHEMES, []>>[] | undefined> = {
+  public: undefined,
+  session: [{ sessionId: [] }],
+  operator: [{ operatorSession: [] }],
+  'operator-change': [{ operatorSession: [], csrfToken: [] }],
+};
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** The path as the server registers it (':id' for a path parameter). */
+  path: string;
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  access: ApiAccess;
+  body?: z.ZodType;
+  /** A multipart body: the parts it reads (never validated as JSON; the route reads the stream). */
+  multipart?: z.ZodObject;
+  querystring?: z.ZodObject;
+  params?: z.ZodObject;
+  /** PUT /api/onboarding keys field errors from the snapshot's root ('personalInfo.email'). */
+  fieldErrorsFrom?: string;
+  responses: Readonly<Record<number, ApiResponse>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answers most routes share
+
+const STANDARD = {
+  400: {
+    description:
+      'Field errors `{ errors }` with the messages to show, or `{ error }` for a missing or invalid ' +
+      'session or a body that is not JSON',
+    schema: badRequestSchema,
+  },
+  401: { description: 'Not signed in, or the session expired', schema: errorSchema },
+  403: { description: 'Wrong role, or no CSRF token on a change', schema: errorSchema },
+  404: { description: 'Nothing for this session (or id)', schema: errorSchema },
+  409: {
+    description: 'The claim changed in another window, or was already submitted',
+    schema: staleRevisionSchema,
+  },
+  413: { description: 'The body is over the route limit', schema: errorSchema },
+  415: { description: 'The body is not in an accepted content type', schema: errorSchema },
+  429: {
+    description: 'Rate limited (per IP; shared by every instance when REDIS_URL is set)',
+    schema: errorSchema,
+    retryAfter: true,
+  },
+  503: {
+    description: 'The database is unreachable; try again after Retry-After seconds',
+    schema: errorSchema,
+    retryAfter: true,
+  },
+} as const satisfies Record<number, ApiResponse>;
+type StandardStatus = keyof typeof STANDARD;
+
+const standard = <const C extends StandardStatus>(...codes: C[]) =>
+  Object.fromEntries(codes.map((code) => [code, STANDARD[code]])) as Pick<typeof STANDARD, C>;
+const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, schema });
+const file = (description: string, contentType: string | readonly string[]): ApiResponse => ({
+  description,
+  contentType,
+});
+const error = (description: string, retryAfter = false) => ({
+  description,
+  schema: errorSchema,
+  ...(retryAfter ? { retryAfter } : {}),
+});
+
+const idParams = (description: string) => z.object({ id: z.string().describe(description) });
+const fileId = idParams('A file id (UUID); anything else is 404');
+/** A lookup reads whatever it is sent and answers a bad value with SPEC.md's message. */
+const postcodeParam = (description: string) => z.string().optional().catch(undefined).describe(description);
+const lookupError = (description: string) => ({ description, schema: lookupErrorSchema });
+/** A lookup's own 400, or field errors when the query holds control characters (refuseUnsafeText). */
+const lookupBadRequestSchema = z.xor([lookupErrorSchema, fieldErrorsSchema]);
+const lookupBadRequest = (description: string) => ({
+  description: `${description} (or text with control characters: field errors)`,
+  schema: lookupBadRequestSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Claimant routes
+
+const claimant = {
+  getHealth: {
+    method: 'GET',
+    path: '/api/health',
+    tags: ['health'],
+    summary: 'Liveness and database check (never rate limited)',
+    access: 'public',
+    responses: {
+      200: json('The API and its database answer', healthSchema),
+      503: { description: 'The database is unreachable', schema: healthDownSchema, retryAfter: true },
+    },
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/api/settings',
+    tags: ['health'],
+    summary: 'The public configuration: our company as the authority names it, and the fee (D19, D20)',
+    access: 'public',
+    responses: { 200: json('The settings', publicSettingsSchema), ...standard(429) },
+  },
+  getOpenApi: {
+    method: 'GET',
+    path: '/api/docs',
+    tags: ['docs'],
+    summary: 'This OpenAPI 3.1 description',
+    access: 'public',
+    responses: {
+      200: json('The OpenAPI document', z.record(z.string(), z.unknown())),
+      ...standard(429),
+    },
+  },
+  submitClaim: {
+    method: 'POST',
+    path: '/api/claims',
+    tags: ['claims'],
+    summary: 'Submit the general expenses claim (one per session)',
+    description:
+      'The signature is a PNG data URL (at most 2 MB decoded). A repeat submit from the same session ' +
+      'returns the first claim with 200 instead of creating another.',
+    access: 'session',
+    body: claimSubmissionSchema,
+    responses: {
+      201: json('The claim was created', claimCreatedSchema),
+      200: json('This session had already submitted: the first claim', claimCreatedSchema),
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  getMyClaim: {
+    method: 'GET',
+    path: '/api/claims/mine',
+    tags: ['claims'],
+    summary: "The session's general claim",
+    access: 'session',
+    responses: { 200: json("The session's claim", claimViewSchema), ...standard(400, 404, 429, 503) },
+  },
+  getFile: {
+    method: 'GET',
+    path: '/api/files/:id',
+    tags: ['files'],
+    summary: 'Download a stored file (its owner session or a signed-in operator only)',
+    access: 'session',
+    params: fileId,
+    responses: {
+      200: file('The bytes, with the content type sniffed at upload, as an attachment', [
+        ...new Set(Object.values(UPLOAD_CONTENT_TYPES)),
+      ]),
+      ...standard(400, 404, 429, 503),
+    },
+  },
+  getOnboarding: {
+    method: 'GET',
+    path: '/api/onboarding',
+    tags: ['onboarding'],
+    summary: "The session's saved mileage-claim progress",
+    access: 'session',
+    responses: { 200: json('Saved progress', onboardingProgressSchema), ...standard(400, 404, 429, 503) },
+  },
+  saveOnboarding: {
+    method: 'PUT',
+    path: '/api/onboarding',
+    tags: ['onboarding'],
+    summary: 'Save a wizard step (optimistic revision check)',
+    description:
+      'Send the revision last received (0 for the first save). The steps up to lastStepCompleted ' +
+      'are validated with the step schemas; totals are recomputed by the server.',
+    access: 'session',
+    body: onboardingSaveSchema,
+    fieldErrorsFrom: 'snapshot',
+    responses: {
+      200: json('Saved; the new revision and totals', onboardingSavedSchema),
+      ...standard(400, 409, 413, 415, 429, 503),
+    },
+  },
+  sendResumeCode: {
+    method: 'POST',
+    path: '/api/onboarding/resume-code',
+    tags: ['onboarding'],
+    summary: 'Send a new resume code by SMS ("Save and finish later")',
+    access: 'session',
+    responses: {
+      202: json('The SMS was sent', resumeCodeSentSchema),
+      502: error('The SMS provider failed'),
+      ...standard(400, 404, 429, 503),
+    },
+  },
+  uploadOnboardingFile: {
+    method: 'POST',
+    path: '/api/onboarding/files',
+    tags: ['files'],
+    summary: 'Upload an evidence file or the P60',
+    description:
+      'The type is taken from the bytes, never the name: evidence may be PDF, Word, Excel, CSV, JPG ' +
+      `or PNG; a P60 PDF, JPG or PNG. At most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB, one file per request.`,
+    access: 'session',
+    multipart: z.object({
+      kind: z.enum(['evidence', 'p60']),
+      taxYear: z
+        .string()
+        .regex(/^\d{4}\/\d{2}$/)
+        .optional()
+        .describe("Evidence only: a claimable tax year, e.g. '2024/25'"),
+      file: z.string().meta({ contentMediaType: 'application/octet-stream' }),
+    }),
+    responses: {
+      201: json('Stored', fileSummarySchema),
+      ...standard(400, 404, 409, 413, 415, 429, 503),
+    },
+  },
+  deleteOnboardingFile: {
+    method: 'DELETE',
+    path: '/api/onboarding/files/:id',
+    tags: ['files'],
+    summary: 'Delete an uploaded file (while the claim is a draft)',
+    access: 'session',
+    params: fileId,
+    responses: { 204: { description: 'Deleted' }, ...standard(400, 404, 409, 429, 503) },
+  },
+  saveOnboardingSignature: {
+    method: 'POST',
+    path: '/api/onboarding/signature',
+    tags: ['onboarding'],
+    summary: 'Save the signature and the three agreements',
+    access: 'session',
+    body: reviewStepSchema,
+    responses: { 201: json('Saved', signatureSavedSchema), ...standard(400, 404, 409, 413, 415, 429, 503) },
+  },
+  generateMileageLogs: {
+    method: 'POST',
+    path: '/api/onboarding/mileage-log',
+    tags: ['onboarding'],
+    summary: 'Generate the PDF and CSV mileage logs from the saved journeys',
+    access: 'session',
+    responses: { 201: json('The logs', mileageLogsSchema), ...standard(400, 404, 409, 429, 503) },
+  },
+  submitOnboarding: {
+    method: 'POST',
+    path: '/api/onboarding/submit',
+    tags: ['onboarding'],
+    summary: 'Submit the mileage claim (a repeat returns the same answer)',
+    access: 'session',
+    body: hmrcDetailsStepSchema,
+    responses: { 200: json('Submitted', submittedSchema), ...standard(400, 404, 413, 415, 429, 503) },
+  },
+  resumeClaim: {
+    method: 'POST',
+    path: '/api/resume',
+    tags: ['resume'],
+    summary: 'Exchange a resume code and phone number for a new session id',
+    access: 'public',
+    body: resumeRequestSchema,
+    responses: {
+      200: json('A fresh session that owns the claim', resumedSchema),
+      404: error('No live code for this phone'),
+      429: error('Too many wrong attempts, or the global rate limit', true),
+      ...standard(400, 413, 415, 503),
+    },
+  },
+  requestStatusCode: {
+    method: 'POST',
+    path: '/api/status/code',
+    tags: ['status'],
+    summary: 'Text a one-time code to the mobile number of the claim with this reference (D23)',
+    access: 'public',
+    body: statusCodeRequestSchema,
+    responses: {
+      202: json('The code was texted', statusCodeSentSchema),
+      404: error('No claim with this reference and number (the same answer for either wrong)'),
+      429: error('Five failures from this IP in 15 minutes, or three codes to this number in an hour', true),
+      503: error('The text could not be sent, or the database is unavailable', true),
+      ...standard(400, 413, 415),
+    },
+  },
+  verifyStatusCode: {
+    method: 'POST',
+    path: '/api/status/verify',
+    tags: ['status'],
+    summary: 'Exchange the texted code for the claim’s timeline and a 30-minute status cookie',
+    access: 'public',
+    body: statusVerifySchema,
+    responses: {
+      200: json('The timeline; sets the httpOnly tb_status cookie', claimStatusViewSchema),
+      429: error('Five failures from this IP in 15 minutes', true),
+      ...standard(400, 413, 415, 503),
+    },
+  },
+  getClaimStatus: {
+    method: 'GET',
+    path: '/api/status',
+    tags: ['status'],
+    summary: 'The claim’s timeline while the tb_status cookie lasts',
+    access: 'public',
+    responses: {
+      200: json('The timeline', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      ...standard(429, 503),
+    },
+  },
+  getSignedDocument: {
+    method: 'GET',
+    path: '/api/status/documents/:id',
+    tags: ['status'],
+    summary: 'A document the claimant signed (the authority PDF), while the tb_status cookie lasts',
+    access: 'public',
+    params: idParams('The file id'),
+    responses: {
+      200: file('The PDF, as an attachment', 'application/pdf'),
+      401: error('No cookie, it has expired, or the file is not this claim’s'),
+      ...standard(429, 503),
+    },
+  },
+  requestCallBack: {
+    method: 'POST',
+    path: '/api/call-backs',
+    tags: ['call-backs'],
+    summary:
+      'A self-employed or CIS claimant asks to be called about Self Assessment (D27; 5 a minute per IP)',
+    access: 'public',
+    body: callBackRequestSchema,
+    responses: {
+      201: json('Kept, with consent, until called or for 30 days', callBackReceivedSchema),
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  lookupAddress: {
+    method: 'GET',
+    path: '/api/address',
+    tags: ['lookups'],
+    summary: 'Addresses at a UK postcode (30 a minute per IP)',
+    access: 'public',
+    querystring: z.object({ postcode: postcodeParam('A full UK postcode') }),
+    responses: {
+      200: json('The addresses', addressResultSchema),
+      400: lookupBadRequest('Missing or invalid postcode'),
+      404: lookupError('No addresses at this postcode'),
+      502: lookupError('The address provider failed'),
+      504: lookupError('The address provider timed out'),
+      ...standard(429),
+    },
+  },
+  lookupDistance: {
+    method: 'GET',
+    path: '/api/distance',
+    tags: ['lookups'],
+    summary: 'Road distance between two UK postcodes (30 a minute per IP)',
+    access: 'public',
+    querystring: z.object({ from: postcodeParam('Start postcode'), to: postcodeParam('End postcode') }),
+    responses: {
+      200: json('The distance', distanceResultSchema),
+      400: lookupBadRequest('A postcode is missing or invalid'),
+      422: lookupError('No route between the postcodes'),
+      502: lookupError('The distance provider failed'),
+      504: lookupError('The distance provider timed out'),
+      ...standard(429),
+    },
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+// ---------------------------------------------------------------------------------------------
+// The operator back-office (D11, D22)
+
+/** What every /api/admin route may answer besides its success: 400, 401, 429, 503 (+403, 404). */
+function admin<const R extends Omit<ApiRoute, 'tags'>>(route: R): R & Omit<ApiRoute, 'responses'> {
+  const signedIn = route.access !== 'public';
+  return {
+    ...route,
+    tags: ['admin'],
+    responses: {
+      400: {
+        description: STANDARD[400].description,
+        schema: z.xor([fieldErrorsSchema, errorSchema, errorWithFieldsSchema]),
+      },
+      ...standard(401, 429, 503),
+      ...(signedIn ? standard(403) : {}),
+      ...(route.path.includes(':') ? standard(404) : {}),
+      ...route.responses,
+    },
+  };
+}
+const operatorOnly = 'operator' as const;
+const operatorChange = 'operator-change' as const;
+const claimParams = idParams('A claim id (UUID); anything else is 404');
+const signInRefused = {
+  description: 'Wrong email, password or code (the field is named)',
+  schema: z.xor([errorWithFieldsSchema, errorSchema]),
+};
+const locked = { description: 'Locked for 15 minutes after 10 failures', schema: errorWithFieldsSchema };
+const alreadyEnrolled = error('The authenticator app is already set up, or its setup must start again');
+
+const operator = {
+  adminSignIn: admin({
+    method: 'POST',
+    path: '/api/admin/sign-in',
+    summary: 'Operator sign-in, first step: email and password (sets the tb_admin cookie)',
+    access: 'public',
+    body: adminSignInSchema,
+    responses: {
+      200: json('The second factor to ask for', signInStartedSchema),
+      401: signInRefused,
+      423: locked,
+    },
+  }),
+  adminSignInCode: admin({
+    method: 'POST',
+    path: '/api/admin/sign-in/code',
+    summary: 'Operator sign-in, second step: the 6-digit TOTP code',
+    access: operatorChange,
+    body: securityCodeSchema,
+    responses: {
+      200: json('Signed in; a new session cookie', signedInSchema),
+      401: signInRefused,
+      409: error('Set up the authenticator app first'),
+      423: locked,
+    },
+  }),
+  adminEnrolment: admin({
+    method: 'GET',
+    path: '/api/admin/enrol',
+    summary: 'First sign-in: the authenticator QR code (PNG data URL) and setup key',
+    access: operatorOnly,
+    responses: { 200: json('The enrolment', enrolmentSchema), 409: alreadyEnrolled },
+  }),
+  adminConfirmEnrolment: admin({
+    method: 'POST',
+    path: '/api/admin/enrol',
+    summary: 'First sign-in: confirm the authenticator app with a code',
+    access: operatorChange,
+    body: securityCodeSchema,
+    responses: {
+      200: json('Signed in; a new session cookie', signedInSchema),
+      401: signInRefused,
+      409: alreadyEnrolled,
+      423: locked,
+    },
+  }),
+  adminMe: admin({
+    method: 'GET',
+    path: '/api/admin/me',
+    summary: 'The signed-in operator and the CSRF token for changes',
+    access: operatorOnly,
+    responses: { 200: json('The operator', signedInSchema) },
+  }),
+  adminSignOut: admin({
+    method: 'POST',
+    path: '/api/admin/sign-out',
+    summary: 'Ends the operator session',
+    access: operatorChange,
+    responses: { 204: { description: 'Signed out' } },
+  }),
+  listOperators: admin({
+    method: 'GET',
+    path: '/api/admin/operators',
+    summary: 'Every operator account',
+    access: operatorOnly,
+    responses: { 200: json('The operators', operatorListSchema) },
+  }),
+  createOperator: admin({
+    method: 'POST',
+    path: '/api/admin/operators',
+    summary: 'Adds an operator (who enrols a second factor on first sign-in)',
+    access: operatorChange,
+    body: operatorCreateSchema,
+    responses: { 201: json('Added', createdSchema) },
+  }),
+  changeOperator: admin({
+    method: 'PATCH',
+    path: '/api/admin/operators/:id',
+    summary: 'Disables, enables, resets the password or second factor of, or sets the role of an operator',
+    access: operatorChange,
+    params: idParams('An operator id (UUID); anything else is 404'),
+    body: operatorChangeSchema,
+    responses: {
+      204: { description: 'Changed; the operator is signed out everywhere' },
+      409: error('You cannot disable yourself or change your own role'),
+    },
+  }),
+  listClaims: admin({
+    method: 'GET',
+    path: '/api/admin/claims',
+    summary:
+      'General and mileage claims in one list: filters, sort, 50 a page (drafts only with drafts=true)',
+    access: operatorOnly,
+    querystring: claimListQuerySchema,
+    responses: { 200: json('A page of claims', claimListSchema) },
+  }),
+  exportClaims: admin({
+    method: 'GET',
+    path: '/api/admin/claims/export.csv',
+    summary: 'The filtered list as CSV (formula cells neutralised, never NI numbers); audited',
+    access: operatorOnly,
+    querystring: claimListQuerySchema,
+    responses: { 200: file('CSV', 'text/csv') },
+  }),
+  getClaim: admin({
+    method: 'GET',
+    path: '/api/admin/claims/:id',
+    summary: 'Every stored field, figures recomputed, readiness, files, notes, history and audit; audited',
+    access: operatorOnly,
+    params: claimParams,
+    responses: { 200: json('The claim', claimDetailSchema) },
+  }),
+  revealNiNumber: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/ni-number',
+    summary: 'Shows the NI number; audited',
+    access: operatorChange,
+    params: claimParams,
+    responses: { 200: json('The NI number', niNumberSchema) },
+  }),
+  p87Worksheet: admin({
+    method: 'GET',
+    path: '/api/admin/claims/:id/p87.pdf',
+    summary: "The P87 worksheet PDF: every answer in the order of HMRC's P87, missing ones marked; audited",
+    access: operatorOnly,
+    params: claimParams,
+    responses: { 200: file('PDF', 'application/pdf') },
+  }),
+  changeClaimStatus: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/status',
+    summary: 'Moves the claim (D22); on repaid stores the fee and what the claimant receives (D20)',
+    access: operatorChange,
+    params: claimParams,
+    body: statusChangeSchema,
+    responses: {
+      200: json('The new workflow state', claimWorkflowSchema),
+      409: {
+        description:
+          'An illegal move (with `allowed`), not ready for HMRC (with `missing`), or a stale version',
+        schema: statusConflictSchema,
+      },
+    },
+  }),
+  addClaimNote: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/notes',
+    summary: 'Adds an internal note; audited',
+    access: operatorChange,
+    params: claimParams,
+    body: claimNoteSchema,
+    responses: { 201: json('Added', createdSchema) },
+  }),
+  affiliateReport: admin({
+    method: 'GET',
+    path: '/api/admin/reports/affiliates',
+    summary: 'Per affiliate: started, submitted, by status, estimated and repaid totals, conversion',
+    access: operatorOnly,
+    querystring: affiliateReportQuerySchema,
+    responses: { 200: json('The report', affiliateReportSchema) },
+  }),
+  auditLog: admin({
+    method: 'GET',
+    path: '/api/admin/audit',
+    summary: 'The audit log, newest first, by operator, action and date',
+    access: operatorOnly,
+    querystring: auditQuerySchema,
+    responses: { 200: json('A page of events', auditPageSchema) },
+  }),
+  listCallBacks: admin({
+    method: 'GET',
+    path: '/api/admin/call-backs',
+    summary: 'Call-back requests about Self Assessment (D27), oldest first; audited',
+    access: operatorOnly,
+    responses: { 200: json('The requests', callBackListSchema) },
+  }),
+  removeCallBack: admin({
+    method: 'DELETE',
+    path: '/api/admin/call-backs/:id',
+    summary: 'Removes a call-back request once called (its name and number are deleted); audited',
+    access: operatorChange,
+    params: idParams('A call-back id (UUID); anything else is 404'),
+    responses: { 204: { description: 'Removed' } },
+  }),
+  listFailedJobs: admin({
+    method: 'GET',
+    path: '/api/admin/jobs',
+    summary: 'Background jobs that failed after every try, newest first, and how many wait to retry',
+    access: operatorOnly,
+    responses: { 200: json('The failed jobs', failedJobsSchema) },
+  }),
+  retryJob: admin({
+    method: 'POST',
+    path: '/api/admin/jobs/:id/retry',
+    summary: 'Runs a failed job again with a fresh set of tries; audited',
+    access: operatorChange,
+    params: idParams('A job id (UUID); anything else is 404'),
+    responses: { 204: { description: 'Queued again' } },
+  }),
+};
+
+/** Every route of the API, by its OpenAPI operationId. */
+export const API = { ...claimant, ...operator } satisfies Record<string, ApiRoute>;
+export type ApiOperation = keyof typeof API;
