@@ -145,6 +145,7 @@ const claimDetailCommon = {
   audit: z.array(
     z.object({
       id: z.string(),
+      actor: z.string().describe("The operator's id, or 'anonymous'"),
       action: z.string(),
       entity: z.string(),
       entity_id: z.string(),
