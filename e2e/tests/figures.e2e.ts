@@ -22,6 +22,8 @@ async function textOf(page: Page): Promise<string> {
 /** Each FAQ answer opened in turn (only one is open at a time), so every answer is read as shown. */
 async function landingText(page: Page): Promise<string> {
   await page.goto('/');
+  // The live page, not the inert prerendered copy it replaces (its FAQ buttons are not there yet).
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
   const parts = [await textOf(page)];
   const questions = page.locator('button[aria-controls^="faq-panel-"]');
   const count = await questions.count();

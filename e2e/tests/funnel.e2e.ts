@@ -33,8 +33,9 @@ import { drawSignature } from '../helpers/signature.ts';
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const LOOPBACK_IP = /^(?:(?:::ffff:)?127\.0\.0\.1|::1)$/;
 
+/** The landing page's question once the app is live (not the inert prerendered copy it replaces). */
 function question(page: Page): Locator {
-  return page.getByText(QUESTION);
+  return page.locator('body:not(:has([data-prerendered]))').getByText(QUESTION);
 }
 
 function sessionStorageItem(page: Page, key: string): Promise<string | null> {
