@@ -6,6 +6,14 @@ import { drawSignature } from './signature.ts';
 
 export const QUESTION = 'Do you earn over £18k per year?';
 
+/**
+ * The landing page's question once the app is live: the page first paints an inert prerendered
+ * copy (decision 010), and the affiliate and tracking are stored only when the app has taken over.
+ */
+export function liveQuestion(page: Page): Locator {
+  return page.locator('body:not(:has([data-prerendered]))').getByText(QUESTION);
+}
+
 export function yesButton(page: Page): Locator {
   return page.getByRole('button', { name: 'Yes, I do' });
 }

@@ -12,7 +12,7 @@ import { stepIndex } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
 import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
-import { QUESTION, reachFilledForm, submitClaim } from '../helpers/funnel.ts';
+import { liveQuestion, reachFilledForm, submitClaim } from '../helpers/funnel.ts';
 import { extractPdfText, makePdf, makePngBytes } from '../helpers/sample-files.ts';
 import {
   OFFERED_YEARS,
@@ -77,7 +77,7 @@ async function submitMileageClaim(
     const page = await context.newPage();
     // The affiliate's link first: the wizard opened afterwards in the same tab carries it.
     await page.goto(`/affiliate/${who.affiliate}`);
-    await expect(page.getByText(QUESTION).first()).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     const sessionId = await completeStepsZeroToSeven(page, claimant);
 
     // Evidence: one PDF through the year's file input.

@@ -17,7 +17,7 @@ import {
   isClaimPost,
   noButton,
   qualify,
-  QUESTION,
+  liveQuestion,
   reachFilledForm,
   sessionIdOf,
   setExpense,
@@ -35,7 +35,7 @@ const LOOPBACK_IP = /^(?:(?:::ffff:)?127\.0\.0\.1|::1)$/;
 
 /** The landing page's question once the app is live (not the inert prerendered copy it replaces). */
 function question(page: Page): Locator {
-  return page.locator('body:not(:has([data-prerendered]))').getByText(QUESTION);
+  return liveQuestion(page);
 }
 
 function sessionStorageItem(page: Page, key: string): Promise<string | null> {

@@ -19,7 +19,7 @@ import {
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { findOnboardingClaims, queryRows, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
-import { QUESTION } from '../helpers/funnel.ts';
+import { liveQuestion } from '../helpers/funnel.ts';
 import { makePdf } from '../helpers/sample-files.ts';
 import { employedCompanyVanDriver } from '../helpers/personas.ts';
 import {
@@ -130,7 +130,7 @@ test.describe('D27 routes from step 0', () => {
     await expect(link).toHaveAttribute('href', '/affiliate/bike-club/start-claim');
     await link.click();
     await expect(page).toHaveURL('/affiliate/bike-club/start-claim');
-    await expect(page.getByText(QUESTION)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 
   test('by keyboard alone at 320 px: the not-driving explanation, Back, and its link to /start-claim', async ({
@@ -156,7 +156,7 @@ test.describe('D27 routes from step 0', () => {
     await tabTo(page, page.getByRole('link', { name: 'Check if you can claim for work expenses' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/start-claim');
-    await expect(page.getByText(QUESTION)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 
   test('stopped by "No", Back and "Yes, in my own vehicle" carries on to the employment question and beyond', async ({
