@@ -4,7 +4,12 @@
 // Usage: node e2e/scripts/summarise.mjs vitest=<report.json>[,<fallback.log>] playwright=<report.json> ...
 // A vitest source may name a fallback: the console log of a run, read when the JSON is missing.
 // A source with no readable result counts as one failure: a step that never reported did not pass.
+// The names of failed (and flaky) tests are printed above the summary, so the tail of a CI log says
+// which test it was.
 import { existsSync, readFileSync } from 'node:fs';
+
+/** Titles of the tests that did not pass, in every report read. */
+const failures = [];
 
 /** @returns {{ passed: number, failed: number } | null} */
 function readVitestJson(file) {
@@ -13,6 +18,16 @@ function readVitestJson(file) {
   let failed = report.numFailedTests ?? 0;
   for (const result of report.testResults ?? []) {
     const statuses = (result.assertionResults ?? []).map((a) => a.status);
+    for (const assertion of result.assertionResults ?? []) {
+      if (assertion.status === 'failed' || assertion.status === 'pending') {
+        failures.push(`${assertion.status}: ${result.name} > ${assertion.fullName ?? assertion.title}`);
+      }
+    }
+    if (result.status === 'failed' && !statuses.includes('failed')) {
+      failures.push(
+        `failed to run: ${result.name}${result.message ? ` (${result.message.split('\n')[0]})` : ''}`,
+      );
+    }
     // A test still 'pending' when the run ended never finished: its worker died (skipped tests
     // are 'skipped'), and vitest may still call the file passed.
     failed += statuses.filter((status) => status === 'pending').length;
@@ -46,6 +61,19 @@ function readPlaywrightJson(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const stats = report.stats ?? {};
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          failures.push(`${test.status}: ${[...titles, spec.title].join(' > ')} [${test.projectName ?? ''}]`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  for (const error of report.errors ?? [])
+    failures.push(`error: ${String(error.message ?? '').split('\n')[0]}`);
   let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
   // Errors outside tests (config, webServer, global setup) leave the counts at zero.
   if (failed === 0 && (report.errors ?? []).length > 0) failed = 1;
@@ -73,4 +101,5 @@ for (const arg of process.argv.slice(2)) {
     failed += result.failed;
   }
 }
+for (const line of failures) console.log(`summarise: ${line}`);
 console.log(`Summary: ${passed} passed, ${failed} failed`);

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import { winAnsiSafe, wrapText } from '../../pdf/text.ts';
 
 // The operator's P87 worksheet (D22): every answer in the order of HMRC's paper P87 ("Claim for
 // tax relief for expenses of employment"), ready to copy onto the form, with what is missing
@@ -16,36 +17,6 @@ const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const LABEL_WIDTH = 200;
 const SIZE = 10;
 const LINE = 15;
-
-/** Helvetica encodes WinAnsi only: anything else becomes '?'. */
-function safe(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
-}
-
-/** Splits text into lines no wider than `width`. */
-function wrap(font: PDFFont, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of safe(font, text).split(' ')) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (font.widthOfTextAtSize(next, SIZE) <= width || line === '') line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines.length > 0 ? lines : [''];
-}
 
 export async function renderP87Worksheet(input: {
   reference: string;
@@ -69,7 +40,7 @@ export async function renderP87Worksheet(input: {
     }
   };
   const text = (s: string, x: number, f: PDFFont, size = SIZE, red = false) =>
-    page.drawText(safe(f, s), {
+    page.drawText(winAnsiSafe(f, s), {
       x,
       y,
       size,
@@ -91,7 +62,7 @@ export async function renderP87Worksheet(input: {
     text(section.title, PAGE.margin, bold, 12);
     y -= LINE * 1.2;
     for (const [label, value] of section.rows) {
-      const lines = wrap(font, value ?? MISSING, valueWidth);
+      const lines = wrapText(font, value ?? MISSING, SIZE, valueWidth);
       ensure(LINE * lines.length);
       text(label, PAGE.margin, font);
       lines.forEach((line, i) => {

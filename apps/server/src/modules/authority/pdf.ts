@@ -11,6 +11,7 @@ import {
 import type { PDFFont, PDFPage, PDFRef } from 'pdf-lib';
 import type { AuthorityDocument } from '@taxback/domain';
 import { readPng, unfilter } from '../files/png.ts';
+import { wrapText } from '../../pdf/text.ts';
 
 /** The signing evidence printed under the document (D15, D19). */
 export interface SigningEvidence {
@@ -22,46 +23,6 @@ export interface SigningEvidence {
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const INK = rgb(0.1, 0.1, 0.1);
-
-/** Helvetica uses WinAnsi: anything it cannot encode becomes '?'. */
-function winAnsiSafe(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text.replace(/[\r\t]+/g, ' ')) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
-}
-
-/** Words onto lines no wider than `width`; a word longer than a line is cut. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of winAnsiSafe(font, text).split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter((w) => w !== '')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line !== '') lines.push(line);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 // A signature is mostly empty canvas: the fastest level compresses it nearly as well.
 const FAST = { level: zlib.constants.Z_BEST_SPEED };
@@ -155,7 +116,7 @@ export async function renderAuthorityPdf(
     const size = opts.size ?? 10;
     const f = opts.f ?? font;
     const indent = opts.indent ?? 0;
-    for (const line of wrap(f, text, size, width - indent)) {
+    for (const line of wrapText(f, text, size, width - indent)) {
       ensure(size + 4);
       y -= size + 4;
       page.drawText(line, { x: PAGE.margin + indent, y, size, font: f, color: INK });

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import { fitText, winAnsiSafe, wrapText } from '../../pdf/text.ts';
 import {
   DATED_LOG_DECLARATION,
   DATED_LOG_LABEL,
@@ -236,44 +237,6 @@ function renderCsv(log: MileageLogYear, input: MileageLogInput): string {
 
 // ---------------------------------------------------------------------------------------------
 // PDF
-
-/** Helvetica uses WinAnsi: anything it cannot encode (emoji, most non-Latin scripts) becomes '?'. */
-function winAnsiSafe(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
-}
-
-function fitText(font: PDFFont, text: string, size: number, maxWidth: number): string {
-  const safe = winAnsiSafe(font, text);
-  if (font.widthOfTextAtSize(safe, size) <= maxWidth) return safe;
-  let cut = safe;
-  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size) > maxWidth) cut = cut.slice(0, -1);
-  return `${cut}...`;
-}
-
-/** Breaks text into lines no wider than maxWidth (a word longer than a line is cut). */
-function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of winAnsiSafe(font, text).split(/\s+/).filter(Boolean)) {
-    const next = line === '' ? word : `${line} ${word}`;
-    if (font.widthOfTextAtSize(next, size) <= maxWidth) line = next;
-    else {
-      if (line !== '') lines.push(line);
-      line = fitText(font, word, size, maxWidth);
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
 
 // A4 portrait: a year of daily trips is about five pages.
 const PAGE = { width: 595.28, height: 841.89, margin: 36 };
