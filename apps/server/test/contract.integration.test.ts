@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from '../src/http/contract.ts';
-import { ValidationError } from '../src/http/errors.ts';
+import { ValidationError } from '../src/errors.ts';
 import { contractChecker } from './contract.ts';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';

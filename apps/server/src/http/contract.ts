@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API, SECURITY } from '@taxback/domain/api/contract';
 import type { ApiOperation, ApiResponse, ApiRoute } from '@taxback/domain/api/contract';
 import { fieldErrors } from '@taxback/domain/schemas';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors.ts';
 
 // Issue 14 (decision 024): every API route declares its part of the domain's contract
 // (@taxback/domain/api/contract). Requests are parsed by its zod schemas before the handler runs;

@@ -3,7 +3,8 @@ import { ZodError } from 'zod';
 import { fieldErrors } from '@taxback/domain/schemas';
 import { isDatabaseUnavailableError } from '../db/errors.ts';
 import { FRAMEWORK_ERROR_MESSAGES } from './framework-errors.ts';
-import { HttpError, SERVICE_UNAVAILABLE_MESSAGE, ValidationError } from './errors.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE, ServiceError } from '../errors.ts';
+import { httpAnswer } from './errors.ts';
 
 const GENERIC_4XX: Record<number, string> = {
   400: FRAMEWORK_ERROR_MESSAGES.badRequest,
@@ -32,13 +33,13 @@ function sendError(
 /** One place that turns every thrown error into the API's JSON; 5xx never shows details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    // Declared request schemas refuse with a ValidationError built by the domain's fieldErrors.
-    if (error instanceof ValidationError) return sendError(reply, 400, { errors: error.errors });
-    if (error instanceof ZodError) return sendError(reply, 400, { errors: fieldErrors(error) });
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.warn({ status: error.statusCode }, error.message);
-      return sendError(reply, error.statusCode, { error: error.message, ...error.extra }, error.headers);
+    // Services throw ServiceErrors, and declared request schemas refuse with a ValidationError.
+    if (error instanceof ServiceError) {
+      const answer = httpAnswer(error);
+      if (answer.status >= 500) request.log.warn({ status: answer.status }, error.message);
+      return sendError(reply, answer.status, answer.body, answer.headers);
     }
+    if (error instanceof ZodError) return sendError(reply, 400, { errors: fieldErrors(error) });
     if (isDatabaseUnavailableError(error)) {
       request.log.error({ err: describe(error) }, 'database unavailable');
       return sendError(reply, 503, { error: SERVICE_UNAVAILABLE_MESSAGE }, { 'Retry-After': '5' });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isSessionId } from '@taxback/domain';
-import { BadRequestError } from './errors.ts';
+import { BadRequestError } from '../errors.ts';
 
 export const SESSION_HEADER = 'x-session-id';
 export const INVALID_SESSION_MESSAGE = 'Missing or invalid session';

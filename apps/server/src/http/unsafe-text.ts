@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '@taxback/domain';
 import { FORM_ERROR_KEY } from '@taxback/domain/schemas';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors.ts';
 
 /**
  * The domain's one text rule (issue 17), applied to every route before it runs: a JSON body, query

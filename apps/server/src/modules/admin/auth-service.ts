@@ -8,7 +8,7 @@ import { sha256Hex } from '../../crypto/hash.ts';
 import { hashPassword, verifyPassword } from '../../crypto/password.ts';
 import type { Database, OperatorSession, OperatorUser } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
-import { ConflictError, HttpError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 import { createOperatorsRepository } from './operators-repository.ts';
 
@@ -25,16 +25,16 @@ export const CODE_FAILED_MESSAGE = 'Enter the current security code from your au
 export const LOCKED_MESSAGE =
   'Your account is locked for 15 minutes because of too many failed sign-in attempts. Try again later.';
 
-export class LockedError extends HttpError {
+export class LockedError extends ServiceError {
   constructor() {
-    super(423, LOCKED_MESSAGE, {}, { errors: { email: LOCKED_MESSAGE } });
+    super('locked', LOCKED_MESSAGE, { errors: { email: LOCKED_MESSAGE } });
     this.name = 'LockedError';
   }
 }
 
-export class SignInError extends HttpError {
+export class SignInError extends ServiceError {
   constructor(field: string, message: string) {
-    super(401, message, {}, { errors: { [field]: message } });
+    super('not-signed-in', message, { errors: { [field]: message } });
     this.name = 'SignInError';
   }
 }
@@ -261,12 +261,7 @@ export function createAuthService(deps: { db: Db; dataKey: Buffer; audit: AuditL
 
     async createOperator(actor: OperatorView, input: OperatorCreate) {
       if (await repo.findByEmail(input.email))
-        throw new HttpError(
-          400,
-          'Validation failed',
-          {},
-          { errors: { email: 'An operator with this email address already exists' } },
-        );
+        throw new ValidationError({ email: 'An operator with this email address already exists' });
       const id = randomUUID();
       await repo.insert({
         id,

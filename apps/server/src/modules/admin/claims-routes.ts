@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 import type { AuthService } from './auth-service.ts';
 import type { AdminClaimsService } from './claims-service.ts';

@@ -29,7 +29,7 @@ import { decryptField } from '../../crypto/field-encryption.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
 import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
 import { fromIntBool, fromJsonText, nowIso } from '../../db/values.ts';
-import { ConflictError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { FilesService } from '../files/service.ts';
 import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperatorRole } from '@taxback/domain/admin-schemas';
-import { HttpError } from '../../http/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { AuthService, SessionContext } from './auth-service.ts';
 
 export const ADMIN_COOKIE = 'tb_admin';
@@ -8,20 +8,6 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const contexts = new WeakMap<FastifyRequest, SessionContext>();
-
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'Please sign in', extra: Record<string, unknown> = {}) {
-    super(401, message, {}, extra);
-    this.name = 'UnauthorizedError';
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, message);
-    this.name = 'ForbiddenError';
-  }
-}
 
 /** Only the admin cookie signs an operator in: a claimant's X-Session-Id never does (D5). */
 export function adminToken(request: FastifyRequest): string | null {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { requireSession } from '../../http/session.ts';
 import type { FilesService, SavedFile } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { PNG_DATA_URL_PREFIX, isSaneSignatureSize, pngDimensions } from '@taxback/domain';
-import { PayloadTooLargeError, ValidationError } from '../../http/errors.ts';
+import { PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import { readPng } from './png.ts';
 
 /** A drawn signature is tens of kilobytes; 2 MB bounds abuse. */

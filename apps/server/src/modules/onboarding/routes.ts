@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@taxback/domain/schemas';
 import { routeSchema } from '../../http/contract.ts';
-import { HttpError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import {
+  BadRequestError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../errors.ts';
 import { requireSession, sessionRequired } from '../../http/session.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import type { StagedUpload } from '../files/service.ts';
@@ -57,7 +64,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
 
   app.post('/onboarding/files', { schema: routeSchema('uploadOnboardingFile') }, async (request, reply) => {
     const sessionId = requireSession(request);
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+    if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the file as multipart/form-data.');
 
     const fields: Record<string, string> = {};
     // Streamed into the file store as it arrives (never whole in memory), measured and hashed on
@@ -81,17 +88,17 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
       }
     } catch (error) {
       if (staged) await service.discardUpload(staged);
-      if (error instanceof HttpError) throw error;
+      if (error instanceof ServiceError) throw error;
       const code = (error as { code?: unknown }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
       else if (code === 'FST_FILES_LIMIT') throw new ValidationError({ file: 'Upload one file at a time' });
       // Anything else thrown while reading the parts is a body busboy could not parse (cut off,
       // no closing boundary, bad part headers): the client's fault, never a 500.
-      else throw new HttpError(400, 'The upload could not be read. Please try again.');
+      else throw new BadRequestError('The upload could not be read. Please try again.');
     }
     if (tooLarge) {
       if (staged) await service.discardUpload(staged);
-      throw new HttpError(413, ONBOARDING_MESSAGES.fileTooLarge);
+      throw new PayloadTooLargeError(ONBOARDING_MESSAGES.fileTooLarge);
     }
     if (!staged) throw new ValidationError({ file: ONBOARDING_MESSAGES.fileMissing });
 

@@ -45,11 +45,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { fromIntBool, nowIso } from '../../db/values.ts';
 import {
   ConflictError,
-  HttpError,
   NotFoundError,
+  ProviderFailedError,
   TooManyRequestsError,
+  UnsupportedMediaTypeError,
   ValidationError,
-} from '../../http/errors.ts';
+} from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { FilesService, SavedFile, StagedUpload } from '../files/service.ts';
@@ -221,7 +222,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
     if (Object.keys(errors).length > 0 || !kind) throw new ValidationError(errors);
 
     const sniffed = await sniffUploadType(input.file.head, input.filename, kind, input.file.partial);
-    if (!sniffed) throw new HttpError(415, FILE_TYPE_MESSAGES[kind]);
+    if (!sniffed) throw new UnsupportedMediaTypeError(FILE_TYPE_MESSAGES[kind]);
 
     return files.saveFileWith(
       {
@@ -393,7 +394,7 @@ export function createOnboardingService(deps: OnboardingServiceDeps) {
       if (result === 'rate-limited') throw new TooManyRequestsError(RESUME_MESSAGES.tooManyCodes, 3600);
       if (result === 'invalid-phone')
         throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneInvalid });
-      if (result === 'sms-failed') throw new HttpError(502, RESUME_MESSAGES.smsFailed);
+      if (result === 'sms-failed') throw new ProviderFailedError(RESUME_MESSAGES.smsFailed);
     },
 
     async uploadFile(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
-import { NotFoundError, TooManyRequestsError, ValidationError } from '../../http/errors.ts';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../../errors.ts';
 import { RESUME_LIMITS, RESUME_MESSAGES } from './service.ts';
 import type { ResumeService } from './service.ts';
 

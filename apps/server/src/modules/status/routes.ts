@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS_LIMITS, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { routeSchema } from '../../http/contract.ts';
 import {
-  HttpError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
+  UnauthorizedError,
   ValidationError,
-} from '../../http/errors.ts';
+} from '../../errors.ts';
 import { sendStoredFile } from '../files/routes.ts';
 import type { StatusService } from './service.ts';
 
@@ -21,7 +21,7 @@ export interface StatusRoutesOptions {
 
 const throttled = () =>
   new TooManyRequestsError(STATUS_MESSAGES.throttled, STATUS_LIMITS.failureWindowMs / 1000);
-const expired = () => new HttpError(401, STATUS_MESSAGES.expired);
+const expired = () => new UnauthorizedError(STATUS_MESSAGES.expired);
 
 /**
  * D23, registered with prefix '/api':
