@@ -1,0 +1,105 @@
+import {
+  datePartsToIso,
+  journeysOf,
+  leavePeriodsOf,
+  oneOffDateProblem,
+  selectedYears,
+  ukIsoDate,
+  vehicleOf,
+} from '@taxback/domain';
+import type { TaxYear } from '@taxback/domain';
+import { fieldErrors, journeySchema, MESSAGES } from '@taxback/domain/schemas';
+import { ValidationError } from '../../errors.ts';
+import type { LogLink } from './claim-files.ts';
+import { readSnapshot } from './claim-columns.ts';
+import { generateMileageLog } from './mileage-log.ts';
+import { listClaimFiles } from './repository.ts';
+import { ONBOARDING_MESSAGES } from './service-context.ts';
+import type { OnboardingContext } from './service-context.ts';
+
+// The generated mileage logs (D12, D25): a dated PDF and CSV per year, kept as that year's evidence.
+
+export function mileageLogOperations(ctx: OnboardingContext) {
+  const { deps, now } = ctx;
+  const { db, files } = deps;
+
+  return {
+    /** D12, D25: the dated PDF and CSV log per selected year, stored as that year's evidence. */
+    async generateMileageLogs(sessionId: string) {
+      const claim = await ctx.requireDraft(sessionId);
+      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
+      if (snapshot.journeys.length === 0)
+        throw new ValidationError({ journeys: ONBOARDING_MESSAGES.noJourneys });
+      const errors: Record<string, string> = {};
+      const journeys = snapshot.journeys.flatMap((j, i) => {
+        const r = journeySchema.safeParse(j);
+        if (r.success) return [r.data];
+        for (const [k, v] of Object.entries(fieldErrors(r))) errors[`journeys.${i}.${k}`] ??= v;
+        return [];
+      });
+      const years = selectedYears(snapshot).map((t) => t.year);
+      if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
+      // D21: a one-off trip counts in the year of its date, which must be a year claimed.
+      const today = ukIsoDate(now());
+      snapshot.journeys.forEach((j, i) => {
+        const problem = oneOffDateProblem(j, years, today);
+        if (problem) errors[`journeys.${i}.date`] ??= problem;
+      });
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      // D25: the nation's bank holidays follow the home postcode; the declared leave is left out.
+      const docs = await generateMileageLog({
+        claimant: { fullName: claim.full_name ?? '', postcode: snapshot.personalInfo.postcode },
+        journeys,
+        years,
+        vehicle: vehicleOf(snapshot),
+        // One log per employment that has journeys, each from its own page (D25).
+        employments: snapshot.employments.flatMap((e) => {
+          const own = journeysOf({ journeys, employments: snapshot.employments }, e.id);
+          if (own.length === 0) return [];
+          return [
+            {
+              employerName: e.employerName,
+              end: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
+              journeys: own,
+            },
+          ];
+        }),
+        leave: leavePeriodsOf(snapshot.leave),
+        generatedAt: now(),
+      });
+
+      const logs: Record<TaxYear, { pdf: LogLink; csv: LogLink }> = {};
+      const keep = new Set<string>();
+      for (const doc of docs) {
+        const base = `mileage-log-${doc.year.replace('/', '-')}`;
+        const save = (bytes: Uint8Array, filename: string, contentType: string) =>
+          files.saveFile({
+            sessionId,
+            claimKind: 'onboarding',
+            kind: 'mileage-log',
+            taxYear: doc.year,
+            bytes,
+            filename,
+            contentType,
+          });
+        const pdf = await save(doc.pdf, `${base}.pdf`, 'application/pdf');
+        const csv = await save(Buffer.from(doc.csv, 'utf8'), `${base}.csv`, 'text/csv');
+        keep.add(pdf.id).add(csv.id);
+        logs[doc.year] = {
+          pdf: { id: pdf.id, url: pdf.url, filename: pdf.filename },
+          csv: { id: csv.id, url: csv.url, filename: csv.filename },
+        };
+      }
+      // A regenerated log replaces the earlier one (and logs of years no longer selected).
+      await db.transaction().execute(async (trx) => {
+        const stale = (await listClaimFiles(trx, sessionId)).filter(
+          (r) => r.kind === 'mileage-log' && !keep.has(r.id),
+        );
+        for (const row of stale) await files.deleteFile(row.id, sessionId, trx);
+        await ctx.refreshFileColumns(trx, sessionId);
+      });
+      return { logs };
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { RESUME_MESSAGES, hasCompleted, summariseClaim, ukIsoDate } from '@taxback/domain';
+import type { RebateSummary } from '@taxback/domain';
+import {
+  MESSAGES,
+  resumePoint,
+  validateSnapshotSteps,
+  WIZARD_SNAPSHOT_VERSION,
+} from '@taxback/domain/schemas';
+import type { OnboardingSave } from '@taxback/domain/schemas';
+import type { OnboardingClaimUpdate } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { nowIso } from '../../db/values.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  ProviderFailedError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../errors.ts';
+import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
+import { readSnapshot, snapshotColumns } from './claim-columns.ts';
+import {
+  findClaimForSave,
+  findClaimProgress,
+  insertClaim,
+  tracksSomethingNew,
+  updateClaimAtRevision,
+} from './repository.ts';
+import type { ClaimTracking } from './repository.ts';
+import { ONBOARDING_MESSAGES } from './service-context.ts';
+import type { OnboardingContext, RequestMeta } from './service-context.ts';
+
+// The draft's progress: restore (GET), save with its revision check (PUT, D10), and the resume
+// code a claimant asks for to finish later (D8).
+
+export function progressOperations(ctx: OnboardingContext) {
+  const { deps, now } = ctx;
+  const { db } = deps;
+
+  return {
+    async getProgress(sessionId: string) {
+      const found = await findClaimProgress(db, sessionId);
+      if (!found) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
+      const { claim, files: rows } = found;
+      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
+      const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
+      const saved = {
+        currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
+        lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
+      };
+      // A draft reopens at the first answer on its route that no longer holds (D10, D17). A save
+      // validated those same answers; unless the UK day has changed since, or the stored shape is
+      // older, they still hold and need not be checked again (migration 009).
+      const today = now();
+      const checkedToday =
+        Number(claim.snapshot_version) === WIZARD_SNAPSHOT_VERSION && claim.checked_on === ukIsoDate(today);
+      const progress =
+        claim.status === 'draft' && !checkedToday ? resumePoint(snapshot, saved, { today }) : saved;
+      return {
+        revision: Number(claim.revision),
+        snapshot,
+        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence')),
+        mileageLogs: mileageLogsOf(rows),
+        p60File: p60 ? summariseRow(p60) : null,
+        signatureUrl: claim.signature_url,
+        signedAuthority: authorityOfRows(rows),
+        status: claim.status,
+        submissionReference: claim.submission_reference,
+        submittedAt: claim.submitted_at,
+        totals: summariseClaim(snapshot),
+        hasNiNumber: claim.admin_ni_number !== null && claim.admin_ni_number !== '',
+        ...progress,
+      };
+    },
+
+    /**
+     * PUT /api/onboarding: validates the steps the snapshot covers, recomputes totals, and writes
+     * with an optimistic revision check (D10). The first save with a valid phone sends a resume code (D8).
+     */
+    async save(
+      sessionId: string,
+      body: OnboardingSave,
+      meta: RequestMeta,
+    ): Promise<{ revision: number; totals: RebateSummary }> {
+      const snapshot = body.snapshot;
+      const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, { today: now() });
+      if (!checked.ok) throw new ValidationError(checked.errors);
+
+      const totals = summariseClaim(snapshot);
+      const at = nowIso(now());
+      const existing = await findClaimForSave(db, sessionId);
+      const snapshotValues = snapshotColumns(snapshot, totals);
+      const progress = {
+        current_step: body.currentStep,
+        last_step_completed: body.lastStepCompleted,
+        // The answers through lastStepCompleted were validated just now, with today's rules.
+        checked_on: ukIsoDate(now()),
+        last_activity_at: at,
+        updated_at: at,
+      };
+      const columns: OnboardingClaimUpdate = { ...snapshotValues, ...progress };
+      // Where the claim came from: recorded when first known, never overwritten.
+      const tracking: ClaimTracking = {
+        affiliate_name: snapshot.affiliateName || null,
+        utm_data: snapshot.utmData ? JSON.stringify(snapshot.utmData) : null,
+        full_url: snapshot.fullUrl || null,
+        ip_address: meta.ip,
+        user_agent: meta.userAgent || null,
+      };
+
+      let revision: number;
+      if (!existing) {
+        if (body.revision !== 0) throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: 0 });
+        try {
+          await insertClaim(db, {
+            ...columns,
+            ...tracking,
+            id: randomUUID(),
+            session_id: sessionId,
+            status: 'draft',
+            revision: 1,
+            created_at: at,
+            updated_at: at,
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // Two first saves raced: the other one won.
+          const current = await findClaimForSave(db, sessionId);
+          throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, {
+            revision: Number(current?.revision ?? 0),
+          });
+        }
+        revision = 1;
+      } else {
+        const current = Number(existing.revision);
+        if (existing.status !== 'draft') {
+          throw new ConflictError(ONBOARDING_MESSAGES.alreadySubmitted, { revision: current });
+        }
+        if (body.revision !== current)
+          throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: current });
+        const ok = await updateClaimAtRevision(db, sessionId, current, {
+          columns: snapshotValues,
+          progress,
+          tracking: tracksSomethingNew(existing, tracking) ? tracking : null,
+        });
+        if (!ok) {
+          const latest = await findClaimForSave(db, sessionId);
+          const message =
+            latest && latest.status !== 'draft'
+              ? ONBOARDING_MESSAGES.alreadySubmitted
+              : ONBOARDING_MESSAGES.staleRevision;
+          throw new ConflictError(message, { revision: Number(latest?.revision ?? 0) });
+        }
+        revision = current + 1;
+      }
+
+      // D8: a code goes out when personal details are first saved (or the number changes).
+      // The earlier number only counts if the personal step had been completed (validated) with it.
+      const phone = columns.mobile_number ?? null;
+      const earlier =
+        existing && hasCompleted('personal', Number(existing.last_step_completed ?? -1))
+          ? existing.mobile_number
+          : null;
+      if (hasCompleted('personal', body.lastStepCompleted) && phone !== null && phone !== earlier) {
+        try {
+          await deps.resume.issueCode(sessionId, phone);
+        } catch (error) {
+          // The save itself succeeded; 'Save and finish later' can send another code.
+          deps.log.warn(
+            { err: error instanceof Error ? error.message : 'unknown' },
+            'resume code not issued',
+          );
+        }
+      }
+      return { revision, totals };
+    },
+
+    /** 'Save and finish later': a fresh code to the claimant's saved number. */
+    async sendResumeCode(sessionId: string): Promise<void> {
+      const claim = await ctx.requireClaim(sessionId);
+      if (!claim.mobile_number) throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneRequired });
+      const result = await deps.resume.issueCode(sessionId, claim.mobile_number);
+      if (result === 'rate-limited') throw new TooManyRequestsError(RESUME_MESSAGES.tooManyCodes, 3600);
+      if (result === 'invalid-phone')
+        throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneInvalid });
+      if (result === 'sms-failed') throw new ProviderFailedError(RESUME_MESSAGES.smsFailed);
+    },
+  };
+}

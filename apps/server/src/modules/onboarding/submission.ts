@@ -1,0 +1,110 @@
+import {
+  CONFIRMATION_STEP,
+  SUBMIT_STEP,
+  claimRoute,
+  reliefOf,
+  routeEnd,
+  stepIndex,
+  submissionReference,
+  summariseClaim,
+} from '@taxback/domain';
+import { evidenceStepSchema, fieldErrors, MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
+import { encryptField, niNumberKey } from '../../crypto/index.ts';
+import type { OnboardingClaim, OnboardingClaimUpdate, StoredFile } from '../../db/database.ts';
+import { fromIntBool } from '../../db/values.ts';
+import { ValidationError } from '../../errors.ts';
+import { fileUrl } from '../files/service.ts';
+import { authorityOfRows, groupByYear } from './claim-files.ts';
+import { readSnapshot } from './claim-columns.ts';
+import { listClaimFiles, submitDraftClaim } from './repository.ts';
+import { ONBOARDING_MESSAGES } from './service-context.ts';
+import type { OnboardingContext } from './service-context.ts';
+
+// Step 10: the submission, once (D27: only a route that can succeed).
+
+export function submissionOperations(ctx: OnboardingContext) {
+  const { deps, now } = ctx;
+  const { db } = deps;
+
+  async function submittedAnswer(claim: OnboardingClaim) {
+    return {
+      signedAuthority: authorityOfRows(await listClaimFiles(db, claim.session_id)),
+      submissionReference: claim.submission_reference ?? '',
+      submittedAt: claim.submitted_at ?? '',
+      totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
+    };
+  }
+
+  return {
+    /** Step 10. Idempotent: a repeat (or a concurrent double submit) answers with the one submission. */
+    async submit(sessionId: string, input: { niNumber: string; p60FileId?: string | undefined }) {
+      const claim = await ctx.requireClaim(sessionId);
+      if (claim.status !== 'draft') return await submittedAnswer(claim);
+
+      const snapshot: WizardSnapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
+      // D27: only a route that can succeed is submitted; a stop's explanation says why not.
+      const route = claimRoute(snapshot);
+      if (route === null)
+        throw new ValidationError({ form: routeEnd(snapshot).reason ?? ONBOARDING_MESSAGES.cannotSubmit });
+      const errors: Record<string, string> = {};
+      const steps = validateSnapshotSteps(snapshot, stepIndex('employer-rate'), { today: now() });
+      if (!steps.ok) Object.assign(errors, steps.errors);
+
+      const rows = await listClaimFiles(db, sessionId);
+      const evidence = evidenceStepSchema.safeParse({
+        taxYears: snapshot.taxYears,
+        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')),
+        journeys: snapshot.journeys,
+      });
+      if (!evidence.success) Object.assign(errors, fieldErrors(evidence));
+
+      if (!claim.signature_url) errors.signature = MESSAGES.digitalSignatureRequired;
+      if (!fromIntBool(claim.consent_accuracy))
+        errors['agreementChecks.accuracy'] = MESSAGES.accuracyRequired;
+      if (!fromIntBool(claim.consent_authorization)) {
+        errors['agreementChecks.authorization'] = MESSAGES.authorizationRequired;
+      }
+      if (!fromIntBool(claim.consent_terms)) errors['agreementChecks.terms'] = MESSAGES.termsRequired;
+
+      let p60: StoredFile | undefined;
+      if (input.p60FileId) {
+        p60 = rows.find((r) => r.id === input.p60FileId && r.kind === 'p60');
+        if (!p60) errors.p60FileId = ONBOARDING_MESSAGES.p60Missing;
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const at = now();
+      const totals = summariseClaim(snapshot);
+      const reference = submissionReference(sessionId, at);
+      const changes: OnboardingClaimUpdate = {
+        status: 'submitted',
+        submission_reference: reference,
+        submitted_at: at.toISOString(),
+        admin_ni_number: encryptField(input.niNumber, deps.keys.dataKey),
+        // Issue 17: a keyed hash, so operators can see another claim with the same NI number.
+        ni_key: niNumberKey(input.niNumber, deps.keys.signingKey),
+        current_step: CONFIRMATION_STEP,
+        last_step_completed: SUBMIT_STEP,
+        // A fuel claim (company vehicle, D27) has no approved-amount estimate: an operator assesses it.
+        total_hmrc_allowance: route === 'mileage' ? totals.totalAllowance : null,
+        estimated_rebate_20_percent: route === 'mileage' ? totals.rebate20 : null,
+        estimated_rebate_40_percent: route === 'mileage' ? totals.rebate40 : null,
+        estimated_rebate_claimant: route === 'mileage' ? reliefOf(snapshot).low : null,
+        self_assessment_required: totals.selfAssessmentRequired ? 1 : 0,
+        last_activity_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      };
+      if (p60) {
+        changes.p60_file_url = fileUrl(p60.id);
+        changes.p60_filename = p60.filename;
+      }
+      // WHERE status = 'draft' lets exactly one of two concurrent submits through; the other reads its result.
+      await db.transaction().execute(async (trx) => {
+        if (await submitDraftClaim(trx, sessionId, changes))
+          await deps.notices.received(trx, 'onboarding', claim.id);
+      });
+      return await submittedAnswer(await ctx.requireClaim(sessionId));
+    },
+  };
+}
