@@ -125,7 +125,7 @@ const claimDetailCommon = {
   history: z.array(
     z.object({
       id: z.string(),
-      from_status: text,
+      from_status: z.string(),
       to_status: z.string(),
       reason: text,
       created_at: z.string(),
@@ -303,3 +303,17 @@ export const failedJobsSchema = z
     ),
   })
   .meta({ id: 'FailedJobs' });
+
+// The types the back-office screens read, inferred from the schemas above.
+export type OperatorListItem = z.infer<typeof operatorListSchema>['operators'][number];
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+export type ClaimListItem = z.infer<typeof claimListItemSchema>;
+export type ClaimList = z.infer<typeof claimListSchema>;
+export type ClaimDetail = z.infer<typeof claimDetailSchema>;
+export type AffiliateReport = z.infer<typeof affiliateReportSchema>;
+export type AffiliateReportRow = AffiliateReport['affiliates'][number];
+export type AuditPage = z.infer<typeof auditPageSchema>;
+export type AuditEvent = AuditPage['events'][number];
+export type CallBackItem = z.infer<typeof callBackListSchema>['callBacks'][number];
+export type FailedJobs = z.infer<typeof failedJobsSchema>;
+export type FailedJob = FailedJobs['failed'][number];

@@ -5,16 +5,10 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, useUrlFilters } from './admin-ui.tsx';
-
-interface AffiliateRow {
-  affiliate: string;
-  started: number;
-  submitted: number;
-  byStatus: Record<string, number>;
-  estimatedTotal: number;
-  repaidPence: number;
-  conversion: number | null;
-}
+import type {
+  AffiliateReportRow as AffiliateRow,
+  AffiliateReport,
+} from '@taxback/domain/api/admin-responses';
 
 const FILTERS = ['from', 'to'] as const;
 
@@ -25,14 +19,12 @@ export function AffiliateReportPage() {
   const [rows, setRows] = useState<AffiliateRow[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    void adminRequest<{ affiliates: AffiliateRow[] }>('GET', `/api/admin/reports/affiliates?${query}`).then(
-      (res) => {
-        if (res.ok) {
-          setRows(res.data.affiliates);
-          setErrors({});
-        } else setErrors(res.errors ?? {});
-      },
-    );
+    void adminRequest<AffiliateReport>('GET', `/api/admin/reports/affiliates?${query}`).then((res) => {
+      if (res.ok) {
+        setRows(res.data.affiliates);
+        setErrors({});
+      } else setErrors(res.errors ?? {});
+    });
   }, [query]);
 
   return (

@@ -6,29 +6,9 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
+import type { AuditPage as AuditPageAnswer, OperatorListItem } from '@taxback/domain/api/admin-responses';
 
-interface AuditEvent {
-  id: string;
-  actor: string;
-  operator: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  detail: Record<string, unknown> | null;
-  at: string;
-}
-
-interface AuditPage {
-  events: AuditEvent[];
-  page: number;
-  hasMore: boolean;
-}
-
-interface OperatorOption {
-  id: string;
-  name: string;
-  email: string;
-}
+type OperatorOption = Pick<OperatorListItem, 'id' | 'name' | 'email'>;
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
 
@@ -54,7 +34,7 @@ function detailText(detail: Record<string, unknown> | null): string {
 export function AuditPage() {
   useAdminTitle('Audit log');
   const { query, form, set, apply, hrefWith, reset } = useUrlFilters(FILTERS);
-  const [result, setResult] = useState<AuditPage | null>(null);
+  const [result, setResult] = useState<AuditPageAnswer | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [operators, setOperators] = useState<OperatorOption[]>([]);
 
@@ -67,7 +47,7 @@ export function AuditPage() {
   useEffect(() => {
     let live = true;
     reset();
-    void adminRequest<AuditPage>('GET', `/api/admin/audit${query ? `?${query}` : ''}`).then((res) => {
+    void adminRequest<AuditPageAnswer>('GET', `/api/admin/audit${query ? `?${query}` : ''}`).then((res) => {
       if (!live) return;
       if (res.ok) {
         setResult(res.data);

@@ -3,14 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { adminRequest, formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
-
-interface CallBack {
-  id: string;
-  name: string;
-  phone: string;
-  topic: string;
-  requestedAt: string;
-}
+import type { CallBackItem as CallBack } from '@taxback/domain/api/admin-responses';
 
 const TOPICS: Record<string, string> = { 'self-assessment': 'Self Assessment (self-employed or CIS)' };
 

@@ -10,7 +10,8 @@ import {
   isNotifiedStatus,
   reasonRequired,
 } from '@taxback/domain';
-import type { DuplicateReason, JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
+import type { JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
+import type { ClaimDetail as ClaimDetailAnswer } from '@taxback/domain/api/admin-responses';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
@@ -18,41 +19,12 @@ import { useAdminTitle } from './admin-title.ts';
 import { DataTable, Field, TextAreaField, inputClass } from './admin-ui.tsx';
 import { statusLabel } from './claims-page.tsx';
 
-interface ClaimDetail {
-  id: string;
-  kind: 'general' | 'mileage';
-  reference: string;
-  submittedAt: string | null;
-  workflow: {
-    status: string;
-    version: number;
-    allowedMoves: string[];
-    repaidPence: number | null;
-    feePence: number | null;
-    claimantPence: number | null;
-  };
-  readiness: Array<{ field: string; label: string }>;
-  signedMatch: boolean | null;
-  /** Issue 17: other claims within 30 days sharing the phone, email or NI number (never merged). */
-  possibleDuplicates: Array<{
-    id: string;
-    kind: 'general' | 'mileage';
-    reference: string;
-    submittedAt: string;
-    reasons: DuplicateReason[];
-  }>;
+/**
+ * The claim detail as the contract declares it, with the parts the contract leaves open (the
+ * domain's figures and the claimant's own-rate estimate) typed as the server builds them.
+ */
+type ClaimDetail = Omit<ClaimDetailAnswer, 'claimant' | 'mileage' | 'estimate'> & {
   claimant: Record<string, string | null>;
-  employment?: Record<string, string | null>;
-  /** D17: every employment with what HMRC's P87 asks. */
-  employments?: Array<{
-    id: string;
-    employerName: string;
-    payeReference: string | null;
-    jobTitle: string;
-    continuing: boolean | null;
-    endDate: string | null;
-  }>;
-  general?: { selectedExpenses: string[]; earnsOver18k: boolean | null };
   /** The domain's figures for the claim (recomputed by the server), each year with its employer. */
   mileage?: Omit<RebateSummary, 'years'> & {
     vehicle: string;
@@ -72,34 +44,7 @@ interface ClaimDetail {
     scottish: boolean;
     years: Array<{ year: string; rates: number[]; low: number; high: number }>;
   };
-  journeys?: Array<{
-    id: string;
-    startAddress: string;
-    endAddress: string;
-    frequency: string;
-    tripType: string;
-    distance: number | null;
-  }>;
-  tracking: Record<string, unknown>;
-  files: Array<{
-    id: string;
-    kind: string;
-    taxYear: string | null;
-    filename: string;
-    size: number;
-    url: string;
-  }>;
-  history: Array<{
-    id: string;
-    from_status: string;
-    to_status: string;
-    reason: string | null;
-    created_at: string;
-    operator: string | null;
-  }>;
-  notes: Array<{ id: string; body: string; created_at: string; operator: string | null }>;
-  audit: Array<{ id: string; action: string; created_at: string; operator: string | null }>;
-}
+};
 
 const pounds = (n: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);

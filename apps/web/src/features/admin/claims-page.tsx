@@ -6,26 +6,7 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
-
-interface ClaimItem {
-  id: string;
-  kind: 'general' | 'mileage';
-  reference: string;
-  name: string | null;
-  submittedAt: string | null;
-  status: string;
-  estimatedRebate: number | null;
-  affiliate: string | null;
-  selfAssessment: boolean | null;
-  readinessMissing: number;
-}
-
-interface ClaimList {
-  claims: ClaimItem[];
-  total: number;
-  page: number;
-  pages: number;
-}
+import type { ClaimList } from '@taxback/domain/api/admin-responses';
 
 const FILTERS = ['q', 'status', 'kind', 'affiliate', 'from', 'to', 'drafts', 'sort', 'dir'] as const;
 const SORTS = [

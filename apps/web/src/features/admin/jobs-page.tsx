@@ -3,15 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { adminRequest, formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
-
-interface FailedJob {
-  id: string;
-  name: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  failedAt: string | null;
-}
+import type { FailedJob, FailedJobs } from '@taxback/domain/api/admin-responses';
 
 /** What each job does, in an operator's words. */
 const JOB_NAMES: Record<string, string> = {
@@ -32,7 +24,7 @@ export function JobsPage() {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void adminRequest<{ failed: FailedJob[]; retrying: number }>('GET', '/api/admin/jobs').then((res) => {
+    void adminRequest<FailedJobs>('GET', '/api/admin/jobs').then((res) => {
       if (res.ok) {
         setFailed(res.data.failed);
         setRetrying(res.data.retrying);

@@ -7,17 +7,7 @@ import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, SelectField } from './admin-ui.tsx';
-
-interface OperatorRow {
-  id: string;
-  email: string;
-  name: string;
-  role: 'admin' | 'caseworker';
-  disabled: boolean;
-  secondFactor: boolean;
-  locked: boolean;
-  lastSignIn: string | null;
-}
+import type { OperatorListItem as OperatorRow } from '@taxback/domain/api/admin-responses';
 
 /**
  * /admin/operators (admins): add operators; disable, enable, change the role of, set a new password

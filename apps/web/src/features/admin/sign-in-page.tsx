@@ -8,15 +8,9 @@ import { adminRequest, setCsrfToken, summaryItems } from './admin-api.ts';
 import type { Operator } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
+import type { Enrolment } from '@taxback/domain/api/admin-responses';
 
 type Stage = 'password' | 'code' | 'enrol';
-
-interface Enrolment {
-  qrCode: string;
-  setupKey: string;
-  issuer: string;
-  account: string;
-}
 
 /** /admin/sign-in: email and password, then the authenticator code (or, the first time, enrolment). */
 export function SignInPage() {
