@@ -219,18 +219,28 @@ test.describe('resuming an application (D8)', () => {
       );
       await expectNoA11yViolations(fresh, 'the resume form with an error');
 
-      // Hold the answer back a moment so the 'Resuming' screen can be seen and scanned.
+      // Hold a first attempt back so the 'Resuming' screen can be seen and scanned, then cut it
+      // off: on a busy machine the scan can outlast the client's 15 s request timeout, so this
+      // attempt must not be the one the test needs to succeed. A failed attempt uses nothing up.
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await fresh.route('**/api/resume', async (route) => {
         await held;
-        await route.continue();
+        await route.abort('connectionreset');
       });
       await phoneField(fresh).fill(internationalFormat(who.phone));
       await fresh.getByTestId('resume-submit').click();
       await expect(fresh.getByTestId('resume-resuming')).toContainText('Resuming Your Application');
       await expectNoA11yViolations(fresh, 'the resuming screen');
       release();
+      await expect(fresh.getByTestId('resume-failed')).toBeVisible();
+      await expectNoA11yViolations(fresh, 'the failed resume screen');
+      await fresh.unroute('**/api/resume');
+
+      // The same link and number again, the answer let through this time.
+      await fresh.goto(`/resume/${code}`);
+      await phoneField(fresh).fill(internationalFormat(who.phone));
+      await fresh.getByTestId('resume-submit').click();
 
       await expect(fresh).toHaveURL(`${BASE_URL}/onboarding`);
       await expect(step(fresh)).toHaveAttribute('data-step', '4');

@@ -46,6 +46,8 @@ let reference = '';
 let sessionId = '';
 
 test('after submitting, the claimant follows the claim at /status with a texted code', async ({ page }) => {
+  // A whole claim, then four screens each scanned twice: more than the default on a busy machine.
+  test.setTimeout(90_000);
   await reachFilledForm(page, {
     firstName: 'Stella',
     lastName: 'Status',
