@@ -115,10 +115,15 @@ async function main(): Promise<void> {
       timeoutMs: 120_000,
     });
     if (compiled.code !== 0) throw new Error(`server build failed: ${lastLine(compiled.tail)}`);
+    // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (open it in
+    // Chrome DevTools, or summarise it with bench/src/profile-top.ts).
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+      : [];
     const api = startChild(
       'api',
       process.execPath,
-      ['--enable-source-maps', 'apps/server/dist/server/main.js'],
+      [...profile, '--enable-source-maps', 'apps/server/dist/server/main.js'],
       { cwd: ROOT, env: apiEnv },
     );
     await waitForReady(raw, `${rawUrl}/`, 20_000);
@@ -132,6 +137,14 @@ async function main(): Promise<void> {
   else if (servers.ok)
     await section('API throughput and latency', () => benchApi(rawUrl, apiUrl, servers.value.jobsLeft));
   if (servers.ok) await servers.value.raw.stop(); // Lighthouse gets the cores to itself
+  // BENCH_ONLY=api measures the API alone (for profiling); the other figures then read n/a.
+  const apiOnly = process.env.BENCH_ONLY === 'api';
+  if (apiOnly) {
+    if (servers.ok) await servers.value.api.stop();
+    print();
+    console.log('\nBENCH_ONLY=api: the API figures only; nothing written to bench/results.json.');
+    process.exit(rows.some((r) => r.verdict === 'MISS' || r.verdict === 'INVALID') ? 1 : 0);
+  }
 
   step('page weight');
   if (webError) notAvailable('Page weight', webError);
@@ -396,7 +409,9 @@ async function benchApi(rawUrl: string, apiUrl: string, jobsLeft: () => Promise<
     { key: 'restore', label: 'Restore GET /api/onboarding', scenario: restore, minRatio: 0.35 },
   ] as const;
 
-  for (const b of budgets) {
+  // BENCH_SCENARIO=stepSave (or generalClaim, restore) measures one scenario, for profiling it alone.
+  const only = process.env.BENCH_SCENARIO;
+  for (const b of budgets.filter((x) => !only || x.key === only)) {
     const pair = await measurePair(b.key, { ...b.scenario, url: rawUrl }, { ...b.scenario, url: apiUrl });
     const { raw: rawResult, api: apiResult, ratio } = pair;
     const minRatio = b.minRatio * BUDGET_FACTOR;
