@@ -41,66 +41,46 @@ export class ValidationError extends ServiceError {
   }
 }
 
-export class BadRequestError extends ServiceError {
-  constructor(message: string) {
-    super('unreadable', message);
-    this.name = 'BadRequestError';
-  }
+/** An error of one kind, with a default message; `extra` adds fields to the answer's JSON. */
+function errorOfKind(kind: ErrorKind, name: string, defaultMessage: string) {
+  return class extends ServiceError {
+    constructor(message = defaultMessage, extra: Record<string, unknown> = {}) {
+      super(kind, message, extra);
+      this.name = name;
+    }
+  };
 }
 
-export class UnauthorizedError extends ServiceError {
-  constructor(message = 'Please sign in', extra: Record<string, unknown> = {}) {
-    super('not-signed-in', message, extra);
-    this.name = 'UnauthorizedError';
-  }
-}
-
-export class ForbiddenError extends ServiceError {
-  constructor(message = 'You do not have permission to do this') {
-    super('not-allowed', message);
-    this.name = 'ForbiddenError';
-  }
-}
-
-export class NotFoundError extends ServiceError {
-  constructor(message = 'Not found') {
-    super('not-found', message);
-    this.name = 'NotFoundError';
-  }
-}
-
-export class ConflictError extends ServiceError {
-  constructor(message: string, extra: Record<string, unknown> = {}) {
-    super('conflict', message, extra);
-    this.name = 'ConflictError';
-  }
-}
-
-export class PayloadTooLargeError extends ServiceError {
-  constructor(message = 'The request is too large.') {
-    super('too-large', message);
-    this.name = 'PayloadTooLargeError';
-  }
-}
-
-export class UnsupportedMediaTypeError extends ServiceError {
-  constructor(message = 'This type of content is not accepted.') {
-    super('unsupported-type', message);
-    this.name = 'UnsupportedMediaTypeError';
-  }
-}
+export const BadRequestError = errorOfKind('unreadable', 'BadRequestError', 'Bad request');
+export const UnauthorizedError = errorOfKind('not-signed-in', 'UnauthorizedError', 'Please sign in');
+export const ForbiddenError = errorOfKind(
+  'not-allowed',
+  'ForbiddenError',
+  'You do not have permission to do this',
+);
+export const NotFoundError = errorOfKind('not-found', 'NotFoundError', 'Not found');
+/** Pass `{ revision }` (or the like) as `extra`, so the caller can catch up. */
+export const ConflictError = errorOfKind('conflict', 'ConflictError', 'Conflict');
+export const PayloadTooLargeError = errorOfKind(
+  'too-large',
+  'PayloadTooLargeError',
+  'The request is too large.',
+);
+export const UnsupportedMediaTypeError = errorOfKind(
+  'unsupported-type',
+  'UnsupportedMediaTypeError',
+  'This type of content is not accepted.',
+);
+export const ProviderFailedError = errorOfKind(
+  'provider-failed',
+  'ProviderFailedError',
+  'A service we use failed.',
+);
 
 export class TooManyRequestsError extends ServiceError {
   constructor(message = 'Too many requests. Please wait a moment and try again.', retryAfterSeconds = 60) {
     super('too-many-attempts', message, {}, retryAfterSeconds);
     this.name = 'TooManyRequestsError';
-  }
-}
-
-export class ProviderFailedError extends ServiceError {
-  constructor(message: string) {
-    super('provider-failed', message);
-    this.name = 'ProviderFailedError';
   }
 }
 

@@ -56,6 +56,16 @@ const workflowColumnsOf = (row: FormResponse | OnboardingClaim) => ({
   version: Number(row.version),
 });
 
+/** Where a claim came from and where it was signed, as both kinds store it. */
+const trackingOf = (r: FormResponse | OnboardingClaim) => ({
+  affiliate: r.affiliate_name,
+  utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
+  fullUrl: r.full_url,
+  ipAddress: r.ip_address,
+  userAgent: r.user_agent,
+  signedAt: r.signed_at,
+});
+
 const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
   kind === 'general' ? 'general' : 'onboarding';
 
@@ -279,14 +289,7 @@ export function createAdminClaimsService(deps: {
             selectedExpenses: fromJsonText<string[]>(r.selected_expenses, []),
             earnsOver18k: fromIntBool(r.earns_over_18k),
           },
-          tracking: {
-            affiliate: r.affiliate_name,
-            utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
-            fullUrl: r.full_url,
-            ipAddress: r.ip_address,
-            userAgent: r.user_agent,
-            signedAt: r.signed_at,
-          },
+          tracking: trackingOf(r),
         };
       } else {
         const r = found.row;
@@ -347,12 +350,7 @@ export function createAdminClaimsService(deps: {
           },
           journeys: snapshot.journeys,
           tracking: {
-            affiliate: r.affiliate_name,
-            utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
-            fullUrl: r.full_url,
-            ipAddress: r.ip_address,
-            userAgent: r.user_agent,
-            signedAt: r.signed_at,
+            ...trackingOf(r),
             signedIp: r.signed_ip,
             signedUserAgent: r.signed_user_agent,
           },
