@@ -33,11 +33,6 @@ import { drawSignature } from '../helpers/signature.ts';
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const LOOPBACK_IP = /^(?:(?:::ffff:)?127\.0\.0\.1|::1)$/;
 
-/** The landing page's question once the app is live (not the inert prerendered copy it replaces). */
-function question(page: Page): Locator {
-  return liveQuestion(page);
-}
-
 function sessionStorageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => window.sessionStorage.getItem(k), key);
 }
@@ -91,7 +86,7 @@ test.describe('general funnel: the happy path', () => {
     const startedAt = Date.now();
 
     await page.goto(entry);
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     await expect(page.getByText("Most UK taxpayers don't know they could be owed a refund.")).toBeVisible();
     expect(await sessionStorageItem(page, 'affiliate')).toBe('acme');
     expect(JSON.parse((await sessionStorageItem(page, 'utm_data')) ?? 'null')).toEqual({
@@ -274,12 +269,12 @@ test.describe('general funnel: qualification', () => {
     await noButton(page).click();
     await expect(page.getByText('You must qualify to proceed')).toBeVisible();
     await expect(page).toHaveURL('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 
   test('/start-claim asks the question on its own, with the same Yes and No', async ({ page }) => {
     await page.goto('/start-claim');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     await noButton(page).click();
     await expect(page.getByText('You must qualify to proceed')).toBeVisible();
     await expect(page).toHaveURL('/start-claim');
@@ -289,7 +284,7 @@ test.describe('general funnel: qualification', () => {
 
   test('/affiliate/{name}/start-claim remembers the affiliate', async ({ page }) => {
     await page.goto('/affiliate/acme-partners/start-claim');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     expect(await sessionStorageItem(page, 'affiliate')).toBe('acme-partners');
     await yesButton(page).click();
     await expect(page).toHaveURL('/expenses');
@@ -300,7 +295,7 @@ test.describe('general funnel: qualification', () => {
   }) => {
     const persona = selfEmployedCyclist.funnel;
     await page.goto('/partnerco');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     expect(await sessionStorageItem(page, 'affiliate')).toBe('partnerco');
 
     await yesButton(page).first().click();
@@ -319,7 +314,7 @@ test.describe('general funnel: qualification', () => {
   test('an unknown deeper path redirects to /', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 
   test('/loan-declined pitches the refund and goes back to /', async ({ page }) => {
@@ -329,7 +324,7 @@ test.describe('general funnel: qualification', () => {
       .or(page.getByRole('link', { name: 'Check If You Qualify Now' }));
     await cta.click();
     await expect(page).toHaveURL('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 });
 
@@ -367,13 +362,13 @@ test.describe('general funnel: expenses', () => {
   test('a direct visit to /expenses without a session goes to /', async ({ page }) => {
     await page.goto('/expenses');
     await expect(page).toHaveURL('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 
   test('a direct visit to /complete without a session goes to /', async ({ page }) => {
     await page.goto('/complete');
     await expect(page).toHaveURL('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
   });
 });
 
@@ -485,7 +480,7 @@ test.describe('general funnel: keyboard and small screens', () => {
     test('nothing scrolls sideways and the whole funnel works', async ({ page }) => {
       const persona = selfEmployedCyclist.funnel;
       await page.goto('/');
-      await expect(question(page)).toBeVisible();
+      await expect(liveQuestion(page)).toBeVisible();
       expect(await scrollWidth(page), 'landing page width').toBeLessThanOrEqual(320);
 
       await yesButton(page).first().click();
@@ -537,7 +532,7 @@ test.describe('general funnel: copy we can stand behind (D28)', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     const text = await allText(page);
     expect(text).toContain(carVanRateSentence(currentYear));
     expect(text).not.toMatch(/up to £/i);
@@ -582,7 +577,7 @@ test.describe('general funnel: copy we can stand behind (D28)', () => {
 test.describe('general funnel: accessibility (axe, WCAG 2.1 A/AA)', () => {
   test('landing page', async ({ page }) => {
     await page.goto('/');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     await expectNoA11yViolations(page, 'landing (/)');
     await noButton(page).click();
     await expect(page.getByText('You must qualify to proceed')).toBeVisible();
@@ -591,7 +586,7 @@ test.describe('general funnel: accessibility (axe, WCAG 2.1 A/AA)', () => {
 
   test('start-claim', async ({ page }) => {
     await page.goto('/start-claim');
-    await expect(question(page)).toBeVisible();
+    await expect(liveQuestion(page)).toBeVisible();
     await expectNoA11yViolations(page, '/start-claim');
   });
 
