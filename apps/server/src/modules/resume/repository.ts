@@ -5,16 +5,6 @@ import type { Database, ResumeCode } from '../../db/database.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function countCodesForPhoneSince(db: Db, phoneHash: string, sinceIso: string): Promise<number> {
-  const row = await db
-    .selectFrom('resume_codes')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('phone_hash', '=', phoneHash)
-    .where('created_at', '>', sinceIso)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function findCodeByHash(db: Db, codeHash: string): Promise<ResumeCode | undefined> {
   return db.selectFrom('resume_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 }

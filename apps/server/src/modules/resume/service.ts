@@ -15,9 +15,9 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockForTransaction } from '../../db/locks.ts';
+import { countCodesForPhoneSince } from '../../db/texted-codes.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import {
-  countCodesForPhoneSince,
   countFailuresSince,
   markAttemptSucceeded,
   deleteDeadCode,
@@ -104,7 +104,10 @@ export function createResumeService(deps: ResumeServiceDeps) {
       try {
         return await deps.db.transaction().execute(async (trx) => {
           await serialise(trx, `resume-phone:${phoneHash}`);
-          if ((await countCodesForPhoneSince(trx, phoneHash, since)) >= RESUME_LIMITS.codesPerPhone) {
+          if (
+            (await countCodesForPhoneSince(trx, 'resume_codes', phoneHash, since)) >=
+            RESUME_LIMITS.codesPerPhone
+          ) {
             return null;
           }
           const existing = await findCodeByHash(trx, codeHash);

@@ -145,16 +145,6 @@ export function createStatusRepository(db: Kysely<Database>) {
       await db.updateTable('status_attempts').set({ succeeded: 1 }).where('id', '=', id).execute();
     },
 
-    async countCodesForPhoneSince(trx: Db, phoneHash: string, sinceIso: string): Promise<number> {
-      const row = await trx
-        .selectFrom('status_codes')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('phone_hash', '=', phoneHash)
-        .where('created_at', '>', sinceIso)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-
     /** Stores a code and retires the claim's earlier live ones: only the latest text works. */
     async insertCode(trx: Db, row: Database['status_codes']): Promise<void> {
       await trx

@@ -8,6 +8,7 @@ import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
 import type { DbDialect } from '../../db/connect.ts';
 import type { ClaimKind, Database } from '../../db/database.ts';
 import { lockForTransaction } from '../../db/locks.ts';
+import { countCodesForPhoneSince } from '../../db/texted-codes.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import { redactPhone } from '../../providers/sms/types.ts';
 import type { FilesService } from '../files/service.ts';
@@ -121,7 +122,10 @@ export function createStatusService(deps: StatusServiceDeps) {
       const stored = await deps.db.transaction().execute(async (trx) => {
         await lockForTransaction(trx, deps.dialect, `status-phone:${phoneHash}`);
         const since = new Date(at.getTime() - STATUS_LIMITS.codeWindowMs).toISOString();
-        if ((await repo.countCodesForPhoneSince(trx, phoneHash, since)) >= STATUS_LIMITS.codesPerPhone)
+        if (
+          (await countCodesForPhoneSince(trx, 'status_codes', phoneHash, since)) >=
+          STATUS_LIMITS.codesPerPhone
+        )
           return false;
         await repo.insertCode(trx, {
           id: randomUUID(),
