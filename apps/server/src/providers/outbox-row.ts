@@ -4,6 +4,13 @@
 
 export type OutboxStatus = 'queued' | 'sent' | 'failed';
 
+/** What a provider's send answers: never a throw for the vendor's failure, the row says why. */
+export interface OutboxSendResult {
+  ok: boolean;
+  /** The outbox row's id. */
+  id: string;
+}
+
 /** The columns of a new, queued outbox row. */
 export function queuedRow() {
   return {

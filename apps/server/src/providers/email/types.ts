@@ -1,4 +1,5 @@
 // Outgoing email (issue 15, D24). Every try is recorded in email_outbox with its status.
+import type { OutboxSendResult } from '../outbox-row.ts';
 
 export type EmailMessage = {
   to: string;
@@ -9,11 +10,7 @@ export type EmailMessage = {
   html: string;
 };
 
-export type EmailSendResult = {
-  ok: boolean;
-  /** The email_outbox row id. */
-  id: string;
-};
+export type EmailSendResult = OutboxSendResult;
 
 export type EmailProviderName = 'offline' | 'smtp';
 

@@ -1,4 +1,5 @@
 // Outgoing text messages (resume codes, D8). Every send is recorded in sms_outbox with its status.
+import type { OutboxSendResult } from '../outbox-row.ts';
 
 export type SmsMessage = {
   /** E.164 or any UK format the claimant typed; adapters send it as given. */
@@ -21,11 +22,7 @@ export function maskSecret(body: string, secret: string | undefined): string {
   return secret ? body.split(secret).join(MASKED_SECRET) : body;
 }
 
-export type SmsSendResult = {
-  ok: boolean;
-  /** The sms_outbox row id. */
-  id: string;
-};
+export type SmsSendResult = OutboxSendResult;
 
 export type SmsProviderName = 'offline' | 'twilio';
 
