@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { loadValidation } from '../lib/validation.ts';
+import { Notice } from '../../../components/ui/notice.tsx';
 
 const FIELDS = ['name', 'phone', 'consent'] as const;
 type Field = (typeof FIELDS)[number];
@@ -47,15 +48,7 @@ export function CallBackForm() {
   }
 
   if (phase === 'sent') {
-    return (
-      <div
-        role="status"
-        className="rounded-md border-l-4 border-brand-700 bg-brand-50 p-4"
-        data-testid="call-back-sent"
-      >
-        <p className="font-semibold">{sentMessage}</p>
-      </div>
-    );
+    return <Notice tone="done" title={sentMessage} testId="call-back-sent" />;
   }
 
   const summary = [

@@ -14,6 +14,7 @@ import { generateMileageLog } from '../lib/wizard-api.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 import { NO_JOURNEYS_BODY, NO_JOURNEYS_TITLE, validateJourneys } from './journey-rules.ts';
+import { Notice } from '../../../components/ui/notice.tsx';
 
 export const SAVE_JOURNEYS_FAILED =
   'We could not save your journeys. Please check your connection and try again.';
@@ -148,15 +149,7 @@ export function ReviewGenerate() {
         </dl>
       </section>
 
-      {phase === 'error' && (
-        <div
-          role="alert"
-          className="rounded-md border-l-4 border-danger bg-danger-bg p-4"
-          data-testid="generate-error"
-        >
-          <p className="font-semibold text-danger">{message}</p>
-        </div>
-      )}
+      {phase === 'error' && <Notice tone="error" title={message} testId="generate-error" />}
     </WizardShell>
   );
 }

@@ -24,6 +24,7 @@ import { SIGNATURE_FAILED, saveSignature } from '../lib/wizard-api.ts';
 import { stepExtras } from '../hooks/use-wizard-state.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
 
 const FIELDS = [
   'signature',
@@ -278,16 +279,11 @@ export function StepReview() {
       </fieldset>
 
       {phase === 'error' && (
-        <div
-          role="alert"
-          className="rounded-md border-l-4 border-danger bg-danger-bg p-4"
-          data-testid="signature-error"
-        >
-          <p className="mb-2 font-semibold text-danger">{message}</p>
+        <Notice tone="error" title={message} testId="signature-error">
           <Button variant="secondary" onClick={() => void onContinue()} data-testid="signature-retry">
             Try again
           </Button>
-        </div>
+        </Notice>
       )}
     </WizardShell>
   );

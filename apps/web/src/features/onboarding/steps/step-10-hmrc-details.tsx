@@ -15,6 +15,7 @@ import {
 import { stepExtras } from '../hooks/use-wizard-state.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
 
 const FIELDS = ['niNumber', 'p60FileId'] as const;
 export const NI_HINT = "It's on your payslip, P60 or letters about tax. For example, QQ 12 34 56 C";
@@ -179,14 +180,9 @@ export function StepHmrcDetails() {
       )}
 
       {submitError && (
-        <div
-          role="alert"
-          className="rounded-md border-l-4 border-danger bg-danger-bg p-4"
-          data-testid="submit-error"
-        >
-          <p className="font-semibold text-danger">{SUBMIT_FAILED}</p>
+        <Notice tone="error" title={SUBMIT_FAILED} testId="submit-error">
           {submitError.length > 0 && (
-            <ul className="mt-2 list-disc pl-6 text-danger">
+            <ul className="list-disc pl-6 text-danger">
               {submitError.map((m) => (
                 <li key={m}>{m}</li>
               ))}
@@ -200,7 +196,7 @@ export function StepHmrcDetails() {
           >
             Try again
           </Button>
-        </div>
+        </Notice>
       )}
     </WizardShell>
   );
