@@ -12,6 +12,12 @@ export interface EstimateDialogProps {
 }
 
 /** Digits and one decimal point, as typed. */
+/** The digits typed, as a whole number from 1 to `max` (empty while there is none). */
+export function wholeNumberUpTo(typed: string, max: number): string {
+  const n = Number(typed.replace(/\D/g, '').slice(0, String(max).length)) || 0;
+  return n === 0 ? '' : String(Math.min(max, n));
+}
+
 export function keepDecimal(value: string): string {
   const cleaned = value.replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');
@@ -47,9 +53,7 @@ export function EstimateDialog({ open, year, onClose, onUse }: EstimateDialogPro
           hint="From 1 to 7"
           inputMode="numeric"
           value={daysPerWeek}
-          onChange={(v) =>
-            setDaysPerWeek(String(Math.min(7, Number(v.replace(/\D/g, '').slice(0, 1)) || 0) || ''))
-          }
+          onChange={(v) => setDaysPerWeek(wholeNumberUpTo(v, 7))}
           autoComplete="off"
         />
         <TextField
@@ -58,9 +62,7 @@ export function EstimateDialog({ open, year, onClose, onUse }: EstimateDialogPro
           hint="Most people work about 46 weeks a year after holidays"
           inputMode="numeric"
           value={weeks}
-          onChange={(v) =>
-            setWeeks(String(Math.min(52, Number(v.replace(/\D/g, '').slice(0, 2)) || 0) || ''))
-          }
+          onChange={(v) => setWeeks(wholeNumberUpTo(v, 52))}
           autoComplete="off"
         />
         <p className="rounded-md bg-brand-50 p-4 text-lg" aria-live="polite" data-testid="estimate-result">
