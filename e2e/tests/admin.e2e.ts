@@ -484,6 +484,8 @@ test.describe('operator back-office', () => {
   test('an admin makes a caseworker an admin and sets their password; they sign in with it', async ({
     page,
   }) => {
+    // Two operators made by the CLI (npm and tsx start each time), two sign-ins and three scans.
+    test.setTimeout(90_000);
     const id = unique();
     const adminEmail = `boss.${id}@example.com`;
     const adminPassword = `a long admin password ${id}`;
