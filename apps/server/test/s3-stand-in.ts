@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
@@ -17,17 +19,8 @@ export interface S3StandIn {
   close(): Promise<void>;
 }
 
-export async function startS3StandIn(bucket = 'taxback-test'): Promise<S3StandIn> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  const { port } = (await server.run()) as { port: number };
-  const endpoint = `http://127.0.0.1:${port}`;
+/** The stand-in's view from a test: env for the app, and a listing of the bucket. */
+function standInAt(endpoint: string, bucket: string, close: () => Promise<void>): S3StandIn {
   return {
     endpoint,
     bucket,
@@ -58,9 +51,50 @@ export async function startS3StandIn(bucket = 'taxback-test'): Promise<S3StandIn
       client.destroy();
       return keys.sort();
     },
-    async close() {
-      await server.close();
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
+    close,
   };
+}
+
+export async function startS3StandIn(bucket = 'taxback-test'): Promise<S3StandIn> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = (await server.run()) as { port: number };
+  return standInAt(`http://127.0.0.1:${port}`, bucket, async () => {
+    await server.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+}
+
+/**
+ * The same stand-in in a child process, so its buffers do not count against a test that measures
+ * this process's memory. The child prints its port, and ends when told to (or when we do).
+ */
+export async function startS3StandInProcess(bucket = 'taxback-test'): Promise<S3StandIn> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./s3-stand-in-main.ts', import.meta.url)), bucket],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the S3 stand-in exited (${String(code)}) before listening`)),
+    );
+  });
+  return standInAt(`http://127.0.0.1:${port}`, bucket, async () => {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.stdin.end();
+    await exited;
+  });
 }
