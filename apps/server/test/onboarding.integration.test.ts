@@ -463,6 +463,47 @@ describe('PUT /api/onboarding', () => {
     expect(after.revision).toBe(2);
   });
 
+  it('writes a changed name, email or phone, and keeps them when a later save leaves them alone', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 7, snapshot(), 0)).statusCode).toBe(200);
+    const changed = snapshot({
+      personalInfo: { lastName: 'Smith', email: 'jane.smith@example.com', phone: '07700 900456' },
+    });
+    expect((await save(sessionId, 7, changed, 1)).statusCode).toBe(200);
+    expect(await row(sessionId)).toMatchObject({
+      full_name: 'Jane Smith',
+      email: 'jane.smith@example.com',
+      mobile_number: '+447700900456',
+      revision: 2,
+    });
+    // Only the home address changes: the name, email and phone stay as they were.
+    const moved = snapshot({
+      personalInfo: {
+        lastName: 'Smith',
+        email: 'jane.smith@example.com',
+        phone: '07700 900456',
+        homeAddress: '2 Low Street, Wigan',
+      },
+    });
+    expect((await save(sessionId, 7, moved, 2)).statusCode).toBe(200);
+    expect(await row(sessionId)).toMatchObject({
+      full_name: 'Jane Smith',
+      email: 'jane.smith@example.com',
+      mobile_number: '+447700900456',
+      home_address: '2 Low Street, Wigan',
+      revision: 3,
+    });
+    // Back to the first name and number.
+    expect((await save(sessionId, 7, snapshot(), 3)).statusCode).toBe(200);
+    expect(await row(sessionId)).toMatchObject({
+      full_name: 'Jane Doe',
+      email: 'jane.doe@example.com',
+      mobile_number: '+447700900123',
+      home_address: '1 High Street, Wigan',
+      revision: 4,
+    });
+  });
+
   it('recomputes for a motorbike and a bicycle', async () => {
     const bike = newSessionId();
     const res = await save(

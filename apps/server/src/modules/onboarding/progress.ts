@@ -143,6 +143,7 @@ export function progressOperations(ctx: OnboardingContext) {
           columns: snapshotValues,
           progress,
           tracking: tracksSomethingNew(existing, tracking) ? tracking : null,
+          stored: existing,
         });
         if (!ok) {
           const latest = await findClaimForSave(db, sessionId);
