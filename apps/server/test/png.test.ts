@@ -63,5 +63,12 @@ describe('readPng and unfilter', () => {
     expect(readPng(handMadePng(3, 2, row(0)))).toBeNull();
     expect(readPng(handMadePng(3, 2, Buffer.concat([row(0), row(0), row(0)])))).toBeNull();
     expect(readPng(handMadePng(3, 2, Buffer.concat([row(0), row(5)])))).toBeNull();
+    // A megabyte of valid rows behind a 3×2 header: inflating stops at the header's size.
+    expect(readPng(handMadePng(3, 2, Buffer.alloc(1_000_000)))).toBeNull();
+  });
+
+  it('reads an image whose pixels inflate to more than one buffer at once', () => {
+    const bytes = noisyPng(2000, 1100, 6, 0); // 8.8 MB of pixels, over the 8 MB buffer
+    expect(readPng(bytes)).toMatchObject({ width: 2000, height: 1100 });
   });
 });
