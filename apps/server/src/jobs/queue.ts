@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { DbDialect } from '../db/connect.ts';
+import { prepareQuery } from '../db/prepared.ts';
 import type { Database, JobsTable } from '../db/database.ts';
 
 // Decision 022: durable jobs over the `jobs` table, the same code on SQLite and PostgreSQL.
@@ -46,6 +47,29 @@ function errorLabel(error: unknown): string {
   return 'Error';
 }
 
+// Every claim enqueues three jobs and each job is marked done: both statements are compiled once
+// (db/prepared.ts), not built by Kysely each time.
+const insertJob = prepareQuery((db, p) =>
+  db.insertInto('jobs').values({
+    id: p('id'),
+    name: p('name'),
+    payload: p('payload'),
+    status: 'queued',
+    max_attempts: p('max_attempts'),
+    run_at: p('run_at'),
+    locked_until: null,
+    last_error: null,
+    created_at: p('created_at'),
+    finished_at: null,
+  }),
+);
+const markDone = prepareQuery((db, p) =>
+  db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_until: null, last_error: null, finished_at: p('finishedAt') })
+    .where('id', '=', p('id')),
+);
+
 export function createJobQueue(options: JobQueueOptions) {
   const { db, dialect, log } = options;
   const clock = options.now ?? (() => new Date());
@@ -72,21 +96,14 @@ export function createJobQueue(options: JobQueueOptions) {
     opts: EnqueueOptions = {},
   ): Promise<string> {
     const id = randomUUID();
-    await executor
-      .insertInto('jobs')
-      .values({
-        id,
-        name,
-        payload: JSON.stringify(payload ?? null),
-        status: 'queued',
-        max_attempts: opts.maxAttempts ?? handlers.get(name)?.maxAttempts ?? 10,
-        run_at: (opts.runAt ?? clock()).toISOString(),
-        locked_until: null,
-        last_error: null,
-        created_at: clock().toISOString(),
-        finished_at: null,
-      })
-      .execute();
+    await insertJob.execute(executor, {
+      id,
+      name,
+      payload: JSON.stringify(payload ?? null),
+      max_attempts: opts.maxAttempts ?? handlers.get(name)?.maxAttempts ?? 10,
+      run_at: (opts.runAt ?? clock()).toISOString(),
+      created_at: clock().toISOString(),
+    });
     return id;
   }
 
@@ -146,11 +163,7 @@ export function createJobQueue(options: JobQueueOptions) {
     const attempt = Number(job.attempts);
     try {
       await entry.handler(JSON.parse(job.payload) as unknown, { id: job.id, attempt });
-      await db
-        .updateTable('jobs')
-        .set({ status: 'done', locked_until: null, last_error: null, finished_at: clock().toISOString() })
-        .where('id', '=', job.id)
-        .execute();
+      await markDone.execute(db, { id: job.id, finishedAt: clock().toISOString() });
     } catch (error) {
       const label = errorLabel(error);
       if (attempt >= Number(job.max_attempts)) {

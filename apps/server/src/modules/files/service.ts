@@ -142,7 +142,8 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
       inputs.map(async (input) => {
         const { sha256, taxYear, filename } = describeInput(input);
         const dedupKey = { sessionId: input.sessionId, kind: input.kind, taxYear, sha256 };
-        const existing = await repo.findDuplicate(dedupKey);
+        // A deferred file's placeholder hash is new each time: it never has a duplicate to find.
+        const existing = isDeferred(input.bytes) ? null : await repo.findDuplicate(dedupKey);
         // A staged upload's bytes are in the store already: they are deleted below unless used.
         const storageKey = isStaged(input.bytes) ? input.bytes.storageKey : null;
         return { input, sha256, taxYear, filename, dedupKey, existing, storageKey };
