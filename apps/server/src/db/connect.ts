@@ -64,6 +64,16 @@ function createPrivateFile(file: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * Closed connections and their statements, kept for the life of the process. On Node 24,
+ * better-sqlite3 12's destructors can abort the process ("Assertion failed: (env) != nullptr" in
+ * RemoveEnvironmentCleanupHook) when a garbage collection frees one of its objects at a moment with
+ * no JavaScript context (WiseLibs/better-sqlite3#1515, closed without a fix). A server closes its
+ * one connection at shutdown, so this holds nothing in production; a test process opens hundreds,
+ * and one of them freed at the wrong moment ended a CI run's Node 24 pass.
+ */
+const retired: unknown[] = [];
+
+/**
  * Kysely prepares every query afresh, and compiling SQL was the largest single cost of a request in
  * the benchmark's profile. Kysely's SQL for a given query shape is always the same text (values are
  * parameters), so prepared statements are kept by text. better-sqlite3 runs statements
@@ -73,8 +83,9 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => {
-      cache.clear();
       sqlite.close();
+      retired.push(sqlite, ...cache.values());
+      cache.clear();
     },
     prepare: (sqlText: string) => {
       let statement = cache.get(sqlText);
