@@ -37,10 +37,11 @@ export function createDatabase(url: string): DatabaseHandle {
   const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
   if (file !== ':memory:') createPrivateFile(file);
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // exec, not pragma(): pragma() prepares a statement object that is left for the garbage
+  // collector (see `retired` below for why that matters on Node 24).
+  sqlite.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
@@ -68,8 +69,9 @@ const STATEMENT_CACHE_SIZE = 500;
  * better-sqlite3 12's destructors can abort the process ("Assertion failed: (env) != nullptr" in
  * RemoveEnvironmentCleanupHook) when a garbage collection frees one of its objects at a moment with
  * no JavaScript context (WiseLibs/better-sqlite3#1515, closed without a fix). A server closes its
- * one connection at shutdown, so this holds nothing in production; a test process opens hundreds,
- * and one of them freed at the wrong moment ended a CI run's Node 24 pass.
+ * one connection at shutdown and has fewer query shapes than the cache holds, so this holds next to
+ * nothing in production; a test process opens hundreds of connections, and one of them freed at
+ * the wrong moment ended a CI run's Node 24 pass.
  */
 const retired: unknown[] = [];
 
@@ -93,7 +95,10 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
         statement = sqlite.prepare(sqlText);
         if (cache.size >= STATEMENT_CACHE_SIZE) {
           const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
+          if (oldest !== undefined) {
+            retired.push(cache.get(oldest));
+            cache.delete(oldest);
+          }
         }
         cache.set(sqlText, statement);
       }
