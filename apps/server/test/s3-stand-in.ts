@@ -72,21 +72,21 @@ export async function startS3StandIn(bucket = 'taxback-test'): Promise<S3StandIn
 }
 
 /**
- * The same stand-in in a child process, so its buffers do not count against a test that measures
- * this process's memory. The child prints its port, and ends when told to (or when we do).
+ * The same stand-in in a child process (the two-instance e2e test's `e2e/scripts/s3-server.mjs`),
+ * so its buffers do not count against a test that measures this process's memory.
  */
 export async function startS3StandInProcess(bucket = 'taxback-test'): Promise<S3StandIn> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./s3-stand-in-main.ts', import.meta.url)), bucket],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const script = fileURLToPath(new URL('../../../e2e/scripts/s3-server.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, S3_BUCKET: bucket },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && out.includes('\n')) resolve((JSON.parse(line) as { port: number }).port);
     });
     child.once('exit', (code) =>
       reject(new Error(`the S3 stand-in exited (${String(code)}) before listening`)),
@@ -94,7 +94,7 @@ export async function startS3StandInProcess(bucket = 'taxback-test'): Promise<S3
   });
   return standInAt(`http://127.0.0.1:${port}`, bucket, async () => {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.stdin.end();
+    child.kill('SIGTERM');
     await exited;
   });
 }
