@@ -181,12 +181,10 @@ export interface ResumeAttemptsTable {
   created_at: IsoTime;
 }
 
-export interface SmsOutboxTable {
-  id: string;
-  to_phone: string;
-  template: string;
-  body: string;
+/** How an outbox row was (or was not) delivered; the same for texts and emails. */
+export interface OutboxDelivery {
   provider: string;
+  /** queued → sent | failed */
   status: string;
   provider_message_id: string | null;
   error: string | null;
@@ -194,19 +192,20 @@ export interface SmsOutboxTable {
   sent_at: IsoTime | null;
 }
 
-export interface EmailOutboxTable {
+export interface SmsOutboxTable extends OutboxDelivery {
+  id: string;
+  to_phone: string;
+  template: string;
+  body: string;
+}
+
+export interface EmailOutboxTable extends OutboxDelivery {
   id: string;
   to_email: string;
   template: string;
   subject: string;
   body_text: string;
   body_html: string;
-  provider: string;
-  status: string;
-  provider_message_id: string | null;
-  error: string | null;
-  created_at: IsoTime;
-  sent_at: IsoTime | null;
 }
 
 export interface StatusCodesTable {
@@ -352,16 +351,7 @@ export interface Database {
   job_schedules: JobSchedulesTable;
 }
 
-export type FormResponse = Selectable<FormResponsesTable>;
-export type NewFormResponse = Insertable<FormResponsesTable>;
-export type OnboardingClaim = Selectable<OnboardingClaimsTable>;
-export type NewOnboardingClaim = Insertable<OnboardingClaimsTable>;
-export type OnboardingClaimUpdate = Updateable<OnboardingClaimsTable>;
-export type StoredFile = Selectable<StoredFilesTable>;
-export type NewStoredFile = Insertable<StoredFilesTable>;
-export type ResumeCode = Selectable<ResumeCodesTable>;
-export type SmsOutboxRow = Selectable<SmsOutboxTable>;
-export type EmailOutboxRow = Selectable<EmailOutboxTable>;
-export type OperatorUser = Selectable<OperatorUsersTable>;
-export type AuditEvent = Selectable<AuditEventsTable>;
-export type OperatorSession = Selectable<OperatorSessionsTable>;
+/** A row of table T as read, as inserted, and as a partial update (Kysely's three views of it). */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

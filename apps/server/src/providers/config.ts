@@ -79,66 +79,57 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
   }
   const e = parsed.data;
   const missing: string[] = [];
-  const need = (key: keyof typeof e, selectedBy: string): string => {
-    const value = e[key];
-    if (typeof value !== 'string' || value === '') {
+  // The credentials a chosen provider needs: each one missing is listed with what selected it.
+  const requiredBy =
+    (selectedBy: string) =>
+    (key: keyof typeof e): string => {
+      const value = e[key];
+      if (typeof value === 'string' && value !== '') return value;
       missing.push(`- ${key}: required when ${selectedBy}`);
       return '';
-    }
-    return value;
+    };
+  const addressNeeds = requiredBy(`ADDRESS_PROVIDER=${e.ADDRESS_PROVIDER}`);
+  const distanceNeeds = requiredBy(`DISTANCE_PROVIDER=${e.DISTANCE_PROVIDER}`);
+  const smsNeeds = requiredBy(`SMS_PROVIDER=${e.SMS_PROVIDER}`);
+
+  const addressByProvider: Record<typeof e.ADDRESS_PROVIDER, () => AddressProviderConfig> = {
+    offline: () => ({ provider: 'offline' }),
+    'ideal-postcodes': () => ({
+      provider: 'ideal-postcodes',
+      apiKey: addressNeeds('IDEAL_POSTCODES_API_KEY'),
+      baseUrl: e.IDEAL_POSTCODES_BASE_URL,
+    }),
+    fetchify: () => ({
+      provider: 'fetchify',
+      accessToken: addressNeeds('FETCHIFY_ACCESS_TOKEN'),
+      baseUrl: e.FETCHIFY_BASE_URL,
+    }),
+  };
+  const distanceByProvider: Record<typeof e.DISTANCE_PROVIDER, () => DistanceProviderConfig> = {
+    offline: () => ({ provider: 'offline' }),
+    google: () => ({
+      provider: 'google',
+      apiKey: distanceNeeds('GOOGLE_MAPS_API_KEY'),
+      baseUrl: e.GOOGLE_ROUTES_BASE_URL,
+    }),
+    osrm: () => ({ provider: 'osrm', baseUrl: e.OSRM_BASE_URL }),
+  };
+  const smsByProvider: Record<typeof e.SMS_PROVIDER, () => SmsProviderConfig> = {
+    offline: () => ({ provider: 'offline' }),
+    twilio: () => ({
+      provider: 'twilio',
+      accountSid: smsNeeds('TWILIO_ACCOUNT_SID'),
+      authToken: smsNeeds('TWILIO_AUTH_TOKEN'),
+      from: smsNeeds('TWILIO_FROM'),
+      baseUrl: e.TWILIO_BASE_URL,
+    }),
   };
 
-  let address: AddressProviderConfig;
-  switch (e.ADDRESS_PROVIDER) {
-    case 'ideal-postcodes':
-      address = {
-        provider: 'ideal-postcodes',
-        apiKey: need('IDEAL_POSTCODES_API_KEY', 'ADDRESS_PROVIDER=ideal-postcodes'),
-        baseUrl: e.IDEAL_POSTCODES_BASE_URL,
-      };
-      break;
-    case 'fetchify':
-      address = {
-        provider: 'fetchify',
-        accessToken: need('FETCHIFY_ACCESS_TOKEN', 'ADDRESS_PROVIDER=fetchify'),
-        baseUrl: e.FETCHIFY_BASE_URL,
-      };
-      break;
-    default:
-      address = { provider: 'offline' };
-  }
-
-  let distance: DistanceProviderConfig;
-  switch (e.DISTANCE_PROVIDER) {
-    case 'google':
-      distance = {
-        provider: 'google',
-        apiKey: need('GOOGLE_MAPS_API_KEY', 'DISTANCE_PROVIDER=google'),
-        baseUrl: e.GOOGLE_ROUTES_BASE_URL,
-      };
-      break;
-    case 'osrm':
-      distance = { provider: 'osrm', baseUrl: e.OSRM_BASE_URL };
-      break;
-    default:
-      distance = { provider: 'offline' };
-  }
-
-  let sms: SmsProviderConfig;
-  if (e.SMS_PROVIDER === 'twilio') {
-    sms = {
-      provider: 'twilio',
-      accountSid: need('TWILIO_ACCOUNT_SID', 'SMS_PROVIDER=twilio'),
-      authToken: need('TWILIO_AUTH_TOKEN', 'SMS_PROVIDER=twilio'),
-      from: need('TWILIO_FROM', 'SMS_PROVIDER=twilio'),
-      baseUrl: e.TWILIO_BASE_URL,
-    };
-  } else {
-    sms = { provider: 'offline' };
-  }
-
+  const address = addressByProvider[e.ADDRESS_PROVIDER]();
+  const distance = distanceByProvider[e.DISTANCE_PROVIDER]();
+  const sms = smsByProvider[e.SMS_PROVIDER]();
   const email: EmailProviderConfig = e.SMTP_URL
-    ? { provider: 'smtp', url: e.SMTP_URL, from: need('EMAIL_FROM', 'SMTP_URL is set') }
+    ? { provider: 'smtp', url: e.SMTP_URL, from: requiredBy('SMTP_URL is set')('EMAIL_FROM') }
     : { provider: 'offline' };
 
   if (missing.length > 0) {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { CLAIM_STATUSES } from '@taxback/domain';
-import type { NewFormResponse, NewOnboardingClaim } from '../../src/db/database.ts';
+import type { NewRow } from '../../src/db/database.ts';
 import { createTestApp } from '../helpers.ts';
 import { asOperator, insertOperator, signIn, testClock } from '../admin-helpers.ts';
 
@@ -55,8 +55,8 @@ async function main(): Promise<void> {
     const started = performance.now();
     const year = Date.UTC(2025, 0, 1);
     for (let offset = 0; offset < TOTAL; offset += BATCH) {
-      const general: NewFormResponse[] = [];
-      const mileage: NewOnboardingClaim[] = [];
+      const general: NewRow<'form_responses'>[] = [];
+      const mileage: NewRow<'onboarding_claims'>[] = [];
       for (let i = offset; i < Math.min(TOTAL, offset + BATCH); i++) {
         const first = pick(FIRST, i);
         const last = pick(LAST, Math.floor(i / 7));

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { withDeliveryColumns } from './outbox-delivery-columns.ts';
 
 // Only 'text', 'integer' and 'double precision' are used so the same migration runs on SQLite and
 // PostgreSQL (docs/decisions/002-portable-schema.md).
@@ -168,19 +169,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('created_at')
     .execute();
 
-  await db.schema
-    .createTable('sms_outbox')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('to_phone', 'text', (c) => c.notNull())
-    .addColumn('template', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('provider_message_id', 'text')
-    .addColumn('error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('sent_at', 'text')
-    .execute();
+  await withDeliveryColumns(
+    db.schema
+      .createTable('sms_outbox')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('to_phone', 'text', (c) => c.notNull())
+      .addColumn('template', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull()),
+  ).execute();
   await db.schema.createIndex('sms_outbox_created_idx').on('sms_outbox').column('created_at').execute();
 
   await db.schema

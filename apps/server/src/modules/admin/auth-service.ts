@@ -6,7 +6,7 @@ import type { OperatorChange, OperatorCreate, OperatorRole } from '@taxback/doma
 import { decryptField, encryptField } from '../../crypto/field-encryption.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
 import { hashPassword, verifyPassword } from '../../crypto/password.ts';
-import type { Database, OperatorSession, OperatorUser } from '../../db/database.ts';
+import type { Database, Row } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
@@ -47,11 +47,11 @@ export interface OperatorView {
 }
 
 export interface SessionContext {
-  session: OperatorSession;
-  operator: OperatorUser;
+  session: Row<'operator_sessions'>;
+  operator: Row<'operator_users'>;
 }
 
-export function toOperatorView(row: OperatorUser): OperatorView {
+export function toOperatorView(row: Row<'operator_users'>): OperatorView {
   return {
     id: row.id,
     email: row.email,
@@ -71,9 +71,9 @@ export function createAuthService(deps: { db: Db; dataKey: Buffer; audit: AuditL
   const { db, dataKey, audit, now } = deps;
   const repo = createOperatorsRepository(db);
 
-  const isLocked = (op: OperatorUser) => op.locked_until !== null && op.locked_until > nowIso(now());
+  const isLocked = (op: Row<'operator_users'>) => op.locked_until !== null && op.locked_until > nowIso(now());
 
-  async function recordFailure(op: OperatorUser, action: 'sign-in-failed' | 'second-factor-failed') {
+  async function recordFailure(op: Row<'operator_users'>, action: 'sign-in-failed' | 'second-factor-failed') {
     await audit.record({ actor: op.id, action, entity: 'operator', entityId: op.id });
     const count = await repo.addFailure(op.id);
     if (count >= MAX_FAILED_SIGN_INS) {
@@ -90,7 +90,7 @@ export function createAuthService(deps: { db: Db; dataKey: Buffer; audit: AuditL
   async function newSession(operatorId: string, stage: 'second-factor' | 'active', trx: Db = db) {
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    const row: OperatorSession = {
+    const row: Row<'operator_sessions'> = {
       id: sha256Hex(token),
       operator_id: operatorId,
       csrf_token: randomBytes(32).toString('base64url'),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
-import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
+import type { ClaimKind, Database, Row } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 
 type Db = Kysely<Database>;
@@ -293,10 +293,10 @@ export function createAdminClaimsRepository(db: Db) {
         .slice(0, limit);
     },
 
-    async findGeneral(id: string): Promise<FormResponse | undefined> {
+    async findGeneral(id: string): Promise<Row<'form_responses'> | undefined> {
       return db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async findMileage(id: string): Promise<OnboardingClaim | undefined> {
+    async findMileage(id: string): Promise<Row<'onboarding_claims'> | undefined> {
       return db.selectFrom('onboarding_claims').selectAll().where('id', '=', id).executeTakeFirst();
     },
 

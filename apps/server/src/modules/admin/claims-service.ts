@@ -27,7 +27,7 @@ import { generalReference } from '@taxback/domain/reference';
 import type { ClaimListQuery, StatusChange } from '@taxback/domain/admin-schemas';
 import { decryptField } from '../../crypto/field-encryption.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
-import type { ClaimKind, Database, FormResponse, OnboardingClaim } from '../../db/database.ts';
+import type { ClaimKind, Database, Row } from '../../db/database.ts';
 import { fromIntBool, fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { FilesService } from '../files/service.ts';
@@ -46,18 +46,18 @@ export const STALE_MESSAGE =
   'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
 
 type Found =
-  | { kind: 'general'; row: FormResponse; sessionId: string; status: string; version: number }
-  | { kind: 'mileage'; row: OnboardingClaim; sessionId: string; status: string; version: number };
+  | { kind: 'general'; row: Row<'form_responses'>; sessionId: string; status: string; version: number }
+  | { kind: 'mileage'; row: Row<'onboarding_claims'>; sessionId: string; status: string; version: number };
 
 /** What the workflow needs of either kind of claim row. */
-const workflowColumnsOf = (row: FormResponse | OnboardingClaim) => ({
+const workflowColumnsOf = (row: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
   sessionId: row.session_id,
   status: row.status,
   version: Number(row.version),
 });
 
 /** Where a claim came from and where it was signed, as both kinds store it. */
-const trackingOf = (r: FormResponse | OnboardingClaim) => ({
+const trackingOf = (r: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
   affiliate: r.affiliate_name,
   utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
   fullUrl: r.full_url,
@@ -92,11 +92,11 @@ function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   });
 }
 
-function readinessOfMileage(row: OnboardingClaim): ReadinessItem[] {
+function readinessOfMileage(row: Row<'onboarding_claims'>): ReadinessItem[] {
   return readinessOfSnapshot(row.snapshot, row.snapshot_version, row.admin_ni_number !== null);
 }
 
-function readinessOfGeneral(row: FormResponse): ReadinessItem[] {
+function readinessOfGeneral(row: Row<'form_responses'>): ReadinessItem[] {
   const input: P87Input = {
     firstName: row.first_name,
     lastName: row.last_name,

@@ -1,18 +1,18 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, OperatorSession, OperatorUser, OperatorUsersTable } from '../../db/database.ts';
+import type { Database, OperatorUsersTable, Row } from '../../db/database.ts';
 
 type Db = Kysely<Database>;
 
 /** Queries on operator_users and operator_sessions. */
 export function createOperatorsRepository(db: Db) {
   return {
-    findByEmail(email: string): Promise<OperatorUser | undefined> {
+    findByEmail(email: string): Promise<Row<'operator_users'> | undefined> {
       return db.selectFrom('operator_users').selectAll().where('email', '=', email).executeTakeFirst();
     },
-    findById(id: string, trx: Db = db): Promise<OperatorUser | undefined> {
+    findById(id: string, trx: Db = db): Promise<Row<'operator_users'> | undefined> {
       return trx.selectFrom('operator_users').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    list(): Promise<OperatorUser[]> {
+    list(): Promise<Row<'operator_users'>[]> {
       return db.selectFrom('operator_users').selectAll().orderBy('name').orderBy('id').execute();
     },
     async insert(row: Insertable<OperatorUsersTable>): Promise<void> {
@@ -32,10 +32,10 @@ export function createOperatorsRepository(db: Db) {
       return Number(row?.failed_sign_ins ?? 0);
     },
 
-    findSession(id: string): Promise<OperatorSession | undefined> {
+    findSession(id: string): Promise<Row<'operator_sessions'> | undefined> {
       return db.selectFrom('operator_sessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async insertSession(row: OperatorSession, trx: Db = db): Promise<void> {
+    async insertSession(row: Row<'operator_sessions'>, trx: Db = db): Promise<void> {
       await trx.insertInto('operator_sessions').values(row).execute();
     },
     async touchSession(id: string, at: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, FormResponse, NewFormResponse } from '../../db/database.ts';
+import type { Database, NewRow, Row } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
 
@@ -30,8 +30,8 @@ const CLAIM_COLUMNS = [
   'signed_at',
   'created_at',
   'updated_at',
-] as const satisfies readonly (keyof NewFormResponse)[];
-export type ClaimRow = ColumnValues<NewFormResponse, typeof CLAIM_COLUMNS>;
+] as const satisfies readonly (keyof NewRow<'form_responses'>)[];
+export type ClaimRow = ColumnValues<NewRow<'form_responses'>, typeof CLAIM_COLUMNS>;
 
 // A claim's two queries, compiled once (prepared.ts).
 const bySession = prepareQuery((db, p) =>
@@ -47,7 +47,7 @@ const insertUnlessSessionHasOne = prepareQuery((db, p) =>
 
 export function createClaimsRepository(db: Db) {
   return {
-    async findBySession(sessionId: string, trx: Db = db): Promise<FormResponse | null> {
+    async findBySession(sessionId: string, trx: Db = db): Promise<Row<'form_responses'> | null> {
       return (await bySession.execute(trx, { sessionId })).rows[0] ?? null;
     },
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { authorityInputOfGeneralClaim, normaliseUkPhone } from '@taxback/domain';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
-import type { Database, FormResponse } from '../../db/database.ts';
+import type { Database, Row } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
@@ -38,7 +38,7 @@ export interface ClaimView {
 
 class AlreadySubmitted extends Error {}
 
-export function toClaimView(row: FormResponse): ClaimView {
+export function toClaimView(row: Row<'form_responses'>): ClaimView {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -63,7 +63,7 @@ export function createClaimsService(deps: {
 }) {
   const repo = createClaimsRepository(deps.db);
 
-  async function existingResult(row: FormResponse): Promise<ClaimResult> {
+  async function existingResult(row: Row<'form_responses'>): Promise<ClaimResult> {
     const authority = (await deps.files.listFiles(row.session_id, { kind: 'authority' })).at(-1);
     return { id: row.id, signatureUrl: row.signature, authorityUrl: authority?.url ?? null, created: false };
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClaimKind, Database, NewStoredFile, StoredFile, StoredFileKind } from '../../db/database.ts';
+import type { ClaimKind, Database, NewRow, Row, StoredFileKind } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
 
@@ -19,8 +19,8 @@ const FILE_COLUMNS = [
   'sha256',
   'created_at',
   'render_input',
-] as const satisfies readonly (keyof NewStoredFile)[];
-export type FileRow = ColumnValues<NewStoredFile, typeof FILE_COLUMNS>;
+] as const satisfies readonly (keyof NewRow<'stored_files'>)[];
+export type FileRow = ColumnValues<NewRow<'stored_files'>, typeof FILE_COLUMNS>;
 
 // The two queries of every stored upload or signature, compiled once (prepared.ts).
 const insertUnlessStored = prepareQuery((db, p) =>
@@ -44,19 +44,19 @@ const sameBytes = prepareQuery((db, p) =>
 export function createFilesRepository(db: Db) {
   return {
     /** Inserts, or returns null when the same bytes are already recorded for this session/kind/year. */
-    async insertIfAbsent(row: FileRow, trx: Db = db): Promise<StoredFile | null> {
+    async insertIfAbsent(row: FileRow, trx: Db = db): Promise<Row<'stored_files'> | null> {
       return (await insertUnlessStored.execute(trx, row)).rows[0] ?? null;
     },
 
     async findDuplicate(
       key: { sessionId: string; kind: StoredFileKind; taxYear: string; sha256: string },
       trx: Db = db,
-    ): Promise<StoredFile | null> {
+    ): Promise<Row<'stored_files'> | null> {
       return (await sameBytes.execute(trx, key)).rows[0] ?? null;
     },
 
     /** `sessionId` null = any session (operator access). */
-    async findById(id: string, sessionId: string | null, trx: Db = db): Promise<StoredFile | null> {
+    async findById(id: string, sessionId: string | null, trx: Db = db): Promise<Row<'stored_files'> | null> {
       let query = trx.selectFrom('stored_files').selectAll().where('id', '=', id);
       if (sessionId !== null) query = query.where('session_id', '=', sessionId);
       return (await query.executeTakeFirst()) ?? null;
@@ -66,7 +66,7 @@ export function createFilesRepository(db: Db) {
       sessionId: string,
       filter: { kind?: StoredFileKind; taxYear?: string } = {},
       trx: Db = db,
-    ): Promise<StoredFile[]> {
+    ): Promise<Row<'stored_files'>[]> {
       let query = trx.selectFrom('stored_files').selectAll().where('session_id', '=', sessionId);
       if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
       if (filter.taxYear !== undefined) query = query.where('tax_year', '=', filter.taxYear);
@@ -92,7 +92,7 @@ export function createFilesRepository(db: Db) {
       sessionId: string,
       claimKind: ClaimKind | undefined,
       trx: Db = db,
-    ): Promise<StoredFile[]> {
+    ): Promise<Row<'stored_files'>[]> {
       let select = trx.selectFrom('stored_files').selectAll().where('session_id', '=', sessionId);
       if (claimKind !== undefined) select = select.where('claim_kind', '=', claimKind);
       const rows = await select.execute();

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { cleanFileName } from '@taxback/domain';
-import type { ClaimKind, Database, StoredFile, StoredFileKind } from '../../db/database.ts';
+import type { ClaimKind, Database, Row, StoredFileKind } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
 import { newStorageKey } from '../../storage/file-store.ts';
@@ -88,7 +88,7 @@ export function fileUrl(id: string): string {
   return `/api/files/${id}`;
 }
 
-export function toSavedFile(row: StoredFile): SavedFile {
+export function toSavedFile(row: Row<'stored_files'>): SavedFile {
   return {
     id: row.id,
     sessionId: row.session_id,
@@ -113,7 +113,7 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
   const repo = createFilesRepository(db);
   const renderers = new Map<string, FileRenderer>();
   /** Renders under way in this process, by file id, so a job and a download share one. */
-  const rendering = new Map<string, Promise<StoredFile | null>>();
+  const rendering = new Map<string, Promise<Row<'stored_files'> | null>>();
 
   function describeInput(input: SaveFileInput) {
     const bytes = input.bytes;
@@ -217,7 +217,7 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
    * A deferred file's bytes, rendered and stored once; the row as it is when they are stored
    * already. Null when the file was deleted meanwhile (its bytes are then removed too).
    */
-  function ensureRendered(row: StoredFile): Promise<StoredFile | null> {
+  function ensureRendered(row: Row<'stored_files'>): Promise<Row<'stored_files'> | null> {
     if (row.render_input === null) return Promise.resolve(row);
     let pending = rendering.get(row.id);
     if (pending === undefined) {
@@ -227,7 +227,7 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
     return pending;
   }
 
-  async function renderNow(row: StoredFile): Promise<StoredFile | null> {
+  async function renderNow(row: Row<'stored_files'>): Promise<Row<'stored_files'> | null> {
     const { render, input } = JSON.parse(row.render_input ?? 'null') as DeferredRender;
     const renderer = renderers.get(render);
     if (!renderer) throw new Error(`No renderer for deferred files of kind ${row.kind}`);
@@ -248,7 +248,7 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
   });
 
   /** The record by id (of the session unless null), its bytes rendered if they were deferred. */
-  async function findRow(id: string, sessionId: string | null): Promise<StoredFile | null> {
+  async function findRow(id: string, sessionId: string | null): Promise<Row<'stored_files'> | null> {
     const row = await repo.findById(id, sessionId);
     return row === null ? null : ensureRendered(row);
   }
@@ -335,7 +335,7 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
     /** A session's files with any deferred bytes rendered first, so each size is the real one. */
     async listRenderedFiles(sessionId: string): Promise<SavedFile[]> {
       const rows = await Promise.all((await repo.listBySession(sessionId)).map(ensureRendered));
-      return rows.filter((row): row is StoredFile => row !== null).map(toSavedFile);
+      return rows.filter((row): row is Row<'stored_files'> => row !== null).map(toSavedFile);
     },
 
     /** Reads a whole file into memory (small files: signatures, mileage logs for PDFs). */

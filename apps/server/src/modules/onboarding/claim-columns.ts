@@ -11,7 +11,7 @@ import type { TaxYearEntry } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
-import type { OnboardingClaim, OnboardingClaimUpdate } from '../../db/database.ts';
+import type { Row, RowUpdate } from '../../db/database.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
 import { fromJsonText, toIntBool } from '../../db/values.ts';
 
@@ -65,8 +65,8 @@ export const SNAPSHOT_COLUMNS = [
   'self_assessment_required',
   'snapshot',
   'snapshot_version',
-] as const satisfies readonly (keyof OnboardingClaim)[];
-export type SnapshotColumns = ColumnValues<OnboardingClaimUpdate, typeof SNAPSHOT_COLUMNS>;
+] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
+export type SnapshotColumns = ColumnValues<RowUpdate<'onboarding_claims'>, typeof SNAPSHOT_COLUMNS>;
 
 /** The SPEC §3 columns derived from a snapshot (tracking fields are handled by the caller). */
 export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): SnapshotColumns {

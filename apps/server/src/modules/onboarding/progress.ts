@@ -8,7 +8,7 @@ import {
   WIZARD_SNAPSHOT_VERSION,
 } from '@taxback/domain/schemas';
 import type { OnboardingSave } from '@taxback/domain/schemas';
-import type { OnboardingClaimUpdate } from '../../db/database.ts';
+import type { RowUpdate } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import {
@@ -99,7 +99,7 @@ export function progressOperations(ctx: OnboardingContext) {
         last_activity_at: at,
         updated_at: at,
       };
-      const columns: OnboardingClaimUpdate = { ...snapshotValues, ...progress };
+      const columns: RowUpdate<'onboarding_claims'> = { ...snapshotValues, ...progress };
       // Where the claim came from: recorded when first known, never overwritten.
       const tracking: ClaimTracking = {
         affiliate_name: snapshot.affiliateName || null,

@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import type {
-  Database,
-  NewOnboardingClaim,
-  OnboardingClaim,
-  OnboardingClaimUpdate,
-  StoredFile,
-} from '../../db/database.ts';
+import type { Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import { SNAPSHOT_COLUMNS } from './claim-columns.ts';
 import type { SnapshotColumns } from './claim-columns.ts';
@@ -15,7 +9,7 @@ import type { SnapshotColumns } from './claim-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function findClaimBySession(db: Db, sessionId: string): Promise<OnboardingClaim | undefined> {
+export function findClaimBySession(db: Db, sessionId: string): Promise<Row<'onboarding_claims'> | undefined> {
   return db
     .selectFrom('onboarding_claims')
     .selectAll()
@@ -36,12 +30,12 @@ const PROGRESS_COLUMNS = [
   'current_step',
   'last_step_completed',
   'checked_on',
-] as const satisfies readonly (keyof OnboardingClaim)[];
-export type ClaimProgressRow = Pick<OnboardingClaim, (typeof PROGRESS_COLUMNS)[number]>;
+] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
+export type ClaimProgressRow = Pick<Row<'onboarding_claims'>, (typeof PROGRESS_COLUMNS)[number]>;
 
 /** The parts of a stored file a claimant's progress shows. */
 export type ClaimFileRow = Pick<
-  StoredFile,
+  Row<'stored_files'>,
   'id' | 'kind' | 'tax_year' | 'filename' | 'content_type' | 'size'
 >;
 
@@ -97,9 +91,9 @@ const TRACKING_COLUMNS = [
   'full_url',
   'ip_address',
   'user_agent',
-] as const satisfies readonly (keyof OnboardingClaim)[];
+] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
 /** Where a claim came from: recorded when first known, never overwritten (attribution stays with the first visit). */
-export type ClaimTracking = Pick<OnboardingClaim, (typeof TRACKING_COLUMNS)[number]>;
+export type ClaimTracking = Pick<Row<'onboarding_claims'>, (typeof TRACKING_COLUMNS)[number]>;
 
 /**
  * The snapshot columns with an index of their own. A column in an UPDATE's SET costs its index an
@@ -110,7 +104,7 @@ const INDEXED_SNAPSHOT_COLUMNS = [
   'email',
   'mobile_number',
 ] as const satisfies readonly (typeof SNAPSHOT_COLUMNS)[number][];
-type IndexedSnapshotColumns = Pick<OnboardingClaim, (typeof INDEXED_SNAPSHOT_COLUMNS)[number]>;
+type IndexedSnapshotColumns = Pick<Row<'onboarding_claims'>, (typeof INDEXED_SNAPSHOT_COLUMNS)[number]>;
 
 /**
  * What a wizard save needs to know of the stored claim: revision, state, tracking, the phone it had,
@@ -122,8 +116,8 @@ const SAVE_CHECK_COLUMNS = [
   'last_step_completed',
   ...INDEXED_SNAPSHOT_COLUMNS,
   ...TRACKING_COLUMNS,
-] as const satisfies readonly (keyof OnboardingClaim)[];
-export type ClaimSaveCheckRow = Pick<OnboardingClaim, (typeof SAVE_CHECK_COLUMNS)[number]>;
+] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
+export type ClaimSaveCheckRow = Pick<Row<'onboarding_claims'>, (typeof SAVE_CHECK_COLUMNS)[number]>;
 
 const saveCheckQuery = prepareQuery((db, p) =>
   db.selectFrom('onboarding_claims').select(SAVE_CHECK_COLUMNS).where('session_id', '=', p('sessionId')),
@@ -133,7 +127,7 @@ export async function findClaimForSave(db: Db, sessionId: string): Promise<Claim
   return (await saveCheckQuery.execute(db, { sessionId })).rows[0];
 }
 
-export async function insertClaim(db: Db, row: NewOnboardingClaim): Promise<void> {
+export async function insertClaim(db: Db, row: NewRow<'onboarding_claims'>): Promise<void> {
   await db.insertInto('onboarding_claims').values(row).execute();
 }
 
@@ -223,30 +217,20 @@ export async function updateClaimAtRevision(
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/**
+ * Changes a claim while it is still a draft; false once it is not. Final submission passes
+ * `bumpRevision`: it applies once whatever the revision (a late autosave must not block it), and
+ * moves the revision on so that autosave is then refused.
+ */
 export async function updateDraftClaim(
   db: Db,
   sessionId: string,
-  changes: OnboardingClaimUpdate,
+  changes: RowUpdate<'onboarding_claims'>,
+  { bumpRevision = false }: { bumpRevision?: boolean } = {},
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('onboarding_claims')
-    .set(changes)
-    .where('session_id', '=', sessionId)
-    .where('status', '=', 'draft')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Final submission: applies once, whatever the revision (a late autosave must not block it). */
-export async function submitDraftClaim(
-  db: Db,
-  sessionId: string,
-  changes: OnboardingClaimUpdate,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('onboarding_claims')
-    .set(changes)
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
+  let update = db.updateTable('onboarding_claims').set(changes);
+  if (bumpRevision) update = update.set((eb) => ({ revision: eb('revision', '+', 1) }));
+  const result = await update
     .where('session_id', '=', sessionId)
     .where('status', '=', 'draft')
     .executeTakeFirst();
@@ -263,11 +247,15 @@ const claimFilesQuery = prepareQuery((db, p) =>
     .orderBy('id'),
 );
 
-export async function listClaimFiles(db: Db, sessionId: string): Promise<StoredFile[]> {
+export async function listClaimFiles(db: Db, sessionId: string): Promise<Row<'stored_files'>[]> {
   return (await claimFilesQuery.execute(db, { sessionId })).rows;
 }
 
-export function findClaimFile(db: Db, sessionId: string, fileId: string): Promise<StoredFile | undefined> {
+export function findClaimFile(
+  db: Db,
+  sessionId: string,
+  fileId: string,
+): Promise<Row<'stored_files'> | undefined> {
   return db
     .selectFrom('stored_files')
     .selectAll()

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, SAVE_CONFLICT_MESSAGES, UPLOAD_MESSAGES } from '@taxback/domain';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { AppKeys } from '../../crypto/keys.ts';
-import type { Database, OnboardingClaim } from '../../db/database.ts';
+import type { Database, Row } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
@@ -53,8 +53,8 @@ export interface OnboardingServiceDeps {
 export interface OnboardingContext {
   deps: OnboardingServiceDeps;
   now: () => Date;
-  requireClaim(sessionId: string): Promise<OnboardingClaim>;
-  requireDraft(sessionId: string): Promise<OnboardingClaim>;
+  requireClaim(sessionId: string): Promise<Row<'onboarding_claims'>>;
+  requireDraft(sessionId: string): Promise<Row<'onboarding_claims'>>;
   /** Files changed: refresh the claim's evidence_files (and P60) columns from stored_files. */
   refreshFileColumns(trx: Kysely<Database>, sessionId: string): Promise<void>;
 }
@@ -63,13 +63,13 @@ export function onboardingContext(deps: OnboardingServiceDeps): OnboardingContex
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function requireClaim(sessionId: string): Promise<OnboardingClaim> {
+  async function requireClaim(sessionId: string): Promise<Row<'onboarding_claims'>> {
     const claim = await findClaimBySession(db, sessionId);
     if (!claim) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
     return claim;
   }
 
-  async function requireDraft(sessionId: string): Promise<OnboardingClaim> {
+  async function requireDraft(sessionId: string): Promise<Row<'onboarding_claims'>> {
     const claim = await requireClaim(sessionId);
     if (claim.status !== 'draft') {
       throw new ConflictError(ONBOARDING_MESSAGES.alreadySubmitted, { revision: Number(claim.revision) });

@@ -11,13 +11,13 @@ import {
 import { evidenceStepSchema, fieldErrors, MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { encryptField, niNumberKey } from '../../crypto/index.ts';
-import type { OnboardingClaim, OnboardingClaimUpdate, StoredFile } from '../../db/database.ts';
+import type { Row, RowUpdate } from '../../db/database.ts';
 import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
 import { authorityOfRows, groupByYear } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
-import { listClaimFiles, submitDraftClaim } from './repository.ts';
+import { listClaimFiles, updateDraftClaim } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
 import type { OnboardingContext } from './service-context.ts';
 
@@ -27,7 +27,7 @@ export function submissionOperations(ctx: OnboardingContext) {
   const { deps, now } = ctx;
   const { db } = deps;
 
-  async function submittedAnswer(claim: OnboardingClaim) {
+  async function submittedAnswer(claim: Row<'onboarding_claims'>) {
     return {
       signedAuthority: authorityOfRows(await listClaimFiles(db, claim.session_id)),
       submissionReference: claim.submission_reference ?? '',
@@ -67,7 +67,7 @@ export function submissionOperations(ctx: OnboardingContext) {
       }
       if (!fromIntBool(claim.consent_terms)) errors['agreementChecks.terms'] = MESSAGES.termsRequired;
 
-      let p60: StoredFile | undefined;
+      let p60: Row<'stored_files'> | undefined;
       if (input.p60FileId) {
         p60 = rows.find((r) => r.id === input.p60FileId && r.kind === 'p60');
         if (!p60) errors.p60FileId = ONBOARDING_MESSAGES.p60Missing;
@@ -77,7 +77,7 @@ export function submissionOperations(ctx: OnboardingContext) {
       const at = now();
       const totals = summariseClaim(snapshot);
       const reference = submissionReference(sessionId, at);
-      const changes: OnboardingClaimUpdate = {
+      const changes: RowUpdate<'onboarding_claims'> = {
         status: 'submitted',
         submission_reference: reference,
         submitted_at: at.toISOString(),
@@ -101,7 +101,7 @@ export function submissionOperations(ctx: OnboardingContext) {
       }
       // WHERE status = 'draft' lets exactly one of two concurrent submits through; the other reads its result.
       await db.transaction().execute(async (trx) => {
-        if (await submitDraftClaim(trx, sessionId, changes))
+        if (await updateDraftClaim(trx, sessionId, changes, { bumpRevision: true }))
           await deps.notices.received(trx, 'onboarding', claim.id);
       });
       return await submittedAnswer(await ctx.requireClaim(sessionId));

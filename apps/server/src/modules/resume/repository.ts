@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ResumeCode } from '../../db/database.ts';
+import type { Database, Row } from '../../db/database.ts';
 
 /** Queries for resume_codes and resume_attempts (D8). Codes, phones and IPs are only ever stored as HMACs. */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function findCodeByHash(db: Db, codeHash: string): Promise<ResumeCode | undefined> {
+export function findCodeByHash(db: Db, codeHash: string): Promise<Row<'resume_codes'> | undefined> {
   return db.selectFrom('resume_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
 }
 
@@ -18,36 +18,8 @@ export async function deleteDeadCode(db: Db, codeHash: string, nowIso: string): 
     .execute();
 }
 
-export async function insertCode(db: Db, row: ResumeCode): Promise<void> {
+export async function insertCode(db: Db, row: Row<'resume_codes'>): Promise<void> {
   await db.insertInto('resume_codes').values(row).execute();
-}
-
-/** Issuing a new code retires the claim's earlier live codes: only the latest SMS works. */
-export async function expireOtherLiveCodes(
-  db: Db,
-  sessionId: string,
-  keepId: string,
-  nowIso: string,
-): Promise<void> {
-  await db
-    .updateTable('resume_codes')
-    .set({ expires_at: nowIso })
-    .where('session_id', '=', sessionId)
-    .where('id', '!=', keepId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso)
-    .execute();
-}
-
-export async function markCodeUsed(db: Db, id: string, nowIso: string): Promise<boolean> {
-  const result = await db
-    .updateTable('resume_codes')
-    .set({ used_at: nowIso })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function recordAttempt(

@@ -15,16 +15,14 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockForTransaction } from '../../db/locks.ts';
-import { countCodesForPhoneSince } from '../../db/texted-codes.ts';
+import { countCodesForPhoneSince, expireLiveCodes, useLiveCode } from '../../db/texted-codes.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import {
   countFailuresSince,
   markAttemptSucceeded,
   deleteDeadCode,
-  expireOtherLiveCodes,
   findCodeByHash,
   insertCode,
-  markCodeUsed,
   moveClaimToSession,
   recordAttempt,
 } from './repository.ts';
@@ -114,9 +112,9 @@ export function createResumeService(deps: ResumeServiceDeps) {
           if (existing && existing.used_at === null && existing.expires_at > nowIso)
             throw new CodeTakenError();
           if (existing) await deleteDeadCode(trx, codeHash, nowIso);
-          const id = randomUUID();
+          await expireLiveCodes(trx, 'resume_codes', { session_id: sessionId }, nowIso);
           await insertCode(trx, {
-            id,
+            id: randomUUID(),
             code_hash: codeHash,
             session_id: sessionId,
             phone_hash: phoneHash,
@@ -124,7 +122,6 @@ export function createResumeService(deps: ResumeServiceDeps) {
             expires_at: new Date(at.getTime() + RESUME_CODE_TTL_DAYS * DAY_MS).toISOString(),
             used_at: null,
           });
-          await expireOtherLiveCodes(trx, sessionId, id, nowIso);
           return code;
         });
       } catch (error) {
@@ -209,7 +206,7 @@ export function createResumeService(deps: ResumeServiceDeps) {
         const moved = await deps.db
           .transaction()
           .execute(async (trx) => {
-            if (!(await markCodeUsed(trx, row.id, nowIso))) return false;
+            if (!(await useLiveCode(trx, 'resume_codes', { id: row.id }, nowIso))) return false;
             if (!(await moveClaimToSession(trx, row.session_id, fresh, nowIso))) {
               // The claim is gone (purged): roll back so the code is not burnt for nothing.
               throw new ClaimGoneError();

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { generalReference, isClaimStatus, normaliseUkPhone, parseClaimReference } from '@taxback/domain';
 import type { ClaimStatus } from '@taxback/domain';
 import type { ClaimKind, Database } from '../../db/database.ts';
+import { expireLiveCodes, useLiveCode } from '../../db/texted-codes.ts';
 
 // Queries for the claimant's status page (D23). Codes, phones and IPs are stored as HMACs only.
 
@@ -147,14 +148,12 @@ export function createStatusRepository(db: Kysely<Database>) {
 
     /** Stores a code and retires the claim's earlier live ones: only the latest text works. */
     async insertCode(trx: Db, row: Database['status_codes']): Promise<void> {
-      await trx
-        .updateTable('status_codes')
-        .set({ expires_at: row.created_at })
-        .where('claim_kind', '=', row.claim_kind)
-        .where('claim_id', '=', row.claim_id)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', row.created_at)
-        .execute();
+      await expireLiveCodes(
+        trx,
+        'status_codes',
+        { claim_kind: row.claim_kind, claim_id: row.claim_id },
+        row.created_at,
+      );
       await trx.insertInto('status_codes').values(row).execute();
     },
 
@@ -166,17 +165,12 @@ export function createStatusRepository(db: Kysely<Database>) {
       phoneHash: string,
       nowIso: string,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('status_codes')
-        .set({ used_at: nowIso })
-        .where('claim_kind', '=', kind)
-        .where('claim_id', '=', id)
-        .where('code_hash', '=', codeHash)
-        .where('phone_hash', '=', phoneHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', nowIso)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return useLiveCode(
+        db,
+        'status_codes',
+        { claim_kind: kind, claim_id: id, code_hash: codeHash, phone_hash: phoneHash },
+        nowIso,
+      );
     },
   };
 }
