@@ -1,6 +1,6 @@
 import { calculateRebate, claimableTaxYears, createSessionId } from '@taxback/domain';
 import type { Journey } from '@taxback/domain';
-import { mileageSnapshot } from '@taxback/domain/example-snapshots';
+import { mileageSnapshot } from '@taxback/domain/test/example-snapshots';
 import { makeSignaturePng, toPngDataUrl } from './png.ts';
 
 const YEARS = claimableTaxYears().map((y) => y.year);

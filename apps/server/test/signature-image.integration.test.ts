@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_MAX_SIDE, claimableTaxYears } from '@taxback/domain';
-import { mileageSnapshot } from '@taxback/domain/example-snapshots';
+import { mileageSnapshot } from '@taxback/domain/test/example-snapshots';
 import { MESSAGES } from '@taxback/domain/schemas';
 import { createTestApp, newSessionId, validClaimBody } from './helpers.ts';
 import type { TestApp } from './helpers.ts';

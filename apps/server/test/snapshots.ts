@@ -4,4 +4,4 @@ export {
   employment,
   jobYear as job,
   mileageSnapshot,
-} from '@taxback/domain/example-snapshots';
+} from '@taxback/domain/test/example-snapshots';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_TEXT_MESSAGE, claimableTaxYears } from '@taxback/domain';
-import { mileageSnapshot } from '@taxback/domain/example-snapshots';
+import { mileageSnapshot } from '@taxback/domain/test/example-snapshots';
 import { createTestApp, newSessionId, validClaimBody } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mileageSnapshot } from './example-snapshots.ts';
+import { mileageSnapshot } from './test/example-snapshots.ts';
 import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
 import {
   MESSAGES,

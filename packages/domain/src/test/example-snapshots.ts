@@ -2,7 +2,7 @@
 // D17/D18), for tests and specs that make a claim through the API rather than by clicking: one
 // builder for the server's tests and the Playwright specs. The server upgrades a version-1
 // snapshot, but one without a date of birth, PAYE reference or job title does not pass the
-// personal and employments steps. Not used by the product itself.
+// personal and employments steps. Test support (the benchmark uses it too), never imported by the product.
 
 export const DATE_OF_BIRTH = { day: '4', month: '3', year: '1990' } as const;
 
