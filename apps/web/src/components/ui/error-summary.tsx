@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useFocusTarget } from '../../lib/use-focus-target.ts';
 
 export interface ErrorSummaryItem {
   /** id of the field to focus (the link goes to `#fieldId`). */
@@ -14,16 +14,12 @@ export interface ErrorSummaryProps {
 }
 
 export function ErrorSummary({ errors, title = 'There is a problem', focusKey }: ErrorSummaryProps) {
-  const ref = useRef<HTMLDivElement>(null);
   const visible = errors.length > 0;
-  useEffect(() => {
-    if (visible) ref.current?.focus();
-  }, [visible, focusKey]);
+  const focusTarget = useFocusTarget<HTMLDivElement>(visible, focusKey);
   if (!visible) return null;
   return (
     <div
-      ref={ref}
-      tabIndex={-1}
+      {...focusTarget}
       role="alert"
       aria-labelledby="error-summary-title"
       className="mb-6 rounded-md border-4 border-danger bg-white p-4"

@@ -160,7 +160,7 @@ export function Pager({
  * Filters kept in the address: the form's values start from the query string, "Apply" writes the
  * non-empty ones back (dropping the page), and `hrefWith` builds a link that changes some of them.
  */
-export function useUrlFilters(keys: readonly string[]) {
+export function useUrlFilters<K extends string>(keys: readonly K[], idPrefix: string) {
   const [params, setParams] = useSearchParams();
   const fromParams = () => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? '']));
   const [form, setForm] = useState<Record<string, string>>(fromParams);
@@ -177,11 +177,19 @@ export function useUrlFilters(keys: readonly string[]) {
     if (!('page' in changes)) next.delete('page');
     return `?${next.toString()}`;
   };
+  /** A filter's field props: id (`idPrefix` + key, as the error summary links), value, setter, error. */
+  const field = (key: K, errors: Record<string, string>) => ({
+    id: `${idPrefix}${key}`,
+    value: form[key] ?? '',
+    onChange: set(key),
+    error: errors[key],
+  });
   return {
     params,
     query: params.toString(),
     form,
     set,
+    field,
     apply,
     hrefWith,
     /** Puts the form back to what the address says (after a link changed the address). */

@@ -15,7 +15,7 @@ const FILTERS = ['from', 'to'] as const;
 /** /admin/reports/affiliates: per affiliate and date range, started, submitted, statuses and totals. */
 export function AffiliateReportPage() {
   useAdminTitle('Affiliate report');
-  const { query, form, set, apply } = useUrlFilters(FILTERS);
+  const { query, field, apply } = useUrlFilters(FILTERS, 'report-');
   const [rows, setRows] = useState<AffiliateRow[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -37,22 +37,8 @@ export function AffiliateReportPage() {
         className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-3"
         aria-label="Date range"
       >
-        <InputField
-          id="report-from"
-          label="Started from"
-          type="date"
-          value={form.from ?? ''}
-          onChange={set('from')}
-          error={errors.from}
-        />
-        <InputField
-          id="report-to"
-          label="Started to"
-          type="date"
-          value={form.to ?? ''}
-          onChange={set('to')}
-          error={errors.to}
-        />
+        <InputField label="Started from" type="date" {...field('from', errors)} />
+        <InputField label="Started to" type="date" {...field('to', errors)} />
         <div className="self-end">
           <Button type="submit">Show report</Button>
         </div>

@@ -33,7 +33,7 @@ function detailText(detail: Record<string, unknown> | null): string {
 /** /admin/audit (admins): the append-only audit log, by operator, action and date, in pages. */
 export function AuditPage() {
   useAdminTitle('Audit log');
-  const { query, form, set, apply, hrefWith, reset } = useUrlFilters(FILTERS);
+  const { query, field, apply, hrefWith, reset } = useUrlFilters(FILTERS, 'audit-');
   const [result, setResult] = useState<AuditPageAnswer | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [operators, setOperators] = useState<OperatorOption[]>([]);
@@ -71,13 +71,7 @@ export function AuditPage() {
         className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Filter the audit log"
       >
-        <SelectField
-          id="audit-actor"
-          label="Operator"
-          value={form.actor ?? ''}
-          onChange={set('actor')}
-          error={errors.actor}
-        >
+        <SelectField label="Operator" {...field('actor', errors)}>
           <option value="">Any operator</option>
           <option value="anonymous">Unknown email (failed sign-ins)</option>
           {operators.map((o) => (
@@ -86,13 +80,7 @@ export function AuditPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField
-          id="audit-action"
-          label="Action"
-          value={form.action ?? ''}
-          onChange={set('action')}
-          error={errors.action}
-        >
+        <SelectField label="Action" {...field('action', errors)}>
           <option value="">Any action</option>
           {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
@@ -100,22 +88,8 @@ export function AuditPage() {
             </option>
           ))}
         </SelectField>
-        <InputField
-          id="audit-from"
-          label="From"
-          type="date"
-          value={form.from ?? ''}
-          onChange={set('from')}
-          error={errors.from}
-        />
-        <InputField
-          id="audit-to"
-          label="To"
-          type="date"
-          value={form.to ?? ''}
-          onChange={set('to')}
-          error={errors.to}
-        />
+        <InputField label="From" type="date" {...field('from', errors)} />
+        <InputField label="To" type="date" {...field('to', errors)} />
         <div className="self-end">
           <Button type="submit">Apply filters</Button>
         </div>

@@ -36,7 +36,7 @@ const COLUMNS = [
 /** /admin/claims: every claim in one table with server-side filters, sort and pages. */
 export function ClaimsPage() {
   useAdminTitle('Claims');
-  const { params, query, form, set, apply, hrefWith } = useUrlFilters(FILTERS);
+  const { params, query, form, set, field, apply, hrefWith } = useUrlFilters(FILTERS, 'filter-');
   const [list, setList] = useState<ClaimList | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -69,21 +69,12 @@ export function ClaimsPage() {
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <InputField
-            id="filter-q"
             label="Search"
             hint="Name, email, phone or reference"
             type="search"
-            value={form.q ?? ''}
-            onChange={set('q')}
-            error={errors.q}
+            {...field('q', errors)}
           />
-          <SelectField
-            id="filter-status"
-            label="Status"
-            value={form.status ?? ''}
-            onChange={set('status')}
-            error={errors.status}
-          >
+          <SelectField label="Status" {...field('status', errors)}>
             <option value="">Any status</option>
             {CLAIM_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -91,60 +82,22 @@ export function ClaimsPage() {
               </option>
             ))}
           </SelectField>
-          <SelectField
-            id="filter-kind"
-            label="Kind"
-            value={form.kind ?? ''}
-            onChange={set('kind')}
-            error={errors.kind}
-          >
+          <SelectField label="Kind" {...field('kind', errors)}>
             <option value="">General and mileage</option>
             <option value="general">General</option>
             <option value="mileage">Mileage</option>
           </SelectField>
-          <InputField
-            id="filter-affiliate"
-            label="Affiliate"
-            value={form.affiliate ?? ''}
-            onChange={set('affiliate')}
-            error={errors.affiliate}
-          />
-          <InputField
-            id="filter-from"
-            label="Submitted from"
-            type="date"
-            value={form.from ?? ''}
-            onChange={set('from')}
-            error={errors.from}
-          />
-          <InputField
-            id="filter-to"
-            label="Submitted to"
-            type="date"
-            value={form.to ?? ''}
-            onChange={set('to')}
-            error={errors.to}
-          />
-          <SelectField
-            id="filter-sort"
-            label="Sort by"
-            value={form.sort ?? ''}
-            onChange={set('sort')}
-            error={errors.sort}
-          >
+          <InputField label="Affiliate" {...field('affiliate', errors)} />
+          <InputField label="Submitted from" type="date" {...field('from', errors)} />
+          <InputField label="Submitted to" type="date" {...field('to', errors)} />
+          <SelectField label="Sort by" {...field('sort', errors)}>
             {SORTS.map(([value, label]) => (
               <option key={value} value={value === 'submitted' ? '' : value}>
                 {label}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            id="filter-dir"
-            label="Order"
-            value={form.dir ?? ''}
-            onChange={set('dir')}
-            error={errors.dir}
-          >
+          <SelectField label="Order" {...field('dir', errors)}>
             <option value="">Newest or highest first</option>
             <option value="asc">Oldest or lowest first</option>
           </SelectField>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { FIRST_STEP, RESUME_CODE_TTL_DAYS, hasCompleted, stepProgress, wizardStep } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-summary.tsx';
+import { useFocusTarget } from '../../lib/use-focus-target.ts';
 import { useWizard } from './wizard-context.tsx';
 import {
   errorMatches,
@@ -81,18 +82,15 @@ export function WizardShell({
   const validationReady = useValidationReady();
   const { state, saveStatus } = wizard;
   const step = state.currentStep;
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const hasErrors = Object.keys(state.errors).length > 0;
   const stepTitle = wizardStep(step)?.title ?? heading;
   const progress = stepProgress(step, state.snapshot);
   // A stop screen ends the route: it has no place in the count.
   const { position } = progress;
 
-  useEffect(() => {
-    if (state.stepChangedByUser) headingRef.current?.focus();
-    // Focus only when this step's frame first appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // The heading takes focus only when this step's frame first appears, after the claimant moved to it.
+  const [focusHeading] = useState(state.stepChangedByUser);
+  const headingFocus = useFocusTarget<HTMLHeadingElement>(focusHeading);
 
   useEffect(() => {
     const count = position === null ? '' : ` – Step ${position} of ${progress.total}`;
@@ -159,8 +157,7 @@ export function WizardShell({
           : {})}
       >
         <h1
-          ref={headingRef}
-          tabIndex={-1}
+          {...headingFocus}
           id="wizard-step-heading"
           data-testid="wizard-step-heading"
           className="mb-4 text-3xl outline-none sm:text-4xl"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isResumeCodeShape, isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
@@ -8,12 +8,46 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RESUME_MESSAGES, resumeApplication } from './resume-api.ts';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
+import { useFocusTarget, type FocusTargetProps } from '../../lib/use-focus-target.ts';
 
 /** The wizard's session key (SPEC §3); the onboarding page reads it on load. */
 export const ONBOARDING_SESSION_KEY = 'onboarding_session_id';
 const PHONE_ID = 'resume-phone';
 
 type Phase = { kind: 'phone' } | { kind: 'resuming' } | { kind: 'failed'; message: string };
+
+/** Each phase's heading, which also names the page. */
+const TITLES: Record<Phase['kind'], string> = {
+  phone: 'Continue your application',
+  resuming: 'Resuming Your Application',
+  failed: 'Unable to Resume',
+};
+
+/** A phase shown in place of the form (resuming, or why not): its heading takes focus as it appears. */
+function PhaseScreen({
+  title,
+  testId,
+  className,
+  headingFocus,
+  children,
+}: {
+  title: string;
+  testId: string;
+  className: string;
+  headingFocus: FocusTargetProps<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Container width="narrow" className="py-10">
+      <div className={className} data-testid={testId}>
+        <h1 {...headingFocus} className="text-3xl outline-none">
+          {title}
+        </h1>
+        {children}
+      </div>
+    </Container>
+  );
+}
 
 /**
  * /resume/{code} (D8): the code alone is not enough; the claimant confirms the mobile number it was
@@ -31,22 +65,15 @@ export function ResumePage() {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     window.history.replaceState(window.history.state, '', '/resume');
   }, []);
 
   useEffect(() => {
-    const title =
-      phase.kind === 'failed'
-        ? 'Unable to Resume'
-        : phase.kind === 'resuming'
-          ? 'Resuming Your Application'
-          : 'Continue your application';
-    document.title = `${title} – ${CONTENT.brandName}`;
-    if (phase.kind !== 'phone') headingRef.current?.focus();
+    document.title = `${TITLES[phase.kind]} – ${CONTENT.brandName}`;
   }, [phase.kind]);
+  const headingFocus = useFocusTarget<HTMLHeadingElement>(phase.kind !== 'phone', phase.kind);
 
   async function submit() {
     const trimmed = phone.trim();
@@ -84,34 +111,34 @@ export function ResumePage() {
 
   if (phase.kind === 'resuming') {
     return (
-      <Container width="narrow" className="py-10">
-        <div className="flex flex-col items-center gap-4 text-center" data-testid="resume-resuming">
-          <h1 ref={headingRef} tabIndex={-1} className="text-3xl outline-none">
-            Resuming Your Application
-          </h1>
-          <span className="text-brand-700">
-            <Spinner size="lg" label="Please wait" />
-          </span>
-        </div>
-      </Container>
+      <PhaseScreen
+        title={TITLES.resuming}
+        testId="resume-resuming"
+        className="flex flex-col items-center gap-4 text-center"
+        headingFocus={headingFocus}
+      >
+        <span className="text-brand-700">
+          <Spinner size="lg" label="Please wait" />
+        </span>
+      </PhaseScreen>
     );
   }
 
   if (phase.kind === 'failed') {
     return (
-      <Container width="narrow" className="py-10">
-        <div className="space-y-6" data-testid="resume-failed">
-          <h1 ref={headingRef} tabIndex={-1} className="text-3xl outline-none">
-            Unable to Resume
-          </h1>
-          <p role="alert" className="text-lg" data-testid="resume-message">
-            {phase.message}
-          </p>
-          <Button onClick={() => void navigate('/', { replace: true })} data-testid="start-new-application">
-            Start New Application
-          </Button>
-        </div>
-      </Container>
+      <PhaseScreen
+        title={TITLES.failed}
+        testId="resume-failed"
+        className="space-y-6"
+        headingFocus={headingFocus}
+      >
+        <p role="alert" className="text-lg" data-testid="resume-message">
+          {phase.message}
+        </p>
+        <Button onClick={() => void navigate('/', { replace: true })} data-testid="start-new-application">
+          Start New Application
+        </Button>
+      </PhaseScreen>
     );
   }
 
@@ -127,7 +154,7 @@ export function ResumePage() {
           void submit();
         }}
       >
-        <h1 className="text-3xl">Continue your application</h1>
+        <h1 className="text-3xl">{TITLES.phone}</h1>
         <PhoneField
           id={PHONE_ID}
           label="Enter the mobile number this code was sent to"

@@ -79,6 +79,30 @@ export function FigureRow({
   );
 }
 
+/** A panel of the claim's figures, named by its own h2. */
+function FiguresPanel({
+  titleId,
+  title,
+  className,
+  testId,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  className: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className={className} data-testid={testId}>
+      <h2 id={titleId} className="mb-3 text-xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /**
  * What goes under every estimate (D20, D21, D28): the rates it is at, our fee and what the claimant
  * keeps, that claiming from HMRC directly is free, and that relief cannot exceed the tax paid.
@@ -109,14 +133,12 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
   const fee = useFeeSettings();
   if (variant === 'total') {
     return (
-      <section
-        aria-labelledby="claim-summary-title"
+      <FiguresPanel
+        titleId="claim-summary-title"
+        title="Your claim so far"
         className="rounded-lg bg-brand-50 p-4"
-        data-testid="claim-summary"
+        testId="claim-summary"
       >
-        <h2 id="claim-summary-title" className="mb-3 text-xl">
-          Your claim so far
-        </h2>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
           <FigureRow label="Total business miles" testId="total-miles">
             {miles(summary.totalMiles)}
@@ -126,7 +148,7 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
           </FigureRow>
         </dl>
         <EstimateNotes estimate={estimate} fee={fee} />
-      </section>
+      </FiguresPanel>
     );
   }
 
@@ -136,14 +158,12 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
 
   const sa = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
   return (
-    <section
-      aria-labelledby="impact-title"
+    <FiguresPanel
+      titleId="impact-title"
+      title="What this means for your claim"
       className="rounded-lg border-2 border-brand-700 p-4"
-      data-testid="impact-panel"
+      testId="impact-panel"
     >
-      <h2 id="impact-title" className="mb-3 text-xl">
-        What this means for your claim
-      </h2>
       {summary.years.length > 1 && (
         <div className="mb-4 space-y-3">
           {summary.years.map((y) => (
@@ -212,6 +232,6 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
           form P87. We will flag this on your claim and explain what it means for you.
         </p>
       )}
-    </section>
+    </FiguresPanel>
   );
 }

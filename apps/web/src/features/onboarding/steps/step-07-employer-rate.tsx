@@ -25,6 +25,31 @@ const KINDS: ReadonlyArray<{ value: Exclude<EmployerPaidKind, ''>; label: string
   { value: 'total', label: 'A total for the year' },
 ];
 
+/** The amount a kind of payment asks for: the job's field it fills and how that field reads. */
+interface AmountQuestion {
+  field: 'paidPencePerMile' | 'paidTotalPounds';
+  label: string;
+  hint: string;
+  prefix?: string;
+  suffix?: string;
+}
+
+/** 'none' (and no answer yet) asks for no amount. */
+const AMOUNTS: Partial<Record<EmployerPaidKind, AmountQuestion>> = {
+  ppm: {
+    field: 'paidPencePerMile',
+    label: 'Pence per mile',
+    hint: 'For example, 25 for 25p a mile',
+    suffix: 'p',
+  },
+  total: {
+    field: 'paidTotalPounds',
+    label: 'Total for the year, in pounds',
+    hint: 'Add up the mileage payments on your payslips for the tax year',
+    prefix: '£',
+  },
+};
+
 /** Digits and one decimal point, as typed; '' is 0 until answered. */
 export function parseAmount(text: string): number {
   if (text === '' || text === '.') return 0;
@@ -205,6 +230,7 @@ export function StepEmployerRate() {
               const paidKey = jobFieldKey.paid(y.year, job.employmentId);
               const amountKey = jobFieldKey.paidAmount(y.year, job.employmentId);
               const testKey = `${y.year}-${job.employmentId}`;
+              const amount = AMOUNTS[job.paidKind];
               return (
                 <div key={job.employmentId} className="space-y-4">
                   <Radios
@@ -217,28 +243,19 @@ export function StepEmployerRate() {
                     error={errors[paidKey]}
                     testId={`paid-${testKey}`}
                   />
-                  {job.paidKind === 'ppm' && (
+                  {amount && (
                     <AmountField
+                      // The input keeps what was typed (defaultValue): a new kind starts a fresh one.
+                      key={job.paidKind}
                       id={fieldId(amountKey)}
-                      label="Pence per mile"
-                      hint="For example, 25 for 25p a mile"
-                      suffix="p"
-                      value={job.paidPencePerMile}
+                      label={amount.label}
+                      hint={amount.hint}
+                      prefix={amount.prefix}
+                      suffix={amount.suffix}
+                      value={job[amount.field]}
                       error={errors[amountKey]}
-                      onChange={(paidPencePerMile) => set(y.year, job, { paidPencePerMile })}
-                      testId={`paid-ppm-${testKey}`}
-                    />
-                  )}
-                  {job.paidKind === 'total' && (
-                    <AmountField
-                      id={fieldId(amountKey)}
-                      label="Total for the year, in pounds"
-                      hint="Add up the mileage payments on your payslips for the tax year"
-                      prefix="£"
-                      value={job.paidTotalPounds}
-                      error={errors[amountKey]}
-                      onChange={(paidTotalPounds) => set(y.year, job, { paidTotalPounds })}
-                      testId={`paid-total-${testKey}`}
+                      onChange={(value) => set(y.year, job, { [amount.field]: value })}
+                      testId={`paid-${job.paidKind}-${testKey}`}
                     />
                   )}
                 </div>

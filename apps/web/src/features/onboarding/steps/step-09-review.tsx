@@ -41,6 +41,18 @@ const CHECKS: readonly { key: CheckKey; testId: string }[] = [
   { key: 'terms', testId: 'agree-terms' },
 ];
 
+/** The claim's totals in the review's order (test id `review-total-<id>`); the rebate comes after. */
+const TOTALS: ReadonlyArray<{ id: string; label: string; value: (summary: RebateSummary) => string }> = [
+  { id: 'miles', label: 'Total business miles', value: (s) => miles(s.totalMiles) },
+  { id: 'allowance', label: 'Total HMRC allowance', value: (s) => formatMoney(s.totalAllowance) },
+  {
+    id: 'employer-payment',
+    label: 'Total employer payment',
+    value: (s) => formatMoney(s.totalEmployerPayment),
+  },
+  { id: 'claimable', label: 'Total claimable', value: (s) => formatMoney(s.totalClaimable) },
+];
+
 /** D3: where a year's claimable expenses exceed £2,500, HMRC wants Self Assessment rather than a P87. */
 export function SelfAssessmentNote({ summary }: { summary: RebateSummary }) {
   const years = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
@@ -141,18 +153,11 @@ export function ClaimSummary({
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-brand-50 p-4">
-            <FigureRow label="Total business miles" testId="review-total-miles">
-              {miles(summary.totalMiles)}
-            </FigureRow>
-            <FigureRow label="Total HMRC allowance" testId="review-total-allowance">
-              {formatMoney(summary.totalAllowance)}
-            </FigureRow>
-            <FigureRow label="Total employer payment" testId="review-total-employer-payment">
-              {formatMoney(summary.totalEmployerPayment)}
-            </FigureRow>
-            <FigureRow label="Total claimable" testId="review-total-claimable">
-              {formatMoney(summary.totalClaimable)}
-            </FigureRow>
+            {TOTALS.map((total) => (
+              <FigureRow key={total.id} label={total.label} testId={`review-total-${total.id}`}>
+                {total.value(summary)}
+              </FigureRow>
+            ))}
             <FigureRow label="Estimated rebate" testId="review-rebate" weight="headline">
               {formatMoney(reliefOf(snapshot).low)}
             </FigureRow>
