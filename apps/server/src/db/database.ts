@@ -355,3 +355,18 @@ export interface Database {
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
+
+/**
+ * A fixed list of table T's columns, checked against T when compiled: what a prepared query
+ * selects, inserts or sets (decision 009). `columnsOf<'stored_files'>()('id', 'size')`.
+ */
+export const columnsOf =
+  <T extends keyof Database>() =>
+  <const C extends readonly (keyof Row<T> & string)[]>(...columns: C): C =>
+    columns;
+
+/** A row as read, holding just the columns of `list` (made by `columnsOf`). */
+export type RowColumns<T extends keyof Database, L extends readonly (keyof Row<T>)[]> = Pick<
+  Row<T>,
+  L[number]
+>;

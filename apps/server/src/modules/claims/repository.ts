@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnsOf } from '../../db/database.ts';
 import type { Database, NewRow, Row } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
@@ -6,7 +7,7 @@ import type { ColumnValues } from '../../db/prepared.ts';
 type Db = Kysely<Database>;
 
 /** Every column a new claim is stored with (status takes its default). */
-const CLAIM_COLUMNS = [
+const CLAIM_COLUMNS = columnsOf<'form_responses'>()(
   'id',
   'session_id',
   'first_name',
@@ -30,7 +31,7 @@ const CLAIM_COLUMNS = [
   'signed_at',
   'created_at',
   'updated_at',
-] as const satisfies readonly (keyof NewRow<'form_responses'>)[];
+);
 export type ClaimRow = ColumnValues<NewRow<'form_responses'>, typeof CLAIM_COLUMNS>;
 
 // A claim's two queries, compiled once (prepared.ts).

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnsOf } from '../../db/database.ts';
 import type { ClaimKind, Database, NewRow, Row, StoredFileKind } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
@@ -6,7 +7,7 @@ import type { ColumnValues } from '../../db/prepared.ts';
 type Db = Kysely<Database>;
 
 /** Every column of a stored file's record. */
-const FILE_COLUMNS = [
+const FILE_COLUMNS = columnsOf<'stored_files'>()(
   'id',
   'session_id',
   'claim_kind',
@@ -19,7 +20,7 @@ const FILE_COLUMNS = [
   'sha256',
   'created_at',
   'render_input',
-] as const satisfies readonly (keyof NewRow<'stored_files'>)[];
+);
 export type FileRow = ColumnValues<NewRow<'stored_files'>, typeof FILE_COLUMNS>;
 
 // The two queries of every stored upload or signature, compiled once (prepared.ts).

@@ -11,7 +11,8 @@ import type { TaxYearEntry } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
-import type { Row, RowUpdate } from '../../db/database.ts';
+import { columnsOf } from '../../db/database.ts';
+import type { RowUpdate } from '../../db/database.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
 import { fromJsonText, toIntBool } from '../../db/values.ts';
 
@@ -35,7 +36,7 @@ function orNull(s: string): string | null {
 }
 
 /** The SPEC §3 columns a snapshot fills, always all of them (a wizard save writes each one). */
-export const SNAPSHOT_COLUMNS = [
+export const SNAPSHOT_COLUMNS = columnsOf<'onboarding_claims'>()(
   'drives_for_work',
   'company_vehicle_vrm',
   'employment_type',
@@ -65,7 +66,7 @@ export const SNAPSHOT_COLUMNS = [
   'self_assessment_required',
   'snapshot',
   'snapshot_version',
-] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
+);
 export type SnapshotColumns = ColumnValues<RowUpdate<'onboarding_claims'>, typeof SNAPSHOT_COLUMNS>;
 
 /** The SPEC §3 columns derived from a snapshot (tracking fields are handled by the caller). */

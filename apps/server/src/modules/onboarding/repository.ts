@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
+import { columnsOf } from '../../db/database.ts';
+import type { Database, NewRow, Row, RowUpdate, RowColumns } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
 import { SNAPSHOT_COLUMNS } from './claim-columns.ts';
 import type { SnapshotColumns } from './claim-columns.ts';
@@ -18,7 +19,7 @@ export function findClaimBySession(db: Db, sessionId: string): Promise<Row<'onbo
 }
 
 /** What a restore (GET /api/onboarding) reads; the whole row is three times as much for SQLite to decode. */
-const PROGRESS_COLUMNS = [
+const PROGRESS_COLUMNS = columnsOf<'onboarding_claims'>()(
   'revision',
   'snapshot',
   'snapshot_version',
@@ -30,8 +31,8 @@ const PROGRESS_COLUMNS = [
   'current_step',
   'last_step_completed',
   'checked_on',
-] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
-export type ClaimProgressRow = Pick<Row<'onboarding_claims'>, (typeof PROGRESS_COLUMNS)[number]>;
+);
+export type ClaimProgressRow = RowColumns<'onboarding_claims', typeof PROGRESS_COLUMNS>;
 
 /** The parts of a stored file a claimant's progress shows. */
 export type ClaimFileRow = Pick<
@@ -85,15 +86,15 @@ export async function findClaimProgress(
   return { claim, files };
 }
 
-const TRACKING_COLUMNS = [
+const TRACKING_COLUMNS = columnsOf<'onboarding_claims'>()(
   'affiliate_name',
   'utm_data',
   'full_url',
   'ip_address',
   'user_agent',
-] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
+);
 /** Where a claim came from: recorded when first known, never overwritten (attribution stays with the first visit). */
-export type ClaimTracking = Pick<Row<'onboarding_claims'>, (typeof TRACKING_COLUMNS)[number]>;
+export type ClaimTracking = RowColumns<'onboarding_claims', typeof TRACKING_COLUMNS>;
 
 /**
  * The snapshot columns with an index of their own. A column in an UPDATE's SET costs its index an
@@ -104,20 +105,20 @@ const INDEXED_SNAPSHOT_COLUMNS = [
   'email',
   'mobile_number',
 ] as const satisfies readonly (typeof SNAPSHOT_COLUMNS)[number][];
-type IndexedSnapshotColumns = Pick<Row<'onboarding_claims'>, (typeof INDEXED_SNAPSHOT_COLUMNS)[number]>;
+type IndexedSnapshotColumns = RowColumns<'onboarding_claims', typeof INDEXED_SNAPSHOT_COLUMNS>;
 
 /**
  * What a wizard save needs to know of the stored claim: revision, state, tracking, the phone it had,
  * and its indexed snapshot columns (to leave them out of the UPDATE when they stay the same).
  */
-const SAVE_CHECK_COLUMNS = [
+const SAVE_CHECK_COLUMNS = columnsOf<'onboarding_claims'>()(
   'revision',
   'status',
   'last_step_completed',
   ...INDEXED_SNAPSHOT_COLUMNS,
   ...TRACKING_COLUMNS,
-] as const satisfies readonly (keyof Row<'onboarding_claims'>)[];
-export type ClaimSaveCheckRow = Pick<Row<'onboarding_claims'>, (typeof SAVE_CHECK_COLUMNS)[number]>;
+);
+export type ClaimSaveCheckRow = RowColumns<'onboarding_claims', typeof SAVE_CHECK_COLUMNS>;
 
 const saveCheckQuery = prepareQuery((db, p) =>
   db.selectFrom('onboarding_claims').select(SAVE_CHECK_COLUMNS).where('session_id', '=', p('sessionId')),
