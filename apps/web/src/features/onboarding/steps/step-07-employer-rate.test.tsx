@@ -125,6 +125,25 @@ describe('step 7 employer rate', () => {
     expect(jobs(y2)).toEqual([expect.objectContaining({ paidKind: 'total', paidTotalPounds: 100 })]);
   });
 
+  it("changing the kind of payment shows that kind's own amount, not what was typed for the other", async () => {
+    await open({ [y1]: 5_000 });
+    fireEvent.click(screen.getByLabelText('An amount for each mile'));
+    fireEvent.change(screen.getByLabelText('Pence per mile'), { target: { value: '25' } });
+    fireEvent.click(screen.getByLabelText('A total for the year'));
+    expect(screen.queryByLabelText('Pence per mile')).toBeNull();
+    const total = screen.getByLabelText('Total for the year, in pounds');
+    expect(total).toHaveValue('');
+    expect(screen.getByTestId(`paid-total-${y1}-job-1`)).toBeVisible();
+    fireEvent.change(total, { target: { value: '100' } });
+    // 5,000 × 45p = £2,250, less the £100 paid.
+    expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£2,150');
+    fireEvent.click(screen.getByLabelText('An amount for each mile'));
+    expect(screen.queryByLabelText('Total for the year, in pounds')).toBeNull();
+    expect(screen.getByLabelText('Pence per mile')).toHaveValue('25');
+    // 5,000 × (45p − 25p) = £1,000.
+    expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£1,000');
+  });
+
   it('nothing paid, and a claim over £2,500 in a year brings the Self Assessment note', async () => {
     await open({ [y1]: 10_000, [y2]: 2_000 });
     for (const group of screen.getAllByRole('group', { name: /What did Acme pay/ }))
