@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
 import { STATUS_CODE_LENGTH, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useFocusTarget, type FocusTargetProps } from '../../lib/use-focus-target.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { currentStatus, requestStatusCode, verifyStatusCode } from './status-api.ts';
 import type { Fields } from './status-api.ts';
@@ -47,7 +48,6 @@ export function StatusPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   usePageTitle(phase.kind === 'view' ? `Your claim ${phase.view.reference}` : 'Follow your claim');
 
@@ -62,9 +62,8 @@ export function StatusPage() {
     };
   }, []);
 
-  useEffect(() => {
-    if (phase.kind !== 'details') headingRef.current?.focus();
-  }, [phase.kind]);
+  // Each new screen after the details form takes focus at its heading.
+  const headingFocus = useFocusTarget<HTMLHeadingElement>(phase.kind !== 'details', phase.kind);
 
   function fail(next: Fields, message: string | null = null) {
     setErrors(next);
@@ -108,7 +107,7 @@ export function StatusPage() {
     errors[key] ? [{ fieldId: FIELD_IDS[key], message: errors[key] }] : [],
   );
 
-  if (phase.kind === 'view') return <Timeline view={phase.view} headingRef={headingRef} />;
+  if (phase.kind === 'view') return <Timeline view={phase.view} headingFocus={headingFocus} />;
 
   return (
     <Container width="narrow" className="py-10">
@@ -168,7 +167,7 @@ export function StatusPage() {
             void checkCode();
           }}
         >
-          <h1 ref={headingRef} tabIndex={-1} className="text-3xl outline-none">
+          <h1 {...headingFocus} className="text-3xl outline-none">
             Check your phone
           </h1>
           <p role="status">
@@ -210,14 +209,14 @@ export function StatusPage() {
 
 function Timeline({
   view,
-  headingRef,
+  headingFocus,
 }: {
   view: ClaimStatusView;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  headingFocus: FocusTargetProps<HTMLHeadingElement>;
 }) {
   return (
     <Container width="narrow" className="py-10">
-      <h1 ref={headingRef} tabIndex={-1} className="mb-2 text-3xl outline-none">
+      <h1 {...headingFocus} className="mb-2 text-3xl outline-none">
         Your claim
       </h1>
       <p className="mb-8 text-lg">
