@@ -83,8 +83,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
-    frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers.api),
+    clientErrorHandler: clientErrorHandler(headers.api),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Request ids are ours, not taken from a client header.

@@ -30,8 +30,30 @@ describe('GET /api/health', () => {
 });
 
 describe('security headers (D16)', () => {
-  it('are on API answers', async () => {
+  it('are on API answers: the short set for JSON and attachments (OWASP REST)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Headers that mean something only for a page are left off API answers.
+    for (const pageOnly of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ])
+      expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+    // Plain HTTP, no trusted proxy: no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("are on pages with the page's CSP", async () => {
+    const res = await web.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -45,9 +67,7 @@ describe('security headers (D16)', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['cache-control']).toBe('no-store');
-    // Plain HTTP, no trusted proxy: no HSTS.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('are on the web app and its fallback too', async () => {

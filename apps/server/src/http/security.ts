@@ -47,21 +47,58 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Readonl
   return [...headers];
 }
 
-/** D16's headers for this app: the CSP allows `scriptHashes`, the inline scripts pages may run. */
-export function appSecurityHeaders(scriptHashes: readonly string[] = []): ReadonlyArray<[string, string]> {
+/** D16's headers for this app: a page's CSP allows `scriptHashes`, the inline scripts pages may run. */
+export function appSecurityHeaders(scriptHashes: readonly string[] = []): SecurityHeaderSets {
   const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
-  return securityHeaders({
+  const document = securityHeaders({
     ...helmetOptions,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...csp.directives, scriptSrc: [...(csp.directives.scriptSrc ?? []), ...scriptHashes] },
     },
   });
+  return { document, api: securityHeaders(apiHelmetOptions) };
 }
 
-export function addSecurityHeaders(app: FastifyInstance, headers: ReadonlyArray<[string, string]>): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+/**
+ * D16's headers for API answers (JSON, and files sent as attachments), after OWASP's REST Security
+ * Cheat Sheet: a CSP that allows nothing and no framing, nosniff, no framing, no referrer, and
+ * same-origin resources only. The headers that only mean something for a page (opener policy,
+ * agent clusters, DNS prefetch, IE's download and XSS switches, Flash's cross-domain policies) and
+ * the page's long CSP are left off: half the headers and a tenth of their bytes on every answer.
+ */
+export const apiHelmetOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+  frameguard: { action: 'deny' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+export interface SecurityHeaderSets {
+  /** Pages and everything else the web app serves. */
+  document: ReadonlyArray<[string, string]>;
+  /** /api and below. */
+  api: ReadonlyArray<[string, string]>;
+}
+
+export const isApiPath = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export function addSecurityHeaders(app: FastifyInstance, sets: SecurityHeaderSets): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiPath(request.url) ? sets.api : sets.document)
+      reply.raw.setHeader(name, value);
     done();
   });
 }
@@ -80,7 +117,7 @@ export function addHstsOnHttps(app: FastifyInstance): void {
 /** API answers carry personal data: never cache unless a route chose otherwise. */
 export function addApiNoStore(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if ((request.url === '/api' || request.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);
