@@ -120,6 +120,41 @@ describe('POST /api/resume', () => {
     expect(again.json()).toEqual(NOT_FOUND);
   });
 
+  it('only the latest code works: asking for another retires the earlier one (D8)', async () => {
+    const phone = '07700 900309';
+    const { sessionId, code: first } = await claimWithCode(phone);
+    // 'Save and finish later' texts a new code to the saved number.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/resume-code',
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(again.statusCode).toBe(202);
+    const sms = await t.app.db
+      .selectFrom('sms_outbox')
+      .select('body')
+      .where('to_phone', '=', '+447700900309')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(sms).toHaveLength(2);
+    const codes = sms.map((m) => /code is ([A-Z0-9]{4})/.exec(m.body)?.[1]);
+    const second = codes.find((c) => c !== first);
+    if (!second) throw new Error('the second text carries no new code');
+    // Both codes are kept (the first as expired), so neither value can be issued again meanwhile.
+    const stored = await t.app.db
+      .selectFrom('resume_codes')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(stored).toHaveLength(2);
+    const ip = freshIp();
+    const old = await resume({ code: first, phone }, ip);
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toEqual(NOT_FOUND);
+    expect((await resume({ code: second, phone }, ip)).statusCode).toBe(200);
+  });
+
   it('answers the identical 404 for a wrong phone, an unknown code and an expired code', async () => {
     const { sessionId, code } = await claimWithCode('07700 900303');
     const ip = freshIp();
