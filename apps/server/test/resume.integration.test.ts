@@ -141,7 +141,7 @@ describe('POST /api/resume', () => {
     const codes = sms.map((m) => /code is ([A-Z0-9]{4})/.exec(m.body)?.[1]);
     const second = codes.find((c) => c !== first);
     if (!second) throw new Error('the second text carries no new code');
-    // Both codes are kept (the first as expired), so neither value can be issued again meanwhile.
+    // Both codes are stored: the first is expired, not deleted.
     const stored = await t.app.db
       .selectFrom('resume_codes')
       .select('id')
