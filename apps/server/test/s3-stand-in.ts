@@ -73,7 +73,7 @@ export async function startS3StandIn(bucket = 'taxback-test'): Promise<S3StandIn
 
 /**
  * The same stand-in in a child process (the two-instance e2e test's `e2e/scripts/s3-server.mjs`),
- * so its buffers do not count against a test that measures this process's memory.
+ * so a large upload's test shares its event loop and memory with nothing but the app.
  */
 export async function startS3StandInProcess(bucket = 'taxback-test'): Promise<S3StandIn> {
   const script = fileURLToPath(new URL('../../../e2e/scripts/s3-server.mjs', import.meta.url));
