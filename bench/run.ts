@@ -78,8 +78,10 @@ async function main(): Promise<void> {
   const rawPort = await findFreePort(base === null ? undefined : base);
   const apiPort = await findFreePort(base === null ? undefined : base + 1);
   const chromePort = base === null ? undefined : base + 2;
+  const ceilingPort = await findFreePort(base === null ? undefined : base + 3);
   const rawUrl = `http://127.0.0.1:${rawPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
 
   let apiError: string | null = null;
   const servers = await section('API server start', async () => {
@@ -95,6 +97,14 @@ async function main(): Promise<void> {
         cwd: ROOT,
         env: { ...env, PORT: String(rawPort) },
       },
+    );
+    // Decision 028: bare Fastify and one SQLite statement a request, the least a save or restore
+    // can cost with our framework and database, measured in the same rounds.
+    const ceiling = startChild(
+      'ceiling probe',
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/test/bench/ceiling-server.ts'],
+      { cwd: ROOT, env: { ...env, PORT: String(ceilingPort) } },
     );
     const apiEnv: NodeJS.ProcessEnv = {
       ...env,
@@ -127,16 +137,28 @@ async function main(): Promise<void> {
       { cwd: ROOT, env: apiEnv },
     );
     await waitForReady(raw, `${rawUrl}/`, 20_000);
+    await waitForReady(ceiling, `${ceilingUrl}/health`, 20_000);
     await waitForReady(api, `${apiUrl}/api/health`, 60_000);
-    return { raw, api, jobsLeft: jobsLeftIn(databaseUrl, path.join(dataDir, 'taxback.sqlite')) };
+    return {
+      raw,
+      ceiling,
+      api,
+      jobsLeft: jobsLeftIn(databaseUrl, path.join(dataDir, 'taxback.sqlite')),
+    };
   });
   if (!servers.ok) apiError = servers.error;
 
   step('API throughput and latency');
   if (apiError) notAvailable('API throughput and latency', apiError);
   else if (servers.ok)
-    await section('API throughput and latency', () => benchApi(rawUrl, apiUrl, servers.value.jobsLeft));
-  if (servers.ok) await servers.value.raw.stop(); // Lighthouse gets the cores to itself
+    await section('API throughput and latency', () =>
+      benchApi(rawUrl, apiUrl, ceilingUrl, servers.value.jobsLeft),
+    );
+  if (servers.ok) {
+    // Lighthouse gets the cores to itself.
+    await servers.value.raw.stop();
+    await servers.value.ceiling.stop();
+  }
   // BENCH_ONLY=api measures the API alone (for profiling); the other figures then read n/a.
   const apiOnly = process.env.BENCH_ONLY === 'api';
   if (apiOnly) {
@@ -329,28 +351,62 @@ async function measurePair(
   key: string,
   raw: LoadScenario,
   api: LoadScenario,
-): Promise<{ raw: LoadResult; api: LoadResult; ratio: number }> {
+  ceiling?: LoadScenario,
+): Promise<{
+  raw: LoadResult;
+  api: LoadResult;
+  ratio: number;
+  ceiling: LoadResult | null;
+  ceilingRatio: number;
+}> {
   await runLoad(raw, WARMUP_S);
   await runLoad(api, WARMUP_S);
+  if (ceiling) await runLoad(ceiling, WARMUP_S);
   const rawRounds: LoadResult[] = [];
   const apiRounds: LoadResult[] = [];
+  const ceilingRounds: LoadResult[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     rawRounds.push(await runLoad(raw, MEASURE_S / ROUNDS));
     apiRounds.push(await runLoad(api, MEASURE_S / ROUNDS));
+    if (ceiling) ceilingRounds.push(await runLoad(ceiling, MEASURE_S / ROUNDS));
   }
-  const ratios = apiRounds.map(
-    (r, i) => r.requestsPerSecond / (rawRounds[i]?.requestsPerSecond ?? Number.NaN),
-  );
-  const result = { raw: combine(rawRounds), api: combine(apiRounds), ratio: median(ratios) };
-  results[`${key}Raw`] = { ...result.raw, rounds: rawRounds.map((r) => Math.round(r.requestsPerSecond)) };
-  results[key] = { ...result.api, rounds: apiRounds.map((r) => Math.round(r.requestsPerSecond)) };
+  const ratiosOf = (rounds: LoadResult[]) =>
+    rounds.map((r, i) => r.requestsPerSecond / (rawRounds[i]?.requestsPerSecond ?? Number.NaN));
+  const ratios = ratiosOf(apiRounds);
+  const rps = (rounds: LoadResult[]) => rounds.map((r) => Math.round(r.requestsPerSecond));
+  const result = {
+    raw: combine(rawRounds),
+    api: combine(apiRounds),
+    ratio: median(ratios),
+    ceiling: ceiling ? combine(ceilingRounds) : null,
+    ceilingRatio: median(ratiosOf(ceilingRounds)),
+  };
+  results[`${key}Raw`] = { ...result.raw, rounds: rps(rawRounds) };
+  results[key] = { ...result.api, rounds: rps(apiRounds) };
   results[`${key}Ratio`] = result.ratio;
   results[`${key}RoundRatios`] = ratios.map((r) => Number(r.toFixed(3)));
+  if (result.ceiling) {
+    results[`${key}Ceiling`] = { ...result.ceiling, rounds: rps(ceilingRounds) };
+    results[`${key}CeilingRatio`] = result.ceilingRatio;
+  }
   return result;
 }
 
-async function benchApi(rawUrl: string, apiUrl: string, jobsLeft: () => Promise<number>): Promise<void> {
+async function benchApi(
+  rawUrl: string,
+  apiUrl: string,
+  ceilingUrl: string,
+  jobsLeft: () => Promise<number>,
+): Promise<void> {
   const sessions = await seedSessions(apiUrl);
+  // The ceiling probe stores the same claims, so its restore finds each session.
+  for (const session of sessions) {
+    const res = await httpRequest('PUT', `${ceilingUrl}/api/onboarding`, saveBody(0, session.n), {
+      'content-type': 'application/json',
+      'x-session-id': session.id,
+    });
+    if (res.status !== 200) throw new Error(`seeding the ceiling probe failed: HTTP ${res.status}`);
+  }
   const claim = claimBody();
   results.claimBodyBytes = claim.body.length;
   results.signaturePngBytes = claim.signatureBytes;
@@ -399,20 +455,38 @@ async function benchApi(rawUrl: string, apiUrl: string, jobsLeft: () => Promise<
   };
 
   const budgets = [
-    { key: 'stepSave', label: 'Step save PUT /api/onboarding', scenario: save, minRatio: 0.25, maxP99: 20 },
+    {
+      key: 'stepSave',
+      label: 'Step save PUT /api/onboarding',
+      scenario: save,
+      minRatio: 0.25,
+      maxP99: 20,
+      ceiling: true,
+    },
     {
       key: 'generalClaim',
       label: 'General claim POST /api/claims (20 KB PNG)',
       scenario: claimScenario,
       minRatio: 0.1,
     },
-    { key: 'restore', label: 'Restore GET /api/onboarding', scenario: restore, minRatio: 0.35 },
+    {
+      key: 'restore',
+      label: 'Restore GET /api/onboarding',
+      scenario: restore,
+      minRatio: 0.35,
+      ceiling: true,
+    },
   ] as const;
 
   // BENCH_SCENARIO=stepSave (or generalClaim, restore) measures one scenario, for profiling it alone.
   const only = process.env.BENCH_SCENARIO;
   for (const b of budgets.filter((x) => !only || x.key === only)) {
-    const pair = await measurePair(b.key, { ...b.scenario, url: rawUrl }, { ...b.scenario, url: apiUrl });
+    const pair = await measurePair(
+      b.key,
+      { ...b.scenario, url: rawUrl },
+      { ...b.scenario, url: apiUrl },
+      'ceiling' in b ? { ...b.scenario, url: ceilingUrl } : undefined,
+    );
     const { raw: rawResult, api: apiResult, ratio } = pair;
     const minRatio = b.minRatio * BUDGET_FACTOR;
     const broken = apiResult.non2xx + apiResult.errors + apiResult.timeouts > 0 || apiResult.total === 0;
@@ -428,6 +502,17 @@ async function benchApi(rawUrl: string, apiUrl: string, jobsLeft: () => Promise<
       budget: 'maxP99' in b ? `p99 <= ${b.maxP99} ms` : '',
       verdict: broken ? 'INVALID' : 'maxP99' in b ? verdict(apiResult.p99Ms <= b.maxP99) : 'INFO',
     });
+    if (pair.ceiling) {
+      const failed = pair.ceiling.non2xx + pair.ceiling.errors + pair.ceiling.timeouts > 0;
+      rows.push({
+        figure: `${b.label}: ceiling probe, bare Fastify + one SQLite statement (decision 028)`,
+        value: failed
+          ? `${pair.ceiling.non2xx} non-2xx, ${pair.ceiling.errors} errors`
+          : `${Math.round(pair.ceiling.requestsPerSecond)} = ${(pair.ceilingRatio * 100).toFixed(1)}% of raw; API ${((ratio / pair.ceilingRatio) * 100).toFixed(1)}% of it`,
+        budget: '',
+        verdict: failed ? 'INVALID' : 'INFO',
+      });
+    }
     // Work a scenario left to the job queue (a claim's authority PDF and messages) runs in the API
     // process: it is waited for here, so it lands in neither the next scenario nor Lighthouse.
     const drain = await drainJobs(jobsLeft);
