@@ -362,6 +362,12 @@ export async function signOnReview(page: Page): Promise<void> {
   const canvas = page.getByTestId('signature-pad').locator('canvas');
   await canvas.scrollIntoViewIfNeeded();
   await drawSignature(page, canvas);
+  // The pad has taken the signature: no error beside it (a shown one goes once the claimant signs).
+  // Continue is pressed only after this, and a drawing the pad missed fails here, by name.
+  await expect(
+    page.getByTestId('signature-pad').getByText('Digital signature is required'),
+    'the signature pad took the drawing',
+  ).toHaveCount(0);
 }
 
 /** Step 9: ticks the three consents. */
