@@ -305,17 +305,26 @@ interface SeededSession {
   revision: number;
 }
 
-async function seedSessions(apiUrl: string): Promise<SeededSession[]> {
-  const sessions: SeededSession[] = [];
-  for (let i = 0; i < SEEDED_SESSIONS; i++) {
-    const id = createSessionId();
-    const res = await httpRequest('PUT', `${apiUrl}/api/onboarding`, saveBody(0, i), {
+/**
+ * Saves a first wizard step for each of SEEDED_SESSIONS new sessions on the API, and the same claims
+ * on each of `alsoTo` (the ceiling probe, so its restore finds every session).
+ */
+async function seedSessions(apiUrl: string, alsoTo: readonly string[] = []): Promise<SeededSession[]> {
+  const firstSave = async (url: string, id: string, n: number) => {
+    const res = await httpRequest('PUT', `${url}/api/onboarding`, saveBody(0, n), {
       'content-type': 'application/json',
       'x-session-id': id,
     });
     if (res.status !== 200)
-      throw new Error(`seeding a wizard session failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-    sessions.push({ id, n: i, revision: (JSON.parse(res.body) as { revision: number }).revision });
+      throw new Error(`seeding ${url} failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+    return res.body;
+  };
+  const sessions: SeededSession[] = [];
+  for (let i = 0; i < SEEDED_SESSIONS; i++) {
+    const id = createSessionId();
+    const body = await firstSave(apiUrl, id, i);
+    for (const url of alsoTo) await firstSave(url, id, i);
+    sessions.push({ id, n: i, revision: (JSON.parse(body) as { revision: number }).revision });
   }
   return sessions;
 }
@@ -398,15 +407,7 @@ async function benchApi(
   ceilingUrl: string,
   jobsLeft: () => Promise<number>,
 ): Promise<void> {
-  const sessions = await seedSessions(apiUrl);
-  // The ceiling probe stores the same claims, so its restore finds each session.
-  for (const session of sessions) {
-    const res = await httpRequest('PUT', `${ceilingUrl}/api/onboarding`, saveBody(0, session.n), {
-      'content-type': 'application/json',
-      'x-session-id': session.id,
-    });
-    if (res.status !== 200) throw new Error(`seeding the ceiling probe failed: HTTP ${res.status}`);
-  }
+  const sessions = await seedSessions(apiUrl, [ceilingUrl]);
   const claim = claimBody();
   results.claimBodyBytes = claim.body.length;
   results.signaturePngBytes = claim.signatureBytes;

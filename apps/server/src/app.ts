@@ -25,7 +25,13 @@ import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createRoutePreloads, loadPrerendered } from './http/route-preloads.ts';
 import type { WebPages } from './http/route-preloads.ts';
-import { addApiNoStore, addHstsOnHttps, addSecurityHeaders, appSecurityHeaders } from './http/security.ts';
+import {
+  addApiNoStore,
+  addHstsOnHttps,
+  addSecurityHeaders,
+  appSecurityHeaders,
+  isApiPath,
+} from './http/security.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { settingsRoutes } from './modules/authority/routes.ts';
@@ -307,11 +313,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPag
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && !isApi && wantsPage) {
+    if (hasWeb && !isApiPath(request.url) && wantsPage) {
       return sendIndex(reply, pathname);
     }
     return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
