@@ -152,7 +152,15 @@ async function main(): Promise<void> {
   if (apiError) notAvailable('API throughput and latency', apiError);
   else if (servers.ok)
     await section('API throughput and latency', () =>
-      benchApi(rawUrl, apiUrl, ceilingUrl, servers.value.jobsLeft),
+      benchApi(
+        { raw: rawUrl, api: apiUrl, ceiling: ceilingUrl },
+        {
+          raw: servers.value.raw.proc.pid,
+          api: servers.value.api.proc.pid,
+          ceiling: servers.value.ceiling.proc.pid,
+        },
+        servers.value.jobsLeft,
+      ),
     );
   if (servers.ok) {
     // Lighthouse gets the cores to itself.
@@ -343,6 +351,9 @@ function combine(rounds: LoadResult[]): LoadResult {
       into.count += f.count;
     }
   const sum = (k: 'total' | 'non2xx' | 'errors' | 'timeouts') => rounds.reduce((n, r) => n + r[k], 0);
+  const cpu = rounds.every((r) => r.cpuMicros !== null)
+    ? rounds.reduce((n, r) => n + (r.cpuMicros ?? 0), 0)
+    : null;
   return {
     requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
     p50Ms: median(rounds.map((r) => r.p50Ms)),
@@ -351,8 +362,14 @@ function combine(rounds: LoadResult[]): LoadResult {
     non2xx: sum('non2xx'),
     errors: sum('errors'),
     timeouts: sum('timeouts'),
+    cpuMicros: cpu,
     failures,
   };
+}
+
+/** The server's CPU time per answered request, in µs, or null where it was not measured. */
+function cpuPerRequest(r: LoadResult): number | null {
+  return r.cpuMicros === null || r.total === 0 ? null : r.cpuMicros / r.total;
 }
 
 /** Raw server and API in turns after a warm-up of each; the ratio is the median of the rounds'. */
@@ -401,12 +418,14 @@ async function measurePair(
   return result;
 }
 
+type Servers<T> = { raw: T; api: T; ceiling: T };
+
 async function benchApi(
-  rawUrl: string,
-  apiUrl: string,
-  ceilingUrl: string,
+  urls: Servers<string>,
+  pids: Servers<number | undefined>,
   jobsLeft: () => Promise<number>,
 ): Promise<void> {
+  const { raw: rawUrl, api: apiUrl, ceiling: ceilingUrl } = urls;
   const sessions = await seedSessions(apiUrl, [ceilingUrl]);
   const claim = claimBody();
   results.claimBodyBytes = claim.body.length;
@@ -484,9 +503,9 @@ async function benchApi(
   for (const b of budgets.filter((x) => !only || x.key === only)) {
     const pair = await measurePair(
       b.key,
-      { ...b.scenario, url: rawUrl },
-      { ...b.scenario, url: apiUrl },
-      'ceiling' in b ? { ...b.scenario, url: ceilingUrl } : undefined,
+      { ...b.scenario, url: rawUrl, pid: pids.raw },
+      { ...b.scenario, url: apiUrl, pid: pids.api },
+      'ceiling' in b ? { ...b.scenario, url: ceilingUrl, pid: pids.ceiling } : undefined,
     );
     const { raw: rawResult, api: apiResult, ratio } = pair;
     const minRatio = b.minRatio * BUDGET_FACTOR;
@@ -502,6 +521,17 @@ async function benchApi(
       value: `${apiResult.p50Ms} / ${apiResult.p99Ms} ms`,
       budget: 'maxP99' in b ? `p99 <= ${b.maxP99} ms` : '',
       verdict: broken ? 'INVALID' : 'maxP99' in b ? verdict(apiResult.p99Ms <= b.maxP99) : 'INFO',
+    });
+    // Decision 028: CPU per request moves far less with the machine's load than a rate does.
+    const cpu = (r: LoadResult | null) => {
+      const us = r === null ? null : cpuPerRequest(r);
+      return us === null ? 'n/a' : `${Math.round(us)} µs`;
+    };
+    rows.push({
+      figure: `${b.label}: server CPU per request, API / raw${pair.ceiling ? ' / ceiling probe' : ''}`,
+      value: `${cpu(apiResult)} / ${cpu(rawResult)}${pair.ceiling ? ` / ${cpu(pair.ceiling)}` : ''}`,
+      budget: '',
+      verdict: 'INFO',
     });
     if (pair.ceiling) {
       const failed = pair.ceiling.non2xx + pair.ceiling.errors + pair.ceiling.timeouts > 0;

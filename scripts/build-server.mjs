@@ -20,7 +20,12 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 await build({
   absWorkingDir: root,
-  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/create-operator.ts'],
+  entryPoints: [
+    'apps/server/src/main.ts',
+    'apps/server/src/cli/create-operator.ts',
+    // Decision 029: loaded by piscina as a worker thread, so it is an entry point of its own.
+    'apps/server/src/modules/authority/render-worker.ts',
+  ],
   outdir,
   outbase: 'apps/server/src',
   bundle: true,

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuMicros } from './cpu.ts';
 import { onCleanup } from './processes.ts';
 
 export interface LoadResult {
@@ -9,6 +10,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time the server process used during the run (µs), when its pid was given and /proc tells. */
+  cpuMicros: number | null;
   /** Answers that were not 2xx, by status code with one sample body, to explain an INVALID run. */
   failures: Record<string, { count: number; sample: string }>;
 }
@@ -24,6 +27,8 @@ export interface LoadScenario {
   bodyFor?: (context: Record<string, unknown>) => string;
   /** Sees each response (e.g. to carry a revision forward on that connection). */
   onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  /** The server's process, whose CPU time during the run is measured. */
+  pid?: number | undefined;
 }
 
 export const CONNECTIONS = 10;
@@ -60,6 +65,7 @@ export async function runLoad(s: LoadScenario, seconds: number): Promise<LoadRes
       },
     ],
   } as unknown as autocannon.Options) as unknown as Promise<autocannon.Result> & { stop: () => void };
+  const cpuBefore = cpuMicros(s.pid);
   const unregister = onCleanup('stop the load generator', () => run.stop());
   let result: autocannon.Result;
   try {
@@ -67,6 +73,7 @@ export async function runLoad(s: LoadScenario, seconds: number): Promise<LoadRes
   } finally {
     unregister();
   }
+  const cpuAfter = cpuMicros(s.pid);
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -75,6 +82,7 @@ export async function runLoad(s: LoadScenario, seconds: number): Promise<LoadRes
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    cpuMicros: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     failures,
   };
 }

@@ -44,6 +44,7 @@ import { useApiContract } from './http/contract.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { addSignedAuthorityRenderer } from './modules/authority/deferred.ts';
+import { createAuthorityRenderer } from './modules/authority/render-pool.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
@@ -137,7 +138,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   const files = createFilesService({ db: database.db, store: fileStore, jobs });
-  addSignedAuthorityRenderer(files);
+  const authorityRenderer = createAuthorityRenderer(config.renderThreads);
+  addSignedAuthorityRenderer(files, authorityRenderer);
   app.decorate('files', files);
   app.decorate('keys', keys);
   app.decorate('providers', providers);
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerApiDocs(app);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await authorityRenderer.close();
     providers.email.close();
     if (ownsDatabase) await database.db.destroy();
     if (redis) redis.disconnect();

@@ -86,6 +86,8 @@ const envSchema = z.object({
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  // Decision 029: worker threads that render signed authorities; 0 renders on the request thread.
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   // Issue 17: slow clients are cut off (decision 018). Headers must arrive within 10 s; a whole
   // request (a 10 MB upload on a slow phone) within 120 s; an idle kept-alive connection closes
   // after 65 s, longer than the 60 s idle timeout of common load balancers.
@@ -127,6 +129,8 @@ export interface Config {
   webDist: string;
   /** Requests per minute per IP for the global rate limit (routes can set tighter limits). */
   rateLimitMax: number;
+  /** Worker threads rendering signed authority PDFs; 0 renders on the thread answering requests. */
+  renderThreads: number;
   /** Node HTTP server limits, in milliseconds (decision 018). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** D20 fee settings (percent of the repayment, minimum in pence, VAT percent on the fee). */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     draftRetentionDays: e.DRAFT_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    renderThreads: e.RENDER_THREADS,
     timeouts: {
       // Node refuses a headers timeout longer than the request timeout.
       headersMs: Math.min(e.SERVER_HEADERS_TIMEOUT_MS, e.SERVER_REQUEST_TIMEOUT_MS),
