@@ -108,6 +108,19 @@ function yearsBefore(isoDay: string, years: number): string {
 export const MIN_CLAIMANT_AGE = 16;
 export const MAX_CLAIMANT_AGE = 100;
 
+// The latest and earliest dates of birth allowed on a UK day: the same for every check that day,
+// and the server checks one on every save, so the last day's pair is kept.
+let lastBounds = { day: '', latest: '', earliest: '' };
+function birthDateBounds(day: string): { latest: string; earliest: string } {
+  if (lastBounds.day !== day)
+    lastBounds = {
+      day,
+      latest: yearsBefore(day, MIN_CLAIMANT_AGE),
+      earliest: yearsBefore(day, MAX_CLAIMANT_AGE),
+    };
+  return lastBounds;
+}
+
 /**
  * D17: a date of birth for HMRC's P87, 16 to 100 years old on `today` (UK date). Returns the
  * first problem, or null.
@@ -119,13 +132,12 @@ export function dateOfBirthProblem(p: DateParts, today: Date = new Date()): Date
   const day = ukIsoDate(today);
   const all: DatePart[] = ['day', 'month', 'year'];
   if (iso >= day) return { message: 'Date of birth must be in the past', parts: all };
-  const latest = yearsBefore(day, MIN_CLAIMANT_AGE);
+  const { latest, earliest } = birthDateBounds(day);
   if (iso > latest)
     return {
       message: `You must be ${MIN_CLAIMANT_AGE} or over: your date of birth must be on or before ${formatIsoDate(latest)}`,
       parts: all,
     };
-  const earliest = yearsBefore(day, MAX_CLAIMANT_AGE);
   if (iso < earliest)
     return { message: `Date of birth must be on or after ${formatIsoDate(earliest)}`, parts: all };
   return null;

@@ -57,6 +57,11 @@ export type StepValidation =
 export interface ValidateStepOptions {
   /** Pins the clock for the tax-year rule (D21). */
   today?: Date;
+  /**
+   * The caller has already refused unsafe text anywhere in the data (the server does, on every
+   * request body, before a route runs): the step's sanitised fields then need no second look.
+   */
+  textChecked?: boolean;
 }
 
 /** The schema each plan step checks; null for a step that saves nothing (info, stop, done). */
@@ -116,7 +121,7 @@ export function validateStep(
   if (!result.success) return { ok: false, errors: fieldErrors(result) };
   // Issue 17's text rule, on the step's own fields, so the claimant sees it beside the field
   // before the server would refuse the save.
-  const unsafe = unsafeTextPaths(result.data);
+  const unsafe = opts.textChecked ? [] : unsafeTextPaths(result.data);
   if (unsafe.length > 0)
     return {
       ok: false,

@@ -468,6 +468,22 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     ).toBe(true);
   });
 
+  it('leaves the text rule to a caller that has applied it to the whole body (textChecked)', () => {
+    const personalInfo = mileageSnapshot({ years: [] }).personalInfo;
+    const data = { personalInfo: { ...personalInfo, firstName: 'Ja\u0000ne' } };
+    expect(validateStep('personal', data, { today: JUNE_2025 }).ok).toBe(false);
+    const checked = validateStep('personal', data, { today: JUNE_2025, textChecked: true });
+    expect(checked.ok).toBe(true);
+    // Every other rule still holds.
+    expect(
+      validateStep(
+        'personal',
+        { personalInfo: { ...personalInfo, firstName: '' } },
+        { today: JUNE_2025, textChecked: true },
+      ),
+    ).toEqual({ ok: false, errors: { 'personalInfo.firstName': expect.any(String) as string } });
+  });
+
   it('step 8 is complete for every year once any journey exists', () => {
     const r = validateStep(8, {
       taxYears: [{ year: '2024/25', selected: true }],

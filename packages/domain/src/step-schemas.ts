@@ -128,6 +128,9 @@ export const employmentsStepSchema = createEmploymentsStepSchema();
 
 /** Step 3 with an injectable clock (D21): only the claimable years of `today` may be selected. */
 export function createTaxYearsStepSchema(today?: Date) {
+  // A pinned day's claimable years are worked out once, with the schema (schemaForDay keeps one per
+  // UK day); without one, each parse asks the clock.
+  const pinned = today === undefined ? null : claimableYearSet(today);
   return z.object({
     taxYears: z
       .array(taxYearEntrySchema, { error: MESSAGES.taxYearsRequired })
@@ -139,7 +142,7 @@ export function createTaxYearsStepSchema(today?: Date) {
           ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearsRequired });
           return;
         }
-        const claimable = new Set(claimableTaxYears(today ?? new Date()).map((y) => y.year));
+        const claimable = pinned ?? claimableYearSet(new Date());
         // A malformed year already has its own error on the entry.
         if (selected.some((e) => isTaxYear(e.year) && !claimable.has(e.year))) {
           ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearNotClaimable });
@@ -149,6 +152,10 @@ export function createTaxYearsStepSchema(today?: Date) {
         }
       }),
   });
+}
+
+function claimableYearSet(today: Date): ReadonlySet<string> {
+  return new Set(claimableTaxYears(today).map((y) => y.year));
 }
 
 /** Step 3 against the clock at parse time; use createTaxYearsStepSchema(today) to pin it. */

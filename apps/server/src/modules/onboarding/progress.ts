@@ -84,7 +84,11 @@ export function progressOperations(ctx: OnboardingContext) {
       meta: RequestMeta,
     ): Promise<{ revision: number; totals: RebateSummary }> {
       const snapshot = body.snapshot;
-      const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, { today: now() });
+      // The whole body has passed the text rule already (refuseUnsafeText, before any route runs).
+      const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, {
+        today: now(),
+        textChecked: true,
+      });
       if (!checked.ok) throw new ValidationError(checked.errors);
 
       const totals = summariseClaim(snapshot);
