@@ -24,7 +24,7 @@ await build({
     'apps/server/src/main.ts',
     'apps/server/src/cli/create-operator.ts',
     // Decision 029: loaded by piscina as a worker thread, so it is an entry point of its own.
-    'apps/server/src/modules/authority/render-worker.ts',
+    'apps/server/src/documents/render-worker.ts',
   ],
   outdir,
   outbase: 'apps/server/src',

@@ -44,7 +44,7 @@ import { useApiContract } from './http/contract.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
 import { addSignedAuthorityRenderer } from './modules/authority/deferred.ts';
-import { createAuthorityRenderer } from './modules/authority/render-pool.ts';
+import { createDocumentRenderer } from './documents/render-pool.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
@@ -138,8 +138,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   const files = createFilesService({ db: database.db, store: fileStore, jobs });
-  const authorityRenderer = createAuthorityRenderer(config.renderThreads);
-  addSignedAuthorityRenderer(files, authorityRenderer);
+  const documents = createDocumentRenderer(config.renderThreads);
+  addSignedAuthorityRenderer(files, documents);
   app.decorate('files', files);
   app.decorate('keys', keys);
   app.decorate('providers', providers);
@@ -185,7 +185,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerApiDocs(app);
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await authorityRenderer.close();
+    await documents.close();
     providers.email.close();
     if (ownsDatabase) await database.db.destroy();
     if (redis) redis.disconnect();
@@ -205,6 +205,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const onboarding = createOnboardingService({
     db: database.db,
     files,
+    documents,
     keys,
     resume,
     log: app.log,

@@ -2,7 +2,7 @@ import type { AuthorityDocument } from '@taxback/domain';
 import type { ClaimKind } from '../../db/database.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
 import type { FilesService, SaveFileInput } from '../files/service.ts';
-import type { AuthorityRenderer } from './render-pool.ts';
+import type { DocumentRenderer } from '../../documents/render-pool.ts';
 
 // Decision 025: the signed authority PDF is rendered after the request that signs it, by a job
 // or by its first download; its record, and so its URL, exist from the signing on.
@@ -52,12 +52,12 @@ export function signedAuthorityFile(
 }
 
 /** Signed authorities render through `renderer` (a worker thread by default, decision 029). */
-export function addSignedAuthorityRenderer(files: FilesService, renderer: AuthorityRenderer): void {
+export function addSignedAuthorityRenderer(files: FilesService, renderer: DocumentRenderer): void {
   files.addRenderer(SIGNED_AUTHORITY, async (raw) => {
     const input = raw as SignedAuthorityInput;
     const signature = await files.readStored({ ...input.signature, kind: 'signature', taxYear: '' });
     if (signature === null) throw new Error('The signature of a signed authority is missing');
-    return renderer.render({
+    return renderer.authority({
       document: input.document,
       evidence: {
         signaturePng: signature,

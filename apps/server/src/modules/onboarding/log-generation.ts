@@ -12,7 +12,6 @@ import { fieldErrors, journeySchema, MESSAGES } from '@taxback/domain/schemas';
 import { ValidationError } from '../../errors.ts';
 import type { LogLink } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
-import { generateMileageLog } from './mileage-log.ts';
 import { listClaimFiles } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
 import type { OnboardingContext } from './service-context.ts';
@@ -48,7 +47,7 @@ export function mileageLogOperations(ctx: OnboardingContext) {
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
       // D25: the nation's bank holidays follow the home postcode; the declared leave is left out.
-      const docs = await generateMileageLog({
+      const docs = await deps.documents.mileageLog({
         claimant: { fullName: claim.full_name ?? '', postcode: snapshot.personalInfo.postcode },
         journeys,
         years,
