@@ -232,7 +232,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(statusRoutes, { prefix: '/api', status, secureCookie: config.nodeEnv === 'production' });
   await app.register(callBackRoutes, { prefix: '/api', ...(overrides.now ? { now: overrides.now } : {}) });
   await app.register(docsRoutes, { prefix: '/api' });
-  await registerAdmin(app, { now: overrides.now, notices });
+  await registerAdmin(app, { now: overrides.now, notices, documents });
 
   // 4. The built web app, with the SPA fallback.
   await registerWebApp(app, config.webDist, web);

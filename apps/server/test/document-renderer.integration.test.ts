@@ -82,6 +82,29 @@ describe('the document renderer (decision 029)', () => {
     expect(pdf(fromWorker).equals(pdf(fromMain))).toBe(true);
   });
 
+  it("renders the same operator's P87 worksheet on the worker as on the main thread", async () => {
+    const input = {
+      reference: 'TB-TEST-1',
+      generatedAt: '2026-11-25 10:00 UTC',
+      sections: [
+        {
+          title: 'Claimant',
+          rows: [
+            ['Name', 'Jane Doe'],
+            ['National Insurance number', null],
+          ] as Array<[string, string | null]>,
+        },
+      ],
+      missing: ['National Insurance number'],
+    };
+    const [fromWorker, fromMain] = await Promise.all([
+      pooled.p87Worksheet(input),
+      inThread.p87Worksheet(input),
+    ]);
+    expect(Buffer.from(fromWorker).equals(Buffer.from(fromMain))).toBe(true);
+    expect(pdfText(fromWorker)).toContain('TB-TEST-1');
+  });
+
   it("passes a render's failure back to the caller, and goes on rendering", async () => {
     const broken = { ...task, document: { ...task.document, title: undefined as unknown as string } };
     await expect(pooled.authority(broken)).rejects.toThrow(/title/);

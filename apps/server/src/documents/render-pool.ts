@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { P87WorksheetInput } from '../modules/admin/p87-worksheet.ts';
 import type { MileageLogDocument, MileageLogInput } from '../modules/onboarding/mileage-log.ts';
-import { renderAuthority, renderMileageLog, renderThreadId } from './render-worker.ts';
+import { renderAuthority, renderMileageLog, renderThreadId, renderWorksheet } from './render-worker.ts';
 import type { AuthorityRenderTask } from './render-worker.ts';
 
 // Decision 029: documents render on worker threads (RENDER_THREADS, default 1), off the thread that
@@ -30,6 +31,8 @@ export interface DocumentRenderer {
   authority(task: AuthorityRenderTask): Promise<Uint8Array>;
   /** D12, D25: the dated mileage logs, a PDF and a CSV per year. */
   mileageLog(input: MileageLogInput): Promise<MileageLogDocument[]>;
+  /** D22: the operator's P87 worksheet. */
+  p87Worksheet(input: P87WorksheetInput): Promise<Uint8Array>;
   /** The id of the thread renders run on (0: the main thread). */
   threadId(): Promise<number>;
   close(): Promise<void>;
@@ -40,6 +43,7 @@ export function createDocumentRenderer(threads: number): DocumentRenderer {
     return {
       authority: renderAuthority,
       mileageLog: renderMileageLog,
+      p87Worksheet: renderWorksheet,
       threadId: async () => renderThreadId(),
       close: async () => {},
     };
@@ -58,6 +62,7 @@ export function createDocumentRenderer(threads: number): DocumentRenderer {
   return {
     authority: (task) => run<Uint8Array>('renderAuthority', task),
     mileageLog: (input) => run<MileageLogDocument[]>('renderMileageLog', input),
+    p87Worksheet: (input) => run<Uint8Array>('renderWorksheet', input),
     threadId: () => run<number>('renderThreadId', null),
     async close() {
       const running = pool;

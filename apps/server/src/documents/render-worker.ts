@@ -2,11 +2,13 @@ import { threadId } from 'node:worker_threads';
 import type { AuthorityDocument } from '@taxback/domain';
 import { renderAuthorityPdf } from '../modules/authority/pdf.ts';
 import type { SigningEvidence } from '../modules/authority/pdf.ts';
+import { renderP87Worksheet } from '../modules/admin/p87-worksheet.ts';
+import type { P87WorksheetInput } from '../modules/admin/p87-worksheet.ts';
 import { generateMileageLog } from '../modules/onboarding/mileage-log.ts';
 import type { MileageLogDocument, MileageLogInput } from '../modules/onboarding/mileage-log.ts';
 
 // Decision 029: the worker thread that renders documents, so the CPU a PDF takes (5-10 ms for a
-// signed authority, up to hundreds for a five-year mileage log) never holds up the requests the
+// signed authority or a P87 worksheet, up to hundreds for a five-year mileage log) never holds up the requests the
 // main thread is answering. Loaded by render-pool.ts through piscina; each export is a task.
 
 export interface AuthorityRenderTask {
@@ -21,6 +23,10 @@ export function renderAuthority(task: AuthorityRenderTask): Promise<Uint8Array> 
 
 export function renderMileageLog(input: MileageLogInput): Promise<MileageLogDocument[]> {
   return generateMileageLog(input);
+}
+
+export function renderWorksheet(input: P87WorksheetInput): Promise<Uint8Array> {
+  return renderP87Worksheet(input);
 }
 
 /** The thread a task runs on (tests check that the pool renders off the main thread). */

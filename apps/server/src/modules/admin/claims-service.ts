@@ -33,11 +33,11 @@ import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { FilesService } from '../files/service.ts';
 import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';
+import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
-import { renderP87Worksheet } from './p87-worksheet.ts';
 import type { WorksheetSection } from './p87-worksheet.ts';
 
 type Db = Kysely<Database>;
@@ -136,6 +136,8 @@ export function createAdminClaimsService(deps: {
   fees: FeeSettings;
   /** Tells the claimant of a status change (jobs, in the change's transaction). */
   notices: ClaimNotices;
+  /** Renders the P87 worksheet off the request thread (decision 029). */
+  documents: DocumentRenderer;
   now: () => Date;
 }) {
   const { db, audit, now } = deps;
@@ -552,7 +554,7 @@ export function createAdminClaimsService(deps: {
           });
         }
       }
-      const pdf = await renderP87Worksheet({
+      const pdf = await deps.documents.p87Worksheet({
         reference,
         generatedAt: nowIso(now()).slice(0, 16).replace('T', ' ') + ' UTC',
         sections,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -13,6 +14,8 @@ export interface AdminOptions {
   /** The clock for sessions, lockouts and audit times (tests move it). */
   now?: (() => Date) | undefined;
   notices: ClaimNotices;
+  /** Renders the P87 worksheet off the request thread (decision 029). */
+  documents: DocumentRenderer;
 }
 
 function isAdminPath(url: string): boolean {
@@ -34,6 +37,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     dataKey: app.keys.dataKey,
     fees: app.appConfig.fees,
     notices: options.notices,
+    documents: options.documents,
     now,
   });
 

@@ -18,12 +18,14 @@ const LABEL_WIDTH = 200;
 const SIZE = 10;
 const LINE = 15;
 
-export async function renderP87Worksheet(input: {
+export interface P87WorksheetInput {
   reference: string;
   generatedAt: string;
   sections: WorksheetSection[];
   missing: string[];
-}): Promise<Uint8Array> {
+}
+
+export async function renderP87Worksheet(input: P87WorksheetInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`P87 worksheet ${input.reference}`);
   doc.setCreator('TaxBack');
