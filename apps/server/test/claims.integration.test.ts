@@ -1,9 +1,16 @@
 import { PNG } from 'pngjs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorityCanonical, authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
+import { authorityCanonical } from '@taxback/domain';
 import { authorityTermsOf } from '../src/modules/authority/terms.ts';
-import { PNG_BASE64, createTestApp, listStoredObjects, newSessionId, validClaimBody } from './helpers.ts';
+import {
+  PNG_BASE64,
+  createTestApp,
+  generalClaimAuthority,
+  listStoredObjects,
+  newSessionId,
+  validClaimBody,
+} from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -81,19 +88,7 @@ describe('POST /api/claims', () => {
     expect(assessment.lastUpdated! >= before).toBe(true);
 
     // D19: the hash is that of the shorter authority the claimant signed, rebuilt from the row.
-    const signed = buildAuthorityDocument(
-      authorityInputOfGeneralClaim(
-        {
-          firstName: 'Jane',
-          lastName: 'Doe',
-          email: 'jane.doe@example.com',
-          phone: '07700 900123',
-          selectedExpenses: ['travel', 'uniform'],
-        },
-        authorityTermsOf(t.config),
-        row.signed_at ?? '',
-      ),
-    );
+    const signed = generalClaimAuthority(authorityTermsOf(t.config), row.signed_at ?? '');
     expect(JSON.parse(row.authority_terms ?? 'null')).toEqual(authorityTermsOf(t.config));
     const expectedHash = createHash('sha256').update(authorityCanonical(signed)).digest('hex');
     expect(row.signed_content_hash).toBe(expectedHash);

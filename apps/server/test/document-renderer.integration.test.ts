@@ -1,30 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
 import { createDocumentRenderer } from '../src/documents/render-pool.ts';
 import type { AuthorityRenderTask } from '../src/documents/render-worker.ts';
 import type { MileageLogInput } from '../src/modules/onboarding/mileage-log.ts';
 import { authorityTermsOf } from '../src/modules/authority/terms.ts';
 import { loadConfig } from '../src/config.ts';
-import { PNG_BASE64 } from './helpers.ts';
+import { PNG_BASE64, generalClaimAuthority } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
 // Decision 029: documents render on a worker thread, byte for byte as on the main thread.
 
 const signedAt = new Date('2026-11-25T10:00:00.000Z');
 const task: AuthorityRenderTask = {
-  document: buildAuthorityDocument(
-    authorityInputOfGeneralClaim(
-      {
-        firstName: 'Jane',
-        lastName: 'Doe',
-        email: 'jane.doe@example.com',
-        phone: '07700 900123',
-        selectedExpenses: ['travel', 'uniform'],
-      },
-      authorityTermsOf(loadConfig({ NODE_ENV: 'test' })),
-      signedAt.toISOString(),
-    ),
-  ),
+  document: generalClaimAuthority(authorityTermsOf(loadConfig({ NODE_ENV: 'test' })), signedAt.toISOString()),
   evidence: {
     signaturePng: Buffer.from(PNG_BASE64, 'base64'),
     signedAt,

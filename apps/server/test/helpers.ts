@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { createSessionId } from '@taxback/domain';
+import { authorityInputOfGeneralClaim, buildAuthorityDocument, createSessionId } from '@taxback/domain';
+import type { AuthorityDocument, AuthorityTerms } from '@taxback/domain';
 import { buildApp } from '../src/app.ts';
 import type { AppOverrides } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -144,6 +145,23 @@ export function validClaimBody(overrides: Record<string, unknown> = {}): Record<
     },
     ...overrides,
   };
+}
+
+/** D19: the shorter authority a general claimant signs, for validClaimBody()'s claimant. */
+export function generalClaimAuthority(terms: AuthorityTerms, signedAt: string): AuthorityDocument {
+  return buildAuthorityDocument(
+    authorityInputOfGeneralClaim(
+      {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        email: 'jane.doe@example.com',
+        phone: '07700 900123',
+        selectedExpenses: ['travel', 'uniform'],
+      },
+      terms,
+      signedAt,
+    ),
+  );
 }
 
 /** Every object key in the app's file store ('ab/abcd…'): its local folder or its S3 bucket. */
