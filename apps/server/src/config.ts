@@ -86,7 +86,7 @@ const envSchema = z.object({
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
-  // Decision 029: worker threads that render signed authorities; 0 renders on the request thread.
+  // Decision 029: worker threads that render documents (PDFs); 0 renders on the request thread.
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   // Issue 17: slow clients are cut off (decision 018). Headers must arrive within 10 s; a whole
   // request (a 10 MB upload on a slow phone) within 120 s; an idle kept-alive connection closes
@@ -129,7 +129,7 @@ export interface Config {
   webDist: string;
   /** Requests per minute per IP for the global rate limit (routes can set tighter limits). */
   rateLimitMax: number;
-  /** Worker threads rendering signed authority PDFs; 0 renders on the thread answering requests. */
+  /** Worker threads rendering documents (authority, mileage logs, P87 worksheet); 0: the request thread. */
   renderThreads: number;
   /** Node HTTP server limits, in milliseconds (decision 018). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };

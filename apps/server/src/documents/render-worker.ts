@@ -8,8 +8,9 @@ import { generateMileageLog } from '../modules/onboarding/mileage-log.ts';
 import type { MileageLogDocument, MileageLogInput } from '../modules/onboarding/mileage-log.ts';
 
 // Decision 029: the worker thread that renders documents, so the CPU a PDF takes (5-10 ms for a
-// signed authority or a P87 worksheet, up to hundreds for a five-year mileage log) never holds up the requests the
-// main thread is answering. Loaded by render-pool.ts through piscina; each export is a task.
+// signed authority or a P87 worksheet, up to hundreds for a five-year mileage log) never holds up
+// the requests the main thread is answering. Loaded by render-pool.ts through piscina; each export
+// is a task.
 
 export interface AuthorityRenderTask {
   document: AuthorityDocument;
