@@ -522,7 +522,7 @@ async function benchApi(
       budget: 'maxP99' in b ? `p99 <= ${b.maxP99} ms` : '',
       verdict: broken ? 'INVALID' : 'maxP99' in b ? verdict(apiResult.p99Ms <= b.maxP99) : 'INFO',
     });
-    // Decision 028: CPU per request moves far less with the machine's load than a rate does.
+    // Decision 029: CPU per request moves less with the machine's load than a rate does.
     const cpu = (r: LoadResult | null) => {
       const us = r === null ? null : cpuPerRequest(r);
       return us === null ? 'n/a' : `${Math.round(us)} µs`;

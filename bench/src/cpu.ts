@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 // CPU time a process has used (user + system), read from /proc on Linux: the bench divides what a
-// server used during its rounds by the requests it answered, a figure that moves far less with a
-// shared machine's load than requests a second do (decision 028).
+// server used during its rounds by the requests it answered, a figure that moves less with a
+// shared machine's load than requests a second do (decision 029).
 
 let ticksPerSecond: number | null = null;
 

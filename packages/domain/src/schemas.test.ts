@@ -481,7 +481,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         { personalInfo: { ...personalInfo, firstName: '' } },
         { today: JUNE_2025, textChecked: true },
       ),
-    ).toEqual({ ok: false, errors: { 'personalInfo.firstName': expect.any(String) as string } });
+    ).toEqual({ ok: false, errors: { 'personalInfo.firstName': MESSAGES.firstNameRequired } });
   });
 
   it('step 8 is complete for every year once any journey exists', () => {
