@@ -5,6 +5,8 @@ import { canonicalJson } from './canonical.ts';
 import { CLAIM_DIRECT_FOR_FREE, calculateFee } from './fees.ts';
 import type { FeeSettings } from './fees.ts';
 import { formatMoney } from './money.ts';
+import { formatNumber } from './number-format.ts';
+import { formatIsoDate } from './dates.ts';
 import { taxYearInfo } from './tax-years.ts';
 
 export interface AuthorityEmployment {
@@ -89,42 +91,40 @@ export const HMRC_PAYS_YOU_DIRECTLY = 'HMRC pays you directly.';
 export const HMRC_NOT_ENDORSED = 'HMRC has not seen or endorsed these terms.';
 export const NO_FEE_TEXT = 'No fee: we charge you nothing for this claim.';
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-  timeZone: 'Europe/London',
-  timeZoneName: 'short',
-});
+// Made on first use: a browser's first Intl call loads its locale data (decision 030), which the
+// wizard's first screen must not wait for.
+let dateTime: Intl.DateTimeFormat | null = null;
+const signedAtFormat = () =>
+  (dateTime ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+    timeZone: 'Europe/London',
+    timeZoneName: 'short',
+  }));
 
 function formatDateOfBirth(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? iso : DATE.format(d);
+  return Number.isNaN(d.getTime()) ? iso : formatIsoDate(iso);
 }
 
 function formatSignedAt(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : DATE_TIME.format(d);
+  return Number.isNaN(d.getTime()) ? iso : signedAtFormat().format(d);
 }
 
 const penceToPounds = (pence: number) => formatMoney(pence / 100);
 
 function percentText(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+  return `${formatNumber(n, { maxFractionDigits: 2 })}%`;
 }
 
 function milesText(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
 }
 
 function yearLabel(year: string): string {

@@ -4,6 +4,7 @@
 // D28: every figure here is true today and stated once: rates are read from the AMAP table for
 // the year meant, one average claim, one refund time, one fee statement (SPEC's "No fees", D20).
 import { amapRatesFor, carVanRateSentence } from './mileage.ts';
+import { formatNumber } from './number-format.ts';
 import { claimableTaxYears, taxYearFromStartYear, type TaxYear } from './tax-years.ts';
 
 /** The latest tax year the service offers, as of `today` (the current one, D21). */
@@ -114,7 +115,7 @@ function faqs(year: TaxYear): FaqItem[] {
     {
       id: 'how-much',
       question: 'How much could I get back?',
-      answer: `It depends on your expenses and your tax rate. The average claim is around £${AVERAGE_CLAIM_GBP.toLocaleString('en-GB')}. You can claim for the current tax year and the four before it.`,
+      answer: `It depends on your expenses and your tax rate. The average claim is around £${formatNumber(AVERAGE_CLAIM_GBP)}. You can claim for the current tax year and the four before it.`,
     },
     {
       id: 'how-long',

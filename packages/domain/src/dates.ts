@@ -68,15 +68,38 @@ export function textToDateParts(text: string | undefined): DateParts {
   return cleanDateParts({ day, month, year });
 }
 
-/** '4 March 1990' */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * '4 March 1990', as Intl's en-GB long date writes it, without Intl (decision 030: a browser's
+ * first Intl call loads its locale data mid-render). Years before 1000 and invalid dates go to Intl.
+ */
 export function formatIsoDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1000) {
+    return date.toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  }
+  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${year}`;
 }
 
 /** The first problem with the parts as a date (missing boxes, then not a real date); null when fine. */

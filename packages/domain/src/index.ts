@@ -10,6 +10,7 @@ export * from './expenses.ts';
 export * from './journeys.ts';
 export * from './mileage.ts';
 export * from './money.ts';
+export * from './number-format.ts';
 export * from './notifications.ts';
 export * from './ni-number.ts';
 export * from './phone.ts';

@@ -1,3 +1,4 @@
+import { formatNumber } from './number-format.ts';
 import type { TaxYear } from './tax-years.ts';
 import { taxYearFromStartYear, taxYearInfo } from './tax-years.ts';
 
@@ -69,7 +70,7 @@ export function carVanRateSentence(year: TaxYear): string {
   const rates = amapRatesFor(year)['car-van'];
   const previous = amapRatesFor(taxYearFromStartYear(taxYearInfo(year).startYear - 1))['car-van'];
   const before = previous.pencePerMile !== rates.pencePerMile ? ` (${previous.pencePerMile}p before)` : '';
-  const threshold = (rates.thresholdMiles ?? 0).toLocaleString('en-GB');
+  const threshold = formatNumber(rates.thresholdMiles ?? 0);
   return `${rates.pencePerMile}p a mile for the first ${threshold} business miles in ${year}${before}, ${rates.pencePerMileAbove ?? rates.pencePerMile}p after that`;
 }
 

@@ -1,15 +1,8 @@
-const WITH_PENCE = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+import { formatPounds } from './number-format.ts';
+
+// Written without Intl (decision 030): formatPounds matches Intl's GBP currency style.
+const WITH_PENCE = { min: 2, max: 2 };
+const WHOLE_POUNDS = { min: 0, max: 0 };
 
 /**
  * SPEC §9: under £100 shows pence ('£45.00'), otherwise whole pounds ('£4,625').
@@ -19,7 +12,7 @@ export function formatMoney(amountGbp: number): string {
   const pounds = Number.isFinite(amountGbp) ? Math.round(amountGbp * 100) / 100 : 0;
   // Avoid '-£0.00' for tiny negative values.
   const value = Object.is(pounds, -0) ? 0 : pounds;
-  return Math.abs(value) < 100 ? WITH_PENCE.format(value) : WHOLE_POUNDS.format(value);
+  return formatPounds(value, Math.abs(value) < 100 ? WITH_PENCE : WHOLE_POUNDS);
 }
 
 export function roundPounds(n: number): number {
@@ -28,5 +21,5 @@ export function roundPounds(n: number): number {
 
 /** An exact amount of money in pence, always with pence: 123456 → '£1,234.56' (repayments, fees). */
 export function formatPence(pence: number): string {
-  return WITH_PENCE.format(Number.isFinite(pence) ? pence / 100 : 0);
+  return formatPounds(Number.isFinite(pence) ? pence / 100 : 0, WITH_PENCE);
 }

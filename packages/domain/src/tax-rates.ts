@@ -4,6 +4,7 @@ import {
   type MileageClaimFigures,
   type VehicleMiles,
 } from './mileage.ts';
+import { formatPounds } from './number-format.ts';
 import { formatPostcode } from './postcode.ts';
 import type { TaxYear } from './tax-years.ts';
 import { taxYearFromStartYear, taxYearInfo } from './tax-years.ts';
@@ -113,11 +114,8 @@ export const RELIEF_CAP_NOTICE =
 
 /** D21: where the employer paid more than HMRC's approved amount for a year. */
 export function taxableExcessNotice(year: TaxYear, excessPounds: number): string {
-  const amount = new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: Number.isInteger(excessPounds) ? 0 : 2,
-  }).format(excessPounds);
+  const pence = Number.isInteger(excessPounds) ? 0 : 2;
+  const amount = formatPounds(excessPounds, { min: pence, max: 2 });
   return `In ${year} your employer paid ${amount} more than HMRC's approved mileage rates. That extra is taxable, and no tax relief is due for ${year}.`;
 }
 

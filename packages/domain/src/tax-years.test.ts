@@ -111,9 +111,11 @@ describe('tax year helpers', () => {
   });
 });
 
-// Decision 025: ukDateParts keeps the last UTC hour's UK date; asked in any order, every instant
-// still gets its own UK date, across UK midnight and the clock changes.
-describe('ukIsoDate, one UTC hour at a time', () => {
+// GOV.UK "When do the clocks change?": in the UK the clocks go forward 1 hour at 1am on the last
+// Sunday in March, and back 1 hour at 2am on the last Sunday in October (Summer Time Act 1972 s1,
+// as the Summer Time Order 2002 has it). Decision 030: ukDateParts works this out without Intl;
+// every instant gets its own UK date across UK midnight and the clock changes, in any order.
+describe('ukIsoDate across UK midnight and the clock changes', () => {
   it.each([
     ['2025-03-30T00:59:59.999Z', '2025-03-30'], // last minute of GMT
     ['2025-03-30T01:00:00.000Z', '2025-03-30'], // 02:00 BST
@@ -131,5 +133,49 @@ describe('ukIsoDate, one UTC hour at a time', () => {
     for (const before of [-3_600_000, 1, -1, 0]) ukIsoDate(new Date(at.getTime() + before));
     expect(ukIsoDate(at)).toBe(expected);
     expect(ukIsoDate(new Date(at.getTime()))).toBe(expected);
+  });
+});
+
+// Decision 030: the summer-time rule agrees with Intl's Europe/London (the IANA zone data) at every
+// whole and half hour from 1996 to 2040, and at each minute of the two hours around each change.
+describe('ukIsoDate against Intl Europe/London', () => {
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const HOUR = 3_600_000;
+
+  it('agrees at every half hour, 1996 to 2040', () => {
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(1996, 0, 1); t < Date.UTC(2041, 0, 1); t += HOUR / 2) {
+      const at = new Date(t);
+      if (ukIsoDate(at) !== intl.format(at)) mismatches.push(at.toISOString());
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('agrees minute by minute around every clock change, 1996 to 2040', () => {
+    const mismatches: string[] = [];
+    for (let year = 1996; year <= 2040; year++) {
+      for (const month of [2, 9]) {
+        // 23:00-03:00 UTC on each of the month's last eight days covers its last Sunday.
+        for (let day = 0; day < 8; day++) {
+          const midnight = Date.UTC(year, month + 1, -day);
+          for (let t = midnight - HOUR; t <= midnight + 3 * HOUR; t += 60_000) {
+            const at = new Date(t);
+            if (ukIsoDate(at) !== intl.format(at)) mismatches.push(at.toISOString());
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers through Intl before 1996 and throws on an invalid date', () => {
+    expect(ukIsoDate(new Date('1980-07-01T23:30:00Z'))).toBe('1980-07-02');
+    expect(ukIsoDate(new Date('1980-12-01T23:30:00Z'))).toBe('1980-12-01');
+    expect(() => ukIsoDate(new Date('not a date'))).toThrow(RangeError);
   });
 });

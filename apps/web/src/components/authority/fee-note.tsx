@@ -2,6 +2,7 @@
 import { CLAIM_DIRECT_FOR_FREE, calculateFee } from '@taxback/domain/fees';
 import type { FeeSettings } from '@taxback/domain/fees';
 import { formatMoney } from '@taxback/domain/money';
+import { formatNumber } from '@taxback/domain/number-format';
 
 /** True when a fee is configured (D20); with none, pages keep SPEC.md's "No fees". */
 export function hasFee(fee: FeeSettings | null | undefined): fee is FeeSettings {
@@ -55,5 +56,5 @@ export function ClaimForFreeNote({
 export function feeHeadline(fee: FeeSettings | null | undefined): string {
   if (!hasFee(fee)) return 'No fees';
   const vat = fee.vatPercent > 0 ? ' plus VAT' : '';
-  return `Our fee: ${fee.percent.toLocaleString('en-GB', { maximumFractionDigits: 2 })}% of your refund${vat}, only if HMRC repays you`;
+  return `Our fee: ${formatNumber(fee.percent, { maxFractionDigits: 2 })}% of your refund${vat}, only if HMRC repays you`;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
+import { formatIsoDate, isValidUkPhone, stripAngleBrackets, ukIsoDate } from '@taxback/domain';
 import { STATUS_CODE_LENGTH, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,12 +17,8 @@ type Phase = { kind: 'details' } | { kind: 'code'; sentTo: string } | { kind: 'v
 
 const FIELD_IDS = { reference: 'status-reference', phone: 'status-phone', code: 'status-code' } as const;
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
+/** The UK day of an instant, '26 November 2026', without Intl (decision 030). */
+const ukLongDate = (at: string) => formatIsoDate(ukIsoDate(new Date(at)));
 
 /** The browser's checks before a request: the same messages the server would answer with. */
 function checkDetails(reference: string, phone: string): Fields {
@@ -228,7 +224,7 @@ function Timeline({
           <li key={`${entry.status}-${i}`}>
             <p className="font-semibold">{entry.title}</p>
             <p className="text-muted">
-              <time dateTime={entry.at}>{DATE.format(new Date(entry.at))}</time>
+              <time dateTime={entry.at}>{ukLongDate(entry.at)}</time>
             </p>
             {entry.detail && <p className="mt-1">{entry.detail}</p>}
           </li>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { estimateAnnualMiles } from '@taxback/domain';
+import { estimateAnnualMiles, formatNumber } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -80,7 +80,7 @@ export function EstimateDialog({ open, year, onClose, onUse }: EstimateDialogPro
           />
         ))}
         <p className="rounded-md bg-brand-50 p-4 text-lg" aria-live="polite" data-testid="estimate-result">
-          Estimated business miles: <strong>{estimate.toLocaleString('en-GB')}</strong>
+          Estimated business miles: <strong>{formatNumber(estimate)}</strong>
         </p>
         <div className="flex flex-wrap gap-3">
           <Button disabled={estimate === 0} onClick={() => onUse(estimate)} data-testid="use-estimate">

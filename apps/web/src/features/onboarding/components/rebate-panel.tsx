@@ -6,6 +6,7 @@ import {
   type RebateSummary,
   type FeeSettings,
   type ReliefEstimate,
+  formatNumber,
 } from '@taxback/domain';
 import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../../lib/settings.ts';
@@ -48,7 +49,7 @@ export function EstimateRates({ estimate }: { estimate: ReliefEstimate }) {
 
 /** Miles as every step shows them: '6,000 miles', '12.5 miles' (one decimal at most). */
 export function miles(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
 }
 
 const FIGURE_STYLES = {

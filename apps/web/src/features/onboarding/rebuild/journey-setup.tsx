@@ -18,6 +18,7 @@ import {
   datePartsToText,
   toBase64Url,
   type LeaveDraft,
+  formatNumber,
 } from '@taxback/domain';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -51,7 +52,7 @@ export interface JourneySetupProps {
 const exampleDate = '14 5 2026';
 
 function milesText(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
 }
 
 /** Rebuild sub-step 1: the claimant's regular business journeys. */

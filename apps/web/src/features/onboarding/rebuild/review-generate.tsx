@@ -8,6 +8,7 @@ import {
   journeyReasonLabel,
   journeysMilesByYear,
   textToDateParts,
+  formatNumber,
 } from '@taxback/domain';
 import { selectedYears } from '@taxback/domain';
 import { generateMileageLog } from '../lib/wizard-api.ts';
@@ -20,7 +21,7 @@ export const SAVE_JOURNEYS_FAILED =
   'We could not save your journeys. Please check your connection and try again.';
 
 function miles(n: number): string {
-  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
+  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
 }
 
 /** A one-off journey's date as '14 May 2026' ('' until it is a real date). */

@@ -11,6 +11,7 @@ import {
   type EmployerPaidKind,
   type EmploymentYear,
   type TaxYearEntry,
+  formatNumber,
 } from '@taxback/domain';
 import { Radios } from '../../../components/ui/radios.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
@@ -236,7 +237,7 @@ export function StepEmployerRate() {
                   <Radios
                     id={fieldId(paidKey)}
                     name={`paid-${testKey}`}
-                    legend={`What did ${who} pay towards your ${job.businessMiles.toLocaleString('en-GB')} business miles in ${y.year}?`}
+                    legend={`What did ${who} pay towards your ${formatNumber(job.businessMiles)} business miles in ${y.year}?`}
                     options={KINDS}
                     value={job.paidKind}
                     onChange={(paidKind) => set(y.year, job, { paidKind })}

@@ -7,6 +7,7 @@ import {
   nationOfPostcode,
   taxYearInfo,
   ukIsoDate,
+  formatNumber,
 } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
@@ -113,15 +114,15 @@ function LogMilesCheck() {
           return (
             <li key={key} data-testid={`log-miles-${key}`}>
               <p>
-                {d.year}: your journeys{forWhom} add up to {d.logMiles.toLocaleString('en-GB')} miles on your
-                working days; you told us {d.claimed.toLocaleString('en-GB')} miles.
+                {d.year}: your journeys{forWhom} add up to {formatNumber(d.logMiles)} miles on your working
+                days; you told us {formatNumber(d.claimed)} miles.
               </p>
               <Button
                 variant="secondary"
                 onClick={() => wizard.updateJob(d.year, d.employmentId, { businessMiles: d.logMiles })}
                 data-testid={`use-log-miles-${key}`}
               >
-                Claim {d.logMiles.toLocaleString('en-GB')} miles for {d.year}
+                Claim {formatNumber(d.logMiles)} miles for {d.year}
                 {forWhom}
               </Button>
             </li>

@@ -18,6 +18,7 @@ import {
   summariseClaim,
   type JobYearFigures,
   type WizardStepId,
+  formatNumber,
 } from '@taxback/domain';
 import { RebatePanel } from '../components/rebate-panel.tsx';
 import { evidenceByYear } from '../lib/server-data.ts';
@@ -221,7 +222,7 @@ export function StepCheckAnswers() {
               return [
                 {
                   key: `Business miles${of}`,
-                  value: `${j.miles.toLocaleString('en-GB')} miles by ${label(VEHICLE_OPTIONS, j.vehicle).toLowerCase()}`,
+                  value: `${formatNumber(j.miles)} miles by ${label(VEHICLE_OPTIONS, j.vehicle).toLowerCase()}`,
                   step: 'mileage',
                   changeLabel: `business miles in ${y.year}${of}`,
                 },
