@@ -173,7 +173,9 @@ async function main(): Promise<void> {
     if (servers.ok) await servers.value.api.stop();
     print();
     console.log('\nBENCH_ONLY=api: the API figures only; nothing written to bench/results.json.');
-    process.exit(rows.some((r) => r.verdict === 'MISS' || r.verdict === 'INVALID') ? 1 : 0);
+    // Not process.exit: the cleanups (the PostgreSQL bench database's drop among them) run after main.
+    if (rows.some((r) => r.verdict === 'MISS' || r.verdict === 'INVALID')) process.exitCode = 1;
+    return;
   }
 
   step('page weight');
