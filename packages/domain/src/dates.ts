@@ -68,7 +68,8 @@ export function textToDateParts(text: string | undefined): DateParts {
   return cleanDateParts({ day, month, year });
 }
 
-const MONTH_NAMES = [
+/** The months' English names, January first (long dates here and in the mileage log). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -5,6 +5,7 @@ import { fitText, winAnsiSafe, wrapText } from '../../pdf/text.ts';
 import {
   DATED_LOG_DECLARATION,
   DATED_LOG_LABEL,
+  MONTH_NAMES,
   UK_NATIONS,
   amapRatesFor,
   buildDatedLog,
@@ -89,26 +90,12 @@ const VEHICLE_LABELS: Record<VehicleType, string> = {
   bicycle: 'Bicycle',
 };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** '2024-04-08' → '8 April 2024'; with the weekday, 'Mon 8 Apr 2024'. */
 function longDate(iso: string, withWeekday = false): string {
   const [y, m, d] = iso.split('-').map(Number);
-  const month = MONTHS[(m ?? 1) - 1] ?? '';
+  const month = MONTH_NAMES[(m ?? 1) - 1] ?? '';
   if (!withWeekday) return `${d} ${month} ${y}`;
   const weekday = WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()] ?? '';
   return `${weekday} ${d} ${month.slice(0, 3)} ${y}`;
