@@ -5,7 +5,7 @@ import { canonicalJson } from './canonical.ts';
 import { CLAIM_DIRECT_FOR_FREE, calculateFee } from './fees.ts';
 import type { FeeSettings } from './fees.ts';
 import { formatMoney } from './money.ts';
-import { formatNumber } from './number-format.ts';
+import { formatNumber, milesText } from './number-format.ts';
 import { formatIsoDate } from './dates.ts';
 import { taxYearInfo } from './tax-years.ts';
 
@@ -121,10 +121,6 @@ const penceToPounds = (pence: number) => formatMoney(pence / 100);
 
 function percentText(n: number): string {
   return `${formatNumber(n, { maxFractionDigits: 2 })}%`;
-}
-
-function milesText(n: number): string {
-  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
 }
 
 function yearLabel(year: string): string {

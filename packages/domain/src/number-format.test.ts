@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatPence } from './money.ts';
-import { formatNumber, formatPounds } from './number-format.ts';
+import { formatNumber, formatPounds, milesText } from './number-format.ts';
 
 // Decision 030: en-GB numbers and pounds written without Intl must read exactly as
 // Intl.NumberFormat('en-GB') writes them: half away from zero, on the number's shortest decimal form
@@ -98,6 +98,15 @@ describe('formatNumber and formatPounds against Intl en-GB', () => {
     expect(formatNumber(1234.56789)).toBe('1,234.568');
     expect(formatNumber(12.25, { maxFractionDigits: 1 })).toBe('12.3');
     expect(formatNumber(-0)).toBe('-0');
+  });
+
+  it.each([
+    [6000, '6,000 miles'],
+    [12.5, '12.5 miles'],
+    [12.55, '12.6 miles'],
+    [0, '0 miles'],
+  ])('milesText(%s) → %s (one decimal at most)', (n, text) => {
+    expect(milesText(n)).toBe(text);
   });
 
   it('hands what it does not write itself to Intl', () => {

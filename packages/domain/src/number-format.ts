@@ -26,17 +26,24 @@ export function formatNumber(n: number, options: NumberFormatOptions = {}): stri
   return signOf(n) + digits(Math.abs(n), min, max);
 }
 
+/** Miles as the wizard and the authority show them: '6,000 miles', '12.5 miles' (one decimal at most). */
+export function milesText(n: number): string {
+  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
+}
+
 /** Pounds with the pound sign, as Intl's GBP currency style: 1234.5 → '£1,234.50', -3 → '-£3.00'. */
 export function formatPounds(pounds: number, fractionDigits: { min: number; max: number }): string {
+  const { min } = fractionDigits;
+  const max = Math.max(fractionDigits.max, min);
   if (!Number.isFinite(pounds) || Math.abs(pounds) >= 1e21) {
     return new Intl.NumberFormat('en-GB', {
       style: 'currency',
       currency: 'GBP',
-      minimumFractionDigits: fractionDigits.min,
-      maximumFractionDigits: Math.max(fractionDigits.max, fractionDigits.min),
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
     }).format(pounds);
   }
-  return `${signOf(pounds)}£${digits(Math.abs(pounds), fractionDigits.min, Math.max(fractionDigits.max, fractionDigits.min))}`;
+  return `${signOf(pounds)}£${digits(Math.abs(pounds), min, max)}`;
 }
 
 /** Intl shows a minus for every negative number, -0 included. */

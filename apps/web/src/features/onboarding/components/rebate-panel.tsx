@@ -6,7 +6,7 @@ import {
   type RebateSummary,
   type FeeSettings,
   type ReliefEstimate,
-  formatNumber,
+  milesText,
 } from '@taxback/domain';
 import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../../lib/settings.ts';
@@ -45,11 +45,6 @@ export function EstimateRates({ estimate }: { estimate: ReliefEstimate }) {
           : `At the ${scottish}rates you told us for each year.`}
     </p>
   );
-}
-
-/** Miles as every step shows them: '6,000 miles', '12.5 miles' (one decimal at most). */
-export function miles(n: number): string {
-  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
 }
 
 const FIGURE_STYLES = {
@@ -142,7 +137,7 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
       >
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
           <FigureRow label="Total business miles" testId="total-miles">
-            {miles(summary.totalMiles)}
+            {milesText(summary.totalMiles)}
           </FigureRow>
           <FigureRow label="Estimated rebate" testId="estimated-rebate" weight="headline">
             {formatMoney(estimate.low)}

@@ -18,7 +18,7 @@ import {
   datePartsToText,
   toBase64Url,
   type LeaveDraft,
-  formatNumber,
+  milesText,
 } from '@taxback/domain';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -50,10 +50,6 @@ export interface JourneySetupProps {
 }
 
 const exampleDate = '14 5 2026';
-
-function milesText(n: number): string {
-  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
-}
 
 /** Rebuild sub-step 1: the claimant's regular business journeys. */
 export function JourneySetup(props: JourneySetupProps) {

@@ -8,7 +8,7 @@ import {
   journeyReasonLabel,
   journeysMilesByYear,
   textToDateParts,
-  formatNumber,
+  milesText,
 } from '@taxback/domain';
 import { selectedYears } from '@taxback/domain';
 import { generateMileageLog } from '../lib/wizard-api.ts';
@@ -19,10 +19,6 @@ import { Notice } from '../../../components/ui/notice.tsx';
 
 export const SAVE_JOURNEYS_FAILED =
   'We could not save your journeys. Please check your connection and try again.';
-
-function miles(n: number): string {
-  return `${formatNumber(n, { maxFractionDigits: 1 })} miles`;
-}
 
 /** A one-off journey's date as '14 May 2026' ('' until it is a real date). */
 function oneOffDate(text: string | undefined): string {
@@ -114,10 +110,10 @@ export function ReviewGenerate() {
                 </>
               )}
               <dt>Distance one way</dt>
-              <dd className="text-right">{miles(j.distance ?? 0)}</dd>
+              <dd className="text-right">{milesText(j.distance ?? 0)}</dd>
               <dt className="font-semibold">{j.frequency === 'one-off' ? 'Miles' : 'Annual miles'}</dt>
               <dd className="text-right font-semibold" data-testid={`summary-journey-${i}-annual`}>
-                {miles(journeyAnnualMiles(j))}
+                {milesText(journeyAnnualMiles(j))}
               </dd>
             </dl>
           </li>
@@ -136,7 +132,7 @@ export function ReviewGenerate() {
                 className="text-right font-semibold"
                 data-testid={`rebuild-year-${y.year.replace('/', '-')}`}
               >
-                {miles(y.miles)}
+                {milesText(y.miles)}
               </dd>
             </div>
           ))}
@@ -145,7 +141,7 @@ export function ReviewGenerate() {
             {years.length > 0 ? ` (${years.join(', ')})` : ''}
           </dt>
           <dd className="text-right text-xl font-bold text-brand-700" data-testid="rebuild-total-miles">
-            {miles(total)}
+            {milesText(total)}
           </dd>
         </dl>
       </section>

@@ -9,14 +9,14 @@ import {
   type RebateSummary,
 } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
-import { EstimateNotes, FigureRow, miles } from '../components/rebate-panel.tsx';
+import { EstimateNotes, FigureRow } from '../components/rebate-panel.tsx';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
 import { paths } from '../../../app/paths.ts';
 import { FieldError } from '../components/choice-list.tsx';
-import { authorityInputOfSnapshot, buildAuthorityDocument, summariseClaim } from '@taxback/domain';
+import { authorityInputOfSnapshot, buildAuthorityDocument, milesText, summariseClaim } from '@taxback/domain';
 import type { FeeSettings } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 import { errorFor, fieldId, validateWizardStep } from '../lib/validation.ts';
@@ -43,7 +43,7 @@ const CHECKS: readonly { key: CheckKey; testId: string }[] = [
 
 /** The claim's totals in the review's order (test id `review-total-<id>`); the rebate comes after. */
 const TOTALS: ReadonlyArray<{ id: string; label: string; value: (summary: RebateSummary) => string }> = [
-  { id: 'miles', label: 'Total business miles', value: (s) => miles(s.totalMiles) },
+  { id: 'miles', label: 'Total business miles', value: (s) => milesText(s.totalMiles) },
   { id: 'allowance', label: 'Total HMRC allowance', value: (s) => formatMoney(s.totalAllowance) },
   {
     id: 'employer-payment',
@@ -130,7 +130,7 @@ export function ClaimSummary({
           <dt>Employer</dt>
           <dd className="text-right break-words">{company(y.year)}</dd>
           <FigureRow label="Business miles" testId={`review-${y.year}-miles`} weight="plain">
-            {miles(y.miles)}
+            {milesText(y.miles)}
           </FigureRow>
           {!fuel && (
             <>

@@ -9,13 +9,13 @@ import { Container } from '../../../components/ui/container.tsx';
 import { marketingSiteUrl } from '../../../lib/marketing-url.ts';
 import { redirectTo } from '../../../lib/redirect.ts';
 import { DownloadButton } from '../components/download-button.tsx';
-import { summariseClaim } from '@taxback/domain';
+import { milesText, summariseClaim } from '@taxback/domain';
 import { clearOutbox } from '../lib/outbox.ts';
 import { selectedYears } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { FuelClaimNote, SelfAssessmentNote } from './step-09-review.tsx';
-import { FigureRow, miles } from '../components/rebate-panel.tsx';
+import { FigureRow } from '../components/rebate-panel.tsx';
 
 /** SPEC §4 "Finishing": the saved progress and the wizard's session id are removed. */
 export function clearSavedProgress(sessionId: string): void {
@@ -68,7 +68,7 @@ export function StepConfirmation() {
 
       <dl className="mb-8 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border-2 border-gray-300 p-4">
         <FigureRow label="Miles claimed" testId="confirmation-miles">
-          {miles(summary.totalMiles)}
+          {milesText(summary.totalMiles)}
         </FigureRow>
         <FigureRow label="Tax years" testId="confirmation-tax-years">
           {years.join(', ')}
