@@ -29,6 +29,8 @@ export interface LoadScenario {
   onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   /** The server's process, whose CPU time during the run is measured. */
   pid?: number | undefined;
+  /** Keep-alive connections held open for the run (CONNECTIONS unless the scenario says). */
+  connections?: number;
 }
 
 export const CONNECTIONS = 10;
@@ -39,7 +41,7 @@ export async function runLoad(s: LoadScenario, seconds: number): Promise<LoadRes
   // The promise autocannon returns is its run tracker too: stopped first if the bench is interrupted.
   const run = autocannon({
     url: s.url,
-    connections: CONNECTIONS,
+    connections: s.connections ?? CONNECTIONS,
     duration: seconds,
     pipelining: 1,
     timeout: 10,

@@ -4,7 +4,9 @@
 // app's pragmas:
 // - PUT /api/onboarding (the save's body): one upsert of the claim's snapshot text and revision,
 //   answered `{ "saved": true }` (no revision: the bench tracks the API's revisions alone);
-// - GET /api/onboarding: one SELECT of it, sent as the stored JSON text.
+// - GET /api/onboarding: one SELECT of it, sent as the stored JSON text;
+// - POST /api/claims (the general claim's body): one INSERT of the body's JSON text, answered
+//   `{ "id": … }`, the least a stored claim can cost (decision 036's claim budget is a multiple).
 // Each session is a row, keyed by x-session-id and created by its first PUT. Nothing is validated.
 // PORT picks the port; it prints `listening <port>` when ready.
 import fs from 'node:fs';
@@ -24,6 +26,8 @@ const save = db.prepare(
    ON CONFLICT (session_id) DO UPDATE SET snapshot = excluded.snapshot, revision = revision + 1`,
 );
 const restore = db.prepare('SELECT snapshot, revision FROM claims WHERE session_id = ?');
+db.exec('CREATE TABLE general_claims (id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, body TEXT NOT NULL)');
+const insertClaim = db.prepare('INSERT INTO general_claims (session_id, body) VALUES (?, ?)');
 
 const app = Fastify();
 const sessionOf = (headers: Record<string, unknown>) => String(headers['x-session-id'] ?? '');
@@ -34,6 +38,11 @@ app.put('/api/onboarding', async (request) => {
   const body = request.body as { snapshot?: unknown };
   save.run(sessionOf(request.headers), JSON.stringify(body.snapshot ?? null));
   return { saved: true };
+});
+
+app.post('/api/claims', async (request, reply) => {
+  const { lastInsertRowid } = insertClaim.run(sessionOf(request.headers), JSON.stringify(request.body));
+  return reply.code(201).send({ id: String(lastInsertRowid) });
 });
 
 app.get('/api/onboarding', async (request, reply) => {
