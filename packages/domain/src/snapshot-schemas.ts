@@ -175,9 +175,11 @@ const journeyDate = z.preprocess(
   z.string({ error: MESSAGES.journeyDateInvalid }).max(10, MESSAGES.journeyDateInvalid).optional(),
 );
 
-/** A regular pattern keeps no date; a one-off journey keeps its own. */
-function withDateForKind<T extends { frequency: string; date?: string | undefined }>(j: T): T {
-  if (j.frequency === 'one-off') return j;
+/** A regular pattern keeps no date; a journey made once (one-off frequency or trip type) keeps its own. */
+function withDateForKind<T extends { frequency: string; tripType: string; date?: string | undefined }>(
+  j: T,
+): T {
+  if (j.frequency === 'one-off' || j.tripType === 'one-off') return j;
   const { date: _date, ...rest } = j;
   return rest as T;
 }
