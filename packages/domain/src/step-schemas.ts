@@ -27,6 +27,7 @@ import {
   datePartsSchema,
   employmentSchema,
   employmentYearSchema,
+  taxYearEntryObject,
   taxYearEntrySchema,
   vrmField,
 } from './snapshot-schemas.ts';
@@ -207,7 +208,7 @@ const mileageJobSchema = employmentYearSchema.extend({
 
 const mileageYearsSchema = z
   .array(
-    taxYearEntrySchema.extend({
+    taxYearEntryObject.extend({
       jobs: z
         .array(mileageJobSchema)
         .max(MAX_EMPLOYMENTS)

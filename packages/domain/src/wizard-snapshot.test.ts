@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey } from './journeys.ts';
+import { MESSAGES } from './schema-basics.ts';
+import { fieldErrors } from './schema-validation.ts';
+import { taxYearEntrySchema, wizardSnapshotSchema } from './snapshot-schemas.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import {
   emptyEmployment,
@@ -116,5 +119,89 @@ describe('summariseClaim for a fuel claim', () => {
     expect(fuel.years).toEqual([
       expect.objectContaining({ year: '2026/27', miles: 12_000, allowance: 0, claimable: 0 }),
     ]);
+  });
+});
+
+// D27 (ITEPA s235-236: no mileage allowance relief for a company vehicle): the claimant was told a
+// fuel claim has no AMAP estimate, so the relief estimate is none: £0 in every year.
+describe('reliefOf for a fuel claim', () => {
+  it('is £0 for a company vehicle, £2,700 to £5,400 at 20%/40% for the same 12,000 miles otherwise', () => {
+    const claim = (drivesForWork: string) =>
+      normaliseSnapshot(
+        {
+          eligibilityData: { drivesForWork, vehicleVRM: drivesForWork === 'yes' ? '' : 'AB12CDE' },
+          vehicleInfo: { type: 'car-van' },
+          taxYears: [
+            {
+              year: '2025/26',
+              selected: true,
+              jobs: [{ employmentId: 'job-1', businessMiles: 12_000, paidKind: 'none' }],
+            },
+          ],
+        },
+        claimableTaxYears(new Date('2026-11-23T12:00:00Z')),
+      );
+    // 10,000 × 45p + 2,000 × 25p = £5,000: 20% £1,000, 40% £2,000.
+    expect(reliefOf(claim('yes'))).toMatchObject({ low: 1000, high: 2000 });
+    const fuel = reliefOf(claim('company-vehicle'));
+    expect(fuel).toMatchObject({ low: 0, high: 0 });
+    expect(fuel.years.map((y) => [y.year, y.claimable, y.low, y.high])).toEqual([['2025/26', 0, 0, 0]]);
+  });
+});
+
+// D31: the optional P60 figures per year (taxable pay and tax paid). GOV.UK "Claim tax relief for
+// your job expenses": relief cannot be more than the tax paid; (14,000 − 12,570) × 20% = £286.
+describe('the P60 figures in a tax-year entry (D31)', () => {
+  const years = claimableTaxYears(new Date('2026-11-23T12:00:00Z'));
+  const withP60 = (p60: Record<string, unknown>) =>
+    normaliseSnapshot(
+      {
+        vehicleInfo: { type: 'car-van' },
+        taxYears: [
+          {
+            year: '2025/26',
+            selected: true,
+            incomeBand: 'basic',
+            jobs: [{ employmentId: 'job-1', businessMiles: 5_000, paidKind: 'none' }],
+            ...p60,
+          },
+        ],
+      },
+      years,
+    );
+
+  it.each<[string, Record<string, unknown>, number, boolean]>([
+    // 5,000 × 45p = £2,250 at 20% = £450, an upper figure without the P60.
+    ['no P60 figures', {}, 450, true],
+    ['a £14,000 salary that paid £286', { taxablePay: 14_000, taxPaid: 286 }, 286, false],
+    ['tax paid only', { taxPaid: 286 }, 286, false],
+    ['taxable pay only', { taxablePay: 14_000 }, 286, false],
+    ['figures that are not amounts are dropped', { taxablePay: 'lots', taxPaid: -5 }, 450, true],
+  ])('%s → £%s', (_name, p60, low, upper) => {
+    expect(reliefOf(withP60(p60))).toMatchObject({ low, high: low, upperFigure: upper });
+  });
+
+  it('the snapshot schema keeps them optional and checks them', () => {
+    const entry = { year: '2025/26', selected: true, jobs: [] };
+    expect(taxYearEntrySchema.parse(entry)).not.toHaveProperty('taxablePay');
+    expect(taxYearEntrySchema.parse({ ...entry, taxablePay: '', taxPaid: '' })).not.toHaveProperty('taxPaid');
+    expect(taxYearEntrySchema.parse({ ...entry, taxablePay: '14000.50', taxPaid: 286 })).toMatchObject({
+      taxablePay: 14_000.5,
+      taxPaid: 286,
+    });
+    const bad = (p60: Record<string, unknown>) => {
+      const r = taxYearEntrySchema.safeParse({ ...entry, ...p60 });
+      return r.success ? {} : fieldErrors(r);
+    };
+    expect(bad({ taxablePay: 'abc' })).toEqual({ taxablePay: MESSAGES.taxablePayInvalid('2025/26') });
+    expect(bad({ taxPaid: -1 })).toEqual({ taxPaid: MESSAGES.taxPaidInvalid('2025/26') });
+    expect(bad({ taxPaid: 1.234 })).toEqual({ taxPaid: MESSAGES.taxPaidInvalid('2025/26') });
+    expect(bad({ taxablePay: 1_000, taxPaid: 2_000 })).toEqual({
+      taxPaid: MESSAGES.taxPaidMoreThanPay('2025/26'),
+    });
+    const snap = wizardSnapshotSchema.parse({
+      taxYears: [{ ...entry, taxablePay: 14_000, taxPaid: 286 }],
+    });
+    expect(snap.taxYears[0]).toMatchObject({ taxablePay: 14_000, taxPaid: 286 });
   });
 });

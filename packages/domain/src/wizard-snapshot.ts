@@ -71,6 +71,10 @@ export interface TaxYearEntry {
   employersConnected: YesNoAnswer;
   /** D21: "Which best describes your income in that year?" ('' = not answered: basic and higher). */
   incomeBand: IncomeBandAnswer | '';
+  /** D31: the year's taxable pay in pounds, from the P60 (optional; never required). */
+  taxablePay?: number | undefined;
+  /** D31: the income tax paid that year in pounds, from the P60 (optional): relief is capped at it. */
+  taxPaid?: number | undefined;
 }
 
 export interface WizardSnapshot {
@@ -256,6 +260,17 @@ export function upgradeLegacySnapshot(raw: unknown): unknown {
   return { ...rest, employmentDetails: details, employments, taxYears };
 }
 
+/** D31: the optional P60 figures of a saved year, kept only when they are real amounts. */
+function p60Figures(saved: Record<string, unknown>): Pick<TaxYearEntry, 'taxablePay' | 'taxPaid'> {
+  const amount = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined);
+  const taxablePay = amount(saved.taxablePay);
+  const taxPaid = amount(saved.taxPaid);
+  return {
+    ...(taxablePay === undefined ? {} : { taxablePay }),
+    ...(taxPaid === undefined ? {} : { taxPaid }),
+  };
+}
+
 function oneOf<T extends string>(x: unknown, options: readonly T[]): T | '' {
   return typeof x === 'string' && (options as readonly string[]).includes(x) ? (x as T) : '';
 }
@@ -336,6 +351,7 @@ export function normaliseSnapshot(
         selected: saved.selected === true,
         employersConnected: oneOf(saved.employersConnected, YES_NO),
         incomeBand: oneOf(saved.incomeBand, INCOME_BAND_ANSWERS),
+        ...p60Figures(saved),
         jobs: (Array.isArray(saved.jobs) ? saved.jobs : []).filter(isRecord).map((j) => ({
           employmentId: str(j.employmentId),
           vehicle: oneOf(j.vehicle, VEHICLES),
@@ -484,14 +500,24 @@ export function summariseClaim(
  * the basic-rate figure when no band is given, which SPEC.md's estimate shows.
  */
 export function reliefOf(
-  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'scottishTaxpayer'>,
+  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'scottishTaxpayer'> & {
+    eligibilityData?: { drivesForWork?: string };
+  },
 ): ReliefEstimate {
   const chosen = selectedYears(snapshot);
+  // D27: a company vehicle's fuel claim gets no approved-amount estimate at all.
+  const fuel = isFuelClaim(snapshot);
   return estimateRelief({
     scottish: snapshot.scottishTaxpayer === 'yes',
     years: mileageClaimInput(snapshot).map((y, i) => {
-      const band = chosen[i]?.incomeBand;
-      return band ? { ...y, band } : y;
+      const entry = chosen[i];
+      return {
+        ...(fuel ? { year: y.year, entries: [] } : y),
+        ...(entry?.incomeBand ? { band: entry.incomeBand } : {}),
+        // D31: the year's P60 figures, when given: relief off the top slice, capped at the tax paid.
+        ...(entry?.taxablePay === undefined ? {} : { taxablePay: entry.taxablePay }),
+        ...(entry?.taxPaid === undefined ? {} : { taxPaid: entry.taxPaid }),
+      };
     }),
   });
 }
