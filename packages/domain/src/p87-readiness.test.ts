@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPayeReference, p87Readiness } from './p87-readiness.ts';
+import { isPayeReference, p87Readiness, selfAssessmentLabel } from './p87-readiness.ts';
 import type { P87Input } from './p87-readiness.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import { normaliseSnapshot, p87InputOfSnapshot } from './wizard-snapshot.ts';
@@ -175,7 +175,8 @@ describe('p87InputOfSnapshot: readiness of a wizard claim (D17)', () => {
           selected: true,
           employersConnected: 'no',
           jobs: [
-            { employmentId: 'job-1', businessMiles: 8000, paidKind: 'none' },
+            // 5,000 × 45p + (500 × 45p − £50) = £2,425: under £2,500, so a P87 year (D31).
+            { employmentId: 'job-1', businessMiles: 5000, paidKind: 'none' },
             { employmentId: 'job-2', businessMiles: 500, paidKind: 'total', paidTotalPounds: 50 },
           ],
         },
@@ -223,5 +224,53 @@ describe('p87InputOfSnapshot: readiness of a wizard claim (D17)', () => {
       personalInfo: { ...complete.personalInfo, dateOfBirth: { day: '31', month: '2', year: '1990' } },
     };
     expect(p87Readiness(p87InputOfSnapshot(noDob, true)).map((i) => i.field)).toContain('dateOfBirth');
+  });
+
+  // D31 and GOV.UK "Claim tax relief for your job expenses": "If your expenses are over £2,500 you
+  // must claim using a Self Assessment tax return". The expenses are the relief-able amount (the
+  // approved mileage amount less what the employer paid, ITEPA 2003 s231), not the tax refund, and
+  // only an amount over £2,500 (not £2,500 itself) needs Self Assessment.
+  it.each<[string, number, number, string[]]>([
+    ['5,555 miles (£2,499.75)', 5_555, 0, []],
+    ['5,556 miles (£2,500.20)', 5_556, 0, ['2025/26']],
+    // £3,600 − 8,000 × 10p = £2,800 of expenses; relief at 20% only £560, still Self Assessment.
+    ['8,000 miles with 10p a mile from the employer (£2,800)', 8_000, 10, ['2025/26']],
+    // £3,600 − 8,000 × 15p = £2,400: a P87 year.
+    ['8,000 miles with 15p a mile from the employer (£2,400)', 8_000, 15, []],
+  ])('%s in 2025/26', (_name, miles, ppm, years) => {
+    // One employment (the first), so the year's expenses are only these miles.
+    const snap = {
+      ...complete,
+      employments: [{ ...complete.employments[0]!, noPayeReference: false, payeReference: '120/XY1' }],
+      taxYears: complete.taxYears.map((y) =>
+        y.year === '2025/26'
+          ? {
+              ...y,
+              jobs: [
+                {
+                  ...y.jobs[0]!,
+                  businessMiles: miles,
+                  paidKind: ppm > 0 ? ('ppm' as const) : ('none' as const),
+                  paidPencePerMile: ppm,
+                },
+              ],
+            }
+          : { ...y, selected: false },
+      ),
+    };
+    const input = p87InputOfSnapshot(snap, true);
+    expect(input.selfAssessmentYears).toEqual(years);
+    expect(p87Readiness(input)).toEqual(
+      years.map((year) => ({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) })),
+    );
+    if (years.length > 0) expect(selfAssessmentLabel(years[0]!)).toContain('Self Assessment, not P87');
+  });
+
+  it('a fuel claim (company vehicle, D27) has no AMAP figure, so no Self Assessment year from it', () => {
+    const fuel = {
+      ...complete,
+      eligibilityData: { drivesForWork: 'company-vehicle' as const, vehicleVRM: 'AB12CDE' },
+    };
+    expect(p87InputOfSnapshot({ ...fuel, taxYears: fuel.taxYears }, true).selfAssessmentYears).toEqual([]);
   });
 });

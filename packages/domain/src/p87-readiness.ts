@@ -40,6 +40,13 @@ export interface P87Input {
   phone?: string | null;
   email?: string | null;
   employments?: readonly P87EmploymentInput[];
+  /**
+   * D31: tax years whose expenses are over £2,500 (SELF_ASSESSMENT_THRESHOLD_GBP). HMRC takes no
+   * P87 for them ("If your expenses are over £2,500 you must claim using a Self Assessment tax
+   * return", GOV.UK "Claim tax relief for your job expenses"), so while one is claimed the claim is
+   * not ready for HMRC.
+   */
+  selfAssessmentYears?: readonly string[];
 }
 
 export interface ReadinessItem {
@@ -105,5 +112,13 @@ export function p87Readiness(input: P87Input): ReadinessItem[] {
       );
     });
   });
+  for (const year of input.selfAssessmentYears ?? []) {
+    items.push({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) });
+  }
   return items;
+}
+
+/** D31: the readiness item of a year that must be claimed through Self Assessment. */
+export function selfAssessmentLabel(year: string): string {
+  return `Self Assessment, not P87: ${year} (expenses over £2,500)`;
 }

@@ -531,7 +531,12 @@ export function yearFigures(snapshot: FiguresInput, year: string): YearClaimFigu
 export function p87InputOfSnapshot(snapshot: WizardSnapshot, hasNiNumber: boolean): P87Input {
   const p = snapshot.personalInfo;
   const years = selectedYears(snapshot);
+  // D31: each year whose expenses are over £2,500 (none for a fuel claim, which has no AMAP figure).
+  const selfAssessmentYears = summariseClaim(snapshot)
+    .years.filter((y) => y.selfAssessmentRequired)
+    .map((y) => y.year);
   return {
+    selfAssessmentYears,
     firstName: p.firstName,
     lastName: p.lastName,
     dateOfBirth: datePartsToIso(p.dateOfBirth),

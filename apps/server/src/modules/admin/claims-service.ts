@@ -488,6 +488,8 @@ export function createAdminClaimsService(deps: {
         reference = r.submission_reference ?? r.id;
         const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
         const { years } = figuresByJob(snapshot);
+        // D31: a year whose expenses are over £2,500 goes on a Self Assessment return, not the P87.
+        const selfAssessment = new Set(p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []);
         const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
         const p = snapshot.personalInfo;
         const dob = datePartsToIso(p.dateOfBirth);
@@ -521,6 +523,18 @@ export function createAdminClaimsService(deps: {
           });
         });
         for (const y of years) {
+          if (selfAssessment.has(y.year)) {
+            sections.push({
+              title: `Tax year ${y.year}: Self Assessment, not P87`,
+              rows: [
+                [
+                  'Leave this year off the P87',
+                  'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
+                ],
+              ],
+            });
+            continue;
+          }
           for (const j of y.jobs) {
             const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
             const paid =
