@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey } from './journeys.ts';
 import { MESSAGES } from './schema-basics.ts';
-import { fieldErrors } from './schema-validation.ts';
+import { fieldErrors, validateStep } from './schema-validation.ts';
 import { taxYearEntrySchema, wizardSnapshotSchema } from './snapshot-schemas.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import {
   emptyEmployment,
+  jobFieldKey,
   journeysOf,
   normaliseSnapshot,
   reliefOf,
   summariseClaim,
+  yearsAfterEmployment,
+  yearsForEmployment,
 } from './wizard-snapshot.ts';
 
 const journey = (id: string, employmentId?: string): Journey => ({
@@ -203,5 +206,72 @@ describe('the P60 figures in a tax-year entry (D31)', () => {
       taxYears: [{ ...entry, taxablePay: 14_000, taxPaid: 286 }],
     });
     expect(snap.taxYears[0]).toMatchObject({ taxablePay: 14_000, taxPaid: 286 });
+  });
+});
+
+// Issue 31: a job that ended before a tax year began has no business miles in it. Mileage allowance
+// relief is for travel in the performance of the duties of the employment (ITEPA 2003 s337-338) in
+// the tax year claimed (s231); a tax year runs from 6 April to 5 April (GOV.UK "Income Tax rates and
+// Personal Allowances"), so a job that ended on 10 August 2024 has 2024/25 but not 2025/26.
+describe('years for an employment that ended (issue 31)', () => {
+  const ended = (day: string, month: string, year: string) => ({
+    ...emptyEmployment('job-1'),
+    continuing: 'no' as const,
+    endDate: { day, month, year },
+  });
+  const YEARS = ['2022/23', '2023/24', '2024/25', '2025/26', '2026/27'];
+
+  it.each<[string, ReturnType<typeof ended> | ReturnType<typeof emptyEmployment>, string[]]>([
+    ['ended 10 August 2024', ended('10', '8', '2024'), ['2022/23', '2023/24', '2024/25']],
+    [
+      'ended 5 April 2025 (the last day of 2024/25)',
+      ended('5', '4', '2025'),
+      ['2022/23', '2023/24', '2024/25'],
+    ],
+    [
+      'ended 6 April 2025 (the first day of 2025/26)',
+      ended('6', '4', '2025'),
+      ['2022/23', '2023/24', '2024/25', '2025/26'],
+    ],
+    ['ended in 1999', ended('1', '6', '1999'), []],
+    ['still employed', { ...emptyEmployment('job-1'), continuing: 'yes' as const }, YEARS],
+    ['not answered yet', emptyEmployment('job-1'), YEARS],
+    ['ended, with no real date yet', ended('31', '2', '2024'), YEARS],
+  ])('%s', (_name, employment, asked) => {
+    expect(yearsForEmployment(employment, YEARS)).toEqual(asked);
+    expect(yearsAfterEmployment(employment, YEARS)).toEqual(YEARS.filter((y) => !asked.includes(y)));
+  });
+
+  const snapshotWith = (miles: number, end: { day: string; month: string; year: string }) => ({
+    employments: [
+      { ...emptyEmployment('job-1'), employerName: 'Acme', continuing: 'no', endDate: end },
+      { ...emptyEmployment('job-2'), employerName: 'Beta', continuing: 'yes' },
+    ],
+    taxYears: [
+      {
+        year: '2024/25',
+        selected: true,
+        employersConnected: 'no',
+        jobs: [
+          { employmentId: 'job-1', businessMiles: miles, paidKind: 'none' },
+          { employmentId: 'job-2', businessMiles: 1_000, paidKind: 'none' },
+        ],
+      },
+    ],
+  });
+
+  it('the mileage step refuses miles for a year after the job ended (a job that ended in 1999, 2024/25)', () => {
+    expect(validateStep('mileage', snapshotWith(6_000, { day: '1', month: '6', year: '1999' }))).toEqual({
+      ok: false,
+      errors: {
+        [jobFieldKey.miles('2024/25', 'job-1')]: MESSAGES.milesAfterEmploymentEnded('Acme', '2024/25'),
+      },
+    });
+    // 0 miles for the ended job is the right answer, and the year stays valid with the other job.
+    expect(validateStep('mileage', snapshotWith(0, { day: '1', month: '6', year: '1999' })).ok).toBe(true);
+    // A job that ended during 2024/25 keeps its miles for that year.
+    expect(validateStep('mileage', snapshotWith(6_000, { day: '10', month: '8', year: '2024' })).ok).toBe(
+      true,
+    );
   });
 });

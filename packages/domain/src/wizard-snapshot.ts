@@ -19,7 +19,7 @@ import {
 import type { P87Input } from './p87-readiness.ts';
 import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
-import { claimableTaxYears, isTaxYear, type TaxYearInfo } from './tax-years.ts';
+import { claimableTaxYears, isTaxYear, taxYearInfo, type TaxYear, type TaxYearInfo } from './tax-years.ts';
 
 // The wizard snapshot: the claimant's saved answers, the body of PUT /api/onboarding beside the
 // step numbers. Declared once, here; the zod schema in schemas.ts is checked against it at compile
@@ -619,6 +619,41 @@ export function figuresByJob(snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'tax
     };
   });
   return { claim, years };
+}
+
+/**
+ * The day an employment ended ('2024-08-10'), or null while it continues or has no real end date.
+ * Only a job the claimant said has ended ('no') has one.
+ */
+export function employmentEndIso(e: Pick<Employment, 'continuing' | 'endDate'>): string | null {
+  return e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
+}
+
+/**
+ * Whether an employment had ended before `year` began (6 April), so it can have no business miles
+ * in that year: relief is for travel in the performance of the duties of that employment (ITEPA
+ * 2003 s337-338) in the tax year claimed (s231), and an employment that ended before 6 April has
+ * no duties in the year. A year in which it ended part-way is still its year.
+ */
+export function endedBeforeYear(e: Pick<Employment, 'continuing' | 'endDate'>, year: TaxYear): boolean {
+  const end = employmentEndIso(e);
+  return end !== null && isTaxYear(year) && end < taxYearInfo(year).start;
+}
+
+/** The years (of `years`) to ask an employment's miles for: none that began after it ended. */
+export function yearsForEmployment<Y extends string>(
+  e: Pick<Employment, 'continuing' | 'endDate'>,
+  years: readonly Y[],
+): Y[] {
+  return years.filter((y) => !endedBeforeYear(e, y));
+}
+
+/** The years (of `years`) not to ask an employment's miles for: those that began after it ended. */
+export function yearsAfterEmployment<Y extends string>(
+  e: Pick<Employment, 'continuing' | 'endDate'>,
+  years: readonly Y[],
+): Y[] {
+  return years.filter((y) => endedBeforeYear(e, y));
 }
 
 /** Error keys of the per-year, per-job answers (the web's field ids come from these). */
