@@ -650,6 +650,53 @@ describe('notes, export, reports, audit', () => {
   });
 });
 
+// D27: a company vehicle's claim is a fuel claim with no AMAP estimate (ITEPA s235-236), as the
+// claimant was told; the operator's page shows no relief estimate for it either.
+describe('a fuel claim on the operator claim page', () => {
+  it('has no relief estimate and no approved-amount figures', async () => {
+    const { id } = await submitMileageClaim(t, { firstName: 'Finn', lastName: 'Fuel' });
+    const before = await get(`/api/admin/claims/${id}`);
+    expect(before.json<{ estimate?: { low: number } }>().estimate?.low).toBeGreaterThan(0);
+    // The same answers with a company vehicle (the wizard's fuel route, D27).
+    const stored = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('snapshot')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(stored.snapshot ?? '{}') as Record<string, unknown>;
+    snapshot.eligibilityData = { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' };
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(snapshot), drives_for_work: 'company-vehicle' })
+      .where('id', '=', id)
+      .execute();
+    const res = await get(`/api/admin/claims/${id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ estimate?: unknown; mileage: Record<string, unknown> }>();
+    expect(body.estimate).toBeUndefined();
+    expect(body.mileage).toMatchObject({
+      totalMiles: 8000,
+      totalAllowance: 0,
+      totalClaimable: 0,
+      rebate20: 0,
+      rebate40: 0,
+      selfAssessmentRequired: false,
+    });
+  });
+});
+
+// D31: the estimate says whether it is an upper figure or capped at the P60's tax paid.
+describe('the estimate on the operator claim page (D31)', () => {
+  it('is flagged as an upper figure without the P60 figures', async () => {
+    const { id } = await submitMileageClaim(t, { firstName: 'Ula', lastName: 'Upper' });
+    const body = (await get(`/api/admin/claims/${id}`)).json<{
+      estimate: { upperFigure: boolean; years: Array<{ upperFigure: boolean; taxPaid: number | null }> };
+    }>();
+    expect(body.estimate.upperFigure).toBe(true);
+    expect(body.estimate.years).toEqual([expect.objectContaining({ upperFigure: true, taxPaid: null })]);
+  });
+});
+
 describe('P87 worksheet', () => {
   it('lists every answer in the P87 order with the missing ones marked; audited', async () => {
     // 4,000 miles at 10p: under £2,500 of expenses, so a P87 year (D31).

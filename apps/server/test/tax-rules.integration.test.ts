@@ -279,3 +279,36 @@ describe('miles after an employment ended', () => {
     expect((await put(newSessionId(), snap)).statusCode).toBe(200);
   });
 });
+
+// D31: the optional P60 figures cap the stored estimate at the tax paid. GOV.UK: relief cannot be
+// more than the tax paid; a £14,000 salary in 2025/26 paid (14,000 − 12,570) × 20% = £286.
+describe('the P60 figures (D31)', () => {
+  const withP60 = (p60: Record<string, unknown>) => {
+    const base = mileageSnapshot({ years: [] }) as Record<string, unknown>;
+    return {
+      ...base,
+      taxYears: [{ year: '2025/26', selected: true, jobs: [job(5_000, 0, 'job-1')], ...p60 }],
+    };
+  };
+
+  it('stores £286 for 5,000 miles (£450 at 20%) when the P60 shows £14,000 pay and £286 tax', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const capped = newSessionId();
+    expect((await put(capped, withP60({ taxablePay: 14_000, taxPaid: 286 }))).statusCode).toBe(200);
+    expect(Number((await row(capped)).estimated_rebate_claimant)).toBe(286);
+    const plain = newSessionId();
+    expect((await put(plain, withP60({}))).statusCode).toBe(200);
+    expect(Number((await row(plain)).estimated_rebate_claimant)).toBe(450);
+  });
+
+  it('refuses tax paid above the taxable pay, with the field named', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const res = await put(newSessionId(), withP60({ taxablePay: 1_000, taxPaid: 2_000 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: { 'taxYears.0.taxPaid': MESSAGES.taxPaidMoreThanPay('2025/26') },
+    });
+  });
+});

@@ -15,6 +15,7 @@ import {
   formatIsoDate,
   p87InputOfSnapshot,
   p87Readiness,
+  isFuelClaim,
   reliefOf,
   summariseClaim,
   vehicleOf,
@@ -329,16 +330,33 @@ export function createAdminClaimsService(deps: {
             continuing: e.continuing === '' ? null : e.continuing === 'yes',
             endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
           })),
-          // D21: the estimate at the rates the claimant gave (band, Scottish), as they saw it.
-          estimate: (() => {
-            const e = reliefOf(snapshot);
-            return {
-              low: e.low,
-              high: e.high,
-              scottish: e.scottish,
-              years: e.years.map((y) => ({ year: y.year, rates: y.rates, low: y.low, high: y.high })),
-            };
-          })(),
+          // D21: the estimate at the rates the claimant gave (band, Scottish), as they saw it; D31:
+          // capped at the tax paid where the P60 figures were given, else an upper figure. D27: a
+          // company vehicle's fuel claim was told it has no AMAP estimate, so it has none here.
+          ...(isFuelClaim(snapshot)
+            ? {}
+            : {
+                estimate: (() => {
+                  const e = reliefOf(snapshot);
+                  const entries = new Map(snapshot.taxYears.map((t) => [t.year, t]));
+                  return {
+                    low: e.low,
+                    high: e.high,
+                    scottish: e.scottish,
+                    upperFigure: e.upperFigure,
+                    years: e.years.map((y) => ({
+                      year: y.year,
+                      rates: y.rates,
+                      low: y.low,
+                      high: y.high,
+                      upperFigure: y.upperFigure,
+                      cappedAtTaxPaid: y.cappedAtTaxPaid,
+                      taxablePay: entries.get(y.year)?.taxablePay ?? null,
+                      taxPaid: entries.get(y.year)?.taxPaid ?? null,
+                    })),
+                  };
+                })(),
+              }),
           mileage: {
             vehicle: vehicleOf(snapshot),
             employerRatePence: r.employer_mileage_rate,
