@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPayeReference, p87Readiness, selfAssessmentLabel } from './p87-readiness.ts';
-import type { P87Input } from './p87-readiness.ts';
+import type { P87Input, P87YearInput } from './p87-readiness.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import { normaliseSnapshot, p87InputOfSnapshot } from './wizard-snapshot.ts';
 
@@ -272,5 +272,93 @@ describe('p87InputOfSnapshot: readiness of a wizard claim (D17)', () => {
       eligibilityData: { drivesForWork: 'company-vehicle' as const, vehicleVRM: 'AB12CDE' },
     };
     expect(p87InputOfSnapshot({ ...fuel, taxYears: fuel.taxYears }, true).selfAssessmentYears).toEqual([]);
+  });
+});
+
+// D31 from the P87 answers alone (no snapshot): GOV.UK "Claim tax relief for your job expenses":
+// "If your expenses are over £2,500 you must claim using a Self Assessment tax return". Each
+// employment has its own 10,000 miles (ITEPA 2003 s230; D18) and relief is the approved amount less
+// what that employment paid (s231).
+describe('p87Readiness: Self Assessment years from the P87 answers (D31)', () => {
+  const person: P87Input = {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    dateOfBirth: '1990-03-04',
+    hasNiNumber: true,
+    address: '1 Main St',
+    postcode: 'WN2 1AR',
+    phone: '07700 900123',
+    email: 'jane@example.com',
+  };
+  const job = (years: P87YearInput[]) => ({
+    employerName: 'Acme',
+    payeReference: '123/AB45678',
+    jobTitle: 'Engineer',
+    continuing: true,
+    years,
+  });
+  it.each<[string, P87Input['employments'], string[]]>([
+    // 12,000 miles in 2024/25 at 0p: 10,000 × 45p + 2,000 × 25p = £5,000.
+    [
+      '12,000 miles at 0p in 2024/25',
+      [
+        job([
+          { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 12_000, employerPaidPencePerMile: 0 },
+        ]),
+      ],
+      ['2024/25'],
+    ],
+    // 6,000 × 45p = £2,700 less 6,000 × 10p = £600 → £2,100.
+    [
+      '6,000 miles at 10p in 2024/25',
+      [
+        job([
+          { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 6_000, employerPaidPencePerMile: 10 },
+        ]),
+      ],
+      [],
+    ],
+    // Two employments in one year: £1,800 + £1,800 = £3,600 of expenses in 2025/26.
+    [
+      'two jobs of 4,000 miles each at 0p in 2025/26',
+      [
+        job([
+          { taxYear: '2025/26', vehicleType: 'car-van', businessMiles: 4_000, employerPaidPencePerMile: 0 },
+        ]),
+        job([
+          { taxYear: '2025/26', vehicleType: 'car-van', businessMiles: 4_000, employerPaidTotalPence: 0 },
+        ]),
+      ],
+      ['2025/26'],
+    ],
+    // 2026/27 at 55p: 5,000 × 55p = £2,750 less a £300 yearly total → £2,450.
+    [
+      '5,000 miles in 2026/27 with £300 paid',
+      [
+        job([
+          {
+            taxYear: '2026/27',
+            vehicleType: 'car-van',
+            businessMiles: 5_000,
+            employerPaidTotalPence: 30_000,
+          },
+        ]),
+      ],
+      [],
+    ],
+  ])('%s', (_name, employments, years) => {
+    const items = p87Readiness({ ...person, employments });
+    expect(items).toEqual(
+      years.map((year) => ({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) })),
+    );
+  });
+
+  it('a given list of Self Assessment years wins (a fuel claim gives none)', () => {
+    const employments = [
+      job([
+        { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 12_000, employerPaidPencePerMile: 0 },
+      ]),
+    ];
+    expect(p87Readiness({ ...person, employments, selfAssessmentYears: [] })).toEqual([]);
   });
 });
