@@ -58,8 +58,9 @@ async function submitMileageClaim(
   who: { firstName: string; lastName: string; affiliate: string },
 ): Promise<{ reference: string; evidence: Buffer; signature: Buffer }> {
   const year = OFFERED_YEARS[0] ?? '';
-  // Acme Ltd pays 5p a mile on 6,000 miles (D17/D18 shape, one employment). The claimant ticks
-  // "I don't have it" for the PAYE reference: the one P87 answer a submitted claim can still lack.
+  // Acme Ltd pays 5p a mile on 4,000 miles (D17/D18 shape, one employment): at most £2,000 of
+  // expenses, so a P87 year, not a Self Assessment one (D31). The claimant ticks "I don't have it"
+  // for the PAYE reference: the one P87 answer a submitted claim can still lack.
   const claimant: WizardClaimant = {
     firstName: who.firstName,
     lastName: who.lastName,
@@ -69,7 +70,7 @@ async function submitMileageClaim(
     address: '1 Test Street, Hindley, Wigan',
     vehicle: 'car-van',
     employments: [{ employerName: 'Acme Ltd', payeReference: null, jobTitle: 'Driver' }],
-    years: [{ year, companyName: 'Acme Ltd', miles: 6000 }],
+    years: [{ year, companyName: 'Acme Ltd', miles: 4000 }],
     employerRatePence: 5,
   };
   const context = await browser.newContext();

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_STATUSES, allowedMoves } from '@taxback/domain';
+import { CLAIM_STATUSES, allowedMoves, selfAssessmentLabel } from '@taxback/domain';
 import type { ClaimStatus } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import {
   EVIDENCE_PDF,
   MILEAGE_CLAIM_FIGURES,
+  MILEAGE_CLAIM_YEAR,
   asOperator,
   auditCount,
   insertOperator,
+  mileageClaimFigures,
   signIn,
   submitGeneralClaim,
   submitMileageClaim,
@@ -121,8 +123,9 @@ describe('claims list', () => {
       selfAssessment: true,
       estimatedRebate: expect.any(Number),
     });
-    // The claimant did not have the employer PAYE reference (D17): the one answer still missing.
-    expect(m.readinessMissing).toBe(1);
+    // The claimant did not have the employer PAYE reference (D17), and the year's expenses are over
+    // £2,500 so it is a Self Assessment year, not a P87 one (D31): two readiness items.
+    expect(m.readinessMissing).toBe(2);
     expect(JSON.stringify(body)).not.toContain('AB123456C');
 
     const onlyGeneral = await get('/api/admin/claims?q=listing&kind=general');
@@ -256,7 +259,10 @@ describe('claim detail', () => {
       totalClaimable: f.totalClaimable,
       rebate20: f.rebate20,
     });
-    expect(body.readiness.map((i: { field: string }) => i.field)).toEqual(['employments.0.payeReference']);
+    expect(body.readiness.map((i: { field: string }) => i.field)).toEqual([
+      'employments.0.payeReference',
+      `selfAssessment.${MILEAGE_CLAIM_YEAR}`,
+    ]);
     // D21: no band given, not Scottish: the estimate the claimant saw is the basic-rate figure.
     expect(res.json()).toMatchObject({ estimate: { low: f.rebate20, high: f.rebate40, scottish: false } });
     // Every P87 answer of the employment, and each year's job with its own figures (D17).
@@ -420,8 +426,42 @@ describe('workflow (D22)', () => {
       version: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ missing: ['Employer PAYE reference (employment 1)'] });
+    expect(res.json()).toMatchObject({
+      missing: ['Employer PAYE reference (employment 1)', selfAssessmentLabel(MILEAGE_CLAIM_YEAR)],
+    });
     expect(await version(id)).toBe(1);
+  });
+
+  // D31: HMRC takes no P87 for a year whose expenses are over £2,500 (GOV.UK "Claim tax relief for
+  // your job expenses"): the operator closes the claim as "Needs Self Assessment", the claimant is
+  // sent that advice through the usual notification, and no fee is ever due (the claim is closed).
+  it('closes a Self Assessment claim as "Needs Self Assessment": closed, no repayment or fee after it', async () => {
+    const { id } = await submitMileageClaim(t);
+    await post(`/api/admin/claims/${id}/status`, { to: 'in-review', reason: '', version: 0 });
+    const detail = await get(`/api/admin/claims/${id}`);
+    expect(detail.json<{ workflow: { allowedMoves: string[] } }>().workflow.allowedMoves).toContain(
+      'needs-self-assessment',
+    );
+    const res = await post(`/api/admin/claims/${id}/status`, {
+      to: 'needs-self-assessment',
+      reason: '',
+      version: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'needs-self-assessment', allowedMoves: [] });
+    const after = await post(`/api/admin/claims/${id}/status`, {
+      to: 'repaid',
+      reason: '',
+      version: 2,
+      repaidAmount: '1000.00',
+    });
+    expect(after.statusCode).toBe(409);
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['status', 'repaid_pence', 'fee_pence'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'needs-self-assessment', repaid_pence: null, fee_pence: null });
   });
 
   it('needs a reason for information requested, rejected and withdrawn', async () => {
@@ -610,9 +650,62 @@ describe('notes, export, reports, audit', () => {
   });
 });
 
+// D27: a company vehicle's claim is a fuel claim with no AMAP estimate (ITEPA s235-236), as the
+// claimant was told; the operator's page shows no relief estimate for it either.
+describe('a fuel claim on the operator claim page', () => {
+  it('has no relief estimate and no approved-amount figures', async () => {
+    const { id } = await submitMileageClaim(t, { firstName: 'Finn', lastName: 'Fuel' });
+    const before = await get(`/api/admin/claims/${id}`);
+    expect(before.json<{ estimate?: { low: number } }>().estimate?.low).toBeGreaterThan(0);
+    // The same answers with a company vehicle (the wizard's fuel route, D27).
+    const stored = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('snapshot')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(stored.snapshot ?? '{}') as Record<string, unknown>;
+    snapshot.eligibilityData = { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' };
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(snapshot), drives_for_work: 'company-vehicle' })
+      .where('id', '=', id)
+      .execute();
+    const res = await get(`/api/admin/claims/${id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ estimate?: unknown; mileage: Record<string, unknown> }>();
+    expect(body.estimate).toBeUndefined();
+    expect(body.mileage).toMatchObject({
+      totalMiles: 8000,
+      totalAllowance: 0,
+      totalClaimable: 0,
+      rebate20: 0,
+      rebate40: 0,
+      selfAssessmentRequired: false,
+    });
+  });
+});
+
+// D31: the estimate says whether it is an upper figure or capped at the P60's tax paid.
+describe('the estimate on the operator claim page (D31)', () => {
+  it('is flagged as an upper figure without the P60 figures', async () => {
+    const { id } = await submitMileageClaim(t, { firstName: 'Ula', lastName: 'Upper' });
+    const body = (await get(`/api/admin/claims/${id}`)).json<{
+      estimate: { upperFigure: boolean; years: Array<{ upperFigure: boolean; taxPaid: number | null }> };
+    }>();
+    expect(body.estimate.upperFigure).toBe(true);
+    expect(body.estimate.years).toEqual([expect.objectContaining({ upperFigure: true, taxPaid: null })]);
+  });
+});
+
 describe('P87 worksheet', () => {
   it('lists every answer in the P87 order with the missing ones marked; audited', async () => {
-    const { id, reference } = await submitMileageClaim(t, { firstName: 'Pia', lastName: 'Worksheet' });
+    // 4,000 miles at 10p: under £2,500 of expenses, so a P87 year (D31).
+    const { id, reference } = await submitMileageClaim(t, {
+      firstName: 'Pia',
+      lastName: 'Worksheet',
+      miles: 4000,
+    });
+    const figures = mileageClaimFigures(4000);
     const res = await get(`/api/admin/claims/${id}/p87.pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -635,11 +728,11 @@ describe('P87 worksheet', () => {
       'Job title',
       'Engineer',
       'Business miles',
-      '8,000',
+      '4,000',
       'Approved mileage allowance (AMAP)',
-      `£${MILEAGE_CLAIM_FIGURES.totalAllowance.toFixed(2)}`,
+      `£${figures.totalAllowance.toFixed(2)}`,
       'Mileage allowance relief claimed',
-      `£${MILEAGE_CLAIM_FIGURES.totalClaimable.toFixed(2)}`,
+      `£${figures.totalClaimable.toFixed(2)}`,
       'Still missing before this can go to HMRC:',
       '- Employer PAYE reference (employment 1)',
     ];
@@ -650,5 +743,17 @@ describe('P87 worksheet', () => {
       at = next;
     }
     expect(await auditCount(t, 'p87-downloaded', id)).toBe(1);
+  });
+
+  // D31: a year whose expenses are over £2,500 is left off the P87 (GOV.UK: "If your expenses are
+  // over £2,500 you must claim using a Self Assessment tax return").
+  it('leaves a Self Assessment year off: no miles or relief to copy, the year named instead', async () => {
+    const { id } = await submitMileageClaim(t, { firstName: 'Sam', lastName: 'Assessment' });
+    expect(MILEAGE_CLAIM_FIGURES.years[0]!.selfAssessmentRequired).toBe(true);
+    const text = pdfText((await get(`/api/admin/claims/${id}/p87.pdf`)).rawPayload);
+    expect(text).toContain(`Tax year ${MILEAGE_CLAIM_YEAR}: Self Assessment, not P87`);
+    expect(text).not.toContain('Business miles');
+    expect(text).not.toContain('Mileage allowance relief claimed');
+    expect(text).toContain(`- ${selfAssessmentLabel(MILEAGE_CLAIM_YEAR)}`);
   });
 });

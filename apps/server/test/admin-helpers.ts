@@ -146,23 +146,34 @@ export const MILEAGE_CLAIM_YEAR = claimableTaxYears()[0]!.year;
  * What the domain computes for that claim (8,000 miles in a car or van, the employer paying 10p a
  * mile): 55p a mile in 2026/27, 45p before (the rates' own table tests pin those numbers).
  */
-export const MILEAGE_CLAIM_FIGURES = calculateRebate({
-  years: [{ year: MILEAGE_CLAIM_YEAR, miles: 8000 }],
-  vehicle: 'car-van',
-  employerRatePence: 10,
-});
+export function mileageClaimFigures(miles = 8000) {
+  return calculateRebate({
+    years: [{ year: MILEAGE_CLAIM_YEAR, miles }],
+    vehicle: 'car-van',
+    employerRatePence: 10,
+  });
+}
+/** The default claim: over £2,500 of expenses in its year, so a Self Assessment year (D31). */
+export const MILEAGE_CLAIM_FIGURES = mileageClaimFigures();
 
 /** A mileage claim taken through the real wizard API to submission; returns its id and reference. */
 export async function submitMileageClaim(
   t: TestApp,
-  person: { firstName?: string; lastName?: string; email?: string; affiliate?: string | null } = {},
+  person: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    affiliate?: string | null;
+    /** Business miles in the claim's year (8,000 unless given). */
+    miles?: number;
+  } = {},
 ): Promise<{ id: string; reference: string; sessionId: string }> {
   const sessionId = newSessionId();
   const headers = { 'x-session-id': sessionId };
   const year = MILEAGE_CLAIM_YEAR;
   const snapshot = mileageSnapshot(
     {
-      years: [{ year, miles: 8000 }],
+      years: [{ year, miles: person.miles ?? 8000 }],
       ratePence: 10,
       personalInfo: {
         firstName: person.firstName ?? 'Mira',

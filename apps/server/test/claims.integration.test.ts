@@ -1,7 +1,8 @@
 import { PNG } from 'pngjs';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authorityCanonical } from '@taxback/domain';
+import { MESSAGES } from '@taxback/domain/schemas';
 import { authorityTermsOf } from '../src/modules/authority/terms.ts';
 import {
   PNG_BASE64,
@@ -427,5 +428,56 @@ describe('POST /api/claims', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'The request is too large.' });
+  });
+});
+
+// D21, D28: working-from-home relief only for years up to 2025/26 (Autumn Budget 2025: "From 6
+// April 2026, no deduction will be available for homeworking expenses which are not reimbursed by
+// the employer"). The general claim carries no year unless the form sends them: then it is for the
+// years claimable on the day it is made, which include 2025/26 until 5 April 2030 (decision 037).
+describe('working from home in the general claim', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is refused for years given that are all after 2025/26, and nothing is stored', async () => {
+    const sessionId = newSessionId();
+    const res = await submit(sessionId, validClaimBody({ selectedExpenses: ['wfh'], taxYears: ['2026/27'] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { selectedExpenses: MESSAGES.wfhNotClaimable } });
+    expect(await countRows(sessionId)).toBe(0);
+  });
+
+  it('is accepted with 2025/26 among the years, and the years are kept with the claim', async () => {
+    const sessionId = newSessionId();
+    const res = await submit(
+      sessionId,
+      validClaimBody({ selectedExpenses: ['wfh'], taxYears: ['2026/27', '2025/26'] }),
+    );
+    expect(res.statusCode).toBe(201);
+    const row = await t.app.db
+      .selectFrom('form_responses')
+      .select('assessment_data')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.assessment_data ?? '{}')).toMatchObject({ taxYears: ['2026/27', '2025/26'] });
+  });
+
+  it('without years: accepted on 5 April 2030, refused from 6 April 2030 (no claimable year up to 2025/26 left)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-04-05T12:00:00Z'));
+    expect((await submit(newSessionId(), validClaimBody({ selectedExpenses: ['wfh'] }))).statusCode).toBe(
+      201,
+    );
+    vi.setSystemTime(new Date('2030-04-06T12:00:00Z'));
+    const late = newSessionId();
+    const res = await submit(late, validClaimBody({ selectedExpenses: ['wfh', 'travel'] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { selectedExpenses: MESSAGES.wfhNotClaimable } });
+    expect(await countRows(late)).toBe(0);
+    // Other expenses are not limited.
+    expect((await submit(newSessionId(), validClaimBody({ selectedExpenses: ['travel'] }))).statusCode).toBe(
+      201,
+    );
   });
 });

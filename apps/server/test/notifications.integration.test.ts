@@ -156,6 +156,33 @@ describe('claimant notifications', () => {
     expect(smtp.received[0]!.raw).toContain('What we need: Your P60 for the year, please');
   });
 
+  // D31: "Needs Self Assessment" closes the claim with the advice sent (GOV.UK "Claim tax relief for
+  // your job expenses": expenses over £2,500 are claimed on a Self Assessment tax return), no fee.
+  it('a claim closed as "Needs Self Assessment" sends the Self Assessment advice by text and email', async () => {
+    const claim = await submitMileageClaim(t, { firstName: 'Sadie', email: 'sadie@example.com' });
+    const move = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/claims/${claim.id}/status`,
+        headers: asOperator(admin),
+        payload,
+      });
+    expect((await move({ to: 'in-review', reason: '', version: 0 })).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    twilio.requests.length = 0;
+    smtp.received.length = 0;
+    expect((await move({ to: 'needs-self-assessment', reason: '', version: 1 })).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(deliveredTexts().map((m) => m.body)).toEqual([
+      expect.stringContaining('HMRC only takes it on a Self Assessment tax return'),
+    ]);
+    expect(smtp.received.map((m) => m.subject)).toEqual([
+      `Your claim ${claim.reference}: needs self assessment`,
+    ]);
+    expect(smtp.received[0]!.raw).toContain('there is no fee');
+    expect(smtp.received[0]!.raw).toContain('https://www.gov.uk/tax-relief-for-employees');
+  });
+
   it('SMS and SMTP down for 30 seconds while claims arrive: every message is delivered once after they recover', async () => {
     smsFailing = true;
     smtp.failing = true;

@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { carVanRatePence, claimableTaxYears, taxYearFromStartYear, taxYearInfo } from '@taxback/domain';
+import {
+  carVanRatePence,
+  claimableTaxYears,
+  jobFieldKey,
+  taxYearFromStartYear,
+  taxYearInfo,
+} from '@taxback/domain';
+import { MESSAGES } from '@taxback/domain/schemas';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { employment, job, mileageSnapshot } from './snapshots.ts';
@@ -216,4 +223,92 @@ describe('several employments (D18)', () => {
       );
     },
   );
+});
+
+// Issue 31: a job that ended before a tax year began has no business miles in it (ITEPA 2003
+// s337-338: travel in the performance of that employment's duties; the year runs from 6 April).
+describe('miles after an employment ended', () => {
+  const endedIn1999 = (miles: number) =>
+    mileageSnapshot(
+      { years: [] },
+      {
+        employments: [
+          employment('job-1', 'Acme Ltd', {
+            continuing: 'no',
+            endDate: { day: '1', month: '6', year: '1999' },
+          }),
+        ],
+        taxYears: [{ year: '2024/25', selected: true, jobs: [job(miles, 0, 'job-1')] }],
+      },
+    );
+
+  it('refuses 2024/25 miles for a job that ended in 1999, and stores nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const sessionId = newSessionId();
+    const res = await put(sessionId, endedIn1999(6_000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: expect.objectContaining({
+        [jobFieldKey.miles('2024/25', 'job-1')]: MESSAGES.milesAfterEmploymentEnded('Acme Ltd', '2024/25'),
+      }),
+    });
+    const rows = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('session_id')
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('accepts the same job’s miles in the year it ended (10 August 2024, 2024/25)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const snap = mileageSnapshot(
+      { years: [] },
+      {
+        employments: [
+          employment('job-1', 'Acme Ltd', {
+            continuing: 'no',
+            endDate: { day: '10', month: '8', year: '2024' },
+          }),
+        ],
+        taxYears: [{ year: '2024/25', selected: true, jobs: [job(2_000, 0, 'job-1')] }],
+      },
+    );
+    expect((await put(newSessionId(), snap)).statusCode).toBe(200);
+  });
+});
+
+// D31: the optional P60 figures cap the stored estimate at the tax paid. GOV.UK: relief cannot be
+// more than the tax paid; a £14,000 salary in 2025/26 paid (14,000 − 12,570) × 20% = £286.
+describe('the P60 figures (D31)', () => {
+  const withP60 = (p60: Record<string, unknown>) => {
+    const base = mileageSnapshot({ years: [] }) as Record<string, unknown>;
+    return {
+      ...base,
+      taxYears: [{ year: '2025/26', selected: true, jobs: [job(5_000, 0, 'job-1')], ...p60 }],
+    };
+  };
+
+  it('stores £286 for 5,000 miles (£450 at 20%) when the P60 shows £14,000 pay and £286 tax', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const capped = newSessionId();
+    expect((await put(capped, withP60({ taxablePay: 14_000, taxPaid: 286 }))).statusCode).toBe(200);
+    expect(Number((await row(capped)).estimated_rebate_claimant)).toBe(286);
+    const plain = newSessionId();
+    expect((await put(plain, withP60({}))).statusCode).toBe(200);
+    expect(Number((await row(plain)).estimated_rebate_claimant)).toBe(450);
+  });
+
+  it('refuses tax paid above the taxable pay, with the field named', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const res = await put(newSessionId(), withP60({ taxablePay: 1_000, taxPaid: 2_000 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: { 'taxYears.0.taxPaid': MESSAGES.taxPaidMoreThanPay('2025/26') },
+    });
+  });
 });

@@ -1,9 +1,11 @@
 // The general claim (POST /api/claims): the funnel's form, expenses, tracking and signature.
 import { z } from 'zod';
-import { EXPENSE_IDS } from './expenses.ts';
+import { EXPENSE_IDS, isWfhClaimableYear } from './expenses.ts';
+import { isTaxYear } from './tax-years.ts';
 import {
   AFFILIATE_MAX_LENGTH,
   FULL_URL_MAX_LENGTH,
+  MAX_TAX_YEAR_ENTRIES,
   MESSAGES,
   NAME_MAX_LENGTH,
   UTM_VALUE_MAX_LENGTH,
@@ -44,17 +46,38 @@ export type ClaimForm = z.output<typeof claimFormSchema>;
 
 export const expenseIdSchema = z.enum(EXPENSE_IDS, { error: MESSAGES.expenseUnknown });
 
-export const claimSubmissionSchema = claimFormSchema.extend({
-  signature: pngDataUrl(MESSAGES.signatureRequired),
-  selectedExpenses: z
-    .array(expenseIdSchema, { error: MESSAGES.expensesRequired })
-    .min(1, MESSAGES.expensesRequired)
-    .max(EXPENSE_IDS.length * 2, MESSAGES.expenseUnknown)
-    .transform((ids) => [...new Set(ids)]),
-  earnsOver18k: z.literal(true, { error: MESSAGES.mustQualify }),
-  affiliateName: nullableText(AFFILIATE_MAX_LENGTH).optional(),
-  utmData: utmDataSchema.nullable().optional(),
-  fullUrl: nullableText(FULL_URL_MAX_LENGTH).optional(),
-  assessmentData: assessmentDataSchema.optional(),
-});
+export const claimSubmissionSchema = claimFormSchema
+  .extend({
+    signature: pngDataUrl(MESSAGES.signatureRequired),
+    selectedExpenses: z
+      .array(expenseIdSchema, { error: MESSAGES.expensesRequired })
+      .min(1, MESSAGES.expensesRequired)
+      .max(EXPENSE_IDS.length * 2, MESSAGES.expenseUnknown)
+      .transform((ids) => [...new Set(ids)]),
+    earnsOver18k: z.literal(true, { error: MESSAGES.mustQualify }),
+    affiliateName: nullableText(AFFILIATE_MAX_LENGTH).optional(),
+    utmData: utmDataSchema.nullable().optional(),
+    fullUrl: nullableText(FULL_URL_MAX_LENGTH).optional(),
+    assessmentData: assessmentDataSchema.optional(),
+    /**
+     * The tax years the claim is for, where the form asks (optional; D30's details journey). Without
+     * them the claim covers the years claimable on the day it is made.
+     */
+    taxYears: z
+      .array(z.string().refine(isTaxYear, MESSAGES.taxYearInvalid))
+      .max(MAX_TAX_YEAR_ENTRIES)
+      .transform((ys) => [...new Set(ys)])
+      .optional(),
+  })
+  // D28: working from home only for years up to 2025/26 (the clock-dependent part, when no years
+  // are given, is the server's: wfhClaimable with its own clock).
+  .superRefine((claim, ctx) => {
+    if (
+      claim.selectedExpenses.includes('wfh') &&
+      claim.taxYears !== undefined &&
+      claim.taxYears.length > 0 &&
+      !claim.taxYears.some((y) => isWfhClaimableYear(y))
+    )
+      ctx.addIssue({ code: 'custom', message: MESSAGES.wfhNotClaimable, path: ['selectedExpenses'] });
+  });
 export type ClaimSubmission = z.output<typeof claimSubmissionSchema>;

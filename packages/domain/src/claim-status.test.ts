@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_STATUSES, allowedMoves, canMove, checkMove, reasonRequired } from './claim-status.ts';
+import {
+  CLAIM_STATUSES,
+  CLAIM_STATUS_LABELS,
+  allowedMoves,
+  canMove,
+  checkMove,
+  isOpenStatus,
+  reasonRequired,
+} from './claim-status.ts';
 import type { ClaimStatus } from './claim-status.ts';
 
 // The D22 machine (DECISIONS.md): submitted → in review → information requested ⇄ in review →
-// ready for HMRC → sent to HMRC → repaid | rejected; withdrawn from any open state.
+// ready for HMRC → sent to HMRC → repaid | rejected; withdrawn from any open state. D31: "Needs
+// Self Assessment" closes a claim HMRC only takes on a Self Assessment return (GOV.UK "Claim tax
+// relief for your job expenses": "If your expenses are over £2,500 you must claim using a Self
+// Assessment tax return"), from in review or information requested; closed, so no fee can follow.
 const LEGAL: ReadonlyArray<[ClaimStatus, ClaimStatus]> = [
   ['submitted', 'in-review'],
   ['submitted', 'withdrawn'],
   ['in-review', 'information-requested'],
   ['in-review', 'ready-for-hmrc'],
+  ['in-review', 'needs-self-assessment'],
   ['in-review', 'withdrawn'],
   ['information-requested', 'in-review'],
+  ['information-requested', 'needs-self-assessment'],
   ['information-requested', 'withdrawn'],
   ['ready-for-hmrc', 'sent-to-hmrc'],
   ['ready-for-hmrc', 'withdrawn'],
@@ -32,12 +45,13 @@ describe('claim status machine (D22)', () => {
 
   it.each<[ClaimStatus, ClaimStatus[]]>([
     ['submitted', ['in-review', 'withdrawn']],
-    ['in-review', ['information-requested', 'ready-for-hmrc', 'withdrawn']],
-    ['information-requested', ['in-review', 'withdrawn']],
+    ['in-review', ['information-requested', 'ready-for-hmrc', 'needs-self-assessment', 'withdrawn']],
+    ['information-requested', ['in-review', 'needs-self-assessment', 'withdrawn']],
     ['ready-for-hmrc', ['sent-to-hmrc', 'withdrawn']],
     ['sent-to-hmrc', ['repaid', 'rejected', 'withdrawn']],
     ['repaid', []],
     ['rejected', []],
+    ['needs-self-assessment', []],
     ['withdrawn', []],
   ])('allowedMoves(%s) = %j', (status, moves) => {
     expect(allowedMoves(status)).toEqual(moves);
@@ -51,6 +65,7 @@ describe('claim status machine (D22)', () => {
     ['ready-for-hmrc', false],
     ['sent-to-hmrc', false],
     ['repaid', false],
+    ['needs-self-assessment', false],
   ])('a reason is required to move to %s: %s', (to, required) => {
     expect(reasonRequired(to)).toBe(required);
   });
@@ -71,5 +86,14 @@ describe('claim status machine (D22)', () => {
       missing: ['Date of birth'],
     });
     expect(checkMove({ from: 'in-review', to: 'ready-for-hmrc', missing: [] })).toEqual({ ok: true });
+  });
+});
+
+describe('"Needs Self Assessment" (D31)', () => {
+  it('is a closed outcome with its own label', () => {
+    expect(CLAIM_STATUS_LABELS['needs-self-assessment']).toBe('Needs Self Assessment');
+    expect(isOpenStatus('needs-self-assessment')).toBe(false);
+    expect(canMove('needs-self-assessment', 'repaid')).toBe(false);
+    expect(checkMove({ from: 'in-review', to: 'needs-self-assessment' })).toEqual({ ok: true });
   });
 });

@@ -1,6 +1,8 @@
 // The life of a claim once it is submitted (DECISIONS D22): the only place the moves are defined.
 // submitted → in review → information requested ⇄ in review → ready for HMRC → sent to HMRC →
-// repaid | rejected; withdrawn from any open state.
+// repaid | rejected; withdrawn from any open state. D31: an operator closes a claim HMRC only takes
+// through Self Assessment as "needs Self Assessment" (from in review or information requested): the
+// claimant is sent that advice, and no fee arises (a fee is only ever due on a repayment, D20).
 
 export const CLAIM_STATUSES = [
   'submitted',
@@ -10,6 +12,7 @@ export const CLAIM_STATUSES = [
   'sent-to-hmrc',
   'repaid',
   'rejected',
+  'needs-self-assessment',
   'withdrawn',
 ] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -22,23 +25,30 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   'sent-to-hmrc': 'Sent to HMRC',
   repaid: 'Repaid',
   rejected: 'Rejected',
+  'needs-self-assessment': 'Needs Self Assessment',
   withdrawn: 'Withdrawn',
 };
 
 /** A claim in one of these states is finished: nothing moves it again. */
-export const CLOSED_STATUSES: readonly ClaimStatus[] = ['repaid', 'rejected', 'withdrawn'];
+export const CLOSED_STATUSES: readonly ClaimStatus[] = [
+  'repaid',
+  'rejected',
+  'needs-self-assessment',
+  'withdrawn',
+];
 
 /** Moves that need the operator to say why (D22). */
 export const REASON_REQUIRED: readonly ClaimStatus[] = ['information-requested', 'rejected', 'withdrawn'];
 
 const FORWARD: Record<ClaimStatus, readonly ClaimStatus[]> = {
   submitted: ['in-review'],
-  'in-review': ['information-requested', 'ready-for-hmrc'],
-  'information-requested': ['in-review'],
+  'in-review': ['information-requested', 'ready-for-hmrc', 'needs-self-assessment'],
+  'information-requested': ['in-review', 'needs-self-assessment'],
   'ready-for-hmrc': ['sent-to-hmrc'],
   'sent-to-hmrc': ['repaid', 'rejected'],
   repaid: [],
   rejected: [],
+  'needs-self-assessment': [],
   withdrawn: [],
 };
 

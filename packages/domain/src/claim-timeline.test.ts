@@ -2,6 +2,7 @@
 // pins them); here the words and the order.
 import { describe, expect, it } from 'vitest';
 import { claimTimeline } from './claim-timeline.ts';
+import { SELF_ASSESSMENT_ADVICE } from './notifications.ts';
 
 const submittedAt = '2026-11-01T10:00:00.000Z';
 
@@ -56,6 +57,27 @@ describe('claim timeline', () => {
     expect(
       claimTimeline({ submittedAt, status: 'repaid', history, money: null }).entries.at(-1)!.detail,
     ).toBe('HMRC’s letter to you sets out the amount.');
+  });
+
+  // D31: closed as needing Self Assessment (GOV.UK "Claim tax relief for your job expenses":
+  // expenses over £2,500 are claimed on a Self Assessment tax return), with the advice; nothing next.
+  it('a claim closed as needing Self Assessment gives the advice and nothing next', () => {
+    const t = claimTimeline({
+      submittedAt,
+      status: 'needs-self-assessment',
+      history: [
+        { to: 'in-review', at: '2026-11-02T09:00:00.000Z', reason: null },
+        { to: 'needs-self-assessment', at: '2026-11-03T09:00:00.000Z', reason: null },
+      ],
+      money: null,
+    });
+    expect(t.next).toBeNull();
+    expect(t.entries.at(-1)).toEqual({
+      status: 'needs-self-assessment',
+      at: '2026-11-03T09:00:00.000Z',
+      title: 'Your claim needs a Self Assessment tax return',
+      detail: SELF_ASSESSMENT_ADVICE,
+    });
   });
 
   it('a rejected or withdrawn claim says why', () => {

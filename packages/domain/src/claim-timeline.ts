@@ -1,6 +1,7 @@
 // D23: what a claimant sees at /status: their claim's life in plain words, oldest first, with
 // what happens next. Our own internal step ("ready for HMRC") is not shown; the amounts appear
 // once HMRC has repaid, as the operator recorded them.
+import { SELF_ASSESSMENT_ADVICE } from './notifications.ts';
 import type { ClaimStatus } from './claim-status.ts';
 import { formatPence } from './money.ts';
 
@@ -34,6 +35,7 @@ const TITLES: Record<ClaimStatus, string> = {
   'sent-to-hmrc': 'We sent your claim to HMRC',
   repaid: 'HMRC repaid your claim',
   rejected: 'HMRC did not accept your claim',
+  'needs-self-assessment': 'Your claim needs a Self Assessment tax return',
   withdrawn: 'Your claim was withdrawn',
 };
 
@@ -47,6 +49,7 @@ const NEXT: Record<ClaimStatus, string | null> = {
     'HMRC decides on your claim. This usually takes a few weeks; we will tell you when they have.',
   repaid: null,
   rejected: null,
+  'needs-self-assessment': null,
   withdrawn: null,
 };
 
@@ -61,6 +64,7 @@ function detailOf(to: ClaimStatus, reason: string | null, money: TimelineInput['
       );
     else parts.push(`HMRC repaid ${formatPence(money.repaidPence)}. You receive all of it: there is no fee.`);
   }
+  if (to === 'needs-self-assessment') parts.push(SELF_ASSESSMENT_ADVICE);
   const why = reason?.trim() ? reason.trim() : null;
   if (why) parts.push(to === 'information-requested' ? `What we need: ${why}` : `Why: ${why}`);
   return parts.length > 0 ? parts.join(' ') : null;

@@ -196,6 +196,24 @@ describe('buildDatedLog: weekly, monthly and one-off journeys (D25)', () => {
     expect(log({ journeys: [{ ...oneOff, tripType: 'return' }] }).totalMiles).toBe(100);
   });
 
+  // A journey made once is one dated trip in HMRC's log (GOV.UK "Claim tax relief for your job
+  // expenses", vehicles you use for work; D25): the 'one-off' trip type on a daily, weekly or
+  // monthly pattern is not repeated on every working day, week or month.
+  it.each<[Journey['frequency'], string | undefined, number, number]>([
+    ['daily', '2024-07-10', 1, 20],
+    ['weekly', '2024-07-10', 1, 20],
+    ['monthly', '2024-07-10', 1, 20],
+    ['daily', undefined, 0, 0],
+  ])(
+    'a %s pattern with the one-off trip type dated %s gives %s trip(s), %s miles',
+    (frequency, date, trips, miles) => {
+      const l = log({ journeys: [journey({ frequency, tripType: 'one-off', distance: 20, date })] });
+      expect(l.trips).toHaveLength(trips);
+      expect(l.totalMiles).toBe(miles);
+      if (date !== undefined) expect(dates(l)).toEqual([date]);
+    },
+  );
+
   it('sorts by date and sums every trip to the total, to the tenth of a mile', () => {
     const l = log({
       journeys: [

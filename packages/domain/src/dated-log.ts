@@ -1,7 +1,7 @@
 import type { UkNation } from './bank-holidays.ts';
 import { bankHolidaysBetween } from './bank-holidays.ts';
 import type { Journey } from './journeys.ts';
-import { journeyReasonLabel } from './journeys.ts';
+import { isOneOffJourney, journeyReasonLabel } from './journeys.ts';
 import type { TaxYear } from './tax-years.ts';
 import { taxYearInfo } from './tax-years.ts';
 
@@ -140,7 +140,9 @@ function monthlyDay(cal: Calendar, year: number, month: number): number | null {
 
 function tripDays(j: Journey, weekday: number, cal: Calendar, from: number, to: number): number[] {
   const days: number[] = [];
-  if (j.frequency === 'one-off') {
+  // A journey made once (the one-off frequency, or the one-off trip type on any pattern) is one
+  // trip on its own date; without a date it cannot be placed in a log.
+  if (isOneOffJourney(j)) {
     if (isIsoDate(j.date) && cal.inLog(toDay(j.date))) days.push(toDay(j.date));
     return days;
   }
@@ -176,7 +178,8 @@ function tripDays(j: Journey, weekday: number, cal: Calendar, from: number, to: 
  * not a bank holiday of the nation and not in declared leave. Daily: every working day. Weekly: one
  * trip a calendar week, on the pattern's weekday (the first weekly journey Monday, the second
  * Tuesday, …) or the next working day of that week, else the last working day before it. Monthly:
- * the first working day of each month. One-off: its own date (as the claimant gave it), once.
+ * the first working day of each month. One-off (by frequency or by trip type): its own date (as
+ * the claimant gave it), once.
  * The log covers the tax year clipped to the employment's dates and to today; a week or a month
  * belongs to the log that holds its trip's date, so no trip is counted in two years.
  */
@@ -199,7 +202,7 @@ export function buildDatedLog(input: DatedLogInput): DatedLog {
   };
   let weeklyIndex = 0;
   for (const j of input.journeys) {
-    const weekday = j.frequency === 'weekly' ? weeklyIndex++ % 5 : 0;
+    const weekday = j.frequency === 'weekly' && !isOneOffJourney(j) ? weeklyIndex++ % 5 : 0;
     const miles = tripMiles(j);
     const reason = journeyReasonLabel(j) || 'Not given';
     for (const day of tripDays(j, weekday, cal, from, to)) {

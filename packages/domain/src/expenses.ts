@@ -1,5 +1,5 @@
 import type { TaxYear } from './tax-years.ts';
-import { taxYearInfo } from './tax-years.ts';
+import { claimableTaxYears, isTaxYear, taxYearInfo } from './tax-years.ts';
 
 /**
  * Expense categories offered in the general claim funnel (SPEC §3, in SPEC order). Marriage
@@ -11,7 +11,25 @@ export type ExpenseId = 'travel' | 'hotel' | 'laundry' | 'wfh' | 'uniform' | 'fe
 export const WFH_LAST_TAX_YEAR: TaxYear = '2025/26';
 
 export function isWfhClaimableYear(year: TaxYear): boolean {
-  return taxYearInfo(year).startYear <= taxYearInfo(WFH_LAST_TAX_YEAR).startYear;
+  return isTaxYear(year) && taxYearInfo(year).startYear <= taxYearInfo(WFH_LAST_TAX_YEAR).startYear;
+}
+
+/**
+ * D21, D28: whether a general claim may include working from home. Autumn Budget 2025 (HMRC
+ * policy paper on homeworking expenses): "From 6 April 2026, no deduction will be available for
+ * homeworking expenses which are not reimbursed by the employer", so the flat £6 a week (and the
+ * actual-cost claim) ends with 2025/26; GOV.UK's "Claim tax relief for your job expenses: working
+ * from home" keeps earlier years claimable within the usual four-year limit. With the years the claim is for, one of them must be 2025/26 or earlier.
+ * The funnel's claim carries no year today: it covers the years claimable on the day it is made
+ * (the current tax year and the four before it), so working from home stays possible while one of
+ * those is 2025/26 or earlier, until 5 April 2030, and is refused after.
+ */
+export function wfhClaimable(input: { taxYears?: readonly string[] | undefined; today: Date }): boolean {
+  const years =
+    input.taxYears !== undefined && input.taxYears.length > 0
+      ? input.taxYears
+      : claimableTaxYears(input.today).map((y) => y.year);
+  return years.some((y) => isWfhClaimableYear(y));
 }
 
 export const EXPENSE_CATEGORIES: readonly { id: ExpenseId; label: string }[] = [

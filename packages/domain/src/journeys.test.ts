@@ -5,6 +5,7 @@ import {
   TRIP_TYPES,
   frequencyLabel,
   isFrequency,
+  isOneOffJourney,
   journeyAnnualMiles,
   journeyMilesInYear,
   journeyReasonLabel,
@@ -53,13 +54,55 @@ describe('journeys', () => {
     ['daily', 'return', 12.5, 6250],
     ['weekly', 'single', 30, 1440],
     ['monthly', 'return', 20, 480],
-    ['monthly', 'one-off', 20, 240],
+    // A journey made once counts once, whatever pattern it carries (issue 31; see below).
+    ['monthly', 'one-off', 20, 20],
     ['daily', 'single', 0.33, 82.5],
     ['weekly', 'return', 0.15, 14.4],
     ['daily', 'return', null, 0],
     ['daily', 'return', -5, 0],
   ])('%s %s of %s miles → %s a year', (frequency, tripType, distance, expected) => {
     expect(journeyAnnualMiles({ frequency, tripType, distance })).toBe(expected);
+  });
+
+  // HMRC's mileage log records each journey actually made, with its date (GOV.UK "Claim tax relief
+  // for your job expenses": vehicles you use for work; D25), so a journey made once is one trip: the
+  // 'one-off' trip type counts once whatever frequency (daily 250, weekly 48, monthly 12 a year) it
+  // also carries, and once across all the years claimed, not once a year.
+  describe("the 'one-off' trip type counts once, whatever pattern it carries", () => {
+    it.each<[Journey['frequency'], number, number]>([
+      ['daily', 20, 20],
+      ['weekly', 20, 20],
+      ['monthly', 20, 20],
+      ['one-off', 20, 20],
+      ['daily', 12.34, 12.3],
+    ])('%s pattern, %s miles, one-off trip → %s miles', (frequency, distance, expected) => {
+      const j = { frequency, tripType: 'one-off' as const, distance };
+      expect(isOneOffJourney(j)).toBe(true);
+      expect(journeyAnnualMiles(j)).toBe(expected);
+    });
+
+    it('counts once over three claimed years, beside a regular pattern that counts every year', () => {
+      const js = [
+        journey({ frequency: 'daily', tripType: 'one-off', distance: 20 }),
+        journey({ id: 'j2', frequency: 'weekly', tripType: 'single', distance: 10 }),
+      ];
+      // 48 × 10 = 480 a year × 3 years = 1,440, plus the one trip of 20 = 1,460 (not 15,000 + 1,440).
+      expect(journeysAnnualMiles(js)).toBe(500);
+      expect(journeysTotalMiles(js, 3)).toBe(1460);
+    });
+
+    it('with a date, counts in that tax year only', () => {
+      const j = journey({ frequency: 'daily', tripType: 'one-off', distance: 20, date: '2024-06-03' });
+      expect(journeyMilesInYear(j, '2024/25')).toBe(20);
+      expect(journeyMilesInYear(j, '2025/26')).toBe(0);
+      expect(journeysMilesByYear([j], ['2024/25', '2025/26'])).toEqual({
+        perYear: [
+          { year: '2024/25', miles: 20 },
+          { year: '2025/26', miles: 0 },
+        ],
+        total: 20,
+      });
+    });
   });
 
   it('sums journeys and multiplies by the number of selected years', () => {

@@ -95,26 +95,42 @@ function distanceOf(j: MilesFields): number {
 }
 
 /**
- * A regular pattern: occurrences a year × distance, doubled for a return trip (a trip marked with
- * the old 'one-off' trip type counts like a single trip at its frequency). A one-off journey: its
- * distance once, twice if it was a return trip. No distance yet counts as 0. Rounded to 0.1 mile.
+ * A journey made once: the 'one-off' frequency (a date and a distance, D21), or the original
+ * wizard's 'one-off' trip type, whatever pattern (daily, weekly, monthly) it also carries. A
+ * journey made once is one trip, never 250 or 48 or 12 a year (HMRC's mileage log records each
+ * journey actually made: its date, where from and to, why and the miles; GOV.UK "Claim tax relief
+ * for your job expenses: vehicles you use for work", D25).
+ */
+export function isOneOffJourney(j: Pick<Journey, 'frequency' | 'tripType'>): boolean {
+  return j.frequency === 'one-off' || j.tripType === 'one-off';
+}
+
+/**
+ * A regular pattern: occurrences a year × distance, doubled for a return trip. A journey made once
+ * (isOneOffJourney): its distance once, twice if it was a return trip. No distance yet counts as 0.
+ * Rounded to 0.1 mile.
  */
 export function journeyAnnualMiles(j: MilesFields): number {
-  const perYear =
-    j.frequency === 'one-off' ? 1 : (FREQUENCIES.find((f) => f.id === j.frequency)?.perYear ?? 0);
+  const perYear = isOneOffJourney(j) ? 1 : (FREQUENCIES.find((f) => f.id === j.frequency)?.perYear ?? 0);
   return roundTenth(perYear * distanceOf(j) * (j.tripType === 'return' ? 2 : 1));
 }
 
-/** True when a one-off journey's date falls in the tax year (6 April to 5 April). */
-export function isOneOffInYear(j: Pick<Journey, 'frequency' | 'date'>, year: TaxYear): boolean {
-  if (j.frequency !== 'one-off' || j.date === undefined) return false;
+/** True when a journey made once has a date in the tax year (6 April to 5 April). */
+export function isOneOffInYear(
+  j: Pick<Journey, 'frequency' | 'date'> & Partial<Pick<Journey, 'tripType'>>,
+  year: TaxYear,
+): boolean {
+  if (!(j.frequency === 'one-off' || j.tripType === 'one-off') || j.date === undefined) return false;
   const { start, end } = taxYearInfo(year);
   return j.date >= start && j.date <= end;
 }
 
-/** A journey's miles in one tax year: a regular pattern every year, a one-off only in its own year. */
+/**
+ * A journey's miles in one tax year: a regular pattern every year; a journey made once only in the
+ * year of its date (one without a date cannot be placed in a year, and counts once in the total).
+ */
 export function journeyMilesInYear(j: MilesFields & Pick<Journey, 'date'>, year: TaxYear): number {
-  if (j.frequency === 'one-off') return isOneOffInYear(j, year) ? journeyAnnualMiles(j) : 0;
+  if (isOneOffJourney(j)) return isOneOffInYear(j, year) ? journeyAnnualMiles(j) : 0;
   return journeyAnnualMiles(j);
 }
 
@@ -158,13 +174,13 @@ export function journeysAnnualMiles(js: Journey[]): number {
 }
 
 /**
- * D3: the regular patterns' annual miles × the number of selected tax years, plus each one-off
- * journey once (a one-off trip is never repeated across years).
+ * D3: the regular patterns' annual miles × the number of selected tax years, plus each journey made
+ * once (isOneOffJourney) once: a one-off trip is never repeated across years.
  */
 export function journeysTotalMiles(js: Journey[], selectedYearCount: number): number {
   const years =
     Number.isFinite(selectedYearCount) && selectedYearCount > 0 ? Math.floor(selectedYearCount) : 0;
-  const regular = js.filter((j) => j.frequency !== 'one-off');
-  const oneOff = js.filter((j) => j.frequency === 'one-off');
+  const regular = js.filter((j) => !isOneOffJourney(j));
+  const oneOff = js.filter((j) => isOneOffJourney(j));
   return roundTenth(journeysAnnualMiles(regular) * years + (years > 0 ? journeysAnnualMiles(oneOff) : 0));
 }

@@ -138,6 +138,59 @@ describe('calculateMileageClaim: the issue 12 table', () => {
     });
   });
 
+  // ITEPA 2003 s229(2)-(3) and s231(1): the approved amount and the mileage allowance payments are
+  // compared "for the kind of vehicle in question"; EIM31235: where an employee uses more than one
+  // kind of vehicle, the calculation is made separately for each kind. One kind's taxable excess
+  // never reduces another kind's relief, even for the same employment and year.
+  describe('each kind of vehicle compared on its own (s231, EIM31235)', () => {
+    const year = (y: '2025/26' | '2026/27', entries: VehicleMiles[]) =>
+      calculateMileageClaim([{ year: y, entries }]).years[0]!;
+    it.each<[string, VehicleMiles[], { claimable: number; taxableExcess: number; allowance: number }]>([
+      [
+        // Car: 1,000 × 45p = £450, paid 65p = £650 → £200 taxable. Motorbike: 1,000 × 24p = £240, paid
+        // nothing → £240 relief (netted together it would wrongly be £40).
+        'car over-paid, motorbike unpaid (2025/26)',
+        [
+          { vehicle: 'car-van', miles: 1_000, employment: 'a', employerPaid: { kind: 'ppm', pence: 65 } },
+          { vehicle: 'motorbike', miles: 1_000, employment: 'a' },
+        ],
+        { allowance: 690, claimable: 240, taxableExcess: 200 },
+      ],
+      [
+        // Car: 2,000 × 45p = £900, paid 30p = £600 → £300 relief. Bicycle: 500 × 20p = £100, paid
+        // 30p = £150 → £50 taxable.
+        'car under-paid, bicycle over-paid (2025/26)',
+        [
+          { vehicle: 'car-van', miles: 2_000, employment: 'a', employerPaid: { kind: 'ppm', pence: 30 } },
+          { vehicle: 'bicycle', miles: 500, employment: 'a', employerPaid: { kind: 'ppm', pence: 30 } },
+        ],
+        { allowance: 1000, claimable: 300, taxableExcess: 50 },
+      ],
+      [
+        // No employment named: still kind by kind. Motorbike 2,000 × 24p = £480 paid £600 total →
+        // £120 taxable; car 1,000 × 45p = £450 unpaid → £450 relief.
+        'no employment given, motorbike over-paid by a yearly total (2025/26)',
+        [
+          { vehicle: 'motorbike', miles: 2_000, employerPaid: { kind: 'total', pounds: 600 } },
+          { vehicle: 'car-van', miles: 1_000 },
+        ],
+        { allowance: 930, claimable: 450, taxableExcess: 120 },
+      ],
+    ])('%s', (_name, entries, expected) => {
+      expect(year('2025/26', entries)).toMatchObject(expected);
+    });
+
+    it('a car and a van are one kind: their payments are compared together (2026/27)', () => {
+      // Two car-van entries of one employment: 6,000 + 6,000 share the 10,000 at 55p, 2,000 at 25p
+      // = £6,000; paid 70p on the first (£4,200) and nothing on the second → £1,800 relief, no excess.
+      const y = year('2026/27', [
+        { vehicle: 'car-van', miles: 6_000, employment: 'a', employerPaid: { kind: 'ppm', pence: 70 } },
+        { vehicle: 'car-van', miles: 6_000, employment: 'a' },
+      ]);
+      expect(y).toMatchObject({ allowance: 6000, claimable: 1800, taxableExcess: 0 });
+    });
+  });
+
   it('a rate that changed between years is right for each year', () => {
     const r = calculateMileageClaim([
       {

@@ -124,8 +124,9 @@ export interface VehicleMiles {
   thresholdGroup?: string;
   /**
    * The employment the miles were driven for. Relief is the shortfall of the approved amount
-   * against what that employment paid (ITEPA 2003 s231): one employment's taxable excess never
-   * reduces another's relief. Entries without one are compared together.
+   * against what that employment paid for the same kind of vehicle (ITEPA 2003 s229-231,
+   * EIM31235): one employment's, or one vehicle kind's, taxable excess never reduces another's
+   * relief. Entries without one are compared together, still kind by kind.
    */
   employment?: string;
 }
@@ -176,8 +177,9 @@ function employerPaymentPence(paid: EmployerPaid | undefined, miles: number): nu
  * D21: per tax year, one or more vehicles each with what the employer paid. Cars and vans of one
  * threshold group share the year's 10,000-mile threshold in the order given; motorbikes and
  * bicycles are flat. The
- * approved amount and the payments are compared for the year as a whole (EIM31220): relief is the
- * shortfall, and a surplus is a taxable excess with no relief that year.
+ * approved amount and the payments are compared per employment and kind of vehicle for the year
+ * (ITEPA 2003 s229-231; EIM31220, EIM31235): relief is the shortfall, and a surplus is a taxable
+ * excess that never reduces another employment's or vehicle kind's relief.
  */
 export function calculateMileageClaim(years: readonly YearVehicles[]): MileageClaimFigures {
   let milesTenths = 0;
@@ -201,7 +203,9 @@ export function calculateMileageClaim(years: readonly YearVehicles[]): MileageCl
       milesTenths += Math.round(m * 10);
       yearAllowance += allowance;
       yearPayment += payment;
-      const key = e.employment ?? '';
+      // ITEPA 2003 s229(2), s231(1), EIM31235: the approved amount and the payments are compared
+      // per kind of vehicle (cars and vans are one kind, sharing the threshold), per employment.
+      const key = `${e.employment ?? ''}\u0000${e.vehicle}`;
       const job = byEmployment.get(key) ?? { allowance: 0, payment: 0 };
       byEmployment.set(key, { allowance: job.allowance + allowance, payment: job.payment + payment });
       return { vehicle: e.vehicle, miles: m, allowance: allowance / 100, employerPayment: payment / 100 };

@@ -2,7 +2,7 @@
 // them, in plain words, with no NI number and no figures.
 import { describe, expect, it } from 'vitest';
 import { CLAIM_STATUSES } from './claim-status.ts';
-import { claimMessage, isNotifiedStatus } from './notifications.ts';
+import { SELF_ASSESSMENT_ADVICE, claimMessage, isNotifiedStatus } from './notifications.ts';
 import { generalReference, parseClaimReference, submissionReference } from './reference.ts';
 
 const base = {
@@ -63,8 +63,21 @@ describe('claim messages', () => {
       'sent-to-hmrc',
       'repaid',
       'rejected',
+      'needs-self-assessment',
       'withdrawn',
     ]);
+  });
+
+  // D31: the claimant is told why and where to claim (GOV.UK "Claim tax relief for your job
+  // expenses": expenses over £2,500 are claimed on a Self Assessment tax return), and that no fee is due.
+  it('sends the Self Assessment advice, with GOV.UK\'s link, when a claim closes as "needs Self Assessment"', () => {
+    const m = claimMessage({ ...base, event: 'status-changed', to: 'needs-self-assessment', reason: null });
+    expect(m.email.subject).toContain('needs self assessment');
+    expect(m.email.text).toContain(SELF_ASSESSMENT_ADVICE);
+    expect(m.email.text).toContain('https://www.gov.uk/tax-relief-for-employees');
+    expect(m.email.text).toContain('there is no fee');
+    expect(m.sms).toContain('Self Assessment tax return');
+    expect(m.sms).toContain('We have emailed you the details.');
   });
 
   it('never carries a figure', () => {

@@ -13,6 +13,16 @@ export interface ClaimMessage {
   email: { subject: string; text: string; html: string };
 }
 
+/** GOV.UK "Claim tax relief for your job expenses" (where the £2,500 rule and the Self Assessment route are). */
+export const JOB_EXPENSES_GUIDANCE_URL = 'https://www.gov.uk/tax-relief-for-employees';
+
+/**
+ * D31: the advice a "needs Self Assessment" claim closes with. GOV.UK: "If your expenses are over
+ * £2,500 you must claim using a Self Assessment tax return"; someone who already files a return
+ * claims there too. No figure in it (messages never carry one), the link gives the limit.
+ */
+export const SELF_ASSESSMENT_ADVICE = `HMRC only takes this claim on a Self Assessment tax return: your job expenses in a tax year are more than HMRC takes on its claim form, or you already send a return. We have closed your claim and there is no fee. GOV.UK explains how to claim: ${JOB_EXPENSES_GUIDANCE_URL}`;
+
 /** Status changes the claimant hears about; "ready for HMRC" is our own step, not news to them. */
 export function isNotifiedStatus(to: ClaimStatus): boolean {
   return to !== 'ready-for-hmrc' && to !== 'submitted';
@@ -83,17 +93,20 @@ export function claimMessage(
       'We have sent your claim to HMRC. HMRC will decide on it; we will tell you when they have.',
     repaid: 'HMRC has repaid your claim. Their letter to you sets out the amounts.',
     rejected: 'HMRC has not accepted your claim.',
+    'needs-self-assessment':
+      'HMRC only takes it on a Self Assessment tax return, so we have closed it with no fee.',
     withdrawn: 'Your claim has been withdrawn.',
   };
   const line = isNotifiedStatus(input.to)
     ? said[input.to as keyof typeof said]
     : `Your claim is now ${label}.`;
   const paragraphs = [`Your claim ${reference}: ${line}`];
+  if (input.to === 'needs-self-assessment') paragraphs.push(SELF_ASSESSMENT_ADVICE);
   if (reason)
     paragraphs.push(input.to === 'information-requested' ? `What we need: ${reason}` : `Why: ${reason}`);
   paragraphs.push(follow);
   return {
-    sms: `${company}: claim ${reference}: ${line}${reason ? ' We have emailed you the details.' : ''} ${statusUrl}`,
+    sms: `${company}: claim ${reference}: ${line}${reason || input.to === 'needs-self-assessment' ? ' We have emailed you the details.' : ''} ${statusUrl}`,
     email: emailOf(`Your claim ${reference}: ${label}`, greeting, paragraphs, undefined, company),
   };
 }

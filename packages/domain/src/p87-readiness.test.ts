@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPayeReference, p87Readiness } from './p87-readiness.ts';
-import type { P87Input } from './p87-readiness.ts';
+import { isPayeReference, p87Readiness, selfAssessmentLabel } from './p87-readiness.ts';
+import type { P87Input, P87YearInput } from './p87-readiness.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import { normaliseSnapshot, p87InputOfSnapshot } from './wizard-snapshot.ts';
 
@@ -175,7 +175,8 @@ describe('p87InputOfSnapshot: readiness of a wizard claim (D17)', () => {
           selected: true,
           employersConnected: 'no',
           jobs: [
-            { employmentId: 'job-1', businessMiles: 8000, paidKind: 'none' },
+            // 5,000 × 45p + (500 × 45p − £50) = £2,425: under £2,500, so a P87 year (D31).
+            { employmentId: 'job-1', businessMiles: 5000, paidKind: 'none' },
             { employmentId: 'job-2', businessMiles: 500, paidKind: 'total', paidTotalPounds: 50 },
           ],
         },
@@ -223,5 +224,141 @@ describe('p87InputOfSnapshot: readiness of a wizard claim (D17)', () => {
       personalInfo: { ...complete.personalInfo, dateOfBirth: { day: '31', month: '2', year: '1990' } },
     };
     expect(p87Readiness(p87InputOfSnapshot(noDob, true)).map((i) => i.field)).toContain('dateOfBirth');
+  });
+
+  // D31 and GOV.UK "Claim tax relief for your job expenses": "If your expenses are over £2,500 you
+  // must claim using a Self Assessment tax return". The expenses are the relief-able amount (the
+  // approved mileage amount less what the employer paid, ITEPA 2003 s231), not the tax refund, and
+  // only an amount over £2,500 (not £2,500 itself) needs Self Assessment.
+  it.each<[string, number, number, string[]]>([
+    ['5,555 miles (£2,499.75)', 5_555, 0, []],
+    ['5,556 miles (£2,500.20)', 5_556, 0, ['2025/26']],
+    // £3,600 − 8,000 × 10p = £2,800 of expenses; relief at 20% only £560, still Self Assessment.
+    ['8,000 miles with 10p a mile from the employer (£2,800)', 8_000, 10, ['2025/26']],
+    // £3,600 − 8,000 × 15p = £2,400: a P87 year.
+    ['8,000 miles with 15p a mile from the employer (£2,400)', 8_000, 15, []],
+  ])('%s in 2025/26', (_name, miles, ppm, years) => {
+    // One employment (the first), so the year's expenses are only these miles.
+    const snap = {
+      ...complete,
+      employments: [{ ...complete.employments[0]!, noPayeReference: false, payeReference: '120/XY1' }],
+      taxYears: complete.taxYears.map((y) =>
+        y.year === '2025/26'
+          ? {
+              ...y,
+              jobs: [
+                {
+                  ...y.jobs[0]!,
+                  businessMiles: miles,
+                  paidKind: ppm > 0 ? ('ppm' as const) : ('none' as const),
+                  paidPencePerMile: ppm,
+                },
+              ],
+            }
+          : { ...y, selected: false },
+      ),
+    };
+    const input = p87InputOfSnapshot(snap, true);
+    expect(input.selfAssessmentYears).toEqual(years);
+    expect(p87Readiness(input)).toEqual(
+      years.map((year) => ({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) })),
+    );
+    if (years.length > 0) expect(selfAssessmentLabel(years[0]!)).toContain('Self Assessment, not P87');
+  });
+
+  it('a fuel claim (company vehicle, D27) has no AMAP figure, so no Self Assessment year from it', () => {
+    const fuel = {
+      ...complete,
+      eligibilityData: { drivesForWork: 'company-vehicle' as const, vehicleVRM: 'AB12CDE' },
+    };
+    expect(p87InputOfSnapshot({ ...fuel, taxYears: fuel.taxYears }, true).selfAssessmentYears).toEqual([]);
+  });
+});
+
+// D31 from the P87 answers alone (no snapshot): GOV.UK "Claim tax relief for your job expenses":
+// "If your expenses are over £2,500 you must claim using a Self Assessment tax return". Each
+// employment has its own 10,000 miles (ITEPA 2003 s230; D18) and relief is the approved amount less
+// what that employment paid (s231).
+describe('p87Readiness: Self Assessment years from the P87 answers (D31)', () => {
+  const person: P87Input = {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    dateOfBirth: '1990-03-04',
+    hasNiNumber: true,
+    address: '1 Main St',
+    postcode: 'WN2 1AR',
+    phone: '07700 900123',
+    email: 'jane@example.com',
+  };
+  const job = (years: P87YearInput[]) => ({
+    employerName: 'Acme',
+    payeReference: '123/AB45678',
+    jobTitle: 'Engineer',
+    continuing: true,
+    years,
+  });
+  it.each<[string, P87Input['employments'], string[]]>([
+    // 12,000 miles in 2024/25 at 0p: 10,000 × 45p + 2,000 × 25p = £5,000.
+    [
+      '12,000 miles at 0p in 2024/25',
+      [
+        job([
+          { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 12_000, employerPaidPencePerMile: 0 },
+        ]),
+      ],
+      ['2024/25'],
+    ],
+    // 6,000 × 45p = £2,700 less 6,000 × 10p = £600 → £2,100.
+    [
+      '6,000 miles at 10p in 2024/25',
+      [
+        job([
+          { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 6_000, employerPaidPencePerMile: 10 },
+        ]),
+      ],
+      [],
+    ],
+    // Two employments in one year: £1,800 + £1,800 = £3,600 of expenses in 2025/26.
+    [
+      'two jobs of 4,000 miles each at 0p in 2025/26',
+      [
+        job([
+          { taxYear: '2025/26', vehicleType: 'car-van', businessMiles: 4_000, employerPaidPencePerMile: 0 },
+        ]),
+        job([
+          { taxYear: '2025/26', vehicleType: 'car-van', businessMiles: 4_000, employerPaidTotalPence: 0 },
+        ]),
+      ],
+      ['2025/26'],
+    ],
+    // 2026/27 at 55p: 5,000 × 55p = £2,750 less a £300 yearly total → £2,450.
+    [
+      '5,000 miles in 2026/27 with £300 paid',
+      [
+        job([
+          {
+            taxYear: '2026/27',
+            vehicleType: 'car-van',
+            businessMiles: 5_000,
+            employerPaidTotalPence: 30_000,
+          },
+        ]),
+      ],
+      [],
+    ],
+  ])('%s', (_name, employments, years) => {
+    const items = p87Readiness({ ...person, employments });
+    expect(items).toEqual(
+      years.map((year) => ({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) })),
+    );
+  });
+
+  it('a given list of Self Assessment years wins (a fuel claim gives none)', () => {
+    const employments = [
+      job([
+        { taxYear: '2024/25', vehicleType: 'car-van', businessMiles: 12_000, employerPaidPencePerMile: 0 },
+      ]),
+    ];
+    expect(p87Readiness({ ...person, employments, selfAssessmentYears: [] })).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+import { calculateMileageClaim, isVehicleType, type EmployerPaid, type VehicleMiles } from './mileage.ts';
+import { isTaxYear } from './tax-years.ts';
+
 // What a claim still lacks before it can be copied onto HMRC's paper P87 (DECISIONS D17). Every
 // input is optional: the wizard does not yet collect date of birth, employer PAYE reference or
 // job title, so today's claims list them as missing, and the list shrinks as those fields arrive.
@@ -40,6 +43,15 @@ export interface P87Input {
   phone?: string | null;
   email?: string | null;
   employments?: readonly P87EmploymentInput[];
+  /**
+   * D31: tax years whose expenses are over £2,500 (SELF_ASSESSMENT_THRESHOLD_GBP). HMRC takes no
+   * P87 for them ("If your expenses are over £2,500 you must claim using a Self Assessment tax
+   * return", GOV.UK "Claim tax relief for your job expenses"), so while one is claimed the claim is
+   * not ready for HMRC. Without it, they are worked out from the employments' years (each
+   * employment its own 10,000 miles); p87InputOfSnapshot gives it, knowing connected employers
+   * and fuel claims.
+   */
+  selfAssessmentYears?: readonly string[];
 }
 
 export interface ReadinessItem {
@@ -105,5 +117,40 @@ export function p87Readiness(input: P87Input): ReadinessItem[] {
       );
     });
   });
+  for (const year of input.selfAssessmentYears ?? selfAssessmentYearsOf(employments)) {
+    items.push({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) });
+  }
   return items;
+}
+
+/** D31: the years whose mileage expenses (approved amount less employer payments) are over £2,500. */
+function selfAssessmentYearsOf(employments: readonly P87EmploymentInput[]): string[] {
+  const byYear = new Map<string, VehicleMiles[]>();
+  employments.forEach((job, i) => {
+    for (const y of job.years ?? []) {
+      if (!isTaxYear(y.taxYear) || !isVehicleType(y.vehicleType) || missingNumber(y.businessMiles)) continue;
+      const employerPaid: EmployerPaid | undefined = !missingNumber(y.employerPaidPencePerMile)
+        ? { kind: 'ppm', pence: y.employerPaidPencePerMile ?? 0 }
+        : !missingNumber(y.employerPaidTotalPence)
+          ? { kind: 'total', pounds: (y.employerPaidTotalPence ?? 0) / 100 }
+          : undefined;
+      const entries = byYear.get(y.taxYear) ?? [];
+      entries.push({
+        vehicle: y.vehicleType,
+        miles: y.businessMiles ?? 0,
+        employerPaid,
+        employment: `employment-${i}`,
+        thresholdGroup: `employment-${i}`,
+      });
+      byYear.set(y.taxYear, entries);
+    }
+  });
+  return calculateMileageClaim([...byYear].map(([year, entries]) => ({ year, entries })))
+    .years.filter((y) => y.selfAssessmentRequired)
+    .map((y) => y.year);
+}
+
+/** D31: the readiness item of a year that must be claimed through Self Assessment. */
+export function selfAssessmentLabel(year: string): string {
+  return `Self Assessment, not P87: ${year} (expenses over £2,500)`;
 }

@@ -64,6 +64,14 @@ export const MESSAGES = {
   employerTotalInvalid: (employer: string, year: TaxYear) =>
     `Enter the total ${employer} paid for business miles in ${year}, in pounds`,
   mileageRateInvalid: 'Please enter a valid mileage rate',
+  taxablePayInvalid: (year: TaxYear) =>
+    `Enter your taxable pay for ${year} in pounds, as on your P60, or leave it empty`,
+  taxPaidInvalid: (year: TaxYear) =>
+    `Enter the income tax you paid in ${year} in pounds, as on your P60, or leave it empty`,
+  taxPaidMoreThanPay: (year: TaxYear) => `The tax you paid in ${year} cannot be more than your taxable pay`,
+  milesAfterEmploymentEnded: (employer: string, year: TaxYear) =>
+    `You left ${employer} before ${year} began, so there are no business miles for it in ${year}`,
+  wfhNotClaimable: 'Working from home relief can only be claimed for tax years up to 2025/26',
   mileageRateTooHigh: 'Mileage rate must be 200p per mile or less',
   evidenceRequired: (year: TaxYear) => `Evidence required for ${year}`,
   digitalSignatureRequired: 'Digital signature is required',
@@ -104,6 +112,8 @@ export const MAX_TAX_YEAR_ENTRIES = 10;
 export const MAX_JOURNEYS = 100;
 export { MAX_LEAVE_PERIODS };
 export const MAX_EMPLOYER_TOTAL_POUNDS = 1_000_000;
+/** D31: the most taxable pay or tax paid a year's P60 figures may state, in pounds. */
+export const MAX_P60_POUNDS = 100_000_000;
 export const JOB_TITLE_MAX_LENGTH = 100;
 export const TITLE_MAX_LENGTH = 20;
 

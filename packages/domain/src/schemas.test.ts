@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mileageSnapshot } from './test/example-snapshots.ts';
 import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
+import { isWfhClaimableYear, wfhClaimable } from './expenses.ts';
 import {
   MESSAGES,
   UTM_KEYS,
@@ -64,6 +65,36 @@ const validClaim = {
   selectedExpenses: ['travel', 'hotel', 'travel'],
   earnsOver18k: true,
 };
+
+// D21, D28: working-from-home relief only for years up to 2025/26. Autumn Budget 2025 (HMRC's
+// homeworking expenses policy paper): "From 6 April 2026, no deduction will be available for
+// homeworking expenses which are not reimbursed by the employer"; earlier years stay claimable
+// within the four-year limit (GOV.UK "Claim tax relief for your job expenses").
+describe('working from home in the general claim (D28)', () => {
+  it.each<[string, string[] | undefined, boolean]>([
+    ['only 2026/27', ['2026/27'], false],
+    ['2027/28 and 2026/27', ['2027/28', '2026/27'], false],
+    ['2025/26', ['2025/26'], true],
+    ['2026/27 and 2025/26', ['2026/27', '2025/26'], true],
+    ['no years given (the claimable years on 23 November 2026 include 2025/26)', undefined, true],
+  ])('years %s → accepted %s', (_name, taxYears, ok) => {
+    const result = claimSubmissionSchema.safeParse({ ...validClaim, selectedExpenses: ['wfh'], taxYears });
+    expect(result.success).toBe(ok);
+    if (!ok) expect(fieldErrors(result as never)).toEqual({ selectedExpenses: MESSAGES.wfhNotClaimable });
+    expect(wfhClaimable({ taxYears, today: new Date('2026-11-23T12:00:00Z') })).toBe(ok);
+  });
+
+  it('without years, by the day the claim is made: possible to 5 April 2030 (2025/26 is then the oldest claimable year), refused from 6 April 2030', () => {
+    expect(wfhClaimable({ today: new Date('2030-04-05T12:00:00Z') })).toBe(true);
+    expect(wfhClaimable({ today: new Date('2030-04-06T12:00:00Z') })).toBe(false);
+  });
+
+  it('other expenses are not limited to 2025/26', () => {
+    expect(claimSubmissionSchema.safeParse({ ...validClaim, taxYears: ['2026/27'] }).success).toBe(true);
+    expect(isWfhClaimableYear('2026/27')).toBe(false);
+    expect(isWfhClaimableYear('2025/26')).toBe(true);
+  });
+});
 
 describe('claimFormSchema / claimSubmissionSchema', () => {
   it('outputs the stored values: sanitised, trimmed, email lowercased, expenses de-duplicated', () => {
@@ -425,6 +456,8 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       5,
       { taxYears: [{ year: '2024/25', selected: true, jobs: [jobYear('job-1', '12345')] }] },
       {
+        // The step reads the employments too (a job that ended before a year has no miles in it).
+        employments: [],
         taxYears: [
           {
             year: '2024/25',

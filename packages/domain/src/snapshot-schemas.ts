@@ -28,6 +28,7 @@ import {
   MAX_BUSINESS_MILES,
   MAX_EMPLOYER_RATE_PENCE,
   MAX_EMPLOYER_TOTAL_POUNDS,
+  MAX_P60_POUNDS,
   MAX_JOURNEYS,
   MAX_TAX_YEAR_ENTRIES,
   MESSAGES,
@@ -124,7 +125,20 @@ void employmentYearMatches;
 
 export const vehicleInfoSchema = z.object({ type: vehicleTypeDraft });
 
-export const taxYearEntrySchema = z.object({
+/** D31: an optional P60 amount as typed: empty is not given; anything else a number (NaN if not one). */
+const p60Amount = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? toNumber(v) : v),
+  z.union([z.number(), z.nan()]).optional(),
+);
+
+function isP60Amount(n: number): boolean {
+  return (
+    Number.isFinite(n) && n >= 0 && n <= MAX_P60_POUNDS && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
+  );
+}
+
+/** A tax year's answers, without the checks across its fields (for steps that extend it). */
+export const taxYearEntryObject = z.object({
   year: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid),
   selected: z.boolean().default(false),
   jobs: z
@@ -133,7 +147,33 @@ export const taxYearEntrySchema = z.object({
     .default(() => []),
   employersConnected: z.enum(['yes', 'no', '']).default(''),
   incomeBand: z.enum([...INCOME_BAND_ANSWERS, '']).default(''),
+  taxablePay: p60Amount,
+  taxPaid: p60Amount,
 });
+
+type P60Fields = { year: string; taxablePay?: number | undefined; taxPaid?: number | undefined };
+
+/** D31: the optional P60 figures, when given, are amounts in pounds and the tax is not more than the pay. */
+export function p60Problems(y: P60Fields, ctx: z.RefinementCtx): void {
+  const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+  const payOk = y.taxablePay === undefined || isP60Amount(y.taxablePay);
+  const taxOk = y.taxPaid === undefined || isP60Amount(y.taxPaid);
+  if (!payOk) add('taxablePay', MESSAGES.taxablePayInvalid(y.year));
+  if (!taxOk) add('taxPaid', MESSAGES.taxPaidInvalid(y.year));
+  if (payOk && taxOk && y.taxablePay !== undefined && y.taxPaid !== undefined && y.taxPaid > y.taxablePay)
+    add('taxPaid', MESSAGES.taxPaidMoreThanPay(y.year));
+}
+
+/** An entry without the P60 figures carries no keys for them (a stored snapshot keeps its shape). */
+export function withoutEmptyP60<T extends P60Fields>({ taxablePay, taxPaid, ...rest }: T) {
+  return {
+    ...rest,
+    ...(taxablePay === undefined ? {} : { taxablePay }),
+    ...(taxPaid === undefined ? {} : { taxPaid }),
+  };
+}
+
+export const taxYearEntrySchema = taxYearEntryObject.superRefine(p60Problems).transform(withoutEmptyP60);
 export type { TaxYearEntry };
 // The entry the schema gives is the one declared in wizard-snapshot.ts.
 const taxYearEntryMatches: SameType<z.output<typeof taxYearEntrySchema>, TaxYearEntry> = true;
@@ -175,9 +215,11 @@ const journeyDate = z.preprocess(
   z.string({ error: MESSAGES.journeyDateInvalid }).max(10, MESSAGES.journeyDateInvalid).optional(),
 );
 
-/** A regular pattern keeps no date; a one-off journey keeps its own. */
-function withDateForKind<T extends { frequency: string; date?: string | undefined }>(j: T): T {
-  if (j.frequency === 'one-off') return j;
+/** A regular pattern keeps no date; a journey made once (one-off frequency or trip type) keeps its own. */
+function withDateForKind<T extends { frequency: string; tripType: string; date?: string | undefined }>(
+  j: T,
+): T {
+  if (j.frequency === 'one-off' || j.tripType === 'one-off') return j;
   const { date: _date, ...rest } = j;
   return rest as T;
 }

@@ -5,7 +5,8 @@ import { formatPostcode, sanitisePostcodeInput } from './postcode.ts';
 import { sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import { dateOfBirthProblem, endDateProblem } from './dates.ts';
 import { isPayeReference } from './p87-readiness.ts';
-import { MAX_EMPLOYMENTS, asksEmployersConnected, jobFieldKey } from './wizard-snapshot.ts';
+import { MAX_EMPLOYMENTS, asksEmployersConnected, endedBeforeYear, jobFieldKey } from './wizard-snapshot.ts';
+import type { DateParts } from './dates.ts';
 import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
 import {
   ADDRESS_MAX_LENGTH,
@@ -27,6 +28,7 @@ import {
   datePartsSchema,
   employmentSchema,
   employmentYearSchema,
+  taxYearEntryObject,
   taxYearEntrySchema,
   vrmField,
 } from './snapshot-schemas.ts';
@@ -200,6 +202,16 @@ function employerLabel(employments: readonly { id: string; employerName: string 
   return name !== '' ? name : `employer ${i + 1}`;
 }
 
+function endedBefore(
+  employments: readonly { id: string; continuing?: string | undefined; endDate?: DateParts | undefined }[],
+  id: string,
+  year: string,
+): boolean {
+  const e = employments.find((x) => x.id === id);
+  if (!e || e.continuing !== 'no' || !e.endDate) return false;
+  return endedBeforeYear({ continuing: 'no', endDate: e.endDate }, year);
+}
+
 const mileageJobSchema = employmentYearSchema.extend({
   // Range checks happen below so the messages can be keyed per year and job.
   businessMiles: z.preprocess(toNumber, z.number().catch(Number.NaN)),
@@ -207,7 +219,7 @@ const mileageJobSchema = employmentYearSchema.extend({
 
 const mileageYearsSchema = z
   .array(
-    taxYearEntrySchema.extend({
+    taxYearEntryObject.extend({
       jobs: z
         .array(mileageJobSchema)
         .max(MAX_EMPLOYMENTS)
@@ -217,10 +229,13 @@ const mileageYearsSchema = z
   .max(MAX_TAX_YEAR_ENTRIES)
   .default(() => []);
 
-/** Step 5: per selected year, each job's business miles (one year needs some), and D18's question. */
+/**
+ * Step 5: per selected year, each job's business miles (one year needs some), and D18's question.
+ * A job that ended before a year began has no miles in it (endedBeforeYear).
+ */
 export const mileageStepSchema = z
-  .object({ taxYears: mileageYearsSchema })
-  .superRefine(({ taxYears }, ctx) => {
+  .object({ employments: lenientEmployments, taxYears: mileageYearsSchema })
+  .superRefine(({ employments, taxYears }, ctx) => {
     for (const entry of taxYears) {
       if (!entry.selected) continue;
       const { year, jobs } = entry;
@@ -232,6 +247,8 @@ export const mileageStepSchema = z
         if (!Number.isFinite(miles) || miles < 0) add(key, MESSAGES.milesInvalid);
         else if (!Number.isInteger(miles)) add(key, MESSAGES.milesWholeNumber(year));
         else if (miles > MAX_BUSINESS_MILES) add(key, MESSAGES.milesTooHigh(year));
+        else if (miles > 0 && endedBefore(employments, job.employmentId, year))
+          add(key, MESSAGES.milesAfterEmploymentEnded(employerLabel(employments, job.employmentId), year));
         else total += miles;
       }
       const first = jobs[0];

@@ -1,9 +1,4 @@
-import {
-  calculateMileageClaim,
-  reliefAtRate,
-  type MileageClaimFigures,
-  type VehicleMiles,
-} from './mileage.ts';
+import { calculateMileageClaim, type MileageClaimFigures, type VehicleMiles } from './mileage.ts';
 import { formatPounds } from './number-format.ts';
 import { formatPostcode } from './postcode.ts';
 import type { TaxYear } from './tax-years.ts';
@@ -119,10 +114,209 @@ export function taxableExcessNotice(year: TaxYear, excessPounds: number): string
   return `In ${year} your employer paid ${amount} more than HMRC's approved mileage rates. That extra is taxable, and no tax relief is due for ${year}.`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// D31: relief priced on the claimant's own pay, capped at the tax they paid.
+//
+// Relief for employment expenses is a deduction from employment income (ITEPA 2003 s327-328,
+// s231), so it comes off the top slice of taxable income: worth the rate of each band it takes
+// income out of, and never more than the tax charged (GOV.UK "Claim tax relief for your job
+// expenses": "you must have paid tax in the year you're claiming for"; relief can only reduce the
+// tax you paid). Band limits are amounts of taxable income, above the personal allowance (ITA 2007
+// s10-11, s35): GOV.UK "Income Tax rates and Personal Allowances" (rUK) and gov.scot "Scottish
+// Income Tax: rates and bands" (the Scottish bands net of the £12,570 allowance). A future year
+// is one new row.
+
+/** The standard personal allowance (ITA 2007 s35), £12,570 from 2021/22 (frozen). */
+export const PERSONAL_ALLOWANCE_GBP = 12_570;
+/** ITA 2007 s35(2): the allowance falls by £1 for every £2 of adjusted net income above £100,000. */
+export const ALLOWANCE_TAPER_FROM_GBP = 100_000;
+
+/** One band: its rate (whole percent) up to `upTo` pounds of taxable income (null: no limit). */
+export interface TaxBand {
+  rate: number;
+  upTo: number | null;
+}
+
+const RUK_BANDS_FROM_2023: readonly TaxBand[] = [
+  { rate: 20, upTo: 37_700 },
+  { rate: 40, upTo: 125_140 },
+  { rate: 45, upTo: null },
+];
+
+/** rUK bands on taxable income: basic £37,700; additional rate above £150,000 in 2022/23, £125,140 since. */
+export const RUK_TAX_BANDS: Record<TaxYear, readonly TaxBand[]> = {
+  '2022/23': [
+    { rate: 20, upTo: 37_700 },
+    { rate: 40, upTo: 150_000 },
+    { rate: 45, upTo: null },
+  ],
+  '2023/24': RUK_BANDS_FROM_2023,
+  '2024/25': RUK_BANDS_FROM_2023,
+  '2025/26': RUK_BANDS_FROM_2023,
+  '2026/27': RUK_BANDS_FROM_2023,
+};
+
+/**
+ * Scottish bands on taxable income (gov.scot's published bands less the £12,570 allowance):
+ * 2025/26 starter £12,571-£15,397 → £1-£2,827; 2026/27 starter to £16,537 → £3,967, basic to
+ * £29,526 → £16,956 (Scottish Budget, 13 January 2026).
+ */
+export const SCOTTISH_TAX_BANDS: Record<TaxYear, readonly TaxBand[]> = {
+  '2022/23': [
+    { rate: 19, upTo: 2_162 },
+    { rate: 20, upTo: 13_118 },
+    { rate: 21, upTo: 31_092 },
+    { rate: 41, upTo: 150_000 },
+    { rate: 46, upTo: null },
+  ],
+  '2023/24': [
+    { rate: 19, upTo: 2_162 },
+    { rate: 20, upTo: 13_118 },
+    { rate: 21, upTo: 31_092 },
+    { rate: 42, upTo: 125_140 },
+    { rate: 47, upTo: null },
+  ],
+  '2024/25': [
+    { rate: 19, upTo: 2_306 },
+    { rate: 20, upTo: 13_991 },
+    { rate: 21, upTo: 31_092 },
+    { rate: 42, upTo: 62_430 },
+    { rate: 45, upTo: 125_140 },
+    { rate: 48, upTo: null },
+  ],
+  '2025/26': [
+    { rate: 19, upTo: 2_827 },
+    { rate: 20, upTo: 14_921 },
+    { rate: 21, upTo: 31_092 },
+    { rate: 42, upTo: 62_430 },
+    { rate: 45, upTo: 125_140 },
+    { rate: 48, upTo: null },
+  ],
+  '2026/27': [
+    { rate: 19, upTo: 3_967 },
+    { rate: 20, upTo: 16_956 },
+    { rate: 21, upTo: 31_092 },
+    { rate: 42, upTo: 62_430 },
+    { rate: 45, upTo: 125_140 },
+    { rate: 48, upTo: null },
+  ],
+};
+
+/** The bands of a year (the nearest known year outside the table). */
+export function taxBandsFor(year: TaxYear, scottish: boolean): readonly TaxBand[] {
+  const table = scottish ? SCOTTISH_TAX_BANDS : RUK_TAX_BANDS;
+  return table[year] ?? table[clampYear(year)] ?? RUK_BANDS_FROM_2023;
+}
+
+/** The personal allowance in pence for a year's income in pence (tapered above £100,000). */
+function personalAllowancePence(incomePence: number): number {
+  const over = Math.max(0, incomePence - ALLOWANCE_TAPER_FROM_GBP * 100);
+  return Math.max(0, PERSONAL_ALLOWANCE_GBP * 100 - Math.floor(over / 2));
+}
+
+/** Taxable income in pence: employment income less the (tapered) personal allowance. */
+function taxableIncomePence(incomePence: number): number {
+  return Math.max(0, incomePence - personalAllowancePence(incomePence));
+}
+
+/** Each band's share of the taxable income between `fromPence` and `toPence`, top band first. */
+function bandSlices(
+  bands: readonly TaxBand[],
+  fromPence: number,
+  toPence: number,
+): { rate: number; pence: number }[] {
+  const slices: { rate: number; pence: number }[] = [];
+  let lower = 0;
+  for (const band of bands) {
+    const upper = band.upTo === null ? Number.POSITIVE_INFINITY : band.upTo * 100;
+    const pence = Math.max(0, Math.min(toPence, upper) - Math.max(fromPence, lower));
+    if (pence > 0) slices.push({ rate: band.rate, pence });
+    lower = upper;
+  }
+  return slices.reverse();
+}
+
+/**
+ * Income tax in pence on a year's employment income (pounds), rUK or Scottish: the allowance
+ * (tapered above £100,000), then each band at its rate. Non-savings, non-dividend income only.
+ */
+export function incomeTaxOnPay(payPounds: number, year: TaxYear, scottish: boolean): number {
+  const pay = Number.isFinite(payPounds) && payPounds > 0 ? Math.round(payPounds * 100) : 0;
+  const slices = bandSlices(taxBandsFor(year, scottish), 0, taxableIncomePence(pay));
+  return Math.round(slices.reduce((sum, s) => sum + (s.pence * s.rate) / 100, 0));
+}
+
+/** One band's part of a deduction's relief: pounds of taxable income taken out of it, and their tax. */
+export interface ReliefSlice {
+  rate: number;
+  /** Pounds of taxable income the deduction takes out of this band. */
+  amount: number;
+  /** Pounds of tax relief from this band (exact to the penny). */
+  relief: number;
+}
+
+export interface ReliefOnPay {
+  /** Pence of relief before the cap: the tax on the pay less the tax on the pay after the deduction. */
+  uncappedPence: number;
+  /** Pence of relief after the cap at the tax paid (when given). */
+  pence: number;
+  /** Top band first; a deduction spanning the basic and higher bands has one slice for each. */
+  slices: ReliefSlice[];
+  capped: boolean;
+}
+
+function cleanPounds(x: number | null | undefined): number | undefined {
+  return typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined;
+}
+
+/**
+ * D31: what a deduction of `deductionPence` is worth to someone whose taxable pay for the year was
+ * `taxablePay` pounds: it comes off the top slice of their taxable income, each band at its rate
+ * (so relief spanning the basic and higher bands is priced at each), and never more than
+ * `taxPaid` pounds when that is given (from the P60).
+ */
+export function reliefOnPay(input: {
+  year: TaxYear;
+  scottish: boolean;
+  taxablePay: number;
+  deductionPence: number;
+  taxPaid?: number | undefined;
+}): ReliefOnPay {
+  const pay = Math.round((cleanPounds(input.taxablePay) ?? 0) * 100);
+  const deduction = Number.isFinite(input.deductionPence) ? Math.max(0, Math.round(input.deductionPence)) : 0;
+  const after = Math.max(0, pay - deduction);
+  const slices = bandSlices(
+    taxBandsFor(input.year, input.scottish),
+    taxableIncomePence(after),
+    taxableIncomePence(pay),
+  );
+  const exact = slices.reduce((sum, s) => sum + (s.pence * s.rate) / 100, 0);
+  const uncappedPence = Math.round(exact);
+  const taxPaid = cleanPounds(input.taxPaid);
+  const capPence = taxPaid === undefined ? Number.POSITIVE_INFINITY : Math.round(taxPaid * 100);
+  return {
+    uncappedPence,
+    pence: Math.min(uncappedPence, capPence),
+    slices: slices.map((s) => ({
+      rate: s.rate,
+      amount: s.pence / 100,
+      relief: Math.round((s.pence * s.rate) / 100) / 100,
+    })),
+    capped: uncappedPence > capPence,
+  };
+}
+
 export interface YearEstimateInput {
   year: TaxYear;
   entries: VehicleMiles[];
   band?: IncomeBandAnswer;
+  /**
+   * D31: the year's taxable pay in pounds (the P60's "pay"), optional. With it, relief comes off
+   * the top slice of taxable income and the band answer is not needed.
+   */
+  taxablePay?: number | null;
+  /** D31: the income tax paid that year in pounds (the P60's "tax"), optional: the cap on relief. */
+  taxPaid?: number | null;
 }
 
 export interface YearEstimate {
@@ -133,9 +327,18 @@ export interface YearEstimate {
   excessNotice: string | null;
   /** Whole percents: one for a known band, [basic, higher] otherwise. */
   rates: number[];
-  /** Whole pounds at the lowest and highest of `rates` (equal for a known band). */
+  /** Whole pounds at the lowest and highest of `rates` (equal for a known band or pay). */
   low: number;
   high: number;
+  /**
+   * D31: true when neither the year's taxable pay nor its tax paid was given, so the figure is an
+   * upper one (relief cannot be more than the tax paid, which we do not know).
+   */
+  upperFigure: boolean;
+  /** D31: true when the figure was cut to the tax paid that year. */
+  cappedAtTaxPaid: boolean;
+  /** D31: with taxable pay, how the relief splits across the bands (top band first); else []. */
+  slices: ReliefSlice[];
 }
 
 export interface ReliefEstimate {
@@ -144,40 +347,79 @@ export interface ReliefEstimate {
   /** Whole pounds over all years, each from the exact pence sum. */
   low: number;
   high: number;
+  /** D31: true when any year's figure is an upper one (no taxable pay or tax paid for it). */
+  upperFigure: boolean;
   reliefCapNotice: typeof RELIEF_CAP_NOTICE;
   claim: MileageClaimFigures;
 }
 
-/** D21: each year's claimable amount at the claimant's rate (or basic and higher), with the notices. */
+/** D31: an estimate's wording when it is an upper figure (no taxable pay or tax paid given). */
+export const UPPER_FIGURE_NOTICE =
+  'This is an upper figure: the relief cannot be more than the income tax you paid, which your P60 shows.';
+
+/**
+ * D21, D31: each year's claimable amount at the claimant's rate (or basic and higher), with the
+ * notices. Where the year's taxable pay is given, the relief comes off the top slice of taxable
+ * income, band by band; where its tax paid is given, the relief is capped at it. Without either,
+ * the year's figure is an upper one (`upperFigure`).
+ */
 export function estimateRelief(input: {
   scottish: boolean;
   years: readonly YearEstimateInput[];
 }): ReliefEstimate {
   const claim = calculateMileageClaim(input.years);
-  let lowTimesPercent = 0;
-  let highTimesPercent = 0;
+  // Sums in hundredths of a penny (pence × percent), rounded to pounds once at the end.
+  let lowSum = 0;
+  let highSum = 0;
   const years = claim.years.map((y, i) => {
-    const rates = reliefRatesFor(y.year, input.scottish, input.years[i]?.band);
-    const lowRate = Math.min(...rates);
-    const highRate = Math.max(...rates);
+    const given = input.years[i];
     const pence = Math.round(y.claimable * 100);
-    lowTimesPercent += pence * lowRate;
-    highTimesPercent += pence * highRate;
+    const taxablePay = cleanPounds(given?.taxablePay);
+    const taxPaid = cleanPounds(given?.taxPaid);
+    const capHundredths = taxPaid === undefined ? Number.POSITIVE_INFINITY : Math.round(taxPaid * 100) * 100;
+    let rates: number[];
+    let lowH: number;
+    let highH: number;
+    let slices: ReliefSlice[] = [];
+    if (taxablePay !== undefined) {
+      const onPay = reliefOnPay({
+        year: y.year,
+        scottish: input.scottish,
+        taxablePay,
+        deductionPence: pence,
+      });
+      slices = onPay.slices;
+      rates = slices.length > 0 ? [...new Set(slices.map((s) => s.rate))].sort((a, b) => a - b) : [0];
+      lowH = highH = onPay.uncappedPence * 100;
+    } else {
+      rates = reliefRatesFor(y.year, input.scottish, given?.band);
+      lowH = pence * Math.min(...rates);
+      highH = pence * Math.max(...rates);
+    }
+    const cappedAtTaxPaid = highH > capHundredths;
+    lowH = Math.min(lowH, capHundredths);
+    highH = Math.min(highH, capHundredths);
+    lowSum += lowH;
+    highSum += highH;
     return {
       year: y.year,
       claimable: y.claimable,
       taxableExcess: y.taxableExcess,
       excessNotice: y.taxableExcess > 0 ? taxableExcessNotice(y.year, y.taxableExcess) : null,
       rates,
-      low: reliefAtRate(pence, lowRate),
-      high: reliefAtRate(pence, highRate),
+      low: Math.round(lowH / 10_000),
+      high: Math.round(highH / 10_000),
+      upperFigure: taxablePay === undefined && taxPaid === undefined,
+      cappedAtTaxPaid,
+      slices,
     };
   });
   return {
     scottish: input.scottish,
     years,
-    low: Math.round(lowTimesPercent / 10_000),
-    high: Math.round(highTimesPercent / 10_000),
+    low: Math.round(lowSum / 10_000),
+    high: Math.round(highSum / 10_000),
+    upperFigure: years.some((y) => y.upperFigure),
     reliefCapNotice: RELIEF_CAP_NOTICE,
     claim,
   };

@@ -19,7 +19,7 @@ import {
 import type { P87Input } from './p87-readiness.ts';
 import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
-import { claimableTaxYears, isTaxYear, type TaxYearInfo } from './tax-years.ts';
+import { claimableTaxYears, isTaxYear, taxYearInfo, type TaxYear, type TaxYearInfo } from './tax-years.ts';
 
 // The wizard snapshot: the claimant's saved answers, the body of PUT /api/onboarding beside the
 // step numbers. Declared once, here; the zod schema in schemas.ts is checked against it at compile
@@ -71,6 +71,10 @@ export interface TaxYearEntry {
   employersConnected: YesNoAnswer;
   /** D21: "Which best describes your income in that year?" ('' = not answered: basic and higher). */
   incomeBand: IncomeBandAnswer | '';
+  /** D31: the year's taxable pay in pounds, from the P60 (optional; never required). */
+  taxablePay?: number | undefined;
+  /** D31: the income tax paid that year in pounds, from the P60 (optional): relief is capped at it. */
+  taxPaid?: number | undefined;
 }
 
 export interface WizardSnapshot {
@@ -256,6 +260,17 @@ export function upgradeLegacySnapshot(raw: unknown): unknown {
   return { ...rest, employmentDetails: details, employments, taxYears };
 }
 
+/** D31: the optional P60 figures of a saved year, kept only when they are real amounts. */
+function p60Figures(saved: Record<string, unknown>): Pick<TaxYearEntry, 'taxablePay' | 'taxPaid'> {
+  const amount = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined);
+  const taxablePay = amount(saved.taxablePay);
+  const taxPaid = amount(saved.taxPaid);
+  return {
+    ...(taxablePay === undefined ? {} : { taxablePay }),
+    ...(taxPaid === undefined ? {} : { taxPaid }),
+  };
+}
+
 function oneOf<T extends string>(x: unknown, options: readonly T[]): T | '' {
   return typeof x === 'string' && (options as readonly string[]).includes(x) ? (x as T) : '';
 }
@@ -336,6 +351,7 @@ export function normaliseSnapshot(
         selected: saved.selected === true,
         employersConnected: oneOf(saved.employersConnected, YES_NO),
         incomeBand: oneOf(saved.incomeBand, INCOME_BAND_ANSWERS),
+        ...p60Figures(saved),
         jobs: (Array.isArray(saved.jobs) ? saved.jobs : []).filter(isRecord).map((j) => ({
           employmentId: str(j.employmentId),
           vehicle: oneOf(j.vehicle, VEHICLES),
@@ -484,14 +500,24 @@ export function summariseClaim(
  * the basic-rate figure when no band is given, which SPEC.md's estimate shows.
  */
 export function reliefOf(
-  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'scottishTaxpayer'>,
+  snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'taxYears' | 'scottishTaxpayer'> & {
+    eligibilityData?: { drivesForWork?: string };
+  },
 ): ReliefEstimate {
   const chosen = selectedYears(snapshot);
+  // D27: a company vehicle's fuel claim gets no approved-amount estimate at all.
+  const fuel = isFuelClaim(snapshot);
   return estimateRelief({
     scottish: snapshot.scottishTaxpayer === 'yes',
     years: mileageClaimInput(snapshot).map((y, i) => {
-      const band = chosen[i]?.incomeBand;
-      return band ? { ...y, band } : y;
+      const entry = chosen[i];
+      return {
+        ...(fuel ? { year: y.year, entries: [] } : y),
+        ...(entry?.incomeBand ? { band: entry.incomeBand } : {}),
+        // D31: the year's P60 figures, when given: relief off the top slice, capped at the tax paid.
+        ...(entry?.taxablePay === undefined ? {} : { taxablePay: entry.taxablePay }),
+        ...(entry?.taxPaid === undefined ? {} : { taxPaid: entry.taxPaid }),
+      };
     }),
   });
 }
@@ -505,7 +531,12 @@ export function yearFigures(snapshot: FiguresInput, year: string): YearClaimFigu
 export function p87InputOfSnapshot(snapshot: WizardSnapshot, hasNiNumber: boolean): P87Input {
   const p = snapshot.personalInfo;
   const years = selectedYears(snapshot);
+  // D31: each year whose expenses are over £2,500 (none for a fuel claim, which has no AMAP figure).
+  const selfAssessmentYears = summariseClaim(snapshot)
+    .years.filter((y) => y.selfAssessmentRequired)
+    .map((y) => y.year);
   return {
+    selfAssessmentYears,
     firstName: p.firstName,
     lastName: p.lastName,
     dateOfBirth: datePartsToIso(p.dateOfBirth),
@@ -588,6 +619,41 @@ export function figuresByJob(snapshot: Pick<WizardSnapshot, 'vehicleInfo' | 'tax
     };
   });
   return { claim, years };
+}
+
+/**
+ * The day an employment ended ('2024-08-10'), or null while it continues or has no real end date.
+ * Only a job the claimant said has ended ('no') has one.
+ */
+export function employmentEndIso(e: Pick<Employment, 'continuing' | 'endDate'>): string | null {
+  return e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
+}
+
+/**
+ * Whether an employment had ended before `year` began (6 April), so it can have no business miles
+ * in that year: relief is for travel in the performance of the duties of that employment (ITEPA
+ * 2003 s337-338) in the tax year claimed (s231), and an employment that ended before 6 April has
+ * no duties in the year. A year in which it ended part-way is still its year.
+ */
+export function endedBeforeYear(e: Pick<Employment, 'continuing' | 'endDate'>, year: TaxYear): boolean {
+  const end = employmentEndIso(e);
+  return end !== null && isTaxYear(year) && end < taxYearInfo(year).start;
+}
+
+/** The years (of `years`) to ask an employment's miles for: none that began after it ended. */
+export function yearsForEmployment<Y extends string>(
+  e: Pick<Employment, 'continuing' | 'endDate'>,
+  years: readonly Y[],
+): Y[] {
+  return years.filter((y) => !endedBeforeYear(e, y));
+}
+
+/** The years (of `years`) not to ask an employment's miles for: those that began after it ended. */
+export function yearsAfterEmployment<Y extends string>(
+  e: Pick<Employment, 'continuing' | 'endDate'>,
+  years: readonly Y[],
+): Y[] {
+  return years.filter((y) => endedBeforeYear(e, y));
 }
 
 /** Error keys of the per-year, per-job answers (the web's field ids come from these). */

@@ -15,6 +15,7 @@ import {
   formatIsoDate,
   p87InputOfSnapshot,
   p87Readiness,
+  isFuelClaim,
   reliefOf,
   summariseClaim,
   vehicleOf,
@@ -329,16 +330,33 @@ export function createAdminClaimsService(deps: {
             continuing: e.continuing === '' ? null : e.continuing === 'yes',
             endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
           })),
-          // D21: the estimate at the rates the claimant gave (band, Scottish), as they saw it.
-          estimate: (() => {
-            const e = reliefOf(snapshot);
-            return {
-              low: e.low,
-              high: e.high,
-              scottish: e.scottish,
-              years: e.years.map((y) => ({ year: y.year, rates: y.rates, low: y.low, high: y.high })),
-            };
-          })(),
+          // D21: the estimate at the rates the claimant gave (band, Scottish), as they saw it; D31:
+          // capped at the tax paid where the P60 figures were given, else an upper figure. D27: a
+          // company vehicle's fuel claim was told it has no AMAP estimate, so it has none here.
+          ...(isFuelClaim(snapshot)
+            ? {}
+            : {
+                estimate: (() => {
+                  const e = reliefOf(snapshot);
+                  const entries = new Map(snapshot.taxYears.map((t) => [t.year, t]));
+                  return {
+                    low: e.low,
+                    high: e.high,
+                    scottish: e.scottish,
+                    upperFigure: e.upperFigure,
+                    years: e.years.map((y) => ({
+                      year: y.year,
+                      rates: y.rates,
+                      low: y.low,
+                      high: y.high,
+                      upperFigure: y.upperFigure,
+                      cappedAtTaxPaid: y.cappedAtTaxPaid,
+                      taxablePay: entries.get(y.year)?.taxablePay ?? null,
+                      taxPaid: entries.get(y.year)?.taxPaid ?? null,
+                    })),
+                  };
+                })(),
+              }),
           mileage: {
             vehicle: vehicleOf(snapshot),
             employerRatePence: r.employer_mileage_rate,
@@ -488,6 +506,8 @@ export function createAdminClaimsService(deps: {
         reference = r.submission_reference ?? r.id;
         const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
         const { years } = figuresByJob(snapshot);
+        // D31: a year whose expenses are over £2,500 goes on a Self Assessment return, not the P87.
+        const selfAssessment = new Set(p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []);
         const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
         const p = snapshot.personalInfo;
         const dob = datePartsToIso(p.dateOfBirth);
@@ -521,6 +541,18 @@ export function createAdminClaimsService(deps: {
           });
         });
         for (const y of years) {
+          if (selfAssessment.has(y.year)) {
+            sections.push({
+              title: `Tax year ${y.year}: Self Assessment, not P87`,
+              rows: [
+                [
+                  'Leave this year off the P87',
+                  'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
+                ],
+              ],
+            });
+            continue;
+          }
           for (const j of y.jobs) {
             const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
             const paid =

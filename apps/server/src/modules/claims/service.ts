@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { authorityInputOfGeneralClaim, normaliseUkPhone } from '@taxback/domain';
+import { authorityInputOfGeneralClaim, normaliseUkPhone, wfhClaimable } from '@taxback/domain';
+import { MESSAGES } from '@taxback/domain/schemas';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, Row } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
+import { ValidationError } from '../../errors.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
@@ -80,8 +82,15 @@ export function createClaimsService(deps: {
       const existing = await repo.findBySession(sessionId);
       if (existing) return await existingResult(existing);
 
-      const png = signaturePngOf(claim.signature, SIGNATURE_REQUIRED);
       const signedAt = input.now ?? new Date();
+      // D21, D28: working from home only for years up to 2025/26. The schema refuses it for years
+      // given after that; a claim without years is for the years claimable today (decision 037).
+      if (
+        claim.selectedExpenses.includes('wfh') &&
+        !wfhClaimable({ taxYears: claim.taxYears, today: signedAt })
+      )
+        throw new ValidationError({ selectedExpenses: MESSAGES.wfhNotClaimable });
+      const png = signaturePngOf(claim.signature, SIGNATURE_REQUIRED);
       const now = nowIso(signedAt);
       const id = randomUUID();
       const terms = deps.terms;
@@ -136,6 +145,7 @@ export function createClaimsService(deps: {
                   timestamp: assessment?.timestamp ?? now,
                   step: 'form_completed',
                   lastUpdated: now,
+                  ...(claim.taxYears && claim.taxYears.length > 0 ? { taxYears: claim.taxYears } : {}),
                 }),
                 signed_content_hash: hash,
                 authority_terms: JSON.stringify(terms),

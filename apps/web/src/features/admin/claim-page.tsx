@@ -42,7 +42,18 @@ type ClaimDetail = Omit<ClaimDetailAnswer, 'claimant' | 'mileage' | 'estimate'> 
     low: number;
     high: number;
     scottish: boolean;
-    years: Array<{ year: string; rates: number[]; low: number; high: number }>;
+    /** D31: no P60 figures for at least one year: the figure is an upper one. */
+    upperFigure?: boolean;
+    years: Array<{
+      year: string;
+      rates: number[];
+      low: number;
+      high: number;
+      upperFigure?: boolean;
+      cappedAtTaxPaid?: boolean;
+      taxablePay?: number | null;
+      taxPaid?: number | null;
+    }>;
   };
 };
 
@@ -316,25 +327,38 @@ export function ClaimPage() {
                 <td className="px-2 py-2">{y.miles.toLocaleString('en-GB')}</td>
                 <td className="px-2 py-2">{pounds(y.allowance)}</td>
                 <td className="px-2 py-2">{pounds(y.employerPayment)}</td>
-                <td className="px-2 py-2">{pounds(y.claimable)}</td>
+                <td className="px-2 py-2">
+                  {pounds(y.claimable)}
+                  {y.selfAssessmentRequired ? ' (Self Assessment, not P87)' : ''}
+                </td>
               </tr>,
             ])}
           </DataTable>
           <SummaryList
-            rows={[
-              ['Total claimable', pounds(claim.mileage.totalClaimable)],
-              ['Estimated rebate at 20%', pounds(claim.mileage.rebate20)],
-              ['Estimated rebate at 40%', pounds(claim.mileage.rebate40)],
-              ...(claim.estimate
-                ? ([
+            rows={
+              claim.employment?.drivesForWork === 'company-vehicle'
+                ? // D27: a fuel claim has no AMAP estimate; the claimant was told so.
+                  [
                     [
-                      "Estimate at the claimant's rates",
-                      `${pounds(claim.estimate.low)}${claim.estimate.high !== claim.estimate.low ? ` to ${pounds(claim.estimate.high)}` : ''} (${claim.estimate.scottish ? 'Scottish' : 'rest of UK'} rates: ${claim.estimate.years.map((y) => `${y.year} ${y.rates.join(' or ')}%`).join('; ')})`,
+                      'Estimate',
+                      'None: a company vehicle (fuel) claim gets no mileage allowance relief; assess the fuel paid',
                     ],
-                  ] as Array<[string, ReactNode]>)
-                : []),
-              ['Self Assessment needed', claim.mileage.selfAssessmentRequired ? 'Yes' : 'No'],
-            ]}
+                  ]
+                : [
+                    ['Total claimable', pounds(claim.mileage.totalClaimable)],
+                    ['Estimated rebate at 20%', pounds(claim.mileage.rebate20)],
+                    ['Estimated rebate at 40%', pounds(claim.mileage.rebate40)],
+                    ...(claim.estimate
+                      ? ([
+                          [
+                            "Estimate at the claimant's rates",
+                            `${pounds(claim.estimate.low)}${claim.estimate.high !== claim.estimate.low ? ` to ${pounds(claim.estimate.high)}` : ''} (${claim.estimate.scottish ? 'Scottish' : 'rest of UK'} rates: ${claim.estimate.years.map((y) => `${y.year} ${y.rates.join(' or ')}%${y.cappedAtTaxPaid ? ', capped at the tax paid' : ''}`).join('; ')})${claim.estimate.upperFigure ? '; an upper figure (no P60 figures for every year)' : ''}`,
+                          ],
+                        ] as Array<[string, ReactNode]>)
+                      : []),
+                    ['Self Assessment needed', claim.mileage.selfAssessmentRequired ? 'Yes' : 'No'],
+                  ]
+            }
           />
           {claim.journeys && claim.journeys.length > 0 && (
             <>

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ClaimPage } from './claim-page.tsx';
+
+// The operator's claim page shows the domain's figures as the server sends them. D27: a company
+// vehicle's fuel claim was told it has no AMAP estimate, so the page shows none. D31: a year over
+// £2,500 of expenses is marked "Self Assessment, not P87"; the estimate says when it is an upper figure.
+
+function answer(body: unknown) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function detail(drivesForWork: string, withEstimate: boolean) {
+  const year = {
+    year: '2024/25',
+    miles: 12_000,
+    allowance: drivesForWork === 'yes' ? 5000 : 0,
+    employerPayment: 0,
+    claimable: drivesForWork === 'yes' ? 5000 : 0,
+    taxableExcess: 0,
+    selfAssessmentRequired: drivesForWork === 'yes',
+    companyName: 'Acme Ltd',
+    employersConnected: null,
+    jobs: [],
+  };
+  return {
+    id: 'c1',
+    kind: 'mileage',
+    reference: 'TB-TEST',
+    submittedAt: '2026-11-01T10:00:00.000Z',
+    signedMatch: true,
+    workflow: {
+      status: 'in-review',
+      version: 1,
+      allowedMoves: ['information-requested', 'ready-for-hmrc', 'needs-self-assessment', 'withdrawn'],
+      repaidPence: null,
+      feePence: null,
+      claimantPence: null,
+    },
+    possibleDuplicates: [],
+    readiness:
+      drivesForWork === 'yes'
+        ? [
+            {
+              field: 'selfAssessment.2024/25',
+              label: 'Self Assessment, not P87: 2024/25 (expenses over £2,500)',
+            },
+          ]
+        : [],
+    claimant: { firstName: 'Finn', lastName: 'Fuel', email: 'f@example.com', phone: '07700 900123' },
+    employment: { drivesForWork, companyVehicleVrm: drivesForWork === 'yes' ? null : 'AB12CDE' },
+    employments: [],
+    mileage: {
+      vehicle: 'car-van',
+      employerRatePence: null,
+      years: [year],
+      totalMiles: 12_000,
+      totalAllowance: year.allowance,
+      totalEmployerPayment: 0,
+      totalClaimable: year.claimable,
+      rebate20: year.claimable / 5,
+      rebate40: (year.claimable * 2) / 5,
+      selfAssessmentRequired: year.selfAssessmentRequired,
+    },
+    ...(withEstimate
+      ? {
+          estimate: {
+            low: 1000,
+            high: 2000,
+            scottish: false,
+            upperFigure: true,
+            years: [{ year: '2024/25', rates: [20, 40], low: 1000, high: 2000, upperFigure: true }],
+          },
+        }
+      : {}),
+    journeys: [],
+    files: [],
+    tracking: {},
+    history: [],
+    notes: [],
+    audit: [],
+  };
+}
+
+function renderPage(body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => answer(body)),
+  );
+  render(
+    <MemoryRouter initialEntries={['/admin/claims/c1']}>
+      <Routes>
+        <Route path="/admin/claims/:id" element={<ClaimPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('the operator claim page’s figures', () => {
+  it('a fuel claim (company vehicle): no relief estimate, no rebates', async () => {
+    renderPage(detail('company-vehicle', false));
+    expect(await screen.findByRole('heading', { name: 'TB-TEST' })).toBeVisible();
+    expect(screen.getByText(/None: a company vehicle \(fuel\) claim/)).toBeVisible();
+    expect(screen.queryByText('Estimated rebate at 20%')).toBeNull();
+    expect(screen.queryByText("Estimate at the claimant's rates")).toBeNull();
+  });
+
+  it('a mileage claim over £2,500: the year marked for Self Assessment, the estimate an upper figure', async () => {
+    renderPage(detail('yes', true));
+    expect(await screen.findByRole('heading', { name: 'TB-TEST' })).toBeVisible();
+    expect(screen.getByText(/Self Assessment, not P87: 2024\/25/)).toBeVisible();
+    expect(screen.getByText(/£5,000\.00 \(Self Assessment, not P87\)/)).toBeVisible();
+    expect(screen.getByText(/an upper figure/)).toBeVisible();
+    expect(screen.getByText('Estimated rebate at 20%')).toBeVisible();
+  });
+});
