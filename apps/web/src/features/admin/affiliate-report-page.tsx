@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { adminRequest, formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
+import { call } from '../../lib/api/client.ts';
+import { formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, useUrlFilters } from './admin-ui.tsx';
 import type {
@@ -19,7 +20,7 @@ export function AffiliateReportPage() {
   const [rows, setRows] = useState<AffiliateRow[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    void adminRequest<AffiliateReport>('GET', `/api/admin/reports/affiliates?${query}`).then((res) => {
+    void call('affiliateReport', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (res.ok) {
         setRows(res.data.affiliates);
         setErrors({});
