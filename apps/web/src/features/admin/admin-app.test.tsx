@@ -126,10 +126,18 @@ describe('/admin/audit', () => {
     fireEvent.change(operator, { target: { value: '00000000-0000-4000-8000-000000000003' } });
     fireEvent.change(action, { target: { value: 'claims-listed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=00000000-0000-4000-8000-000000000003&action=claims-listed'));
+    await waitFor(() =>
+      expect(calls).toContain(
+        '/api/admin/audit?actor=00000000-0000-4000-8000-000000000003&action=claims-listed',
+      ),
+    );
 
     fireEvent.click(await screen.findByRole('link', { name: 'Next page' }));
-    await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=00000000-0000-4000-8000-000000000003&action=claims-listed&page=2'));
+    await waitFor(() =>
+      expect(calls).toContain(
+        '/api/admin/audit?actor=00000000-0000-4000-8000-000000000003&action=claims-listed&page=2',
+      ),
+    );
   });
 });
 

@@ -6,10 +6,7 @@ import { call } from '../../lib/api/client.ts';
 import { formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, useUrlFilters } from './admin-ui.tsx';
-import type {
-  AffiliateReportRow as AffiliateRow,
-  AffiliateReport,
-} from '@taxback/domain/api/admin-responses';
+import type { AffiliateReportRow as AffiliateRow } from '@taxback/domain/api/admin-responses';
 
 const FILTERS = ['from', 'to'] as const;
 

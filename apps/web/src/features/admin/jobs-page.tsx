@@ -4,7 +4,7 @@ import { call } from '../../lib/api/client.ts';
 import { formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
-import type { FailedJob, FailedJobs } from '@taxback/domain/api/admin-responses';
+import type { FailedJob } from '@taxback/domain/api/admin-responses';
 
 /** What each job does, in an operator's words. */
 const JOB_NAMES: Record<string, string> = {

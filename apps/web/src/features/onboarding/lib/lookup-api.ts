@@ -17,14 +17,14 @@ function httpStatusOf(res: { status: number; httpStatus?: number }): number {
   return res.status === 0 ? (res.httpStatus ?? 0) : res.status;
 }
 
-export type AddressResult = { kind: 'ok'; lookup: AddressLookup } | { kind: 'error'; message: string };
+export type AddressOutcome = { kind: 'ok'; lookup: AddressLookup } | { kind: 'error'; message: string };
 
 /** SPEC §8's address messages: every failure leaves the claimant free to type the address. */
 export async function lookupAddress(
   sessionId: string,
   postcode: string,
   signal?: AbortSignal,
-): Promise<AddressResult> {
+): Promise<AddressOutcome> {
   const res = await call('lookupAddress', { sessionId, signal, query: { postcode } });
   if (res.status === 200) {
     const { delivery_points, town, postal_county, traditional_county } = res.data;
@@ -49,7 +49,7 @@ export const DISTANCE_ERRORS = {
   exception: 'Failed to calculate distance. Please enter manually.',
 } as const;
 
-export type DistanceResult =
+export type DistanceOutcome =
   { kind: 'ok'; miles: number; estimate: boolean } | { kind: 'error'; message: string };
 
 export async function calculateDistance(
@@ -57,7 +57,7 @@ export async function calculateDistance(
   from: string,
   to: string,
   signal?: AbortSignal,
-): Promise<DistanceResult> {
+): Promise<DistanceOutcome> {
   if (from.trim() === '' || to.trim() === '') return { kind: 'error', message: DISTANCE_ERRORS.bothRequired };
   const res = await call('lookupDistance', { sessionId, signal, query: { from, to } });
   if (res.status === 200) {
