@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { OperatorView as Operator } from '@taxback/domain/api/admin-responses';
-import { call, setCsrfToken } from '../../lib/api/client.ts';
+import { call, setCsrfToken } from '../../lib/api/admin-client.ts';
 
 interface SessionValue {
   /** undefined while loading, null when nobody is signed in. */

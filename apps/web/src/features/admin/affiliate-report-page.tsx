@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { call } from '../../lib/api/client.ts';
+import { call } from '../../lib/api/admin-client.ts';
 import { formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, useUrlFilters } from './admin-ui.tsx';

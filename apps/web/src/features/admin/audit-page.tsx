@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@taxback/domain/admin-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { call } from '../../lib/api/client.ts';
+import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';

@@ -14,7 +14,7 @@ import type { JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain
 import type { ClaimDetail as ClaimDetailAnswer } from '@taxback/domain/api/admin-responses';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { call, hrefOf } from '../../lib/api/client.ts';
+import { call, hrefOf } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, Field, TextAreaField, inputClass } from './admin-ui.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, isClaimStatus } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { call, hrefOf } from '../../lib/api/client.ts';
+import { call, hrefOf } from '../../lib/api/admin-client.ts';
 import { formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';

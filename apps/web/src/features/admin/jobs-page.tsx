@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { call } from '../../lib/api/client.ts';
+import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';

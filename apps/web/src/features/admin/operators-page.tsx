@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { call } from '../../lib/api/client.ts';
+import { call } from '../../lib/api/admin-client.ts';
 import type { RequestBody } from '../../lib/api/types.ts';
 import type { OperatorCreate } from '@taxback/domain/admin-schemas';
 import { formatDateTime, summaryItems } from './admin-api.ts';

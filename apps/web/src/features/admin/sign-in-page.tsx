@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { call, setCsrfToken } from '../../lib/api/client.ts';
+import { call, setCsrfToken } from '../../lib/api/admin-client.ts';
 import { summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  NETWORK_ERROR_MESSAGE,
-  TIMEOUT_ERROR_MESSAGE,
-  call,
-  fetchFile,
-  hrefOf,
-  pathOf,
-  setCsrfToken,
-} from './client.ts';
+import { NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE, call, fetchFile, pathOf } from './client.ts';
+import { call as adminCall, hrefOf, setCsrfToken } from './admin-client.ts';
+import { ADMIN_ROUTES } from './admin-routes.ts';
+import { ROUTES } from './routes.ts';
 import type { RequestBody } from './types.ts';
 
 const SESSION = 'tx_1700000000000_abcdefghijklmnopqrstuvwx';
@@ -42,23 +37,33 @@ afterEach(() => {
 
 describe('pathOf', () => {
   it('fills path parameters from the contract entry, encoded', () => {
-    expect(pathOf('getClaim', { id: ID })).toBe(`/api/admin/claims/${ID}`);
-    expect(pathOf('deleteOnboardingFile', { id: 'a/b c' })).toBe('/api/onboarding/files/a%2Fb%20c');
-    expect(pathOf('changeClaimStatus', { id: ID })).toBe(`/api/admin/claims/${ID}/status`);
+    expect(pathOf('getClaim', ADMIN_ROUTES.getClaim, { id: ID })).toBe(`/api/admin/claims/${ID}`);
+    expect(pathOf('deleteOnboardingFile', ROUTES.deleteOnboardingFile, { id: 'a/b c' })).toBe(
+      '/api/onboarding/files/a%2Fb%20c',
+    );
+    expect(pathOf('changeClaimStatus', ADMIN_ROUTES.changeClaimStatus, { id: ID })).toBe(
+      `/api/admin/claims/${ID}/status`,
+    );
   });
 
   it('refuses a missing path parameter rather than sending ":id"', () => {
-    expect(() => pathOf('getClaim', {})).toThrow("'id' is missing");
+    expect(() => pathOf('getClaim', ADMIN_ROUTES.getClaim, {})).toThrow("'id' is missing");
   });
 
   it('appends the query encoded, leaving out what is undefined or null', () => {
-    expect(pathOf('lookupDistance', undefined, { from: 'WN2 1AR', to: 'SK5&6AQ' })).toBe(
-      '/api/distance?from=WN2%201AR&to=SK5%266AQ',
-    );
     expect(
-      pathOf('listClaims', undefined, { q: 'o’brien', page: 2, drafts: true, sort: undefined, dir: null }),
+      pathOf('lookupDistance', ROUTES.lookupDistance, undefined, { from: 'WN2 1AR', to: 'SK5&6AQ' }),
+    ).toBe('/api/distance?from=WN2%201AR&to=SK5%266AQ');
+    expect(
+      pathOf('listClaims', ADMIN_ROUTES.listClaims, undefined, {
+        q: 'o’brien',
+        page: 2,
+        drafts: true,
+        sort: undefined,
+        dir: null,
+      }),
     ).toBe('/api/admin/claims?q=o%E2%80%99brien&page=2&drafts=true');
-    expect(pathOf('listClaims', undefined, {})).toBe('/api/admin/claims');
+    expect(pathOf('listClaims', ADMIN_ROUTES.listClaims, undefined, {})).toBe('/api/admin/claims');
   });
 
   it('builds links to file answers', () => {
@@ -116,12 +121,15 @@ describe('call: the request', () => {
   it('adds the CSRF token to back-office changes only', async () => {
     setCsrfToken('csrf-1');
     const { request } = stubFetch(() => new Response(null, { status: 204 }));
-    await call('retryJob', { params: { id: ID } });
+    await adminCall('retryJob', { params: { id: ID } });
     expect(request(0).headers['X-CSRF-Token']).toBe('csrf-1');
-    await call('listFailedJobs');
+    await adminCall('listFailedJobs');
     expect(request(1).headers['X-CSRF-Token']).toBeUndefined();
     await call('sendResumeCode', { sessionId: SESSION });
     expect(request(2).headers['X-CSRF-Token']).toBeUndefined();
+    setCsrfToken(null);
+    await adminCall('retryJob', { params: { id: ID } });
+    expect(request(3).headers['X-CSRF-Token']).toBeUndefined();
   });
 });
 
@@ -134,7 +142,7 @@ describe('call: the answer', () => {
 
   it('answers an empty 204 with no data', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
-    expect(await call('removeCallBack', { params: { id: ID } })).toEqual({
+    expect(await adminCall('removeCallBack', { params: { id: ID } })).toEqual({
       ok: true,
       status: 204,
       data: undefined,
@@ -159,7 +167,7 @@ describe('call: the answer', () => {
 
   it('answers a status-change 409 with what is missing', async () => {
     stubFetch(() => jsonResponse(409, { error: 'Not ready', missing: ['P60'] }));
-    const res = await call('changeClaimStatus', {
+    const res = await adminCall('changeClaimStatus', {
       params: { id: ID },
       body: { to: 'in-review', reason: '', version: 1 },
     });

@@ -2,9 +2,10 @@
 // the contract's entry and answers with the contract's body for the status, typed and
 // discriminated by `status`. It never throws on HTTP or network failures: a failure is an answer
 // (status 0 for the network, a timeout or an answer the contract does not declare). This is the
-// only module in apps/web that calls fetch (client-boundary.test.ts keeps it so).
+// only module in apps/web that calls fetch (client-boundary.test.ts keeps it so); the back-office
+// calls through the same `request` with its own table and CSRF token (admin-client.ts).
 import type { ApiResponse } from '@taxback/domain/api/contract';
-import { ROUTES } from './routes.ts';
+import { ROUTES, type ClaimantOperation } from './routes.ts';
 import type { Answer, ApiOperation, CallFailure, CallInput, CallOptions, QueryValue } from './types.ts';
 
 export type { Answer, ApiOperation, CallFailure, CallInput } from './types.ts';
@@ -15,23 +16,17 @@ export const NETWORK_ERROR_MESSAGE =
 export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
 
 // ---------------------------------------------------------------------------------------------
-// The back-office's CSRF token (from sign-in or /api/admin/me), sent on every admin change.
-
-let csrfToken: string | null = null;
-
-export function setCsrfToken(token: string | null): void {
-  csrfToken = token;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Building the request
 
 type Params = Record<string, string> | undefined;
 type Query = Record<string, QueryValue> | undefined;
 
-/** The operation's path with its `:param`s filled in (encoded) and the query appended. */
-export function pathOf(op: ApiOperation, params?: Params, query?: Query): string {
-  const [route] = ROUTES[op];
+/** An operation's entry in a table of routes: 'METHOD /path', then the statuses it declares. */
+export type AnyEntry = readonly [string, ...number[]];
+
+/** The entry's path with its `:param`s filled in (encoded) and the query appended. */
+export function pathOf(op: ApiOperation, entry: AnyEntry, params?: Params, query?: Query): string {
+  const [route] = entry;
   const path = route.slice(route.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${op}: the path parameter '${name}' is missing`);
@@ -42,14 +37,6 @@ export function pathOf(op: ApiOperation, params?: Params, query?: Query): string
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
     .join('&');
   return text ? `${path}?${text}` : path;
-}
-
-/** A link to a file answer (the back-office's CSV export and P87 worksheet). */
-export function hrefOf<Op extends ApiOperation>(
-  op: Op,
-  input: Pick<CallInput<Op>, 'params' | 'query'>,
-): string {
-  return pathOf(op, input.params as Params, input.query as Query);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,9 +141,20 @@ async function matchesContract(op: ApiOperation, status: number, body: unknown):
  * Calls one operation of the contract. `input` holds its path parameters, query and body as the
  * contract declares them, plus the session id, an abort signal, a timeout or upload progress.
  */
-export async function call<Op extends ApiOperation>(
+export function call<Op extends ClaimantOperation>(op: Op, ...[input]: InputArgs<Op>): Promise<Answer<Op>> {
+  return request(op, ROUTES[op], input);
+}
+
+/** `input` is optional when the operation needs no path parameter and no body. */
+export type InputArgs<Op extends ApiOperation> =
+  object extends CallInput<Op> ? [CallInput<Op>?] : [CallInput<Op>];
+
+/** Sends one operation by its entry (`extraHeaders` adds to the client's own); see `call`. */
+export async function request<Op extends ApiOperation>(
   op: Op,
-  ...[input]: object extends CallInput<Op> ? [CallInput<Op>?] : [CallInput<Op>]
+  entry: AnyEntry,
+  input: CallInput<Op> | undefined,
+  extraHeaders: (method: string) => Record<string, string> = () => ({}),
 ): Promise<Answer<Op>> {
   const {
     params,
@@ -167,13 +165,12 @@ export async function call<Op extends ApiOperation>(
     timeoutMs = DEFAULT_TIMEOUT_MS,
     onUploadProgress,
   } = (input ?? {}) as CallOptions & { params?: Params; query?: Query; body?: unknown };
-  const [route, ...statuses] = ROUTES[op] as readonly [string, ...number[]];
+  const [route, ...statuses] = entry;
   const method = route.slice(0, route.indexOf(' '));
-  const url = pathOf(op, params, query);
+  const url = pathOf(op, entry, params, query);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders(method) };
   if (sessionId) headers['X-Session-Id'] = sessionId;
-  if (csrfToken && method !== 'GET' && url.startsWith('/api/admin/')) headers['X-CSRF-Token'] = csrfToken;
   let payload: (BodyInit & XMLHttpRequestBodyInit) | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
