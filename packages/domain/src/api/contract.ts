@@ -499,7 +499,7 @@ function admin<const R extends Omit<ApiRoute, 'tags'>>(
   Omit<ApiRoute, 'responses'> & { responses: Omit<AdminAnswers<R>, keyof R['responses']> & R['responses'] } {
   const signedIn = route.access !== 'public';
   // The spread below builds what AdminAnswers describes; TypeScript cannot follow the conditions.
-  return <ReturnType<typeof admin<R>>>{
+  return {
     ...route,
     tags: ['admin'],
     responses: {
@@ -509,7 +509,7 @@ function admin<const R extends Omit<ApiRoute, 'tags'>>(
       ...(route.path.includes(':') ? standard(404) : {}),
       ...route.responses,
     },
-  };
+  } as ReturnType<typeof admin<R>>;
 }
 const operatorOnly = 'operator' as const;
 const operatorChange = 'operator-change' as const;
