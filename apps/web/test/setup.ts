@@ -12,6 +12,8 @@ afterEach(() => cleanup());
 
 // The wizard loads its schemas beside the first screen; in tests they are there from the start,
 // as they are a moment after a real page appears.
+// The API client checks every answer against the contract outside production (decision 033); the
+// contract is loaded here so no test's first call waits for it.
 beforeAll(async () => {
-  await loadValidation();
+  await Promise.all([loadValidation(), import('@taxback/domain/api/contract')]);
 });

@@ -1,16 +1,12 @@
+import { fetchFile } from './api/client.ts';
+
 /**
  * Links cannot carry the session header (D5), so a download fetches the file with it and saves
  * the blob under its own name.
  */
 export async function downloadFile(sessionId: string, url: string, filename: string): Promise<boolean> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { 'X-Session-Id': sessionId }, credentials: 'same-origin' });
-  } catch {
-    return false;
-  }
-  if (!res.ok) return false;
-  const blob = await res.blob();
+  const blob = await fetchFile(url, sessionId);
+  if (!blob) return false;
   const objectUrl = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = objectUrl;

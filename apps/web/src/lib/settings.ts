@@ -1,55 +1,24 @@
 import { useEffect, useState } from 'react';
-import { isRecord } from '@taxback/domain/records';
 import type { AuthorityTerms, FeeSettings } from '@taxback/domain';
-import { apiRequest } from './api-client.ts';
 
 /**
  * The server's public settings (GET /api/settings, D19/D20): our company as the authority names it
- * and the fee. Read once per page load and shared. Read by hand rather than with the zod schema so
- * the landing page, which shows the fee sentence, does not bundle zod; the server answers through
- * publicSettingsSchema.
+ * and the fee. Read once per page load and shared. The API client is loaded on demand, so the
+ * landing page (which has the fee from `<meta name="fee-settings">`) carries none of it (decision 033).
  */
 export type Settings = AuthorityTerms;
-
-function readNumber(x: unknown): number | null {
-  return typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : null;
-}
-
-export function readSettings(raw: unknown): Settings | null {
-  if (!isRecord(raw) || !isRecord(raw.agent) || !isRecord(raw.fee)) return null;
-  const { agent, fee } = raw;
-  const percent = readNumber(fee.percent);
-  const minimumPence = readNumber(fee.minimumPence);
-  const vatPercent = readNumber(fee.vatPercent);
-  if (
-    typeof agent.companyName !== 'string' ||
-    typeof agent.address !== 'string' ||
-    typeof agent.hmrcAgentReference !== 'string' ||
-    percent === null ||
-    minimumPence === null ||
-    vatPercent === null
-  )
-    return null;
-  return {
-    agent: {
-      companyName: agent.companyName,
-      address: agent.address,
-      hmrcAgentReference: agent.hmrcAgentReference,
-      ...(typeof agent.phone === 'string' ? { phone: agent.phone } : {}),
-    },
-    fee: { percent, minimumPence, vatPercent },
-  };
-}
 
 let pending: Promise<Settings | null> | null = null;
 
 /** The settings, fetched once; a failed fetch is retried on the next call. */
 export function loadSettings(): Promise<Settings | null> {
-  pending ??= apiRequest<unknown>('GET', '/api/settings').then((res) => {
-    const settings = res.ok ? readSettings(res.data) : null;
-    if (!settings) pending = null;
-    return settings;
-  });
+  pending ??= import('./api/client.ts')
+    .then(({ call }) => call('getSettings'))
+    .then((res) => {
+      const settings = res.status === 200 ? res.data : null;
+      if (!settings) pending = null;
+      return settings;
+    });
   return pending;
 }
 

@@ -480,23 +480,36 @@ const claimant = {
 // ---------------------------------------------------------------------------------------------
 // The operator back-office (D11, D22)
 
+const adminBadRequest = {
+  description: STANDARD[400].description,
+  schema: z.xor([fieldErrorsSchema, errorSchema, errorWithFieldsSchema]),
+};
+/** The answers admin() adds to a route's own, as a type (so the web client sees them too). */
+type AdminAnswers<R extends Omit<ApiRoute, 'tags'>> = { 400: typeof adminBadRequest } & Pick<
+  typeof STANDARD,
+  401 | 429 | 503
+> &
+  (R['access'] extends 'public' ? unknown : Pick<typeof STANDARD, 403>) &
+  (R['path'] extends `${string}:${string}` ? Pick<typeof STANDARD, 404> : unknown);
+
 /** What every /api/admin route may answer besides its success: 400, 401, 429, 503 (+403, 404). */
-function admin<const R extends Omit<ApiRoute, 'tags'>>(route: R): R & Omit<ApiRoute, 'responses'> {
+function admin<const R extends Omit<ApiRoute, 'tags'>>(
+  route: R,
+): Omit<R, 'responses'> &
+  Omit<ApiRoute, 'responses'> & { responses: Omit<AdminAnswers<R>, keyof R['responses']> & R['responses'] } {
   const signedIn = route.access !== 'public';
+  // The spread below builds what AdminAnswers describes; TypeScript cannot follow the conditions.
   return {
     ...route,
     tags: ['admin'],
     responses: {
-      400: {
-        description: STANDARD[400].description,
-        schema: z.xor([fieldErrorsSchema, errorSchema, errorWithFieldsSchema]),
-      },
+      400: adminBadRequest,
       ...standard(401, 429, 503),
       ...(signedIn ? standard(403) : {}),
       ...(route.path.includes(':') ? standard(404) : {}),
       ...route.responses,
     },
-  };
+  } as ReturnType<typeof admin<R>>;
 }
 const operatorOnly = 'operator' as const;
 const operatorChange = 'operator-change' as const;

@@ -1,73 +1,7 @@
-import type { OperatorRole } from '@taxback/domain/admin-schemas';
 import { formatPence as formatExactPence } from '@taxback/domain/money';
 
-/** The back-office's calls: the session is the httpOnly cookie; changes carry the CSRF token. */
-export interface Operator {
-  id: string;
-  email: string;
-  name: string;
-  role: OperatorRole;
-}
-
-export type AdminResult<T> =
-  | { ok: true; status: number; data: T }
-  | {
-      ok: false;
-      status: number;
-      error?: string;
-      errors?: Record<string, string>;
-      body?: Record<string, unknown>;
-    };
-
-let csrfToken: string | null = null;
-
-export function setCsrfToken(token: string | null): void {
-  csrfToken = token;
-}
-
-export async function adminRequest<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<AdminResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return {
-      ok: false,
-      status: 0,
-      error: 'Unable to reach the server. Please check your connection and try again.',
-    };
-  }
-  let parsed: unknown;
-  try {
-    const text = await response.text();
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (response.ok) return { ok: true, status: response.status, data: parsed as T };
-  const record = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-  return {
-    ok: false,
-    status: response.status,
-    error: typeof record.error === 'string' ? record.error : undefined,
-    errors:
-      record.errors && typeof record.errors === 'object'
-        ? (record.errors as Record<string, string>)
-        : undefined,
-    body: record,
-  };
-}
+// The back-office's formatting helpers. Its calls go through the one API client
+// (lib/api/client.ts): the session is the httpOnly cookie; changes carry the CSRF token.
 
 /** Field errors as GOV.UK error-summary items (the field id is the key). */
 export function summaryItems(errors: Record<string, string> | undefined, prefix = '') {

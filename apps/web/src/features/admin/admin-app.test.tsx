@@ -5,6 +5,9 @@ import { routes } from '../../app/router.tsx';
 
 vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, undefined] }));
 
+/** What the operator list says of each operator besides who they are. */
+const listed = { role: 'caseworker', disabled: false, secondFactor: true, locked: false, lastSignIn: null };
+
 function answer(status: number, body: unknown) {
   return Promise.resolve(
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
@@ -34,7 +37,12 @@ describe('/admin (lazy back-office bundle)', () => {
       vi.fn((url: string) =>
         url === '/api/admin/me'
           ? answer(200, {
-              operator: { id: 'x', email: 'a@example.com', name: 'Ada Admin', role: 'caseworker' },
+              operator: {
+                id: '00000000-0000-4000-8000-000000000001',
+                email: 'a@example.com',
+                name: 'Ada Admin',
+                role: 'caseworker',
+              },
               csrfToken: 't',
             })
           : answer(200, { claims: [], total: 0, page: 1, pages: 1, pageSize: 50 }),
@@ -59,21 +67,36 @@ describe('/admin/audit', () => {
         calls.push(url);
         if (url === '/api/admin/me')
           return answer(200, {
-            operator: { id: 'op-1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+            operator: {
+              id: '00000000-0000-4000-8000-000000000002',
+              email: 'ada@example.com',
+              name: 'Ada Admin',
+              role: 'admin',
+            },
             csrfToken: 't',
           });
         if (url === '/api/admin/operators')
           return answer(200, {
             operators: [
-              { id: 'op-1', email: 'ada@example.com', name: 'Ada Admin' },
-              { id: 'op-2', email: 'cas@example.com', name: 'Cas Worker' },
+              {
+                ...listed,
+                id: '00000000-0000-4000-8000-000000000002',
+                email: 'ada@example.com',
+                name: 'Ada Admin',
+              },
+              {
+                ...listed,
+                id: '00000000-0000-4000-8000-000000000003',
+                email: 'cas@example.com',
+                name: 'Cas Worker',
+              },
             ],
           });
         return answer(200, {
           events: [
             {
-              id: 'e1',
-              actor: 'op-2',
+              id: '00000000-0000-4000-8000-000000000004',
+              actor: '00000000-0000-4000-8000-000000000003',
               operator: 'Cas Worker',
               action: 'claims-listed',
               entity: 'claims',
@@ -100,13 +123,21 @@ describe('/admin/audit', () => {
 
     const operator = await screen.findByLabelText('Operator');
     await within(operator).findByRole('option', { name: 'Cas Worker (cas@example.com)' });
-    fireEvent.change(operator, { target: { value: 'op-2' } });
+    fireEvent.change(operator, { target: { value: '00000000-0000-4000-8000-000000000003' } });
     fireEvent.change(action, { target: { value: 'claims-listed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=op-2&action=claims-listed'));
+    await waitFor(() =>
+      expect(calls).toContain(
+        '/api/admin/audit?actor=00000000-0000-4000-8000-000000000003&action=claims-listed',
+      ),
+    );
 
     fireEvent.click(await screen.findByRole('link', { name: 'Next page' }));
-    await waitFor(() => expect(calls).toContain('/api/admin/audit?actor=op-2&action=claims-listed&page=2'));
+    await waitFor(() =>
+      expect(calls).toContain(
+        '/api/admin/audit?actor=00000000-0000-4000-8000-000000000003&action=claims-listed&page=2',
+      ),
+    );
   });
 });
 
@@ -119,15 +150,21 @@ describe('/admin/jobs', () => {
         calls.push({ url, method: init?.method ?? 'GET' });
         if (url === '/api/admin/me')
           return answer(200, {
-            operator: { id: 'op-1', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+            operator: {
+              id: '00000000-0000-4000-8000-000000000002',
+              email: 'ada@example.com',
+              name: 'Ada Admin',
+              role: 'admin',
+            },
             csrfToken: 't',
           });
-        if (url === '/api/admin/jobs/j-1/retry') return Promise.resolve(new Response(null, { status: 204 }));
+        if (url === '/api/admin/jobs/00000000-0000-4000-8000-000000000005/retry')
+          return Promise.resolve(new Response(null, { status: 204 }));
         return answer(200, {
           retrying: 2,
           failed: [
             {
-              id: 'j-1',
+              id: '00000000-0000-4000-8000-000000000005',
               name: 'notify-claimant',
               attempts: 20,
               lastError: 'EMAIL_NOT_SENT',
@@ -148,7 +185,10 @@ describe('/admin/jobs', () => {
     expect(row).toHaveTextContent('EMAIL_NOT_SENT');
     fireEvent.click(within(row).getByRole('button', { name: /Try again/ }));
     expect(await screen.findByText('The job will run again shortly.')).toBeVisible();
-    expect(calls).toContainEqual({ url: '/api/admin/jobs/j-1/retry', method: 'POST' });
+    expect(calls).toContainEqual({
+      url: '/api/admin/jobs/00000000-0000-4000-8000-000000000005/retry',
+      method: 'POST',
+    });
     expect(screen.getByTestId('jobs-empty')).toHaveTextContent('No job has failed.');
   });
 });

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { adminRequest, setCsrfToken } from './admin-api.ts';
-import type { Operator } from './admin-api.ts';
+import type { OperatorView as Operator } from '@taxback/domain/api/admin-responses';
+import { call, setCsrfToken } from '../../lib/api/admin-client.ts';
 
 interface SessionValue {
   /** undefined while loading, null when nobody is signed in. */
@@ -17,7 +17,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [operator, setOperator] = useState<Operator | null | undefined>(undefined);
 
   const refresh = useCallback(async () => {
-    const me = await adminRequest<{ operator: Operator; csrfToken: string }>('GET', '/api/admin/me');
+    const me = await call('adminMe');
     if (me.ok) {
       setCsrfToken(me.data.csrfToken);
       setOperator(me.data.operator);
@@ -40,7 +40,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         setOperator(op);
       },
       async signOut() {
-        await adminRequest('POST', '/api/admin/sign-out');
+        await call('adminSignOut');
         setCsrfToken(null);
         setOperator(null);
       },

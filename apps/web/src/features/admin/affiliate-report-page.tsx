@@ -2,13 +2,11 @@ import { useEffect, useState } from 'react';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { adminRequest, formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
+import { call } from '../../lib/api/admin-client.ts';
+import { formatPence, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, useUrlFilters } from './admin-ui.tsx';
-import type {
-  AffiliateReportRow as AffiliateRow,
-  AffiliateReport,
-} from '@taxback/domain/api/admin-responses';
+import type { AffiliateReportRow as AffiliateRow } from '@taxback/domain/api/admin-responses';
 
 const FILTERS = ['from', 'to'] as const;
 
@@ -19,7 +17,7 @@ export function AffiliateReportPage() {
   const [rows, setRows] = useState<AffiliateRow[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
-    void adminRequest<AffiliateReport>('GET', `/api/admin/reports/affiliates?${query}`).then((res) => {
+    void call('affiliateReport', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (res.ok) {
         setRows(res.data.affiliates);
         setErrors({});

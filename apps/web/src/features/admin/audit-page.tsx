@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@taxback/domain/admin-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
+import { call } from '../../lib/api/admin-client.ts';
+import { formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
 import type { AuditPage as AuditPageAnswer, OperatorListItem } from '@taxback/domain/api/admin-responses';
@@ -39,7 +40,7 @@ export function AuditPage() {
   const [operators, setOperators] = useState<OperatorOption[]>([]);
 
   useEffect(() => {
-    void adminRequest<{ operators: OperatorOption[] }>('GET', '/api/admin/operators').then((res) => {
+    void call('listOperators').then((res) => {
       if (res.ok) setOperators(res.data.operators);
     });
   }, []);
@@ -47,7 +48,7 @@ export function AuditPage() {
   useEffect(() => {
     let live = true;
     reset();
-    void adminRequest<AuditPageAnswer>('GET', `/api/admin/audit${query ? `?${query}` : ''}`).then((res) => {
+    void call('auditLog', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (!live) return;
       if (res.ok) {
         setResult(res.data);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { adminRequest, formatDateTime } from './admin-api.ts';
+import { call } from '../../lib/api/admin-client.ts';
+import { formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
 import type { CallBackItem as CallBack } from '@taxback/domain/api/admin-responses';
@@ -18,7 +19,7 @@ export function CallBacksPage() {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void adminRequest<{ callBacks: CallBack[] }>('GET', '/api/admin/call-backs').then((res) => {
+    void call('listCallBacks').then((res) => {
       if (res.ok) setRows(res.data.callBacks);
       else setError(res.error ?? 'The requests could not be loaded. Please try again.');
     });
@@ -27,7 +28,7 @@ export function CallBacksPage() {
   async function remove(row: CallBack) {
     setMessage('');
     setError('');
-    const res = await adminRequest('DELETE', `/api/admin/call-backs/${row.id}`);
+    const res = await call('removeCallBack', { params: { id: row.id } });
     if (res.ok || res.status === 404) {
       setRows((r) => (r ?? []).filter((x) => x.id !== row.id));
       setMessage(`Removed the request from ${row.name}.`);

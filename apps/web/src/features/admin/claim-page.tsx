@@ -14,7 +14,8 @@ import type { JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain
 import type { ClaimDetail as ClaimDetailAnswer } from '@taxback/domain/api/admin-responses';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin-api.ts';
+import { call, hrefOf } from '../../lib/api/admin-client.ts';
+import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, Field, TextAreaField, inputClass } from './admin-ui.tsx';
 import { statusLabel } from './claims-page.tsx';
@@ -84,8 +85,8 @@ export function ClaimPage() {
   useAdminTitle(claim ? `Claim ${claim.reference}` : 'Claim');
 
   const load = useCallback(async () => {
-    const res = await adminRequest<ClaimDetail>('GET', `/api/admin/claims/${encodeURIComponent(id)}`);
-    if (res.ok) setClaim(res.data);
+    const res = await call('getClaim', { params: { id } });
+    if (res.ok) setClaim(res.data as ClaimDetail);
     else
       setLoadError(
         res.status === 404
@@ -220,10 +221,7 @@ export function ClaimPage() {
                         variant="secondary"
                         onClick={() => {
                           void (async () => {
-                            const res = await adminRequest<{ niNumber: string }>(
-                              'POST',
-                              `/api/admin/claims/${claim.id}/ni-number`,
-                            );
+                            const res = await call('revealNiNumber', { params: { id: claim.id } });
                             if (res.ok) setNi(res.data.niNumber);
                           })();
                         }}
@@ -389,7 +387,7 @@ export function ClaimPage() {
 
       <h2 className="mb-2 text-2xl">P87 worksheet</h2>
       <p className="mb-8">
-        <a href={`/api/admin/claims/${claim.id}/p87.pdf`} download>
+        <a href={hrefOf('p87Worksheet', { params: { id: claim.id } })} download>
           Download the P87 worksheet (PDF)
         </a>
         : every answer in the order of HMRC&rsquo;s P87, with what is missing marked.
@@ -466,16 +464,19 @@ function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () =>
   async function submit(event: FormEvent) {
     event.preventDefault();
     setDone(null);
-    if (to === '') {
+    if (!isClaimStatus(to)) {
       setErrors({ to: 'Select the new status' });
       setAttempt((n) => n + 1);
       return;
     }
-    const res = await adminRequest<{ status: string }>('POST', `/api/admin/claims/${claim.id}/status`, {
-      to,
-      reason,
-      version: claim.workflow.version,
-      ...(to === 'repaid' ? { repaidAmount } : {}),
+    const res = await call('changeClaimStatus', {
+      params: { id: claim.id },
+      body: {
+        to,
+        reason,
+        version: claim.workflow.version,
+        ...(to === 'repaid' ? { repaidAmount } : {}),
+      },
     });
     if (res.ok) {
       setErrors({});
@@ -485,10 +486,10 @@ function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () =>
       await onChanged();
       return;
     }
-    const missing = res.body?.missing;
+    const missing = res.status === 409 ? res.data.missing : undefined;
     setErrors(
       res.errors ??
-        (Array.isArray(missing)
+        (missing
           ? { to: `${res.error ?? 'Not ready'}: ${missing.join(', ')}` }
           : { to: res.error ?? 'The status could not be changed.' }),
     );
@@ -565,7 +566,7 @@ function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => P
   const [attempt, setAttempt] = useState(0);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const res = await adminRequest('POST', `/api/admin/claims/${claim.id}/notes`, { body });
+    const res = await call('addClaimNote', { params: { id: claim.id }, body: { body } });
     if (res.ok) {
       setBody('');
       setErrors({});

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, isClaimStatus } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { adminRequest, formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
+import { call, hrefOf } from '../../lib/api/admin-client.ts';
+import { formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
 import type { ClaimList } from '@taxback/domain/api/admin-responses';
@@ -42,7 +43,7 @@ export function ClaimsPage() {
 
   useEffect(() => {
     let live = true;
-    void adminRequest<ClaimList>('GET', `/api/admin/claims${query ? `?${query}` : ''}`).then((res) => {
+    void call('listClaims', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (!live) return;
       if (res.ok) {
         setList(res.data);
@@ -113,7 +114,7 @@ export function ClaimsPage() {
             Show drafts (unsubmitted wizard progress) instead
           </label>
           <Button type="submit">Apply filters</Button>
-          <a href={`/api/admin/claims/export.csv?${exportParams.toString()}`} download>
+          <a href={hrefOf('exportClaims', { query: Object.fromEntries(exportParams) })} download>
             Export these claims as CSV
           </a>
         </div>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { adminRequest, formatDateTime } from './admin-api.ts';
+import { call } from '../../lib/api/admin-client.ts';
+import { formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
-import type { FailedJob, FailedJobs } from '@taxback/domain/api/admin-responses';
+import type { FailedJob } from '@taxback/domain/api/admin-responses';
 
 /** What each job does, in an operator's words. */
 const JOB_NAMES: Record<string, string> = {
@@ -24,7 +25,7 @@ export function JobsPage() {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void adminRequest<FailedJobs>('GET', '/api/admin/jobs').then((res) => {
+    void call('listFailedJobs').then((res) => {
       if (res.ok) {
         setFailed(res.data.failed);
         setRetrying(res.data.retrying);
@@ -35,7 +36,7 @@ export function JobsPage() {
   async function retry(job: FailedJob) {
     setMessage('');
     setError('');
-    const res = await adminRequest('POST', `/api/admin/jobs/${job.id}/retry`);
+    const res = await call('retryJob', { params: { id: job.id } });
     if (res.ok || res.status === 404) {
       setFailed((rows) => (rows ?? []).filter((r) => r.id !== job.id));
       setMessage(res.ok ? 'The job will run again shortly.' : (res.error ?? 'The job was already retried.'));

@@ -3,7 +3,10 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
+import { call } from '../../lib/api/admin-client.ts';
+import type { RequestBody } from '../../lib/api/types.ts';
+import type { OperatorCreate } from '@taxback/domain/admin-schemas';
+import { formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, SelectField } from './admin-ui.tsx';
@@ -17,7 +20,7 @@ export function OperatorsPage() {
   useAdminTitle('Operators');
   const { operator: me } = useAdminSession();
   const [operators, setOperators] = useState<OperatorRow[]>([]);
-  const [form, setForm] = useState({ name: '', email: '', role: 'caseworker', password: '' });
+  const [form, setForm] = useState<OperatorCreate>({ name: '', email: '', role: 'caseworker', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -29,7 +32,7 @@ export function OperatorsPage() {
   const resetHeading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
-    const res = await adminRequest<{ operators: OperatorRow[] }>('GET', '/api/admin/operators');
+    const res = await call('listOperators');
     if (res.ok) setOperators(res.data.operators);
   }, []);
   useEffect(() => {
@@ -38,7 +41,7 @@ export function OperatorsPage() {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    const res = await adminRequest('POST', '/api/admin/operators', form);
+    const res = await call('createOperator', { body: form });
     if (!res.ok) {
       setErrors(res.errors ?? { name: res.error ?? 'The operator could not be added.' });
       setAttempt((n) => n + 1);
@@ -50,8 +53,8 @@ export function OperatorsPage() {
     await load();
   }
 
-  async function change(op: OperatorRow, body: Record<string, string>, done: string) {
-    const res = await adminRequest('PATCH', `/api/admin/operators/${op.id}`, body);
+  async function change(op: OperatorRow, body: RequestBody<'changeOperator'>, done: string) {
+    const res = await call('changeOperator', { params: { id: op.id }, body });
     setMessage(res.ok ? `${op.name}: ${done}` : (res.error ?? 'The change failed.'));
     await load();
   }
@@ -69,9 +72,9 @@ export function OperatorsPage() {
   async function resetPassword(event: FormEvent) {
     event.preventDefault();
     if (!resetting) return;
-    const res = await adminRequest('PATCH', `/api/admin/operators/${resetting.id}`, {
-      action: 'reset-password',
-      password: newPassword,
+    const res = await call('changeOperator', {
+      params: { id: resetting.id },
+      body: { action: 'reset-password', password: newPassword },
     });
     if (!res.ok) {
       // Keyed by this form's field id, so the summary's link goes to it, not to the add form's.
@@ -212,7 +215,7 @@ export function OperatorsPage() {
           label="Role"
           error={errors.role}
           value={form.role}
-          onChange={(role) => setForm((f) => ({ ...f, role }))}
+          onChange={(role) => setForm((f) => ({ ...f, role: role === 'admin' ? 'admin' : 'caseworker' }))}
         >
           <option value="caseworker">Caseworker</option>
           <option value="admin">Admin (manages operators)</option>

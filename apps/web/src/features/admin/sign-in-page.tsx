@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { adminRequest, setCsrfToken, summaryItems } from './admin-api.ts';
-import type { Operator } from './admin-api.ts';
+import { call, setCsrfToken } from '../../lib/api/admin-client.ts';
+import { summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import type { Enrolment } from '@taxback/domain/api/admin-responses';
@@ -34,7 +34,7 @@ export function SignInPage() {
 
   useEffect(() => {
     if (stage !== 'enrol' || enrolment) return;
-    void adminRequest<Enrolment>('GET', '/api/admin/enrol').then((res) => {
+    void call('adminEnrolment').then((res) => {
       if (res.ok) setEnrolment(res.data);
       else setErrors({ code: res.error ?? 'Sign in again' });
     });
@@ -48,14 +48,7 @@ export function SignInPage() {
   async function submitPassword(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const res = await adminRequest<{ next: 'code' | 'enrol'; csrfToken: string }>(
-      'POST',
-      '/api/admin/sign-in',
-      {
-        email,
-        password,
-      },
-    );
+    const res = await call('adminSignIn', { body: { email, password } });
     setBusy(false);
     if (!res.ok) return fail(res, 'email');
     setCsrfToken(res.data.csrfToken);
@@ -67,11 +60,9 @@ export function SignInPage() {
   async function submitCode(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const res = await adminRequest<{ operator: Operator; csrfToken: string }>(
-      'POST',
-      stage === 'enrol' ? '/api/admin/enrol' : '/api/admin/sign-in/code',
-      { code },
-    );
+    const res = await call(stage === 'enrol' ? 'adminConfirmEnrolment' : 'adminSignInCode', {
+      body: { code },
+    });
     setBusy(false);
     if (!res.ok) {
       if (res.status === 423) {

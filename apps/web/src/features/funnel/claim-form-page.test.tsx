@@ -182,7 +182,11 @@ describe('ClaimFormPage', () => {
     });
 
     // A plain response object keeps the whole round trip in microtasks, so fake timers cannot stall it.
-    const body = JSON.stringify({ id: 'c1', signatureUrl: '/api/files/f1' });
+    const body = JSON.stringify({
+      id: '00000000-0000-4000-8000-000000000001',
+      signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
+      authorityUrl: null,
+    });
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
     expect(screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
     expect(sessionStorage.getItem('funnel_session_id')).toBeNull();
@@ -218,12 +222,17 @@ describe('ClaimFormPage', () => {
     fillValid();
     expect(doc).toHaveTextContent('Ada Lovelace');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
-    const body = JSON.stringify({ id: 'c1', signatureUrl: '/api/files/f1', authorityUrl: '/api/files/a1' });
+    const body = JSON.stringify({
+      id: '00000000-0000-4000-8000-000000000001',
+      signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
+      authorityUrl: '/api/files/00000000-0000-4000-8000-000000000003',
+    });
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
     fireEvent.click(screen.getByRole('button', { name: 'Download your signed authority (PDF)' }));
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/files/a1') as unknown as
-      [string, RequestInit] | undefined;
+    const call = fetchMock.mock.calls.find(
+      ([url]) => url === '/api/files/00000000-0000-4000-8000-000000000003',
+    ) as unknown as [string, RequestInit] | undefined;
     expect((call?.[1].headers as Record<string, string>)['X-Session-Id']).toBe(TEST_SESSION_ID);
   });
 

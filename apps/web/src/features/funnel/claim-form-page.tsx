@@ -3,7 +3,6 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authorityInputOfGeneralClaim, buildAuthorityDocument, generalReference } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
-import type { ClaimCreated } from '@taxback/domain/api/responses';
 import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
 import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -12,7 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-summary.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { SignaturePad } from '../../components/ui/signature-pad.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api/client.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { marketingSiteUrl } from '../../lib/marketing-url.ts';
@@ -207,7 +206,7 @@ export function ClaimFormPage() {
     inFlight.current = true;
     setSubmitting(true);
     setSubmitError(null);
-    const result = await apiRequest<ClaimCreated>('POST', '/api/claims', {
+    const result = await call('submitClaim', {
       sessionId,
       body: {
         ...parsed,
@@ -223,7 +222,7 @@ export function ClaimFormPage() {
     });
     if (result.ok) {
       setSubmitted(true);
-      setAuthorityUrl(typeof result.data.authorityUrl === 'string' ? result.data.authorityUrl : null);
+      setAuthorityUrl(result.data.authorityUrl);
       setReference(generalReference(result.data.id));
       setSummary([]);
       clearFunnel();

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
-import { installFakeServer, renderWizard, snapshotWith } from './wizard-test-utils.tsx';
+import { installFakeServer, progressAnswer, renderWizard, snapshotWith } from './wizard-test-utils.tsx';
 import { outboxKey } from './lib/outbox.ts';
 import { CONFLICT_MESSAGE, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
 
@@ -114,7 +114,7 @@ describe('OnboardingPage load and save', () => {
         if (method === 'GET' && url === '/api/onboarding' && ++gets > 1) {
           return {
             status: 200,
-            body: { revision: 5, snapshot: saved.snapshot, currentStep: 5, lastStepCompleted: 4 },
+            body: { ...progressAnswer(saved.snapshot), revision: 5, currentStep: 5, lastStepCompleted: 4 },
           };
         }
         return undefined;

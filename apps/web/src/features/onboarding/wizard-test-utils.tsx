@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { createSessionId } from '@taxback/domain';
 import { OnboardingPage, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
-import { createEmptySnapshot, type WizardSnapshot } from '@taxback/domain';
+import { createEmptySnapshot, summariseClaim, type WizardSnapshot } from '@taxback/domain';
 
 export interface FakeServer {
   calls: { method: string; url: string; body: unknown; sessionId: string | null }[];
@@ -59,11 +59,11 @@ export function installFakeServer(
     if (url === '/api/onboarding' && method === 'GET') {
       if (!opts.saved) return json(404, { error: 'Not found' });
       const { server, ...saved } = opts.saved;
-      return json(200, { revision, ...saved, ...server, snapshot: saved.snapshot });
+      return json(200, { revision, ...progressAnswer(saved.snapshot), ...saved, ...server });
     }
     if (url === '/api/onboarding' && method === 'PUT') {
       revision += 1;
-      return json(200, { revision });
+      return json(200, { revision, totals: summariseClaim((body as { snapshot: WizardSnapshot }).snapshot) });
     }
     return json(404, { error: 'Not found' });
   });
@@ -71,6 +71,26 @@ export function installFakeServer(
   return {
     calls,
     puts: () => calls.filter((c) => c.method === 'PUT').map((c) => c.body as Record<string, unknown>),
+  };
+}
+
+/**
+ * GET /api/onboarding's whole answer for a snapshot as the contract has it (the client checks
+ * answers against the contract in tests): a draft with nothing uploaded.
+ */
+export function progressAnswer(snapshot: WizardSnapshot) {
+  return {
+    evidenceFiles: {},
+    mileageLogs: {},
+    p60File: null,
+    signatureUrl: null,
+    signedAuthority: null,
+    status: 'draft',
+    submissionReference: null,
+    submittedAt: null,
+    totals: summariseClaim(snapshot),
+    hasNiNumber: false,
+    snapshot,
   };
 }
 

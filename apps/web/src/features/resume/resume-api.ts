@@ -1,5 +1,5 @@
 import { RESUME_MESSAGES as API_RESUME_MESSAGES } from '@taxback/domain/api-messages';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api/client.ts';
 
 /** The API's own wording (one source for server and browser), plus the browser's fallback. */
 export const RESUME_MESSAGES = {
@@ -16,13 +16,11 @@ export type ResumeResult =
 
 /** POST /api/resume (D8): the code only works together with the mobile number it was sent to. */
 export async function resumeApplication(code: string, phone: string): Promise<ResumeResult> {
-  const res = await apiRequest<{ sessionId?: unknown }>('POST', '/api/resume', { body: { code, phone } });
-  if (res.ok) {
-    const id = res.data?.sessionId;
-    return typeof id === 'string' && id !== ''
-      ? { kind: 'resumed', sessionId: id }
+  const res = await call('resumeClaim', { body: { code, phone } });
+  if (res.ok)
+    return res.data.sessionId !== ''
+      ? { kind: 'resumed', sessionId: res.data.sessionId }
       : { kind: 'failed', message: RESUME_MESSAGES.failed };
-  }
   if (res.status === 400) {
     if (res.errors?.phone) return { kind: 'phone-error', message: res.errors.phone };
     return { kind: 'failed', message: res.errors?.code ?? RESUME_MESSAGES.invalid };

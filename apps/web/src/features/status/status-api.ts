@@ -1,6 +1,6 @@
-import { STATUS_MESSAGES, claimStatusViewSchema, statusCodeSentSchema } from '@taxback/domain/status-schemas';
+import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
-import { apiRequest } from '../../lib/api-client.ts';
+import { call } from '../../lib/api/client.ts';
 
 /** The browser's own fallback when the server's answer cannot be read. */
 export const STATUS_FAILED_MESSAGE = 'Something went wrong. Please try again in a few minutes.';
@@ -21,12 +21,8 @@ function failure(res: { status: number; errors?: Record<string, string>; error?:
 
 /** POST /api/status/code (D23): a code texted to the claim's mobile number. */
 export async function requestStatusCode(reference: string, phone: string): Promise<CodeAnswer> {
-  const res = await apiRequest<unknown>('POST', '/api/status/code', { body: { reference, phone } });
-  if (!res.ok) return failure(res);
-  const data = statusCodeSentSchema.safeParse(res.data);
-  return data.success
-    ? { kind: 'sent', sentTo: data.data.sentTo }
-    : { kind: 'failed', message: STATUS_FAILED_MESSAGE };
+  const res = await call('requestStatusCode', { body: { reference, phone } });
+  return res.ok ? { kind: 'sent', sentTo: res.data.sentTo } : failure(res);
 }
 
 /** POST /api/status/verify: the code opens the timeline (and a 30-minute cookie). */
@@ -35,18 +31,12 @@ export async function verifyStatusCode(
   phone: string,
   code: string,
 ): Promise<VerifyAnswer> {
-  const res = await apiRequest<unknown>('POST', '/api/status/verify', { body: { reference, phone, code } });
-  if (!res.ok) return failure(res);
-  const view = claimStatusViewSchema.safeParse(res.data);
-  return view.success
-    ? { kind: 'view', view: view.data }
-    : { kind: 'failed', message: STATUS_FAILED_MESSAGE };
+  const res = await call('verifyStatusCode', { body: { reference, phone, code } });
+  return res.ok ? { kind: 'view', view: res.data } : failure(res);
 }
 
 /** GET /api/status: the timeline again while the cookie lasts (a reload), or null. */
 export async function currentStatus(): Promise<ClaimStatusView | null> {
-  const res = await apiRequest<unknown>('GET', '/api/status');
-  if (!res.ok) return null;
-  const view = claimStatusViewSchema.safeParse(res.data);
-  return view.success ? view.data : null;
+  const res = await call('getClaimStatus');
+  return res.ok ? res.data : null;
 }

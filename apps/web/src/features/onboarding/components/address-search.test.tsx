@@ -73,8 +73,10 @@ describe('AddressSearch', () => {
   it('editing the postcode hides the results', async () => {
     answer(200, {
       status: 'success',
-      delivery_points: [{ line_1: '1 High Street' }],
+      delivery_points: [{ organisation_name: '', line_1: '1 High Street', line_2: '', udprn: '1' }],
       town: 'Wigan',
+      postal_county: '',
+      traditional_county: '',
       postcode: 'WN2 1AR',
     });
     render(<Harness />);

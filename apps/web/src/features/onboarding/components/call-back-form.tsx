@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { CallBackReceived } from '@taxback/domain/api/responses';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api/client.ts';
 import { loadValidation } from '../lib/validation.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 
@@ -28,8 +27,7 @@ export function CallBackForm() {
     e.preventDefault();
     if (phase === 'sending') return;
     const { callBackRequestSchema, fieldErrors, CALL_BACK_MESSAGES } = await loadValidation();
-    const body = { name, phone, consent, topic: 'self-assessment' };
-    const checked = callBackRequestSchema.safeParse(body);
+    const checked = callBackRequestSchema.safeParse({ name, phone, consent, topic: 'self-assessment' });
     setAttempt((n) => n + 1);
     if (!checked.success) {
       setErrors(fieldErrors(checked));
@@ -37,7 +35,7 @@ export function CallBackForm() {
     }
     setErrors({});
     setPhase('sending');
-    const res = await apiRequest<CallBackReceived>('POST', '/api/call-backs', { body });
+    const res = await call('requestCallBack', { body: checked.data });
     if (res.ok) {
       setSentMessage(CALL_BACK_MESSAGES.received);
       setPhase('sent');

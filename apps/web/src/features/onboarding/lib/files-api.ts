@@ -1,12 +1,11 @@
-// Files (api-contract "Files"): uploads go through XMLHttpRequest for its upload progress events.
-import { apiRequest } from '../../../lib/api-client.ts';
+// Files: uploads report their progress (the client sends them through XMLHttpRequest for it).
+import { call } from '../../../lib/api/client.ts';
 
-import { readUploadedFile, type UploadedFile } from './server-data.ts';
+import type { UploadedFile } from './server-data.ts';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_MESSAGES,
   checkUploadName,
-  isRecord,
   uploadExtensions,
   type UploadKind,
 } from '@taxback/domain';
@@ -34,16 +33,10 @@ export function checkUpload(file: Pick<File, 'name' | 'size'>, kind: UploadKind)
 
 export type UploadResult = { ok: true; file: UploadedFile } | { ok: false; status: number; message: string };
 
-function messageFrom(status: number, body: unknown): string {
-  if (isRecord(body)) {
-    if (typeof body.error === 'string' && body.error) return body.error;
-    if (isRecord(body.errors)) {
-      const first = Object.values(body.errors).find((v): v is string => typeof v === 'string');
-      if (first) return first;
-    }
-  }
-  if (status === 413) return FILE_MESSAGES.tooLarge;
-  if (status === 0) return FILE_MESSAGES.network;
+function messageFrom(res: { status: number; error?: string; errors?: Record<string, string> }): string {
+  const first = Object.values(res.errors ?? {}).find((v) => v !== '');
+  if (res.error || first) return res.error || first || '';
+  if (res.status === 413) return FILE_MESSAGES.tooLarge;
   return FILE_MESSAGES.failed;
 }
 
@@ -58,7 +51,7 @@ export interface UploadOptions {
 }
 
 /** `POST /api/onboarding/files` (multipart: kind, taxYear, file) with upload progress. */
-export function uploadFile({
+export async function uploadFile({
   sessionId,
   kind,
   taxYear,
@@ -66,42 +59,27 @@ export function uploadFile({
   onProgress,
   signal,
 }: UploadOptions): Promise<UploadResult> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    const form = new FormData();
-    form.append('kind', kind);
-    if (taxYear) form.append('taxYear', taxYear);
-    form.append('file', file, file.name);
-    xhr.open('POST', '/api/onboarding/files');
-    xhr.setRequestHeader('X-Session-Id', sessionId);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0)
-        onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const saved = readUploadedFile(body);
-        if (saved) {
-          onProgress?.(100);
-          resolve({ ok: true, file: saved });
-          return;
-        }
-      }
-      resolve({ ok: false, status: xhr.status, message: messageFrom(xhr.status, body) });
-    };
-    xhr.onerror = () => resolve({ ok: false, status: 0, message: FILE_MESSAGES.network });
-    xhr.ontimeout = () => resolve({ ok: false, status: 0, message: FILE_MESSAGES.network });
-    xhr.onabort = () => resolve({ ok: false, status: 0, message: FILE_MESSAGES.network });
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+  const form = new FormData();
+  form.append('kind', kind);
+  if (taxYear) form.append('taxYear', taxYear);
+  form.append('file', file, file.name);
+  const res = await call('uploadOnboardingFile', {
+    sessionId,
+    body: form,
+    signal,
+    // An upload takes as long as the connection needs (the claimant can cancel it).
+    timeoutMs: 0,
+    onUploadProgress: (percent) => onProgress?.(percent),
   });
+  if (res.ok) {
+    onProgress?.(100);
+    return { ok: true, file: res.data };
+  }
+  if (res.status === 0)
+    return res.reason === 'unexpected'
+      ? { ok: false, status: res.httpStatus ?? 0, message: messageFrom({ status: res.httpStatus ?? 0 }) }
+      : { ok: false, status: 0, message: FILE_MESSAGES.network };
+  return { ok: false, status: res.status, message: messageFrom(res) };
 }
 
 /** `DELETE /api/onboarding/files/:id`; a file already gone (404) counts as removed. */
@@ -109,9 +87,7 @@ export async function deleteFile(
   sessionId: string,
   id: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const res = await apiRequest<unknown>('DELETE', `/api/onboarding/files/${encodeURIComponent(id)}`, {
-    sessionId,
-  });
+  const res = await call('deleteOnboardingFile', { sessionId, params: { id } });
   if (res.ok || res.status === 404) return { ok: true };
   return { ok: false, message: res.error || FILE_MESSAGES.removeFailed };
 }

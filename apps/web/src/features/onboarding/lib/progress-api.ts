@@ -1,16 +1,15 @@
 // The wizard's progress on the server: load, save, and 'Save and finish later' (D5, D8); the
 // session id travels in a header.
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api/client.ts';
 import type { SendResult } from './outbox.ts';
 import {
-  isRecord,
   FIRST_STEP,
   isWizardStepIndex,
   previousStep,
   type PlanAnswers,
   type SavePayload,
 } from '@taxback/domain';
-import { normaliseServerData, type ServerData } from './server-data.ts';
+import { serverDataFrom, type ServerData } from './server-data.ts';
 
 export type LoadResult =
   | {
@@ -35,25 +34,24 @@ function lastCompletedBefore(current: number, answers: PlanAnswers): number {
 }
 
 export async function fetchProgress(sessionId: string, signal?: AbortSignal): Promise<LoadResult> {
-  const res = await apiRequest<unknown>('GET', '/api/onboarding', { sessionId, signal });
-  if (!res.ok) return res.status === 404 ? { kind: 'none' } : { kind: 'error' };
+  const res = await call('getOnboarding', { sessionId, signal });
+  if (res.status === 404) return { kind: 'none' };
+  if (res.status !== 200) return { kind: 'error' };
   const data = res.data;
-  if (!isRecord(data) || !isRecord(data.snapshot)) return { kind: 'error' };
   const snap = data.snapshot;
-  // The step may sit beside the snapshot or inside it; accept either.
-  const saved = stepNumber(data.currentStep ?? snap.currentStep, FIRST_STEP);
+  const saved = stepNumber(data.currentStep, FIRST_STEP);
   const currentStep = saved === -1 ? FIRST_STEP : saved;
   const lastStepCompleted = stepNumber(
-    data.lastStepCompleted ?? snap.lastStepCompleted,
+    data.lastStepCompleted,
     lastCompletedBefore(currentStep, snap as PlanAnswers),
   );
   return {
     kind: 'found',
-    revision: typeof data.revision === 'number' ? data.revision : 0,
+    revision: data.revision,
     snapshot: snap,
     currentStep,
     lastStepCompleted,
-    server: normaliseServerData(data),
+    server: serverDataFrom(data),
   };
 }
 
@@ -62,15 +60,8 @@ export async function saveProgress(
   payload: SavePayload,
   revision: number,
 ): Promise<SendResult> {
-  const res = await apiRequest<{ revision?: unknown }>('PUT', '/api/onboarding', {
-    sessionId,
-    body: { revision, ...payload },
-  });
-  if (res.ok) {
-    const next =
-      isRecord(res.data) && typeof res.data.revision === 'number' ? res.data.revision : revision + 1;
-    return { kind: 'saved', revision: next };
-  }
+  const res = await call('saveOnboarding', { sessionId, body: { revision, ...payload } });
+  if (res.ok) return { kind: 'saved', revision: res.data.revision };
   if (res.status === 409) {
     // The caller reloads the claim from the server, which brings the current revision with it.
     return { kind: 'conflict', revision };
@@ -83,7 +74,7 @@ export type ResumeCodeResult = { ok: true } | { ok: false; message: string };
 
 /** 'Save and finish later': the server texts a fresh resume code to the claimant's phone (D8). */
 export async function requestResumeCode(sessionId: string): Promise<ResumeCodeResult> {
-  const res = await apiRequest<unknown>('POST', '/api/onboarding/resume-code', { sessionId, body: {} });
+  const res = await call('sendResumeCode', { sessionId });
   if (res.ok) return { ok: true };
   if (res.status === 429 && res.error) return { ok: false, message: res.error };
   return { ok: false, message: 'We could not send your code just now. Please try again in a moment.' };

@@ -1,44 +1,29 @@
-import { isRecord, isTaxYear, num, str, type RebateSummary } from '@taxback/domain';
+import type { RebateSummary } from '@taxback/domain';
+import type { FileLink, FileSummary, OnboardingProgress } from '@taxback/domain/api/responses';
 
 // ---------------------------------------------------------------------------------------------
 // Server-owned data: GET /api/onboarding returns it beside the snapshot; the browser only reads it.
+// Every shape is the API contract's (packages/domain/src/api/responses.ts).
 
 /** An uploaded file as the API describes it (`POST /api/onboarding/files`). */
-export interface UploadedFile {
-  id: string;
-  filename: string;
-  url: string;
-  type: string;
-  size: number;
-}
-
-export interface LogLink {
-  id: string;
-  url: string;
-  filename: string;
-}
-
+export type UploadedFile = FileSummary;
+export type LogLink = FileLink;
 /** A year's generated mileage log (D12): a PDF and a CSV. */
-export interface MileageLogFiles {
-  pdf?: LogLink;
-  csv?: LogLink;
-}
+export type MileageLogFiles = OnboardingProgress['mileageLogs'][string];
 
-export type ClaimStatus = 'draft' | 'submitted' | (string & {});
-
-export interface ServerData {
-  evidenceFiles: Record<string, UploadedFile[]>;
-  mileageLogs: Record<string, MileageLogFiles>;
-  p60File: UploadedFile | null;
-  signatureUrl: string | null;
-  /** D19: the signed authority PDF, once signed. */
-  signedAuthority: LogLink | null;
-  hasNiNumber: boolean;
-  status: ClaimStatus;
-  submissionReference: string | null;
-  submittedAt: string | null;
-  totals: RebateSummary | null;
-}
+/** The server-owned fields of the progress; no totals until the server has sent some. */
+export type ServerData = Pick<
+  OnboardingProgress,
+  | 'evidenceFiles'
+  | 'mileageLogs'
+  | 'p60File'
+  | 'signatureUrl'
+  | 'signedAuthority'
+  | 'hasNiNumber'
+  | 'status'
+  | 'submissionReference'
+  | 'submittedAt'
+> & { totals: RebateSummary | null };
 
 export function createEmptyServerData(): ServerData {
   return {
@@ -55,85 +40,31 @@ export function createEmptyServerData(): ServerData {
   };
 }
 
-function nullableStr(x: unknown): string | null {
-  return typeof x === 'string' && x !== '' ? x : null;
-}
-
-export function readUploadedFile(x: unknown): UploadedFile | null {
-  if (!isRecord(x) || typeof x.id !== 'string' || typeof x.url !== 'string') return null;
-  return {
-    id: x.id,
-    filename: str(x.filename) || 'file',
-    url: x.url,
-    type: str(x.type),
-    size: num(x.size),
-  };
-}
-
-export function readLogLink(x: unknown): LogLink | undefined {
-  if (!isRecord(x) || typeof x.id !== 'string' || typeof x.url !== 'string') return undefined;
-  return { id: x.id, url: x.url, filename: str(x.filename) || 'mileage-log' };
-}
-
-/** Per-year mileage logs from `GET /api/onboarding` or `POST /api/onboarding/mileage-log`. */
-export function readMileageLogs(x: unknown): Record<string, MileageLogFiles> {
-  const out: Record<string, MileageLogFiles> = {};
-  if (!isRecord(x)) return out;
-  for (const [year, entry] of Object.entries(x)) {
-    if (!isTaxYear(year) || !isRecord(entry)) continue;
-    const pdf = readLogLink(entry.pdf);
-    const csv = readLogLink(entry.csv);
-    if (pdf || csv) out[year] = { ...(pdf ? { pdf } : {}), ...(csv ? { csv } : {}) };
-  }
-  return out;
-}
-
-function readTotals(x: unknown): RebateSummary | null {
-  if (!isRecord(x) || !Array.isArray(x.years)) return null;
-  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-  return {
-    years: x.years.filter(isRecord).map((y) => ({
-      year: str(y.year),
-      miles: n(y.miles),
-      allowance: n(y.allowance),
-      employerPayment: n(y.employerPayment),
-      claimable: n(y.claimable),
-      taxableExcess: n(y.taxableExcess),
-      selfAssessmentRequired: y.selfAssessmentRequired === true,
-    })),
-    totalMiles: n(x.totalMiles),
-    totalAllowance: n(x.totalAllowance),
-    totalEmployerPayment: n(x.totalEmployerPayment),
-    totalClaimable: n(x.totalClaimable),
-    rebate20: n(x.rebate20),
-    rebate40: n(x.rebate40),
-    selfAssessmentRequired: x.selfAssessmentRequired === true,
-  };
-}
-
-/** Reads the server-owned fields of a `GET /api/onboarding` answer defensively. */
-export function normaliseServerData(raw: unknown): ServerData {
-  const empty = createEmptyServerData();
-  if (!isRecord(raw)) return empty;
-  const evidenceFiles: Record<string, UploadedFile[]> = {};
-  if (isRecord(raw.evidenceFiles)) {
-    for (const [year, list] of Object.entries(raw.evidenceFiles)) {
-      if (!isTaxYear(year) || !Array.isArray(list)) continue;
-      const files = list.map(readUploadedFile).filter((f): f is UploadedFile => f !== null);
-      if (files.length > 0) evidenceFiles[year] = files;
-    }
-  }
+/** The server-owned fields of a `GET /api/onboarding` answer. */
+export function serverDataFrom(progress: OnboardingProgress): ServerData {
+  const {
+    evidenceFiles,
+    mileageLogs,
+    p60File,
+    signatureUrl,
+    signedAuthority,
+    hasNiNumber,
+    status,
+    submissionReference,
+    submittedAt,
+    totals,
+  } = progress;
   return {
     evidenceFiles,
-    mileageLogs: readMileageLogs(raw.mileageLogs),
-    p60File: readUploadedFile(raw.p60File),
-    signatureUrl: nullableStr(raw.signatureUrl),
-    signedAuthority: readLogLink(raw.signedAuthority) ?? null,
-    hasNiNumber: raw.hasNiNumber === true,
-    status: nullableStr(raw.status) ?? 'draft',
-    submissionReference: nullableStr(raw.submissionReference),
-    submittedAt: nullableStr(raw.submittedAt),
-    totals: readTotals(raw.totals),
+    mileageLogs,
+    p60File,
+    signatureUrl,
+    signedAuthority,
+    hasNiNumber,
+    status,
+    submissionReference,
+    submittedAt,
+    totals,
   };
 }
 

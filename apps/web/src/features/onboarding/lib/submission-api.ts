@@ -1,14 +1,8 @@
 // The mileage log, the signature and the submission, each sent directly and waited for (D10).
-import { apiRequest } from '../../../lib/api-client.ts';
-
-import {
-  normaliseServerData,
-  readLogLink,
-  readMileageLogs,
-  type LogLink,
-  type MileageLogFiles,
-} from './server-data.ts';
-import { isRecord, type RebateSummary } from '@taxback/domain';
+import { call } from '../../../lib/api/client.ts';
+import type { RequestBody } from '../../../lib/api/types.ts';
+import type { LogLink, MileageLogFiles } from './server-data.ts';
+import type { RebateSummary } from '@taxback/domain';
 
 // ---------------------------------------------------------------------------------------------
 // Mileage log, signature, submission
@@ -34,14 +28,9 @@ export const SUBMIT_FAILED = 'We could not submit your claim. Please try again.'
 export async function generateMileageLog(
   sessionId: string,
 ): Promise<CallResult<Record<string, MileageLogFiles>>> {
-  const res = await apiRequest<unknown>('POST', '/api/onboarding/mileage-log', {
-    sessionId,
-    body: {},
-    timeoutMs: 60_000,
-  });
+  const res = await call('generateMileageLogs', { sessionId, timeoutMs: 60_000 });
   if (!res.ok) return failure(res, MILEAGE_LOG_FAILED);
-  const logs = readMileageLogs(isRecord(res.data) ? res.data.logs : undefined);
-  return { ok: true, data: logs };
+  return { ok: true, data: res.data.logs };
 }
 
 /** `POST /api/onboarding/signature`: sent directly and waited for (D10: never in the outbox). */
@@ -50,15 +39,14 @@ export async function saveSignature(
   signature: string,
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean },
 ): Promise<CallResult<{ signatureUrl: string; signedAuthority: LogLink | null }>> {
-  const res = await apiRequest<unknown>('POST', '/api/onboarding/signature', {
+  const res = await call('saveOnboardingSignature', {
     sessionId,
-    body: { signature, agreementChecks },
+    // The step has checked the three boxes; the server refuses an unticked one with its message.
+    body: { signature, agreementChecks } as RequestBody<'saveOnboardingSignature'>,
     timeoutMs: 30_000,
   });
   if (!res.ok) return failure(res, SIGNATURE_FAILED);
-  const url = isRecord(res.data) && typeof res.data.signatureUrl === 'string' ? res.data.signatureUrl : '';
-  const signedAuthority = isRecord(res.data) ? (readLogLink(res.data.signedAuthority) ?? null) : null;
-  return { ok: true, data: { signatureUrl: url, signedAuthority } };
+  return { ok: true, data: res.data };
 }
 
 export interface SubmitAnswer {
@@ -72,23 +60,8 @@ export async function submitClaim(
   sessionId: string,
   body: { niNumber: string; p60FileId?: string },
 ): Promise<CallResult<SubmitAnswer>> {
-  const res = await apiRequest<unknown>('POST', '/api/onboarding/submit', {
-    sessionId,
-    body,
-    timeoutMs: 30_000,
-  });
+  const res = await call('submitOnboarding', { sessionId, body, timeoutMs: 30_000 });
   if (!res.ok) return failure(res, SUBMIT_FAILED);
-  const d = isRecord(res.data) ? res.data : {};
-  if (typeof d.submissionReference !== 'string' || d.submissionReference === '') {
-    return { ok: false, status: res.status, message: SUBMIT_FAILED };
-  }
-  const server = normaliseServerData({ totals: d.totals });
-  return {
-    ok: true,
-    data: {
-      submissionReference: d.submissionReference,
-      submittedAt: typeof d.submittedAt === 'string' ? d.submittedAt : '',
-      totals: server.totals,
-    },
-  };
+  const { submissionReference, submittedAt, totals } = res.data;
+  return { ok: true, data: { submissionReference, submittedAt, totals } };
 }

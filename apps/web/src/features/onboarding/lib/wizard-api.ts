@@ -12,10 +12,10 @@ export {
   type DeliveryPoint,
   type AddressLookup,
   ADDRESS_MESSAGES,
-  type AddressResult,
+  type AddressOutcome,
   lookupAddress,
   DISTANCE_ERRORS,
-  type DistanceResult,
+  type DistanceOutcome,
   calculateDistance,
 } from './lookup-api.ts';
 export {

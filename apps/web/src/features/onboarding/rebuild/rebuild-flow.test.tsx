@@ -230,12 +230,28 @@ describe('journey setup', () => {
   it('reviews the journeys, generates the log after saving them, and returns to the evidence', async () => {
     const logs = {
       [y1]: {
-        pdf: { id: 'p1', url: '/api/files/p1', filename: 'mileage-log-a.pdf' },
-        csv: { id: 'c1', url: '/api/files/c1', filename: 'mileage-log-a.csv' },
+        pdf: {
+          id: '00000000-0000-4000-8000-000000000001',
+          url: '/api/files/00000000-0000-4000-8000-000000000001',
+          filename: 'mileage-log-a.pdf',
+        },
+        csv: {
+          id: '00000000-0000-4000-8000-000000000002',
+          url: '/api/files/00000000-0000-4000-8000-000000000002',
+          filename: 'mileage-log-a.csv',
+        },
       },
       [y2]: {
-        pdf: { id: 'p2', url: '/api/files/p2', filename: 'mileage-log-b.pdf' },
-        csv: { id: 'c2', url: '/api/files/c2', filename: 'mileage-log-b.csv' },
+        pdf: {
+          id: '00000000-0000-4000-8000-000000000003',
+          url: '/api/files/00000000-0000-4000-8000-000000000003',
+          filename: 'mileage-log-b.pdf',
+        },
+        csv: {
+          id: '00000000-0000-4000-8000-000000000004',
+          url: '/api/files/00000000-0000-4000-8000-000000000004',
+          filename: 'mileage-log-b.csv',
+        },
       },
     };
     const fake = await openSetup((method, url) =>

@@ -75,14 +75,14 @@ describe('step 8 evidence', () => {
 
     act(() =>
       req.respond(201, {
-        id: 'f1',
+        id: '00000000-0000-4000-8000-000000000001',
         filename: 'log.pdf',
-        url: '/api/files/f1',
+        url: '/api/files/00000000-0000-4000-8000-000000000001',
         type: 'application/pdf',
         size: 2048,
       }),
     );
-    const item = await screen.findByTestId('evidence-file-f1');
+    const item = await screen.findByTestId('evidence-file-00000000-0000-4000-8000-000000000001');
     expect(item).toHaveTextContent('log.pdf');
     expect(item).toHaveTextContent('2.0 KB');
     expect(screen.queryByLabelText('Uploading log.pdf')).toBeNull();
@@ -134,17 +134,44 @@ describe('step 8 evidence', () => {
     const { fake } = await open(
       {
         evidenceFiles: {
-          [y1]: [{ id: 'f1', filename: 'a.pdf', url: '/api/files/f1', type: 'application/pdf', size: 10 }],
-          [y2]: [{ id: 'f2', filename: 'b.png', url: '/api/files/f2', type: 'image/png', size: 5_000_000 }],
+          [y1]: [
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              filename: 'a.pdf',
+              url: '/api/files/00000000-0000-4000-8000-000000000001',
+              type: 'application/pdf',
+              size: 10,
+            },
+          ],
+          [y2]: [
+            {
+              id: '00000000-0000-4000-8000-000000000002',
+              filename: 'b.png',
+              url: '/api/files/00000000-0000-4000-8000-000000000002',
+              type: 'image/png',
+              size: 5_000_000,
+            },
+          ],
         },
       },
       (method, url) =>
-        method === 'DELETE' && url === '/api/onboarding/files/f1' ? { status: 204 } : undefined,
+        method === 'DELETE' && url === '/api/onboarding/files/00000000-0000-4000-8000-000000000001'
+          ? { status: 204 }
+          : undefined,
     );
-    expect(screen.getByTestId('evidence-file-f2')).toHaveTextContent('4.8 MB');
+    expect(screen.getByTestId('evidence-file-00000000-0000-4000-8000-000000000002')).toHaveTextContent(
+      '4.8 MB',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove a.pdf' }));
-    await waitFor(() => expect(screen.queryByTestId('evidence-file-f1')).toBeNull());
-    expect(fake.calls.some((c) => c.method === 'DELETE' && c.url === '/api/onboarding/files/f1')).toBe(true);
+    await waitFor(() =>
+      expect(screen.queryByTestId('evidence-file-00000000-0000-4000-8000-000000000001')).toBeNull(),
+    );
+    expect(
+      fake.calls.some(
+        (c) =>
+          c.method === 'DELETE' && c.url === '/api/onboarding/files/00000000-0000-4000-8000-000000000001',
+      ),
+    ).toBe(true);
     fireEvent.click(screen.getByTestId('wizard-continue'));
     expect(await screen.findAllByText(`Evidence required for ${y1}`)).not.toHaveLength(0);
     expect(screen.queryByText(`Evidence required for ${y2}`)).toBeNull();
@@ -153,12 +180,28 @@ describe('step 8 evidence', () => {
   it('goes on to the review when every year has evidence (a generated log counts)', async () => {
     await open({
       evidenceFiles: {
-        [y1]: [{ id: 'f1', filename: 'a.pdf', url: '/api/files/f1', type: 'application/pdf', size: 10 }],
+        [y1]: [
+          {
+            id: '00000000-0000-4000-8000-000000000001',
+            filename: 'a.pdf',
+            url: '/api/files/00000000-0000-4000-8000-000000000001',
+            type: 'application/pdf',
+            size: 10,
+          },
+        ],
       },
       mileageLogs: {
         [y2]: {
-          pdf: { id: 'l1', url: '/api/files/l1', filename: 'mileage-log.pdf' },
-          csv: { id: 'l2', url: '/api/files/l2', filename: 'mileage-log.csv' },
+          pdf: {
+            id: '00000000-0000-4000-8000-000000000003',
+            url: '/api/files/00000000-0000-4000-8000-000000000003',
+            filename: 'mileage-log.pdf',
+          },
+          csv: {
+            id: '00000000-0000-4000-8000-000000000004',
+            url: '/api/files/00000000-0000-4000-8000-000000000004',
+            filename: 'mileage-log.csv',
+          },
         },
       },
     });
@@ -179,7 +222,7 @@ describe('step 8 evidence', () => {
   // D25: the log rebuilt from the journeys must total the miles claimed for the year.
   it('says where the rebuilt log and the claim differ, and can claim the log miles', async () => {
     const journey = {
-      id: 'j1',
+      id: '00000000-0000-4000-8000-000000000005',
       startAddress: 'WN2 1AR',
       endAddress: 'SK5 6AQ',
       frequency: 'monthly' as const,
@@ -206,8 +249,16 @@ describe('step 8 evidence', () => {
         server: {
           mileageLogs: {
             [y2]: {
-              pdf: { id: 'l1', url: '/api/files/l1', filename: 'mileage-log.pdf' },
-              csv: { id: 'l2', url: '/api/files/l2', filename: 'mileage-log.csv' },
+              pdf: {
+                id: '00000000-0000-4000-8000-000000000003',
+                url: '/api/files/00000000-0000-4000-8000-000000000003',
+                filename: 'mileage-log.pdf',
+              },
+              csv: {
+                id: '00000000-0000-4000-8000-000000000004',
+                url: '/api/files/00000000-0000-4000-8000-000000000004',
+                filename: 'mileage-log.csv',
+              },
             },
           },
         },

@@ -135,7 +135,17 @@ describe('step 9 review and sign', () => {
       if (url !== '/api/onboarding/signature') return undefined;
       return fail
         ? { status: 503, body: { error: 'Service unavailable' } }
-        : { status: 201, body: { signatureUrl: '/api/files/s1' } };
+        : {
+            status: 201,
+            body: {
+              signatureUrl: '/api/files/00000000-0000-4000-8000-000000000001',
+              signedAuthority: {
+                id: '00000000-0000-4000-8000-000000000002',
+                url: '/api/files/00000000-0000-4000-8000-000000000002',
+                filename: 'signed-authority.pdf',
+              },
+            },
+          };
     });
     sign();
     fireEvent.click(screen.getByLabelText('I confirm the information I have given is accurate'));

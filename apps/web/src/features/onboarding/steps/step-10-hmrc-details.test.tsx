@@ -37,6 +37,7 @@ async function open(opts: { employment?: 'employed' | 'self-employed'; extra?: E
 }
 
 const submitted = {
+  signedAuthority: null,
   submissionReference: 'TB123456ABCDEFGH',
   submittedAt: '2025-06-01T10:00:00.000Z',
   totals: {
@@ -47,6 +48,7 @@ const submitted = {
         allowance: 3600,
         employerPayment: 0,
         claimable: 3600,
+        taxableExcess: 0,
         selfAssessmentRequired: true,
       },
     ],
@@ -177,9 +179,9 @@ describe('step 10 administrative details', () => {
     expect(screen.getByLabelText('Uploading p60.pdf')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Claim' })).toBeDisabled();
     xhr.sent[0]!.respond(201, {
-      id: 'p60-id',
+      id: '00000000-0000-4000-8000-000000000001',
       filename: 'p60.pdf',
-      url: '/api/files/p60-id',
+      url: '/api/files/00000000-0000-4000-8000-000000000001',
       type: 'application/pdf',
       size: 4,
     });
@@ -190,7 +192,7 @@ describe('step 10 administrative details', () => {
     await screen.findByTestId('confirmation-heading');
     expect(fake.calls.find((c) => c.url === '/api/onboarding/submit')?.body).toEqual({
       niNumber: 'AB123456C',
-      p60FileId: 'p60-id',
+      p60FileId: '00000000-0000-4000-8000-000000000001',
     });
   });
 

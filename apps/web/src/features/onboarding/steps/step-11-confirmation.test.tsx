@@ -17,8 +17,16 @@ const [y1, y2] = claimableTaxYears()
 
 const logs = {
   [y1]: {
-    pdf: { id: 'p1', url: '/api/files/p1', filename: 'mileage-log-1.pdf' },
-    csv: { id: 'c1', url: '/api/files/c1', filename: 'mileage-log-1.csv' },
+    pdf: {
+      id: '00000000-0000-4000-8000-000000000001',
+      url: '/api/files/00000000-0000-4000-8000-000000000001',
+      filename: 'mileage-log-1.pdf',
+    },
+    csv: {
+      id: '00000000-0000-4000-8000-000000000002',
+      url: '/api/files/00000000-0000-4000-8000-000000000002',
+      filename: 'mileage-log-1.csv',
+    },
   },
 };
 
@@ -51,7 +59,11 @@ async function openSubmitted(years: Record<string, number>, extra?: Extra) {
         submissionReference: 'TB654321WXYZ1234',
         submittedAt: '2025-06-01T10:00:00.000Z',
         mileageLogs: logs,
-        signedAuthority: { id: 'a1', url: '/api/files/a1', filename: 'signed-authority.pdf' },
+        signedAuthority: {
+          id: '00000000-0000-4000-8000-000000000003',
+          url: '/api/files/00000000-0000-4000-8000-000000000003',
+          filename: 'signed-authority.pdf',
+        },
         hasNiNumber: true,
       },
     },
@@ -98,11 +110,13 @@ describe('step 11 confirmation', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { fake, sessionId } = await openSubmitted({ [y1]: 5000 }, (method, url) =>
-      url === '/api/files/p1' ? { status: 200, body: 'pdf-bytes' } : undefined,
+      url === '/api/files/00000000-0000-4000-8000-000000000001'
+        ? { status: 200, body: 'pdf-bytes' }
+        : undefined,
     );
     fireEvent.click(screen.getByTestId(`download-log-${y1.replace('/', '-')}-pdf`));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const call = fake.calls.find((c) => c.url === '/api/files/p1');
+    const call = fake.calls.find((c) => c.url === '/api/files/00000000-0000-4000-8000-000000000001');
     expect(call?.sessionId).toBe(sessionId);
     expect(createObjectURL).toHaveBeenCalled();
   });
@@ -112,12 +126,16 @@ describe('step 11 confirmation', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { fake, sessionId } = await openSubmitted({ [y1]: 5000 }, (method, url) =>
-      url === '/api/files/a1' ? { status: 200, body: 'pdf-bytes' } : undefined,
+      url === '/api/files/00000000-0000-4000-8000-000000000003'
+        ? { status: 200, body: 'pdf-bytes' }
+        : undefined,
     );
     expect(screen.getByTestId('confirmation-authority')).toHaveTextContent('Your signed authority');
     fireEvent.click(screen.getByRole('button', { name: 'Download your signed authority (PDF)' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(fake.calls.find((c) => c.url === '/api/files/a1')?.sessionId).toBe(sessionId);
+    expect(
+      fake.calls.find((c) => c.url === '/api/files/00000000-0000-4000-8000-000000000003')?.sessionId,
+    ).toBe(sessionId);
   });
 
   it('shows no fee line without a fee, and the fee and what the claimant keeps with one (D20)', async () => {

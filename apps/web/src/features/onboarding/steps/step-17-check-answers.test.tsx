@@ -24,7 +24,15 @@ async function open() {
       revision: 8,
       server: {
         evidenceFiles: {
-          [y1]: [{ id: 'f1', filename: 'a.pdf', url: '/api/files/f1', type: 'application/pdf', size: 10 }],
+          [y1]: [
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              filename: 'a.pdf',
+              url: '/api/files/00000000-0000-4000-8000-000000000001',
+              type: 'application/pdf',
+              size: 10,
+            },
+          ],
         },
       },
     },

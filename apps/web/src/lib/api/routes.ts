@@ -1,0 +1,42 @@
+// What the browser needs of each contract entry at run time: its method and path, and the statuses
+// it declares (decision 033). The contract module itself carries every zod schema and description,
+// so it is not bundled; the compiler checks each method and path against it literally, and
+// routes.test.ts checks the tables (statuses included) against the contract's entries.
+import type { API, ApiOperation } from '@taxback/domain/api/contract';
+import type { Status } from './types.ts';
+
+export type Entry<Op extends ApiOperation> = readonly [
+  `${(typeof API)[Op]['method']} ${(typeof API)[Op]['path']}`,
+  ...Status<Op>[],
+];
+
+/** The back-office's operations (their table is in admin-routes.ts, in the back-office bundle). */
+export type AdminOperation = {
+  [Op in ApiOperation]: (typeof API)[Op]['path'] extends `/api/admin/${string}` ? Op : never;
+}[ApiOperation];
+export type ClaimantOperation = Exclude<ApiOperation, AdminOperation>;
+
+export const ROUTES = {
+  getHealth: ['GET /api/health', 200, 503],
+  getSettings: ['GET /api/settings', 200, 429],
+  getOpenApi: ['GET /api/docs', 200, 429],
+  submitClaim: ['POST /api/claims', 200, 201, 400, 413, 415, 429, 503],
+  getMyClaim: ['GET /api/claims/mine', 200, 400, 404, 429, 503],
+  getFile: ['GET /api/files/:id', 200, 400, 404, 429, 503],
+  getOnboarding: ['GET /api/onboarding', 200, 400, 404, 429, 503],
+  saveOnboarding: ['PUT /api/onboarding', 200, 400, 409, 413, 415, 429, 503],
+  sendResumeCode: ['POST /api/onboarding/resume-code', 202, 400, 404, 429, 502, 503],
+  uploadOnboardingFile: ['POST /api/onboarding/files', 201, 400, 404, 409, 413, 415, 429, 503],
+  deleteOnboardingFile: ['DELETE /api/onboarding/files/:id', 204, 400, 404, 409, 429, 503],
+  saveOnboardingSignature: ['POST /api/onboarding/signature', 201, 400, 404, 409, 413, 415, 429, 503],
+  generateMileageLogs: ['POST /api/onboarding/mileage-log', 201, 400, 404, 409, 429, 503],
+  submitOnboarding: ['POST /api/onboarding/submit', 200, 400, 404, 413, 415, 429, 503],
+  resumeClaim: ['POST /api/resume', 200, 400, 404, 413, 415, 429, 503],
+  requestStatusCode: ['POST /api/status/code', 202, 400, 404, 413, 415, 429, 503],
+  verifyStatusCode: ['POST /api/status/verify', 200, 400, 413, 415, 429, 503],
+  getClaimStatus: ['GET /api/status', 200, 401, 429, 503],
+  getSignedDocument: ['GET /api/status/documents/:id', 200, 401, 429, 503],
+  requestCallBack: ['POST /api/call-backs', 201, 400, 413, 415, 429, 503],
+  lookupAddress: ['GET /api/address', 200, 400, 404, 429, 502, 504],
+  lookupDistance: ['GET /api/distance', 200, 400, 422, 429, 502, 504],
+} as const satisfies { readonly [Op in ClaimantOperation]: Entry<Op> };
