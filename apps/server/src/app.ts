@@ -21,7 +21,7 @@ import { resolveKeys } from './crypto/keys.ts';
 import type { AppKeys } from './crypto/keys.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
-import { runAsRequest } from './db/pool-guard.ts';
+import { PoolSaturatedError, runAsRequest } from './db/pool-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -170,6 +170,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // 1. External plugins.
   addSecurityHeaders(app, headers);
+  // Decision 036: under a standing queue for database connections, a route that may answer 503 is
+  // refused first thing (before the rate limiter's round trip, its body unread): the cheapest refusal.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const answers = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    if (
+      answers !== undefined &&
+      '503' in answers &&
+      !request.url.startsWith('/api/health') &&
+      database.pool.shedAtTheDoor()
+    )
+      done(new PoolSaturatedError(config.database.retryAfterSeconds));
+    else done();
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })

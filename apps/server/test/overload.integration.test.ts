@@ -2,7 +2,8 @@
 // app's real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, newSessionId } from './helpers.ts';
+import { PoolSaturatedError, runAsRequest } from '../src/db/pool-guard.ts';
+import { createTestApp, newSessionId, validClaimBody } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 let open: TestApp[] = [];
@@ -129,6 +130,56 @@ describe('load shedding', () => {
     await hold.release();
     expect((await waiting).statusCode).toBe(404);
     expect(t.app.database.pool.stats()).toMatchObject({ inUse: 0, waiting: 0, shed: 1 });
+  });
+
+  it('refuses a claim at the door, its body unread, while the queue stands past the bound', async () => {
+    const t = await app({ DB_POOL_SIZE: '1', DB_MAX_WAITING: '0' });
+    const hold = await holdConnection(t);
+    let shed;
+    try {
+      shed = await t.app.inject({
+        method: 'POST',
+        url: '/api/claims',
+        headers: { 'x-session-id': newSessionId() },
+        payload: validClaimBody(),
+      });
+    } finally {
+      await hold.release();
+    }
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('2');
+    expect(await t.app.db.selectFrom('form_responses').select('id').execute()).toEqual([]);
+  });
+
+  it('at the pool: sheds a request’s first acquisition, never a later one (nothing is half stored)', async () => {
+    const t = await app({ DB_POOL_SIZE: '1', DB_MAX_WAITING: '0' });
+    const query = () => t.app.db.selectFrom('jobs').select('id').execute();
+
+    // First acquisition in a request while the only connection is held: refused at once.
+    const hold = await holdConnection(t);
+    let first: Promise<unknown> = Promise.resolve();
+    runAsRequest(() => {
+      first = query();
+    });
+    await expect(first).rejects.toBeInstanceOf(PoolSaturatedError);
+    await hold.release();
+
+    // A request that has already used the database waits for its next connection instead.
+    let later: Promise<unknown> = Promise.resolve();
+    let holdDuring: { release: () => Promise<void> } | null = null;
+    runAsRequest(() => {
+      later = (async () => {
+        await query();
+        holdDuring = await holdConnection(t);
+        const second = query();
+        await new Promise((r) => setTimeout(r, 50));
+        await holdDuring.release();
+        return second;
+      })();
+    });
+    await expect(later).resolves.toEqual([]);
+    expect(holdDuring).not.toBeNull();
+    expect(t.app.database.pool.stats()).toMatchObject({ shed: 1, inUse: 0, waiting: 0 });
   });
 
   it('never sheds work outside a request (jobs, readiness), whatever the bound', async () => {

@@ -26,6 +26,11 @@ export interface PoolStats {
 
 export interface PoolGauge {
   stats(): PoolStats;
+  /**
+   * At the door: true (and counted as shed) when the bound is already passed, so a request can be
+   * refused before its body is read and checked, the cheapest refusal there is.
+   */
+  shedAtTheDoor(): boolean;
 }
 
 export interface GuardOptions {
@@ -76,6 +81,12 @@ export function guardDialect(
       waits,
       shed,
     }),
+    shedAtTheDoor: () => {
+      if (options.maxWaiting === null || inUse + pending < options.size) return false;
+      if (waitingNow() < options.maxWaiting) return false;
+      shed += 1;
+      return true;
+    },
   };
 
   function guardDriver(driver: Driver): Driver {
