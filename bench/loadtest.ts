@@ -244,7 +244,7 @@ async function main(): Promise<void> {
           .then((r) => (heldAtKill = r.rows.map((row) => row.id)));
       }
     },
-    'b SIGKILLed half way',
+    'b SIGKILLed half way (errors: connections refused by it; no balancer in front)',
   );
   await kill;
   // Jobs still running (lease not renewed) 5 s after the kill were the dead instance's.
