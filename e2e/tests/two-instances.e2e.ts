@@ -150,6 +150,20 @@ test('a claim started on one instance is finished on the other, and each job run
     [who.email],
   );
   expect(emails).toEqual([{ subject: `We have your claim ${reference}` }]);
+  // Decision 036: each instance is live and ready, and reads the shared backlog as empty.
+  for (const instance of [a, b]) {
+    const live = await fetch(`${instance.url}/api/health`);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const readiness = async () =>
+      (await fetch(`${instance.url}/api/health/ready`)).json() as Promise<unknown>;
+    await expect.poll(readiness, { timeout: 15_000 }).toMatchObject({ jobs: { count: 0 } });
+    expect(await readiness()).toMatchObject({
+      status: 'ok',
+      db: 'ok',
+      jobs: { count: 0, overLimit: false },
+      pool: { requests: { size: 10, shed: 0 }, jobs: { size: 3 } },
+    });
+  }
   // The hourly purge: both instances look at the schedule; it was enqueued once.
   expect(await database.query("SELECT status FROM jobs WHERE name = 'purge'")).toEqual([{ status: 'done' }]);
   await context.close();

@@ -14,12 +14,14 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { Redis } from 'ioredis';
+import { poolOptionsOf } from './config.ts';
 import type { Config } from './config.ts';
 import { hmacSha256Hex } from './crypto/hash.ts';
 import { resolveKeys } from './crypto/keys.ts';
 import type { AppKeys } from './crypto/keys.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import { PoolSaturatedError, runAsRequest } from './db/pool-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -101,12 +103,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   overrides.onCreate?.(app);
 
-  const database = overrides.database ?? createDatabase(config.databaseUrl);
+  const database = overrides.database ?? createDatabase(config.databaseUrl, poolOptionsOf(config));
   const ownsDatabase = overrides.closeDatabase ?? overrides.database === undefined;
   try {
     if (!overrides.skipMigrations) await migrateToLatest(database.db);
   } catch (error) {
-    if (ownsDatabase) await database.db.destroy().catch(() => {});
+    if (ownsDatabase) await database.destroy().catch(() => {});
     throw error;
   }
 
@@ -130,11 +132,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('appConfig', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
+  app.decorate('database', database);
   app.decorate('fileStore', fileStore);
+  // Decision 036: jobs on their own pool, with their own concurrency and a short, renewed lease.
   const jobs = createJobQueue({
-    db: database.db,
+    db: database.jobsDb,
     dialect: database.dialect,
     log: app.log,
+    concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
+    backlogLimit: config.jobs.backlogLimit,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   const files = createFilesService({ db: database.db, store: fileStore, jobs });
@@ -145,14 +152,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('providers', providers);
   app.decorate('operatorAuth', { resolve: async () => null });
   registerPurgeJob(jobs, {
-    db: database.db,
+    db: database.jobsDb,
     store: fileStore,
     retentionDays: config.draftRetentionDays,
     log: app.log,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   registerNotifyJob(jobs, {
-    db: database.db,
+    db: database.jobsDb,
     sms: providers.sms,
     email: providers.email,
     company: config.company.name,
@@ -163,6 +170,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // 1. External plugins.
   addSecurityHeaders(app, headers);
+  // Decision 036: under a standing queue for database connections, a route that may answer 503 is
+  // refused first thing (before the rate limiter's round trip, its body unread): the cheapest refusal.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const answers = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    if (
+      answers !== undefined &&
+      '503' in answers &&
+      !request.url.startsWith('/api/health') &&
+      database.pool.shedAtTheDoor()
+    )
+      done(new PoolSaturatedError(config.database.retryAfterSeconds));
+    else done();
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -182,12 +202,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandler(app);
   refuseUnsafeText(app);
   useApiContract(app, { checkAnswers: config.nodeEnv !== 'production' });
+  // Decision 036: a request's first database acquisition may be shed when too many already wait.
+  app.addHook('preHandler', (_request, _reply, done) => runAsRequest(done));
   await registerApiDocs(app);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await documents.close();
     providers.email.close();
-    if (ownsDatabase) await database.db.destroy();
+    if (ownsDatabase) await database.destroy();
     if (redis) redis.disconnect();
   });
 

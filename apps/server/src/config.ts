@@ -102,6 +102,27 @@ const envSchema = z.object({
   COMPANY_NAME: z.string().trim().min(1).max(200).default(CONTENT.brandName),
   COMPANY_ADDRESS: z.string().trim().max(500).default('Address not configured (set COMPANY_ADDRESS)'),
   HMRC_AGENT_REFERENCE: z.string().trim().max(50).default(''),
+  // Issue 35, decision 036: requests and jobs on their own bounded pools; shedding past a bound.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  JOBS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
+  DB_MAX_WAITING: z
+    .string()
+    .default('50')
+    .transform((v) => v.trim())
+    .pipe(
+      z.union([
+        z.literal('off').transform(() => null),
+        z
+          .string()
+          .regex(/^\d+$/, 'must be a whole number of requests, or off')
+          .transform((v) => Number(v)),
+      ]),
+    ),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(2),
+  READY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  JOBS_BACKLOG_LIMIT: z.coerce.number().int().min(1).default(5_000),
 });
 
 export interface Config {
@@ -138,6 +159,17 @@ export interface Config {
   /** D19: our company as the signed authority names it ('\n' in the address starts a new line). */
   company: { name: string; address: string; hmrcAgentReference: string };
   providers: ProviderConfig;
+  /** Decision 036: the pools, shedding and readiness. */
+  database: {
+    poolSize: number;
+    jobsPoolSize: number;
+    /** Requests that may wait for a connection before the next is answered 503 at once; null: no bound. */
+    maxWaiting: number | null;
+    retryAfterSeconds: number;
+    readyTimeoutMs: number;
+  };
+  /** Decision 036: jobs running at once on this instance, their lease, and the backlog's alert line. */
+  jobs: { concurrency: number; leaseMs: number; backlogLimit: number };
 }
 
 export class ConfigError extends Error {
@@ -221,6 +253,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hmrcAgentReference: e.HMRC_AGENT_REFERENCE,
     },
     providers,
+    database: {
+      poolSize: e.DB_POOL_SIZE,
+      jobsPoolSize: e.JOBS_DB_POOL_SIZE,
+      maxWaiting: e.DB_MAX_WAITING,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+      readyTimeoutMs: e.READY_TIMEOUT_MS,
+    },
+    jobs: {
+      concurrency: e.JOBS_CONCURRENCY,
+      leaseMs: e.JOBS_LEASE_SECONDS * 1000,
+      backlogLimit: e.JOBS_BACKLOG_LIMIT,
+    },
+  };
+}
+
+/** The pool options `createDatabase` takes, from the configuration. */
+export function poolOptionsOf(config: Config) {
+  return {
+    size: config.database.poolSize,
+    jobsSize: config.database.jobsPoolSize,
+    maxWaiting: config.database.maxWaiting,
+    retryAfterSeconds: config.database.retryAfterSeconds,
+    probeTimeoutMs: config.database.readyTimeoutMs,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { AppKeys } from './crypto/keys.ts';
 import type { Database } from './db/database.ts';
-import type { DbDialect } from './db/connect.ts';
+import type { DatabaseHandle, DbDialect } from './db/connect.ts';
 import type { FilesService } from './modules/files/service.ts';
 import type { Providers } from './providers/index.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -30,6 +30,8 @@ declare module 'fastify' {
     appConfig: Config;
     db: Kysely<Database>;
     dbDialect: DbDialect;
+    /** The pools: jobs' own, readiness' own connection, and the request pool's gauges (decision 036). */
+    database: DatabaseHandle;
     fileStore: FileStore;
     files: FilesService;
     keys: AppKeys;

@@ -20,6 +20,39 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('bounds the pools, the wait for a connection and the jobs (decision 036)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.database).toEqual({
+      poolSize: 10,
+      jobsPoolSize: 3,
+      maxWaiting: 50,
+      retryAfterSeconds: 2,
+      readyTimeoutMs: 800,
+    });
+    expect(defaults.jobs).toEqual({ concurrency: 5, leaseMs: 30_000, backlogLimit: 5_000 });
+    const set = loadConfig({
+      DB_POOL_SIZE: '20',
+      JOBS_DB_POOL_SIZE: '4',
+      DB_MAX_WAITING: 'off',
+      SHED_RETRY_AFTER_SECONDS: '5',
+      READY_TIMEOUT_MS: '500',
+      JOBS_CONCURRENCY: '8',
+      JOBS_LEASE_SECONDS: '45',
+      JOBS_BACKLOG_LIMIT: '100',
+    });
+    expect(set.database).toEqual({
+      poolSize: 20,
+      jobsPoolSize: 4,
+      maxWaiting: null,
+      retryAfterSeconds: 5,
+      readyTimeoutMs: 500,
+    });
+    expect(set.jobs).toEqual({ concurrency: 8, leaseMs: 45_000, backlogLimit: 100 });
+    expect(loadConfig({ DB_MAX_WAITING: '0' }).database.maxWaiting).toBe(0);
+    expect(() => loadConfig({ DB_MAX_WAITING: 'lots' })).toThrow(/DB_MAX_WAITING/);
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: '1' })).toThrow(/JOBS_LEASE_SECONDS/);
+  });
+
   it('reads the given values', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     const config = loadConfig({

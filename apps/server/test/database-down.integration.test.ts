@@ -30,17 +30,22 @@ async function expectUnavailable(t: TestApp) {
   expect(mine.statusCode).toBe(503);
   expect(mine.json()).toEqual(UNAVAILABLE);
 
-  const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-  expect(health.statusCode).toBe(503);
-  expect(health.headers['retry-after']).toBe('5');
-  expect(health.json()).toEqual({ status: 'error', db: 'down' });
+  // Decision 036: liveness answers from the process; readiness says the database is down.
+  const live = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(live.statusCode).toBe(200);
+  expect(live.json()).toEqual({ status: 'ok' });
+  const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+  expect(ready.statusCode).toBe(503);
+  expect(ready.headers['retry-after']).toBe('5');
+  expect(ready.json()).toMatchObject({ status: 'error', db: 'down' });
 }
 
 describe('when the database is unreachable', () => {
   it('answers 503 with Retry-After after the connection is lost', async () => {
     const t = await createTestApp();
     open.push(t);
-    await t.app.db.destroy();
+    // Every connection: the request pool, the jobs' pool and readiness' own.
+    await t.app.database.destroy();
     await expectUnavailable(t);
   });
 

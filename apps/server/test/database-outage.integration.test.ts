@@ -68,10 +68,10 @@ describe.skipIf(!usingPostgres)(
       expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
       expect([...statuses.keys()].filter((status) => status !== 201 && status !== 503)).toEqual([]);
 
-      // Service resumes by itself: health is up and a claim is taken without a restart.
+      // Service resumes by itself: readiness is up and a claim is taken without a restart.
       let health = 0;
       for (let i = 0; i < 50 && health !== 200; i++) {
-        health = (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+        health = (await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode;
         if (health !== 200) await sleep(100);
       }
       expect(health).toBe(200);

@@ -8,6 +8,7 @@ type Json = Record<string, unknown>;
 /** Every API route the app serves (method + OpenAPI path). HEAD comes free with GET. */
 const API_ROUTES = [
   'get /api/health',
+  'get /api/health/ready',
   'get /api/settings',
   'get /api/docs',
   'post /api/claims',
@@ -173,7 +174,13 @@ describe('GET /api/docs', () => {
     for (const route of [...SESSION_ROUTES, 'get /api/files/{id}']) {
       expect(operationOf(route).security, route).toEqual([{ [name as string]: [] }]);
     }
-    for (const route of ['get /api/health', 'post /api/resume', 'get /api/address', 'get /api/docs']) {
+    for (const route of [
+      'get /api/health',
+      'get /api/health/ready',
+      'post /api/resume',
+      'get /api/address',
+      'get /api/docs',
+    ]) {
       expect(operationOf(route).security, route).toBeUndefined();
     }
   });
@@ -242,9 +249,10 @@ describe('GET /api/docs', () => {
     expect(codes('post /api/resume')).toEqual(expect.arrayContaining(['200', '400', '404', '429']));
     expect(codes('get /api/address')).toEqual(['200', '400', '404', '429', '502', '504']);
     expect(codes('get /api/distance')).toEqual(['200', '400', '422', '429', '502', '504']);
-    expect(codes('get /api/health')).toEqual(['200', '503']);
+    expect(codes('get /api/health')).toEqual(['200']);
+    expect(codes('get /api/health/ready')).toEqual(['200', '503']);
     for (const route of SESSION_ROUTES) expect(codes(route), route).toContain('400');
-    for (const route of API_ROUTES.filter((r) => r !== 'get /api/health')) {
+    for (const route of API_ROUTES.filter((r) => !r.startsWith('get /api/health'))) {
       expect(codes(route), route).toContain('429');
     }
   });
@@ -252,7 +260,7 @@ describe('GET /api/docs', () => {
   it('puts Retry-After on 503 and 429', () => {
     for (const [route, status] of [
       ['post /api/claims', '503'],
-      ['get /api/health', '503'],
+      ['get /api/health/ready', '503'],
       ['post /api/claims', '429'],
     ] as const) {
       const response = resolveRef(doc, (operationOf(route).responses as Json)[status]);

@@ -36,6 +36,14 @@ function instance(overrides: Partial<Parameters<typeof createJobQueue>[0]> = {})
   });
 }
 
+async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 async function jobRow(id: string) {
   return t.app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -135,6 +143,8 @@ describe('durable jobs', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual({
       retrying: 1,
+      // The retry is not due yet: nothing waits to run.
+      backlog: { count: 0, oldestAgeSeconds: null, limit: 5_000, overLimit: false, alerts: 0 },
       failed: [
         {
           id: failedId,
@@ -158,8 +168,8 @@ describe('durable jobs', () => {
 
   it('two instances looking at once run each job exactly once', async () => {
     const ran: string[] = [];
-    const a = instance({ batch: 3 });
-    const b = instance({ batch: 3 });
+    const a = instance({ concurrency: 3 });
+    const b = instance({ concurrency: 3 });
     for (const queue of [a, b])
       queue.handle('count', async (payload) => {
         await new Promise((r) => setTimeout(r, 5));
@@ -189,6 +199,112 @@ describe('durable jobs', () => {
     await alive.runDue();
     expect(ran).toBe(1);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('a running job renews its short lease by heartbeat, and is taken over once the heartbeats stop', async () => {
+    // Decision 036: a 30 s lease, renewed while the job runs.
+    const a = instance({ leaseMs: 30_000 });
+    let finish = () => {};
+    let signalOfA: AbortSignal | null = null;
+    a.handle('long', (_payload, job) => {
+      signalOfA = job.signal;
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const id = await a.enqueue(t.app.db, 'long', {});
+    const start = clock.getTime();
+    const runningOnA = a.runDue();
+    await until(async () => (await jobRow(id)).status === 'running');
+    expect((await jobRow(id)).locked_until).toBe(new Date(start + 30_000).toISOString());
+
+    // Twenty seconds in, a heartbeat moves the lease to 30 s from now.
+    advance(20_000);
+    expect(await a.heartbeat()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({
+      status: 'running',
+      attempts: 1,
+      locked_until: new Date(start + 50_000).toISOString(),
+    });
+
+    // Past the first lease but inside the renewed one, another instance leaves it alone.
+    const b = instance({ leaseMs: 30_000 });
+    let ranOnB = 0;
+    b.handle('long', async () => {
+      ranOnB += 1;
+    });
+    advance(20_000);
+    expect(await b.runDue()).toBe(0);
+
+    // A stops beating (its process died): 30 s after its last heartbeat, B takes the job over.
+    advance(10_001);
+    expect(await b.runDue()).toBe(1);
+    expect(ranOnB).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+
+    // Were A only stalled, its next heartbeat finds the lease gone and tells its handler, and its
+    // late end writes nothing over B's result.
+    expect(await a.heartbeat()).toBe(0);
+    expect((signalOfA as AbortSignal | null)?.aborted).toBe(true);
+    finish();
+    await runningOnA;
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(ranOnB).toBe(1);
+  });
+
+  it('the heartbeat runs by itself while a job runs', async () => {
+    const queue = instance({ leaseMs: 30_000, heartbeatMs: 20 });
+    let finish = () => {};
+    queue.handle('long', () => new Promise<void>((resolve) => (finish = resolve)));
+    const id = await queue.enqueue(t.app.db, 'long', {});
+    const running = queue.runDue();
+    await until(async () => (await jobRow(id)).status === 'running');
+    advance(25_000);
+    const renewed = new Date(clock.getTime() + 30_000).toISOString();
+    await until(async () => (await jobRow(id)).locked_until === renewed);
+    finish();
+    await running;
+    expect(await jobRow(id)).toMatchObject({ status: 'done', locked_until: null });
+  });
+
+  it('reports the backlog of due jobs and its oldest wait, and warns once when it crosses its limit', async () => {
+    const warnings: unknown[][] = [];
+    const log = {
+      warn: (...args: unknown[]) => warnings.push(args),
+      info: () => {},
+      error: () => {},
+    } as unknown as NonNullable<Parameters<typeof createJobQueue>[0]['log']>;
+    const queue = instance({ backlogLimit: 2, log });
+    queue.handle('later', async () => {});
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push(await queue.enqueue(t.app.db, 'later', {}));
+      advance(10_000);
+    }
+    // Not due yet: not backlog.
+    await queue.enqueue(t.app.db, 'later', {}, { runAt: new Date(clock.getTime() + 60_000) });
+
+    expect(await queue.backlog()).toEqual({
+      count: 3,
+      oldestAgeSeconds: 30,
+      limit: 2,
+      overLimit: true,
+      alerts: 1,
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.[1]).toBe('job backlog over its limit');
+    expect(warnings[0]?.[0]).toMatchObject({ backlog: 3, limit: 2, oldestAgeSeconds: 30 });
+    // Still over a moment later: no new alert, no new line.
+    expect((await queue.backlog()).alerts).toBe(1);
+    expect(warnings).toHaveLength(1);
+
+    await queue.runDue();
+    expect(await queue.backlog()).toMatchObject({
+      count: 0,
+      oldestAgeSeconds: null,
+      overLimit: false,
+      alerts: 1,
+    });
   });
 
   it('a schedule runs once per period across instances', async () => {

@@ -6,12 +6,36 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { guardDialect } from './pool-guard.ts';
+import type { PoolGauge } from './pool-guard.ts';
 
 export type DbDialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** Requests' pool: its first acquisition in a request may be shed (db/pool-guard.ts). */
   db: Kysely<Database>;
   dialect: DbDialect;
+  /** Jobs' own bounded pool on PostgreSQL; on SQLite the one connection, shared. */
+  jobsDb: Kysely<Database>;
+  /** Readiness' own connection, with a short timeout, so a busy request pool never delays it. */
+  probeDb: Kysely<Database>;
+  pool: PoolGauge;
+  jobsPool: PoolGauge;
+  /** Closes every pool and connection the handle opened. */
+  destroy: () => Promise<void>;
+}
+
+export interface PoolOptions {
+  /** Connections for requests (PostgreSQL; SQLite has one). Default 10. */
+  size?: number;
+  /** Connections for jobs (PostgreSQL). Default 3. */
+  jobsSize?: number;
+  /** Requests that may wait for a connection before the next is refused with 503; null: no bound. */
+  maxWaiting?: number | null;
+  /** Retry-After on a refused request, in seconds. Default 2. */
+  retryAfterSeconds?: number;
+  /** How long readiness waits to connect and for its query. Default 1 s. */
+  probeTimeoutMs?: number;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -19,19 +43,49 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 /** Opens SQLite (a file path, optionally prefixed `sqlite:` or `file:`) or PostgreSQL (`postgres://…`). */
-export function createDatabase(url: string): DatabaseHandle {
+export function createDatabase(url: string, options: PoolOptions = {}): DatabaseHandle {
+  const size = options.size ?? 10;
+  const guard = { maxWaiting: options.maxWaiting ?? null, retryAfterSeconds: options.retryAfterSeconds ?? 2 };
+  const probeTimeoutMs = options.probeTimeoutMs ?? 1_000;
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-    // A client losing its connection (a database restart, a terminated backend) must never end the
-    // process. The pool listens while a client is idle; while Kysely holds one, an 'error' event
-    // without a listener would be thrown. The query in flight still rejects ("Connection
-    // terminated"), the request answers 503, and pg-pool drops the broken client on release.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-      withNamedStatements(client);
+    const jobsSize = options.jobsSize ?? 3;
+    const pool = namedStatementPool(url, size, 5_000);
+    const jobsPool = namedStatementPool(url, jobsSize, 5_000);
+    const probePool = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      connectionTimeoutMillis: probeTimeoutMs,
+      query_timeout: probeTimeoutMs,
+      idleTimeoutMillis: 60_000,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    probePool.on('error', () => {});
+    probePool.on('connect', (client) => client.on('error', () => {}));
+    const requests = guardDialect(new PostgresDialect({ pool }), { size, ...guard });
+    const jobs = guardDialect(new PostgresDialect({ pool: jobsPool }), {
+      size: jobsSize,
+      maxWaiting: null,
+      retryAfterSeconds: 0,
+    });
+    const db = new Kysely<Database>({ dialect: requests.dialect });
+    const jobsDb = new Kysely<Database>({ dialect: jobs.dialect });
+    const probe = guardDialect(new PostgresDialect({ pool: probePool }), {
+      size: 1,
+      maxWaiting: null,
+      retryAfterSeconds: 0,
+    });
+    const probeDb = new Kysely<Database>({ dialect: probe.dialect });
+    return {
+      db,
+      dialect: 'postgres',
+      jobsDb,
+      probeDb,
+      pool: requests.gauge,
+      jobsPool: jobs.gauge,
+      destroy: async () => {
+        for (const guarded of [requests, jobs, probe]) guarded.close();
+        await Promise.all([db.destroy(), jobsDb.destroy(), probeDb.destroy()]);
+      },
+    };
   }
 
   const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
@@ -42,10 +96,57 @@ export function createDatabase(url: string): DatabaseHandle {
   sqlite.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
+  // One connection: requests and jobs share it (a second writer in this thread would block the
+  // thread on SQLite's lock); jobs take their share through their own concurrency.
+  const requests = guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), {
+    size: 1,
+    ...guard,
+  });
+  const db = new Kysely<Database>({ dialect: requests.dialect });
+  // Readiness reads through its own read-only connection, opened on first use: in WAL mode a
+  // reader never waits for the writer, so a long transaction never delays it.
+  const probe =
+    file === ':memory:'
+      ? null
+      : guardDialect(
+          new SqliteDialect({
+            database: async () => {
+              const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+              reader.exec('PRAGMA busy_timeout = 200;');
+              return withStatementCache(reader);
+            },
+          }),
+          { size: 1, maxWaiting: null, retryAfterSeconds: 0 },
+        );
+  const probeDb = probe ? new Kysely<Database>({ dialect: probe.dialect }) : db;
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db,
     dialect: 'sqlite',
+    jobsDb: db,
+    probeDb,
+    pool: requests.gauge,
+    jobsPool: requests.gauge,
+    destroy: async () => {
+      requests.close();
+      probe?.close();
+      await db.destroy();
+      if (probeDb !== db) await probeDb.destroy();
+    },
   };
+}
+
+function namedStatementPool(url: string, max: number, connectionTimeoutMillis: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis });
+  // A client losing its connection (a database restart, a terminated backend) must never end the
+  // process. The pool listens while a client is idle; while Kysely holds one, an 'error' event
+  // without a listener would be thrown. The query in flight still rejects ("Connection
+  // terminated"), the request answers 503, and pg-pool drops the broken client on release.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    withNamedStatements(client);
+  });
+  return pool;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { fieldErrors } from '@taxback/domain/schemas';
 import { isDatabaseUnavailableError } from '../db/errors.ts';
+import { PoolSaturatedError } from '../db/pool-guard.ts';
 import { FRAMEWORK_ERROR_MESSAGES } from './framework-errors.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE, ServiceError } from '../errors.ts';
 import { httpAnswer } from './errors.ts';
@@ -40,6 +41,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, answer.status, answer.body, answer.headers);
     }
     if (error instanceof ZodError) return sendError(reply, 400, { errors: fieldErrors(error) });
+    // Shed at once (decision 036): counted by the pool's gauge, not logged one by one.
+    if (error instanceof PoolSaturatedError) {
+      return sendError(
+        reply,
+        503,
+        { error: SERVICE_UNAVAILABLE_MESSAGE },
+        { 'Retry-After': String(error.retryAfterSeconds) },
+      );
+    }
     if (isDatabaseUnavailableError(error)) {
       request.log.error({ err: describe(error) }, 'database unavailable');
       return sendError(reply, 503, { error: SERVICE_UNAVAILABLE_MESSAGE }, { 'Retry-After': '5' });

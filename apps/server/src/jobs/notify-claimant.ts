@@ -112,7 +112,7 @@ export function registerNotifyJob(
   const statusUrl = `${deps.publicUrl}/status`;
   queue.handle(
     NOTIFY_JOB,
-    async (payload) => {
+    async (payload, job) => {
       // A malformed or orphaned job has nothing to send: it ends, rather than retrying for a day.
       if (!isPayload(payload)) return;
       const contact = await contactOf(deps.db, payload.claimKind, payload.claimId);
@@ -136,6 +136,8 @@ export function registerNotifyJob(
         event = { ...common, event: 'status-changed', to: change.to_status, reason: change.reason };
       }
       const message = claimMessage(event);
+      // Another instance took this job over (this one stalled past its lease): it sends instead.
+      if (job.signal.aborted) return;
       const template = payload.historyId === null ? 'claim-received' : 'claim-status-changed';
       if (payload.channel === 'sms') {
         const to = contact.phone ? normaliseUkPhone(contact.phone) : null;

@@ -9,7 +9,24 @@ import type { Database, JobsTable } from '../db/database.ts';
 // Decision 022: durable jobs over the `jobs` table, the same code on SQLite and PostgreSQL.
 
 export type JobRow = Selectable<JobsTable>;
-export type JobHandler = (payload: unknown, job: { id: string; attempt: number }) => Promise<void>;
+/**
+ * `signal` is aborted when this instance loses the job's lease (its heartbeat found another
+ * instance had taken the job over): a handler checks it before doing something it cannot undo.
+ */
+export type JobHandler = (
+  payload: unknown,
+  job: { id: string; attempt: number; signal: AbortSignal },
+) => Promise<void>;
+
+/** Due jobs not yet running, and how long the oldest has waited since it was due. */
+export interface Backlog {
+  count: number;
+  oldestAgeSeconds: number | null;
+  limit: number;
+  overLimit: boolean;
+  /** Times since start this instance saw the backlog cross its limit (the alert's counter). */
+  alerts: number;
+}
 
 export interface JobQueueOptions {
   db: Kysely<Database>;
@@ -18,10 +35,18 @@ export interface JobQueueOptions {
   now?: () => Date;
   /** How often an idle instance looks for due jobs. */
   pollMs?: number;
-  /** How long a claimed job is this instance's; after that another instance may run it again. */
+  /**
+   * How long a claimed job is this instance's without a heartbeat; after that another instance may
+   * run it again. A running job's lease is renewed every `heartbeatMs` (a third of the lease).
+   */
   leaseMs?: number;
-  /** Jobs claimed per look. */
-  batch?: number;
+  heartbeatMs?: number;
+  /** Jobs this instance runs at once (and claims per look at most). */
+  concurrency?: number;
+  /** Past this many due jobs waiting, the backlog is over its limit: a warning, and readiness says so. */
+  backlogLimit?: number;
+  /** How often a started runner measures the backlog (real time). */
+  backlogCheckMs?: number;
   /** The wait before try `attempt + 1`, after try `attempt` failed. */
   backoffMs?: (attempt: number) => number;
 }
@@ -67,21 +92,33 @@ const markDone = prepareQuery((db, p) =>
   db
     .updateTable('jobs')
     .set({ status: 'done', locked_until: null, last_error: null, finished_at: p('finishedAt') })
-    .where('id', '=', p('id')),
+    .where('id', '=', p('id'))
+    .where('status', '=', 'running')
+    .where('attempts', '=', p('attempt')),
 );
 
 export function createJobQueue(options: JobQueueOptions) {
   const { db, dialect, log } = options;
   const clock = options.now ?? (() => new Date());
   const pollMs = options.pollMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
-  const batch = options.batch ?? 5;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3));
+  const concurrency = options.concurrency ?? 5;
+  const backlogLimit = options.backlogLimit ?? 5_000;
+  const backlogCheckMs = options.backlogCheckMs ?? 10_000;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const handlers = new Map<string, { handler: JobHandler; maxAttempts: number }>();
   const schedules = new Map<string, { everyMs: number; payload: unknown }>();
+  /** Jobs in hand: the try (attempt) this instance claimed, which fences every later update. */
+  const running = new Map<string, { attempt: number; lost: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | null = null;
+  let heartbeatTimer: NodeJS.Timeout | null = null;
+  let backlogTimer: NodeJS.Timeout | null = null;
   let stopped = true;
-  let ticking: Promise<number> | null = null;
+  let looking: Promise<void> | null = null;
+  let busy = false;
+  let lastSchedulesAt = 0;
+  const alert = { over: false, alerts: 0, lastWarnAt: 0 };
 
   const at = (ms: number) => new Date(clock().getTime() + ms).toISOString();
 
@@ -108,9 +145,9 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   /** Due jobs this instance can run, marked running under a lease, each by one instance only. */
-  async function claimDue(): Promise<JobRow[]> {
+  async function claimDue(limit = concurrency): Promise<JobRow[]> {
     const names = [...handlers.keys()];
-    if (names.length === 0) return [];
+    if (names.length === 0 || limit <= 0) return [];
     const now = clock().toISOString();
     const lease = at(leaseMs);
     if (dialect === 'postgres') {
@@ -122,7 +159,7 @@ export function createJobQueue(options: JobQueueOptions) {
           where name in (${sql.join(names)})
             and ((status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now}))
           order by run_at
-          limit ${batch}
+          limit ${limit}
           for update skip locked
         )
         returning *`.execute(db);
@@ -141,7 +178,7 @@ export function createJobQueue(options: JobQueueOptions) {
           ]),
         )
         .orderBy('run_at')
-        .limit(batch)
+        .limit(limit)
         .execute();
       if (due.length === 0) return [];
       return trx
@@ -157,36 +194,83 @@ export function createJobQueue(options: JobQueueOptions) {
     });
   }
 
-  async function runOne(job: JobRow): Promise<void> {
+  /** Runs a claimed job; its result is written only while the lease is still this try's. */
+  function runOne(job: JobRow): Promise<void> {
+    const attempt = Number(job.attempts);
+    const lost = new AbortController();
+    const done = runClaimed(job, attempt, lost.signal).finally(() => {
+      running.delete(job.id);
+      if (running.size === 0 && heartbeatTimer) {
+        clearInterval(heartbeatTimer);
+        heartbeatTimer = null;
+      }
+    });
+    running.set(job.id, { attempt, lost, done });
+    if (heartbeatTimer === null) {
+      heartbeatTimer = setInterval(() => void heartbeat(), heartbeatMs);
+      heartbeatTimer.unref();
+    }
+    return done;
+  }
+
+  /** This try's row: still running under the lease this instance took (attempts fences it). */
+  const ownRow = (id: string, attempt: number) =>
+    db
+      .updateTable('jobs')
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', attempt);
+
+  async function runClaimed(job: JobRow, attempt: number, signal: AbortSignal): Promise<void> {
     const entry = handlers.get(job.name);
     if (!entry) return;
-    const attempt = Number(job.attempts);
     try {
-      await entry.handler(JSON.parse(job.payload) as unknown, { id: job.id, attempt });
-      await markDone.execute(db, { id: job.id, finishedAt: clock().toISOString() });
+      await entry.handler(JSON.parse(job.payload) as unknown, { id: job.id, attempt, signal });
+      await markDone.execute(db, { id: job.id, attempt, finishedAt: clock().toISOString() });
     } catch (error) {
       const label = errorLabel(error);
       if (attempt >= Number(job.max_attempts)) {
         log?.error({ job: job.name, jobId: job.id, attempt, error: label }, 'job failed for good');
-        await db
-          .updateTable('jobs')
+        await ownRow(job.id, attempt)
           .set({
             status: 'failed',
             locked_until: null,
             last_error: label,
             finished_at: clock().toISOString(),
           })
-          .where('id', '=', job.id)
           .execute();
       } else {
         log?.warn({ job: job.name, jobId: job.id, attempt, error: label }, 'job failed; will retry');
-        await db
-          .updateTable('jobs')
+        await ownRow(job.id, attempt)
           .set({ status: 'queued', locked_until: null, last_error: label, run_at: at(backoffMs(attempt)) })
-          .where('id', '=', job.id)
           .execute();
       }
     }
+  }
+
+  /**
+   * Renews the lease of every job in hand (decision 036): a job runs as long as it needs, yet one
+   * held by an instance that died is free again a lease (30 s) after its last heartbeat. A job
+   * another instance took over (this instance stalled past its lease) is marked lost.
+   */
+  async function heartbeat(): Promise<number> {
+    let renewed = 0;
+    const lease = at(leaseMs);
+    for (const [id, hand] of running) {
+      if (hand.lost.signal.aborted) continue;
+      try {
+        const result = await ownRow(id, hand.attempt).set({ locked_until: lease }).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) renewed += 1;
+        else if (running.has(id)) {
+          log?.warn({ jobId: id, attempt: hand.attempt }, 'job lease lost to another instance');
+          hand.lost.abort();
+        }
+      } catch (error) {
+        // The database is busy or away: the next beat tries again, well inside the lease.
+        log?.warn({ jobId: id, error: errorLabel(error) }, 'job heartbeat failed');
+      }
+    }
+    return renewed;
   }
 
   /** Enqueues each schedule's run when it is due: the instance that moves next_run_at on does it. */
@@ -213,24 +297,105 @@ export function createJobQueue(options: JobQueueOptions) {
   /** One look: schedules, then the due jobs, run side by side. Returns how many jobs ran. */
   async function tick(): Promise<number> {
     await runSchedules();
-    const jobs = await claimDue();
+    const jobs = await claimDue(concurrency - running.size);
     await Promise.all(jobs.map(runOne));
     return jobs.length;
   }
 
-  function loop(): void {
-    if (stopped) return;
-    ticking = tick().catch((error: unknown) => {
+  /**
+   * The runner: keeps up to `concurrency` jobs running, claiming more as each ends, and looks
+   * again after `pollMs` when nothing is due. Schedules are looked at once per poll.
+   */
+  function wake(delayMs: number): void {
+    if (stopped || busy) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      looking = look();
+    }, delayMs);
+    timer.unref();
+  }
+
+  async function look(): Promise<void> {
+    busy = true;
+    let claimed = 0;
+    try {
+      if (Date.now() - lastSchedulesAt >= pollMs) {
+        lastSchedulesAt = Date.now();
+        await runSchedules();
+      }
+      const jobs = await claimDue(concurrency - running.size);
+      claimed = jobs.length;
+      for (const job of jobs) {
+        runOne(job).then(
+          // Claim again once half the slots are free, so claims stay batched under load.
+          () => {
+            if (running.size <= Math.floor(concurrency / 2)) wake(0);
+          },
+          (error: unknown) => {
+            log?.error({ job: job.name, jobId: job.id, error: errorLabel(error) }, 'job result not recorded');
+            wake(0);
+          },
+        );
+      }
+    } catch (error) {
       log?.error({ error: errorLabel(error) }, 'job queue look failed');
-      return 0;
-    });
-    void ticking.then((ran) => {
-      ticking = null;
-      if (stopped) return;
-      // Straight on while there is work; otherwise wait a poll interval.
-      timer = setTimeout(loop, ran > 0 ? 0 : pollMs);
-      timer.unref();
-    });
+    } finally {
+      busy = false;
+    }
+    if (stopped) return;
+    // Straight on while there is work and room; otherwise a poll interval, or a job's end.
+    if (claimed > 0 && running.size < concurrency) wake(0);
+    else if (running.size < concurrency) wake(pollMs);
+  }
+
+  /** Due jobs not yet running (counted up to ten times the limit), and the oldest one's wait. */
+  async function measureBacklog(executor: Kysely<Database> = db): Promise<Backlog> {
+    const now = clock();
+    const due = (qb: Kysely<Database>) =>
+      qb.selectFrom('jobs').where('status', '=', 'queued').where('run_at', '<=', now.toISOString());
+    const [counted, oldest] = await Promise.all([
+      executor
+        .selectFrom(
+          due(executor)
+            .select('id')
+            .limit(backlogLimit * 10)
+            .as('due'),
+        )
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirst(),
+      due(executor).select('run_at').orderBy('run_at').limit(1).executeTakeFirst(),
+    ]);
+    return observeBacklog(
+      Number(counted?.n ?? 0),
+      oldest ? Math.max(0, (now.getTime() - Date.parse(oldest.run_at)) / 1000) : null,
+    );
+  }
+
+  /**
+   * The alert hook: crossing the limit logs a warning (again each minute while over) and counts
+   * one alert; coming back under logs once. Claims are still accepted: the jobs are durable.
+   */
+  function observeBacklog(count: number, oldestAgeSeconds: number | null): Backlog {
+    const overLimit = count > backlogLimit;
+    if (overLimit && (!alert.over || Date.now() - alert.lastWarnAt >= 60_000)) {
+      if (!alert.over) alert.alerts += 1;
+      alert.lastWarnAt = Date.now();
+      log?.warn(
+        { backlog: count, limit: backlogLimit, oldestAgeSeconds, alerts: alert.alerts },
+        'job backlog over its limit',
+      );
+    } else if (!overLimit && alert.over) {
+      log?.info({ backlog: count, limit: backlogLimit }, 'job backlog back under its limit');
+    }
+    alert.over = overLimit;
+    return {
+      count,
+      oldestAgeSeconds: oldestAgeSeconds === null ? null : Math.round(oldestAgeSeconds * 10) / 10,
+      limit: backlogLimit,
+      overLimit,
+      alerts: alert.alerts,
+    };
   }
 
   return {
@@ -254,19 +419,36 @@ export function createJobQueue(options: JobQueueOptions) {
       for (let round = 0; round < maxRounds; round += 1) if ((await tick()) === 0) return;
     },
 
+    /** Renews the leases of the jobs in hand now (the runner does it every `heartbeatMs`). */
+    heartbeat,
+
+    /** Measures the backlog (on `executor`, e.g. readiness' own connection) and runs the alert hook. */
+    backlog: measureBacklog,
+
+    /** Jobs running on this instance now. */
+    runningCount: () => running.size,
+
     start(): void {
       if (!stopped) return;
       stopped = false;
-      timer = setTimeout(loop, 0);
-      timer.unref();
+      wake(0);
+      backlogTimer = setInterval(() => {
+        measureBacklog().catch((error: unknown) => {
+          log?.warn({ error: errorLabel(error) }, 'job backlog could not be measured');
+        });
+      }, backlogCheckMs);
+      backlogTimer.unref();
     },
 
-    /** Stops looking and waits for the jobs in hand. */
+    /** Stops looking and waits for the jobs in hand (their heartbeats go on until they end). */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await ticking;
+      if (backlogTimer) clearInterval(backlogTimer);
+      backlogTimer = null;
+      await looking;
+      await Promise.all([...running.values()].map((hand) => hand.done));
     },
 
     /** Jobs that used up their tries, newest first, for admins. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../admin-schemas.ts';
 import { CLAIM_STATUSES } from '../claim-status.ts';
+import { jobBacklogSchema } from './responses.ts';
 
 const claimStatus = z.enum(CLAIM_STATUSES);
 const claimKind = z.enum(['general', 'mileage']);
@@ -291,6 +292,8 @@ export const callBackListSchema = z
 export const failedJobsSchema = z
   .object({
     retrying: z.number().int().describe('Jobs waiting for another try'),
+    // Due jobs not yet running: over its limit, jobs run late (decision 036).
+    backlog: jobBacklogSchema,
     failed: z.array(
       z.object({
         id: z.string(),

@@ -57,12 +57,13 @@ import {
   errorWithFieldsSchema,
   fieldErrorsSchema,
   fileSummarySchema,
-  healthDownSchema,
   healthSchema,
   lookupErrorSchema,
   mileageLogsSchema,
+  notReadySchema,
   onboardingProgressSchema,
   onboardingSavedSchema,
+  readinessSchema,
   resumeCodeSentSchema,
   resumedSchema,
   signatureSavedSchema,
@@ -165,7 +166,8 @@ const STANDARD = {
     retryAfter: true,
   },
   503: {
-    description: 'The database is unreachable; try again after Retry-After seconds',
+    description:
+      'The database is unreachable, or too many requests already wait for it (answered at once); try again after Retry-After seconds',
     schema: errorSchema,
     retryAfter: true,
   },
@@ -205,11 +207,24 @@ const claimant = {
     method: 'GET',
     path: '/api/health',
     tags: ['health'],
-    summary: 'Liveness and database check (never rate limited)',
+    summary: 'Liveness: the process answers, without touching the database (never rate limited)',
+    access: 'public',
+    responses: { 200: json('The process is alive', healthSchema) },
+  },
+  getReadiness: {
+    method: 'GET',
+    path: '/api/health/ready',
+    tags: ['health'],
+    summary:
+      'Readiness: the database answers on its own connection within a short timeout; the job backlog and the pools (never rate limited)',
     access: 'public',
     responses: {
-      200: json('The API and its database answer', healthSchema),
-      503: { description: 'The database is unreachable', schema: healthDownSchema, retryAfter: true },
+      200: json('Ready for traffic (a backlog over its limit is reported, not refused)', readinessSchema),
+      503: {
+        description: 'The database did not answer in time',
+        schema: notReadySchema,
+        retryAfter: true,
+      },
     },
   },
   getSettings: {

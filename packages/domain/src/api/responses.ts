@@ -168,10 +168,51 @@ export const resumedSchema = z
   .object({ sessionId: z.string().describe('The new session id: send it as X-Session-Id') })
   .meta({ id: 'Resumed' });
 
-export const healthSchema = z.object({ status: z.literal('ok'), db: z.literal('ok') }).meta({ id: 'Health' });
-export const healthDownSchema = z
-  .object({ status: z.literal('error'), db: z.literal('down') })
-  .meta({ id: 'HealthDown' });
+/** Liveness (decision 036): the process answers; it never waits for the database. */
+export const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+
+const poolStatsSchema = z
+  .object({
+    size: z.number().int().describe('Connections the pool may open'),
+    inUse: z.number().int(),
+    waiting: z.number().int().describe('Acquisitions waiting for a connection now'),
+    maxWaiting: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Past this many waiting, a request is answered 503 at once (null: no bound)'),
+    waits: z.number().int().describe('Acquisitions since start that had to wait'),
+    shed: z.number().int().describe('Requests answered 503 at once since start'),
+  })
+  .meta({ id: 'PoolStats' });
+
+export const jobBacklogSchema = z
+  .object({
+    count: z.number().int().describe('Due jobs not yet running (counted up to ten times the limit)'),
+    oldestAgeSeconds: z.number().nullable().describe('How long the oldest due job has waited'),
+    limit: z.number().int(),
+    overLimit: z.boolean(),
+    alerts: z.number().int().describe('Times this instance saw the backlog cross its limit since start'),
+  })
+  .meta({ id: 'JobBacklog' });
+
+/** Readiness (decision 036): the database answers on readiness' own connection; the backlog and pools. */
+export const readinessSchema = z
+  .object({
+    status: z.literal('ok'),
+    db: z.literal('ok'),
+    checkedInMs: z.number().describe('How long the database check took'),
+    jobs: jobBacklogSchema,
+    pool: z.object({ requests: poolStatsSchema, jobs: poolStatsSchema }),
+  })
+  .meta({ id: 'Readiness' });
+export const notReadySchema = z
+  .object({
+    status: z.literal('error'),
+    db: z.literal('down'),
+    pool: z.object({ requests: poolStatsSchema, jobs: poolStatsSchema }),
+  })
+  .meta({ id: 'NotReady' });
 
 export const addressResultSchema = z
   .object({

@@ -11,14 +11,15 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /**
  * Decision 022: jobs that used up their tries, for admins, newest first, and a way to send one
  * again (audited). A job row holds ids and an error code only, never personal data. Also how many
- * jobs wait for a retry, so a provider outage shows before anything fails for good.
+ * jobs wait for a retry, so a provider outage shows before anything fails for good, and the backlog
+ * of due jobs against its limit (decision 036), so jobs running late show.
  */
 export async function jobsRoutes(base: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireOperator(opts.auth, { role: 'admin' });
 
   app.get('/jobs', { schema: routeSchema('listFailedJobs'), preValidation: adminOnly }, async () => {
-    const [failed, retrying] = await Promise.all([
+    const [failed, retrying, backlog] = await Promise.all([
       app.jobs.failed(200),
       app.db
         .selectFrom('jobs')
@@ -26,9 +27,11 @@ export async function jobsRoutes(base: FastifyInstance, opts: { auth: AuthServic
         .where('status', '=', 'queued')
         .where('attempts', '>', 0)
         .executeTakeFirst(),
+      app.jobs.backlog(),
     ]);
     return {
       retrying: Number(retrying?.n ?? 0),
+      backlog,
       failed: failed.map((j) => ({
         id: j.id,
         name: j.name,

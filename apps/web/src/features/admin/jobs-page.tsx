@@ -6,6 +6,18 @@ import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
 import type { FailedJob } from '@taxback/domain/api/admin-responses';
 
+/** Decision 036: due jobs not yet running, against the limit past which an alert is raised. */
+function backlogText(backlog: FailedJobs['backlog']): string {
+  if (backlog.count === 0) return 'No job is waiting to run.';
+  const waited =
+    backlog.oldestAgeSeconds === null
+      ? ''
+      : backlog.oldestAgeSeconds < 120
+        ? `; the oldest has waited ${Math.round(backlog.oldestAgeSeconds)} seconds`
+        : `; the oldest has waited ${Math.round(backlog.oldestAgeSeconds / 60)} minutes`;
+  return `${backlog.count === 1 ? '1 job is' : `${backlog.count} jobs are`} due and waiting to run${waited}.`;
+}
+
 /** What each job does, in an operator's words. */
 const JOB_NAMES: Record<string, string> = {
   'notify-claimant': 'Text or email to a claimant',
@@ -21,6 +33,7 @@ export function JobsPage() {
   useAdminTitle('Background jobs');
   const [failed, setFailed] = useState<FailedJob[] | null>(null);
   const [retrying, setRetrying] = useState(0);
+  const [backlog, setBacklog] = useState<FailedJobs['backlog'] | null>(null);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
 
@@ -29,6 +42,7 @@ export function JobsPage() {
       if (res.ok) {
         setFailed(res.data.failed);
         setRetrying(res.data.retrying);
+        setBacklog(res.data.backlog);
       } else setError(res.error ?? 'The jobs could not be loaded. Please try again.');
     });
   }, []);
@@ -53,6 +67,17 @@ export function JobsPage() {
       <p className="mb-6 font-semibold" data-testid="jobs-retrying">
         {retrying === 1 ? '1 job is waiting to try again.' : `${retrying} jobs are waiting to try again.`}
       </p>
+      {backlog && (
+        <p className="mb-6" data-testid="jobs-backlog">
+          {backlogText(backlog)}
+        </p>
+      )}
+      {backlog?.overLimit && (
+        <p role="alert" className="mb-6 font-semibold text-red-700" data-testid="jobs-backlog-over">
+          The backlog is over its limit of {backlog.limit}: texts and emails are going out late. Claims are
+          still taken and every job will run; if it does not fall, add instances or look for a slow provider.
+        </p>
+      )}
       <ActionNotices message={message} error={error} />
       {failed && failed.length === 0 && <p data-testid="jobs-empty">No job has failed.</p>}
       {failed && failed.length > 0 && (

@@ -253,7 +253,7 @@ describe('ClaimFormPage', () => {
   it('shows the failure alert on other errors and stays on the form', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(503, { error: 'Service unavailable' })),
+      vi.fn(async () => jsonResponse(500, { error: 'Something went wrong. Please try again.' })),
     );
     startSession();
     renderRoutes(routes, '/complete');
@@ -266,6 +266,33 @@ describe('ClaimFormPage', () => {
     expect(screen.getByRole('button', { name: 'Submit Claim' })).toBeEnabled();
     expect(field('First name').value).toBe(' Ada ');
     expect(sessionStorage.getItem('funnel_session_id')).toBe(TEST_SESSION_ID);
+  });
+
+  it('on 503 (a busy server, decision 036) says try again in a moment, keeps what was typed, and sends it on the next try', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse(503, { error: 'The service is temporarily unavailable. Please try again shortly.' }),
+      )
+      .mockResolvedValueOnce(jsonResponse(201, { id: 'abc123', authorityUrl: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('try again in a moment');
+    expect(alert).not.toHaveTextContent('Failed to submit form');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(field('First name').value).toBe(' Ada ');
+    expect(field('Phone number').value).not.toBe('');
+    expect(screen.getByRole('button', { name: 'Submit Claim' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [first, second] = fetchMock.mock.calls.map((call) => String((call[1] as RequestInit).body));
+    expect(second).toBe(first);
   });
 
   it('Back goes to /expenses', () => {

@@ -30,6 +30,9 @@ import {
 } from '../../lib/funnel-storage.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
+/** Decision 036: a busy server answers 503 at once; nothing was stored and the form keeps its values. */
+export const SUBMIT_BUSY_MESSAGE =
+  'We are very busy just now and your claim was not sent. Everything you entered is still here: please try again in a moment.';
 export const SIGNATURE_REQUIRED_MESSAGE = 'Signature is required';
 /** SPEC §9: the success dialog shows for 3 s before the marketing site opens. */
 export const CLAIM_REDIRECT_MS = 3000;
@@ -229,6 +232,8 @@ export function ClaimFormPage() {
       redirectTimer.current = setTimeout(() => redirectTo(marketingSiteUrl()), CLAIM_REDIRECT_MS);
     } else if (result.status === 400 && result.errors) {
       showErrors(result.errors);
+    } else if (result.status === 503) {
+      setSubmitError(SUBMIT_BUSY_MESSAGE);
     } else {
       setSubmitError(SUBMIT_FAILED_MESSAGE);
     }
