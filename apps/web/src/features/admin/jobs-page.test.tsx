@@ -19,7 +19,12 @@ function showJobs(backlog: Record<string, unknown>) {
     vi.fn((url: string) =>
       url === '/api/admin/me'
         ? answer(200, {
-            operator: { id: 'x', email: 'a@example.com', name: 'Ada Admin', role: 'admin' },
+            operator: {
+              id: '00000000-0000-4000-8000-000000000001',
+              email: 'a@example.com',
+              name: 'Ada Admin',
+              role: 'admin',
+            },
             csrfToken: 't',
           })
         : answer(200, { retrying: 0, backlog, failed: [] }),

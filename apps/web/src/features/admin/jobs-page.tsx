@@ -4,7 +4,7 @@ import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
-import type { FailedJob } from '@taxback/domain/api/admin-responses';
+import type { FailedJob, FailedJobs } from '@taxback/domain/api/admin-responses';
 
 /** Decision 036: due jobs not yet running, against the limit past which an alert is raised. */
 function backlogText(backlog: FailedJobs['backlog']): string {

@@ -274,7 +274,13 @@ describe('ClaimFormPage', () => {
       .mockResolvedValueOnce(
         jsonResponse(503, { error: 'The service is temporarily unavailable. Please try again shortly.' }),
       )
-      .mockResolvedValueOnce(jsonResponse(201, { id: 'abc123', authorityUrl: null }));
+      .mockResolvedValueOnce(
+        jsonResponse(201, {
+          id: '00000000-0000-4000-8000-000000000001',
+          signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
+          authorityUrl: null,
+        }),
+      );
     vi.stubGlobal('fetch', fetchMock);
     startSession();
     renderRoutes(routes, '/complete');

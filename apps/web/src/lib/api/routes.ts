@@ -17,7 +17,8 @@ export type AdminOperation = {
 export type ClaimantOperation = Exclude<ApiOperation, AdminOperation>;
 
 export const ROUTES = {
-  getHealth: ['GET /api/health', 200, 503],
+  getHealth: ['GET /api/health', 200],
+  getReadiness: ['GET /api/health/ready', 200, 503],
   getSettings: ['GET /api/settings', 200, 429],
   getOpenApi: ['GET /api/docs', 200, 429],
   submitClaim: ['POST /api/claims', 200, 201, 400, 413, 415, 429, 503],
