@@ -43,10 +43,23 @@ export async function verifyStatusCode(
     : { kind: 'failed', message: STATUS_FAILED_MESSAGE };
 }
 
-/** GET /api/status: the timeline again while the cookie lasts (a reload), or null. */
-export async function currentStatus(): Promise<ClaimStatusView | null> {
-  const res = await apiRequest<unknown>('GET', '/api/status');
-  if (!res.ok) return null;
+export type CurrentAnswer = { kind: 'view'; view: ClaimStatusView } | { kind: 'other-claim' } | null;
+
+/**
+ * GET /api/status: the timeline again while the cookie lasts (a reload), or null. With a link's
+ * `reference`, only that claim's: a session for another claim is ended by the server and answers
+ * 'other-claim' (issue 28), so one person's claim is never shown to a link for someone else's.
+ */
+export async function currentStatus(reference: string | null): Promise<CurrentAnswer> {
+  const query = reference ? `?reference=${encodeURIComponent(reference)}` : '';
+  const res = await apiRequest<unknown>('GET', `/api/status${query}`);
+  if (!res.ok)
+    return res.status === 401 && res.error === STATUS_MESSAGES.otherClaim ? { kind: 'other-claim' } : null;
   const view = claimStatusViewSchema.safeParse(res.data);
-  return view.success ? view.data : null;
+  return view.success ? { kind: 'view', view: view.data } : null;
+}
+
+/** POST /api/status/sign-out: ends the status session (the cookie is cleared). */
+export async function signOutOfStatus(): Promise<boolean> {
+  return (await apiRequest<unknown>('POST', '/api/status/sign-out')).ok;
 }
