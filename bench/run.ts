@@ -119,6 +119,9 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       // The load comes from one IP; the per-IP limit would otherwise answer 429 after 1,000 a minute.
       RATE_LIMIT_MAX: '100000000',
+      // A production start needs the company (issue 32.2); the bench's is a labelled test value.
+      COMPANY_NAME: process.env.COMPANY_NAME ?? 'TaxBack',
+      COMPANY_ADDRESS: process.env.COMPANY_ADDRESS ?? 'Benchmark address, not a real one',
     };
     delete apiEnv.DATABASE_URL;
     if (databaseUrl) apiEnv.DATABASE_URL = databaseUrl;

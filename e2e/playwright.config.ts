@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, BASE_URL, MARKETING_PORT, MARKETING_SITE_URL } from './helpers/env.ts';
+import { APP_PORT, BASE_URL, MARKETING_PORT, MARKETING_SITE_URL, TEST_COMPANY } from './helpers/env.ts';
 
 const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(E2E_DIR, '..');
@@ -89,6 +89,7 @@ export default defineConfig({
         PORT: String(APP_PORT),
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
+        ...TEST_COMPANY,
         MARKETING_SITE_URL,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },

@@ -5,6 +5,15 @@ export const MARKETING_PORT = Number(process.env.E2E_MARKETING_PORT ?? APP_PORT 
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
 export const MARKETING_SITE_URL = `http://127.0.0.1:${MARKETING_PORT}/marketing`;
 
+/**
+ * The company a production start needs (issue 32.2: NODE_ENV=production refuses to start without
+ * them). The suite's servers run as production does; this address is a test value, no one's.
+ */
+export const TEST_COMPANY = {
+  COMPANY_NAME: 'TaxBack',
+  COMPANY_ADDRESS: 'Test address, not a real one\\n1 Example Street\\nTesttown TE1 1ST',
+} as const;
+
 /** The server's DATA_DIR for this run, set by playwright.config.ts before any server starts. */
 export function getDataDir(): string {
   const dir = process.env.E2E_DATA_DIR;

@@ -11,7 +11,7 @@ import { generate } from 'otplib';
 import { stepIndex } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
-import { getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+import { TEST_COMPANY, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
 import { liveQuestion, reachFilledForm, submitClaim } from '../helpers/funnel.ts';
 import { extractPdfText, makePdf, makePngBytes } from '../helpers/sample-files.ts';
 import {
@@ -30,7 +30,12 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 /** `npm run admin:create` with the password on stdin, against the running server's database. */
 function createOperator(email: string, name: string, role: 'admin' | 'caseworker', password: string): void {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: getDataDir(), NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: getDataDir(),
+    NODE_ENV: 'production',
+    ...TEST_COMPANY,
+  };
   delete env.DATABASE_URL;
   const url = getDatabaseUrl();
   if (url) env.DATABASE_URL = url;

@@ -5,13 +5,14 @@
 //
 // The throttle counts failures per IP and every test comes from 127.0.0.1, so this file's tests run
 // in order in one worker and the throttling test comes last.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { normaliseUkPhone } from '@taxback/domain';
+import { generalReference, normaliseUkPhone } from '@taxback/domain';
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows } from '../helpers/db.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
+import { makePngBytes } from '../helpers/sample-files.ts';
 
 test.describe.configure({ mode: 'default' });
 
@@ -115,6 +116,85 @@ test('a wrong reference and a wrong phone get the same "not found" answer', asyn
   await askForCode(page, reference, '07700 900879');
   await expect(summary.getByRole('link', { name: STATUS_MESSAGES.notFound })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Check your phone' })).toHaveCount(0);
+});
+
+/** A general claim made through the API with its own mobile number; its reference. */
+async function claimThroughApi(page: Page, firstName: string, phone: string): Promise<string> {
+  const now = new Date().toISOString();
+  const res = await page.request.post('/api/claims', {
+    headers: { 'x-session-id': `tx_${Date.now()}_${randomBytes(16).toString('base64url')}` },
+    data: {
+      firstName,
+      lastName: 'Household',
+      email: `${firstName.toLowerCase()}.household@example.com`,
+      phone,
+      signature: `data:image/png;base64,${makePngBytes(40, 20, 3).toString('base64')}`,
+      selectedExpenses: ['uniform'],
+      earnsOver18k: true,
+      assessmentData: { qualifies: 'yes', timestamp: now, step: 'expenses_completed', lastUpdated: now },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return generalReference(((await res.json()) as { id: string }).id);
+}
+
+async function signInWithCode(page: Page, phone: string): Promise<void> {
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeFocused();
+  await page.getByLabel('Enter the 6-digit code').fill(await readStatusCode(phone));
+  await page.getByRole('button', { name: 'Show my claim' }).click();
+  await expect(page.getByRole('heading', { name: 'Your claim', exact: true })).toBeVisible();
+}
+
+// Issue 28: on a shared household device, a second claimant's link never shows the first claim.
+test('a second claimant’s reference link in the same browser does not show the first claim', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const digits = () => String(Math.floor(100_000 + Math.random() * 899_999));
+  const firstPhone = `07700 ${digits()}`;
+  const secondPhone = `07700 ${digits()}`;
+  const first = await claimThroughApi(page, 'Ada', firstPhone);
+  const second = await claimThroughApi(page, 'Ben', secondPhone);
+
+  await page.goto(`/status?reference=${first}`);
+  await signInWithCode(page, firstPhone);
+  await expect(page.getByText(first)).toBeVisible();
+
+  // The second claimant opens their link in the same browser.
+  const looked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/status');
+  await page.goto(`/status?reference=${second}`);
+  expect((await looked).status()).toBe(401);
+  await expect(page.getByRole('heading', { name: 'Follow your claim' })).toBeVisible();
+  await expect(page.getByTestId('status-notice')).toHaveText(STATUS_MESSAGES.otherClaim);
+  await expect(page.getByLabel('Claim reference')).toHaveValue(second);
+  await expect(page.getByText(first)).toHaveCount(0);
+  await expect(page.getByTestId('status-timeline')).toHaveCount(0);
+  // The first claim's session has ended: going back does not show it either.
+  await page.goto(`/status?reference=${first}`);
+  await expect(page.getByRole('heading', { name: 'Follow your claim' })).toBeVisible();
+  await expect(page.getByTestId('status-timeline')).toHaveCount(0);
+  expect((await page.request.get('/api/status')).status()).toBe(401);
+
+  // The second claim with its own code; then "Follow another claim" and "Sign out" end it.
+  await page.goto(`/status?reference=${second}`);
+  await signInWithCode(page, secondPhone);
+  await expect(page.getByText(second)).toBeVisible();
+  await expectNoA11yViolations(page, 'status: timeline with sign out');
+  await page.getByRole('button', { name: 'Follow another claim' }).click();
+  await expect(page.getByRole('heading', { name: 'Follow your claim' })).toBeFocused();
+  await expect(page.getByLabel('Claim reference')).toHaveValue('');
+  await expect(page).toHaveURL('/status');
+  expect((await page.request.get('/api/status')).status()).toBe(401);
+
+  await page.getByLabel('Claim reference').fill(second);
+  await signInWithCode(page, secondPhone);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('status-notice')).toContainText('You have signed out.');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Follow your claim' })).toBeVisible();
+  await expect(page.getByTestId('status-timeline')).toHaveCount(0);
 });
 
 test('the sixth failure from one IP in 15 minutes gets the throttling message', async ({ page }) => {

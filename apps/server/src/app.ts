@@ -226,6 +226,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const onboarding = createOnboardingService({
     db: database.db,
+    dialect: database.dialect,
     files,
     documents,
     keys,

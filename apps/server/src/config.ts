@@ -98,9 +98,10 @@ const envSchema = z.object({
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   FEE_MINIMUM_PENCE: z.coerce.number().int().min(0).default(0),
   FEE_VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
-  // D19: who the claimant authorises, printed on the authority they sign.
-  COMPANY_NAME: z.string().trim().min(1).max(200).default(CONTENT.brandName),
-  COMPANY_ADDRESS: z.string().trim().max(500).default('Address not configured (set COMPANY_ADDRESS)'),
+  // D19: who the claimant authorises, printed on the authority they sign. Required in production
+  // (refused below); elsewhere the defaults say they are development values (issue 32.2).
+  COMPANY_NAME: optionalString.pipe(z.string().max(200).optional()),
+  COMPANY_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
   HMRC_AGENT_REFERENCE: z.string().trim().max(50).default(''),
   // Issue 35, decision 036: requests and jobs on their own bounded pools; shedding past a bound.
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -172,6 +173,17 @@ export interface Config {
   jobs: { concurrency: number; leaseMs: number; backlogLimit: number };
 }
 
+/** What the authority prints outside production when COMPANY_ADDRESS is unset: never a real address. */
+export const DEVELOPMENT_COMPANY_ADDRESS =
+  'Development value, not our address: set COMPANY_ADDRESS before taking real claims';
+
+/** Variables a production start refuses to go without, and why. */
+const REQUIRED_IN_PRODUCTION = {
+  COMPANY_NAME: 'required when NODE_ENV=production: our company as the signed authority names it (D19)',
+  COMPANY_ADDRESS:
+    'required when NODE_ENV=production: our postal address, printed on every signed authority (D19)',
+} as const;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -194,6 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     if (error instanceof ConfigError) problems.push(...error.problems);
     else problems.push(error instanceof Error ? error.message : String(error));
+  }
+
+  if (parsed.success && parsed.data.NODE_ENV === 'production') {
+    for (const [name, why] of Object.entries(REQUIRED_IN_PRODUCTION))
+      if (parsed.data[name as keyof typeof REQUIRED_IN_PRODUCTION] === undefined)
+        problems.push(`${name}: ${why}`);
   }
 
   if (!parsed.success || providers === undefined || problems.length > 0) throw new ConfigError(problems);
@@ -248,8 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fees: { percent: e.FEE_PERCENT, minimumPence: e.FEE_MINIMUM_PENCE, vatPercent: e.FEE_VAT_PERCENT },
     company: {
-      name: e.COMPANY_NAME,
-      address: e.COMPANY_ADDRESS.replace(/\\n/g, '\n'),
+      name: e.COMPANY_NAME ?? CONTENT.brandName,
+      address: (e.COMPANY_ADDRESS ?? DEVELOPMENT_COMPANY_ADDRESS).replace(/\\n/g, '\n'),
       hmrcAgentReference: e.HMRC_AGENT_REFERENCE,
     },
     providers,

@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, DEVELOPMENT_COMPANY_ADDRESS, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('has offline defaults for every variable', () => {
@@ -133,5 +134,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILE_STORE: 's3://bucket', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
       /S3_FORCE_PATH_STYLE/,
     );
+  });
+
+  // Issue 32.2: the signed authority prints our company's name and address (D19); a production
+  // start without them is refused, and outside production the default says it is not an address.
+  it('refuses a production start without COMPANY_ADDRESS or COMPANY_NAME, naming each', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', COMPANY_NAME: 'Example Claims Ltd' })).toThrow(
+      /COMPANY_ADDRESS: required when NODE_ENV=production/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', COMPANY_ADDRESS: '1 High St', COMPANY_NAME: ' ' }),
+    ).toThrow(/COMPANY_NAME: required when NODE_ENV=production/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      COMPANY_NAME: 'Example Claims Ltd',
+      COMPANY_ADDRESS: '2 Agent Road\\nLondon',
+    });
+    expect(config.company).toMatchObject({ name: 'Example Claims Ltd', address: '2 Agent Road\nLondon' });
+  });
+
+  it('outside production, the default address says it is a development value', () => {
+    expect(loadConfig({}).company.address).toBe(DEVELOPMENT_COMPANY_ADDRESS);
+    expect(DEVELOPMENT_COMPANY_ADDRESS).toMatch(/^Development value, not our address/);
+    expect(loadConfig({ NODE_ENV: 'test' }).company.name).toBe('TaxBack');
+  });
+
+  it('the server exits at start in production without COMPANY_ADDRESS, with a message naming it', () => {
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      COMPANY_NAME: 'Example Ltd',
+    };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('COMPANY_ADDRESS: required when NODE_ENV=production');
   });
 });

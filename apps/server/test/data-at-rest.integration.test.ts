@@ -44,6 +44,9 @@ describe('data at rest (issue 17)', () => {
       const dataDir = path.join(tempDir(), 'data');
       const config = loadConfig({
         NODE_ENV: 'production',
+        // A production start needs the company (decision 034).
+        COMPANY_NAME: 'Example Claims Ltd',
+        COMPANY_ADDRESS: '2 Agent Road\\nLondon',
         DATA_DIR: dataDir,
         DATABASE_URL: path.join(dataDir, 'taxback.sqlite'),
         WEB_DIST: path.join(dataDir, 'no-web'),

@@ -27,6 +27,7 @@ const API_ROUTES = [
   'post /api/status/verify',
   'get /api/status',
   'get /api/status/documents/{id}',
+  'post /api/status/sign-out',
   'post /api/call-backs',
   'get /api/address',
   'get /api/distance',

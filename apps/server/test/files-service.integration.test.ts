@@ -78,6 +78,56 @@ describe('files service', () => {
     expect(await listStoredObjects(t)).toEqual(objectsBefore);
   });
 
+  // Issue 32.1: two deferred records that render the same document used to collide on the
+  // stored_files unique key; the render job then retried for ever and the download answered 500.
+  it('reuses the stored file when a deferred document renders to bytes already stored', async () => {
+    t.app.files.addRenderer('same-every-time', async () => Buffer.from('%PDF-1.4 the same document'));
+    const sessionId = newSessionId();
+    const deferred = {
+      sessionId,
+      claimKind: 'onboarding' as const,
+      kind: 'authority' as const,
+      bytes: { render: 'same-every-time', input: {} },
+      filename: 'signed-authority.pdf',
+      contentType: 'application/pdf',
+    };
+    const first = await t.app.files.saveFile(deferred);
+    const second = await t.app.files.saveFile(deferred);
+    expect(second.id).not.toBe(first.id);
+    const objectsBefore = await listStoredObjects(t);
+
+    await t.app.jobs.drain();
+    const failed = await t.app.jobs.failed();
+    expect(failed.filter((j) => j.payload.includes(first.id) || j.payload.includes(second.id))).toEqual([]);
+    const rows = await t.app.files.listFiles(sessionId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ size: 26, filename: 'signed-authority.pdf' });
+    // One copy of the bytes is stored: the twin's are not left behind.
+    expect(await listStoredObjects(t)).toHaveLength(objectsBefore.length + 1);
+    const read = await t.app.files.readFile(rows[0]?.id ?? '', sessionId);
+    expect(read?.bytes.toString()).toBe('%PDF-1.4 the same document');
+  });
+
+  it('answers the stored twin to the first opening of a deferred duplicate', async () => {
+    t.app.files.addRenderer('same-again', async () => Buffer.from('%PDF-1.4 opened twice'));
+    const sessionId = newSessionId();
+    const deferred = {
+      sessionId,
+      claimKind: 'onboarding' as const,
+      kind: 'authority' as const,
+      bytes: { render: 'same-again', input: {} },
+      filename: 'signed-authority.pdf',
+      contentType: 'application/pdf',
+    };
+    const first = await t.app.files.saveFile(deferred);
+    const second = await t.app.files.saveFile(deferred);
+    expect((await t.app.files.readFile(first.id, sessionId))?.bytes.toString()).toBe('%PDF-1.4 opened twice');
+    expect((await t.app.files.readFile(second.id, sessionId))?.bytes.toString()).toBe(
+      '%PDF-1.4 opened twice',
+    );
+    expect(await t.app.files.listFiles(sessionId)).toHaveLength(1);
+  });
+
   it('keeps only a safe display name', () => {
     expect(cleanFilename('../../etc/passwd')).toBe('passwd');
     expect(cleanFilename('C:\\Users\\me\\pay "slip".pdf')).toBe('pay slip.pdf');

@@ -530,6 +530,36 @@ describe('POST /api/onboarding/signature', () => {
     );
   });
 
+  // Issue 32.1: on PostgreSQL each save's transaction used to see none of the others' files, so 50 at
+  // once kept ten signed authorities; the claim is now locked for the signing transaction.
+  it('keeps one signature and one signed authority after 50 identical saves at once, each downloadable', async () => {
+    const sessionId = await draftClaim();
+    const saves = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post(sessionId, '/api/onboarding/signature', {
+          signature: PNG_DATA_URL,
+          agreementChecks: { accuracy: true, authorization: true, terms: true },
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(saves.map(() => 201));
+    const rows = await t.app.db
+      .selectFrom('stored_files')
+      .select(['id', 'kind'])
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows.filter((r) => r.kind === 'signature')).toHaveLength(1);
+    expect(rows.filter((r) => r.kind === 'authority')).toHaveLength(1);
+    expect(rows).toHaveLength(2);
+    expect((await claimRow(sessionId)).signature_url).toBe(
+      `/api/files/${rows.find((r) => r.kind === 'signature')?.id}`,
+    );
+    await t.app.jobs.drain();
+    for (const row of rows) expect((await download(sessionId, `/api/files/${row.id}`)).statusCode).toBe(200);
+    const failed = await t.app.jobs.failed();
+    expect(failed.filter((j) => rows.some((r) => j.payload.includes(r.id)))).toEqual([]);
+  });
+
   it('answers SPEC §5 messages for a missing signature and consents, and refuses non-PNG bytes', async () => {
     const sessionId = await draftClaim();
     const res = await post(sessionId, '/api/onboarding/signature', { signature: '', agreementChecks: {} });

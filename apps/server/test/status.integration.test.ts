@@ -239,6 +239,47 @@ describe('the claimant status page', () => {
     expect(late.json()).toEqual({ error: STATUS_MESSAGES.expired });
   });
 
+  // Issue 28: on a shared device a link for another claim must never show the claim signed in to.
+  it('a session is for its own claim: a link for another claim is refused and signs the first out', async () => {
+    const first = await submitGeneralClaim(t, { phone: '07700 900711' });
+    const second = await submitGeneralClaim(t, { phone: '07700 900712' });
+    const { view, cookie } = await openStatus(generalReference(first), '07700 900711', '+447700900711');
+    const look = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/status${query}`, cookies: { [STATUS_COOKIE]: cookie.value } });
+
+    // Its own reference, in any spelling the form accepts, shows it.
+    const own = await look(`?reference=${encodeURIComponent(generalReference(first).toLowerCase())}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual(view);
+
+    const other = await look(`?reference=${encodeURIComponent(generalReference(second))}`);
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toEqual({ error: STATUS_MESSAGES.otherClaim });
+    expect(other.body).not.toContain(generalReference(first));
+    // The first claim's cookie is cleared, so the browser is signed out of it.
+    const cleared = other.cookies.find((c) => c.name === STATUS_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/api/status');
+
+    const malformed = await look('?reference=hello');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ errors: { reference: STATUS_MESSAGES.referenceInvalid } });
+  });
+
+  it('"Sign out" ends the status session', async () => {
+    const id = await submitGeneralClaim(t, { phone: '07700 900713' });
+    const { cookie } = await openStatus(generalReference(id), '07700 900713', '+447700900713');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/sign-out',
+      cookies: { [STATUS_COOKIE]: cookie.value },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === STATUS_COOKIE)?.value).toBe('');
+    // Signing out without a session is fine too.
+    expect((await t.app.inject({ method: 'POST', url: '/api/status/sign-out' })).statusCode).toBe(204);
+  });
+
   it('bad input gets field messages and stores nothing', async () => {
     const before = await t.app.db
       .selectFrom('status_codes')

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CLAIM_STATUSES, reasonRequired } from './claim-status.ts';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './email.ts';
 import { sanitiseEmail, sanitiseText } from './sanitise.ts';
+import { datePartsToIso, isoToDateParts } from './dates.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Enter your email address',
@@ -60,10 +61,16 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
 
 const cleanText = (v: unknown) => (typeof v === 'string' ? sanitiseText(v) : (v ?? ''));
+/**
+ * Operators' own words (notes, reasons) keep '<' and '>' ("Also >£2,500"): SPEC.md's stripping is
+ * for the claim form (issue 32.3). They are only trimmed, and escaped wherever they are shown
+ * (React on screen, escapeHtml in emails).
+ */
+const operatorWords = (v: unknown) => (typeof v === 'string' ? v.trim() : (v ?? ''));
 
-function required(message: string, max: number) {
+function required(message: string, max: number, clean: (v: unknown) => unknown = cleanText) {
   return z.preprocess(
-    cleanText,
+    clean,
     z
       .string({ error: message })
       .min(1, { error: message, abort: true })
@@ -130,9 +137,17 @@ export const operatorChangeSchema = z.discriminatedUnion(
 );
 export type OperatorChange = z.output<typeof operatorChangeSchema>;
 
-/** '123.45', '£1,234.5', '50' → pence; anything else → NaN. */
+/** The most an operator may enter as an amount: £9,999,999.99 (seven digits of pounds). */
+export const MAX_OPERATOR_POUNDS = 9_999_999.99;
+
+/**
+ * '123.45', '£1,234.5', '50' → pence; anything else → NaN. One rule whatever the JSON type
+ * (issue 32.14): from 0 to £9,999,999.99 with at most two decimals. A number is read as the text
+ * JavaScript writes it (123.45 → '123.45'; 1e308, -5 and 0.001 are refused by the same pattern).
+ */
 export function parsePoundsToPence(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? parsePoundsToPence(String(value)) : Number.NaN;
   if (typeof value !== 'string') return Number.NaN;
   const s = value.trim().replace(/^£/, '').replace(/,/g, '');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return Number.NaN;
@@ -144,7 +159,7 @@ export const statusChangeSchema = z
   .object({
     to: z.enum(CLAIM_STATUSES, { error: ADMIN_MESSAGES.statusRequired }),
     reason: z.preprocess(
-      cleanText,
+      operatorWords,
       z.string().max(REASON_MAX_LENGTH, ADMIN_MESSAGES.tooLong(REASON_MAX_LENGTH)),
     ),
     version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(0),
@@ -167,7 +182,9 @@ export const statusChangeSchema = z
   }));
 export type StatusChange = z.output<typeof statusChangeSchema>;
 
-export const claimNoteSchema = z.object({ body: required(ADMIN_MESSAGES.noteRequired, NOTE_MAX_LENGTH) });
+export const claimNoteSchema = z.object({
+  body: required(ADMIN_MESSAGES.noteRequired, NOTE_MAX_LENGTH, operatorWords),
+});
 
 export const CLAIM_LIST_KINDS = ['general', 'mileage'] as const;
 export type ClaimListKind = (typeof CLAIM_LIST_KINDS)[number];
@@ -183,8 +200,9 @@ const isoDate = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MESSAGES.dateInvalid)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), ADMIN_MESSAGES.dateInvalid)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ADMIN_MESSAGES.dateInvalid, abort: true })
+    // A calendar date: Date.parse would roll 2025-02-31 into March (issue 32.15).
+    .refine((s) => datePartsToIso(isoToDateParts(s)) === s, ADMIN_MESSAGES.dateInvalid)
     .optional(),
 );
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>

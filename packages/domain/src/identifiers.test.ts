@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { submissionReference } from './reference.ts';
 import { createSessionId, isSessionId, redactSessionId, SESSION_ID_PATTERN } from './session.ts';
 import { formatNiNumber, isValidNiNumber, maskNiNumber, normaliseNiNumber } from './ni-number.ts';
+import { MESSAGES } from './schema-basics.ts';
+import { hmrcDetailsStepSchema } from './step-schemas.ts';
 import {
   generateResumeCode,
   isResumeCodeShape,
@@ -100,6 +102,28 @@ describe('National Insurance numbers', () => {
     ['', false],
   ])('isValidNiNumber(%j) → %s', (s, expected) => {
     expect(isValidNiNumber(s)).toBe(expected);
+  });
+
+  // Issue 32.7: the number as people type it from a payslip or letter (HMRC NIM39110's format,
+  // printed in pairs): spaces, hyphens, a non-breaking space or lower case are all the same number.
+  it.each([
+    'AB 12 34 56 C',
+    'ab 12 34 56 c',
+    ' AB 12 34 56 C ',
+    'AB12 34 56C',
+    'AB-12-34-56-C',
+    'AB\u00a012\u00a034\u00a056\u00a0C',
+    'AB\t123456\tC',
+  ])('the step accepts %j as AB123456C', (typed) => {
+    expect(hmrcDetailsStepSchema.parse({ niNumber: typed })).toEqual({ niNumber: 'AB123456C' });
+  });
+
+  // The hint's example (GOV.UK's QQ 12 34 56 C) is never allocated: typed as shown, it is refused
+  // with a message that says so, not with the format message that shows it as the model.
+  it.each(['QQ 12 34 56 C', 'QQ123456C', 'qq 12 34 56 c'])('the example %j has its own message', (typed) => {
+    const parsed = hmrcDetailsStepSchema.safeParse({ niNumber: typed });
+    expect(parsed.error?.issues.map((i) => i.message)).toEqual([MESSAGES.niNumberExample]);
+    expect(MESSAGES.niNumberExample).not.toBe(MESSAGES.niNumberInvalid);
   });
 
   it('normalises, formats and masks', () => {

@@ -2,6 +2,16 @@
 // BG GB KN NK NT TN ZZ are never allocated; then 6 digits and a suffix A-D.
 const NI_NUMBER = /^(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]$/;
 
+/**
+ * The example the hint and message show (GOV.UK's): QQ is never allocated, so typing the example
+ * is refused with a message of its own rather than the format message that shows it (issue 32.7).
+ */
+export const NI_NUMBER_EXAMPLE = 'QQ123456C';
+
+export function isNiNumberExample(s: string): boolean {
+  return normaliseNiNumber(s) === NI_NUMBER_EXAMPLE;
+}
+
 /** Strips whitespace (and hyphens, which people type from printed letters) and uppercases. */
 export function normaliseNiNumber(s: string): string {
   return s.replace(/[\s-]+/g, '').toUpperCase();

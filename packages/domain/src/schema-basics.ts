@@ -80,6 +80,7 @@ export const MESSAGES = {
   termsRequired: 'Please accept terms and conditions',
   niNumberRequired: 'National Insurance number is required',
   niNumberInvalid: 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C',
+  niNumberExample: 'Enter your own National Insurance number: QQ 12 34 56 C is only an example',
   postcodeRequired: 'Please enter a postcode',
   postcodeInvalid: 'Please enter a valid UK postcode',
   frequencyRequired: 'Select how often you make this journey',

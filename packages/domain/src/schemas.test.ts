@@ -386,8 +386,14 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     [10, { niNumber: '  ' }, { niNumber: 'National Insurance number is required' }],
     [
       10,
-      { niNumber: 'QQ123456C' },
+      { niNumber: 'AB123456E' },
       { niNumber: 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C' },
+    ],
+    // The example itself is never allocated (issue 32.7): its own message, not the one showing it.
+    [
+      10,
+      { niNumber: 'QQ 12 34 56 C' },
+      { niNumber: 'Enter your own National Insurance number: QQ 12 34 56 C is only an example' },
     ],
     [99, {}, { step: 'Unknown step' }],
   ])('step %s with %j → %j', (step, data, expected) => {

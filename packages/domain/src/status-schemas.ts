@@ -31,6 +31,8 @@ export const STATUS_MESSAGES = {
   tooManyCodes: 'We have sent 3 codes to this number in the last hour. Wait an hour, then try again.',
   smsFailed: 'We could not send the text message. Try again in a few minutes.',
   expired: 'Your session has ended. Enter your reference and mobile number again.',
+  otherClaim:
+    'That link is for a different claim, so we have signed you out of the one you were following. Enter the reference and mobile number for this claim.',
 } as const;
 
 const referenceField = z.preprocess(
@@ -47,6 +49,21 @@ export const statusCodeRequestSchema = z.object({
   phone: phoneField(STATUS_MESSAGES.phoneRequired),
 });
 export type StatusCodeRequest = z.output<typeof statusCodeRequestSchema>;
+
+/**
+ * GET /api/status's query: a link's reference (/status?reference=…). A status session is for its
+ * own claim (issue 28): another claim's reference is refused, never answered with the first claim.
+ */
+export const statusViewQuerySchema = z.object({ reference: referenceField.optional() });
+
+/** True when two references the form accepts name the same claim (case and spaces aside). */
+export function sameClaimReference(a: string, b: string): boolean {
+  const x = parseClaimReference(a);
+  const y = parseClaimReference(b);
+  if (x === null || y === null) return false;
+  if (x.kind === 'general') return y.kind === 'general' && x.idPrefix === y.idPrefix;
+  return y.kind === 'mileage' && x.reference === y.reference;
+}
 
 export const statusVerifySchema = statusCodeRequestSchema.extend({
   code: z.preprocess(

@@ -1,6 +1,6 @@
 // The wizard's steps: the fields each step saves, with SPEC §5's messages.
 import { z } from 'zod';
-import { normaliseNiNumber, isValidNiNumber } from './ni-number.ts';
+import { isNiNumberExample, normaliseNiNumber, isValidNiNumber } from './ni-number.ts';
 import { formatPostcode, sanitisePostcodeInput } from './postcode.ts';
 import { sanitiseText, stripAngleBrackets } from './sanitise.ts';
 import { dateOfBirthProblem, endDateProblem } from './dates.ts';
@@ -341,6 +341,7 @@ export const hmrcDetailsStepSchema = z.object({
     z
       .string({ error: MESSAGES.niNumberRequired })
       .min(1, { error: MESSAGES.niNumberRequired, abort: true })
+      .refine((v) => !isNiNumberExample(v), { error: MESSAGES.niNumberExample, abort: true })
       .refine(isValidNiNumber, MESSAGES.niNumberInvalid),
   ),
   p60FileId: z.preprocess(

@@ -28,6 +28,7 @@ import {
   statusCodeRequestSchema,
   statusCodeSentSchema,
   statusVerifySchema,
+  statusViewQuerySchema,
 } from '../status-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import {
@@ -425,12 +426,25 @@ const claimant = {
     path: '/api/status',
     tags: ['status'],
     summary: 'The claim’s timeline while the tb_status cookie lasts',
+    description:
+      'With `reference` (a link’s), only that claim’s: a cookie for another claim is cleared and answers 401 (issue 28).',
     access: 'public',
+    querystring: statusViewQuerySchema,
     responses: {
       200: json('The timeline', claimStatusViewSchema),
-      401: error('No cookie, or it has expired'),
-      ...standard(429, 503),
+      401: error(
+        'No cookie, it has expired, or it is for another claim than `reference` (then it is cleared)',
+      ),
+      ...standard(400, 429, 503),
     },
+  },
+  signOutOfStatus: {
+    method: 'POST',
+    path: '/api/status/sign-out',
+    tags: ['status'],
+    summary: 'Ends the status session: clears the tb_status cookie',
+    access: 'public',
+    responses: { 204: { description: 'Signed out' }, ...standard(429, 503) },
   },
   getSignedDocument: {
     method: 'GET',

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { cleanFileName } from '@taxback/domain';
 import type { ClaimKind, Database, Row, StoredFileKind } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newStorageKey } from '../../storage/file-store.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -136,7 +137,7 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
    */
   async function saveFilesWith<T>(
     inputs: readonly SaveFileInput[],
-    fn: (trx: Db, files: SavedFile[]) => Promise<T>,
+    fn: (trx: Transaction<Database>, files: SavedFile[]) => Promise<T>,
   ): Promise<T> {
     const planned = await Promise.all(
       inputs.map(async (input) => {
@@ -206,7 +207,10 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
   }
 
   /** One file: see saveFilesWith. */
-  function saveFileWith<T>(input: SaveFileInput, fn: (trx: Db, file: SavedFile) => Promise<T>): Promise<T> {
+  function saveFileWith<T>(
+    input: SaveFileInput,
+    fn: (trx: Transaction<Database>, file: SavedFile) => Promise<T>,
+  ): Promise<T> {
     return saveFilesWith([input], (trx, [file]) => {
       if (!file) throw new Error('Stored file record vanished');
       return fn(trx, file);
@@ -232,13 +236,40 @@ export function createFilesService(deps: { db: Db; store: FileStore; jobs?: JobQ
     const renderer = renderers.get(render);
     if (!renderer) throw new Error(`No renderer for deferred files of kind ${row.kind}`);
     const bytes = await renderer(input);
+    const stored = { size: bytes.byteLength, sha256: sha256Hex(bytes) };
+    // The same document is stored already for this session, kind and year (the stored_files key):
+    // that record is the file, and this one gives way to it rather than failing on the key.
+    const twinKey = {
+      sessionId: row.session_id,
+      kind: row.kind,
+      taxYear: row.tax_year,
+      sha256: stored.sha256,
+    };
+    const twin = await repo.findDuplicate(twinKey);
+    if (twin !== null && twin.id !== row.id) return giveWayTo(row, twin);
     // Rendering is deterministic, so another instance storing the same key at once stores the same bytes.
     await store.put(row.storage_key, bytes);
-    const stored = { size: bytes.byteLength, sha256: sha256Hex(bytes) };
-    if (await repo.markRendered(row.id, stored)) return { ...row, ...stored, render_input: null };
+    try {
+      if (await repo.markRendered(row.id, stored)) return { ...row, ...stored, render_input: null };
+    } catch (error) {
+      // The twin was recorded between the look above and this update.
+      const late = isUniqueViolation(error) ? await repo.findDuplicate(twinKey) : null;
+      if (late === null || late.id === row.id) throw error;
+      return giveWayTo(row, late);
+    }
     const now = await repo.findById(row.id, null);
     if (now === null) await store.delete(row.storage_key).catch(() => {});
     return now;
+  }
+
+  /** Drops a deferred record (and any bytes under its key) for the stored file with the same bytes. */
+  async function giveWayTo(
+    row: Row<'stored_files'>,
+    twin: Row<'stored_files'>,
+  ): Promise<Row<'stored_files'>> {
+    await repo.deleteById(row.id);
+    await store.delete(row.storage_key).catch(() => {});
+    return twin;
   }
 
   deps.jobs?.handle(RENDER_FILE_JOB, async (payload) => {

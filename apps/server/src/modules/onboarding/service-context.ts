@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES, SAVE_CONFLICT_MESSAGES, UPLOAD_MESSAGES } from '@taxb
 import type { AuthorityTerms } from '@taxback/domain';
 import type { AppKeys } from '../../crypto/keys.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
+import type { DbDialect } from '../../db/connect.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
@@ -39,6 +40,8 @@ export interface RequestMeta {
 
 export interface OnboardingServiceDeps {
   db: Kysely<Database>;
+  /** For the claim's lock while it is signed (locks.ts). */
+  dialect: DbDialect;
   files: FilesService;
   /** Renders the mileage logs off the request thread (decision 029). */
   documents: DocumentRenderer;

@@ -1,4 +1,5 @@
 import { authorityInputOfSnapshot } from '@taxback/domain';
+import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
@@ -55,6 +56,9 @@ export function signingOperations(ctx: OnboardingContext) {
         ],
         async (trx, [file, pdf]) => {
           if (!file || !pdf) throw new Error('Stored file record vanished');
+          // One signing of a claim at a time, so each sees the files of the one before it and
+          // replaces them: without the lock, concurrent saves on PostgreSQL each kept their own.
+          await lockForTransaction(trx, deps.dialect, `claim-signing:${sessionId}`);
           const keep = new Set([file.id, pdf.id]);
           const older = (await listClaimFiles(trx, sessionId)).filter(
             (r) => (r.kind === 'signature' || r.kind === 'authority') && !keep.has(r.id),

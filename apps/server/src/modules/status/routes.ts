@@ -27,7 +27,9 @@ const expired = () => new UnauthorizedError(STATUS_MESSAGES.expired);
  * D23, registered with prefix '/api':
  * POST /status/code { reference, phone } → 202 { sentTo } (a code texted to the claim's number);
  * POST /status/verify { reference, phone, code } → 200 the timeline, and a cookie for 30 minutes;
- * GET /status → the timeline while the cookie lasts; GET /status/documents/:id → a signed document.
+ * GET /status → the timeline while the cookie lasts (with ?reference=, only that claim's: another
+ * claim's cookie is cleared, issue 28); POST /status/sign-out → 204, the cookie cleared;
+ * GET /status/documents/:id → a signed document.
  */
 export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOptions): Promise<void> {
   const { status } = opts;
@@ -61,10 +63,28 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     throw new ValidationError({ code: STATUS_MESSAGES.codeWrong });
   });
 
-  app.get('/status', { schema: routeSchema('getClaimStatus') }, async (request) => {
-    const view = await status.view(request.cookies[STATUS_COOKIE]);
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(STATUS_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.secureCookie,
+      path: '/api/status',
+    });
+
+  app.get('/status', { schema: routeSchema('getClaimStatus') }, async (request, reply) => {
+    const view = await status.view(request.cookies[STATUS_COOKIE], request.query.reference);
+    if (view === 'other-claim') {
+      // A link for another claim signs this one out: on a shared device it is someone else's.
+      clearCookie(reply);
+      throw new UnauthorizedError(STATUS_MESSAGES.otherClaim);
+    }
     if (!view) throw expired();
     return view;
+  });
+
+  app.post('/status/sign-out', { schema: routeSchema('signOutOfStatus') }, async (_request, reply) => {
+    clearCookie(reply);
+    return reply.code(204).send();
   });
 
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {

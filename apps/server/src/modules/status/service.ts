@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { claimTimeline, isClaimStatus, normaliseUkPhone } from '@taxback/domain';
-import { STATUS_LIMITS } from '@taxback/domain/status-schemas';
+import { STATUS_LIMITS, sameClaimReference } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView, StatusCodeRequest, StatusVerifyRequest } from '@taxback/domain/status-schemas';
 import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
 import type { DbDialect } from '../../db/connect.ts';
@@ -174,10 +174,19 @@ export function createStatusService(deps: StatusServiceDeps) {
       return { ok: true, token: tokenFor(claim, at), view: await viewOf(claim) };
     },
 
-    /** The timeline for a token from `verify`, or null once it has expired. */
-    async view(token: string | undefined): Promise<ClaimStatusView | null> {
+    /**
+     * The timeline for a token from `verify`, or null once it has expired. With `reference` (a
+     * link's), 'other-claim' when the token is for a different claim: a session is for the claim
+     * it was opened for, and never shows it to a link for another (issue 28).
+     */
+    async view(
+      token: string | undefined,
+      reference?: string,
+    ): Promise<ClaimStatusView | 'other-claim' | null> {
       const claim = await claimOf(token);
-      return claim ? viewOf(claim) : null;
+      if (!claim) return null;
+      if (reference !== undefined && !sameClaimReference(reference, claim.reference)) return 'other-claim';
+      return viewOf(claim);
     },
 
     /** A document the claimant signed, for a token's claim; null for anything else. */

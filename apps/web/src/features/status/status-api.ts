@@ -35,8 +35,20 @@ export async function verifyStatusCode(
   return res.ok ? { kind: 'view', view: res.data } : failure(res);
 }
 
-/** GET /api/status: the timeline again while the cookie lasts (a reload), or null. */
-export async function currentStatus(): Promise<ClaimStatusView | null> {
-  const res = await call('getClaimStatus');
-  return res.ok ? res.data : null;
+export type CurrentAnswer = { kind: 'view'; view: ClaimStatusView } | { kind: 'other-claim' } | null;
+
+/**
+ * GET /api/status: the timeline again while the cookie lasts (a reload), or null. With a link's
+ * `reference`, only that claim's: a session for another claim is ended by the server and answers
+ * 'other-claim' (issue 28), so one person's claim is never shown to a link for someone else's.
+ */
+export async function currentStatus(reference: string | null): Promise<CurrentAnswer> {
+  const res = await call('getClaimStatus', reference ? { query: { reference } } : {});
+  if (res.ok) return { kind: 'view', view: res.data };
+  return res.status === 401 && res.error === STATUS_MESSAGES.otherClaim ? { kind: 'other-claim' } : null;
+}
+
+/** POST /api/status/sign-out: ends the status session (the cookie is cleared). */
+export async function signOutOfStatus(): Promise<boolean> {
+  return (await call('signOutOfStatus')).ok;
 }

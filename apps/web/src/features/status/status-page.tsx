@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatIsoDate, isValidUkPhone, stripAngleBrackets, ukIsoDate } from '@taxback/domain';
-import { STATUS_CODE_LENGTH, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
+import { STATUS_CODE_LENGTH, STATUS_MESSAGES, sameClaimReference } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -9,7 +9,14 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useFocusTarget, type FocusTargetProps } from '../../lib/use-focus-target.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { currentStatus, requestStatusCode, verifyStatusCode } from './status-api.ts';
+import { Notice } from '../../components/ui/notice.tsx';
+import {
+  STATUS_FAILED_MESSAGE,
+  currentStatus,
+  requestStatusCode,
+  signOutOfStatus,
+  verifyStatusCode,
+} from './status-api.ts';
 import type { Fields } from './status-api.ts';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 
@@ -29,15 +36,22 @@ function checkDetails(reference: string, phone: string): Fields {
   return errors;
 }
 
+/** Why the details form is showing again, said above it. */
+const SIGNED_OUT = 'You have signed out. To follow a claim again, enter its reference and mobile number.';
+
 /**
  * /status (D23): a claimant follows a submitted claim. The reference and the mobile number given
  * with the claim get a code by text; the code shows the claim's timeline, in plain words, with the
- * authority they signed.
+ * authority they signed. A session is for one claim (issue 28): a link with another claim's
+ * reference signs it out and asks for that claim's own code; the timeline has "Sign out" and
+ * "Follow another claim".
  */
 export function StatusPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const linkReference = params.get('reference');
   const [phase, setPhase] = useState<Phase>({ kind: 'details' });
-  const [reference, setReference] = useState(() => stripAngleBrackets(params.get('reference') ?? ''));
+  const [reference, setReference] = useState(() => stripAngleBrackets(linkReference ?? ''));
+  const [notice, setNotice] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Fields>({});
@@ -47,19 +61,55 @@ export function StatusPage() {
 
   usePageTitle(phase.kind === 'view' ? `Your claim ${phase.view.reference}` : 'Follow your claim');
 
-  // A reload while the 30-minute cookie lasts shows the timeline again.
+  // A reload while the 30-minute cookie lasts shows the timeline again, but only of the link's
+  // claim when the link names one: for another claim the server ends the session.
   useEffect(() => {
     let live = true;
-    void currentStatus().then((view) => {
-      if (live && view) setPhase((p) => (p.kind === 'details' ? { kind: 'view', view } : p));
+    void currentStatus(linkReference).then((answer) => {
+      if (!live) return;
+      if (answer?.kind === 'view')
+        setPhase((p) => (p.kind === 'code' ? p : { kind: 'view', view: answer.view }));
+      else if (answer?.kind === 'other-claim' || linkReference !== null) {
+        setPhase((p) => {
+          if (p.kind !== 'view') return p;
+          // Never left showing a claim the link is not for.
+          return { kind: 'details' };
+        });
+        if (answer?.kind === 'other-claim') {
+          setReference(stripAngleBrackets(linkReference ?? ''));
+          setNotice(STATUS_MESSAGES.otherClaim);
+        }
+      }
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [linkReference]);
 
-  // Each new screen after the details form takes focus at its heading.
-  const headingFocus = useFocusTarget<HTMLHeadingElement>(phase.kind !== 'details', phase.kind);
+  /** Ends the session; "Follow another claim" then asks for a new reference, "Sign out" says so. */
+  async function signOut(next: 'signed-out' | 'another') {
+    setBusy(true);
+    const done = await signOutOfStatus();
+    setBusy(false);
+    if (!done) return setAlert(STATUS_FAILED_MESSAGE);
+    setReference('');
+    setPhone('');
+    setCode('');
+    setErrors({});
+    setAlert(null);
+    setNotice(next === 'signed-out' ? SIGNED_OUT : null);
+    if (linkReference !== null) setParams({}, { replace: true });
+    setSignOuts((n) => n + 1);
+    setPhase({ kind: 'details' });
+  }
+
+  // Each new screen after the details form takes focus at its heading, as does the details form
+  // after signing out.
+  const [signOuts, setSignOuts] = useState(0);
+  const headingFocus = useFocusTarget<HTMLHeadingElement>(
+    phase.kind !== 'details' || signOuts > 0,
+    `${phase.kind}-${signOuts}`,
+  );
 
   function fail(next: Fields, message: string | null = null) {
     setErrors(next);
@@ -76,6 +126,7 @@ export function StatusPage() {
     if (answer.kind === 'sent') {
       setErrors({});
       setAlert(null);
+      setNotice(null);
       setCode('');
       setPhase({ kind: 'code', sentTo: answer.sentTo });
     } else if (answer.kind === 'fields') {
@@ -95,6 +146,9 @@ export function StatusPage() {
       setErrors({});
       setAlert(null);
       setPhase({ kind: 'view', view: answer.view });
+      // The address then names the claim shown, so a reload shows it again.
+      if (linkReference !== null && !sameClaimReference(linkReference, answer.view.reference))
+        setParams({ reference: answer.view.reference }, { replace: true });
     } else if (answer.kind === 'fields') fail(answer.errors);
     else fail({}, answer.message);
   }
@@ -103,7 +157,17 @@ export function StatusPage() {
     errors[key] ? [{ fieldId: FIELD_IDS[key], message: errors[key] }] : [],
   );
 
-  if (phase.kind === 'view') return <Timeline view={phase.view} headingFocus={headingFocus} />;
+  if (phase.kind === 'view')
+    return (
+      <Timeline
+        view={phase.view}
+        headingFocus={headingFocus}
+        busy={busy}
+        alert={alert}
+        onSignOut={() => void signOut('signed-out')}
+        onFollowAnother={() => void signOut('another')}
+      />
+    );
 
   return (
     <Container width="narrow" className="py-10">
@@ -117,6 +181,11 @@ export function StatusPage() {
           {alert}
         </p>
       )}
+      {notice && phase.kind === 'details' && (
+        <div className="mb-6">
+          <Notice tone="done" title={notice} testId="status-notice" />
+        </div>
+      )}
       {phase.kind === 'details' ? (
         <form
           noValidate
@@ -126,7 +195,9 @@ export function StatusPage() {
             void sendCode();
           }}
         >
-          <h1 className="text-3xl">Follow your claim</h1>
+          <h1 {...headingFocus} className="text-3xl outline-none">
+            Follow your claim
+          </h1>
           <p>
             Enter your claim reference and the mobile number you gave with your claim. We will text you a code
             to see your claim.
@@ -206,12 +277,29 @@ export function StatusPage() {
 function Timeline({
   view,
   headingFocus,
+  busy,
+  alert,
+  onSignOut,
+  onFollowAnother,
 }: {
   view: ClaimStatusView;
   headingFocus: FocusTargetProps<HTMLHeadingElement>;
+  busy: boolean;
+  alert: string | null;
+  onSignOut: () => void;
+  onFollowAnother: () => void;
 }) {
   return (
     <Container width="narrow" className="py-10">
+      {alert && (
+        <p
+          role="alert"
+          className="mb-6 rounded-md border-4 border-danger bg-white p-4 font-semibold"
+          data-testid="status-alert"
+        >
+          {alert}
+        </p>
+      )}
       <h1 {...headingFocus} className="mb-2 text-3xl outline-none">
         Your claim
       </h1>
@@ -252,8 +340,17 @@ function Timeline({
           </ul>
         </>
       )}
+      <div className="mb-6 flex flex-wrap items-center gap-4">
+        <Button variant="secondary" loading={busy} onClick={onSignOut}>
+          Sign out
+        </Button>
+        <Button variant="link" disabled={busy} onClick={onFollowAnother}>
+          Follow another claim
+        </Button>
+      </div>
       <p className="text-sm text-muted">
-        For your security this page closes 30 minutes after you entered the code.
+        For your security this page closes 30 minutes after you entered the code. On a shared device, sign out
+        when you have finished.
       </p>
     </Container>
   );
