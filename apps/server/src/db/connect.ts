@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { guardDialect } from './pool-guard.ts';
 import type { PoolGauge } from './pool-guard.ts';
+import { SqliteDatabase } from './sqlite-driver.ts';
 
 export type DbDialect = 'sqlite' | 'postgres';
 
@@ -91,8 +92,7 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
   const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
   if (file !== ':memory:') createPrivateFile(file);
   const sqlite = new SqliteDatabase(file);
-  // exec, not pragma(): pragma() prepares a statement object that is left for the garbage
-  // collector (see `retired` below for why that matters on Node 24).
+  // exec, not pragma(): pragma() prepares a statement object only to throw it away.
   sqlite.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
@@ -166,28 +166,16 @@ function createPrivateFile(file: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Closed connections and their statements, kept for the life of the process. On Node 24,
- * better-sqlite3 12's destructors can abort the process ("Assertion failed: (env) != nullptr" in
- * RemoveEnvironmentCleanupHook) when a garbage collection frees one of its objects at a moment with
- * no JavaScript context (WiseLibs/better-sqlite3#1515, closed without a fix). A server closes its
- * one connection at shutdown and has fewer query shapes than the cache holds, so this holds next to
- * nothing in production; a test process opens hundreds of connections, and one of them freed at
- * the wrong moment ended a CI run's Node 24 pass.
- */
-const retired: unknown[] = [];
-
-/**
  * Kysely prepares every query afresh, and compiling SQL was the largest single cost of a request in
  * the benchmark's profile. Kysely's SQL for a given query shape is always the same text (values are
  * parameters), so prepared statements are kept by text. better-sqlite3 runs statements
  * synchronously one at a time, so sharing one is safe; Kysely never streams (`iterate`) here.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => {
       sqlite.close();
-      retired.push(sqlite, ...cache.values());
       cache.clear();
     },
     prepare: (sqlText: string) => {
@@ -196,10 +184,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
         statement = sqlite.prepare(sqlText);
         if (cache.size >= STATEMENT_CACHE_SIZE) {
           const oldest = cache.keys().next().value;
-          if (oldest !== undefined) {
-            retired.push(cache.get(oldest));
-            cache.delete(oldest);
-          }
+          if (oldest !== undefined) cache.delete(oldest);
         }
         cache.set(sqlText, statement);
       }

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../../src/db/sqlite-driver.ts';
 import Fastify from 'fastify';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-ceiling-'));
