@@ -28,9 +28,8 @@ export function wizardSnapshot(n: number) {
 export function saveBody(revision: number, n: number): string {
   return JSON.stringify({
     revision,
-    step: 5,
-    currentStep: 6,
-    lastStepCompleted: 5,
+    currentStep: 'congratulations',
+    lastStepCompleted: 'mileage',
     snapshot: wizardSnapshot(n),
   });
 }

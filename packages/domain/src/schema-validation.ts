@@ -3,11 +3,10 @@
 import { z } from 'zod';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from './sanitise.ts';
 import {
+  FIRST_STEP_ID,
+  isWizardStepId,
   previousStep as previousStepOf,
-  stepIndex as stepIndexOf,
-  isWizardStepIndex,
   snapshotStepsThrough,
-  stepIdAt,
   type PlanAnswers,
   type WizardStepId,
 } from './wizard.ts';
@@ -96,6 +95,8 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
     case 'hmrc-details':
       return hmrcDetailsStepSchema;
     case 'check-answers':
+    case 'journeys':
+    case 'journeys-review':
     case 'not-driving':
     case 'company-vehicle':
     case 'self-assessment':
@@ -108,14 +109,12 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
 
 /** Validates the fields a wizard step saves, taken from a snapshot-like object. */
 export function validateStep(
-  step: number | WizardStepId,
+  step: WizardStepId,
   data: unknown,
   opts: ValidateStepOptions = {},
 ): StepValidation {
-  if (typeof step === 'number' && !isWizardStepIndex(step)) {
-    return { ok: false, errors: { step: 'Unknown step' } };
-  }
-  const schema = stepSchema(typeof step === 'number' ? stepIdAt(step) : step, opts);
+  if (!isWizardStepId(step)) return { ok: false, errors: { step: 'Unknown step' } };
+  const schema = stepSchema(step, opts);
   if (schema === null) return { ok: true, value: {} };
   const result = schema.safeParse(data ?? {});
   if (!result.success) return { ok: false, errors: fieldErrors(result) };
@@ -138,11 +137,11 @@ function planAnswers(snapshot: unknown): PlanAnswers {
 
 /**
  * Validates the snapshot answers of every step on the claimant's route up to and including
- * `throughStep` (a storage index, in plan order); errors merged, earliest step first.
+ * `throughStep` (in plan order; null: none); errors merged, earliest step first.
  */
 export function validateSnapshotSteps(
   snapshot: unknown,
-  throughStep: number,
+  throughStep: WizardStepId | null,
   opts: ValidateStepOptions = {},
 ): { ok: true } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -161,15 +160,23 @@ export function validateSnapshotSteps(
  */
 export function resumePoint(
   snapshot: unknown,
-  progress: { currentStep: number; lastStepCompleted: number },
+  progress: WizardProgress,
   opts: ValidateStepOptions = {},
-): { currentStep: number; lastStepCompleted: number } {
+): WizardProgress {
   const answers = planAnswers(snapshot);
   for (const id of snapshotStepsThrough(answers, progress.lastStepCompleted)) {
     if (!validateStep(id, snapshot, opts).ok) {
-      const at = stepIndexOf(id);
-      return { currentStep: at, lastStepCompleted: at === 0 ? -1 : previousStepOf(at, answers) };
+      return {
+        currentStep: id,
+        lastStepCompleted: id === FIRST_STEP_ID ? null : previousStepOf(id, answers),
+      };
     }
   }
   return progress;
+}
+
+/** Where a claimant is: the step on screen, and the furthest step completed (null: none yet). */
+export interface WizardProgress {
+  currentStep: WizardStepId;
+  lastStepCompleted: WizardStepId | null;
 }

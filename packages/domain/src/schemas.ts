@@ -76,6 +76,8 @@ export {
 export {
   onboardingSaveSchema,
   type OnboardingSave,
+  wizardStepIdSchema,
+  wizardProgressSchema,
   resumeRequestSchema,
   type ResumeRequest,
   CALL_BACK_RETENTION_DAYS,
@@ -94,6 +96,7 @@ export {
   validateStep,
   validateSnapshotSteps,
   resumePoint,
+  type WizardProgress,
 } from './schema-validation.ts';
 export { type SameType, MAX_LEAVE_PERIODS } from './schema-basics.ts';
 export type { TaxYearEntry, WizardSnapshot } from './snapshot-schemas.ts';

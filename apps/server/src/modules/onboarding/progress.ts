@@ -24,6 +24,8 @@ import {
   findClaimForSave,
   findClaimProgress,
   insertClaim,
+  progressColumns,
+  progressOfRow,
   tracksSomethingNew,
   updateClaimAtRevision,
 } from './repository.ts';
@@ -45,10 +47,7 @@ export function progressOperations(ctx: OnboardingContext) {
       const { claim, files: rows } = found;
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
-      const saved = {
-        currentStep: claim.current_step === null ? 0 : Number(claim.current_step),
-        lastStepCompleted: claim.last_step_completed === null ? -1 : Number(claim.last_step_completed),
-      };
+      const saved = progressOfRow(claim);
       // A draft reopens at the first answer on its route that no longer holds (D10, D17). A save
       // validated those same answers; unless the UK day has changed since, or the stored shape is
       // older, they still hold and need not be checked again (migration 009).
@@ -96,14 +95,19 @@ export function progressOperations(ctx: OnboardingContext) {
       const existing = await findClaimForSave(db, sessionId);
       const snapshotValues = snapshotColumns(snapshot, totals);
       const progress = {
-        current_step: body.currentStep,
-        last_step_completed: body.lastStepCompleted,
+        currentStep: body.currentStep,
+        lastStepCompleted: body.lastStepCompleted,
         // The answers through lastStepCompleted were validated just now, with today's rules.
         checked_on: ukIsoDate(now()),
         last_activity_at: at,
         updated_at: at,
       };
-      const columns: RowUpdate<'onboarding_claims'> = { ...snapshotValues, ...progress };
+      const { currentStep, lastStepCompleted, ...times } = progress;
+      const columns: RowUpdate<'onboarding_claims'> = {
+        ...snapshotValues,
+        ...times,
+        ...progressColumns({ currentStep, lastStepCompleted }),
+      };
       // Where the claim came from: recorded when first known, never overwritten.
       const tracking: ClaimTracking = {
         affiliate_name: snapshot.affiliateName || null,
@@ -164,7 +168,8 @@ export function progressOperations(ctx: OnboardingContext) {
       // The earlier number only counts if the personal step had been completed (validated) with it.
       const phone = columns.mobile_number ?? null;
       const earlier =
-        existing && hasCompleted('personal', Number(existing.last_step_completed ?? -1))
+        existing &&
+        hasCompleted('personal', progressOfRow({ ...existing, current_step: null }).lastStepCompleted)
           ? existing.mobile_number
           : null;
       if (hasCompleted('personal', body.lastStepCompleted) && phone !== null && phone !== earlier) {

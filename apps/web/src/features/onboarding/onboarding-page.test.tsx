@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears } from '@taxback/domain';
+import { claimableTaxYears, storageIndexOf } from '@taxback/domain';
 import { installFakeServer, renderWizard, snapshotWith } from './wizard-test-utils.tsx';
 import { outboxKey } from './lib/outbox.ts';
 import { CONFLICT_MESSAGE, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
@@ -22,7 +22,7 @@ function savedAtStep3() {
       postcode: 'WN2 1AR',
     },
   });
-  return { snapshot, currentStep: 3, lastStepCompleted: 2, revision: 2 };
+  return { snapshot, currentStep: 'tax-years' as const, lastStepCompleted: 'personal' as const, revision: 2 };
 }
 
 beforeEach(() => {
@@ -66,7 +66,7 @@ describe('OnboardingPage load and save', () => {
     localStorage.setItem(
       outboxKey(sessionId),
       JSON.stringify({
-        payload: { step: 3, currentStep: 4, lastStepCompleted: 3, snapshot: local },
+        payload: { currentStep: 'vehicle', lastStepCompleted: 'tax-years', snapshot: local },
         baseRevision: 2,
         acknowledged: false,
         savedAt: new Date().toISOString(),
@@ -75,8 +75,42 @@ describe('OnboardingPage load and save', () => {
     renderWizard('/onboarding', sessionId);
     await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
-    expect(server.puts()[0]).toMatchObject({ revision: 2, step: 3, currentStep: 4 });
+    expect(server.puts()[0]).toMatchObject({ revision: 2, currentStep: 'vehicle' });
     await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+  });
+
+  it('a local copy saved while steps were numbers resumes at its step and is sent with step ids', async () => {
+    const saved = savedAtStep3();
+    const server = installFakeServer({ saved });
+    const sessionId = 'tx_1700000000000_abcdefghijklmnopqrstuv';
+    const local = structuredClone(saved.snapshot);
+    local.taxYears = local.taxYears.map((y) => (y.year === year ? { ...y, selected: true } : y));
+    // The entry as the wizard wrote it before decision 031: the plan's storage numbers and the
+    // unused step field.
+    const stored = { completed: storageIndexOf('tax-years'), current: storageIndexOf('vehicle') };
+    localStorage.setItem(
+      outboxKey(sessionId),
+      JSON.stringify({
+        payload: {
+          step: stored.completed,
+          currentStep: stored.current,
+          lastStepCompleted: stored.completed,
+          snapshot: local,
+        },
+        baseRevision: 2,
+        acknowledged: false,
+        savedAt: new Date().toISOString(),
+      }),
+    );
+    renderWizard('/onboarding', sessionId);
+    await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
+    await waitFor(() => expect(server.puts()).toHaveLength(1));
+    expect(server.puts()[0]).toMatchObject({
+      revision: 2,
+      currentStep: 'vehicle',
+      lastStepCompleted: 'tax-years',
+    });
+    expect(server.puts()[0]).not.toHaveProperty('step');
   });
 
   it('keeps moving while the API is down, says so, and keeps the data in the local outbox', async () => {
@@ -97,10 +131,10 @@ describe('OnboardingPage load and save', () => {
     );
     const entry = JSON.parse(localStorage.getItem(outboxKey(sessionId)) ?? '{}') as {
       acknowledged: boolean;
-      payload: { currentStep: number };
+      payload: { currentStep: string };
     };
     expect(entry.acknowledged).toBe(false);
-    expect(entry.payload.currentStep).toBe(4);
+    expect(entry.payload.currentStep).toBe('vehicle');
     expect(server.puts().length).toBeGreaterThanOrEqual(1);
   });
 
@@ -114,7 +148,12 @@ describe('OnboardingPage load and save', () => {
         if (method === 'GET' && url === '/api/onboarding' && ++gets > 1) {
           return {
             status: 200,
-            body: { revision: 5, snapshot: saved.snapshot, currentStep: 5, lastStepCompleted: 4 },
+            body: {
+              revision: 5,
+              snapshot: saved.snapshot,
+              currentStep: 'mileage',
+              lastStepCompleted: 'vehicle',
+            },
           };
         }
         return undefined;

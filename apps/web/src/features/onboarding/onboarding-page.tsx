@@ -11,14 +11,13 @@ import {
 } from 'react';
 import { useParams } from 'react-router';
 import {
-  CONFIRMATION_STEP,
-  FIRST_STEP,
+  CONFIRMATION_STEP_ID,
+  FIRST_STEP_ID,
   SAVE_CONFLICT_MESSAGES,
   createSessionId,
+  hostStep,
   isSessionId,
   resumableStep,
-  stepIdAt,
-  stepIndex,
   type WizardStepId,
 } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
@@ -39,15 +38,15 @@ import { loadValidation, validateWizardStep } from './lib/validation.ts';
 import { fetchProgress, saveProgress, type LoadResult } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from './session-key.ts';
-import { StepEligibility } from './steps/step-00-eligibility.tsx';
-import { StepEmployment } from './steps/step-01-employment.tsx';
-import { StepPersonal } from './steps/step-02-personal.tsx';
-import { StepEmployments } from './steps/step-16-employments.tsx';
-import { StepTaxYears } from './steps/step-03-tax-years.tsx';
-import { StepVehicle } from './steps/step-04-vehicle.tsx';
-import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
-import { StepCongratulations } from './steps/step-06-congratulations.tsx';
-import { StepEmployerRate } from './steps/step-07-employer-rate.tsx';
+import { StepEligibility } from './steps/eligibility.tsx';
+import { StepEmployment } from './steps/employment.tsx';
+import { StepPersonal } from './steps/personal.tsx';
+import { StepEmployments } from './steps/employments.tsx';
+import { StepTaxYears } from './steps/tax-years.tsx';
+import { StepVehicle } from './steps/vehicle.tsx';
+import { StepBusinessMileage } from './steps/mileage.tsx';
+import { StepCongratulations } from './steps/congratulations.tsx';
+import { StepEmployerRate } from './steps/employer-rate.tsx';
 import {
   StepCompanyVehicle,
   StepNotDriving,
@@ -59,18 +58,17 @@ import {
 // needs only after the employer's rate: they load in the background once the first step is on
 // screen, not in front of it.
 const loadLaterSteps = {
-  evidence: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
-  'check-answers': () =>
-    import('./steps/step-17-check-answers.tsx').then((m) => ({ default: m.StepCheckAnswers })),
-  review: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
-  'hmrc-details': () =>
-    import('./steps/step-10-hmrc-details.tsx').then((m) => ({ default: m.StepHmrcDetails })),
-  confirmation: () =>
-    import('./steps/step-11-confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
+  evidence: () => import('./steps/evidence.tsx').then((m) => ({ default: m.StepEvidence })),
+  'check-answers': () => import('./steps/check-answers.tsx').then((m) => ({ default: m.StepCheckAnswers })),
+  review: () => import('./steps/review.tsx').then((m) => ({ default: m.StepReview })),
+  'hmrc-details': () => import('./steps/hmrc-details.tsx').then((m) => ({ default: m.StepHmrcDetails })),
+  confirmation: () => import('./steps/confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
 } satisfies Partial<Record<WizardStepId, () => Promise<{ default: ComponentType }>>>;
 
 export { SESSION_STORAGE_KEY };
 export const CONFLICT_MESSAGE = SAVE_CONFLICT_MESSAGES.staleRevision;
+
+const StepEvidence = lazy(loadLaterSteps.evidence);
 
 const STEPS: Record<WizardStepId, ComponentType> = {
   eligibility: StepEligibility,
@@ -86,7 +84,9 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   congratulations: StepCongratulations,
   'employer-rate': StepEmployerRate,
   'nothing-claimable': StepNothingClaimable,
-  evidence: lazy(loadLaterSteps.evidence),
+  evidence: StepEvidence,
+  journeys: StepEvidence,
+  'journeys-review': StepEvidence,
   'check-answers': lazy(loadLaterSteps['check-answers']),
   review: lazy(loadLaterSteps.review),
   'hmrc-details': lazy(loadLaterSteps['hmrc-details']),
@@ -176,7 +176,7 @@ export function OnboardingPage() {
         dispatch({
           type: 'loaded',
           snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: submitted ? CONFIRMATION_STEP : res.currentStep,
+          currentStep: submitted ? CONFIRMATION_STEP_ID : resumableStep(res.currentStep),
           lastStepCompleted: res.lastStepCompleted,
           notice: submitted ? null : CONFLICT_MESSAGE,
           server: res.server,
@@ -216,7 +216,7 @@ export function OnboardingPage() {
         dispatch({
           type: 'loaded',
           snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: submitted ? CONFIRMATION_STEP : res.currentStep,
+          currentStep: submitted ? CONFIRMATION_STEP_ID : resumableStep(res.currentStep),
           lastStepCompleted: res.lastStepCompleted,
           server: res.server,
         });
@@ -232,8 +232,8 @@ export function OnboardingPage() {
         dispatch({
           type: 'loaded',
           snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-          currentStep: FIRST_STEP,
-          lastStepCompleted: -1,
+          currentStep: FIRST_STEP_ID,
+          lastStepCompleted: null,
         });
         return;
       }
@@ -249,8 +249,8 @@ export function OnboardingPage() {
       dispatch({
         type: 'loaded',
         snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-        currentStep: FIRST_STEP,
-        lastStepCompleted: -1,
+        currentStep: FIRST_STEP_ID,
+        lastStepCompleted: null,
       });
     }
 
@@ -296,7 +296,7 @@ export function OnboardingPage() {
       setEmployments: (employments) => dispatch({ type: 'set-employments', employments }),
       setScottishTaxpayer: (value) => dispatch({ type: 'set-scottish-taxpayer', value }),
       setLeave: (leave) => dispatch({ type: 'set-leave', leave }),
-      changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: stepIndex('check-answers') }),
+      changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: 'check-answers' }),
       continueStep: () => {
         const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
         if (Object.keys(errors).length > 0) {
@@ -314,8 +314,7 @@ export function OnboardingPage() {
         const outbox = outboxRef.current;
         if (!outbox) return Promise.resolve(false);
         outbox.enqueue({
-          step: state.currentStep,
-          currentStep: state.currentStep,
+          currentStep: hostStep(state.currentStep),
           lastStepCompleted: state.lastStepCompleted,
           snapshot: state.snapshot,
         });
@@ -349,8 +348,8 @@ export function OnboardingPage() {
     dispatch({
       type: 'loaded',
       snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-      currentStep: FIRST_STEP,
-      lastStepCompleted: -1,
+      currentStep: FIRST_STEP_ID,
+      lastStepCompleted: null,
     });
     // Once, for the session this page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -384,7 +383,7 @@ export function OnboardingPage() {
     );
   }
 
-  const Step = STEPS[stepIdAt(state.currentStep)];
+  const Step = STEPS[state.currentStep];
   return (
     <WizardContext.Provider value={controller}>
       <Suspense
@@ -396,7 +395,8 @@ export function OnboardingPage() {
           </Container>
         }
       >
-        <Step key={state.currentStep} />
+        {/* The mileage-log builder's steps render inside the evidence step: one mount for all three. */}
+        <Step key={hostStep(state.currentStep)} />
       </Suspense>
     </WizardContext.Provider>
   );

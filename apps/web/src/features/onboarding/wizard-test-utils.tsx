@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { createSessionId } from '@taxback/domain';
 import { OnboardingPage, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
-import { createEmptySnapshot, type WizardSnapshot } from '@taxback/domain';
+import { createEmptySnapshot, type WizardSnapshot, type WizardStepId } from '@taxback/domain';
 
 export interface FakeServer {
   calls: { method: string; url: string; body: unknown; sessionId: string | null }[];
@@ -26,8 +26,8 @@ export function installFakeServer(
   opts: {
     saved?: {
       snapshot: WizardSnapshot;
-      currentStep: number;
-      lastStepCompleted: number;
+      currentStep: WizardStepId;
+      lastStepCompleted: WizardStepId | null;
       revision?: number;
       /** Server-owned fields of the GET answer (evidenceFiles, mileageLogs, status, …). */
       server?: Record<string, unknown>;

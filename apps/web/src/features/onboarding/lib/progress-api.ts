@@ -4,11 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { SendResult } from './outbox.ts';
 import {
   isRecord,
-  FIRST_STEP,
-  isWizardStepIndex,
+  FIRST_STEP_ID,
+  isWizardStepId,
   previousStep,
   type PlanAnswers,
   type SavePayload,
+  type WizardStepId,
 } from '@taxback/domain';
 import { normaliseServerData, type ServerData } from './server-data.ts';
 
@@ -17,21 +18,16 @@ export type LoadResult =
       kind: 'found';
       revision: number;
       snapshot: unknown;
-      currentStep: number;
-      lastStepCompleted: number;
+      currentStep: WizardStepId;
+      lastStepCompleted: WizardStepId | null;
       server: ServerData;
     }
   | { kind: 'none' }
   | { kind: 'error' };
 
-/** A storage step number the plan knows (or -1, before any step is completed). */
-function stepNumber(x: unknown, fallback: number): number {
-  return x === -1 || isWizardStepIndex(x) ? x : fallback;
-}
-
 /** Without a saved last step, the one before the current step on the claimant's route counts as done. */
-function lastCompletedBefore(current: number, answers: PlanAnswers): number {
-  return current === FIRST_STEP ? -1 : previousStep(current, answers);
+function lastCompletedBefore(current: WizardStepId, answers: PlanAnswers): WizardStepId | null {
+  return current === FIRST_STEP_ID ? null : previousStep(current, answers);
 }
 
 export async function fetchProgress(sessionId: string, signal?: AbortSignal): Promise<LoadResult> {
@@ -40,13 +36,11 @@ export async function fetchProgress(sessionId: string, signal?: AbortSignal): Pr
   const data = res.data;
   if (!isRecord(data) || !isRecord(data.snapshot)) return { kind: 'error' };
   const snap = data.snapshot;
-  // The step may sit beside the snapshot or inside it; accept either.
-  const saved = stepNumber(data.currentStep ?? snap.currentStep, FIRST_STEP);
-  const currentStep = saved === -1 ? FIRST_STEP : saved;
-  const lastStepCompleted = stepNumber(
-    data.lastStepCompleted ?? snap.lastStepCompleted,
-    lastCompletedBefore(currentStep, snap as PlanAnswers),
-  );
+  const currentStep = isWizardStepId(data.currentStep) ? data.currentStep : FIRST_STEP_ID;
+  const lastStepCompleted =
+    data.lastStepCompleted === null || isWizardStepId(data.lastStepCompleted)
+      ? data.lastStepCompleted
+      : lastCompletedBefore(currentStep, snap as PlanAnswers);
   return {
     kind: 'found',
     revision: typeof data.revision === 'number' ? data.revision : 0,
