@@ -1,41 +1,11 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
-import {
-  CONFIRMATION_STEP_ID,
-  FIRST_STEP_ID,
-  SAVE_CONFLICT_MESSAGES,
-  createSessionId,
-  hostStep,
-  isSessionId,
-  resumableStep,
-  type WizardStepId,
-} from '@taxback/domain';
+import { createSessionId, hostStep, isSessionId, type WizardStepId } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/funnel-storage.ts';
-import { stepExtras, useWizardState } from './hooks/use-wizard-state.ts';
-import {
-  createOutbox,
-  localEntryWins,
-  readOutbox,
-  clearOutbox,
-  type Outbox,
-  type SaveStatus,
-} from './lib/outbox.ts';
-import { normaliseSnapshot, type WizardSnapshot } from '@taxback/domain';
-import { type ServerData } from './lib/server-data.ts';
+import { useDraftSync } from './hooks/use-draft-sync.ts';
+import { draftOf, stepExtras, useWizardState, type WizardAction } from './hooks/use-wizard-state.ts';
 import { loadValidation, validateWizardStep } from './lib/validation.ts';
-import { fetchProgress, saveProgress, type LoadResult } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from './session-key.ts';
 import { StepEligibility } from './steps/eligibility.tsx';
@@ -66,7 +36,7 @@ const loadLaterSteps = {
 } satisfies Partial<Record<WizardStepId, () => Promise<{ default: ComponentType }>>>;
 
 export { SESSION_STORAGE_KEY };
-export const CONFLICT_MESSAGE = SAVE_CONFLICT_MESSAGES.staleRevision;
+export { CONFLICT_MESSAGE } from './hooks/use-draft-sync.ts';
 
 const StepEvidence = lazy(loadLaterSteps.evidence);
 
@@ -142,154 +112,20 @@ function readOrCreateSession(): { id: string; isNew: boolean } {
   }
 }
 
-/** Attribution is recorded the first time it is known; a restored claim keeps what it had. */
-function withTracking(snapshot: WizardSnapshot, affiliateParam: string | undefined): WizardSnapshot {
-  const affiliate = saveAffiliate(affiliateParam) ?? getAffiliate();
-  const utm = getUtmData() ?? captureUtmData(window.location.href);
-  const utmFields = utm ? Object.fromEntries(Object.entries(utm).filter(([k]) => k !== 'full_url')) : null;
-  return {
-    ...snapshot,
-    affiliateName: snapshot.affiliateName ?? affiliate,
-    utmData: snapshot.utmData ?? (utmFields && Object.keys(utmFields).length > 0 ? utmFields : null),
-    fullUrl: snapshot.fullUrl ?? utm?.full_url ?? window.location.href,
-  };
-}
-
 export function OnboardingPage() {
   const { affiliateName } = useParams();
   const [{ id: sessionId, isNew: sessionIsNew }] = useState(readOrCreateSession);
   const [state, dispatch] = useWizardState();
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
-  const outboxRef = useRef<Outbox | null>(null);
+  const draft = useDraftSync({ sessionId, sessionIsNew, affiliateName, dispatch });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-
-    async function reloadAfterConflict() {
-      const res = await fetchProgress(sessionId, signal);
-      if (signal.aborted) return;
-      if (res.kind === 'found') {
-        outbox.setRevision(res.revision);
-        const submitted = res.server.status === 'submitted';
-        if (submitted) clearOutbox(sessionId);
-        dispatch({
-          type: 'loaded',
-          snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: submitted ? CONFIRMATION_STEP_ID : resumableStep(res.currentStep),
-          lastStepCompleted: res.lastStepCompleted,
-          notice: submitted ? null : CONFLICT_MESSAGE,
-          server: res.server,
-        });
-      } else dispatch({ type: 'set-notice', notice: CONFLICT_MESSAGE });
-    }
-
-    const outbox = createOutbox({
-      sessionId,
-      send: (payload, revision) => saveProgress(sessionId, payload, revision),
-      onStatus: setSaveStatus,
-      onConflict: () => void reloadAfterConflict(),
-    });
-    outboxRef.current = outbox;
-
-    const retry = () => outbox.retryNow();
-    window.addEventListener('online', retry);
-    document.addEventListener('visibilitychange', retry);
-
-    async function load() {
-      // A session id made a moment ago has nothing saved anywhere: the layout effect below has
-      // already shown step 0, with no round trip (and no 404) first.
-      if (sessionIsNew) return;
-      const local = readOutbox(sessionId);
-      const res: LoadResult = await fetchProgress(sessionId, signal);
-      if (signal.aborted) return;
-      if (res.kind === 'found') {
-        outbox.setRevision(res.revision);
-        // A submitted claim only shows its confirmation; nothing local can change it any more.
-        const submitted = res.server.status === 'submitted';
-        if (submitted) clearOutbox(sessionId);
-        else if (localEntryWins(local, res.revision)) {
-          restoreLocal(local, res.server);
-          outbox.enqueue(local.payload);
-          return;
-        }
-        dispatch({
-          type: 'loaded',
-          snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: submitted ? CONFIRMATION_STEP_ID : resumableStep(res.currentStep),
-          lastStepCompleted: res.lastStepCompleted,
-          server: res.server,
-        });
-        return;
-      }
-      if (res.kind === 'none') {
-        if (localEntryWins(local, null)) {
-          restoreLocal(local);
-          outbox.enqueue(local.payload);
-          return;
-        }
-        if (local) clearOutbox(sessionId);
-        dispatch({
-          type: 'loaded',
-          snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-          currentStep: FIRST_STEP_ID,
-          lastStepCompleted: null,
-        });
-        return;
-      }
-      // The server could not answer (load errors are only logged, SPEC §4): carry on from the
-      // local copy when there is one; unacknowledged saves keep retrying.
-      console.warn('Could not load saved onboarding progress');
-      if (local) {
-        outbox.setRevision(local.baseRevision);
-        restoreLocal(local);
-        if (!local.acknowledged) outbox.enqueue(local.payload);
-        return;
-      }
-      dispatch({
-        type: 'loaded',
-        snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-        currentStep: FIRST_STEP_ID,
-        lastStepCompleted: null,
-      });
-    }
-
-    function restoreLocal(local: NonNullable<ReturnType<typeof readOutbox>>, server?: ServerData) {
-      dispatch({
-        type: 'loaded',
-        snapshot: withTracking(normaliseSnapshot(local.payload.snapshot), affiliateName),
-        // The confirmation needs the server's word (D10), so a local copy never opens it.
-        currentStep: resumableStep(local.payload.currentStep),
-        lastStepCompleted: local.payload.lastStepCompleted,
-        ...(server ? { server } : {}),
-      });
-    }
-
-    void load();
-    return () => {
-      controller.abort();
-      outbox.dispose();
-      if (outboxRef.current === outbox) outboxRef.current = null;
-      window.removeEventListener('online', retry);
-      document.removeEventListener('visibilitychange', retry);
-    };
-  }, [sessionId, sessionIsNew, affiliateName, dispatch]);
-
-  // Every completed step hands the whole snapshot to the outbox; the wizard never waits for it.
-  useEffect(() => {
-    if (state.saveRequest) outboxRef.current?.enqueue(state.saveRequest.payload);
-  }, [state.saveRequest]);
-
-  const flushSaves = useCallback(
-    (timeoutMs?: number) => outboxRef.current?.flush(timeoutMs) ?? Promise.resolve(false),
-    [],
-  );
-
-  const controller = useMemo<WizardController>(
-    () => ({
+  const controller = useMemo<WizardController>(() => {
+    // A completed step (or 'Save and finish later') moves the wizard, then hands the draft as the
+    // reducer left it to the outbox; the wizard never waits for it.
+    const saveAfter = (action: WizardAction) => draft.save(draftOf(dispatch(action)));
+    return {
       sessionId,
       state,
-      saveStatus,
+      saveStatus: draft.saveStatus,
       update: (section, patch) => dispatch({ type: 'update', section, patch } as never),
       updateYear: (year, patch) => dispatch({ type: 'update-year', year, patch }),
       updateJob: (year, employmentId, patch) => dispatch({ type: 'update-job', year, employmentId, patch }),
@@ -303,23 +139,14 @@ export function OnboardingPage() {
           dispatch({ type: 'show-errors', errors });
           return false;
         }
-        dispatch({ type: 'advance' });
+        saveAfter({ type: 'advance' });
         return true;
       },
-      advance: () => dispatch({ type: 'advance' }),
+      advance: () => saveAfter({ type: 'advance' }),
       back: () => dispatch({ type: 'back' }),
-      saveHere: () => dispatch({ type: 'save-in-place' }),
-      flushSaves,
-      saveDraftNow: (timeoutMs) => {
-        const outbox = outboxRef.current;
-        if (!outbox) return Promise.resolve(false);
-        outbox.enqueue({
-          currentStep: hostStep(state.currentStep),
-          lastStepCompleted: state.lastStepCompleted,
-          snapshot: state.snapshot,
-        });
-        return outbox.flush(timeoutMs);
-      },
+      saveHere: () => saveAfter({ type: 'save-in-place' }),
+      flushSaves: draft.flush,
+      saveDraftNow: (timeoutMs) => draft.saveNow(draftOf(state), timeoutMs),
       showErrors: (errors) => dispatch({ type: 'show-errors', errors }),
       setJourneys: (journeys) => dispatch({ type: 'set-journeys', journeys }),
       setAgreement: (patch) => dispatch({ type: 'set-agreement', patch }),
@@ -335,25 +162,11 @@ export function OnboardingPage() {
       exitRebuild: () => dispatch({ type: 'exit-rebuild' }),
       submitted: (answer) => {
         // D10: the outbox is cleared on submission; nothing is saved after it.
-        clearOutbox(sessionId);
+        draft.clear();
         dispatch({ type: 'submitted', ...answer });
       },
-    }),
-    [sessionId, state, saveStatus, dispatch, flushSaves],
-  );
-
-  // A new claimant's first screen is step 0, known before the first paint: no spinner frame first.
-  useLayoutEffect(() => {
-    if (!sessionIsNew) return;
-    dispatch({
-      type: 'loaded',
-      snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-      currentStep: FIRST_STEP_ID,
-      lastStepCompleted: null,
-    });
-    // Once, for the session this page was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    };
+  }, [sessionId, state, draft, dispatch]);
 
   const ready = state.phase !== 'loading';
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimableTaxYears, previousStep, type WizardStepId } from '@taxback/domain';
 import { createEmptySnapshot } from '@taxback/domain';
-import { createInitialState, wizardReducer, type WizardState } from './use-wizard-state.ts';
+import { createInitialState, draftOf, wizardReducer, type WizardState } from './use-wizard-state.ts';
 
 const years = claimableTaxYears();
 const firstYear = years[0]!.year;
@@ -43,28 +43,26 @@ describe('wizardReducer', () => {
     });
   });
 
-  it('advance moves on, records the completed step and asks for a save of the whole snapshot', () => {
+  it('advance moves on and records the completed step; its draft holds the whole snapshot', () => {
     let s = ready('eligibility');
     s = wizardReducer(s, { type: 'update', section: 'eligibilityData', patch: { drivesForWork: 'yes' } });
     s = wizardReducer(s, { type: 'advance' });
     expect(s.currentStep).toBe('employment');
     expect(s.lastStepCompleted).toBe('eligibility');
     expect(s.stepChangedByUser).toBe(true);
-    expect(s.saveRequest?.seq).toBe(1);
-    expect(s.saveRequest?.payload).toMatchObject({
+    expect(draftOf(s)).toMatchObject({
       currentStep: 'employment',
       lastStepCompleted: 'eligibility',
     });
-    expect(s.saveRequest?.payload.snapshot.eligibilityData.drivesForWork).toBe('yes');
+    expect(draftOf(s).snapshot.eligibilityData.drivesForWork).toBe('yes');
   });
 
-  it('back keeps lastStepCompleted and never saves', () => {
+  it('back keeps lastStepCompleted', () => {
     // Tax years come after the employments step, which comes after personal details.
     let s = ready('tax-years', 'employments');
     s = wizardReducer(s, { type: 'back' });
     expect(s.currentStep).toBe('employments');
     expect(s.lastStepCompleted).toBe('employments');
-    expect(s.saveRequest).toBeNull();
     s = wizardReducer(ready('eligibility'), { type: 'back' });
     expect(s.currentStep).toBe('eligibility');
   });
@@ -94,7 +92,7 @@ describe('wizardReducer', () => {
     let s = ready('personal', 'mileage');
     s = wizardReducer(s, { type: 'advance' });
     expect(s.lastStepCompleted).toBe('mileage');
-    expect(s.saveRequest?.payload).toMatchObject({
+    expect(draftOf(s)).toMatchObject({
       currentStep: 'employments',
       lastStepCompleted: 'mileage',
     });
@@ -165,7 +163,7 @@ describe('wizardReducer', () => {
     let s = ready('tax-years', 'personal');
     s = wizardReducer(s, { type: 'save-in-place' });
     expect(s.currentStep).toBe('tax-years');
-    expect(s.saveRequest?.payload).toMatchObject({
+    expect(draftOf(s)).toMatchObject({
       currentStep: 'tax-years',
       lastStepCompleted: 'tax-years',
     });
@@ -182,7 +180,7 @@ describe('wizardReducer', () => {
     expect(s.currentStep).toBe('journeys');
     // 'Save and finish later' inside the builder records the evidence step, where it reopens.
     s = wizardReducer(s, { type: 'save-in-place' });
-    expect(s.saveRequest?.payload).toMatchObject({ currentStep: 'evidence', lastStepCompleted: 'evidence' });
+    expect(draftOf(s)).toMatchObject({ currentStep: 'evidence', lastStepCompleted: 'evidence' });
     s = wizardReducer(s, { type: 'back' });
     expect(s.currentStep).toBe('evidence');
     s = wizardReducer(wizardReducer(s, { type: 'enter-rebuild' }), { type: 'exit-rebuild' });

@@ -1,4 +1,4 @@
-import { useReducer } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   CONFIRMATION_STEP_ID,
   FIRST_STEP_ID,
@@ -51,8 +51,6 @@ export interface WizardState {
   stepChangedByUser: boolean;
   /** A message for the claimant about their saved application (e.g. a change in another window). */
   notice: string | null;
-  /** The latest save the page must hand to the outbox; `seq` changes with every new one. */
-  saveRequest: { seq: number; payload: SavePayload } | null;
   /** Read-only data the server owns (files, signature URL, status, reference, totals). */
   server: ServerData;
   /** The drawn signature (PNG data URL): memory only, never saved in the outbox (D10). */
@@ -128,7 +126,6 @@ export function createInitialState(snapshot: WizardSnapshot = createEmptySnapsho
     errorFocusKey: 0,
     stepChangedByUser: false,
     notice: null,
-    saveRequest: null,
     server: createEmptyServerData(),
     signature: null,
     niNumber: '',
@@ -240,7 +237,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           : null;
       const next = back ?? nextStep(completed, state.snapshot);
       const lastStepCompleted = furtherStep(state.lastStepCompleted, completed);
-      const seq = (state.saveRequest?.seq ?? 0) + 1;
       return {
         ...state,
         currentStep: next,
@@ -249,26 +245,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         stepChangedByUser: true,
         notice: null,
         returnTo: next === state.returnTo ? null : state.returnTo,
-        saveRequest: {
-          seq,
-          payload: { currentStep: next, lastStepCompleted, snapshot: state.snapshot },
-        },
       };
     }
     case 'save-in-place': {
       // 'Save and finish later': keep the claimant where they are but record this step's answers
       // (inside the mileage-log builder, the evidence step's).
-      const here = hostStep(state.currentStep);
-      const lastStepCompleted = furtherStep(state.lastStepCompleted, here);
-      const seq = (state.saveRequest?.seq ?? 0) + 1;
-      return {
-        ...state,
-        lastStepCompleted,
-        saveRequest: {
-          seq,
-          payload: { currentStep: here, lastStepCompleted, snapshot: state.snapshot },
-        },
-      };
+      const lastStepCompleted = furtherStep(state.lastStepCompleted, hostStep(state.currentStep));
+      return { ...state, lastStepCompleted };
     }
     case 'back':
       if (inMileageLogBuilder(state.currentStep)) {
@@ -377,6 +360,32 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-export function useWizardState(initial?: WizardSnapshot) {
-  return useReducer(wizardReducer, initial, createInitialState);
+/**
+ * The draft a save records for this state: the answers, the furthest step completed and where the
+ * claimant is (inside the mileage-log builder, the evidence step that opens it).
+ */
+export function draftOf(state: WizardState): SavePayload {
+  return {
+    currentStep: hostStep(state.currentStep),
+    lastStepCompleted: state.lastStepCompleted,
+    snapshot: state.snapshot,
+  };
+}
+
+/**
+ * The wizard's state. `dispatch` answers with the state the action leads to, so the page can hand
+ * the draft after a step to the outbox without a save request travelling through the state (and
+ * from the latest state, even in a callback kept from an earlier render, such as an auto-advance).
+ */
+export function useWizardState(
+  initial?: WizardSnapshot,
+): [WizardState, (action: WizardAction) => WizardState] {
+  const [state, setState] = useState(() => createInitialState(initial));
+  const latest = useRef(state);
+  const dispatch = useCallback((action: WizardAction) => {
+    latest.current = wizardReducer(latest.current, action);
+    setState(latest.current);
+    return latest.current;
+  }, []);
+  return [state, dispatch];
 }
