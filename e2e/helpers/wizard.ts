@@ -199,11 +199,20 @@ export async function chooseByKeyboard(page: Page, option: Locator, key: 'Enter'
   await page.keyboard.press('Enter');
 }
 
-/** The answer to the save made on completing `step` (a walk forwards: the furthest step completed). */
+/** The wizard's saves: the whole draft (PUT /api/onboarding) or one step's sections (…/steps/:stepId). */
+export const WIZARD_SAVE_URL = /\/api\/onboarding(\/steps\/[a-z-]+)?$/;
+
+/**
+ * The answer to the save made on completing `step`: a step save of it, or a whole save that
+ * completed it (a walk forwards: the furthest step completed).
+ */
 export function isSaveOf(step: WizardStepId) {
   return (response: Response): boolean => {
     const request = response.request();
-    if (request.method() !== 'PUT' || new URL(request.url()).pathname !== '/api/onboarding') return false;
+    if (request.method() !== 'PUT') return false;
+    const path = new URL(request.url()).pathname;
+    if (path === `/api/onboarding/steps/${step}`) return true;
+    if (path !== '/api/onboarding') return false;
     const body = request.postDataJSON() as { lastStepCompleted?: unknown } | null;
     return body?.lastStepCompleted === step;
   };

@@ -4,7 +4,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { claimableTaxYears, storageIndexOf, type WizardStepId } from '@taxback/domain';
 import { decodeJsonColumn, findOnboardingClaim } from '../helpers/db.ts';
-import { fillEmployments, isSaveOf } from '../helpers/wizard.ts';
+import { WIZARD_SAVE_URL, fillEmployments, isSaveOf } from '../helpers/wizard.ts';
 
 // Ofcom's drama range, a slice of it apart from the other wizard specs (at most 3 codes per number
 // per hour, D8).
@@ -133,7 +133,7 @@ test.describe('saving while the API is failing (D10)', () => {
     const sessionId = await startClaim(page, 'Offlineabort');
 
     let failed = 0;
-    await page.route('**/api/onboarding', async (route) => {
+    await page.route(WIZARD_SAVE_URL, async (route) => {
       if (!isSave(route)) return route.continue();
       failed += 1;
       return route.abort('internetdisconnected');
@@ -148,7 +148,7 @@ test.describe('saving while the API is failing (D10)', () => {
       storageIndexOf(EMPLOYMENTS),
     );
 
-    await page.unroute('**/api/onboarding');
+    await page.unroute(WIZARD_SAVE_URL);
     // Coming back online sends at once rather than at the next backoff tick.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expectServerHoldsBothSteps(sessionId, 10_000);
@@ -162,7 +162,7 @@ test.describe('saving while the API is failing (D10)', () => {
     test.setTimeout(120_000);
     const sessionId = await startClaim(page, 'Offlinefivezerothree');
 
-    await page.route('**/api/onboarding', async (route) => {
+    await page.route(WIZARD_SAVE_URL, async (route) => {
       if (!isSave(route)) return route.continue();
       return route.fulfill({
         status: 503,
@@ -184,7 +184,7 @@ test.describe('saving while the API is failing (D10)', () => {
     );
 
     // No 'online' event this time: the retry with backoff (at most 30 s apart) gets it through.
-    await page.unroute('**/api/onboarding');
+    await page.unroute(WIZARD_SAVE_URL);
     await expectServerHoldsBothSteps(sessionId, 45_000);
     await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
     const row = await findOnboardingClaim(sessionId);

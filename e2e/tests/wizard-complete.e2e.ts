@@ -45,6 +45,7 @@ import {
   NI_REQUIRED,
   OFFERED_YEARS,
   STEP9_MESSAGES,
+  WIZARD_SAVE_URL,
   backButton,
   completeStepsZeroToSeven,
   continueButton,
@@ -311,13 +312,17 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     const niNumber = 'AB123456C';
 
     // Every save carries made-up totals: the server must ignore them (D3).
-    await page.route('**/api/onboarding', async (route) => {
+    await page.route(WIZARD_SAVE_URL, async (route) => {
       const req = route.request();
       if (req.method() !== 'PUT') return route.fallback();
-      const body = req.postDataJSON() as Record<string, unknown> & { snapshot?: Record<string, unknown> };
+      const body = req.postDataJSON() as Record<string, unknown> & {
+        snapshot?: Record<string, unknown>;
+        sections?: Record<string, unknown>;
+      };
       const bogus = { totalAllowance: 999_999, rebate20: 199_999, rebate40: 399_999 };
       body.totals = bogus;
       if (body.snapshot) body.snapshot.totals = bogus;
+      if (body.sections) body.sections.totals = bogus;
       await route.continue({ postData: JSON.stringify(body) });
     });
 

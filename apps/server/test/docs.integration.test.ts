@@ -15,6 +15,7 @@ const API_ROUTES = [
   'get /api/files/{id}',
   'get /api/onboarding',
   'put /api/onboarding',
+  'put /api/onboarding/steps/{stepId}',
   'post /api/onboarding/resume-code',
   'post /api/onboarding/files',
   'delete /api/onboarding/files/{id}',

@@ -711,3 +711,166 @@ describe('resume code issued with personal details (D8)', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('PUT /api/onboarding/steps/:stepId (issue 33: only what the step changed)', () => {
+  function putStep(sessionId: string, stepId: string, body: Record<string, unknown>) {
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/onboarding/steps/${stepId}`,
+      headers: { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/1.0' },
+      payload: body,
+    });
+  }
+  type Restored = {
+    revision: number;
+    currentStep: string;
+    lastStepCompleted: string | null;
+    snapshot: {
+      personalInfo: { firstName: string; email: string };
+      taxYears: Array<Record<string, unknown>>;
+    };
+    totals: { totalMiles: number };
+  };
+  const restore = async (sessionId: string) => (await get(sessionId)).json<Restored>();
+  const milesIn = (s: Restored) =>
+    (s.snapshot.taxYears.find((y) => y.year === Y0)?.jobs as Array<{ businessMiles: number }>)[0]
+      ?.businessMiles;
+
+  it('merges the sent sections into the stored draft, moves the progress and recomputes the totals', async () => {
+    const sessionId = newSessionId();
+    const snap = snapshot();
+    expect((await save(sessionId, 'vehicle', snap, 0)).statusCode).toBe(200);
+    const taxYears = (snap.taxYears as Array<Record<string, unknown>>).map((y) =>
+      y.year === Y0 ? { ...y, jobs: [job(9_000)] } : y,
+    );
+    const res = await putStep(sessionId, 'mileage', {
+      revision: 1,
+      currentStep: 'congratulations',
+      lastStepCompleted: 'mileage',
+      sections: { taxYears },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ revision: 2, totals: { totalMiles: 9_000 } });
+    const restored = await restore(sessionId);
+    expect(restored).toMatchObject({
+      revision: 2,
+      currentStep: 'congratulations',
+      lastStepCompleted: 'mileage',
+    });
+    expect(milesIn(restored)).toBe(9_000);
+    // The sections not sent are as stored (sanitised by the first save).
+    expect(restored.snapshot.personalInfo).toMatchObject({
+      firstName: 'Jane',
+      email: 'jane.doe@example.com',
+    });
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['current_step', 'last_step_completed', 'mileage_data'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.current_step).toBe(storageIndexOf('congratulations'));
+    expect(row.last_step_completed).toBe(storageIndexOf('mileage'));
+    expect(JSON.parse(row.mileage_data ?? 'null')).toMatchObject({ [Y0]: { miles: 9_000 } });
+  });
+
+  it('parses the sections with the snapshot rules and keys errors from the snapshot root', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 'vehicle', snapshot(), 0)).statusCode).toBe(200);
+    const res = await putStep(sessionId, 'personal', {
+      revision: 1,
+      currentStep: 'employments',
+      lastStepCompleted: 'vehicle',
+      sections: { personalInfo: { ...(snapshot().personalInfo as object), email: 'jane@' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { 'personalInfo.email': 'Please enter a valid email address' } });
+    expect((await restore(sessionId)).revision).toBe(1);
+  });
+
+  it('checks the step a save completes, even when it sends nothing', async () => {
+    const sessionId = newSessionId();
+    const snap = snapshot({ vehicleInfo: { type: '' } });
+    expect((await save(sessionId, 'tax-years', snap, 0)).statusCode).toBe(200);
+    const res = await putStep(sessionId, 'vehicle', {
+      revision: 1,
+      currentStep: 'mileage',
+      lastStepCompleted: 'vehicle',
+      sections: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { 'vehicleInfo.type': 'Please select your vehicle type' } });
+  });
+
+  it('checks again only the steps that read a changed section, and every step on another day', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 'employer-rate', snapshot(), 0)).statusCode).toBe(200);
+    // A stored answer that no longer holds (a tax year no longer offered), as after 6 April.
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('snapshot')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.snapshot ?? '{}') as { taxYears: Array<{ year: string }> };
+    stored.taxYears[0]!.year = '2015/16';
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(stored) })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const personal = (revision: number) =>
+      putStep(sessionId, 'personal', {
+        revision,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
+        sections: { personalInfo: { ...(snapshot().personalInfo as object), firstName: 'Janet' } },
+      });
+    // Checked today: a change to the personal details does not re-read the tax years.
+    expect((await personal(1)).statusCode).toBe(200);
+    // Checked on another day: every completed step is checked again, with today's rules.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ checked_on: '2000-01-01' })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const res = await personal(2);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string> }>().errors)).toContain('taxYears');
+    // A change to the tax years checks the steps that read them, today too.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ checked_on: ukIsoDate(new Date()) })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const years = await putStep(sessionId, 'tax-years', {
+      revision: 2,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      sections: { taxYears: stored.taxYears },
+    });
+    expect(years.statusCode).toBe(400);
+  });
+
+  it('refuses a stale revision with the current one, a submitted claim, a missing draft and an unknown step', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 'vehicle', snapshot(), 0)).statusCode).toBe(200);
+    const body = { revision: 0, currentStep: 'congratulations', lastStepCompleted: 'mileage', sections: {} };
+    const stale = await putStep(sessionId, 'mileage', body);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ revision: 1 });
+
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ status: 'submitted' })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const late = await putStep(sessionId, 'mileage', { ...body, revision: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: string }>().error).toBe('This claim has already been submitted.');
+
+    // The first save of a draft is the whole snapshot.
+    expect((await putStep(newSessionId(), 'mileage', body)).statusCode).toBe(404);
+    const unknown = await putStep(sessionId, 'step-5', { ...body, revision: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ errors: Record<string, string> }>().errors).toHaveProperty('stepId');
+  });
+});

@@ -34,7 +34,7 @@ const NUMBERED_STEP: [RegExp, string][] = [
     'compares a step with a number',
   ],
   [/\b(currentStep|lastStepCompleted|returnTo|rebuildStep)\s*:\s*-?\d+\s*[,}\n]/, 'sets a step to a number'],
-  [/\bdata-step['"]?\s*,\s*['"]\d/, 'expects a numbered data-step'],
+  [/\bdata-step(=|['"]?\s*,\s*)['"]\d/, 'expects a numbered data-step'],
   [
     /\b(stepIndex|stepIdAt|isWizardStepIndex|rebuildStep)\b/,
     'uses a numbered-step helper that no longer exists',
@@ -74,6 +74,7 @@ describe('wizard steps are named, not numbered', () => {
     expect(caught('if (state.currentStep === 8) return;')).toBe(true);
     expect(caught('payload: { revision: 0, currentStep: 8, lastStepCompleted: 7 },')).toBe(true);
     expect(caught("await expect(step).toHaveAttribute('data-step', '4');")).toBe(true);
+    expect(caught(`root.querySelector('[data-testid="wizard-step"][data-step="0"]')`)).toBe(true);
     expect(caught("import { StepEvidence } from './steps/step-08-evidence.tsx';")).toBe(true);
     expect(caught("payload: { revision: 0, currentStep: 'evidence', lastStepCompleted: null },")).toBe(false);
     expect(caught("current_step: storageIndexOf('evidence'),")).toBe(false);

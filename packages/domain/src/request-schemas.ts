@@ -5,7 +5,7 @@ import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import type { AuthorityTerms } from './authority.ts';
 import { WIZARD_STEP_IDS } from './wizard.ts';
 import { MESSAGES, NAME_MAX_LENGTH, phoneField, requiredText, section } from './schema-basics.ts';
-import { wizardSnapshotSchema } from './snapshot-schemas.ts';
+import { snapshotSectionsSchema, wizardSnapshotSchema } from './snapshot-schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Other request bodies
@@ -25,6 +25,17 @@ export const onboardingSaveSchema = z.object({
   snapshot: section(wizardSnapshotSchema),
 });
 export type OnboardingSave = z.output<typeof onboardingSaveSchema>;
+
+/**
+ * PUT /api/onboarding/steps/:stepId: the step just completed (or saved in place) sends only the
+ * snapshot sections it changed, with the revision it read and where the claimant now is.
+ */
+export const onboardingStepSaveSchema = z.object({
+  revision: z.number().int().min(0),
+  ...wizardProgressSchema,
+  sections: section(snapshotSectionsSchema),
+});
+export type OnboardingStepSave = z.output<typeof onboardingStepSaveSchema>;
 
 export const resumeRequestSchema = z.object({
   code: z.preprocess(

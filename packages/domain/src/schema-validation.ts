@@ -2,8 +2,10 @@
 // root key `form`), and checking a snapshot's steps against the plan.
 import { z } from 'zod';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from './sanitise.ts';
+import type { SnapshotSection } from './snapshot-schemas.ts';
 import {
   FIRST_STEP_ID,
+  hasCompleted,
   isWizardStepId,
   previousStep as previousStepOf,
   snapshotStepsThrough,
@@ -136,16 +138,57 @@ function planAnswers(snapshot: unknown): PlanAnswers {
 }
 
 /**
+ * The snapshot sections each step's rules read. A change to any other section cannot change the
+ * step's verdict.
+ */
+const STEP_READS: Partial<Record<WizardStepId, readonly SnapshotSection[]>> = {
+  eligibility: ['eligibilityData'],
+  employment: ['employmentDetails'],
+  personal: ['personalInfo'],
+  employments: ['employments'],
+  'tax-years': ['taxYears'],
+  vehicle: ['vehicleInfo'],
+  mileage: ['taxYears'],
+  'employer-rate': ['employments', 'taxYears'],
+};
+
+/** The sections the plan's route rules read beyond a step's own: a change may reroute the claim. */
+const ROUTE_SECTIONS: readonly SnapshotSection[] = ['eligibilityData', 'employmentDetails'];
+
+/**
+ * Which completed steps a save that changed only `changed` must check again, on the route through
+ * `through`: the steps that read a changed section, the step saved (`step`), and those completed by
+ * this save (after `before`, the furthest step completed when the draft was read). A change to the
+ * answers that choose the route checks every step through `through`.
+ */
+export function stepsToRecheck(
+  snapshot: unknown,
+  through: WizardStepId | null,
+  change: { step: WizardStepId; changed: readonly string[]; before: WizardStepId | null },
+): WizardStepId[] {
+  const all = snapshotStepsThrough(planAnswers(snapshot), through);
+  if (change.changed.some((s) => (ROUTE_SECTIONS as readonly string[]).includes(s))) return all;
+  return all.filter(
+    (id) =>
+      id === change.step ||
+      !hasCompleted(id, change.before) ||
+      (STEP_READS[id] ?? []).some((s) => change.changed.includes(s)),
+  );
+}
+
+/**
  * Validates the snapshot answers of every step on the claimant's route up to and including
- * `throughStep` (in plan order; null: none); errors merged, earliest step first.
+ * `throughStep` (in plan order; null: none), or only the steps in `opts.only`; errors merged,
+ * earliest step first.
  */
 export function validateSnapshotSteps(
   snapshot: unknown,
   throughStep: WizardStepId | null,
-  opts: ValidateStepOptions = {},
+  opts: ValidateStepOptions & { only?: readonly WizardStepId[] } = {},
 ): { ok: true } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  for (const id of snapshotStepsThrough(planAnswers(snapshot), throughStep)) {
+  const steps = opts.only ?? snapshotStepsThrough(planAnswers(snapshot), throughStep);
+  for (const id of steps) {
     const r = validateStep(id, snapshot, opts);
     if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
   }

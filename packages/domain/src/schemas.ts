@@ -55,6 +55,10 @@ export {
   WIZARD_SNAPSHOT_VERSION,
   wizardSnapshotSchema,
   emptyWizardSnapshot,
+  snapshotSectionsSchema,
+  SNAPSHOT_SECTIONS,
+  type SnapshotSection,
+  type SnapshotSections,
 } from './snapshot-schemas.ts';
 export {
   eligibilityStepSchema,
@@ -76,6 +80,8 @@ export {
 export {
   onboardingSaveSchema,
   type OnboardingSave,
+  onboardingStepSaveSchema,
+  type OnboardingStepSave,
   wizardStepIdSchema,
   wizardProgressSchema,
   resumeRequestSchema,
@@ -96,6 +102,7 @@ export {
   validateStep,
   validateSnapshotSteps,
   resumePoint,
+  stepsToRecheck,
   type WizardProgress,
 } from './schema-validation.ts';
 export { type SameType, MAX_LEAVE_PERIODS } from './schema-basics.ts';

@@ -164,6 +164,26 @@ export async function findClaimForSave(db: Db, sessionId: string): Promise<Claim
   return (await saveCheckQuery.execute(db, { sessionId })).rows[0];
 }
 
+/** A per-step save also reads the stored answers it merges into, and when they were last checked. */
+const STEP_SAVE_CHECK_COLUMNS = columnsOf<'onboarding_claims'>()(
+  ...SAVE_CHECK_COLUMNS,
+  'snapshot',
+  'snapshot_version',
+  'checked_on',
+);
+export type ClaimStepSaveCheckRow = RowColumns<'onboarding_claims', typeof STEP_SAVE_CHECK_COLUMNS>;
+
+const stepSaveCheckQuery = prepareQuery((db, p) =>
+  db.selectFrom('onboarding_claims').select(STEP_SAVE_CHECK_COLUMNS).where('session_id', '=', p('sessionId')),
+);
+
+export async function findClaimForStepSave(
+  db: Db,
+  sessionId: string,
+): Promise<ClaimStepSaveCheckRow | undefined> {
+  return (await stepSaveCheckQuery.execute(db, { sessionId })).rows[0];
+}
+
 export async function insertClaim(db: Db, row: NewRow<'onboarding_claims'>): Promise<void> {
   await db.insertInto('onboarding_claims').values(row).execute();
 }

@@ -57,6 +57,28 @@ describe('OnboardingPage load and save', () => {
     expect(screen.getByLabelText('Full address')).toHaveValue('1 High St, Wigan');
   });
 
+  it('a step of a restored draft saves only the sections it changed (issue 33)', async () => {
+    const server = installFakeServer({ saved: savedAtStep3() });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const sent = server.calls.find((c) => c.method === 'PUT');
+    expect(sent?.url).toBe('/api/onboarding/steps/tax-years');
+    const body = sent?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ revision: 2, currentStep: 'vehicle', lastStepCompleted: 'tax-years' });
+    expect(body).not.toHaveProperty('snapshot');
+    // The tax years, and the page address the restored draft did not have yet (tracking is
+    // recorded when first known); nothing the claimant did not change.
+    expect(Object.keys(body.sections as object).sort()).toEqual(['fullUrl', 'taxYears']);
+    // The server then holds the whole draft with the change.
+    const held = server.puts()[0]?.snapshot as { taxYears: { year: string; selected: boolean }[] };
+    expect(held.taxYears.find((y) => y.year === year)?.selected).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+  });
+
   it('an unacknowledged newer local save wins over the server copy and is sent again', async () => {
     const saved = savedAtStep3();
     const server = installFakeServer({ saved });

@@ -115,13 +115,16 @@ function readOrCreateSession(): { id: string; isNew: boolean } {
 export function OnboardingPage() {
   const { affiliateName } = useParams();
   const [{ id: sessionId, isNew: sessionIsNew }] = useState(readOrCreateSession);
-  const [state, dispatch] = useWizardState();
+  const [state, dispatch, latest] = useWizardState();
   const draft = useDraftSync({ sessionId, sessionIsNew, affiliateName, dispatch });
 
   const controller = useMemo<WizardController>(() => {
     // A completed step (or 'Save and finish later') moves the wizard, then hands the draft as the
     // reducer left it to the outbox; the wizard never waits for it.
-    const saveAfter = (action: WizardAction) => draft.save(draftOf(dispatch(action)));
+    const saveAfter = (action: WizardAction) => {
+      const step = hostStep(latest().currentStep);
+      draft.save(draftOf(dispatch(action)), step);
+    };
     return {
       sessionId,
       state,
@@ -146,7 +149,7 @@ export function OnboardingPage() {
       back: () => dispatch({ type: 'back' }),
       saveHere: () => saveAfter({ type: 'save-in-place' }),
       flushSaves: draft.flush,
-      saveDraftNow: (timeoutMs) => draft.saveNow(draftOf(state), timeoutMs),
+      saveDraftNow: (timeoutMs) => draft.saveNow(draftOf(state), hostStep(state.currentStep), timeoutMs),
       showErrors: (errors) => dispatch({ type: 'show-errors', errors }),
       setJourneys: (journeys) => dispatch({ type: 'set-journeys', journeys }),
       setAgreement: (patch) => dispatch({ type: 'set-agreement', patch }),
@@ -166,7 +169,7 @@ export function OnboardingPage() {
         dispatch({ type: 'submitted', ...answer });
       },
     };
-  }, [sessionId, state, draft, dispatch]);
+  }, [sessionId, state, draft, dispatch, latest]);
 
   const ready = state.phase !== 'loading';
   useEffect(() => {

@@ -7,6 +7,7 @@ import {
   resumableStep,
   type SavePayload,
   type WizardSnapshot,
+  type WizardStepId,
 } from '@taxback/domain';
 import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../../lib/funnel-storage.ts';
 import {
@@ -19,7 +20,7 @@ import {
   type SaveStatus,
 } from '../lib/outbox.ts';
 import type { ServerData } from '../lib/server-data.ts';
-import { fetchProgress, saveProgress } from '../lib/wizard-api.ts';
+import { fetchProgress, saveProgress, saveStepProgress } from '../lib/wizard-api.ts';
 import type { WizardAction } from './use-wizard-state.ts';
 
 export const CONFLICT_MESSAGE = SAVE_CONFLICT_MESSAGES.staleRevision;
@@ -27,12 +28,15 @@ export const CONFLICT_MESSAGE = SAVE_CONFLICT_MESSAGES.staleRevision;
 /** What the wizard asks of its draft's storage; the hook owns the rest (D10). */
 export interface DraftSync {
   saveStatus: SaveStatus;
-  /** Queue a save: written to local storage first, then sent until acknowledged. */
-  save(payload: SavePayload): void;
+  /**
+   * Queue a save of what `step` changed: written to local storage first (the whole draft), then
+   * sent until acknowledged.
+   */
+  save(payload: SavePayload, step: WizardStepId): void;
   /** Wait until every queued save is acknowledged (false on failure, conflict or timeout). */
   flush(timeoutMs?: number): Promise<boolean>;
   /** Queue a save and wait for the server (what is signed or generated must be what it holds). */
-  saveNow(payload: SavePayload, timeoutMs?: number): Promise<boolean>;
+  saveNow(payload: SavePayload, step: WizardStepId, timeoutMs?: number): Promise<boolean>;
   /** The claim was submitted: nothing local may change it any more. */
   clear(): void;
 }
@@ -73,6 +77,12 @@ export function useDraftSync({
 }: DraftSyncOptions): DraftSync {
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const outboxRef = useRef<Outbox | null>(null);
+  // What the server holds, at which revision (known after a load or an acknowledged save), and the
+  // step of the newest queued save: with both, a save sends only the sections its step changed
+  // (PUT /api/onboarding/steps/:stepId); without, the whole draft (the first save, a local copy
+  // restored, the catch-up after a conflict).
+  const serverCopy = useRef<{ revision: number; snapshot: WizardSnapshot } | null>(null);
+  const pendingStep = useRef<WizardStepId | null>(null);
 
   // A new claimant's first screen is the first step, known before the first paint: no spinner frame.
   useLayoutEffect(() => {
@@ -137,12 +147,25 @@ export function useDraftSync({
         return;
       }
       outbox.setRevision(res.revision);
+      serverCopy.current = { revision: res.revision, snapshot: normaliseSnapshot(res.snapshot) };
       showServerCopy(res, CONFLICT_MESSAGE);
+    }
+
+    async function send(payload: SavePayload, revision: number) {
+      const base = serverCopy.current;
+      const step = pendingStep.current;
+      const result =
+        base !== null && step !== null && base.revision === revision
+          ? await saveStepProgress(sessionId, step, payload, base.snapshot, revision)
+          : await saveProgress(sessionId, payload, revision);
+      serverCopy.current =
+        result.kind === 'saved' ? { revision: result.revision, snapshot: payload.snapshot } : null;
+      return result;
     }
 
     const outbox = createOutbox({
       sessionId,
-      send: (payload, revision) => saveProgress(sessionId, payload, revision),
+      send,
       onStatus: setSaveStatus,
       onConflict: () => void reloadAfterConflict(),
     });
@@ -161,6 +184,7 @@ export function useDraftSync({
       if (signal.aborted) return;
       if (res.kind === 'found') {
         outbox.setRevision(res.revision);
+        serverCopy.current = { revision: res.revision, snapshot: normaliseSnapshot(res.snapshot) };
         if (res.server.status !== 'submitted' && localEntryWins(local, res.revision)) {
           showLocalCopy(local, res.server);
           outbox.enqueue(local.payload);
@@ -201,14 +225,18 @@ export function useDraftSync({
     };
   }, [sessionId, sessionIsNew, affiliateName, dispatch]);
 
-  const save = useCallback((payload: SavePayload) => outboxRef.current?.enqueue(payload), []);
+  const save = useCallback((payload: SavePayload, step: WizardStepId) => {
+    pendingStep.current = step;
+    outboxRef.current?.enqueue(payload);
+  }, []);
   const flush = useCallback(
     (timeoutMs?: number) => outboxRef.current?.flush(timeoutMs) ?? Promise.resolve(false),
     [],
   );
-  const saveNow = useCallback((payload: SavePayload, timeoutMs?: number) => {
+  const saveNow = useCallback((payload: SavePayload, step: WizardStepId, timeoutMs?: number) => {
     const outbox = outboxRef.current;
     if (!outbox) return Promise.resolve(false);
+    pendingStep.current = step;
     outbox.enqueue(payload);
     return outbox.flush(timeoutMs);
   }, []);

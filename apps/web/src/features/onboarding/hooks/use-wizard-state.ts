@@ -379,7 +379,7 @@ export function draftOf(state: WizardState): SavePayload {
  */
 export function useWizardState(
   initial?: WizardSnapshot,
-): [WizardState, (action: WizardAction) => WizardState] {
+): [WizardState, (action: WizardAction) => WizardState, () => WizardState] {
   const [state, setState] = useState(() => createInitialState(initial));
   const latest = useRef(state);
   const dispatch = useCallback((action: WizardAction) => {
@@ -387,5 +387,6 @@ export function useWizardState(
     setState(latest.current);
     return latest.current;
   }, []);
-  return [state, dispatch];
+  const current = useCallback(() => latest.current, []);
+  return [state, dispatch, current];
 }

@@ -1,6 +1,6 @@
 // The wizard's progress on the server: load, save, and 'Save and finish later' (D5, D8); the
 // session id travels in a header.
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, type ApiResult } from '../../../lib/api-client.ts';
 import type { SendResult } from './outbox.ts';
 import {
   isRecord,
@@ -9,6 +9,7 @@ import {
   previousStep,
   type PlanAnswers,
   type SavePayload,
+  type WizardSnapshot,
   type WizardStepId,
 } from '@taxback/domain';
 import { normaliseServerData, type ServerData } from './server-data.ts';
@@ -60,15 +61,49 @@ export async function saveProgress(
     sessionId,
     body: { revision, ...payload },
   });
+  return sendResultOf(res, revision);
+}
+
+/**
+ * The sections of `next` that differ from `base` (the snapshot the server holds): what a step
+ * changed, and all a per-step save sends.
+ */
+export function changedSections(base: WizardSnapshot, next: WizardSnapshot): Partial<WizardSnapshot> {
+  const changed: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof WizardSnapshot)[]) {
+    if (JSON.stringify(next[key]) !== JSON.stringify(base[key])) changed[key] = next[key];
+  }
+  return changed as Partial<WizardSnapshot>;
+}
+
+/**
+ * A per-step save: only the sections `step` changed since `base`, with the progress. A draft the
+ * server does not hold (404) is saved whole instead.
+ */
+export async function saveStepProgress(
+  sessionId: string,
+  step: WizardStepId,
+  payload: SavePayload,
+  base: WizardSnapshot,
+  revision: number,
+): Promise<SendResult> {
+  const { snapshot, ...progress } = payload;
+  const res = await apiRequest<{ revision?: unknown }>('PUT', `/api/onboarding/steps/${step}`, {
+    sessionId,
+    body: { revision, ...progress, sections: changedSections(base, snapshot) },
+  });
+  if (!res.ok && res.status === 404) return saveProgress(sessionId, payload, revision);
+  return sendResultOf(res, revision);
+}
+
+function sendResultOf(res: ApiResult<{ revision?: unknown }>, revision: number): SendResult {
   if (res.ok) {
     const next =
       isRecord(res.data) && typeof res.data.revision === 'number' ? res.data.revision : revision + 1;
     return { kind: 'saved', revision: next };
   }
-  if (res.status === 409) {
-    // The caller reloads the claim from the server, which brings the current revision with it.
-    return { kind: 'conflict', revision };
-  }
+  // The caller reloads the claim from the server, which brings the current revision with it.
+  if (res.status === 409) return { kind: 'conflict', revision };
   if (res.status === 400) return { kind: 'rejected' };
   return { kind: 'retry' };
 }
