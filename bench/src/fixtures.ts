@@ -34,6 +34,16 @@ export function saveBody(revision: number, n: number): string {
   });
 }
 
+/** The same Continue as a per-step save (decision 032): only the mileage step's section. */
+export function sectionSaveBody(revision: number, n: number): string {
+  return JSON.stringify({
+    revision,
+    currentStep: 'congratulations',
+    lastStepCompleted: 'mileage',
+    sections: { taxYears: wizardSnapshot(n).taxYears },
+  });
+}
+
 /** The general claim with a ~20 KB signature PNG (SPEC's 600×200 canvas). */
 export function claimBody(): { body: string; signatureBytes: number } {
   const png = makeSignaturePng(20 * 1024);
