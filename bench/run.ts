@@ -523,7 +523,7 @@ async function benchApi(
     },
   ] as const;
 
-  // BENCH_SCENARIO=stepSave (or generalClaim, restore) measures one scenario, for profiling it alone.
+  // BENCH_SCENARIO=stepSave (or sectionSave, generalClaim, restore) measures one scenario, for profiling it alone.
   const only = process.env.BENCH_SCENARIO;
   for (const b of budgets.filter((x) => !only || x.key === only)) {
     const pair = await measurePair(
