@@ -24,7 +24,7 @@ import {
   startChild,
   waitForReady,
 } from './src/processes.ts';
-import { BENCH_YEARS, benchJourneys, claimBody, saveBody } from './src/fixtures.ts';
+import { BENCH_YEARS, benchJourneys, claimBody, saveBody, sectionSaveBody } from './src/fixtures.ts';
 import { cpuMicros } from './src/cpu.ts';
 import { CONNECTIONS, runLoad, type LoadResult, type LoadScenario } from './src/load.ts';
 import { measurePageWeight, type PageWeight } from './src/page-weight.ts';
@@ -459,32 +459,47 @@ async function benchApi(
   // Step save: a claimant's browser saves step 5 again and again, carrying the revision each
   // answer returns. autocannon gives each request a fresh context, so a request borrows an idle
   // seeded claim and hands it back with its new revision when the answer arrives; no two requests
-  // in flight ever share a claim (which would be a genuine 409).
-  const idle = [...sessions];
-  let lent = 0;
-  const borrow = (c: Record<string, unknown>): SeededSession => {
-    if (c.session === undefined) {
-      // A request lost with its connection never hands its claim back; when none is idle, reuse the
-      // oldest (a stale revision then shows up as a 409, so the scenario reads INVALID, not faster).
-      const session = idle.shift() ?? sessions[lent++ % sessions.length];
-      if (!session) throw new Error('no seeded sessions');
-      c.session = session;
-    }
-    return c.session as SeededSession;
+  // in flight ever share a claim (which would be a genuine 409). Each save scenario has claims of
+  // its own: a request still in flight when the previous scenario stopped never handed its claim
+  // back, and its revision would be stale.
+  const saveScenario = (
+    claims: SeededSession[],
+    path: string,
+    bodyOf: (revision: number, n: number) => string,
+  ): Omit<LoadScenario, 'url'> => {
+    const idle = [...claims];
+    let lent = 0;
+    const borrow = (c: Record<string, unknown>): SeededSession => {
+      if (c.session === undefined) {
+        // A request lost with its connection never hands its claim back; when none is idle, reuse
+        // the oldest (a stale revision then shows up as a 409, so the scenario reads INVALID).
+        const session = idle.shift() ?? claims[lent++ % claims.length];
+        if (!session) throw new Error('no seeded sessions');
+        c.session = session;
+      }
+      return c.session as SeededSession;
+    };
+    return {
+      method: 'PUT',
+      path,
+      headers: (c) => ({ 'x-session-id': borrow(c).id }),
+      bodyFor: (c) => bodyOf(borrow(c).revision, borrow(c).n),
+      onResponse: (status, body, c) => {
+        const session = c.session as SeededSession | undefined;
+        if (!session) return;
+        const revision = status === 200 ? (JSON.parse(body) as { revision?: unknown }).revision : undefined;
+        if (typeof revision === 'number') session.revision = revision; // the raw server has none
+        idle.push(session);
+      },
+    };
   };
-  const save: Omit<LoadScenario, 'url'> = {
-    method: 'PUT',
-    path: '/api/onboarding',
-    headers: (c) => ({ 'x-session-id': borrow(c).id }),
-    bodyFor: (c) => saveBody(borrow(c).revision, borrow(c).n),
-    onResponse: (status, body, c) => {
-      const session = c.session as SeededSession | undefined;
-      if (!session) return;
-      const revision = status === 200 ? (JSON.parse(body) as { revision?: unknown }).revision : undefined;
-      if (typeof revision === 'number') session.revision = revision; // the raw server has none
-      idle.push(session);
-    },
-  };
+  const save = saveScenario(sessions, '/api/onboarding', saveBody);
+  // The same Continue as a per-step save (decision 032): only the mileage step's section.
+  const sectionSave = saveScenario(
+    await seedSessions(apiUrl, [ceilingUrl]),
+    '/api/onboarding/steps/mileage',
+    sectionSaveBody,
+  );
   // General claim: a new session per request, or the idempotent answer would make it a read.
   const claimScenario: Omit<LoadScenario, 'url'> = {
     method: 'POST',
@@ -505,10 +520,16 @@ async function benchApi(
   const budgets = [
     {
       key: 'stepSave',
-      label: 'Step save PUT /api/onboarding',
-      scenario: { ...save, connections: 50 },
+      label: 'Step save PUT /api/onboarding/steps/:stepId (changed sections)',
+      scenario: { ...sectionSave, connections: 50 },
       maxCpuMultiple: 2.5,
       maxP99: 20,
+    },
+    {
+      // Issue 33: the offline outbox's catch-up and a draft's first save, measured apart.
+      key: 'wholeSave',
+      label: 'Whole-snapshot save PUT /api/onboarding',
+      scenario: { ...save, connections: 50 },
     },
     {
       key: 'generalClaim',
@@ -527,7 +548,7 @@ async function benchApi(
     },
   ] as const;
 
-  // BENCH_SCENARIO=stepSave (or generalClaim, restore) measures one scenario, for profiling it alone.
+  // BENCH_SCENARIO=stepSave (or wholeSave, generalClaim, restore) measures one scenario, for profiling it alone.
   const only = process.env.BENCH_SCENARIO;
   for (const b of budgets.filter((x) => !only || x.key === only)) {
     const withJobs = 'withJobs' in b && b.withJobs;
@@ -542,7 +563,7 @@ async function benchApi(
     const broken = (r: LoadResult) => r.non2xx + r.errors + r.timeouts > 0 || r.total === 0;
     const apiBroken = broken(apiResult);
     const probeBroken = ceiling === null || broken(ceiling);
-    const maxMultiple = b.maxCpuMultiple / BUDGET_FACTOR;
+    const maxMultiple = 'maxCpuMultiple' in b ? b.maxCpuMultiple / BUDGET_FACTOR : null;
     const apiCpu = cpuPerRequest(apiResult);
     const probeCpu = ceiling === null ? null : cpuPerRequest(ceiling);
     const us = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} µs`);
@@ -562,9 +583,15 @@ async function benchApi(
         multiple === null
           ? `n/a: ${us(budgeted)} / ${us(probeCpu)}`
           : `${us(budgeted)} / ${us(probeCpu)} = ${multiple.toFixed(2)}x`,
-      budget: `<= ${maxMultiple.toFixed(2).replace(/\.?0+$/, '')}x`,
+      budget: maxMultiple === null ? '' : `<= ${maxMultiple.toFixed(2).replace(/\.?0+$/, '')}x`,
       verdict:
-        apiBroken || probeBroken ? 'INVALID' : multiple === null ? 'n/a' : verdict(multiple <= maxMultiple),
+        apiBroken || probeBroken
+          ? 'INVALID'
+          : multiple === null
+            ? 'n/a'
+            : maxMultiple === null
+              ? 'INFO'
+              : verdict(multiple <= maxMultiple),
     });
     rows.push({
       figure: `${b.label}: latency p50 / p99 at ${b.scenario.connections ?? CONNECTIONS} connections`,

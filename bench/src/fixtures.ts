@@ -28,10 +28,19 @@ export function wizardSnapshot(n: number) {
 export function saveBody(revision: number, n: number): string {
   return JSON.stringify({
     revision,
-    step: 5,
-    currentStep: 6,
-    lastStepCompleted: 5,
+    currentStep: 'congratulations',
+    lastStepCompleted: 'mileage',
     snapshot: wizardSnapshot(n),
+  });
+}
+
+/** The same Continue as a per-step save (decision 032): only the mileage step's section. */
+export function sectionSaveBody(revision: number, n: number): string {
+  return JSON.stringify({
+    revision,
+    currentStep: 'congratulations',
+    lastStepCompleted: 'mileage',
+    sections: { taxYears: wizardSnapshot(n).taxYears },
   });
 }
 

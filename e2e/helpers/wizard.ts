@@ -1,13 +1,7 @@
 // Driving the mileage wizard (/onboarding) the way a claimant does, step by step, with the test ids
 // and SPEC.md texts the steps expose. Shared by the specs that go past step 7.
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import {
-  AUTO_ADVANCE_MS,
-  claimableTaxYears,
-  stepIndex,
-  type VehicleType,
-  type WizardStepId,
-} from '@taxback/domain';
+import { AUTO_ADVANCE_MS, claimableTaxYears, type VehicleType, type WizardStepId } from '@taxback/domain';
 import type { Persona } from './personas.ts';
 import { drawSignature } from './signature.ts';
 
@@ -140,14 +134,9 @@ export function stepHeading(page: Page): Locator {
   return page.getByTestId('wizard-step-heading');
 }
 
-/** Waits for the wizard to show `step`, by name or storage number (also across an auto-advance). */
-export async function expectStep(
-  page: Page,
-  step: WizardStepId | number,
-  heading?: string | RegExp,
-): Promise<void> {
-  const index = typeof step === 'number' ? step : stepIndex(step);
-  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(index));
+/** Waits for the wizard to show `step` (also across an auto-advance). */
+export async function expectStep(page: Page, step: WizardStepId, heading?: string | RegExp): Promise<void> {
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', step);
   if (heading !== undefined) await expect(stepHeading(page)).toHaveText(heading);
 }
 
@@ -210,12 +199,22 @@ export async function chooseByKeyboard(page: Page, option: Locator, key: 'Enter'
   await page.keyboard.press('Enter');
 }
 
-export function isSaveOf(step: number) {
+/** The wizard's saves: the whole draft (PUT /api/onboarding) or one step's sections (…/steps/:stepId). */
+export const WIZARD_SAVE_URL = /\/api\/onboarding(\/steps\/[a-z-]+)?$/;
+
+/**
+ * The answer to the save made on completing `step`: a step save of it, or a whole save that
+ * completed it (a walk forwards: the furthest step completed).
+ */
+export function isSaveOf(step: WizardStepId) {
   return (response: Response): boolean => {
     const request = response.request();
-    if (request.method() !== 'PUT' || new URL(request.url()).pathname !== '/api/onboarding') return false;
-    const body = request.postDataJSON() as { step?: unknown } | null;
-    return body?.step === step;
+    if (request.method() !== 'PUT') return false;
+    const path = new URL(request.url()).pathname;
+    if (path === `/api/onboarding/steps/${step}`) return true;
+    if (path !== '/api/onboarding') return false;
+    const body = request.postDataJSON() as { lastStepCompleted?: unknown } | null;
+    return body?.lastStepCompleted === step;
   };
 }
 
@@ -348,7 +347,7 @@ export async function completeStepsZeroToSeven(
 ): Promise<string> {
   await completeStepsUpToEmployerRate(page, who, entry);
   await answerEmployerPayments(page, who);
-  const saved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
+  const saved = page.waitForResponse(isSaveOf('employer-rate'));
   await continueButton(page).click();
   await expectStep(page, 'evidence');
   expect((await saved).status(), 'employer-rate step saved').toBe(200);

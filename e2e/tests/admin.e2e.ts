@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { stepIndex } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
 import { TEST_COMPANY, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
@@ -91,7 +90,7 @@ async function submitMileageClaim(
     const slug = yearSlug(year);
     await page.getByTestId(`evidence-upload-${slug}`).setInputFiles(evidence);
     await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText(evidence.name);
-    const evidenceSaved = page.waitForResponse(isSaveOf(stepIndex('evidence')));
+    const evidenceSaved = page.waitForResponse(isSaveOf('evidence'));
     await continueButton(page).click();
     expect((await evidenceSaved).status(), 'evidence step saved').toBe(200);
     await expectStep(page, 'check-answers', 'Check your answers');

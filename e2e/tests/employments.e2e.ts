@@ -11,7 +11,6 @@ import {
   carVanRatePence,
   figuresByJob,
   formatMoney,
-  stepIndex,
   summariseClaim,
   type WizardSnapshot,
 } from '@taxback/domain';
@@ -196,7 +195,7 @@ test.describe('two employments (issue 13)', () => {
     await expect(page.getByTestId(`impact-${NEWEST}-employer-payment`)).toHaveText(formatMoney(newestPaid));
     await expect(page.getByTestId(`impact-${SECOND}-employer-payment`)).toHaveText(formatMoney(secondPaid));
     await expectAccessibleAtBothWidths(page, 'the employer-payment step with two jobs');
-    const paymentsSaved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
+    const paymentsSaved = page.waitForResponse(isSaveOf('employer-rate'));
     await continueButton(page).click();
     await expectStep(page, 'evidence');
     expect((await paymentsSaved).status()).toBe(200);

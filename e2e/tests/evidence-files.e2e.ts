@@ -41,9 +41,8 @@ async function startDraft(request: APIRequestContext, sessionId: string): Promis
     headers: headers(sessionId),
     data: {
       revision: 0,
-      step: 1,
-      currentStep: 2,
-      lastStepCompleted: 1,
+      currentStep: 'personal',
+      lastStepCompleted: 'employment',
       snapshot: {
         eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' },
         employmentDetails: { employmentType: 'employed', businessName: '', utrNumber: '' },
@@ -62,9 +61,8 @@ async function saveClaimToStep7(request: APIRequestContext, sessionId: string, y
     headers: headers(sessionId),
     data: {
       revision: 0,
-      step: 7,
-      currentStep: 8,
-      lastStepCompleted: 7,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
       snapshot: mileageSnapshot({
         years: OFFERED_YEARS.map((y) => ({ year: y, miles: y === year ? 5_000 : 0, selected: y === year })),
         employerName: 'Example Build Co',
@@ -295,7 +293,7 @@ test.describe('evidence files (D6)', () => {
     // The wizard picks up the saved claim from this tab's session (as after a resume).
     await page.addInitScript((id) => window.sessionStorage.setItem('onboarding_session_id', id), sessionId);
     await page.goto('/onboarding');
-    await expectStep(page, 8, 'Evidence of your business mileage');
+    await expectStep(page, 'evidence', 'Evidence of your business mileage');
     const slug = yearSlug(NEWEST);
     const input = page.getByTestId(`evidence-upload-${slug}`);
     const errors = page.getByTestId(`evidence-upload-error-${slug}`);

@@ -2,9 +2,9 @@
 // wizard keeps moving through two steps and says it is offline; the answers wait in the local outbox
 // (also across a reload), and once the API answers again the server holds both steps' data.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { claimableTaxYears, stepIndex } from '@taxback/domain';
+import { claimableTaxYears, storageIndexOf, type WizardStepId } from '@taxback/domain';
 import { decodeJsonColumn, findOnboardingClaim } from '../helpers/db.ts';
-import { fillEmployments } from '../helpers/wizard.ts';
+import { WIZARD_SAVE_URL, fillEmployments, isSaveOf } from '../helpers/wizard.ts';
 
 // Ofcom's drama range, a slice of it apart from the other wizard specs (at most 3 codes per number
 // per hour, D8).
@@ -19,10 +19,10 @@ const YEARS = claimableTaxYears().map((y) => y.year);
 const NEWEST = YEARS[0] ?? '';
 const SECOND = YEARS[1] ?? '';
 const OFFLINE = "Offline, we'll keep trying";
-const EMPLOYMENTS = stepIndex('employments');
+const EMPLOYMENTS = 'employments';
 
-async function expectStep(page: Page, step: number): Promise<void> {
-  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
+async function expectStep(page: Page, step: WizardStepId): Promise<void> {
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', step);
 }
 
 function isSave(route: Route): boolean {
@@ -35,11 +35,11 @@ function isSave(route: Route): boolean {
  */
 async function startClaim(page: Page, lastName: string): Promise<string> {
   await page.goto('/onboarding');
-  await expectStep(page, 0);
+  await expectStep(page, 'eligibility');
   await page.getByTestId('eligibility-yes').click();
-  await expectStep(page, 1);
+  await expectStep(page, 'employment');
   await page.getByTestId('employment-employed').click();
-  await expectStep(page, 2);
+  await expectStep(page, 'personal');
   await page.getByLabel('First name').fill('Noor');
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Email address').fill('noor.offline@example.com');
@@ -50,27 +50,21 @@ async function startClaim(page: Page, lastName: string): Promise<string> {
   await page.getByTestId('date-of-birth-day').fill('21');
   await page.getByTestId('date-of-birth-month').fill('7');
   await page.getByTestId('date-of-birth-year').fill('1992');
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && (r.request().postDataJSON() as { step?: unknown }).step === 2,
-  );
+  const saved = page.waitForResponse(isSaveOf('personal'));
   await page.getByTestId('wizard-continue').click();
   await expectStep(page, EMPLOYMENTS);
   expect((await saved).status()).toBe(200);
   await fillEmployments(page, [
     { employerName: 'Example Care Ltd', payeReference: '321/ZX9876', jobTitle: 'Carer' },
   ]);
-  const employmentSaved = page.waitForResponse(
-    (r) =>
-      r.request().method() === 'PUT' &&
-      (r.request().postDataJSON() as { step?: unknown }).step === EMPLOYMENTS,
-  );
+  const employmentSaved = page.waitForResponse(isSaveOf(EMPLOYMENTS));
   await page.getByTestId('wizard-continue').click();
-  await expectStep(page, 3);
+  await expectStep(page, 'tax-years');
   expect((await employmentSaved).status()).toBe(200);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
   const sessionId = await page.evaluate(() => window.sessionStorage.getItem('onboarding_session_id') ?? '');
   const row = await findOnboardingClaim(sessionId);
-  expect(Number(row?.last_step_completed)).toBe(EMPLOYMENTS);
+  expect(Number(row?.last_step_completed)).toBe(storageIndexOf(EMPLOYMENTS));
   return sessionId;
 }
 
@@ -79,10 +73,10 @@ async function continueThroughTwoStepsOffline(page: Page): Promise<void> {
   await page.getByTestId(`tax-year-${NEWEST}`).check();
   await page.getByTestId(`tax-year-${SECOND}`).check();
   await page.getByTestId('wizard-continue').click();
-  await expectStep(page, 4);
+  await expectStep(page, 'vehicle');
   await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
   await page.getByTestId('vehicle-bicycle').click();
-  await expectStep(page, 5);
+  await expectStep(page, 'mileage');
   await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
 }
 
@@ -95,10 +89,10 @@ async function expectPendingInLocalOutbox(page: Page, sessionId: string): Promis
   expect(raw, 'nothing waits in the local outbox').not.toBeNull();
   const entry = JSON.parse(raw ?? '{}') as {
     acknowledged?: boolean;
-    payload?: { lastStepCompleted?: number; snapshot?: Record<string, unknown> };
+    payload?: { lastStepCompleted?: string; snapshot?: Record<string, unknown> };
   };
   expect(entry.acknowledged).toBe(false);
-  expect(entry.payload?.lastStepCompleted).toBe(4);
+  expect(entry.payload?.lastStepCompleted).toBe('vehicle');
   expect(entry.payload?.snapshot?.vehicleInfo).toEqual({ type: 'bicycle' });
   expect(raw).not.toMatch(/niNumber/i);
 }
@@ -121,7 +115,12 @@ async function expectServerHoldsBothSteps(sessionId: string, timeout: number): P
       },
       { message: 'the server never received the steps saved while offline', timeout },
     )
-    .toEqual({ lastStepCompleted: 4, currentStep: 5, vehicle: 'bicycle', years: [NEWEST, SECOND] });
+    .toEqual({
+      lastStepCompleted: storageIndexOf('vehicle'),
+      currentStep: storageIndexOf('mileage'),
+      vehicle: 'bicycle',
+      years: [NEWEST, SECOND],
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,7 +133,7 @@ test.describe('saving while the API is failing (D10)', () => {
     const sessionId = await startClaim(page, 'Offlineabort');
 
     let failed = 0;
-    await page.route('**/api/onboarding', async (route) => {
+    await page.route(WIZARD_SAVE_URL, async (route) => {
       if (!isSave(route)) return route.continue();
       failed += 1;
       return route.abort('internetdisconnected');
@@ -145,14 +144,16 @@ test.describe('saving while the API is failing (D10)', () => {
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await expectPendingInLocalOutbox(page, sessionId);
     // The server still has the steps up to the employments only.
-    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(EMPLOYMENTS);
+    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(
+      storageIndexOf(EMPLOYMENTS),
+    );
 
-    await page.unroute('**/api/onboarding');
+    await page.unroute(WIZARD_SAVE_URL);
     // Coming back online sends at once rather than at the next backoff tick.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expectServerHoldsBothSteps(sessionId, 10_000);
     await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
   });
 
   test('503 with Retry-After: the answers survive a reload and reach the server by the backoff alone', async ({
@@ -161,7 +162,7 @@ test.describe('saving while the API is failing (D10)', () => {
     test.setTimeout(120_000);
     const sessionId = await startClaim(page, 'Offlinefivezerothree');
 
-    await page.route('**/api/onboarding', async (route) => {
+    await page.route(WIZARD_SAVE_URL, async (route) => {
       if (!isSave(route)) return route.continue();
       return route.fulfill({
         status: 503,
@@ -175,13 +176,15 @@ test.describe('saving while the API is failing (D10)', () => {
 
     // A reload while saves still fail restores the unsent answers from the local outbox.
     await page.reload();
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
     await expect(page.getByRole('tab')).toHaveText([NEWEST, SECOND]);
     await expect(page.getByTestId('save-status')).toHaveText(OFFLINE);
-    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(EMPLOYMENTS);
+    expect(Number((await findOnboardingClaim(sessionId))?.last_step_completed)).toBe(
+      storageIndexOf(EMPLOYMENTS),
+    );
 
     // No 'online' event this time: the retry with backoff (at most 30 s apart) gets it through.
-    await page.unroute('**/api/onboarding');
+    await page.unroute(WIZARD_SAVE_URL);
     await expectServerHoldsBothSteps(sessionId, 45_000);
     await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
     const row = await findOnboardingClaim(sessionId);

@@ -2,7 +2,7 @@
 // auto-advancing steps, the validation messages in the error summary, a reload mid-way that lands on
 // the same step with the same answers, and the stored onboarding_claims row with the totals the
 // server computed (D3), checked against the domain's own arithmetic.
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   AUTO_ADVANCE_MS,
   CONGRATS_ADVANCE_MS,
@@ -10,8 +10,9 @@ import {
   carVanRatePence,
   claimableTaxYears,
   formatMoney,
-  stepIndex,
+  storageIndexOf,
   type RebateSummary,
+  type WizardStepId,
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { decodeJsonColumn, waitForOnboardingClaim, type Row } from '../helpers/db.ts';
@@ -19,6 +20,7 @@ import {
   chooseByKeyboard,
   completeStepsUpToVehicle,
   fillEmployments,
+  isSaveOf,
   uniqueWizardPhone,
   type WizardClaimant,
   type WizardEmployment,
@@ -37,34 +39,34 @@ const YEARS = claimableTaxYears().map((y) => y.year);
 const [NEWEST, SECOND, THIRD] = [YEARS[0] ?? '', YEARS[1] ?? '', YEARS[2] ?? ''];
 
 const HEADINGS = {
-  0: 'Do you drive for work purposes?',
-  1: 'How are you employed?',
-  2: 'Your personal details',
-  3: 'Which tax years do you want to claim for?',
-  4: 'What type of vehicle do you use?',
-  5: 'Your business mileage',
-  7: 'What did your employer pay for your business miles?',
-  16: 'Your employments',
+  eligibility: 'Do you drive for work purposes?',
+  employment: 'How are you employed?',
+  personal: 'Your personal details',
+  'tax-years': 'Which tax years do you want to claim for?',
+  vehicle: 'What type of vehicle do you use?',
+  mileage: 'Your business mileage',
+  'employer-rate': 'What did your employer pay for your business miles?',
+  employments: 'Your employments',
 } as const;
 
 /**
  * Where each step sits on an employee's own-vehicle route (13 steps, D17): the employments step
  * comes right after the personal details, and check your answers before review and sign.
  */
-const POSITION: Record<number, number> = {
-  0: 1,
-  1: 2,
-  2: 3,
-  16: 4,
-  3: 5,
-  4: 6,
-  5: 7,
-  6: 8,
-  7: 9,
-  8: 10,
-  17: 11,
-  9: 12,
-  10: 13,
+const POSITION: Partial<Record<WizardStepId, number>> = {
+  eligibility: 1,
+  employment: 2,
+  personal: 3,
+  employments: 4,
+  'tax-years': 5,
+  vehicle: 6,
+  mileage: 7,
+  congratulations: 8,
+  'employer-rate': 9,
+  evidence: 10,
+  'check-answers': 11,
+  review: 12,
+  'hmrc-details': 13,
 };
 
 function heading(page: Page): Locator {
@@ -78,11 +80,11 @@ function heading(page: Page): Locator {
  */
 async function expectStep(
   page: Page,
-  step: number,
+  step: WizardStepId,
   title?: string | RegExp,
   position = POSITION[step],
 ): Promise<void> {
-  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', String(step));
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', step);
   const text = title ?? HEADINGS[step as keyof typeof HEADINGS];
   if (text) await expect(heading(page)).toHaveText(text);
   await expect(page.getByTestId('wizard-progress')).toHaveText(`Step ${position} of 13`);
@@ -106,15 +108,6 @@ async function expectErrorSummary(page: Page, messages: string[]): Promise<void>
 
 function sessionIdOf(page: Page): Promise<string> {
   return page.evaluate(() => window.sessionStorage.getItem('onboarding_session_id') ?? '');
-}
-
-function isSaveOf(step: number) {
-  return (response: Response): boolean => {
-    const request = response.request();
-    if (request.method() !== 'PUT' || new URL(request.url()).pathname !== '/api/onboarding') return false;
-    const body = request.postDataJSON() as { step?: unknown } | null;
-    return body?.step === step;
-  };
 }
 
 /** The page's full width: more than the viewport means the claimant must scroll sideways. */
@@ -182,10 +175,10 @@ async function fillPersonalDetails(page: Page, who: Person): Promise<void> {
 
 /** The employments step: one job, then Continue to the tax years. */
 async function completeEmployments(page: Page, employment: WizardEmployment): Promise<void> {
-  await expectStep(page, 16);
+  await expectStep(page, 'employments');
   await fillEmployments(page, [employment]);
   await continueButton(page).click();
-  await expectStep(page, 3);
+  await expectStep(page, 'tax-years');
 }
 
 async function expectStoredPersonalDetails(row: Row, who: Person): Promise<void> {
@@ -240,7 +233,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     const entry = '/onboarding/acme-partners?utm_source=newsletter&utm_campaign=spring-mileage';
 
     await page.goto(entry);
-    await expectStep(page, 0);
+    await expectStep(page, 'eligibility');
     await expect(page.getByTestId('wizard-back')).toHaveCount(0);
     await expect(page.getByText('What counts as business driving?')).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 0 (eligibility)');
@@ -249,14 +242,14 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await page.getByTestId('eligibility-yes').click();
     await expect(page.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('eligibility-info')).toContainText('Good news');
-    await expectStep(page, 1);
+    await expectStep(page, 'employment');
     await expect(heading(page)).toBeFocused();
     await expect(page.getByTestId('wizard-back')).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 1 (employment)');
 
     // Step 1: the first answer auto-advances.
     await page.getByTestId('employment-employed').click();
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await expectNoA11yViolations(page, 'wizard step 2 (personal details)');
 
     // Step 2: every field empty → every message, in the summary at the top, which takes focus.
@@ -272,7 +265,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       // D28: the home postcode is required and checked.
       'Please enter a postcode',
     ]);
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await expectNoA11yViolations(page, 'wizard step 2 with errors');
     // Errors clear as entries become valid (SPEC §5).
     await page.getByLabel('First name').fill(who.firstName);
@@ -282,7 +275,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
 
     // The employments step (D17): nothing filled → each of the job's questions, then one job.
-    await expectStep(page, 16);
+    await expectStep(page, 'employments');
     await expectNoA11yViolations(page, 'the employments step');
     await continueButton(page).click();
     await expectErrorSummary(page, [
@@ -304,7 +297,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
 
     // Step 3: the claimable years of D21 (the current one and the four before), newest first, with
     // their dates; the current year says HMRC will usually adjust the tax code.
-    await expectStep(page, 3);
+    await expectStep(page, 'tax-years');
     for (const year of YEARS) await expect(page.getByTestId(`tax-year-${year}`)).not.toBeChecked();
     await expect(page.getByRole('checkbox')).toHaveCount(5);
     await expect(page.getByText(`${NEWEST} (current tax year)`)).toBeVisible();
@@ -322,42 +315,42 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
 
     // Step 4: car or van auto-advances; the reload happens once its save is acknowledged.
-    await expectStep(page, 4);
+    await expectStep(page, 'vehicle');
     await expectNoA11yViolations(page, 'wizard step 4 (vehicle)');
-    const step4Saved = page.waitForResponse(isSaveOf(4));
+    const step4Saved = page.waitForResponse(isSaveOf('vehicle'));
     await page.getByTestId('vehicle-car-van').click();
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
     expect((await step4Saved).status()).toBe(200);
     const sessionId = await sessionIdOf(page);
     expect(sessionId).toMatch(/^tx_\d{13}_[A-Za-z0-9_-]{22,}$/);
     const afterStep4 = await waitForOnboardingClaim(
       sessionId,
-      (r) => Number(r.last_step_completed) === 4,
-      'step 4',
+      (r) => Number(r.last_step_completed) === storageIndexOf('vehicle'),
+      'vehicle saved',
     );
-    expect(Number(afterStep4.current_step)).toBe(5);
+    expect(Number(afterStep4.current_step)).toBe(storageIndexOf('mileage'));
 
     await page.reload();
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
     expect(await sessionIdOf(page)).toBe(sessionId);
     await expect(page.getByRole('tab')).toHaveText([NEWEST, SECOND]);
     // Walk back through the restored answers...
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, 4);
+    await expectStep(page, 'vehicle');
     await expect(page.getByTestId('vehicle-car-van')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, 3);
+    await expectStep(page, 'tax-years');
     await expect(page.getByTestId(`tax-year-${NEWEST}`)).toBeChecked();
     await expect(page.getByTestId(`tax-year-${SECOND}`)).toBeChecked();
     await expect(page.getByTestId(`tax-year-${THIRD}`)).not.toBeChecked();
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, 16);
+    await expectStep(page, 'employments');
     await expect(page.getByTestId('employer-name-1')).toHaveValue(employment.employerName);
     await expect(page.getByTestId('paye-reference-1')).toHaveValue(employment.payeReference ?? '');
     await expect(page.getByTestId('job-title-1')).toHaveValue(employment.jobTitle);
     await expect(page.getByTestId('continuing-1-yes')).toBeChecked();
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await expect(page.getByLabel('First name')).toHaveValue(who.firstName);
     await expect(page.getByLabel('Last name')).toHaveValue(who.lastName);
     // Restored from the server, which stores the email lowercased (D4).
@@ -369,24 +362,24 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('date-of-birth-month')).toHaveValue(who.dateOfBirth.month);
     await expect(page.getByTestId('date-of-birth-year')).toHaveValue(who.dateOfBirth.year);
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, 1);
+    await expectStep(page, 'employment');
     await expect(page.getByTestId('employment-employed')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, 0);
+    await expectStep(page, 'eligibility');
     await expect(page.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'true');
     // ...and forward again (step 1 asks for confirmation once answered; step 4 advances on a choice).
     await page.getByTestId('eligibility-yes').click();
-    await expectStep(page, 1);
+    await expectStep(page, 'employment');
     await continueButton(page).click();
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await continueButton(page).click();
-    await expectStep(page, 16);
+    await expectStep(page, 'employments');
     await continueButton(page).click();
-    await expectStep(page, 3);
+    await expectStep(page, 'tax-years');
     await continueButton(page).click();
-    await expectStep(page, 4);
+    await expectStep(page, 'vehicle');
     await page.getByTestId('vehicle-car-van').click();
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
 
     // Step 5: messages per year, then the figures.
     await expectNoA11yViolations(page, 'wizard step 5 (business mileage)');
@@ -430,7 +423,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     // Step 6: greeting, count-up to the rebate, Sent/Pending, disclaimer. It says it moves on by
     // itself after 5 seconds; choosing to stay turns that off (WCAG 2.2.1, decision 019), so the
     // checks below take the time they need.
-    await expectStep(page, 6, 'Congratulations, Alexandra!');
+    await expectStep(page, 'congratulations', 'Congratulations, Alexandra!');
     await expect(page.getByTestId('congrats-timing')).toHaveText(
       'This page moves on by itself after 5 seconds. Stay on this page',
     );
@@ -453,9 +446,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');
     // Still here well after the 5 seconds, until Continue.
     await page.waitForTimeout(CONGRATS_ADVANCE_MS + 1_000);
-    await expectStep(page, 6, 'Congratulations, Alexandra!');
+    await expectStep(page, 'congratulations', 'Congratulations, Alexandra!');
     await continueButton(page).click();
-    await expectStep(page, 7);
+    await expectStep(page, 'employer-rate');
 
     // Step 7: per year, the employer pays 10p a mile, typed into the input.
     await expectNoA11yViolations(page, 'wizard step 7 (employer rate)');
@@ -513,14 +506,18 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     // Over £2,500 claimable in one year is over HMRC's P87 limit (D3).
     await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
     await expectNoA11yViolations(page, 'wizard step 7 with figures');
-    const step7Saved = page.waitForResponse(isSaveOf(7));
+    const step7Saved = page.waitForResponse(isSaveOf('employer-rate'));
     await continueButton(page).click();
-    await expectStep(page, 8);
+    await expectStep(page, 'evidence');
     expect((await step7Saved).status()).toBe(200);
 
     // The stored row: what was entered, the server's own totals, tracking and progress.
     const userAgent = await page.evaluate(() => navigator.userAgent);
-    const row = await waitForOnboardingClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
+    const row = await waitForOnboardingClaim(
+      sessionId,
+      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
+      'employer-rate saved',
+    );
     expect(row.status).toBe('draft');
     expect(row.drives_for_work).toBe('yes');
     expect(row.company_vehicle_vrm).toBeNull();
@@ -541,8 +538,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(Number(row.total_hmrc_allowance)).toBe(handAllowance);
     expect(Number(row.estimated_rebate_20_percent)).toBe(Math.round(handClaimable / 5));
     expect(Number(row.estimated_rebate_40_percent)).toBe(Math.round((handClaimable * 2) / 5));
-    expect(Number(row.current_step)).toBe(8);
-    expect(Number(row.last_step_completed)).toBe(7);
+    expect(Number(row.current_step)).toBe(storageIndexOf('evidence'));
+    expect(Number(row.last_step_completed)).toBe(storageIndexOf('employer-rate'));
     expect(Date.now() - Date.parse(String(row.last_activity_at))).toBeLessThan(120_000);
     expect(row.affiliate_name).toBe('acme-partners');
     expect(decodeJsonColumn(row.utm_data)).toMatchObject({
@@ -578,7 +575,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     test.setTimeout(90_000);
     const who = person('Morgan', 'Fairbairn');
     await page.goto('/onboarding');
-    await expectStep(page, 0);
+    await expectStep(page, 'eligibility');
 
     // Company vehicle: no auto-advance; Continue only once the registration is filled.
     await page.getByTestId('eligibility-company-vehicle').click();
@@ -586,7 +583,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByLabel('Vehicle registration')).toBeVisible();
     await expect(continueButton(page)).toBeDisabled();
     await page.waitForTimeout(1_200);
-    await expectStep(page, 0);
+    await expectStep(page, 'eligibility');
     await expectNoA11yViolations(page, 'wizard step 0 with a company vehicle');
     // Uppercased, letters and digits only, at most 8.
     await page.getByLabel('Vehicle registration').pressSequentially('ab-12 cde9xy');
@@ -599,25 +596,25 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
 
     // D27: no mileage allowance relief for a company vehicle; the claim goes on as a fuel claim.
-    await expectStep(page, stepIndex('company-vehicle'), 'Claiming for a company vehicle', 2);
+    await expectStep(page, 'company-vehicle', 'Claiming for a company vehicle', 2);
     await expect(page.getByTestId('route-explanation')).toContainText('You may be able to claim for fuel');
     await continueButton(page).click();
-    await expectStep(page, 1, undefined, 3);
+    await expectStep(page, 'employment', undefined, 3);
     await page.getByTestId('employment-employed').click();
-    await expectStep(page, 2, undefined, 4);
+    await expectStep(page, 'personal', undefined, 4);
     await fillPersonalDetails(page, who);
     await continueButton(page).click();
-    await expectStep(page, 16, undefined, 5);
+    await expectStep(page, 'employments', undefined, 5);
     await fillEmployments(page, [job('Example Build Co')]);
     await continueButton(page).click();
-    await expectStep(page, 3, undefined, 6);
+    await expectStep(page, 'tax-years', undefined, 6);
     await page.getByTestId(`tax-year-${THIRD}`).check();
     await continueButton(page).click();
 
-    await expectStep(page, 4, undefined, 7);
+    await expectStep(page, 'vehicle', undefined, 7);
     await page.getByTestId('vehicle-motorbike').click();
     await expect(page.getByTestId('vehicle-note')).toContainText('24p');
-    await expectStep(page, 5, undefined, 8);
+    await expectStep(page, 'mileage', undefined, 8);
     await expect(page.getByRole('tab')).toHaveText([THIRD]);
 
     // 'Estimate it': 40 miles a day × 5 days × 46 weeks = 9,200.
@@ -644,7 +641,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await continueButton(page).click();
 
     // No congratulations step: straight to what the employer paid, still asked per job.
-    await expectStep(page, 7, undefined, 9);
+    await expectStep(page, 'employer-rate', undefined, 9);
     await page.getByTestId(`paid-${THIRD}-job-1-ppm`).check();
     await page.getByTestId(`paid-ppm-${THIRD}-job-1`).fill('25');
     await expect(page.getByLabel('Pence per mile')).toHaveValue('25');
@@ -658,10 +655,14 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.locator('#main')).not.toContainText('£');
     await expectNoA11yViolations(page, 'wizard step 7 on a fuel claim');
     await continueButton(page).click();
-    await expectStep(page, 8, undefined, 10);
+    await expectStep(page, 'evidence', undefined, 10);
 
     const sessionId = await sessionIdOf(page);
-    const row = await waitForOnboardingClaim(sessionId, (r) => Number(r.last_step_completed) === 7, 'step 7');
+    const row = await waitForOnboardingClaim(
+      sessionId,
+      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
+      'employer-rate saved',
+    );
     expect(row.drives_for_work).toBe('company-vehicle');
     expect(row.company_vehicle_vrm).toBe('AB12CDE');
     expect(row.employment_type).toBe('employed');
@@ -677,7 +678,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(row.estimated_rebate_20_percent).toBeNull();
     expect(row.estimated_rebate_40_percent).toBeNull();
     expect(row.affiliate_name).toBeNull();
-    expect(Number(row.current_step)).toBe(8);
+    expect(Number(row.current_step)).toBe(storageIndexOf('evidence'));
   });
 
   test('at 320 px wide, nothing scrolls sideways: no, then yes, bicycle via /affiliate/{name}/onboarding', async ({
@@ -687,8 +688,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     const who = person('Samir', 'Okafor');
     await page.goto('/affiliate/bike-club/onboarding');
-    await expectStep(page, 0);
-    await expectNoSidewaysScroll(page, 'step 0');
+    await expectStep(page, 'eligibility');
+    await expectNoSidewaysScroll(page, 'eligibility saved');
 
     // 'No' shows the red box and moves on after 800 ms to its explanation (D27).
     await page.getByTestId('eligibility-no').click();
@@ -696,28 +697,25 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       'only for journeys you make for your job',
     );
     await expectNoSidewaysScroll(page, 'step 0 with the info box');
-    await expect(page.getByTestId('wizard-step')).toHaveAttribute(
-      'data-step',
-      String(stepIndex('not-driving')),
-    );
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'not-driving');
     await expectNoSidewaysScroll(page, 'the not-driving explanation');
     // The claimant does drive for work after all: Back, and 'Yes' moves on to step 1.
     await page.getByTestId('wizard-back').click();
-    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', '0');
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'eligibility');
     await expect(page.getByTestId('eligibility-no')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('eligibility-yes').click();
-    await expectStep(page, 1);
-    await expectNoSidewaysScroll(page, 'step 1');
+    await expectStep(page, 'employment');
+    await expectNoSidewaysScroll(page, 'employment saved');
     await page.getByTestId('employment-employed').click();
-    await expectStep(page, 2);
-    await expectNoSidewaysScroll(page, 'step 2');
+    await expectStep(page, 'personal');
+    await expectNoSidewaysScroll(page, 'personal saved');
     await continueButton(page).click();
     await expect(errorSummary(page)).toBeVisible();
     await expectNoSidewaysScroll(page, 'step 2 with errors');
     await fillPersonalDetails(page, who);
     await expectNoSidewaysScroll(page, 'step 2 after the address search');
     await continueButton(page).click();
-    await expectStep(page, 16);
+    await expectStep(page, 'employments');
     await expectNoSidewaysScroll(page, 'the employments step');
     await continueButton(page).click();
     await expect(errorSummary(page)).toBeVisible();
@@ -728,20 +726,20 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await page.getByTestId('remove-employment-2').click();
     await expect(page.getByTestId('employer-name-2')).toHaveCount(0);
     await continueButton(page).click();
-    await expectStep(page, 3);
-    await expectNoSidewaysScroll(page, 'step 3');
+    await expectStep(page, 'tax-years');
+    await expectNoSidewaysScroll(page, 'tax-years saved');
     for (const year of YEARS) await page.getByTestId(`tax-year-${year}`).check();
     await continueButton(page).click();
-    await expectStep(page, 4);
-    await expectNoSidewaysScroll(page, 'step 4');
+    await expectStep(page, 'vehicle');
+    await expectNoSidewaysScroll(page, 'vehicle saved');
     await page.getByTestId('vehicle-bicycle').click();
     await expect(page.getByTestId('vehicle-note')).toContainText('20p');
     await expectNoSidewaysScroll(page, 'step 4 with the bicycle note');
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
     // D21: the current tax year and the four before it.
     await expect(page.getByRole('tab')).toHaveCount(YEARS.length);
     expect(YEARS).toHaveLength(5);
-    await expectNoSidewaysScroll(page, 'step 5');
+    await expectNoSidewaysScroll(page, 'mileage saved');
     await page.getByTestId(`estimate-${NEWEST}-job-1`).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSidewaysScroll(page, 'the estimate pop-up');
@@ -755,11 +753,11 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('total-miles')).toHaveText('4,500 miles');
     await expectNoSidewaysScroll(page, 'step 5 filled in');
     await continueButton(page).click();
-    await expectStep(page, 6, 'Congratulations, Samir!');
-    await expectNoSidewaysScroll(page, 'step 6');
+    await expectStep(page, 'congratulations', 'Congratulations, Samir!');
+    await expectNoSidewaysScroll(page, 'congratulations saved');
     await continueButton(page).click();
-    await expectStep(page, 7);
-    await expectNoSidewaysScroll(page, 'step 7');
+    await expectStep(page, 'employer-rate');
+    await expectNoSidewaysScroll(page, 'employer-rate saved');
     // 25p every year is more than the bicycle allowance of 20p: nothing left to claim.
     for (const year of YEARS) {
       await page.getByTestId(`paid-${year}-job-1-ppm`).check();
@@ -794,12 +792,12 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     });
     await expect(page.getByTestId('impact-claimable')).toHaveText(money(totals.totalClaimable));
     await continueButton(page).click();
-    await expectStep(page, 8);
+    await expectStep(page, 'evidence');
 
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
-      (r) => Number(r.last_step_completed) === 7,
-      'step 7',
+      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
+      'employer-rate saved',
     );
     expect(row.drives_for_work).toBe('yes');
     expect(row.employment_type).toBe('employed');
@@ -817,42 +815,42 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(carVanRatePence(NEWEST)).toBe(55);
     const who = person('Jordan', 'Ashby');
     await page.goto('/onboarding');
-    await expectStep(page, 0);
+    await expectStep(page, 'eligibility');
     await page.getByTestId('eligibility-yes').click();
-    await expectStep(page, 1);
+    await expectStep(page, 'employment');
     await page.getByTestId('employment-employed').click();
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await fillPersonalDetails(page, who);
     await continueButton(page).click();
     await completeEmployments(page, job('Example Care Ltd'));
     await expect(page.getByText(`${NEWEST} (current tax year)`)).toBeVisible();
     await page.getByTestId(`tax-year-${NEWEST}`).check();
     await continueButton(page).click();
-    await expectStep(page, 4);
+    await expectStep(page, 'vehicle');
     await expect(page.getByTestId('vehicle-car-van')).toContainText(
       `55p a mile for the first 10,000 business miles in ${NEWEST}`,
     );
     await page.getByTestId('vehicle-car-van').click();
-    await expectStep(page, 5);
+    await expectStep(page, 'mileage');
     await page.getByTestId(`miles-${NEWEST}-job-1`).fill('8000');
     await continueButton(page).click();
-    await expectStep(page, 6, 'Congratulations, Jordan!');
+    await expectStep(page, 'congratulations', 'Congratulations, Jordan!');
     await continueButton(page).click();
-    await expectStep(page, 7);
+    await expectStep(page, 'employer-rate');
     await page.getByTestId(`paid-${NEWEST}-job-1-none`).check();
     const panel = page.getByTestId('impact-panel');
     await expect(panel.getByTestId('impact-allowance')).toHaveText('£4,400');
     await expect(panel.getByTestId('impact-claimable')).toHaveText('£4,400');
     await expect(panel.getByTestId('impact-rebate')).toHaveText('£880');
     await expectNoA11yViolations(page, 'wizard step 7 at 55p');
-    const saved = page.waitForResponse(isSaveOf(7));
+    const saved = page.waitForResponse(isSaveOf('employer-rate'));
     await continueButton(page).click();
-    await expectStep(page, 8);
+    await expectStep(page, 'evidence');
     expect((await saved).status()).toBe(200);
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
-      (r) => Number(r.last_step_completed) === 7,
-      'step 7',
+      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
+      'employer-rate saved',
     );
     expect(Number(row.total_hmrc_allowance)).toBe(4_400);
     expect(Number(row.estimated_rebate_20_percent)).toBe(880);
@@ -880,33 +878,33 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     const note =
       'Clicking or tapping an answer takes you to the next question. If you use a keyboard, choose an answer and then Continue.';
     await page.goto('/onboarding');
-    await expectStep(page, stepIndex('eligibility'));
+    await expectStep(page, 'eligibility');
     await expect(page.getByTestId('auto-advance-note')).toHaveText(note);
     await expect(continueButton(page)).toBeVisible();
     // An arrow key is not a choice: nothing is chosen and nothing moves.
     await tabTo(page, page.getByTestId('eligibility-yes'));
     await page.keyboard.press('ArrowDown');
     await page.waitForTimeout(AUTO_ADVANCE_MS + 200);
-    await expectStep(page, stepIndex('eligibility'));
+    await expectStep(page, 'eligibility');
     await expect(page.getByTestId('eligibility-yes')).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('eligibility-no')).toHaveAttribute('aria-pressed', 'false');
     await chooseByKeyboard(page, page.getByTestId('eligibility-yes'));
-    await expectStep(page, stepIndex('employment'));
+    await expectStep(page, 'employment');
     await expect(page.getByTestId('auto-advance-note')).toHaveText(note);
     await chooseByKeyboard(page, page.getByTestId('employment-employed'), 'Space');
-    await expectStep(page, stepIndex('personal'));
+    await expectStep(page, 'personal');
     // Back to step 1 and on to step 4 by a click: the choice moves on by itself after the delay.
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, stepIndex('employment'));
+    await expectStep(page, 'employment');
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, stepIndex('eligibility'));
+    await expectStep(page, 'eligibility');
     await page.getByTestId('eligibility-yes').click();
-    await expectStep(page, stepIndex('employment'));
+    await expectStep(page, 'employment');
     await page.getByTestId('employment-employed').click();
     // A changed-or-repeated answer on return is confirmed with Continue (SPEC §2).
-    await expectStep(page, stepIndex('employment'));
+    await expectStep(page, 'employment');
     await continueButton(page).click();
-    await expectStep(page, stepIndex('personal'));
+    await expectStep(page, 'personal');
   });
 
   test('step 4: a keyboard choice stays and Continue moves on; a click moves on after the notice', async ({
@@ -916,27 +914,27 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await completeStepsUpToVehicle(page, who);
     await expect(page.getByTestId('auto-advance-note')).toBeVisible();
     await chooseByKeyboard(page, page.getByTestId('vehicle-bicycle'), 'Space');
-    await expectStep(page, stepIndex('mileage'));
+    await expectStep(page, 'mileage');
     await page.getByTestId('wizard-back').click();
-    await expectStep(page, stepIndex('vehicle'));
+    await expectStep(page, 'vehicle');
     await expect(page.getByTestId('vehicle-bicycle')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('vehicle-car-van').click();
-    await expectStep(page, stepIndex('mileage'));
+    await expectStep(page, 'mileage');
   });
 
   test('steps 0 to 3 and the employments step work with the keyboard alone', async ({ page }) => {
     const who = person('Priya', 'Keyes');
     const employment = job('Example Keys Ltd');
     await page.goto('/onboarding');
-    await expectStep(page, 0);
+    await expectStep(page, 'eligibility');
 
     // D26: Enter or Space chooses and stays; Continue moves on.
     await chooseByKeyboard(page, page.getByTestId('eligibility-yes'));
-    await expectStep(page, 1);
+    await expectStep(page, 'employment');
     await expect(heading(page)).toBeFocused();
 
     await chooseByKeyboard(page, page.getByTestId('employment-employed'), 'Space');
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await expect(heading(page)).toBeFocused();
 
     // Continue with nothing filled: the summary takes focus and its link leads to the field.
@@ -965,7 +963,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     // Enter in the postcode field searches (SPEC §2) rather than submitting the step.
     await page.keyboard.press('Enter');
     await expect(page.getByText('No addresses found for this postcode').first()).toBeVisible();
-    await expectStep(page, 2);
+    await expectStep(page, 'personal');
     await tabTo(page, page.getByLabel('Full address'));
     await page.keyboard.type(who.address);
     await expect(errorSummary(page)).toHaveCount(0);
@@ -973,7 +971,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await page.keyboard.press('Enter');
 
     // The employments step (D17), by keyboard.
-    await expectStep(page, 16);
+    await expectStep(page, 'employments');
     await expect(heading(page)).toBeFocused();
     await tabTo(page, page.getByTestId('employer-name-1'));
     await page.keyboard.type(employment.employerName);
@@ -987,20 +985,20 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await tabTo(page, continueButton(page));
     await page.keyboard.press('Enter');
 
-    await expectStep(page, 3);
+    await expectStep(page, 'tax-years');
     await expect(heading(page)).toBeFocused();
     await tabTo(page, page.getByTestId(`tax-year-${SECOND}`));
     await page.keyboard.press('Space');
     await expect(page.getByTestId(`tax-year-${SECOND}`)).toBeChecked();
     await tabTo(page, continueButton(page));
     await page.keyboard.press('Enter');
-    await expectStep(page, 4);
+    await expectStep(page, 'vehicle');
     await expect(heading(page)).toBeFocused();
 
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
-      (r) => Number(r.last_step_completed) === 3,
-      'step 3',
+      (r) => Number(r.last_step_completed) === storageIndexOf('tax-years'),
+      'tax-years saved',
     );
     expect(row.employment_type).toBe('employed');
     await expectStoredPersonalDetails(row, who);

@@ -9,10 +9,9 @@
 import { CONTENT } from '@taxback/domain/content';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
-  CONFIRMATION_STEP,
   calculateRebate,
   formatMoney,
-  stepIndex,
+  storageIndexOf,
   submissionReference,
   wizardStepById,
   type WizardStepId,
@@ -72,7 +71,7 @@ async function expectStop(page: Page, id: WizardStepId): Promise<void> {
 async function expectStoppedOnServer(request: APIRequestContext, sessionId: string, id: WizardStepId) {
   const row = await waitForOnboardingClaim(
     sessionId,
-    (r) => Number(r.current_step) === stepIndex(id),
+    (r) => Number(r.current_step) === storageIndexOf(id),
     `current step ${id}`,
   );
   expect(row.status).toBe('draft');
@@ -176,12 +175,12 @@ test.describe('D27 routes from step 0', () => {
 
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
-      (r) => Number(r.current_step) === stepIndex('personal'),
+      (r) => Number(r.current_step) === storageIndexOf('personal'),
       'on the personal details',
     );
     expect(row.drives_for_work).toBe('yes');
     expect(row.employment_type).toBe('employed');
-    expect(Number(row.last_step_completed)).toBe(stepIndex('employment'));
+    expect(Number(row.last_step_completed)).toBe(storageIndexOf('employment'));
   });
 
   test('a company vehicle: its explanation by keyboard at 320 px, Back keeps the registration', async ({
@@ -243,7 +242,7 @@ test.describe('D27 routes from step 0', () => {
     await answerEmployerPayments(page, who);
     await expect(page.getByTestId(`paid-ppm-${NEWEST}-job-1`)).toHaveValue(String(who.employerRatePence));
     await expectNoPounds(page, 'the employer-rate step');
-    const rateSaved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
+    const rateSaved = page.waitForResponse(isSaveOf('employer-rate'));
     await continueButton(page).click();
     await expectStep(page, 'evidence', 'Evidence of your business mileage');
     expect((await rateSaved).status()).toBe(200);
@@ -304,7 +303,7 @@ test.describe('D27 routes from step 0', () => {
     const row: Row = await waitForOnboardingClaim(sessionId, (r) => r.status === 'submitted', 'submitted');
     expect(row.submission_reference).toBe(reference);
     expect(submissionReference(sessionId, new Date(String(row.submitted_at)))).toBe(reference);
-    expect(Number(row.current_step)).toBe(CONFIRMATION_STEP);
+    expect(Number(row.current_step)).toBe(storageIndexOf('confirmation'));
     expect(row.drives_for_work).toBe('company-vehicle');
     expect(row.company_vehicle_vrm).toBe('AB12CDE');
     expect(row.employment_type).toBe('employed');
@@ -359,7 +358,7 @@ test.describe('D27 routes from step 1', () => {
       await expect(progress(page)).toHaveText('Step 3 of 13');
       const after = await waitForOnboardingClaim(
         sessionId,
-        (r) => Number(r.current_step) === stepIndex('personal'),
+        (r) => Number(r.current_step) === storageIndexOf('personal'),
         'on the personal details',
       );
       expect(after.employment_type).toBe('employed');
@@ -434,7 +433,7 @@ test.describe('D27: nothing claimable', () => {
     const sessionId = await sessionIdOf(page);
     const stopped = await expectStoppedOnServer(request, sessionId, 'nothing-claimable');
     expect(Number(stopped.employer_mileage_rate)).toBe(60);
-    expect(Number(stopped.last_step_completed)).toBe(stepIndex('employer-rate'));
+    expect(Number(stopped.last_step_completed)).toBe(storageIndexOf('employer-rate'));
 
     // Back returns to the employer-rate step with the rate kept; 30p leaves something to claim.
     await tabTo(page, backButton(page), 60, 'Shift+Tab');
@@ -453,14 +452,14 @@ test.describe('D27: nothing claimable', () => {
     });
     expect(lower.totalClaimable).toBeGreaterThan(0);
     await expect(page.getByTestId('impact-claimable')).toHaveText(formatMoney(lower.totalClaimable));
-    const saved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
+    const saved = page.waitForResponse(isSaveOf('employer-rate'));
     await continueButton(page).click();
     await expectStep(page, 'evidence', 'Evidence of your business mileage');
     expect((await saved).status()).toBe(200);
 
     const row = await waitForOnboardingClaim(
       sessionId,
-      (r) => Number(r.current_step) === stepIndex('evidence'),
+      (r) => Number(r.current_step) === storageIndexOf('evidence'),
       'on the evidence step',
     );
     expect(Number(row.employer_mileage_rate)).toBe(30);

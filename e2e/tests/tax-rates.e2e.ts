@@ -17,7 +17,7 @@ import {
   uniqueWizardPhone,
   type WizardClaimant,
 } from '../helpers/wizard.ts';
-import { stepIndex } from '@taxback/domain';
+import { storageIndexOf } from '@taxback/domain';
 
 // A year at 45p, so 10,000 miles is £4,500 claimable.
 const YEAR = claimableTaxYears()
@@ -62,13 +62,13 @@ test('a Scottish claimant sees Scottish-rate figures, and their band’s, on eve
   await expectNoSidewaysScroll(page, 'employer-payment step at 320 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  const saved = page.waitForResponse(isSaveOf(stepIndex('employer-rate')));
+  const saved = page.waitForResponse(isSaveOf('employer-rate'));
   await continueButton(page).click();
   await expectStep(page, 'evidence');
   expect((await saved).status()).toBe(200);
   const row = await waitForOnboardingClaim(
     await sessionIdOf(page),
-    (r) => Number(r.last_step_completed) === stepIndex('employer-rate'),
+    (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
     'the employer-payment step saved',
   );
   const snapshot = decodeJsonColumn(row.snapshot) as {

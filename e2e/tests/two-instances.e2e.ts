@@ -99,11 +99,11 @@ test('a claim started on one instance is finished on the other, and each job run
   await continueButton(page).click();
   await expectStep(page, 'check-answers');
   await continueButton(page).click();
-  await expectStep(page, 9);
+  await expectStep(page, 'review');
   await signOnReview(page);
   await tickConsents(page);
   await continueButton(page).click();
-  await expectStep(page, 10);
+  await expectStep(page, 'hmrc-details');
   await page.getByTestId('ni-number').fill('AB 12 34 56 C');
   await continueButton(page).click();
   await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });

@@ -4,7 +4,7 @@
 // downloaded and read. Each run signs with the mouse, double-clicks 'Submit Claim' and checks the
 // stored claim: status, reference, totals recomputed by the server, evidence, one submission, the
 // NI number encrypted and the signature evidence. Also: the rebuild flow's messages, axe scans of
-// steps 8-11 and both sub-steps, 320 px without sideways scrolling, and the keyboard alone.
+// steps 8-11 and both mileage-log builder steps, 320 px without sideways scrolling, and the keyboard alone.
 import { readFile } from 'node:fs/promises';
 import {
   expect,
@@ -23,6 +23,7 @@ import {
   datedLogMiles,
   formatMoney,
   journeyAnnualMiles,
+  storageIndexOf,
   submissionReference,
   ukIsoDate,
   type Journey,
@@ -44,6 +45,7 @@ import {
   NI_REQUIRED,
   OFFERED_YEARS,
   STEP9_MESSAGES,
+  WIZARD_SAVE_URL,
   backButton,
   completeStepsZeroToSeven,
   continueButton,
@@ -159,7 +161,7 @@ async function doubleClickSubmit(page: Page): Promise<string> {
   await expect(submit).toHaveText('Submit Claim');
   await submit.dblclick();
   await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
-  await expectStep(page, 11);
+  await expectStep(page, 'confirmation');
   const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
   expect(reference).toMatch(REFERENCE_SHAPE);
   expect(submits.responses.length, 'at least one submit call').toBeGreaterThanOrEqual(1);
@@ -187,8 +189,8 @@ async function expectSubmittedClaim(
   expect(Number.isNaN(submittedAt.getTime())).toBe(false);
   expect(submissionReference(sessionId, submittedAt)).toBe(reference);
   expect(Date.now() - submittedAt.getTime()).toBeLessThan(5 * 60_000);
-  expect(Number(row.current_step)).toBe(11);
-  expect(Number(row.last_step_completed)).toBe(10);
+  expect(Number(row.current_step)).toBe(storageIndexOf('confirmation'));
+  expect(Number(row.last_step_completed)).toBe(storageIndexOf('hmrc-details'));
   // D3: the server's own arithmetic on what was entered, whatever the browser sent.
   expect(Number(row.total_hmrc_allowance)).toBe(totals.totalAllowance);
   expect(Number(row.estimated_rebate_20_percent)).toBe(totals.rebate20);
@@ -310,20 +312,24 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     const niNumber = 'AB123456C';
 
     // Every save carries made-up totals: the server must ignore them (D3).
-    await page.route('**/api/onboarding', async (route) => {
+    await page.route(WIZARD_SAVE_URL, async (route) => {
       const req = route.request();
       if (req.method() !== 'PUT') return route.fallback();
-      const body = req.postDataJSON() as Record<string, unknown> & { snapshot?: Record<string, unknown> };
+      const body = req.postDataJSON() as Record<string, unknown> & {
+        snapshot?: Record<string, unknown>;
+        sections?: Record<string, unknown>;
+      };
       const bogus = { totalAllowance: 999_999, rebate20: 199_999, rebate40: 399_999 };
       body.totals = bogus;
       if (body.snapshot) body.snapshot.totals = bogus;
+      if (body.sections) body.sections.totals = bogus;
       await route.continue({ postData: JSON.stringify(body) });
     });
 
     const sessionId = await completeStepsZeroToSeven(page, who);
 
     // Step 8: nothing uploaded yet → a message per year.
-    await expectStep(page, 8, 'Evidence of your business mileage');
+    await expectStep(page, 'evidence', 'Evidence of your business mileage');
     await expect(page.getByTestId('wizard-progress')).toHaveText('Step 10 of 13');
     await expect(page.getByTestId(`evidence-year-${yearSlug(NEWEST)}`)).toBeVisible();
     await expect(page.getByTestId(`evidence-year-${yearSlug(SECOND)}`)).toBeVisible();
@@ -332,7 +338,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expectNoA11yViolations(page, 'wizard step 8 (evidence)');
     await continueButton(page).click();
     await expectErrorSummary(page, [`Evidence required for ${NEWEST}`, `Evidence required for ${SECOND}`]);
-    await expectStep(page, 8);
+    await expectStep(page, 'evidence');
     await expectNoA11yViolations(page, 'wizard step 8 with errors');
 
     const pdf = await makePdf('mileage-diary.pdf', 'Business mileage diary (example)');
@@ -379,12 +385,12 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     }
     await expectNoA11yViolations(page, 'wizard step 8 with files');
 
-    const step8Saved = page.waitForResponse(isSaveOf(8));
+    const step8Saved = page.waitForResponse(isSaveOf('evidence'));
     await continueButton(page).click();
     expect((await step8Saved).status()).toBe(200);
     await expectNoA11yViolations(page, 'check your answers');
     await passCheckAnswers(page, who, totals);
-    await expectStep(page, 9, 'Review and sign');
+    await expectStep(page, 'review', 'Review and sign');
 
     // Step 9: the summary, the Self Assessment note for the year over £2,500, then every message.
     await expectReviewFigures(page, who, totals);
@@ -415,7 +421,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     expect((await signed).status()).toBe(201);
 
     // Step 10: NI number messages, the optional P60 (employed), then a double-clicked submit.
-    await expectStep(page, 10, 'Administrative details');
+    await expectStep(page, 'hmrc-details', 'Administrative details');
     await expect(continueButton(page)).toHaveText('Submit Claim');
     await expect(page.getByTestId('p60-section')).toBeVisible();
     await expectNoA11yViolations(page, 'wizard step 10 (administrative details)');
@@ -535,19 +541,19 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     const sessionId = await completeStepsZeroToSeven(page, who);
     const newest = yearSlug(NEWEST);
 
-    await expectStep(page, 8);
+    await expectStep(page, 'evidence');
     await expectNoSidewaysScroll(page, 'step 8');
 
     // Keyboard only from here to the generated log.
     await tabTo(page, page.getByTestId(`build-log-${newest}`));
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('rebuild-step-1')).toBeAttached();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
     await expect(stepHeading(page)).toHaveText('Your business journeys');
     await expect(stepHeading(page)).toBeFocused();
     await expect(page.getByTestId('journey-0')).toBeVisible();
     await expect(page.getByTestId('journey-1')).toHaveCount(0);
-    await expectNoSidewaysScroll(page, 'rebuild sub-step 1');
-    await expectNoA11yViolations(page, 'rebuild sub-step 1 (journeys)');
+    await expectNoSidewaysScroll(page, 'the journeys step');
+    await expectNoA11yViolations(page, 'the journeys step (journeys)');
 
     // Journey 1: WN2 1AR → SK5 6AQ, return, daily, distance by 'Calculate Distance' (offline estimate).
     await tabTo(page, page.getByTestId('journey-0-from'));
@@ -606,13 +612,13 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(page.getByTestId('journey-1-reason')).toHaveValue('site-visit');
     const annual2 = 48 * 12.5;
     await expect(page.getByTestId('journey-1-annual-miles')).toHaveText(miles(annual2));
-    await expectNoSidewaysScroll(page, 'rebuild sub-step 1 with two journeys');
+    await expectNoSidewaysScroll(page, 'the journeys step with two journeys');
 
     await tabTo(page, continueButton(page));
     await page.keyboard.press('Enter');
 
     // Sub-step 2: the summary and annual miles, then 'Generate Log'.
-    await expect(page.getByTestId('rebuild-step-2')).toBeAttached();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
     await expect(stepHeading(page)).toHaveText('Review & Generate');
     await expect(page.getByTestId('summary-journey-0')).toContainText('WN2 1AR');
     await expect(page.getByTestId('summary-journey-0')).toContainText('SK5 6AQ');
@@ -624,8 +630,8 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       await expect(page.getByTestId(`rebuild-year-${year.replace('/', '-')}`)).toHaveText(miles(annualTotal));
     await expect(page.getByTestId('rebuild-total-miles')).toHaveText(miles(annualTotal * 2));
     await expect(continueButton(page)).toHaveText('Generate Log');
-    await expectNoSidewaysScroll(page, 'rebuild sub-step 2');
-    await expectNoA11yViolations(page, 'rebuild sub-step 2 (review and generate)');
+    await expectNoSidewaysScroll(page, 'the journeys review step');
+    await expectNoA11yViolations(page, 'the journeys review step (review and generate)');
     const generated = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
     );
@@ -634,7 +640,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     expect((await generated).status()).toBe(201);
 
     // Back on step 8 with a log for every selected year.
-    await expectStep(page, 8);
+    await expectStep(page, 'evidence');
     await expect(page.getByTestId('journeys-note')).toContainText('2 regular journeys');
     for (const year of [NEWEST, SECOND]) {
       await expect(page.getByTestId(`mileage-log-${yearSlug(year)}`)).toBeVisible();
@@ -649,7 +655,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await passCheckAnswers(page, who, totals);
 
     // Step 9 at 320 px: no Self Assessment note (each year is under £2,500).
-    await expectStep(page, 9);
+    await expectStep(page, 'review');
     await expectReviewFigures(page, who, totals);
     await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
     await expectNoSidewaysScroll(page, 'step 9');
@@ -661,7 +667,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await continueButton(page).click();
 
     // Step 10: the P60 is optional; this claimant goes without it.
-    await expectStep(page, 10);
+    await expectStep(page, 'hmrc-details');
     await expect(page.getByTestId('p60-section')).toBeVisible();
     await expectNoSidewaysScroll(page, 'step 10');
     await continueButton(page).click();
@@ -788,7 +794,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     });
     await completeStepsZeroToSeven(page, who);
     await page.getByTestId(`build-log-${yearSlug(THIRD)}`).click();
-    await expect(page.getByTestId('rebuild-step-1')).toBeAttached();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
     await expect(page.getByTestId('journey-0-postcode-hint')).toHaveText(
       'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)',
     );
@@ -801,8 +807,8 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       'Select a reason',
       'Enter the distance in miles',
     ]);
-    await expect(page.getByTestId('rebuild-step-1')).toBeAttached();
-    await expectNoA11yViolations(page, 'rebuild sub-step 1 with errors');
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
+    await expectNoA11yViolations(page, 'the journeys step with errors');
 
     // Postcodes are formatted as typed; the hints stay while either is invalid.
     const from = page.getByTestId('journey-0-from');
@@ -855,7 +861,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       'Failed to calculate distance. Please enter manually.',
     );
     await page.unroute('**/api/distance?**');
-    await expectNoA11yViolations(page, 'rebuild sub-step 1 with a distance message');
+    await expectNoA11yViolations(page, 'the journeys step with a distance message');
     // A typed distance replaces the message.
     await page.getByTestId('journey-0-distance').fill('7');
     await expect(page.getByTestId('journey-0-distance-error')).toHaveCount(0);
@@ -875,7 +881,7 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await page.getByTestId('journey-0-remove').click();
     await expect(page.getByTestId('journey-0')).toHaveCount(0);
     await continueButton(page).click();
-    await expect(page.getByTestId('rebuild-step-2')).toBeAttached();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
     await expect(page.getByTestId('no-journeys')).toContainText('No journeys added');
     await expect(page.getByTestId('no-journeys')).toContainText(
       'Please go back and add at least one business journey to generate your mileage log.',
@@ -883,11 +889,11 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(continueButton(page)).toHaveCount(0);
     await expectNoA11yViolations(page, "the 'No journeys added' screen");
 
-    // Back to sub-step 1, and Back again leaves the flow for step 8.
+    // Back to the journeys, and Back again leaves the builder for the evidence step.
     await backButton(page).click();
-    await expect(page.getByTestId('rebuild-step-1')).toBeAttached();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
     await backButton(page).click();
-    await expectStep(page, 8, 'Evidence of your business mileage');
+    await expectStep(page, 'evidence', 'Evidence of your business mileage');
     await expect(page.getByTestId(`evidence-year-${yearSlug(THIRD)}`)).toBeVisible();
     await continueButton(page).click();
     await expectErrorSummary(page, [`Evidence required for ${THIRD}`]);

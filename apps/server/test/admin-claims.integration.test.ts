@@ -196,9 +196,8 @@ describe('claims list', () => {
       headers: { 'x-session-id': newSessionId() },
       payload: {
         revision: 0,
-        step: 0,
-        currentStep: 1,
-        lastStepCompleted: 0,
+        currentStep: 'employment',
+        lastStepCompleted: 'eligibility',
         snapshot: { eligibilityData: { drivesForWork: 'yes' } },
       },
     });

@@ -193,7 +193,7 @@ export async function submitMileageClaim(
     method: 'PUT',
     url: '/api/onboarding',
     headers,
-    payload: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
+    payload: { revision: 0, currentStep: 'evidence', lastStepCompleted: 'employer-rate', snapshot },
   });
   if (save.statusCode !== 200) throw new Error(`save answered ${save.statusCode}: ${save.body}`);
   const body = multipart(

@@ -16,6 +16,7 @@ const API_ROUTES = [
   'get /api/files/{id}',
   'get /api/onboarding',
   'put /api/onboarding',
+  'put /api/onboarding/steps/{stepId}',
   'post /api/onboarding/resume-code',
   'post /api/onboarding/files',
   'delete /api/onboarding/files/{id}',
@@ -210,8 +211,12 @@ describe('GET /api/docs', () => {
           'application/json'
         ]?.schema,
       );
-    expect(bodyOf('put /api/onboarding').required).toEqual(
-      expect.arrayContaining(['revision', 'step', 'currentStep', 'lastStepCompleted']),
+    const save = bodyOf('put /api/onboarding');
+    expect(save.required).toEqual(expect.arrayContaining(['revision', 'currentStep', 'lastStepCompleted']));
+    // Steps travel by name; the save body has no unused `step`.
+    expect(Object.keys(save.properties as Json)).not.toContain('step');
+    expect(resolveRef(doc, (save.properties as Record<string, unknown>).currentStep).enum).toContain(
+      'check-answers',
     );
     expect(bodyOf('post /api/resume').required).toEqual(expect.arrayContaining(['code', 'phone']));
     expect(bodyOf('post /api/onboarding/submit').required).toEqual(['niNumber']);

@@ -13,6 +13,7 @@ import {
   ukIsoDate,
 } from '@taxback/domain';
 import type { Journey } from '@taxback/domain';
+import { storageIndexOf } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, wizardSnapshotSchema } from '@taxback/domain/schemas';
 import { decryptField } from '../src/crypto/index.ts';
 import { PNG_BASE64, PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
@@ -100,7 +101,12 @@ async function draftClaim(overrides: Record<string, unknown> = {}): Promise<stri
     method: 'PUT',
     url: '/api/onboarding',
     headers: headers(sessionId),
-    payload: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot: snapshot(overrides) },
+    payload: {
+      revision: 0,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      snapshot: snapshot(overrides),
+    },
   });
   expect(res.statusCode).toBe(200);
   return sessionId;
@@ -789,7 +795,7 @@ describe('POST /api/onboarding/submit', () => {
       status: 'submitted',
       submission_reference: body.submissionReference,
       submitted_at: body.submittedAt,
-      current_step: 11,
+      current_step: storageIndexOf('confirmation'),
     });
     expect(row.p60_file_url).toBe(p60.json<{ url: string }>().url);
     // D14: the NI number is encrypted at rest and not readable in the row.
@@ -817,9 +823,8 @@ describe('POST /api/onboarding/submit', () => {
       headers: headers(sessionId),
       payload: {
         revision: Number(row.revision),
-        step: 7,
-        currentStep: 8,
-        lastStepCompleted: 7,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
         snapshot: snapshot(),
       },
     });
@@ -938,22 +943,27 @@ describe('POST /api/onboarding/submit', () => {
     };
     await t.app.db
       .updateTable('onboarding_claims')
-      .set({ snapshot: JSON.stringify(legacy), snapshot_version: 1, current_step: 8, last_step_completed: 7 })
+      .set({
+        snapshot: JSON.stringify(legacy),
+        snapshot_version: 1,
+        current_step: storageIndexOf('evidence'),
+        last_step_completed: storageIndexOf('employer-rate'),
+      })
       .where('session_id', '=', sessionId)
       .execute();
 
     const got = (await download(sessionId, '/api/onboarding')).json<{
       revision: number;
-      currentStep: number;
-      lastStepCompleted: number;
+      currentStep: string;
+      lastStepCompleted: string | null;
       snapshot: Record<string, unknown> & {
         personalInfo: Record<string, unknown>;
         employments: Array<Record<string, unknown>>;
         taxYears: Array<{ year: string; selected: boolean; jobs: Array<Record<string, unknown>> }>;
       };
     }>();
-    // Personal details (2) lack the date of birth: the claimant goes back there, step 1 done.
-    expect([got.currentStep, got.lastStepCompleted]).toEqual([2, 1]);
+    // Personal details lack the date of birth: the claimant goes back there, employment done.
+    expect([got.currentStep, got.lastStepCompleted]).toEqual(['personal', 'employment']);
     expect(got.snapshot.employments).toEqual([
       expect.objectContaining({ id: 'job-1', employerName: 'Acme Ltd', payeReference: '', jobTitle: '' }),
     ]);
@@ -979,7 +989,12 @@ describe('POST /api/onboarding/submit', () => {
       method: 'PUT',
       url: '/api/onboarding',
       headers: headers(sessionId),
-      payload: { revision: got.revision, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot },
+      payload: {
+        revision: got.revision,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
+        snapshot,
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect((await post(sessionId, '/api/onboarding/mileage-log')).statusCode).toBe(201);

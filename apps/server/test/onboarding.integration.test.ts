@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carVanRatePence, claimableTaxYears, stepIndex, ukIsoDate } from '@taxback/domain';
+import { carVanRatePence, claimableTaxYears, nextStep, storageIndexOf, ukIsoDate } from '@taxback/domain';
+import type { PlanAnswers, WizardStepId } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot } from '@taxback/domain/schemas';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -51,8 +52,14 @@ function put(sessionId: string, body: Record<string, unknown>, headers: Record<s
   });
 }
 
-function save(sessionId: string, step: number, snap: Record<string, unknown>, revision: number) {
-  return put(sessionId, { revision, step, currentStep: step + 1, lastStepCompleted: step, snapshot: snap });
+/** A whole-snapshot save completing `step`, moving on to the next step for these answers. */
+function save(sessionId: string, step: WizardStepId, snap: Record<string, unknown>, revision: number) {
+  return put(sessionId, {
+    revision,
+    currentStep: nextStep(step, snap as PlanAnswers),
+    lastStepCompleted: step,
+    snapshot: snap,
+  });
 }
 
 function get(sessionId: string) {
@@ -93,25 +100,25 @@ describe('session header', () => {
 describe('step validation (SPEC §5 messages)', () => {
   const cases: {
     name: string;
-    step: number;
+    step: WizardStepId;
     snap: Record<string, unknown>;
     errors: Record<string, string>;
   }[] = [
     {
       name: 'step 0 with no option',
-      step: 0,
+      step: 'eligibility',
       snap: snapshot({ eligibilityData: { drivesForWork: '', vehicleVRM: '' } }),
       errors: { 'eligibilityData.drivesForWork': 'Please select an option' },
     },
     {
       name: 'step 0 company vehicle without a registration',
-      step: 0,
+      step: 'eligibility',
       snap: snapshot({ eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: '  ' } }),
       errors: { 'eligibilityData.vehicleVRM': 'Vehicle registration is required' },
     },
     {
       name: 'step 1 with no employment type',
-      step: 1,
+      step: 'employment',
       snap: snapshot({
         employmentDetails: { employmentType: '', employerName: '', businessName: '', utrNumber: '' },
       }),
@@ -119,7 +126,7 @@ describe('step validation (SPEC §5 messages)', () => {
     },
     {
       name: 'step 2 empty',
-      step: 2,
+      step: 'personal',
       snap: snapshot({
         personalInfo: { firstName: '<>', lastName: '', email: '', phone: '', homeAddress: ' ', postcode: '' },
       }),
@@ -135,7 +142,7 @@ describe('step validation (SPEC §5 messages)', () => {
     },
     {
       name: 'step 2 invalid email and phone',
-      step: 2,
+      step: 'personal',
       snap: snapshot({
         personalInfo: {
           firstName: 'Jane',
@@ -156,7 +163,7 @@ describe('step validation (SPEC §5 messages)', () => {
     },
     {
       name: 'step 3 with no year selected',
-      step: 3,
+      step: 'tax-years',
       snap: snapshot({
         taxYears: YEARS.map((year) => ({ year, selected: false, jobs: [job(0)] })),
       }),
@@ -164,14 +171,14 @@ describe('step validation (SPEC §5 messages)', () => {
     },
     {
       name: 'step 4 with no vehicle',
-      step: 4,
+      step: 'vehicle',
       snap: snapshot({ vehicleInfo: { type: '' } }),
       errors: { 'vehicleInfo.type': 'Please select your vehicle type' },
     },
-    // D17: the employments step (storage number 16) checks every P87 answer of every job.
+    // D17: the employments step checks every P87 answer of every job.
     {
       name: 'employments with a bad PAYE reference, no job title and a future end date',
-      step: 16,
+      step: 'employments',
       snap: snapshot({
         employments: [
           employment('job-1', 'Acme Ltd', { payeReference: '12/AB' }),
@@ -191,13 +198,13 @@ describe('step validation (SPEC §5 messages)', () => {
     },
     {
       name: 'six employments',
-      step: 16,
+      step: 'employments',
       snap: snapshot({ employments: [1, 2, 3, 4, 5, 6].map((n) => employment(`job-${n}`, `Employer ${n}`)) }),
       errors: { employments: 'You can add up to 5 employments' },
     },
     {
       name: 'step 5 missing miles per year, and two jobs not said to be connected or not',
-      step: 5,
+      step: 'mileage',
       snap: snapshot({
         employments: [employment('job-1'), employment('job-2', 'Beta Ltd')],
         taxYears: [
@@ -212,7 +219,7 @@ describe('step validation (SPEC §5 messages)', () => {
     },
     {
       name: 'step 7 with no answer for what the employer paid',
-      step: 7,
+      step: 'employer-rate',
       snap: snapshot({
         taxYears: [{ year: Y0, selected: true, jobs: [{ ...job(500), paidKind: '' }] }],
       }),
@@ -236,7 +243,7 @@ describe('step validation (SPEC §5 messages)', () => {
     // Step 0 done; personal details still empty is fine.
     const res = await save(
       sessionId,
-      0,
+      'eligibility',
       snapshot({ personalInfo: {}, employmentDetails: {}, vehicleInfo: {}, taxYears: [] }),
       0,
     );
@@ -245,9 +252,8 @@ describe('step validation (SPEC §5 messages)', () => {
 
   it('refuses a body without a revision', async () => {
     const res = await put(newSessionId(), {
-      step: 0,
-      currentStep: 1,
-      lastStepCompleted: 0,
+      currentStep: 'employment',
+      lastStepCompleted: 'eligibility',
       snapshot: snapshot(),
     });
     expect(res.statusCode).toBe(400);
@@ -258,7 +264,7 @@ describe('step validation (SPEC §5 messages)', () => {
 describe('where a restored draft picks up (issue 16, migration 009)', () => {
   it('trusts a save made today, and checks the answers again once the UK day has changed', async () => {
     const sessionId = newSessionId();
-    const step = stepIndex('mileage');
+    const step = 'mileage';
     expect((await save(sessionId, step, snapshot(), 0)).statusCode).toBe(200);
     const row = () =>
       t.app.db
@@ -268,8 +274,8 @@ describe('where a restored draft picks up (issue 16, migration 009)', () => {
         .executeTakeFirstOrThrow();
     expect((await row()).checked_on).toBe(ukIsoDate(new Date()));
     const restored = async () =>
-      (await get(sessionId)).json<{ currentStep: number; lastStepCompleted: number }>();
-    expect(await restored()).toMatchObject({ currentStep: step + 1, lastStepCompleted: step });
+      (await get(sessionId)).json<{ currentStep: string; lastStepCompleted: string | null }>();
+    expect(await restored()).toMatchObject({ currentStep: 'congratulations', lastStepCompleted: step });
 
     // An answer that no longer holds (a tax year no longer offered), as after 6 April: while the
     // save's check is today's it stands; from another day the draft reopens at that question.
@@ -280,33 +286,33 @@ describe('where a restored draft picks up (issue 16, migration 009)', () => {
       .set({ snapshot: JSON.stringify(stored) })
       .where('session_id', '=', sessionId)
       .execute();
-    expect(await restored()).toMatchObject({ currentStep: step + 1 });
+    expect(await restored()).toMatchObject({ currentStep: 'congratulations' });
     await t.app.db
       .updateTable('onboarding_claims')
       .set({ checked_on: '2000-01-01' })
       .where('session_id', '=', sessionId)
       .execute();
-    expect((await restored()).currentStep).toBe(stepIndex('tax-years'));
+    expect(await restored()).toMatchObject({ currentStep: 'tax-years', lastStepCompleted: 'employments' });
   });
 });
 
 describe('PUT /api/onboarding', () => {
   it('creates, then updates with the revision; a stale revision answers 409', async () => {
     const sessionId = newSessionId();
-    const first = await save(sessionId, 0, snapshot({ personalInfo: {} }), 0);
+    const first = await save(sessionId, 'eligibility', snapshot({ personalInfo: {} }), 0);
     expect(first.statusCode).toBe(200);
     expect(first.json<{ revision: number }>().revision).toBe(1);
 
-    const second = await save(sessionId, 1, snapshot({ personalInfo: {} }), 1);
+    const second = await save(sessionId, 'employment', snapshot({ personalInfo: {} }), 1);
     expect(second.statusCode).toBe(200);
     expect(second.json<{ revision: number }>().revision).toBe(2);
 
-    const stale = await save(sessionId, 2, snapshot(), 1);
+    const stale = await save(sessionId, 'personal', snapshot(), 1);
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ error: 'This application was changed in another window.', revision: 2 });
 
     // A second "first write" for an existing row is stale too.
-    const again = await save(sessionId, 0, snapshot(), 0);
+    const again = await save(sessionId, 'eligibility', snapshot(), 0);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ revision: number }>().revision).toBe(2);
   });
@@ -314,8 +320,8 @@ describe('PUT /api/onboarding', () => {
   it('lets exactly one of two concurrent first writes through', async () => {
     const sessionId = newSessionId();
     const results = await Promise.all([
-      save(sessionId, 0, snapshot({ personalInfo: {} }), 0),
-      save(sessionId, 0, snapshot({ personalInfo: {} }), 0),
+      save(sessionId, 'eligibility', snapshot({ personalInfo: {} }), 0),
+      save(sessionId, 'eligibility', snapshot({ personalInfo: {} }), 0),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const rows = await t.app.db
@@ -333,9 +339,8 @@ describe('PUT /api/onboarding', () => {
       sessionId,
       {
         revision: 0,
-        step: 7,
-        currentStep: 8,
-        lastStepCompleted: 7,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
         snapshot: forged,
         totals: { rebate20: 999_999 },
       },
@@ -383,8 +388,9 @@ describe('PUT /api/onboarding', () => {
       full_url: 'https://claim.example.test/onboarding?utm_source=google',
       ip_address: '127.0.0.1',
       user_agent: 'Mozilla/5.0 test',
-      current_step: 8,
-      last_step_completed: 7,
+      // The plan's storage mapping (decision 031): the step ids kept as numbers.
+      current_step: storageIndexOf('evidence'),
+      last_step_completed: storageIndexOf('employer-rate'),
       vehicle_type: 'car-van',
       status: 'draft',
       self_assessment_required: 1,
@@ -407,16 +413,15 @@ describe('PUT /api/onboarding', () => {
 
   it('keeps the first tracking values and refreshes step and activity on every save', async () => {
     const sessionId = newSessionId();
-    await save(sessionId, 0, snapshot({ personalInfo: {} }), 0);
+    await save(sessionId, 'eligibility', snapshot({ personalInfo: {} }), 0);
     const before = await row(sessionId);
     await new Promise((r) => setTimeout(r, 5));
     const res = await put(
       sessionId,
       {
         revision: 1,
-        step: 1,
-        currentStep: 2,
-        lastStepCompleted: 1,
+        currentStep: 'personal',
+        lastStepCompleted: 'employment',
         snapshot: snapshot({
           personalInfo: {},
           affiliateName: 'someone-else',
@@ -430,8 +435,8 @@ describe('PUT /api/onboarding', () => {
     expect(after.affiliate_name).toBe('partner-one');
     expect(after.full_url).toBe(before.full_url);
     expect(after.user_agent).toBe('vitest-agent/1.0');
-    expect(after.current_step).toBe(2);
-    expect(after.last_step_completed).toBe(1);
+    expect(after.current_step).toBe(storageIndexOf('personal'));
+    expect(after.last_step_completed).toBe(storageIndexOf('employment'));
     expect(after.updated_at > (before.updated_at ?? '')).toBe(true);
   });
 
@@ -439,7 +444,7 @@ describe('PUT /api/onboarding', () => {
     const sessionId = newSessionId();
     await save(
       sessionId,
-      0,
+      'eligibility',
       snapshot({ personalInfo: {}, affiliateName: null, utmData: null, fullUrl: null }),
       0,
     );
@@ -447,7 +452,7 @@ describe('PUT /api/onboarding', () => {
     expect([before.affiliate_name, before.utm_data, before.full_url]).toEqual([null, null, null]);
     await save(
       sessionId,
-      1,
+      'employment',
       snapshot({
         personalInfo: {},
         affiliateName: 'late-partner',
@@ -465,11 +470,11 @@ describe('PUT /api/onboarding', () => {
 
   it('writes a changed name, email or phone, and keeps them when a later save leaves them alone', async () => {
     const sessionId = newSessionId();
-    expect((await save(sessionId, 7, snapshot(), 0)).statusCode).toBe(200);
+    expect((await save(sessionId, 'employer-rate', snapshot(), 0)).statusCode).toBe(200);
     const changed = snapshot({
       personalInfo: { lastName: 'Smith', email: 'jane.smith@example.com', phone: '07700 900456' },
     });
-    expect((await save(sessionId, 7, changed, 1)).statusCode).toBe(200);
+    expect((await save(sessionId, 'employer-rate', changed, 1)).statusCode).toBe(200);
     expect(await row(sessionId)).toMatchObject({
       full_name: 'Jane Smith',
       email: 'jane.smith@example.com',
@@ -485,7 +490,7 @@ describe('PUT /api/onboarding', () => {
         homeAddress: '2 Low Street, Wigan',
       },
     });
-    expect((await save(sessionId, 7, moved, 2)).statusCode).toBe(200);
+    expect((await save(sessionId, 'employer-rate', moved, 2)).statusCode).toBe(200);
     expect(await row(sessionId)).toMatchObject({
       full_name: 'Jane Smith',
       email: 'jane.smith@example.com',
@@ -494,7 +499,7 @@ describe('PUT /api/onboarding', () => {
       revision: 3,
     });
     // Back to the first name and number.
-    expect((await save(sessionId, 7, snapshot(), 3)).statusCode).toBe(200);
+    expect((await save(sessionId, 'employer-rate', snapshot(), 3)).statusCode).toBe(200);
     expect(await row(sessionId)).toMatchObject({
       full_name: 'Jane Doe',
       email: 'jane.doe@example.com',
@@ -508,7 +513,7 @@ describe('PUT /api/onboarding', () => {
     const bike = newSessionId();
     const res = await save(
       bike,
-      7,
+      'employer-rate',
       mileageSnapshot({ years: [{ year: Y0, miles: 12_000 }], vehicle: 'motorbike' }),
       0,
     );
@@ -519,7 +524,7 @@ describe('PUT /api/onboarding', () => {
     const cycle = newSessionId();
     const res2 = await save(
       cycle,
-      7,
+      'employer-rate',
       mileageSnapshot({ years: [{ year: Y0, miles: 12_000 }], vehicle: 'bicycle', ratePence: 25 }),
       0,
     );
@@ -534,14 +539,14 @@ describe('PUT /api/onboarding', () => {
   // estimate is stored while it is a draft either, and one stored before the answer changed goes.
   it('stores no estimate for a fuel claim draft', async () => {
     const sessionId = newSessionId();
-    const own = await save(sessionId, 7, snapshot(), 0);
+    const own = await save(sessionId, 'employer-rate', snapshot(), 0);
     expect(own.statusCode).toBe(200);
     expect(await row(sessionId)).toMatchObject({
       total_hmrc_allowance: 5000,
       estimated_rebate_20_percent: 760,
     });
     const fuel = snapshot({ eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' } });
-    const res = await save(sessionId, 7, fuel, own.json<{ revision: number }>().revision);
+    const res = await save(sessionId, 'employer-rate', fuel, own.json<{ revision: number }>().revision);
     expect(res.statusCode).toBe(200);
     expect(await row(sessionId)).toMatchObject({
       drives_for_work: 'company-vehicle',
@@ -556,7 +561,7 @@ describe('PUT /api/onboarding', () => {
 describe('GET /api/onboarding', () => {
   it('restores the snapshot and step; another session sees 404', async () => {
     const sessionId = newSessionId();
-    await save(sessionId, 4, snapshot(), 0);
+    await save(sessionId, 'vehicle', snapshot(), 0);
     const res = await get(sessionId);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -564,8 +569,8 @@ describe('GET /api/onboarding', () => {
     expect(body).toMatchObject({
       revision: 1,
       status: 'draft',
-      currentStep: 5,
-      lastStepCompleted: 4,
+      currentStep: 'mileage',
+      lastStepCompleted: 'vehicle',
       signatureUrl: null,
       submissionReference: null,
       submittedAt: null,
@@ -590,7 +595,7 @@ describe('GET /api/onboarding', () => {
 
   it('stores the snapshot schema version, and a row from before versions is re-read through the schema', async () => {
     const sessionId = newSessionId();
-    await save(sessionId, 4, snapshot(), 0);
+    await save(sessionId, 'vehicle', snapshot(), 0);
     const saved = await row(sessionId);
     expect(saved.snapshot_version).toBe(WIZARD_SNAPSHOT_VERSION);
     const current = (await get(sessionId)).json<{ snapshot: unknown }>().snapshot;
@@ -627,10 +632,10 @@ describe('resume code issued with personal details (D8)', () => {
         postcode: 'SK5 6AQ',
       },
     });
-    await save(sessionId, 1, snap, 0);
+    await save(sessionId, 'employment', snap, 0);
     expect(await outboxFor(phone)).toHaveLength(0);
 
-    expect((await save(sessionId, 2, snap, 1)).statusCode).toBe(200);
+    expect((await save(sessionId, 'personal', snap, 1)).statusCode).toBe(200);
     const sent = await outboxFor(phone);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.template).toBe('resume-code');
@@ -652,7 +657,7 @@ describe('resume code issued with personal details (D8)', () => {
     const ttl = Date.parse(codes[0]?.expires_at ?? '') - Date.parse(codes[0]?.created_at ?? '');
     expect(ttl).toBe(7 * 24 * 60 * 60 * 1000);
 
-    await save(sessionId, 3, snap, 2);
+    await save(sessionId, 'tax-years', snap, 2);
     expect(await outboxFor(phone)).toHaveLength(1);
   });
 
@@ -669,7 +674,7 @@ describe('resume code issued with personal details (D8)', () => {
         postcode: 'M1 1AE',
       },
     });
-    await save(sessionId, 2, snap, 0); // code 1
+    await save(sessionId, 'personal', snap, 0); // code 1
     const later = () =>
       t.app.inject({
         method: 'POST',
@@ -704,5 +709,168 @@ describe('resume code issued with personal details (D8)', () => {
       headers: { 'x-session-id': newSessionId() },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/onboarding/steps/:stepId (issue 33: only what the step changed)', () => {
+  function putStep(sessionId: string, stepId: string, body: Record<string, unknown>) {
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/onboarding/steps/${stepId}`,
+      headers: { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/1.0' },
+      payload: body,
+    });
+  }
+  type Restored = {
+    revision: number;
+    currentStep: string;
+    lastStepCompleted: string | null;
+    snapshot: {
+      personalInfo: { firstName: string; email: string };
+      taxYears: Array<Record<string, unknown>>;
+    };
+    totals: { totalMiles: number };
+  };
+  const restore = async (sessionId: string) => (await get(sessionId)).json<Restored>();
+  const milesIn = (s: Restored) =>
+    (s.snapshot.taxYears.find((y) => y.year === Y0)?.jobs as Array<{ businessMiles: number }>)[0]
+      ?.businessMiles;
+
+  it('merges the sent sections into the stored draft, moves the progress and recomputes the totals', async () => {
+    const sessionId = newSessionId();
+    const snap = snapshot();
+    expect((await save(sessionId, 'vehicle', snap, 0)).statusCode).toBe(200);
+    const taxYears = (snap.taxYears as Array<Record<string, unknown>>).map((y) =>
+      y.year === Y0 ? { ...y, jobs: [job(9_000)] } : y,
+    );
+    const res = await putStep(sessionId, 'mileage', {
+      revision: 1,
+      currentStep: 'congratulations',
+      lastStepCompleted: 'mileage',
+      sections: { taxYears },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ revision: 2, totals: { totalMiles: 9_000 } });
+    const restored = await restore(sessionId);
+    expect(restored).toMatchObject({
+      revision: 2,
+      currentStep: 'congratulations',
+      lastStepCompleted: 'mileage',
+    });
+    expect(milesIn(restored)).toBe(9_000);
+    // The sections not sent are as stored (sanitised by the first save).
+    expect(restored.snapshot.personalInfo).toMatchObject({
+      firstName: 'Jane',
+      email: 'jane.doe@example.com',
+    });
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['current_step', 'last_step_completed', 'mileage_data'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.current_step).toBe(storageIndexOf('congratulations'));
+    expect(row.last_step_completed).toBe(storageIndexOf('mileage'));
+    expect(JSON.parse(row.mileage_data ?? 'null')).toMatchObject({ [Y0]: { miles: 9_000 } });
+  });
+
+  it('parses the sections with the snapshot rules and keys errors from the snapshot root', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 'vehicle', snapshot(), 0)).statusCode).toBe(200);
+    const res = await putStep(sessionId, 'personal', {
+      revision: 1,
+      currentStep: 'employments',
+      lastStepCompleted: 'vehicle',
+      sections: { personalInfo: { ...(snapshot().personalInfo as object), email: 'jane@' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { 'personalInfo.email': 'Please enter a valid email address' } });
+    expect((await restore(sessionId)).revision).toBe(1);
+  });
+
+  it('checks the step a save completes, even when it sends nothing', async () => {
+    const sessionId = newSessionId();
+    const snap = snapshot({ vehicleInfo: { type: '' } });
+    expect((await save(sessionId, 'tax-years', snap, 0)).statusCode).toBe(200);
+    const res = await putStep(sessionId, 'vehicle', {
+      revision: 1,
+      currentStep: 'mileage',
+      lastStepCompleted: 'vehicle',
+      sections: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { 'vehicleInfo.type': 'Please select your vehicle type' } });
+  });
+
+  it('checks again only the steps that read a changed section, and every step on another day', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 'employer-rate', snapshot(), 0)).statusCode).toBe(200);
+    // A stored answer that no longer holds (a tax year no longer offered), as after 6 April.
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('snapshot')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.snapshot ?? '{}') as { taxYears: Array<{ year: string }> };
+    stored.taxYears[0]!.year = '2015/16';
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ snapshot: JSON.stringify(stored) })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const personal = (revision: number) =>
+      putStep(sessionId, 'personal', {
+        revision,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
+        sections: { personalInfo: { ...(snapshot().personalInfo as object), firstName: 'Janet' } },
+      });
+    // Checked today: a change to the personal details does not re-read the tax years.
+    expect((await personal(1)).statusCode).toBe(200);
+    // Checked on another day: every completed step is checked again, with today's rules.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ checked_on: '2000-01-01' })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const res = await personal(2);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string> }>().errors)).toContain('taxYears');
+    // A change to the tax years checks the steps that read them, today too.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ checked_on: ukIsoDate(new Date()) })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const years = await putStep(sessionId, 'tax-years', {
+      revision: 2,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      sections: { taxYears: stored.taxYears },
+    });
+    expect(years.statusCode).toBe(400);
+  });
+
+  it('refuses a stale revision with the current one, a submitted claim, a missing draft and an unknown step', async () => {
+    const sessionId = newSessionId();
+    expect((await save(sessionId, 'vehicle', snapshot(), 0)).statusCode).toBe(200);
+    const body = { revision: 0, currentStep: 'congratulations', lastStepCompleted: 'mileage', sections: {} };
+    const stale = await putStep(sessionId, 'mileage', body);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ revision: 1 });
+
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ status: 'submitted' })
+      .where('session_id', '=', sessionId)
+      .execute();
+    const late = await putStep(sessionId, 'mileage', { ...body, revision: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: string }>().error).toBe('This claim has already been submitted.');
+
+    // The first save of a draft is the whole snapshot.
+    expect((await putStep(newSessionId(), 'mileage', body)).statusCode).toBe(404);
+    const unknown = await putStep(sessionId, 'step-5', { ...body, revision: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ errors: Record<string, string> }>().errors).toHaveProperty('stepId');
   });
 });

@@ -41,7 +41,12 @@ async function claimWithCode(phone: string): Promise<{ sessionId: string; code: 
     method: 'PUT',
     url: '/api/onboarding',
     headers: { 'x-session-id': sessionId },
-    payload: { revision: 0, step: 3, currentStep: 4, lastStepCompleted: 3, snapshot: snapshot(phone) },
+    payload: {
+      revision: 0,
+      currentStep: 'vehicle',
+      lastStepCompleted: 'tax-years',
+      snapshot: snapshot(phone),
+    },
   });
   expect(res.statusCode).toBe(200);
   const e164 = `+44${phone.replace(/\s/g, '').slice(1)}`;
@@ -83,7 +88,11 @@ describe('POST /api/resume', () => {
 
     const restored = await getClaim(fresh);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ currentStep: 4, lastStepCompleted: 3, revision: 1 });
+    expect(restored.json()).toMatchObject({
+      currentStep: 'vehicle',
+      lastStepCompleted: 'tax-years',
+      revision: 1,
+    });
     expect((await getClaim(sessionId)).statusCode).toBe(404);
 
     const after = await t.app.db
@@ -102,9 +111,8 @@ describe('POST /api/resume', () => {
       headers: { 'x-session-id': fresh },
       payload: {
         revision: 1,
-        step: 4,
-        currentStep: 5,
-        lastStepCompleted: 4,
+        currentStep: 'mileage',
+        lastStepCompleted: 'vehicle',
         snapshot: snapshot('07700 900301'),
       },
     });

@@ -134,9 +134,8 @@ it('a 10 MB upload over HTTP is stored in S3 and downloads byte for byte', async
     headers: { 'x-session-id': sessionId },
     payload: {
       revision: 0,
-      step: 7,
-      currentStep: 8,
-      lastStepCompleted: 7,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
       snapshot: mileageSnapshot({ years: [{ year, miles: 5000 }], ratePence: 0 }),
     },
   });

@@ -61,9 +61,8 @@ async function wizardSignature(signature: string) {
     headers: { 'x-session-id': sessionId },
     payload: {
       revision: 0,
-      step: 7,
-      currentStep: 8,
-      lastStepCompleted: 7,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
       snapshot: mileageSnapshot({ years: [{ year, miles: 1000 }] }),
     },
   });

@@ -34,7 +34,13 @@ function put(sessionId: string, snap: Record<string, unknown>, extra: Record<str
     method: 'PUT',
     url: '/api/onboarding',
     headers: { 'x-session-id': sessionId, 'user-agent': 'vitest-agent/1.0' },
-    payload: { revision: 0, step: 7, currentStep: 8, lastStepCompleted: 7, snapshot: snap, ...extra },
+    payload: {
+      revision: 0,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      snapshot: snap,
+      ...extra,
+    },
   });
 }
 

@@ -75,9 +75,8 @@ async function rowCounts(): Promise<Record<string, number>> {
 const year = claimableTaxYears()[0]!.year;
 const wizardSave = {
   revision: 0,
-  step: 7,
-  currentStep: 8,
-  lastStepCompleted: 7,
+  currentStep: 'evidence',
+  lastStepCompleted: 'employer-rate',
   snapshot: mileageSnapshot(
     {
       years: [{ year, miles: 1200 }],

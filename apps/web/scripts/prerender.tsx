@@ -97,7 +97,7 @@ const { RouterProvider } = await import('react-router/dom');
 const { routes } = await import('../src/app/router.tsx');
 const { SESSION_STORAGE_KEY } = await import('../src/features/onboarding/session-key.ts');
 
-const { taxYearOf } = await import('@taxback/domain');
+const { FIRST_STEP_ID, taxYearOf } = await import('@taxback/domain');
 
 /**
  * Renders `url` for a first-time visitor until `ready` holds, and writes its markup, stripped of
@@ -141,7 +141,7 @@ async function prerender(url: string, name: string, ready: (root: HTMLElement) =
 }
 
 await prerender('/onboarding', 'onboarding', (root) => {
-  const ready = root.querySelector('[data-testid="wizard-step"][data-step="0"]') !== null;
+  const ready = root.querySelector(`[data-testid="wizard-step"][data-step="${FIRST_STEP_ID}"]`) !== null;
   if (ready && !root.innerHTML.includes('<form')) throw new Error('prerender: the first screen has no form');
   return ready;
 });

@@ -3,26 +3,39 @@
 import { z } from 'zod';
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import type { AuthorityTerms } from './authority.ts';
-import { MAX_STEP_INDEX, isWizardStepIndex } from './wizard.ts';
+import { WIZARD_STEP_IDS } from './wizard.ts';
 import { MESSAGES, NAME_MAX_LENGTH, phoneField, requiredText, section } from './schema-basics.ts';
-import { wizardSnapshotSchema } from './snapshot-schemas.ts';
+import { snapshotSectionsSchema, wizardSnapshotSchema } from './snapshot-schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Other request bodies
 
+/** A plan step's id ('mileage', 'check-answers'); the wire never carries a step number. */
+export const wizardStepIdSchema = z.enum(WIZARD_STEP_IDS, { error: 'Unknown step' });
+
+/** Where the claimant is after a save: the step on screen and the furthest completed (null: none). */
+export const wizardProgressSchema = {
+  currentStep: wizardStepIdSchema,
+  lastStepCompleted: wizardStepIdSchema.nullable(),
+};
+
 export const onboardingSaveSchema = z.object({
   revision: z.number().int().min(0),
-  step: z.number().int().min(0).max(MAX_STEP_INDEX).refine(isWizardStepIndex, 'Unknown step'),
-  currentStep: z.number().int().min(0).max(MAX_STEP_INDEX).refine(isWizardStepIndex, 'Unknown step'),
-  lastStepCompleted: z
-    .number()
-    .int()
-    .min(-1)
-    .max(MAX_STEP_INDEX)
-    .refine((n) => n === -1 || isWizardStepIndex(n), 'Unknown step'),
+  ...wizardProgressSchema,
   snapshot: section(wizardSnapshotSchema),
 });
 export type OnboardingSave = z.output<typeof onboardingSaveSchema>;
+
+/**
+ * PUT /api/onboarding/steps/:stepId: the step just completed (or saved in place) sends only the
+ * snapshot sections it changed, with the revision it read and where the claimant now is.
+ */
+export const onboardingStepSaveSchema = z.object({
+  revision: z.number().int().min(0),
+  ...wizardProgressSchema,
+  sections: section(snapshotSectionsSchema),
+});
+export type OnboardingStepSave = z.output<typeof onboardingStepSaveSchema>;
 
 export const resumeRequestSchema = z.object({
   code: z.preprocess(

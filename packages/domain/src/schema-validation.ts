@@ -2,12 +2,13 @@
 // root key `form`), and checking a snapshot's steps against the plan.
 import { z } from 'zod';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from './sanitise.ts';
+import type { SnapshotSection } from './snapshot-schemas.ts';
 import {
+  FIRST_STEP_ID,
+  hasCompleted,
+  isWizardStepId,
   previousStep as previousStepOf,
-  stepIndex as stepIndexOf,
-  isWizardStepIndex,
   snapshotStepsThrough,
-  stepIdAt,
   type PlanAnswers,
   type WizardStepId,
 } from './wizard.ts';
@@ -96,6 +97,8 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
     case 'hmrc-details':
       return hmrcDetailsStepSchema;
     case 'check-answers':
+    case 'journeys':
+    case 'journeys-review':
     case 'not-driving':
     case 'company-vehicle':
     case 'self-assessment':
@@ -108,14 +111,12 @@ function stepSchema(id: WizardStepId, opts: ValidateStepOptions): z.ZodType | nu
 
 /** Validates the fields a wizard step saves, taken from a snapshot-like object. */
 export function validateStep(
-  step: number | WizardStepId,
+  step: WizardStepId,
   data: unknown,
   opts: ValidateStepOptions = {},
 ): StepValidation {
-  if (typeof step === 'number' && !isWizardStepIndex(step)) {
-    return { ok: false, errors: { step: 'Unknown step' } };
-  }
-  const schema = stepSchema(typeof step === 'number' ? stepIdAt(step) : step, opts);
+  if (!isWizardStepId(step)) return { ok: false, errors: { step: 'Unknown step' } };
+  const schema = stepSchema(step, opts);
   if (schema === null) return { ok: true, value: {} };
   const result = schema.safeParse(data ?? {});
   if (!result.success) return { ok: false, errors: fieldErrors(result) };
@@ -137,16 +138,58 @@ function planAnswers(snapshot: unknown): PlanAnswers {
 }
 
 /**
+ * The snapshot sections each step's rules read. A change to any other section cannot change the
+ * step's verdict.
+ */
+const STEP_READS: Partial<Record<WizardStepId, readonly SnapshotSection[]>> = {
+  eligibility: ['eligibilityData'],
+  employment: ['employmentDetails'],
+  personal: ['personalInfo'],
+  employments: ['employments'],
+  'tax-years': ['taxYears'],
+  vehicle: ['vehicleInfo'],
+  // A job's end date decides which years may carry its miles.
+  mileage: ['employments', 'taxYears'],
+  'employer-rate': ['employments', 'taxYears'],
+};
+
+/** The sections the plan's route rules read beyond a step's own: a change may reroute the claim. */
+const ROUTE_SECTIONS: readonly SnapshotSection[] = ['eligibilityData', 'employmentDetails'];
+
+/**
+ * Which completed steps a save that changed only `changed` must check again, on the route through
+ * `through`: the steps that read a changed section, the step saved (`step`), and those completed by
+ * this save (after `before`, the furthest step completed when the draft was read). A change to the
+ * answers that choose the route checks every step through `through`.
+ */
+export function stepsToRecheck(
+  snapshot: unknown,
+  through: WizardStepId | null,
+  change: { step: WizardStepId; changed: readonly string[]; before: WizardStepId | null },
+): WizardStepId[] {
+  const all = snapshotStepsThrough(planAnswers(snapshot), through);
+  if (change.changed.some((s) => (ROUTE_SECTIONS as readonly string[]).includes(s))) return all;
+  return all.filter(
+    (id) =>
+      id === change.step ||
+      !hasCompleted(id, change.before) ||
+      (STEP_READS[id] ?? []).some((s) => change.changed.includes(s)),
+  );
+}
+
+/**
  * Validates the snapshot answers of every step on the claimant's route up to and including
- * `throughStep` (a storage index, in plan order); errors merged, earliest step first.
+ * `throughStep` (in plan order; null: none), or only the steps in `opts.only`; errors merged,
+ * earliest step first.
  */
 export function validateSnapshotSteps(
   snapshot: unknown,
-  throughStep: number,
-  opts: ValidateStepOptions = {},
+  throughStep: WizardStepId | null,
+  opts: ValidateStepOptions & { only?: readonly WizardStepId[] } = {},
 ): { ok: true } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  for (const id of snapshotStepsThrough(planAnswers(snapshot), throughStep)) {
+  const steps = opts.only ?? snapshotStepsThrough(planAnswers(snapshot), throughStep);
+  for (const id of steps) {
     const r = validateStep(id, snapshot, opts);
     if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
   }
@@ -161,15 +204,23 @@ export function validateSnapshotSteps(
  */
 export function resumePoint(
   snapshot: unknown,
-  progress: { currentStep: number; lastStepCompleted: number },
+  progress: WizardProgress,
   opts: ValidateStepOptions = {},
-): { currentStep: number; lastStepCompleted: number } {
+): WizardProgress {
   const answers = planAnswers(snapshot);
   for (const id of snapshotStepsThrough(answers, progress.lastStepCompleted)) {
     if (!validateStep(id, snapshot, opts).ok) {
-      const at = stepIndexOf(id);
-      return { currentStep: at, lastStepCompleted: at === 0 ? -1 : previousStepOf(at, answers) };
+      return {
+        currentStep: id,
+        lastStepCompleted: id === FIRST_STEP_ID ? null : previousStepOf(id, answers),
+      };
     }
   }
   return progress;
+}
+
+/** Where a claimant is: the step on screen, and the furthest step completed (null: none yet). */
+export interface WizardProgress {
+  currentStep: WizardStepId;
+  lastStepCompleted: WizardStepId | null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mileageSnapshot } from './test/example-snapshots.ts';
 import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
 import { isWfhClaimableYear, wfhClaimable } from './expenses.ts';
+import type { WizardStepId } from './wizard.ts';
 import {
   MESSAGES,
   UTM_KEYS,
@@ -184,25 +185,25 @@ describe('claimFormSchema / claimSubmissionSchema', () => {
 });
 
 describe('validateStep: SPEC §5 wizard messages', () => {
-  it.each<[number, unknown, Record<string, string>]>([
-    [0, {}, { 'eligibilityData.drivesForWork': 'Please select an option' }],
+  it.each<[WizardStepId, unknown, Record<string, string>]>([
+    ['eligibility', {}, { 'eligibilityData.drivesForWork': 'Please select an option' }],
     [
-      0,
+      'eligibility',
       { eligibilityData: { drivesForWork: '' } },
       { 'eligibilityData.drivesForWork': 'Please select an option' },
     ],
     [
-      0,
+      'eligibility',
       { eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: ' - ' } },
       { 'eligibilityData.vehicleVRM': 'Vehicle registration is required' },
     ],
     [
-      1,
+      'employment',
       { employmentDetails: { employmentType: '' } },
       { 'employmentDetails.employmentType': 'Please select your employment type' },
     ],
     [
-      2,
+      'personal',
       {},
       {
         'personalInfo.dateOfBirth': 'Enter your date of birth',
@@ -216,7 +217,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
     ],
     [
-      2,
+      'personal',
       {
         personalInfo: {
           firstName: 'A',
@@ -235,35 +236,39 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         'personalInfo.postcode': 'Please enter a valid UK postcode',
       },
     ],
-    [3, { taxYears: [] }, { taxYears: 'Please select at least one tax year' }],
+    ['tax-years', { taxYears: [] }, { taxYears: 'Please select at least one tax year' }],
     [
-      3,
+      'tax-years',
       { taxYears: [{ year: '2024/25', selected: false }] },
       { taxYears: 'Please select at least one tax year' },
     ],
     [
-      3,
+      'tax-years',
       { taxYears: [{ year: '2020/21', selected: true }] },
       { taxYears: 'You can only claim for the current tax year and the four before it' },
     ],
     // D21: on 1 June 2025 the current year 2025/26 is offered; the next one is not.
     [
-      3,
+      'tax-years',
       { taxYears: [{ year: '2026/27', selected: true }] },
       { taxYears: 'You can only claim for the current tax year and the four before it' },
     ],
     [
-      3,
+      'tax-years',
       { taxYears: [{ year: '24/25', selected: true }] },
       { 'taxYears.0.year': 'Enter a tax year like 2024/25' },
     ],
-    [4, { vehicleInfo: {} }, { 'vehicleInfo.type': 'Please select your vehicle type' }],
-    [4, { vehicleInfo: { type: 'tractor' } }, { 'vehicleInfo.type': 'Please select your vehicle type' }],
+    ['vehicle', { vehicleInfo: {} }, { 'vehicleInfo.type': 'Please select your vehicle type' }],
+    [
+      'vehicle',
+      { vehicleInfo: { type: 'tractor' } },
+      { 'vehicleInfo.type': 'Please select your vehicle type' },
+    ],
     // D17: 1 to 5 employments, each with employer, PAYE reference (or "I don't have it"), job title
     // and whether it continues or when it ended.
-    [16, { employments: [] }, { employments: 'Add at least one employment' }],
+    ['employments', { employments: [] }, { employments: 'Add at least one employment' }],
     [
-      16,
+      'employments',
       {
         employments: [
           { id: 'job-1', employerName: '', payeReference: '', jobTitle: '', continuing: '' },
@@ -297,12 +302,12 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
     ],
     [
-      16,
+      'employments',
       { employments: Array.from({ length: 6 }, (_, i) => ({ ...job(`job-${i + 1}`) })) },
       { employments: 'You can add up to 5 employments' },
     ],
     [
-      5,
+      'mileage',
       {
         taxYears: [
           { year: '2024/25', selected: true, jobs: [jobYear('job-1', 0)] },
@@ -321,12 +326,12 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
     ],
     [
-      5,
+      'mileage',
       { taxYears: [{ year: '2024/25', selected: true, jobs: [jobYear('job-1', 'lots')] }] },
       { 'miles_2024/25_job-1': 'Business miles must be a whole number from 0 to 200,000' },
     ],
     [
-      7,
+      'employer-rate',
       {
         employments: [job('job-1'), { ...job('job-2'), employerName: '' }],
         taxYears: [
@@ -349,7 +354,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
     ],
     [
-      8,
+      'evidence',
       {
         taxYears: [
           { year: '2024/25', selected: true },
@@ -362,7 +367,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       { 'evidence_2024/25': 'Evidence required for 2024/25' },
     ],
     [
-      9,
+      'review',
       {},
       {
         signature: 'Digital signature is required',
@@ -372,7 +377,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
     ],
     [
-      9,
+      'review',
       {
         signature: 'data:image/gif;base64,AAAA',
         agreementChecks: { accuracy: true, authorization: false, terms: true },
@@ -382,42 +387,42 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         'agreementChecks.authorization': 'Please authorize us to act as your tax agent',
       },
     ],
-    [10, {}, { niNumber: 'National Insurance number is required' }],
-    [10, { niNumber: '  ' }, { niNumber: 'National Insurance number is required' }],
+    ['hmrc-details', {}, { niNumber: 'National Insurance number is required' }],
+    ['hmrc-details', { niNumber: '  ' }, { niNumber: 'National Insurance number is required' }],
     [
-      10,
+      'hmrc-details',
       { niNumber: 'AB123456E' },
       { niNumber: 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C' },
     ],
     // The example itself is never allocated (issue 32.7): its own message, not the one showing it.
     [
-      10,
+      'hmrc-details',
       { niNumber: 'QQ 12 34 56 C' },
       { niNumber: 'Enter your own National Insurance number: QQ 12 34 56 C is only an example' },
     ],
-    [99, {}, { step: 'Unknown step' }],
+    ['no-such-step' as WizardStepId, {}, { step: 'Unknown step' }],
   ])('step %s with %j → %j', (step, data, expected) => {
     expect(validateStep(step, data, { today: JUNE_2025 })).toEqual({ ok: false, errors: expected });
   });
 
-  it.each<[number, unknown, unknown]>([
+  it.each<[WizardStepId, unknown, unknown]>([
     [
-      0,
+      'eligibility',
       { eligibilityData: { drivesForWork: 'yes', vehicleVRM: 'ab12cde' } },
       { eligibilityData: { drivesForWork: 'yes', vehicleVRM: '' } },
     ],
     [
-      0,
+      'eligibility',
       { eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: ' ab12 cde ' } },
       { eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDE' } },
     ],
     [
-      1,
+      'employment',
       { employmentDetails: { employmentType: 'cis' } },
       { employmentDetails: { employmentType: 'cis', businessName: '', utrNumber: '' } },
     ],
     [
-      2,
+      'personal',
       {
         personalInfo: {
           firstName: ' <Jane> ',
@@ -443,7 +448,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       },
     ],
     [
-      3,
+      'tax-years',
       {
         taxYears: [
           { year: '2021/22', selected: true },
@@ -457,9 +462,9 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         ],
       },
     ],
-    [4, { vehicleInfo: { type: 'bicycle' } }, { vehicleInfo: { type: 'bicycle' } }],
+    ['vehicle', { vehicleInfo: { type: 'bicycle' } }, { vehicleInfo: { type: 'bicycle' } }],
     [
-      5,
+      'mileage',
       { taxYears: [{ year: '2024/25', selected: true, jobs: [jobYear('job-1', '12345')] }] },
       {
         // The step reads the employments too (a job that ended before a year has no miles in it).
@@ -475,8 +480,8 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         ],
       },
     ],
-    [6, {}, {}],
-    [11, {}, {}],
+    ['congratulations', {}, {}],
+    ['confirmation', {}, {}],
   ])('step %s accepts %j', (step, data, expected) => {
     expect(validateStep(step, data, { today: JUNE_2025 })).toEqual({ ok: true, value: expected });
   });
@@ -524,7 +529,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
   });
 
   it('step 8 is complete for every year once any journey exists', () => {
-    const r = validateStep(8, {
+    const r = validateStep('evidence', {
       taxYears: [{ year: '2024/25', selected: true }],
       evidenceFiles: {},
       journeys: [{ id: 'j1' }],
@@ -533,7 +538,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
   });
 
   it('step 9 accepts a PNG signature with all three checks', () => {
-    const r = validateStep(9, {
+    const r = validateStep('review', {
       signature: PNG,
       agreementChecks: { accuracy: true, authorization: true, terms: true },
     });
@@ -558,7 +563,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
   });
 
   it('validateSnapshotSteps merges the errors of every snapshot step up to the given one', () => {
-    expect(validateSnapshotSteps({}, 1)).toEqual({
+    expect(validateSnapshotSteps({}, 'employment')).toEqual({
       ok: false,
       errors: {
         'eligibilityData.drivesForWork': 'Please select an option',
@@ -568,7 +573,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     expect(
       validateSnapshotSteps(
         { eligibilityData: { drivesForWork: 'yes' }, employmentDetails: { employmentType: 'employed' } },
-        1,
+        'employment',
       ),
     ).toEqual({ ok: true });
   });
@@ -579,16 +584,16 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       eligibilityData: { drivesForWork: 'yes' },
       employmentDetails: { employmentType: 'self-employed' },
     };
-    expect(validateSnapshotSteps(selfEmployed, 10)).toEqual({ ok: true });
-    // An employee through step 3 must have answered steps 0-3.
+    expect(validateSnapshotSteps(selfEmployed, 'hmrc-details')).toEqual({ ok: true });
+    // An employee through the tax years must have answered every step before them.
     const employee = { ...selfEmployed, employmentDetails: { employmentType: 'employed' } };
-    const result = validateSnapshotSteps(employee, 3);
+    const result = validateSnapshotSteps(employee, 'tax-years');
     expect(result.ok).toBe(false);
     expect(Object.keys(result.ok ? {} : result.errors)).toEqual(
       expect.arrayContaining(['personalInfo.firstName', 'taxYears']),
     );
-    // validateStep accepts a step name as well as its storage number.
-    expect(validateStep('employment', employee)).toEqual(validateStep(1, employee));
+    // Nothing completed yet: nothing to check.
+    expect(validateSnapshotSteps({}, null)).toEqual({ ok: true });
   });
 });
 
@@ -868,21 +873,24 @@ describe('wizardSnapshotSchema', () => {
   });
 
   it('is the snapshot of the PUT body', () => {
-    const body = onboardingSaveSchema.parse({ revision: 0, step: 2, currentStep: 3, lastStepCompleted: 2 });
+    const body = onboardingSaveSchema.parse({
+      revision: 0,
+      currentStep: 'tax-years',
+      lastStepCompleted: 'personal',
+    });
     expect(body.snapshot).toEqual(emptyWizardSnapshot());
-    expect(
-      onboardingSaveSchema.safeParse({ revision: -1, step: 2, currentStep: 3, lastStepCompleted: 2 }).success,
-    ).toBe(false);
-    expect(
-      onboardingSaveSchema.safeParse({ revision: 0, step: 18, currentStep: 3, lastStepCompleted: 2 }).success,
-    ).toBe(false);
-    // The plan's later steps (12-15: the D27 explanations; 16-17) are storage numbers too.
-    expect(
-      onboardingSaveSchema.safeParse({ revision: 0, step: 0, currentStep: 12, lastStepCompleted: 0 }).success,
-    ).toBe(true);
-    expect(
-      onboardingSaveSchema.safeParse({ revision: 0, step: 0, currentStep: 1, lastStepCompleted: -2 }).success,
-    ).toBe(false);
+    const save = (progress: Record<string, unknown>) =>
+      onboardingSaveSchema.safeParse({ revision: 0, snapshot: {}, ...progress });
+    expect(save({ revision: -1, currentStep: 'tax-years', lastStepCompleted: 'personal' }).success).toBe(
+      false,
+    );
+    // Every plan step is named by its id, the D27 explanations as well; nothing before the first.
+    expect(save({ currentStep: 'not-driving', lastStepCompleted: 'eligibility' }).success).toBe(true);
+    expect(save({ currentStep: 'eligibility', lastStepCompleted: null }).success).toBe(true);
+    // Storage numbers are not step names on the wire.
+    expect(save({ currentStep: 3, lastStepCompleted: 'personal' }).success).toBe(false);
+    expect(save({ currentStep: 'tax-years', lastStepCompleted: -1 }).success).toBe(false);
+    expect(save({ currentStep: 'step-3', lastStepCompleted: null })).toMatchObject({ success: false });
   });
 });
 

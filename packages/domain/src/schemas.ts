@@ -55,6 +55,10 @@ export {
   WIZARD_SNAPSHOT_VERSION,
   wizardSnapshotSchema,
   emptyWizardSnapshot,
+  snapshotSectionsSchema,
+  SNAPSHOT_SECTIONS,
+  type SnapshotSection,
+  type SnapshotSections,
 } from './snapshot-schemas.ts';
 export {
   eligibilityStepSchema,
@@ -76,6 +80,10 @@ export {
 export {
   onboardingSaveSchema,
   type OnboardingSave,
+  onboardingStepSaveSchema,
+  type OnboardingStepSave,
+  wizardStepIdSchema,
+  wizardProgressSchema,
   resumeRequestSchema,
   type ResumeRequest,
   CALL_BACK_RETENTION_DAYS,
@@ -94,6 +102,8 @@ export {
   validateStep,
   validateSnapshotSteps,
   resumePoint,
+  stepsToRecheck,
+  type WizardProgress,
 } from './schema-validation.ts';
 export { type SameType, MAX_LEAVE_PERIODS } from './schema-basics.ts';
 export type { TaxYearEntry, WizardSnapshot } from './snapshot-schemas.ts';

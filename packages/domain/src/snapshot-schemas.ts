@@ -314,39 +314,72 @@ export const WIZARD_SNAPSHOT_VERSION = 2;
  * version-1 snapshot (one employer, one rate) is upgraded first, and each year's jobs are kept in
  * step with the employments.
  */
-const wizardSnapshotObject = z.object({
-  eligibilityData: section(eligibilityDataSchema),
-  employmentDetails: section(employmentDetailsSchema),
-  personalInfo: section(personalInfoSchema),
-  vehicleInfo: section(vehicleInfoSchema),
-  scottishTaxpayer: z.enum(['yes', 'no', '']).default(''),
-  employments: z
-    .array(employmentSchema)
-    .max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany)
-    .default(() => []),
-  taxYears: z
-    .array(taxYearEntrySchema)
-    .max(MAX_TAX_YEAR_ENTRIES)
-    .default(() => []),
-  journeys: z
-    .array(journeyDraftSchema)
-    .max(MAX_JOURNEYS)
-    .default(() => []),
-  leave: z
-    .array(
-      z.object({
-        id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown leave period'),
-        from: datePartsSchema,
-        to: datePartsSchema,
-      }),
-    )
-    .max(MAX_LEAVE_PERIODS, `You can add up to ${MAX_LEAVE_PERIODS} periods of leave`)
-    .default(() => []),
-  agreementChecks: section(agreementChecksSchema),
-  affiliateName: nullableText(AFFILIATE_MAX_LENGTH),
-  utmData: utmDataSchema.nullable().default(null),
-  fullUrl: nullableText(FULL_URL_MAX_LENGTH),
+const leavePeriodSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown leave period'),
+  from: datePartsSchema,
+  to: datePartsSchema,
 });
+
+/** Each section of the snapshot as it is checked when present (no defaults). */
+const SECTION_SCHEMAS = {
+  eligibilityData: eligibilityDataSchema,
+  employmentDetails: employmentDetailsSchema,
+  personalInfo: personalInfoSchema,
+  vehicleInfo: vehicleInfoSchema,
+  scottishTaxpayer: z.enum(['yes', 'no', '']),
+  employments: z.array(employmentSchema).max(MAX_EMPLOYMENTS, MESSAGES.employmentsTooMany),
+  taxYears: z.array(taxYearEntrySchema).max(MAX_TAX_YEAR_ENTRIES),
+  journeys: z.array(journeyDraftSchema).max(MAX_JOURNEYS),
+  leave: z
+    .array(leavePeriodSchema)
+    .max(MAX_LEAVE_PERIODS, `You can add up to ${MAX_LEAVE_PERIODS} periods of leave`),
+  agreementChecks: agreementChecksSchema,
+  affiliateName: nullableText(AFFILIATE_MAX_LENGTH),
+  utmData: utmDataSchema.nullable(),
+  fullUrl: nullableText(FULL_URL_MAX_LENGTH),
+} as const;
+
+/** A section of the wizard snapshot ('personalInfo', 'taxYears', …). */
+export type SnapshotSection = keyof typeof SECTION_SCHEMAS;
+export const SNAPSHOT_SECTIONS = Object.keys(SECTION_SCHEMAS) as SnapshotSection[];
+
+const wizardSnapshotObject = z.object({
+  eligibilityData: section(SECTION_SCHEMAS.eligibilityData),
+  employmentDetails: section(SECTION_SCHEMAS.employmentDetails),
+  personalInfo: section(SECTION_SCHEMAS.personalInfo),
+  vehicleInfo: section(SECTION_SCHEMAS.vehicleInfo),
+  scottishTaxpayer: SECTION_SCHEMAS.scottishTaxpayer.default(''),
+  employments: SECTION_SCHEMAS.employments.default(() => []),
+  taxYears: SECTION_SCHEMAS.taxYears.default(() => []),
+  journeys: SECTION_SCHEMAS.journeys.default(() => []),
+  leave: SECTION_SCHEMAS.leave.default(() => []),
+  agreementChecks: section(SECTION_SCHEMAS.agreementChecks),
+  affiliateName: SECTION_SCHEMAS.affiliateName,
+  utmData: SECTION_SCHEMAS.utmData.default(null),
+  fullUrl: SECTION_SCHEMAS.fullUrl,
+});
+
+/**
+ * Some sections of a current-version snapshot, each checked as in the whole snapshot; a section not
+ * sent stays absent (a per-step save sends only what its step changed).
+ */
+export const snapshotSectionsSchema = z.object({
+  eligibilityData: SECTION_SCHEMAS.eligibilityData.optional(),
+  employmentDetails: SECTION_SCHEMAS.employmentDetails.optional(),
+  personalInfo: SECTION_SCHEMAS.personalInfo.optional(),
+  vehicleInfo: SECTION_SCHEMAS.vehicleInfo.optional(),
+  scottishTaxpayer: SECTION_SCHEMAS.scottishTaxpayer.optional(),
+  employments: SECTION_SCHEMAS.employments.optional(),
+  taxYears: SECTION_SCHEMAS.taxYears.optional(),
+  journeys: SECTION_SCHEMAS.journeys.optional(),
+  leave: SECTION_SCHEMAS.leave.optional(),
+  agreementChecks: SECTION_SCHEMAS.agreementChecks.optional(),
+  affiliateName: SECTION_SCHEMAS.affiliateName.optional(),
+  utmData: SECTION_SCHEMAS.utmData.optional(),
+  fullUrl: SECTION_SCHEMAS.fullUrl.optional(),
+}) satisfies z.ZodType<Partial<Record<SnapshotSection, unknown>>>;
+export type SnapshotSections = Partial<WizardSnapshot>;
+
 export const wizardSnapshotSchema = z.preprocess(
   upgradeLegacySnapshot,
   wizardSnapshotObject.transform((s) => alignSnapshot(s)),

@@ -20,6 +20,7 @@ import type { P87Input } from './p87-readiness.ts';
 import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
 import { claimableTaxYears, isTaxYear, taxYearInfo, type TaxYear, type TaxYearInfo } from './tax-years.ts';
+import type { WizardStepId } from './wizard.ts';
 
 // The wizard snapshot: the claimant's saved answers, the body of PUT /api/onboarding beside the
 // step numbers. Declared once, here; the zod schema in schemas.ts is checked against it at compile
@@ -109,11 +110,11 @@ export interface WizardSnapshot {
   fullUrl: string | null;
 }
 
-/** What one save carries (PUT /api/onboarding without the revision). */
+/** What one whole-snapshot save carries (PUT /api/onboarding without the revision). */
 export interface SavePayload {
-  step: number;
-  currentStep: number;
-  lastStepCompleted: number;
+  currentStep: WizardStepId;
+  /** null until the first step is completed. */
+  lastStepCompleted: WizardStepId | null;
   snapshot: WizardSnapshot;
 }
 

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_ADVANCE_MS,
   CLAIM_REDIRECT_MS,
-  CONFIRMATION_STEP,
+  CONFIRMATION_STEP_ID,
   CONGRATS_ADVANCE_MS,
-  MAX_STEP_INDEX,
-  SUBMIT_STEP,
+  SUBMIT_STEP_ID,
   WIZARD_PLAN,
+  completedStepAt,
   claimRoute,
   furtherStep,
   hasCompleted,
-  isWizardStepIndex,
+  hostStep,
+  isWizardStepId,
   journeyPath,
   nextStep,
   nothingClaimable,
@@ -19,10 +20,12 @@ import {
   routeEnd,
   sanitiseVrm,
   snapshotStepsThrough,
-  stepIdAt,
-  stepIndex,
+  stepAtStorageIndex,
   stepProgress,
+  storageIndexOf,
+  storageIndexOfCompleted,
   type PlanAnswers,
+  type WizardStepId,
 } from './wizard.ts';
 import { CONTENT } from './content.ts';
 
@@ -84,10 +87,11 @@ describe('wizard plan', () => {
     expect(original.map((id, i) => [i, byIndex[i]])).toEqual(original.map((id, i) => [i, id]));
     // Steps added later take new numbers.
     expect([byIndex[16], byIndex[17]]).toEqual(['employments', 'check-answers']);
+    expect([byIndex[18], byIndex[19]]).toEqual(['journeys', 'journeys-review']);
     expect(new Set(WIZARD_PLAN.map((s) => s.index)).size).toBe(WIZARD_PLAN.length);
     expect(new Set(WIZARD_PLAN.map((s) => s.id)).size).toBe(WIZARD_PLAN.length);
     for (const s of WIZARD_PLAN) expect(s.title.length).toBeGreaterThan(0);
-    expect([CONFIRMATION_STEP, SUBMIT_STEP, MAX_STEP_INDEX]).toEqual([11, 10, 17]);
+    expect([storageIndexOf(CONFIRMATION_STEP_ID), storageIndexOf(SUBMIT_STEP_ID)]).toEqual([11, 10]);
     expect([AUTO_ADVANCE_MS, CONGRATS_ADVANCE_MS, CLAIM_REDIRECT_MS]).toEqual([800, 5000, 3000]);
   });
 
@@ -107,9 +111,12 @@ describe('wizard plan', () => {
         expect(order.get(step.next(answers))).toBeGreaterThan(order.get(step.id) ?? Infinity);
       }
     }
-    // Stops and the confirmation end a route; every other step has a next rule.
+    // Stops and the confirmation end a route, and the mileage-log builder's review ends its
+    // sub-flow (back to evidence); every other step has a next rule.
     for (const step of WIZARD_PLAN)
-      expect(step.next === undefined).toBe(step.kind === 'stop' || step.kind === 'done');
+      expect(step.next === undefined).toBe(
+        step.kind === 'stop' || step.kind === 'done' || step.id === 'journeys-review',
+      );
   });
 
   it('an employee driving their own vehicle walks the SPEC route to the confirmation', () => {
@@ -184,8 +191,8 @@ describe('wizard plan', () => {
     expect(nothingClaimable({ ...employed, vehicleInfo: { type: '' } })).toBe(false);
   });
 
-  it('next and previous follow the route, by storage index', () => {
-    const at = stepIndex;
+  it('next and previous follow the route, by step id', () => {
+    const at = (id: WizardStepId) => id;
     expect(nextStep(at('eligibility'), employed)).toBe(at('employment'));
     expect(nextStep(at('eligibility'), fuel)).toBe(at('company-vehicle'));
     expect(nextStep(at('company-vehicle'), fuel)).toBe(at('employment'));
@@ -210,15 +217,33 @@ describe('wizard plan', () => {
     expect(previousStep(at('tax-years'), {})).toBe(at('employment'));
   });
 
+  it('the mileage-log builder is a sub-flow of evidence: off every route, saved as evidence', () => {
+    for (const answers of [employed, fuel, {}]) {
+      expect(journeyPath(answers)).not.toContain('journeys');
+      expect(journeyPath(answers)).not.toContain('journeys-review');
+    }
+    expect(nextStep('journeys', employed)).toBe('journeys-review');
+    expect(previousStep('journeys-review', employed)).toBe('journeys');
+    expect(previousStep('journeys', employed)).toBe('evidence');
+    expect([hostStep('journeys'), hostStep('journeys-review'), hostStep('mileage')]).toEqual([
+      'evidence',
+      'evidence',
+      'mileage',
+    ]);
+    expect(resumableStep('journeys-review')).toBe('evidence');
+    expect(stepProgress('journeys', employed)).toEqual(stepProgress('evidence', employed));
+  });
+
   it('order comes from the plan, not from the storage numbers', () => {
-    // company-vehicle (13) comes before employment (1).
-    expect(furtherStep(stepIndex('company-vehicle'), stepIndex('employment'))).toBe(stepIndex('employment'));
-    expect(furtherStep(-1, stepIndex('eligibility'))).toBe(stepIndex('eligibility'));
-    expect(furtherStep(-1, 99)).toBe(-1);
-    expect(hasCompleted('personal', stepIndex('tax-years'))).toBe(true);
-    expect(hasCompleted('personal', stepIndex('company-vehicle'))).toBe(false);
-    expect(hasCompleted('personal', -1)).toBe(false);
-    expect(snapshotStepsThrough(employed, stepIndex('employer-rate'))).toEqual([
+    // company-vehicle (stored as 13) comes before employment (stored as 1).
+    expect(furtherStep('company-vehicle', 'employment')).toBe('employment');
+    expect(furtherStep(null, 'eligibility')).toBe('eligibility');
+    expect(furtherStep(null, null)).toBeNull();
+    expect(hasCompleted('personal', 'tax-years')).toBe(true);
+    expect(hasCompleted('personal', 'company-vehicle')).toBe(false);
+    expect(hasCompleted('personal', null)).toBe(false);
+    expect(snapshotStepsThrough(employed, null)).toEqual([]);
+    expect(snapshotStepsThrough(employed, 'employer-rate')).toEqual([
       'eligibility',
       'employment',
       'personal',
@@ -229,30 +254,28 @@ describe('wizard plan', () => {
       'employer-rate',
     ]);
     // A stopped route checks only the steps it has.
-    expect(
-      snapshotStepsThrough({ eligibilityData: { drivesForWork: 'no' } }, stepIndex('hmrc-details')),
-    ).toEqual(['eligibility']);
+    expect(snapshotStepsThrough({ eligibilityData: { drivesForWork: 'no' } }, 'hmrc-details')).toEqual([
+      'eligibility',
+    ]);
   });
 
   it('progress counts the question and information steps of the route', () => {
-    expect(stepProgress(stepIndex('eligibility'), employed)).toEqual({ position: 1, total: 13 });
-    expect(stepProgress(stepIndex('hmrc-details'), employed)).toEqual({ position: 13, total: 13 });
-    expect(stepProgress(stepIndex('employment'), fuel)).toEqual({ position: 3, total: 13 });
-    expect(stepProgress(stepIndex('confirmation'), employed)).toEqual({ position: 13, total: 13 });
+    expect(stepProgress('eligibility', employed)).toEqual({ position: 1, total: 13 });
+    expect(stepProgress('hmrc-details', employed)).toEqual({ position: 13, total: 13 });
+    expect(stepProgress('employment', fuel)).toEqual({ position: 3, total: 13 });
+    expect(stepProgress('confirmation', employed)).toEqual({ position: 13, total: 13 });
   });
 
   it('progress before the route is chosen counts the route that can be claimed, not a stop', () => {
     // A fresh claim, and steps 0 and 1 before their answers: an unanswered employment question
     // still routes to the Self Assessment stop (so it cannot be submitted), but the count must not
     // read 'Step 1 of 2'.
-    expect(stepProgress(stepIndex('eligibility'), {})).toEqual({ position: 1, total: 13 });
-    expect(stepProgress(stepIndex('employment'), { eligibilityData: { drivesForWork: 'yes' } })).toEqual({
+    expect(stepProgress('eligibility', {})).toEqual({ position: 1, total: 13 });
+    expect(stepProgress('employment', { eligibilityData: { drivesForWork: 'yes' } })).toEqual({
       position: 2,
       total: 13,
     });
-    expect(
-      stepProgress(stepIndex('employment'), { eligibilityData: { drivesForWork: 'company-vehicle' } }),
-    ).toEqual({
+    expect(stepProgress('employment', { eligibilityData: { drivesForWork: 'company-vehicle' } })).toEqual({
       position: 3,
       total: 13,
     });
@@ -261,48 +284,56 @@ describe('wizard plan', () => {
 
   it('an answer that would stop the claim does not change the count; a stop screen has no count', () => {
     const cis = { eligibilityData: { drivesForWork: 'yes' }, employmentDetails: { employmentType: 'cis' } };
-    expect(stepProgress(stepIndex('employment'), cis)).toEqual({ position: 2, total: 13 });
-    expect(stepProgress(stepIndex('eligibility'), { eligibilityData: { drivesForWork: 'no' } })).toEqual({
+    expect(stepProgress('employment', cis)).toEqual({ position: 2, total: 13 });
+    expect(stepProgress('eligibility', { eligibilityData: { drivesForWork: 'no' } })).toEqual({
       position: 1,
       total: 13,
     });
     // Typing a rate at or above the approved amount on the employer-rate step: still 'Step 8 of 11'.
-    expect(stepProgress(stepIndex('employer-rate'), paying(employed, 60))).toEqual({
+    expect(stepProgress('employer-rate', paying(employed, 60))).toEqual({
       position: 9,
       total: 13,
     });
     // A fuel claim keeps its own route (the explanation instead of the estimate step).
-    expect(stepProgress(stepIndex('employer-rate'), paying(fuel, 60))).toEqual({
+    expect(stepProgress('employer-rate', paying(fuel, 60))).toEqual({
       position: 9,
       total: 13,
     });
     for (const id of ['not-driving', 'self-assessment', 'nothing-claimable'] as const) {
-      expect(stepProgress(stepIndex(id), cis).position).toBeNull();
+      expect(stepProgress(id, cis).position).toBeNull();
     }
   });
 
   it.each([
-    [0, true],
-    [11, true],
-    [15, true],
-    [18, false],
-    [-1, false],
-    [1.5, false],
-    ['1', false],
-  ])('isWizardStepIndex(%j) → %s', (n, expected) => {
-    expect(isWizardStepIndex(n)).toBe(expected);
+    ['eligibility', true],
+    ['check-answers', true],
+    ['journeys-review', true],
+    ['step-3', false],
+    ['', false],
+    [3, false],
+    [null, false],
+  ])('isWizardStepId(%j) → %s', (x, expected) => {
+    expect(isWizardStepId(x)).toBe(expected);
   });
 
   it('a copy kept in the browser never reopens the confirmation', () => {
-    expect(resumableStep(CONFIRMATION_STEP)).toBe(SUBMIT_STEP);
-    expect(resumableStep(stepIndex('company-vehicle'))).toBe(stepIndex('company-vehicle'));
-    expect(resumableStep(42)).toBe(stepIndex('eligibility'));
+    expect(resumableStep(CONFIRMATION_STEP_ID)).toBe(SUBMIT_STEP_ID);
+    expect(resumableStep('company-vehicle')).toBe('company-vehicle');
     for (const step of WIZARD_PLAN) expect(step.kind === 'stop').toBe(typeof step.reason === 'string');
   });
 
-  it('an unknown storage number reads as the first step', () => {
-    expect(stepIdAt(99)).toBe('eligibility');
-    expect(stepIdAt(13)).toBe('company-vehicle');
+  it('storage numbers map to step ids and back; an unknown number is no step', () => {
+    for (const step of WIZARD_PLAN) expect(stepAtStorageIndex(storageIndexOf(step.id))).toBe(step.id);
+    expect(stepAtStorageIndex(99)).toBeUndefined();
+    expect(stepAtStorageIndex('1')).toBeUndefined();
+    expect(stepAtStorageIndex(13)).toBe('company-vehicle');
+    // last_step_completed keeps -1 (or null) before any step is completed.
+    expect([completedStepAt(-1), completedStepAt(null), completedStepAt(2)]).toEqual([
+      null,
+      null,
+      'personal',
+    ]);
+    expect([storageIndexOfCompleted(null), storageIndexOfCompleted('personal')]).toEqual([-1, 2]);
   });
 
   it.each([

@@ -3,11 +3,12 @@ import { claimFigures, isFuelClaim, type WizardSnapshot } from './wizard-snapsho
 /**
  * The mileage wizard as a plan (cf. govuk-casa's Plan): named steps, each with its kind and the
  * rule that picks the next one from the claimant's answers. Web and server ask the plan where a
- * claimant goes next, what comes before, and which answers a step has to be checked against; no
- * step number decides flow anywhere else.
+ * claimant goes next, what comes before, and which answers a step has to be checked against. A
+ * step is named by its id everywhere: in the browser's state, on the wire and in file names.
  *
  * Each step also has a storage `index`: the number kept in `current_step` and
- * `last_step_completed`. Indices 0-11 are the steps of SPEC §2, so drafts saved before the plan
+ * `last_step_completed` (decision 031), read and written only through `storageIndexOf` and
+ * `stepAtStorageIndex`. Indices 0-11 are the steps of SPEC §2, so drafts saved before the plan
  * resume where they were; steps added later take new numbers. An index is only a key: order comes
  * from the plan (the array order below, which every route through the wizard follows).
  */
@@ -26,6 +27,8 @@ export type WizardStepId =
   | 'employer-rate'
   | 'nothing-claimable'
   | 'evidence'
+  | 'journeys'
+  | 'journeys-review'
   | 'check-answers'
   | 'review'
   | 'hmrc-details'
@@ -49,8 +52,13 @@ export interface PlanAnswers {
 }
 
 export interface WizardStep {
-  /** Storage key (see above); never compared for order. */
+  /** Storage key (see above); never compared for order, never sent on the wire. */
   index: number;
+  /**
+   * A step of a sub-flow opened from this route step (the mileage-log builder inside evidence):
+   * off every route, saved and resumed as the step that opens it.
+   */
+  within?: WizardStepId;
   id: WizardStepId;
   kind: WizardStepKind;
   title: string;
@@ -209,6 +217,23 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     next: () => 'check-answers',
   },
   {
+    index: 18,
+    id: 'journeys',
+    kind: 'question',
+    title: 'Evidence of your business mileage',
+    within: 'evidence',
+    offersResume: true,
+    next: () => 'journeys-review',
+  },
+  {
+    index: 19,
+    id: 'journeys-review',
+    kind: 'question',
+    title: 'Evidence of your business mileage',
+    within: 'evidence',
+    offersResume: true,
+  },
+  {
     index: 17,
     id: 'check-answers',
     kind: 'question',
@@ -236,10 +261,21 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
   { index: 11, id: 'confirmation', kind: 'done', title: 'Claim submitted' },
 ];
 
+/** Every step id, in plan order (the wire's enum). */
+export const WIZARD_STEP_IDS = WIZARD_PLAN.map((s) => s.id) as [WizardStepId, ...WizardStepId[]];
+
 export const FIRST_STEP_ID: WizardStepId = 'eligibility';
+export const CONFIRMATION_STEP_ID: WizardStepId = 'confirmation';
 
 const BY_ID = new Map(WIZARD_PLAN.map((s, order) => [s.id, { step: s, order }]));
-const BY_INDEX = new Map(WIZARD_PLAN.map((s, order) => [s.index, { step: s, order }]));
+const BY_INDEX = new Map(WIZARD_PLAN.map((s) => [s.index, s.id]));
+
+/** The step whose completion submits the claim. */
+export const SUBMIT_STEP_ID: WizardStepId = WIZARD_PLAN.find((s) => s.submits)?.id ?? 'hmrc-details';
+
+export function isWizardStepId(x: unknown): x is WizardStepId {
+  return typeof x === 'string' && BY_ID.has(x as WizardStepId);
+}
 
 export function wizardStepById(id: WizardStepId): WizardStep {
   const found = BY_ID.get(id);
@@ -247,63 +283,74 @@ export function wizardStepById(id: WizardStepId): WizardStep {
   return found.step;
 }
 
-/** The storage index of a named step. */
-export function stepIndex(id: WizardStepId): number {
+// ---------------------------------------------------------------------------------------------
+// Storage: the only place a step is a number (decision 031).
+
+/** The storage index of a named step (what `current_step` and `last_step_completed` hold). */
+export function storageIndexOf(id: WizardStepId): number {
   return wizardStepById(id).index;
 }
 
 /** The step kept under a storage index, or undefined for a number no step has. */
-export function wizardStep(index: number): WizardStep | undefined {
-  return BY_INDEX.get(index)?.step;
+export function stepAtStorageIndex(index: unknown): WizardStepId | undefined {
+  return typeof index === 'number' ? BY_INDEX.get(index) : undefined;
 }
 
-export function isWizardStepIndex(n: unknown): n is number {
-  return typeof n === 'number' && BY_INDEX.has(n);
+/**
+ * The step a stored `last_step_completed` holds: null before any step is completed (stored as -1
+ * or null) or for a number no step has.
+ */
+export function completedStepAt(index: unknown): WizardStepId | null {
+  return stepAtStorageIndex(index) ?? null;
 }
 
-/** The id kept under a storage index; an unknown number means the first step. */
-export function stepIdAt(index: number): WizardStepId {
-  return wizardStep(index)?.id ?? FIRST_STEP_ID;
+/** What `last_step_completed` stores for a completed step id (-1: none yet). */
+export function storageIndexOfCompleted(id: WizardStepId | null): number {
+  return id === null ? -1 : storageIndexOf(id);
 }
 
-export const FIRST_STEP = stepIndex(FIRST_STEP_ID);
-export const CONFIRMATION_STEP = stepIndex('confirmation');
-/** The step whose completion submits the claim. */
-export const SUBMIT_STEP = WIZARD_PLAN.find((s) => s.submits)?.index ?? stepIndex('hmrc-details');
-/** The largest storage index: bounds what a save may carry. */
-export const MAX_STEP_INDEX = Math.max(...WIZARD_PLAN.map((s) => s.index));
+// ---------------------------------------------------------------------------------------------
+// Order and routes
+
+/**
+ * The route step a step belongs to: a step of a sub-flow (the mileage-log builder) stands for the
+ * step that opens it, which is what a save records and where a draft reopens.
+ */
+export function hostStep(id: WizardStepId): WizardStepId {
+  return wizardStepById(id).within ?? id;
+}
 
 /**
  * Where a claimant resumes from a copy kept in the browser: the confirmation needs the server's
  * word (it is shown only after the server confirms the submission), so a copy opens the step that
- * submits; a number no step has opens the first step.
+ * submits; a sub-flow reopens at the step that opens it.
  */
-export function resumableStep(index: number): number {
-  if (index === CONFIRMATION_STEP) return SUBMIT_STEP;
-  return isWizardStepIndex(index) ? index : FIRST_STEP;
+export function resumableStep(id: WizardStepId): WizardStepId {
+  if (id === CONFIRMATION_STEP_ID) return SUBMIT_STEP_ID;
+  return hostStep(id);
 }
 
-/** Plan order of a storage index (-1 for none, e.g. lastStepCompleted before any step). */
-function orderOf(index: number): number {
-  return BY_INDEX.get(index)?.order ?? -1;
+/** Plan order of a step (-1 for none, e.g. lastStepCompleted before any step). */
+function orderOf(id: WizardStepId | null): number {
+  return id === null ? -1 : (BY_ID.get(id)?.order ?? -1);
 }
 
-/** Of two storage indices, the one further along the plan (-1 when neither is a step). */
-export function furtherStep(a: number, b: number): number {
-  if (orderOf(a) < 0 && orderOf(b) < 0) return -1;
+/** Of two steps, the one further along the plan (null when neither is one). */
+export function furtherStep(a: WizardStepId | null, b: WizardStepId | null): WizardStepId | null {
+  if (orderOf(a) < 0 && orderOf(b) < 0) return null;
   return orderOf(a) >= orderOf(b) ? a : b;
 }
 
-/** True when the step `id` lies at or before `lastCompleted` (a storage index) in the plan. */
-export function hasCompleted(id: WizardStepId, lastCompleted: number): boolean {
+/** True when the step `id` lies at or before `lastCompleted` in the plan. */
+export function hasCompleted(id: WizardStepId, lastCompleted: WizardStepId | null): boolean {
   const found = BY_ID.get(id);
   return found !== undefined && orderOf(lastCompleted) >= found.order;
 }
 
-/** The next step after `index` for these answers (a stop or done step stays where it is). */
-export function nextStep(index: number, answers: PlanAnswers = {}): number {
-  const step = wizardStep(index) ?? wizardStepById(FIRST_STEP_ID);
-  return step.next ? stepIndex(step.next(answers)) : step.index;
+/** The next step after `id` for these answers (a stop or done step stays where it is). */
+export function nextStep(id: WizardStepId, answers: PlanAnswers = {}): WizardStepId {
+  const step = wizardStepById(id);
+  return step.next ? step.next(answers) : step.id;
 }
 
 /** The route these answers take from the first step: every step id in the order visited. */
@@ -319,20 +366,26 @@ export function journeyPath(answers: PlanAnswers = {}): WizardStepId[] {
 }
 
 /**
- * The step before `index` on this claimant's route; a step off the route (the answers changed)
- * goes back to the last route step before it in the plan.
+ * The step before `id` on this claimant's route; a step off the route (the answers changed)
+ * goes back to the last route step before it in the plan. A sub-flow's first step goes back to
+ * the step that opened it, a later one to the sub-flow step before it.
  */
-export function previousStep(index: number, answers: PlanAnswers = {}): number {
+export function previousStep(id: WizardStepId, answers: PlanAnswers = {}): WizardStepId {
+  const within = wizardStepById(id).within;
+  if (within !== undefined) {
+    const before = WIZARD_PLAN.find((s) => s.within === within && s.next?.(answers) === id);
+    return before?.id ?? within;
+  }
   const path = journeyPath(answers);
-  const order = orderOf(index);
+  const order = orderOf(id);
   let previous: WizardStepId = FIRST_STEP_ID;
-  for (const id of path) {
-    const found = BY_ID.get(id);
+  for (const step of path) {
+    const found = BY_ID.get(step);
     if (!found || found.order >= order) break;
     // A stop ends a route, so it is never the way back to a later step.
-    if (found.step.kind !== 'stop') previous = id;
+    if (found.step.kind !== 'stop') previous = step;
   }
-  return stepIndex(previous);
+  return previous;
 }
 
 /** Where a route ends: the confirmation for a claim that can be made, or its stop step. */
@@ -348,11 +401,11 @@ export function claimRoute(answers: PlanAnswers): ClaimRoute | null {
 }
 
 /**
- * The steps on this route whose snapshot answers must hold, up to and including the step kept
- * under `throughIndex` (in plan order).
+ * The steps on this route whose snapshot answers must hold, up to and including `through` (in
+ * plan order); none when nothing is completed yet (null).
  */
-export function snapshotStepsThrough(answers: PlanAnswers, throughIndex: number): WizardStepId[] {
-  const limit = orderOf(throughIndex);
+export function snapshotStepsThrough(answers: PlanAnswers, through: WizardStepId | null): WizardStepId[] {
+  const limit = orderOf(through);
   return journeyPath(answers).filter((id) => {
     const found = BY_ID.get(id);
     return found !== undefined && found.step.savesSnapshot === true && found.order <= limit;
@@ -380,16 +433,15 @@ function succeedingAnswers(a: PlanAnswers): PlanAnswers {
  * its position is null and the screen shows no count.
  */
 export function stepProgress(
-  index: number,
+  id: WizardStepId,
   answers: PlanAnswers = {},
 ): { position: number | null; total: number } {
   const counted = journeyPath(succeedingAnswers(answers)).filter((id) => {
     const kind = wizardStepById(id).kind;
     return kind === 'question' || kind === 'info';
   });
-  const step = wizardStep(index);
-  if (step?.kind === 'stop') return { position: null, total: counted.length };
-  const at = counted.indexOf(stepIdAt(index));
+  if (wizardStepById(id).kind === 'stop') return { position: null, total: counted.length };
+  const at = counted.indexOf(hostStep(id));
   return { position: at === -1 ? counted.length : at + 1, total: counted.length };
 }
 

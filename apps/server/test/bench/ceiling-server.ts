@@ -4,9 +4,10 @@
 // app's pragmas:
 // - PUT /api/onboarding (the save's body): one upsert of the claim's snapshot text and revision,
 //   answered `{ "saved": true }` (no revision: the bench tracks the API's revisions alone);
+// - PUT /api/onboarding/steps/:stepId (a per-step save's body): the same upsert of its sections;
 // - GET /api/onboarding: one SELECT of it, sent as the stored JSON text;
 // - POST /api/claims (the general claim's body): one INSERT of the body's JSON text, answered
-//   `{ "id": … }`, the least a stored claim can cost (decision 036's claim budget is a multiple).
+//   `{ "id": … }`, the least a stored claim can cost (decision 038's claim budget is a multiple).
 // Each session is a row, keyed by x-session-id and created by its first PUT. Nothing is validated.
 // PORT picks the port; it prints `listening <port>` when ready.
 import fs from 'node:fs';
@@ -37,6 +38,13 @@ app.get('/health', async () => ({ ok: true }));
 app.put('/api/onboarding', async (request) => {
   const body = request.body as { snapshot?: unknown };
   save.run(sessionOf(request.headers), JSON.stringify(body.snapshot ?? null));
+  return { saved: true };
+});
+
+// The per-step save's body (decision 032): the same one statement, with the sections sent.
+app.put('/api/onboarding/steps/:stepId', async (request) => {
+  const body = request.body as { sections?: unknown };
+  save.run(sessionOf(request.headers), JSON.stringify(body.sections ?? null));
   return { saved: true };
 });
 

@@ -19,9 +19,11 @@ import {
   claimSubmissionSchema,
   hmrcDetailsStepSchema,
   onboardingSaveSchema,
+  onboardingStepSaveSchema,
   publicSettingsSchema,
   resumeRequestSchema,
   reviewStepSchema,
+  wizardStepIdSchema,
 } from '../schemas.ts';
 import {
   claimStatusViewSchema,
@@ -137,7 +139,7 @@ export interface ApiRoute {
   multipart?: z.ZodObject;
   querystring?: z.ZodObject;
   params?: z.ZodObject;
-  /** PUT /api/onboarding keys field errors from the snapshot's root ('personalInfo.email'). */
+  /** The wizard's saves key field errors from the snapshot's root ('personalInfo.email'). */
   fieldErrorsFrom?: string;
   responses: Readonly<Record<number, ApiResponse>>;
 }
@@ -307,6 +309,26 @@ const claimant = {
     responses: {
       200: json('Saved; the new revision and totals', onboardingSavedSchema),
       ...standard(400, 409, 413, 415, 429, 503),
+    },
+  },
+  saveOnboardingStep: {
+    method: 'PUT',
+    path: '/api/onboarding/steps/:stepId',
+    tags: ['onboarding'],
+    summary: 'Save what one wizard step changed (optimistic revision check)',
+    description:
+      'The draft must exist (the first save is the whole snapshot, PUT /api/onboarding). Send the ' +
+      'revision last received and only the snapshot sections the step changed; the server merges ' +
+      'them into the stored draft, checks again only the completed steps that read a changed ' +
+      'section (every completed step once the UK day has changed since the last check), and ' +
+      'recomputes the totals.',
+    access: 'session',
+    params: z.object({ stepId: wizardStepIdSchema.describe('The step saved, by its plan id') }),
+    body: onboardingStepSaveSchema,
+    fieldErrorsFrom: 'sections',
+    responses: {
+      200: json('Saved; the new revision and totals', onboardingSavedSchema),
+      ...standard(400, 404, 409, 413, 415, 429, 503),
     },
   },
   sendResumeCode: {

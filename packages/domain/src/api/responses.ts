@@ -4,7 +4,7 @@
 // checked against that type at compile time (SameType), so the two cannot drift apart.
 import { z } from 'zod';
 import type { RebateSummary, YearFigures } from '../mileage.ts';
-import { wizardSnapshotSchema } from '../schemas.ts';
+import { wizardProgressSchema, wizardSnapshotSchema } from '../schemas.ts';
 import type { SameType } from '../schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -131,8 +131,7 @@ export const onboardingProgressSchema = z
     submittedAt: z.string().nullable(),
     totals: rebateSummarySchema,
     hasNiNumber: z.boolean().describe('The NI number itself is never returned'),
-    currentStep: z.number().int(),
-    lastStepCompleted: z.number().int(),
+    ...wizardProgressSchema,
   })
   .meta({ id: 'OnboardingProgress' });
 export type OnboardingProgress = z.infer<typeof onboardingProgressSchema>;

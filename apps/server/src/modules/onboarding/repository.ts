@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import {
+  FIRST_STEP_ID,
+  completedStepAt,
+  stepAtStorageIndex,
+  storageIndexOf,
+  storageIndexOfCompleted,
+} from '@taxback/domain';
+import type { WizardProgress } from '@taxback/domain/schemas';
 import { columnsOf } from '../../db/database.ts';
 import type { Database, NewRow, Row, RowUpdate, RowColumns } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
@@ -9,6 +17,34 @@ import type { SnapshotColumns } from './claim-columns.ts';
 /** Queries for onboarding_claims and the claim's stored_files rows. Every lookup carries the session id (D5). */
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// A step is stored as the plan's storage index (decision 031): these two are the only places the
+// onboarding module turns one into the other.
+
+/** The stored progress columns of a claimant's progress. */
+export function progressColumns(progress: WizardProgress): {
+  current_step: number;
+  last_step_completed: number;
+} {
+  return {
+    current_step: storageIndexOf(progress.currentStep),
+    last_step_completed: storageIndexOfCompleted(progress.lastStepCompleted),
+  };
+}
+
+/** A row's progress: a missing or unknown current step reads as the first step. */
+export function progressOfRow(row: {
+  current_step: number | null;
+  last_step_completed: number | null;
+}): WizardProgress {
+  return {
+    currentStep:
+      stepAtStorageIndex(row.current_step === null ? null : Number(row.current_step)) ?? FIRST_STEP_ID,
+    lastStepCompleted: completedStepAt(
+      row.last_step_completed === null ? null : Number(row.last_step_completed),
+    ),
+  };
+}
 
 export function findClaimBySession(db: Db, sessionId: string): Promise<Row<'onboarding_claims'> | undefined> {
   return db
@@ -128,13 +164,31 @@ export async function findClaimForSave(db: Db, sessionId: string): Promise<Claim
   return (await saveCheckQuery.execute(db, { sessionId })).rows[0];
 }
 
+/** A per-step save also reads the stored answers it merges into, and when they were last checked. */
+const STEP_SAVE_CHECK_COLUMNS = columnsOf<'onboarding_claims'>()(
+  ...SAVE_CHECK_COLUMNS,
+  'snapshot',
+  'snapshot_version',
+  'checked_on',
+);
+export type ClaimStepSaveCheckRow = RowColumns<'onboarding_claims', typeof STEP_SAVE_CHECK_COLUMNS>;
+
+const stepSaveCheckQuery = prepareQuery((db, p) =>
+  db.selectFrom('onboarding_claims').select(STEP_SAVE_CHECK_COLUMNS).where('session_id', '=', p('sessionId')),
+);
+
+export async function findClaimForStepSave(
+  db: Db,
+  sessionId: string,
+): Promise<ClaimStepSaveCheckRow | undefined> {
+  return (await stepSaveCheckQuery.execute(db, { sessionId })).rows[0];
+}
+
 export async function insertClaim(db: Db, row: NewRow<'onboarding_claims'>): Promise<void> {
   await db.insertInto('onboarding_claims').values(row).execute();
 }
 
-export interface SaveProgress {
-  current_step: number;
-  last_step_completed: number;
+export interface SaveProgress extends WizardProgress {
   checked_on: string;
   last_activity_at: string;
   updated_at: string;
@@ -200,9 +254,11 @@ export async function updateClaimAtRevision(
     stored: IndexedSnapshotColumns;
   },
 ): Promise<boolean> {
+  const { currentStep, lastStepCompleted, ...times } = changes.progress;
   const params = {
     ...changes.columns,
-    ...changes.progress,
+    ...times,
+    ...progressColumns({ currentStep, lastStepCompleted }),
     sessionId,
     revision,
     nextRevision: revision + 1,

@@ -56,6 +56,18 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
       .send(await service.save(sessionId, request.body, metaOf(request)));
   });
 
+  // Only the sections a step changed; field errors keyed from the snapshot root like the whole save.
+  app.put(
+    '/onboarding/steps/:stepId',
+    { schema: routeSchema('saveOnboardingStep'), preValidation },
+    async (request, reply) => {
+      const sessionId = requireSession(request);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await service.saveStep(sessionId, request.params.stepId, request.body, metaOf(request)));
+    },
+  );
+
   app.post('/onboarding/resume-code', { schema: routeSchema('sendResumeCode') }, async (request, reply) => {
     const sessionId = requireSession(request);
     await service.sendResumeCode(sessionId);

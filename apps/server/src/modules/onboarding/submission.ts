@@ -1,10 +1,9 @@
 import {
-  CONFIRMATION_STEP,
-  SUBMIT_STEP,
+  CONFIRMATION_STEP_ID,
+  SUBMIT_STEP_ID,
   claimRoute,
   reliefOf,
   routeEnd,
-  stepIndex,
   submissionReference,
   summariseClaim,
 } from '@taxback/domain';
@@ -17,7 +16,7 @@ import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
 import { authorityOfRows, groupByYear } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
-import { listClaimFiles, updateDraftClaim } from './repository.ts';
+import { listClaimFiles, progressColumns, updateDraftClaim } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
 import type { OnboardingContext } from './service-context.ts';
 
@@ -48,7 +47,7 @@ export function submissionOperations(ctx: OnboardingContext) {
       if (route === null)
         throw new ValidationError({ form: routeEnd(snapshot).reason ?? ONBOARDING_MESSAGES.cannotSubmit });
       const errors: Record<string, string> = {};
-      const steps = validateSnapshotSteps(snapshot, stepIndex('employer-rate'), { today: now() });
+      const steps = validateSnapshotSteps(snapshot, 'employer-rate', { today: now() });
       if (!steps.ok) Object.assign(errors, steps.errors);
 
       const rows = await listClaimFiles(db, sessionId);
@@ -84,8 +83,7 @@ export function submissionOperations(ctx: OnboardingContext) {
         admin_ni_number: encryptField(input.niNumber, deps.keys.dataKey),
         // Issue 17: a keyed hash, so operators can see another claim with the same NI number.
         ni_key: niNumberKey(input.niNumber, deps.keys.signingKey),
-        current_step: CONFIRMATION_STEP,
-        last_step_completed: SUBMIT_STEP,
+        ...progressColumns({ currentStep: CONFIRMATION_STEP_ID, lastStepCompleted: SUBMIT_STEP_ID }),
         // A fuel claim (company vehicle, D27) has no approved-amount estimate: an operator assesses it.
         total_hmrc_allowance: route === 'mileage' ? totals.totalAllowance : null,
         estimated_rebate_20_percent: route === 'mileage' ? totals.rebate20 : null,

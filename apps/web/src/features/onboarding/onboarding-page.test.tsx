@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears } from '@taxback/domain';
+import { claimableTaxYears, storageIndexOf } from '@taxback/domain';
 import { installFakeServer, progressAnswer, renderWizard, snapshotWith } from './wizard-test-utils.tsx';
 import { outboxKey } from './lib/outbox.ts';
 import { CONFLICT_MESSAGE, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
@@ -22,7 +22,7 @@ function savedAtStep3() {
       postcode: 'WN2 1AR',
     },
   });
-  return { snapshot, currentStep: 3, lastStepCompleted: 2, revision: 2 };
+  return { snapshot, currentStep: 'tax-years' as const, lastStepCompleted: 'personal' as const, revision: 2 };
 }
 
 beforeEach(() => {
@@ -57,6 +57,28 @@ describe('OnboardingPage load and save', () => {
     expect(screen.getByLabelText('Full address')).toHaveValue('1 High St, Wigan');
   });
 
+  it('a step of a restored draft saves only the sections it changed (issue 33)', async () => {
+    const server = installFakeServer({ saved: savedAtStep3() });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const sent = server.calls.find((c) => c.method === 'PUT');
+    expect(sent?.url).toBe('/api/onboarding/steps/tax-years');
+    const body = sent?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ revision: 2, currentStep: 'vehicle', lastStepCompleted: 'tax-years' });
+    expect(body).not.toHaveProperty('snapshot');
+    // The tax years, and the page address the restored draft did not have yet (tracking is
+    // recorded when first known); nothing the claimant did not change.
+    expect(Object.keys(body.sections as object).sort()).toEqual(['fullUrl', 'taxYears']);
+    // The server then holds the whole draft with the change.
+    const held = server.puts()[0]?.snapshot as { taxYears: { year: string; selected: boolean }[] };
+    expect(held.taxYears.find((y) => y.year === year)?.selected).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+  });
+
   it('an unacknowledged newer local save wins over the server copy and is sent again', async () => {
     const saved = savedAtStep3();
     const server = installFakeServer({ saved });
@@ -66,7 +88,7 @@ describe('OnboardingPage load and save', () => {
     localStorage.setItem(
       outboxKey(sessionId),
       JSON.stringify({
-        payload: { step: 3, currentStep: 4, lastStepCompleted: 3, snapshot: local },
+        payload: { currentStep: 'vehicle', lastStepCompleted: 'tax-years', snapshot: local },
         baseRevision: 2,
         acknowledged: false,
         savedAt: new Date().toISOString(),
@@ -75,8 +97,42 @@ describe('OnboardingPage load and save', () => {
     renderWizard('/onboarding', sessionId);
     await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
-    expect(server.puts()[0]).toMatchObject({ revision: 2, step: 3, currentStep: 4 });
+    expect(server.puts()[0]).toMatchObject({ revision: 2, currentStep: 'vehicle' });
     await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+  });
+
+  it('a local copy saved while steps were numbers resumes at its step and is sent with step ids', async () => {
+    const saved = savedAtStep3();
+    const server = installFakeServer({ saved });
+    const sessionId = 'tx_1700000000000_abcdefghijklmnopqrstuv';
+    const local = structuredClone(saved.snapshot);
+    local.taxYears = local.taxYears.map((y) => (y.year === year ? { ...y, selected: true } : y));
+    // The entry as the wizard wrote it before decision 031: the plan's storage numbers and the
+    // unused step field.
+    const stored = { completed: storageIndexOf('tax-years'), current: storageIndexOf('vehicle') };
+    localStorage.setItem(
+      outboxKey(sessionId),
+      JSON.stringify({
+        payload: {
+          step: stored.completed,
+          currentStep: stored.current,
+          lastStepCompleted: stored.completed,
+          snapshot: local,
+        },
+        baseRevision: 2,
+        acknowledged: false,
+        savedAt: new Date().toISOString(),
+      }),
+    );
+    renderWizard('/onboarding', sessionId);
+    await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
+    await waitFor(() => expect(server.puts()).toHaveLength(1));
+    expect(server.puts()[0]).toMatchObject({
+      revision: 2,
+      currentStep: 'vehicle',
+      lastStepCompleted: 'tax-years',
+    });
+    expect(server.puts()[0]).not.toHaveProperty('step');
   });
 
   it('keeps moving while the API is down, says so, and keeps the data in the local outbox', async () => {
@@ -97,10 +153,10 @@ describe('OnboardingPage load and save', () => {
     );
     const entry = JSON.parse(localStorage.getItem(outboxKey(sessionId)) ?? '{}') as {
       acknowledged: boolean;
-      payload: { currentStep: number };
+      payload: { currentStep: string };
     };
     expect(entry.acknowledged).toBe(false);
-    expect(entry.payload.currentStep).toBe(4);
+    expect(entry.payload.currentStep).toBe('vehicle');
     expect(server.puts().length).toBeGreaterThanOrEqual(1);
   });
 
@@ -114,7 +170,12 @@ describe('OnboardingPage load and save', () => {
         if (method === 'GET' && url === '/api/onboarding' && ++gets > 1) {
           return {
             status: 200,
-            body: { ...progressAnswer(saved.snapshot), revision: 5, currentStep: 5, lastStepCompleted: 4 },
+            body: {
+              ...progressAnswer(saved.snapshot),
+              revision: 5,
+              currentStep: 'mileage',
+              lastStepCompleted: 'vehicle',
+            },
           };
         }
         return undefined;

@@ -1,53 +1,22 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
-import {
-  CONFIRMATION_STEP,
-  FIRST_STEP,
-  SAVE_CONFLICT_MESSAGES,
-  createSessionId,
-  isSessionId,
-  resumableStep,
-  stepIdAt,
-  stepIndex,
-  type WizardStepId,
-} from '@taxback/domain';
+import { createSessionId, hostStep, isSessionId, type WizardStepId } from '@taxback/domain';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../lib/funnel-storage.ts';
-import { stepExtras, useWizardState } from './hooks/use-wizard-state.ts';
-import {
-  createOutbox,
-  localEntryWins,
-  readOutbox,
-  clearOutbox,
-  type Outbox,
-  type SaveStatus,
-} from './lib/outbox.ts';
-import { normaliseSnapshot, type WizardSnapshot } from '@taxback/domain';
-import { type ServerData } from './lib/server-data.ts';
+import { useDraftSync } from './hooks/use-draft-sync.ts';
+import { draftOf, stepExtras, useWizardState, type WizardAction } from './hooks/use-wizard-state.ts';
 import { loadValidation, validateWizardStep } from './lib/validation.ts';
-import { fetchProgress, saveProgress, type LoadResult } from './lib/wizard-api.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from './session-key.ts';
-import { StepEligibility } from './steps/step-00-eligibility.tsx';
-import { StepEmployment } from './steps/step-01-employment.tsx';
-import { StepPersonal } from './steps/step-02-personal.tsx';
-import { StepEmployments } from './steps/step-16-employments.tsx';
-import { StepTaxYears } from './steps/step-03-tax-years.tsx';
-import { StepVehicle } from './steps/step-04-vehicle.tsx';
-import { StepBusinessMileage } from './steps/step-05-business-mileage.tsx';
-import { StepCongratulations } from './steps/step-06-congratulations.tsx';
-import { StepEmployerRate } from './steps/step-07-employer-rate.tsx';
+import { StepEligibility } from './steps/eligibility.tsx';
+import { StepEmployment } from './steps/employment.tsx';
+import { StepPersonal } from './steps/personal.tsx';
+import { StepEmployments } from './steps/employments.tsx';
+import { StepTaxYears } from './steps/tax-years.tsx';
+import { StepVehicle } from './steps/vehicle.tsx';
+import { StepBusinessMileage } from './steps/mileage.tsx';
+import { StepCongratulations } from './steps/congratulations.tsx';
+import { StepEmployerRate } from './steps/employer-rate.tsx';
 import {
   StepCompanyVehicle,
   StepNotDriving,
@@ -59,18 +28,17 @@ import {
 // needs only after the employer's rate: they load in the background once the first step is on
 // screen, not in front of it.
 const loadLaterSteps = {
-  evidence: () => import('./steps/step-08-evidence.tsx').then((m) => ({ default: m.StepEvidence })),
-  'check-answers': () =>
-    import('./steps/step-17-check-answers.tsx').then((m) => ({ default: m.StepCheckAnswers })),
-  review: () => import('./steps/step-09-review.tsx').then((m) => ({ default: m.StepReview })),
-  'hmrc-details': () =>
-    import('./steps/step-10-hmrc-details.tsx').then((m) => ({ default: m.StepHmrcDetails })),
-  confirmation: () =>
-    import('./steps/step-11-confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
+  evidence: () => import('./steps/evidence.tsx').then((m) => ({ default: m.StepEvidence })),
+  'check-answers': () => import('./steps/check-answers.tsx').then((m) => ({ default: m.StepCheckAnswers })),
+  review: () => import('./steps/review.tsx').then((m) => ({ default: m.StepReview })),
+  'hmrc-details': () => import('./steps/hmrc-details.tsx').then((m) => ({ default: m.StepHmrcDetails })),
+  confirmation: () => import('./steps/confirmation.tsx').then((m) => ({ default: m.StepConfirmation })),
 } satisfies Partial<Record<WizardStepId, () => Promise<{ default: ComponentType }>>>;
 
 export { SESSION_STORAGE_KEY };
-export const CONFLICT_MESSAGE = SAVE_CONFLICT_MESSAGES.staleRevision;
+export { CONFLICT_MESSAGE } from './hooks/use-draft-sync.ts';
+
+const StepEvidence = lazy(loadLaterSteps.evidence);
 
 const STEPS: Record<WizardStepId, ComponentType> = {
   eligibility: StepEligibility,
@@ -86,7 +54,9 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   congratulations: StepCongratulations,
   'employer-rate': StepEmployerRate,
   'nothing-claimable': StepNothingClaimable,
-  evidence: lazy(loadLaterSteps.evidence),
+  evidence: StepEvidence,
+  journeys: StepEvidence,
+  'journeys-review': StepEvidence,
   'check-answers': lazy(loadLaterSteps['check-answers']),
   review: lazy(loadLaterSteps.review),
   'hmrc-details': lazy(loadLaterSteps['hmrc-details']),
@@ -142,185 +112,44 @@ function readOrCreateSession(): { id: string; isNew: boolean } {
   }
 }
 
-/** Attribution is recorded the first time it is known; a restored claim keeps what it had. */
-function withTracking(snapshot: WizardSnapshot, affiliateParam: string | undefined): WizardSnapshot {
-  const affiliate = saveAffiliate(affiliateParam) ?? getAffiliate();
-  const utm = getUtmData() ?? captureUtmData(window.location.href);
-  const utmFields = utm ? Object.fromEntries(Object.entries(utm).filter(([k]) => k !== 'full_url')) : null;
-  return {
-    ...snapshot,
-    affiliateName: snapshot.affiliateName ?? affiliate,
-    utmData: snapshot.utmData ?? (utmFields && Object.keys(utmFields).length > 0 ? utmFields : null),
-    fullUrl: snapshot.fullUrl ?? utm?.full_url ?? window.location.href,
-  };
-}
-
 export function OnboardingPage() {
   const { affiliateName } = useParams();
   const [{ id: sessionId, isNew: sessionIsNew }] = useState(readOrCreateSession);
-  const [state, dispatch] = useWizardState();
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
-  const outboxRef = useRef<Outbox | null>(null);
+  const [state, dispatch, latest] = useWizardState();
+  const draft = useDraftSync({ sessionId, sessionIsNew, affiliateName, dispatch });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-
-    async function reloadAfterConflict() {
-      const res = await fetchProgress(sessionId, signal);
-      if (signal.aborted) return;
-      if (res.kind === 'found') {
-        outbox.setRevision(res.revision);
-        const submitted = res.server.status === 'submitted';
-        if (submitted) clearOutbox(sessionId);
-        dispatch({
-          type: 'loaded',
-          snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: submitted ? CONFIRMATION_STEP : res.currentStep,
-          lastStepCompleted: res.lastStepCompleted,
-          notice: submitted ? null : CONFLICT_MESSAGE,
-          server: res.server,
-        });
-      } else dispatch({ type: 'set-notice', notice: CONFLICT_MESSAGE });
-    }
-
-    const outbox = createOutbox({
-      sessionId,
-      send: (payload, revision) => saveProgress(sessionId, payload, revision),
-      onStatus: setSaveStatus,
-      onConflict: () => void reloadAfterConflict(),
-    });
-    outboxRef.current = outbox;
-
-    const retry = () => outbox.retryNow();
-    window.addEventListener('online', retry);
-    document.addEventListener('visibilitychange', retry);
-
-    async function load() {
-      // A session id made a moment ago has nothing saved anywhere: the layout effect below has
-      // already shown step 0, with no round trip (and no 404) first.
-      if (sessionIsNew) return;
-      const local = readOutbox(sessionId);
-      const res: LoadResult = await fetchProgress(sessionId, signal);
-      if (signal.aborted) return;
-      if (res.kind === 'found') {
-        outbox.setRevision(res.revision);
-        // A submitted claim only shows its confirmation; nothing local can change it any more.
-        const submitted = res.server.status === 'submitted';
-        if (submitted) clearOutbox(sessionId);
-        else if (localEntryWins(local, res.revision)) {
-          restoreLocal(local, res.server);
-          outbox.enqueue(local.payload);
-          return;
-        }
-        dispatch({
-          type: 'loaded',
-          snapshot: withTracking(normaliseSnapshot(res.snapshot), affiliateName),
-          currentStep: submitted ? CONFIRMATION_STEP : res.currentStep,
-          lastStepCompleted: res.lastStepCompleted,
-          server: res.server,
-        });
-        return;
-      }
-      if (res.kind === 'none') {
-        if (localEntryWins(local, null)) {
-          restoreLocal(local);
-          outbox.enqueue(local.payload);
-          return;
-        }
-        if (local) clearOutbox(sessionId);
-        dispatch({
-          type: 'loaded',
-          snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-          currentStep: FIRST_STEP,
-          lastStepCompleted: -1,
-        });
-        return;
-      }
-      // The server could not answer (load errors are only logged, SPEC §4): carry on from the
-      // local copy when there is one; unacknowledged saves keep retrying.
-      console.warn('Could not load saved onboarding progress');
-      if (local) {
-        outbox.setRevision(local.baseRevision);
-        restoreLocal(local);
-        if (!local.acknowledged) outbox.enqueue(local.payload);
-        return;
-      }
-      dispatch({
-        type: 'loaded',
-        snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-        currentStep: FIRST_STEP,
-        lastStepCompleted: -1,
-      });
-    }
-
-    function restoreLocal(local: NonNullable<ReturnType<typeof readOutbox>>, server?: ServerData) {
-      dispatch({
-        type: 'loaded',
-        snapshot: withTracking(normaliseSnapshot(local.payload.snapshot), affiliateName),
-        // The confirmation needs the server's word (D10), so a local copy never opens it.
-        currentStep: resumableStep(local.payload.currentStep),
-        lastStepCompleted: local.payload.lastStepCompleted,
-        ...(server ? { server } : {}),
-      });
-    }
-
-    void load();
-    return () => {
-      controller.abort();
-      outbox.dispose();
-      if (outboxRef.current === outbox) outboxRef.current = null;
-      window.removeEventListener('online', retry);
-      document.removeEventListener('visibilitychange', retry);
+  const controller = useMemo<WizardController>(() => {
+    // A completed step (or 'Save and finish later') moves the wizard, then hands the draft as the
+    // reducer left it to the outbox; the wizard never waits for it.
+    const saveAfter = (action: WizardAction) => {
+      const step = hostStep(latest().currentStep);
+      draft.save(draftOf(dispatch(action)), step);
     };
-  }, [sessionId, sessionIsNew, affiliateName, dispatch]);
-
-  // Every completed step hands the whole snapshot to the outbox; the wizard never waits for it.
-  useEffect(() => {
-    if (state.saveRequest) outboxRef.current?.enqueue(state.saveRequest.payload);
-  }, [state.saveRequest]);
-
-  const flushSaves = useCallback(
-    (timeoutMs?: number) => outboxRef.current?.flush(timeoutMs) ?? Promise.resolve(false),
-    [],
-  );
-
-  const controller = useMemo<WizardController>(
-    () => ({
+    return {
       sessionId,
       state,
-      saveStatus,
+      saveStatus: draft.saveStatus,
       update: (section, patch) => dispatch({ type: 'update', section, patch } as never),
       updateYear: (year, patch) => dispatch({ type: 'update-year', year, patch }),
       updateJob: (year, employmentId, patch) => dispatch({ type: 'update-job', year, employmentId, patch }),
       setEmployments: (employments) => dispatch({ type: 'set-employments', employments }),
       setScottishTaxpayer: (value) => dispatch({ type: 'set-scottish-taxpayer', value }),
       setLeave: (leave) => dispatch({ type: 'set-leave', leave }),
-      changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: stepIndex('check-answers') }),
+      changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: 'check-answers' }),
       continueStep: () => {
         const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));
         if (Object.keys(errors).length > 0) {
           dispatch({ type: 'show-errors', errors });
           return false;
         }
-        dispatch({ type: 'advance' });
+        saveAfter({ type: 'advance' });
         return true;
       },
-      advance: () => dispatch({ type: 'advance' }),
+      advance: () => saveAfter({ type: 'advance' }),
       back: () => dispatch({ type: 'back' }),
-      saveHere: () => dispatch({ type: 'save-in-place' }),
-      flushSaves,
-      saveDraftNow: (timeoutMs) => {
-        const outbox = outboxRef.current;
-        if (!outbox) return Promise.resolve(false);
-        outbox.enqueue({
-          step: state.currentStep,
-          currentStep: state.currentStep,
-          lastStepCompleted: state.lastStepCompleted,
-          snapshot: state.snapshot,
-        });
-        return outbox.flush(timeoutMs);
-      },
+      saveHere: () => saveAfter({ type: 'save-in-place' }),
+      flushSaves: draft.flush,
+      saveDraftNow: (timeoutMs) => draft.saveNow(draftOf(state), hostStep(state.currentStep), timeoutMs),
       showErrors: (errors) => dispatch({ type: 'show-errors', errors }),
       setJourneys: (journeys) => dispatch({ type: 'set-journeys', journeys }),
       setAgreement: (patch) => dispatch({ type: 'set-agreement', patch }),
@@ -336,25 +165,11 @@ export function OnboardingPage() {
       exitRebuild: () => dispatch({ type: 'exit-rebuild' }),
       submitted: (answer) => {
         // D10: the outbox is cleared on submission; nothing is saved after it.
-        clearOutbox(sessionId);
+        draft.clear();
         dispatch({ type: 'submitted', ...answer });
       },
-    }),
-    [sessionId, state, saveStatus, dispatch, flushSaves],
-  );
-
-  // A new claimant's first screen is step 0, known before the first paint: no spinner frame first.
-  useLayoutEffect(() => {
-    if (!sessionIsNew) return;
-    dispatch({
-      type: 'loaded',
-      snapshot: withTracking(normaliseSnapshot(null), affiliateName),
-      currentStep: FIRST_STEP,
-      lastStepCompleted: -1,
-    });
-    // Once, for the session this page was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    };
+  }, [sessionId, state, draft, dispatch, latest]);
 
   const ready = state.phase !== 'loading';
   useEffect(() => {
@@ -384,7 +199,7 @@ export function OnboardingPage() {
     );
   }
 
-  const Step = STEPS[stepIdAt(state.currentStep)];
+  const Step = STEPS[state.currentStep];
   return (
     <WizardContext.Provider value={controller}>
       <Suspense
@@ -396,7 +211,8 @@ export function OnboardingPage() {
           </Container>
         }
       >
-        <Step key={state.currentStep} />
+        {/* The mileage-log builder's steps render inside the evidence step: one mount for all three. */}
+        <Step key={hostStep(state.currentStep)} />
       </Suspense>
     </WizardContext.Provider>
   );

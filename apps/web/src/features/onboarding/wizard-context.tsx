@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Journey, LeaveDraft } from '@taxback/domain';
+import type { Journey, LeaveDraft, WizardStepId } from '@taxback/domain';
 import type { Employment, EmploymentYear, TaxYearEntry, WizardSnapshot } from '@taxback/domain';
 import type { LogLink, MileageLogFiles, UploadedFile } from './lib/server-data.ts';
 import type { SaveStatus } from './lib/outbox.ts';
@@ -24,7 +24,7 @@ export interface WizardController {
   /** The employments (D17); every year's jobs follow them. */
   setEmployments(employments: Employment[]): void;
   /** Check your answers: go to `step` to change an answer, and come back after (D17). */
-  changeAnswer(step: number): void;
+  changeAnswer(step: WizardStepId): void;
   /** Validate the current step with the shared schema; advance and save when it passes. */
   continueStep(): boolean;
   /** Advance and save without validation (the auto-advancing choice steps 0, 1, 4 and step 6). */

@@ -1,5 +1,11 @@
 import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { FIRST_STEP, RESUME_CODE_TTL_DAYS, hasCompleted, stepProgress, wizardStep } from '@taxback/domain';
+import {
+  FIRST_STEP_ID,
+  RESUME_CODE_TTL_DAYS,
+  hasCompleted,
+  stepProgress,
+  wizardStepById,
+} from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -83,7 +89,7 @@ export function WizardShell({
   const { state, saveStatus } = wizard;
   const step = state.currentStep;
   const hasErrors = Object.keys(state.errors).length > 0;
-  const stepTitle = wizardStep(step)?.title ?? heading;
+  const stepTitle = wizardStepById(step).title || heading;
   const progress = stepProgress(step, state.snapshot);
   // A stop screen ends the route: it has no place in the count.
   const { position } = progress;
@@ -122,7 +128,7 @@ export function WizardShell({
         </div>
       )}
 
-      {step !== FIRST_STEP && (
+      {step !== FIRST_STEP_ID && (
         <div className="mb-2 -ml-1">
           <Button variant="link" onClick={wizard.back} data-testid="wizard-back">
             <span aria-hidden="true">‹</span> Back
@@ -186,7 +192,7 @@ export function WizardShell({
         {SAVE_STATUS_TEXT[saveStatus]}
       </p>
 
-      {wizardStep(step)?.offersResume === true && <SaveAndFinishLater />}
+      {wizardStepById(step).offersResume === true && <SaveAndFinishLater />}
     </Container>
   );
 }

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { createSessionId } from '@taxback/domain';
 import { OnboardingPage, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
-import { createEmptySnapshot, summariseClaim, type WizardSnapshot } from '@taxback/domain';
+import { createEmptySnapshot, summariseClaim, type WizardSnapshot, type WizardStepId } from '@taxback/domain';
 
 export interface FakeServer {
   calls: { method: string; url: string; body: unknown; sessionId: string | null }[];
@@ -26,8 +26,8 @@ export function installFakeServer(
   opts: {
     saved?: {
       snapshot: WizardSnapshot;
-      currentStep: number;
-      lastStepCompleted: number;
+      currentStep: WizardStepId;
+      lastStepCompleted: WizardStepId | null;
       revision?: number;
       /** Server-owned fields of the GET answer (evidenceFiles, mileageLogs, status, …). */
       server?: Record<string, unknown>;
@@ -37,6 +37,9 @@ export function installFakeServer(
 ): FakeServer {
   const calls: FakeServer['calls'] = [];
   let revision = opts.saved?.revision ?? 0;
+  // The draft as the server holds it: a whole save replaces it, a step save merges its sections.
+  let held: Record<string, unknown> | undefined = opts.saved?.snapshot as Record<string, unknown> | undefined;
+  const saves: Record<string, unknown>[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -54,6 +57,14 @@ export function installFakeServer(
         status,
         headers: { 'Content-Type': 'application/json' },
       });
+    const stepSave = /^\/api\/onboarding\/steps\/([a-z-]+)$/.exec(url);
+    const isSave = method === 'PUT' && (url === '/api/onboarding' || stepSave !== null);
+    const sent = (body ?? {}) as Record<string, unknown>;
+    // What a save would leave the server holding, with the step a step save names.
+    const after = stepSave
+      ? { ...held, ...(sent.sections as Record<string, unknown>) }
+      : (sent.snapshot as Record<string, unknown>);
+    if (isSave) saves.push({ ...sent, ...(stepSave ? { step: stepSave[1] } : {}), snapshot: after });
     const custom = opts.extra?.(method, url, body);
     if (custom) return json(custom.status, custom.body);
     if (url === '/api/onboarding' && method === 'GET') {
@@ -61,16 +72,18 @@ export function installFakeServer(
       const { server, ...saved } = opts.saved;
       return json(200, { revision, ...progressAnswer(saved.snapshot), ...saved, ...server });
     }
-    if (url === '/api/onboarding' && method === 'PUT') {
+    if (isSave) {
+      if (stepSave && held === undefined) return json(404, { error: 'Not found' });
+      held = after;
       revision += 1;
-      return json(200, { revision, totals: summariseClaim((body as { snapshot: WizardSnapshot }).snapshot) });
+      return json(200, { revision, totals: summariseClaim(after as unknown as WizardSnapshot) });
     }
     return json(404, { error: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     calls,
-    puts: () => calls.filter((c) => c.method === 'PUT').map((c) => c.body as Record<string, unknown>),
+    puts: () => saves,
   };
 }
 

@@ -26,6 +26,7 @@ export const ROUTES = {
   getFile: ['GET /api/files/:id', 200, 400, 404, 429, 503],
   getOnboarding: ['GET /api/onboarding', 200, 400, 404, 429, 503],
   saveOnboarding: ['PUT /api/onboarding', 200, 400, 409, 413, 415, 429, 503],
+  saveOnboardingStep: ['PUT /api/onboarding/steps/:stepId', 200, 400, 404, 409, 413, 415, 429, 503],
   sendResumeCode: ['POST /api/onboarding/resume-code', 202, 400, 404, 429, 502, 503],
   uploadOnboardingFile: ['POST /api/onboarding/files', 201, 400, 404, 409, 413, 415, 429, 503],
   deleteOnboardingFile: ['DELETE /api/onboarding/files/:id', 204, 400, 404, 409, 429, 503],

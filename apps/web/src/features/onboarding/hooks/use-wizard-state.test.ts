@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { claimableTaxYears, stepIndex } from '@taxback/domain';
+import { claimableTaxYears, previousStep, type WizardStepId } from '@taxback/domain';
 import { createEmptySnapshot } from '@taxback/domain';
-import { createInitialState, wizardReducer, type WizardState } from './use-wizard-state.ts';
+import { createInitialState, draftOf, wizardReducer, type WizardState } from './use-wizard-state.ts';
 
 const years = claimableTaxYears();
 const firstYear = years[0]!.year;
 
-/** A claimant at `step`; past step 1 they are an employee driving their own vehicle (the mileage route). */
-function ready(step = 0, lastStepCompleted = step - 1): WizardState {
+/**
+ * A claimant at `step`; past the first two questions they are an employee driving their own
+ * vehicle (the mileage route).
+ */
+function ready(
+  step: WizardStepId = 'eligibility',
+  lastStepCompleted: WizardStepId | null = step === 'eligibility' ? null : previousStep(step),
+): WizardState {
   const empty = createEmptySnapshot(years);
   const snapshot =
-    step > 1
+    step !== 'eligibility' && step !== 'employment'
       ? {
           ...empty,
           eligibilityData: { ...empty.eligibilityData, drivesForWork: 'yes' as const },
@@ -28,72 +34,72 @@ function ready(step = 0, lastStepCompleted = step - 1): WizardState {
 describe('wizardReducer', () => {
   it('starts loading and becomes ready at the restored step', () => {
     expect(createInitialState().phase).toBe('loading');
-    const s = ready(4, 3);
+    const s = ready('vehicle', 'tax-years');
     expect(s).toMatchObject({
       phase: 'ready',
-      currentStep: 4,
-      lastStepCompleted: 3,
+      currentStep: 'vehicle',
+      lastStepCompleted: 'tax-years',
       stepChangedByUser: false,
     });
   });
 
-  it('advance moves on, records the completed step and asks for a save of the whole snapshot', () => {
-    let s = ready(0);
+  it('advance moves on and records the completed step; its draft holds the whole snapshot', () => {
+    let s = ready('eligibility');
     s = wizardReducer(s, { type: 'update', section: 'eligibilityData', patch: { drivesForWork: 'yes' } });
     s = wizardReducer(s, { type: 'advance' });
-    expect(s.currentStep).toBe(1);
-    expect(s.lastStepCompleted).toBe(0);
+    expect(s.currentStep).toBe('employment');
+    expect(s.lastStepCompleted).toBe('eligibility');
     expect(s.stepChangedByUser).toBe(true);
-    expect(s.saveRequest?.seq).toBe(1);
-    expect(s.saveRequest?.payload).toMatchObject({ step: 0, currentStep: 1, lastStepCompleted: 0 });
-    expect(s.saveRequest?.payload.snapshot.eligibilityData.drivesForWork).toBe('yes');
+    expect(draftOf(s)).toMatchObject({
+      currentStep: 'employment',
+      lastStepCompleted: 'eligibility',
+    });
+    expect(draftOf(s).snapshot.eligibilityData.drivesForWork).toBe('yes');
   });
 
-  it('back keeps lastStepCompleted and never saves', () => {
-    // Tax years (3) comes after the employments step (16), which comes after personal details (2).
-    let s = ready(3, 16);
+  it('back keeps lastStepCompleted', () => {
+    // Tax years come after the employments step, which comes after personal details.
+    let s = ready('tax-years', 'employments');
     s = wizardReducer(s, { type: 'back' });
-    expect(s.currentStep).toBe(stepIndex('employments'));
-    expect(s.lastStepCompleted).toBe(16);
-    expect(s.saveRequest).toBeNull();
-    s = wizardReducer(ready(0), { type: 'back' });
-    expect(s.currentStep).toBe(0);
+    expect(s.currentStep).toBe('employments');
+    expect(s.lastStepCompleted).toBe('employments');
+    s = wizardReducer(ready('eligibility'), { type: 'back' });
+    expect(s.currentStep).toBe('eligibility');
   });
 
   it('advance and back follow the plan: a self-employed answer ends on its explanation (D27)', () => {
-    let s = ready(1, 0);
+    let s = ready('employment', 'eligibility');
     s = wizardReducer(s, {
       type: 'update',
       section: 'employmentDetails',
       patch: { employmentType: 'self-employed' },
     });
     s = wizardReducer(s, { type: 'advance' });
-    expect(s.currentStep).toBe(stepIndex('self-assessment'));
-    expect(s.lastStepCompleted).toBe(stepIndex('employment'));
+    expect(s.currentStep).toBe('self-assessment');
+    expect(s.lastStepCompleted).toBe('employment');
     s = wizardReducer(s, { type: 'back' });
-    expect(s.currentStep).toBe(stepIndex('employment'));
+    expect(s.currentStep).toBe('employment');
     s = wizardReducer(s, {
       type: 'update',
       section: 'employmentDetails',
       patch: { employmentType: 'employed' },
     });
     s = wizardReducer(s, { type: 'advance' });
-    expect(s.currentStep).toBe(stepIndex('personal'));
+    expect(s.currentStep).toBe('personal');
   });
 
   it('completing an earlier step again does not lower lastStepCompleted', () => {
-    let s = ready(2, 5);
+    let s = ready('personal', 'mileage');
     s = wizardReducer(s, { type: 'advance' });
-    expect(s.lastStepCompleted).toBe(5);
-    expect(s.saveRequest?.payload).toMatchObject({
-      step: 2,
-      currentStep: stepIndex('employments'),
-      lastStepCompleted: 5,
+    expect(s.lastStepCompleted).toBe('mileage');
+    expect(draftOf(s)).toMatchObject({
+      currentStep: 'employments',
+      lastStepCompleted: 'mileage',
     });
   });
 
   it('errors clear as the entries become valid, and messages follow the current problem', () => {
-    let s = ready(2);
+    let s = ready('personal');
     s = wizardReducer(s, {
       type: 'show-errors',
       errors: {
@@ -113,7 +119,7 @@ describe('wizardReducer', () => {
   });
 
   it('updates one tax year, one job in it, and the employments every year follows', () => {
-    let s = ready(5, 4);
+    let s = ready('mileage', 'vehicle');
     s = wizardReducer(s, { type: 'update-year', year: firstYear, patch: { selected: true } });
     s = wizardReducer(s, {
       type: 'update-job',
@@ -145,18 +151,39 @@ describe('wizardReducer', () => {
   });
 
   it('a change from check your answers comes back there, and Back returns at once', () => {
-    const check = stepIndex('check-answers');
-    let s = ready(check, stepIndex('evidence'));
-    s = wizardReducer(s, { type: 'change-answer', step: stepIndex('personal'), returnTo: check });
-    expect(s.currentStep).toBe(stepIndex('personal'));
+    const check = 'check-answers';
+    let s = ready(check, 'evidence');
+    s = wizardReducer(s, { type: 'change-answer', step: 'personal', returnTo: check });
+    expect(s.currentStep).toBe('personal');
     s = wizardReducer(s, { type: 'back' });
     expect([s.currentStep, s.returnTo]).toEqual([check, null]);
   });
 
   it('save-in-place saves the current step without moving', () => {
-    let s = ready(3, 2);
+    let s = ready('tax-years', 'personal');
     s = wizardReducer(s, { type: 'save-in-place' });
-    expect(s.currentStep).toBe(3);
-    expect(s.saveRequest?.payload).toMatchObject({ step: 3, currentStep: 3, lastStepCompleted: 3 });
+    expect(s.currentStep).toBe('tax-years');
+    expect(draftOf(s)).toMatchObject({
+      currentStep: 'tax-years',
+      lastStepCompleted: 'tax-years',
+    });
+  });
+
+  it('the mileage-log builder is two plan steps inside evidence, saved as evidence', () => {
+    let s = ready('evidence', 'employer-rate');
+    s = wizardReducer(s, { type: 'enter-rebuild' });
+    expect(s.currentStep).toBe('journeys');
+    expect(s.snapshot.journeys).toHaveLength(1);
+    s = wizardReducer(s, { type: 'rebuild-review' });
+    expect(s.currentStep).toBe('journeys-review');
+    s = wizardReducer(s, { type: 'back' });
+    expect(s.currentStep).toBe('journeys');
+    // 'Save and finish later' inside the builder records the evidence step, where it reopens.
+    s = wizardReducer(s, { type: 'save-in-place' });
+    expect(draftOf(s)).toMatchObject({ currentStep: 'evidence', lastStepCompleted: 'evidence' });
+    s = wizardReducer(s, { type: 'back' });
+    expect(s.currentStep).toBe('evidence');
+    s = wizardReducer(wizardReducer(s, { type: 'enter-rebuild' }), { type: 'exit-rebuild' });
+    expect(s.currentStep).toBe('evidence');
   });
 });

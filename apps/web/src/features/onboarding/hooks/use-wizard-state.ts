@@ -1,12 +1,14 @@
-import { useReducer } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
-  CONFIRMATION_STEP,
-  SUBMIT_STEP,
+  CONFIRMATION_STEP_ID,
+  FIRST_STEP_ID,
+  SUBMIT_STEP_ID,
   furtherStep,
+  hostStep,
   nextStep,
   previousStep,
-  stepIndex,
   type Journey,
+  type WizardStepId,
   leaveProblems,
   type LeaveDraft,
   type RebateSummary,
@@ -36,14 +38,11 @@ import {
 } from '../lib/validation.ts';
 import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
 
-/** The evidence step hosts the mileage-log builder. */
-export const EVIDENCE_STEP = stepIndex('evidence');
-
 export interface WizardState {
   phase: 'loading' | 'ready';
-  currentStep: number;
-  /** -1 until the first step is completed. */
-  lastStepCompleted: number;
+  currentStep: WizardStepId;
+  /** null until the first step is completed. */
+  lastStepCompleted: WizardStepId | null;
   snapshot: WizardSnapshot;
   errors: FieldErrors;
   /** Changes on every failed Continue so the error summary takes focus again. */
@@ -52,13 +51,8 @@ export interface WizardState {
   stepChangedByUser: boolean;
   /** A message for the claimant about their saved application (e.g. a change in another window). */
   notice: string | null;
-  /** The latest save the page must hand to the outbox; `seq` changes with every new one. */
-  saveRequest: { seq: number; payload: SavePayload } | null;
   /** Read-only data the server owns (files, signature URL, status, reference, totals). */
   server: ServerData;
-  /** The mileage-log builder inside step 8 (SPEC §3 isRebuildFlow / rebuildStep). */
-  isRebuildFlow: boolean;
-  rebuildStep: 1 | 2;
   /** The drawn signature (PNG data URL): memory only, never saved in the outbox (D10). */
   signature: string | null;
   /** The NI number as typed: memory only, never saved in the outbox or local storage (D10). */
@@ -67,7 +61,7 @@ export interface WizardState {
    * Set while the claimant changes an answer from check your answers (D17): Continue returns there
    * once every answer before it holds, and Back goes straight back.
    */
-  returnTo: number | null;
+  returnTo: WizardStepId | null;
 }
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
@@ -76,8 +70,8 @@ export type WizardAction =
   | {
       type: 'loaded';
       snapshot: WizardSnapshot;
-      currentStep: number;
-      lastStepCompleted: number;
+      currentStep: WizardStepId;
+      lastStepCompleted: WizardStepId | null;
       notice?: string | null;
       server?: ServerData;
     }
@@ -95,12 +89,12 @@ export type WizardAction =
       patch: Partial<Omit<EmploymentYear, 'employmentId'>>;
     }
   | { type: 'set-employments'; employments: Employment[] }
-  | { type: 'change-answer'; step: number; returnTo: number }
+  | { type: 'change-answer'; step: WizardStepId; returnTo: WizardStepId }
   | { type: 'show-errors'; errors: FieldErrors }
   | { type: 'advance' }
   | { type: 'save-in-place' }
   | { type: 'back' }
-  | { type: 'go-to'; step: number }
+  | { type: 'go-to'; step: WizardStepId }
   | { type: 'set-notice'; notice: string | null }
   | { type: 'set-journeys'; journeys: Journey[] }
   | { type: 'set-leave'; leave: LeaveDraft[] }
@@ -125,21 +119,23 @@ export type WizardAction =
 export function createInitialState(snapshot: WizardSnapshot = createEmptySnapshot()): WizardState {
   return {
     phase: 'loading',
-    currentStep: 0,
-    lastStepCompleted: -1,
+    currentStep: FIRST_STEP_ID,
+    lastStepCompleted: null,
     snapshot,
     errors: {},
     errorFocusKey: 0,
     stepChangedByUser: false,
     notice: null,
-    saveRequest: null,
     server: createEmptyServerData(),
-    isRebuildFlow: false,
-    rebuildStep: 1,
     signature: null,
     niNumber: '',
     returnTo: null,
   };
+}
+
+/** True on the steps of the mileage-log builder (the evidence step's sub-flow). */
+export function inMileageLogBuilder(step: WizardStepId): boolean {
+  return hostStep(step) === 'evidence' && step !== 'evidence';
 }
 
 export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'niNumber'>): StepExtras {
@@ -153,7 +149,7 @@ export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'ni
 /** Errors already shown that still fail, re-checked against the latest answers. */
 function revalidate(state: WizardState): WizardState {
   if (Object.keys(state.errors).length === 0) return state;
-  if (state.isRebuildFlow) {
+  if (inMileageLogBuilder(state.currentStep)) {
     const now = { ...validateJourneys(state.snapshot), ...leaveProblems(state.snapshot.leave) };
     const errors: FieldErrors = {};
     for (const key of Object.keys(state.errors)) if (now[key]) errors[key] = now[key];
@@ -186,8 +182,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         notice: action.notice ?? null,
         stepChangedByUser: false,
         server: action.server ?? state.server,
-        isRebuildFlow: false,
-        rebuildStep: 1,
       };
     case 'update': {
       const section = state.snapshot[action.section];
@@ -243,7 +237,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           : null;
       const next = back ?? nextStep(completed, state.snapshot);
       const lastStepCompleted = furtherStep(state.lastStepCompleted, completed);
-      const seq = (state.saveRequest?.seq ?? 0) + 1;
       return {
         ...state,
         currentStep: next,
@@ -252,36 +245,23 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         stepChangedByUser: true,
         notice: null,
         returnTo: next === state.returnTo ? null : state.returnTo,
-        saveRequest: {
-          seq,
-          payload: { step: completed, currentStep: next, lastStepCompleted, snapshot: state.snapshot },
-        },
       };
     }
     case 'save-in-place': {
-      // 'Save and finish later': keep the claimant where they are but record this step's answers.
-      const lastStepCompleted = furtherStep(state.lastStepCompleted, state.currentStep);
-      const seq = (state.saveRequest?.seq ?? 0) + 1;
-      return {
-        ...state,
-        lastStepCompleted,
-        saveRequest: {
-          seq,
-          payload: {
-            step: state.currentStep,
-            currentStep: state.currentStep,
-            lastStepCompleted,
-            snapshot: state.snapshot,
-          },
-        },
-      };
+      // 'Save and finish later': keep the claimant where they are but record this step's answers
+      // (inside the mileage-log builder, the evidence step's).
+      const lastStepCompleted = furtherStep(state.lastStepCompleted, hostStep(state.currentStep));
+      return { ...state, lastStepCompleted };
     }
     case 'back':
-      if (state.isRebuildFlow) {
+      if (inMileageLogBuilder(state.currentStep)) {
         // Back from the review returns to journey setup; back from journey setup leaves the flow.
-        return state.rebuildStep === 2
-          ? { ...state, rebuildStep: 1, errors: {}, stepChangedByUser: true }
-          : { ...state, isRebuildFlow: false, rebuildStep: 1, errors: {}, stepChangedByUser: true };
+        return {
+          ...state,
+          currentStep: previousStep(state.currentStep, state.snapshot),
+          errors: {},
+          stepChangedByUser: true,
+        };
       }
       return {
         ...state,
@@ -340,8 +320,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'enter-rebuild':
       return {
         ...state,
-        isRebuildFlow: true,
-        rebuildStep: 1,
+        currentStep: 'journeys',
         errors: {},
         stepChangedByUser: true,
         snapshot:
@@ -350,15 +329,20 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
             : state.snapshot,
       };
     case 'rebuild-review':
-      return { ...state, rebuildStep: 2, errors: {}, stepChangedByUser: true };
+      return {
+        ...state,
+        currentStep: nextStep('journeys', state.snapshot),
+        errors: {},
+        stepChangedByUser: true,
+      };
     case 'exit-rebuild':
-      return { ...state, isRebuildFlow: false, rebuildStep: 1, errors: {}, stepChangedByUser: true };
+      return { ...state, currentStep: hostStep(state.currentStep), errors: {}, stepChangedByUser: true };
     case 'submitted':
       // The server has the claim: no save follows (a save after submission would be refused).
       return {
         ...state,
-        currentStep: CONFIRMATION_STEP,
-        lastStepCompleted: furtherStep(state.lastStepCompleted, SUBMIT_STEP),
+        currentStep: CONFIRMATION_STEP_ID,
+        lastStepCompleted: furtherStep(state.lastStepCompleted, SUBMIT_STEP_ID),
         errors: {},
         notice: null,
         stepChangedByUser: true,
@@ -376,6 +360,33 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-export function useWizardState(initial?: WizardSnapshot) {
-  return useReducer(wizardReducer, initial, createInitialState);
+/**
+ * The draft a save records for this state: the answers, the furthest step completed and where the
+ * claimant is (inside the mileage-log builder, the evidence step that opens it).
+ */
+export function draftOf(state: WizardState): SavePayload {
+  return {
+    currentStep: hostStep(state.currentStep),
+    lastStepCompleted: state.lastStepCompleted,
+    snapshot: state.snapshot,
+  };
+}
+
+/**
+ * The wizard's state. `dispatch` answers with the state the action leads to, so the page can hand
+ * the draft after a step to the outbox without a save request travelling through the state (and
+ * from the latest state, even in a callback kept from an earlier render, such as an auto-advance).
+ */
+export function useWizardState(
+  initial?: WizardSnapshot,
+): [WizardState, (action: WizardAction) => WizardState, () => WizardState] {
+  const [state, setState] = useState(() => createInitialState(initial));
+  const latest = useRef(state);
+  const dispatch = useCallback((action: WizardAction) => {
+    latest.current = wizardReducer(latest.current, action);
+    setState(latest.current);
+    return latest.current;
+  }, []);
+  const current = useCallback(() => latest.current, []);
+  return [state, dispatch, current];
 }

@@ -8,14 +8,15 @@ import {
   type SaveStatus,
   type SendResult,
 } from './outbox.ts';
-import { createEmptySnapshot, type SavePayload } from '@taxback/domain';
+import { createEmptySnapshot, nextStep, type SavePayload, type WizardStepId } from '@taxback/domain';
 
 const SESSION = 'tx_1700000000000_abcdefghijklmnopqrstuv';
 
-function payload(step: number, firstName = 'Ann'): SavePayload {
+/** A save completing `step`. */
+function payload(step: WizardStepId, firstName = 'Ann'): SavePayload {
   const snapshot = createEmptySnapshot();
   snapshot.personalInfo.firstName = firstName;
-  return { step, currentStep: step + 1, lastStepCompleted: step, snapshot };
+  return { currentStep: nextStep(step), lastStepCompleted: step, snapshot };
 }
 
 /** A send function whose answers the test scripts one by one. */
@@ -54,11 +55,11 @@ describe('createOutbox', () => {
       initialRevision: 3,
       onStatus: (s) => statuses.push(s),
     });
-    outbox.enqueue(payload(2));
+    outbox.enqueue(payload('personal'));
     // Stored synchronously, before the request finishes.
     expect(readOutbox(SESSION)).toMatchObject({ acknowledged: false, baseRevision: 3 });
     await vi.runAllTimersAsync();
-    expect(send).toHaveBeenCalledWith(expect.objectContaining({ step: 2 }), 3);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ lastStepCompleted: 'personal' }), 3);
     expect(readOutbox(SESSION)).toMatchObject({ acknowledged: true, baseRevision: 4 });
     expect(outbox.getRevision()).toBe(4);
     expect(statuses).toEqual(['saving', 'saved']);
@@ -73,7 +74,7 @@ describe('createOutbox', () => {
     ]);
     const statuses: SaveStatus[] = [];
     const outbox = createOutbox({ sessionId: SESSION, send, onStatus: (s) => statuses.push(s) });
-    outbox.enqueue(payload(0));
+    outbox.enqueue(payload('eligibility'));
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
     expect(outbox.getStatus()).toBe('offline');
@@ -98,7 +99,7 @@ describe('createOutbox', () => {
   it('caps the wait at 30 seconds', async () => {
     const { send } = scriptedSend([]);
     const outbox = createOutbox({ sessionId: SESSION, send });
-    outbox.enqueue(payload(0));
+    outbox.enqueue(payload('eligibility'));
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000 + 16000);
     expect(send).toHaveBeenCalledTimes(6);
     await vi.advanceTimersByTimeAsync(29_999);
@@ -111,7 +112,7 @@ describe('createOutbox', () => {
   it('retryNow skips the remaining wait (online / visibility change)', async () => {
     const { send } = scriptedSend([{ kind: 'retry' }, { kind: 'saved', revision: 1 }]);
     const outbox = createOutbox({ sessionId: SESSION, send });
-    outbox.enqueue(payload(0));
+    outbox.enqueue(payload('eligibility'));
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
     outbox.retryNow();
@@ -126,23 +127,23 @@ describe('createOutbox', () => {
       { kind: 'saved', revision: 2 },
     ]);
     const outbox = createOutbox({ sessionId: SESSION, send });
-    outbox.enqueue(payload(0, 'first'));
-    outbox.enqueue(payload(1, 'second'));
-    outbox.enqueue(payload(2, 'third'));
+    outbox.enqueue(payload('eligibility', 'first'));
+    outbox.enqueue(payload('employment', 'second'));
+    outbox.enqueue(payload('personal', 'third'));
     await vi.runAllTimersAsync();
     expect(sent.map((s) => [s.payload.snapshot.personalInfo.firstName, s.revision])).toEqual([
       ['first', 0],
       ['third', 1],
     ]);
     expect(readOutbox(SESSION)).toMatchObject({ acknowledged: true, baseRevision: 2 });
-    expect(readOutbox(SESSION)?.payload.step).toBe(2);
+    expect(readOutbox(SESSION)?.payload.lastStepCompleted).toBe('personal');
   });
 
   it('on 409 drops the stale entry and reports the conflict', async () => {
     const { send } = scriptedSend([{ kind: 'conflict', revision: 7 }]);
     const onConflict = vi.fn();
     const outbox = createOutbox({ sessionId: SESSION, send, onConflict });
-    outbox.enqueue(payload(3));
+    outbox.enqueue(payload('tax-years'));
     await vi.runAllTimersAsync();
     expect(onConflict).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(outboxKey(SESSION))).toBeNull();
@@ -152,7 +153,7 @@ describe('createOutbox', () => {
   it('flush resolves once the queue is acknowledged', async () => {
     const { send } = scriptedSend([{ kind: 'retry' }, { kind: 'saved', revision: 1 }]);
     const outbox = createOutbox({ sessionId: SESSION, send });
-    outbox.enqueue(payload(2));
+    outbox.enqueue(payload('personal'));
     await vi.advanceTimersByTimeAsync(0);
     const flushed = outbox.flush();
     await vi.advanceTimersByTimeAsync(0);
@@ -161,7 +162,7 @@ describe('createOutbox', () => {
 });
 
 describe('localEntryWins', () => {
-  const entry = { payload: payload(3), baseRevision: 5, acknowledged: false, savedAt: '' };
+  const entry = { payload: payload('tax-years'), baseRevision: 5, acknowledged: false, savedAt: '' };
   it('prefers an unacknowledged local save the server has not moved past', () => {
     expect(localEntryWins(entry, 5)).toBe(true);
     expect(localEntryWins(entry, null)).toBe(true);

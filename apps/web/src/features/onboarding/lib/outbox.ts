@@ -1,5 +1,6 @@
 import { isRecord } from '@taxback/domain/records';
-import type { SavePayload } from '@taxback/domain';
+import { completedStepAt, isWizardStepId, stepAtStorageIndex } from '@taxback/domain';
+import type { SavePayload, WizardStepId } from '@taxback/domain';
 
 /**
  * D10: nothing the claimant types is lost. The latest snapshot waits in local storage until the
@@ -85,15 +86,10 @@ export function readOutbox(sessionId: string, storage = defaultStorage()): Outbo
     const parsed = JSON.parse(raw) as unknown;
     if (!isRecord(parsed) || !isRecord(parsed.payload)) return null;
     const p = parsed.payload;
-    if (
-      typeof p.step !== 'number' ||
-      typeof p.currentStep !== 'number' ||
-      typeof p.lastStepCompleted !== 'number'
-    )
-      return null;
-    if (!isRecord(p.snapshot)) return null;
+    const progress = progressOfEntry(p);
+    if (!progress || !isRecord(p.snapshot)) return null;
     return {
-      payload: parsed.payload as unknown as SavePayload,
+      payload: { ...progress, snapshot: p.snapshot as unknown as SavePayload['snapshot'] },
       baseRevision: typeof parsed.baseRevision === 'number' ? parsed.baseRevision : 0,
       acknowledged: parsed.acknowledged === true,
       savedAt: typeof parsed.savedAt === 'string' ? parsed.savedAt : '',
@@ -101,6 +97,23 @@ export function readOutbox(sessionId: string, storage = defaultStorage()): Outbo
   } catch {
     return null;
   }
+}
+
+/**
+ * The steps an entry records. Entries written before steps had names on the wire held the plan's
+ * storage numbers (-1 before any step); those read through the plan's one mapping, so a copy kept
+ * across the change still resumes at its step.
+ */
+function progressOfEntry(
+  p: Record<string, unknown>,
+): { currentStep: WizardStepId; lastStepCompleted: WizardStepId | null } | null {
+  if (typeof p.currentStep === 'number' && typeof p.lastStepCompleted === 'number') {
+    const currentStep = stepAtStorageIndex(p.currentStep);
+    return currentStep ? { currentStep, lastStepCompleted: completedStepAt(p.lastStepCompleted) } : null;
+  }
+  if (!isWizardStepId(p.currentStep)) return null;
+  if (p.lastStepCompleted !== null && !isWizardStepId(p.lastStepCompleted)) return null;
+  return { currentStep: p.currentStep, lastStepCompleted: p.lastStepCompleted };
 }
 
 export function clearOutbox(sessionId: string, storage = defaultStorage()): void {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { stepIdAt, type WizardStepId } from '@taxback/domain';
+import { hostStep, type WizardStepId } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 
 type Schemas = typeof import('@taxback/domain/schemas');
@@ -48,11 +48,11 @@ export interface StepExtras {
   niNumber?: string;
 }
 
-/** A step by its storage number (the wizard's state) or its name. */
-export type StepRef = number | WizardStepId;
+type StepRef = WizardStepId;
 
+/** The mileage-log builder's steps are checked as the evidence step that opens them. */
 function stepId(step: StepRef): WizardStepId {
-  return typeof step === 'number' ? stepIdAt(step) : step;
+  return hostStep(step);
 }
 
 function stepInput(step: StepRef, snapshot: WizardSnapshot, extras: StepExtras): unknown {

@@ -5,6 +5,7 @@ export {
   type LoadResult,
   fetchProgress,
   saveProgress,
+  saveStepProgress,
   type ResumeCodeResult,
   requestResumeCode,
 } from './progress-api.ts';

@@ -51,7 +51,7 @@ export interface JourneySetupProps {
 
 const exampleDate = '14 5 2026';
 
-/** Rebuild sub-step 1: the claimant's regular business journeys. */
+/** The plan's 'journeys' step (inside evidence): the claimant's regular business journeys. */
 export function JourneySetup(props: JourneySetupProps) {
   const wizard = useWizard();
   const { journeys } = wizard.state.snapshot;
@@ -80,7 +80,6 @@ export function JourneySetup(props: JourneySetupProps) {
       ]}
       onContinue={onContinue}
     >
-      <div data-testid="rebuild-step-1" hidden />
       {journeys.length === 0 && <p data-testid="no-journeys-yet">You have not added any journeys yet.</p>}
       <ol className="space-y-6">
         {journeys.map((j, i) => (

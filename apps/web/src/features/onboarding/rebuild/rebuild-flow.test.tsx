@@ -19,7 +19,7 @@ afterEach(() => {
 async function openSetup(extra?: Extra) {
   const snapshot = completedSnapshot({ [y1]: 5000, [y2]: 3000 });
   const fake = installFakeServer({
-    saved: { snapshot, currentStep: 8, lastStepCompleted: 7, revision: 7 },
+    saved: { snapshot, currentStep: 'evidence', lastStepCompleted: 'employer-rate', revision: 7 },
     ...(extra ? { extra } : {}),
   });
   renderWizard();
@@ -224,7 +224,7 @@ describe('journey setup', () => {
     // The second journey's reason error links to the second journey's field.
     const links = within(summary).getAllByRole('link', { name: 'Select a reason' });
     expect(links[1]).toHaveAttribute('href', '#field-journeys-1-reason');
-    expect(screen.getByTestId('rebuild-step-1')).toBeInTheDocument();
+    expect(screen.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
   });
 
   it('reviews the journeys, generates the log after saving them, and returns to the evidence', async () => {
@@ -283,7 +283,7 @@ describe('journey setup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
     const put = fake.puts().at(-1);
-    expect(put).toMatchObject({ currentStep: 8, lastStepCompleted: 7 });
+    expect(put).toMatchObject({ currentStep: 'evidence', lastStepCompleted: 'employer-rate' });
     expect((put?.snapshot as { journeys: unknown[] }).journeys).toHaveLength(2);
     const putIndex = fake.calls.findIndex((c) => c.method === 'PUT');
     const logIndex = fake.calls.findIndex((c) => c.url === '/api/onboarding/mileage-log');

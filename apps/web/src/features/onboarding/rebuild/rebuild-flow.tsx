@@ -4,14 +4,15 @@ import { JourneySetup, type DistanceState } from './journey-setup.tsx';
 import { ReviewGenerate } from './review-generate.tsx';
 
 /**
- * The mileage-log builder inside step 8: sub-step 1 sets up the journeys, sub-step 2 reviews them
- * and generates the log. Distance look-up state lives here so it survives moving between the two.
+ * The mileage-log builder inside the evidence step: the plan's 'journeys' step sets up the
+ * journeys, 'journeys-review' reviews them and generates the log. Distance look-up state lives
+ * here so it survives moving between the two.
  */
 export function RebuildFlow() {
   const { state } = useWizard();
   const [distance, setDistance] = useState<Record<string, DistanceState>>({});
   const [distanceText, setDistanceText] = useState<Record<string, string>>({});
-  if (state.rebuildStep === 2) return <ReviewGenerate />;
+  if (state.currentStep === 'journeys-review') return <ReviewGenerate />;
   return (
     <JourneySetup
       distance={distance}

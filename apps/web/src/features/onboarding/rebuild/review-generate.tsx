@@ -26,7 +26,7 @@ function oneOffDate(text: string | undefined): string {
   return iso === null ? '' : formatIsoDate(iso);
 }
 
-/** Rebuild sub-step 2: the journeys, their annual miles and 'Generate Log'. */
+/** The plan's 'journeys-review' step: the journeys, their annual miles and 'Generate Log'. */
 export function ReviewGenerate() {
   const wizard = useWizard();
   const { snapshot } = wizard.state;
@@ -66,7 +66,6 @@ export function ReviewGenerate() {
   if (journeys.length === 0) {
     return (
       <WizardShell heading="Review & Generate" showContinue={false}>
-        <div data-testid="rebuild-step-2" hidden />
         <div className="rounded-lg border-2 border-gray-300 p-6 text-center" data-testid="no-journeys">
           <h2 className="mb-2 text-2xl">{NO_JOURNEYS_TITLE}</h2>
           <p>{NO_JOURNEYS_BODY}</p>
@@ -85,7 +84,6 @@ export function ReviewGenerate() {
       continueDisabled={phase === 'generating'}
       onContinue={() => void generate()}
     >
-      <div data-testid="rebuild-step-2" hidden />
       <ol className="space-y-4" data-testid="journey-summary">
         {journeys.map((j, i) => (
           <li

@@ -37,7 +37,9 @@ async function openCongratulations() {
         : y,
     ),
   });
-  installFakeServer({ saved: { snapshot, currentStep: 6, lastStepCompleted: 5, revision: 5 } });
+  installFakeServer({
+    saved: { snapshot, currentStep: 'congratulations', lastStepCompleted: 'mileage', revision: 5 },
+  });
   renderWizard();
   await screen.findByRole('heading', { level: 1, name: 'Congratulations, Ada!' });
 }

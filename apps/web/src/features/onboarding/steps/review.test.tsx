@@ -31,7 +31,7 @@ afterEach(() => {
 async function open(years: Record<string, number>, rate = 0, extra?: Extra) {
   const snapshot = completedSnapshot(years, {}, rate);
   const fake = installFakeServer({
-    saved: { snapshot, currentStep: 9, lastStepCompleted: 8, revision: 8 },
+    saved: { snapshot, currentStep: 'review', lastStepCompleted: 'evidence', revision: 8 },
     ...(extra ? { extra } : {}),
   });
   renderWizard();
@@ -170,7 +170,7 @@ describe('step 9 review and sign', () => {
     // The consents are saved in the snapshot too; the signature never goes to the outbox.
     await waitFor(() =>
       expect(fake.puts().at(-1)).toMatchObject({
-        step: 9,
+        lastStepCompleted: 'review',
         snapshot: { agreementChecks: { accuracy: true, authorization: true, terms: true } },
       }),
     );

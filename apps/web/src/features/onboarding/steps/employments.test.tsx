@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stepIndex } from '@taxback/domain';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
 
 beforeEach(() => {
@@ -18,9 +17,9 @@ async function open() {
     ...base,
     employments: [{ ...base.employments[0]!, payeReference: '', jobTitle: '', continuing: '' as const }],
   };
-  const at = stepIndex('employments');
+  const at = 'employments';
   const fake = installFakeServer({
-    saved: { snapshot, currentStep: at, lastStepCompleted: stepIndex('personal'), revision: 2 },
+    saved: { snapshot, currentStep: at, lastStepCompleted: 'personal', revision: 2 },
   });
   renderWizard();
   await screen.findByRole('heading', { level: 1, name: 'Your employments' });

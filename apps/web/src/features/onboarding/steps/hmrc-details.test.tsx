@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
 import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
-import { formatNiAsTyped } from './step-10-hmrc-details.tsx';
+import { formatNiAsTyped } from './hmrc-details.tsx';
 
 const [y1] = claimableTaxYears().map((y) => y.year) as [string];
 type Extra = NonNullable<Parameters<typeof installFakeServer>[0]>['extra'];
@@ -28,7 +28,7 @@ async function open(opts: { employment?: 'employed' | 'self-employed'; extra?: E
     },
   );
   const fake = installFakeServer({
-    saved: { snapshot, currentStep: 10, lastStepCompleted: 9, revision: 9 },
+    saved: { snapshot, currentStep: 'hmrc-details', lastStepCompleted: 'review', revision: 9 },
     ...(opts.extra ? { extra: opts.extra } : {}),
   });
   const view = renderWizard();

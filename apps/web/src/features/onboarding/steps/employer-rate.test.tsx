@@ -37,7 +37,7 @@ async function open(
     ),
   });
   const server = installFakeServer({
-    saved: { snapshot, currentStep: 7, lastStepCompleted: 6, revision: 6 },
+    saved: { snapshot, currentStep: 'employer-rate', lastStepCompleted: 'congratulations', revision: 6 },
     ...(extra ? { extra } : {}),
   });
   renderWizard();
@@ -115,11 +115,11 @@ describe('step 7 employer rate', () => {
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     const put = server.puts()[0] as {
-      step: number;
-      currentStep: number;
+      lastStepCompleted: string;
+      currentStep: string;
       snapshot: { taxYears: Array<{ year: string; jobs: unknown[] }> };
     };
-    expect([put.step, put.currentStep]).toEqual([7, 8]);
+    expect([put.lastStepCompleted, put.currentStep]).toEqual(['employer-rate', 'evidence']);
     const jobs = (year: string) => put.snapshot.taxYears.find((y) => y.year === year)?.jobs;
     expect(jobs(y1)).toEqual([expect.objectContaining({ paidKind: 'ppm', paidPencePerMile: 25 })]);
     expect(jobs(y2)).toEqual([expect.objectContaining({ paidKind: 'total', paidTotalPounds: 100 })]);

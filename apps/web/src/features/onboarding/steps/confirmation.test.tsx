@@ -51,8 +51,8 @@ async function openSubmitted(years: Record<string, number>, extra?: Extra) {
     saved: {
       snapshot,
       // A reload after submission: whatever step is stored, the status decides.
-      currentStep: 10,
-      lastStepCompleted: 10,
+      currentStep: 'hmrc-details',
+      lastStepCompleted: 'hmrc-details',
       revision: 10,
       server: {
         status: 'submitted',

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CONFIRMATION_STEP, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim, reliefOf } from '@taxback/domain';
+import { CONFIRMATION_STEP_ID, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim, reliefOf } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { paths } from '../../../app/paths.ts';
 import { FeeNote } from '../../../components/authority/fee-note.tsx';
@@ -14,7 +14,7 @@ import { clearOutbox } from '../lib/outbox.ts';
 import { selectedYears } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
-import { FuelClaimNote, SelfAssessmentNote } from './step-09-review.tsx';
+import { FuelClaimNote, SelfAssessmentNote } from './review.tsx';
 import { FigureRow } from '../components/rebate-panel.tsx';
 
 /** SPEC §4 "Finishing": the saved progress and the wizard's session id are removed. */
@@ -49,7 +49,7 @@ export function StepConfirmation() {
 
   return (
     <Container width="narrow" className="py-6 sm:py-10">
-      <div data-testid="wizard-step" data-step={CONFIRMATION_STEP} hidden />
+      <div data-testid="wizard-step" data-step={CONFIRMATION_STEP_ID} hidden />
       <div className="mb-8 rounded-lg bg-brand-700 p-6 text-white" data-testid="confirmation-panel">
         <h1
           ref={headingRef}

@@ -26,7 +26,7 @@ afterEach(() => {
 async function open(server: Record<string, unknown> = {}, extra?: Extra) {
   const snapshot = completedSnapshot({ [y1]: 5000, [y2]: 3000 });
   const fake = installFakeServer({
-    saved: { snapshot, currentStep: 8, lastStepCompleted: 7, revision: 7, server },
+    saved: { snapshot, currentStep: 'evidence', lastStepCompleted: 'employer-rate', revision: 7, server },
     ...(extra ? { extra } : {}),
   });
   const xhr = installFakeXhr();
@@ -47,7 +47,7 @@ describe('step 8 evidence', () => {
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(within(summary).getByText(`Evidence required for ${y1}`)).toBeInTheDocument();
     expect(within(summary).getByText(`Evidence required for ${y2}`)).toBeInTheDocument();
-    expect(screen.getByTestId('wizard-step')).toHaveAttribute('data-step', '8');
+    expect(screen.getByTestId('wizard-step')).toHaveAttribute('data-step', 'evidence');
     const input = screen.getByLabelText(`Upload files for ${y1}`);
     expect(input).toHaveAttribute('accept', '.pdf,.xlsx,.xls,.docx,.doc,.csv,.jpg,.jpeg,.png');
     expect(input).toHaveAttribute('multiple');
@@ -243,8 +243,8 @@ describe('step 8 evidence', () => {
     const fake = installFakeServer({
       saved: {
         snapshot,
-        currentStep: 8,
-        lastStepCompleted: 7,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
         revision: 7,
         server: {
           mileageLogs: {

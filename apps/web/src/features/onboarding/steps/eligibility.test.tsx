@@ -70,7 +70,7 @@ describe('step 0 eligibility', () => {
 
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     const put = server.puts()[0]!;
-    expect(put).toMatchObject({ revision: 0, step: 0, currentStep: 1, lastStepCompleted: 0 });
+    expect(put).toMatchObject({ revision: 0, currentStep: 'employment', lastStepCompleted: 'eligibility' });
     expect((put.snapshot as { eligibilityData: unknown }).eligibilityData).toEqual({
       drivesForWork: 'yes',
       vehicleVRM: '',
@@ -128,14 +128,16 @@ describe('step 0 eligibility', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(server.puts().length).toBeGreaterThanOrEqual(1));
     expect(server.puts()[0]).toMatchObject({
-      step: 0,
-      currentStep: 13,
-      lastStepCompleted: 0,
+      currentStep: 'company-vehicle',
+      lastStepCompleted: 'eligibility',
       snapshot: { eligibilityData: { drivesForWork: 'company-vehicle', vehicleVRM: 'AB12CDEX' } },
     });
     // The explanation's Continue moves the claimant to step 1, and records the explanation as done.
     await waitFor(() =>
-      expect(server.puts().at(-1)).toMatchObject({ step: 13, currentStep: 1, lastStepCompleted: 13 }),
+      expect(server.puts().at(-1)).toMatchObject({
+        currentStep: 'employment',
+        lastStepCompleted: 'company-vehicle',
+      }),
     );
   });
 });

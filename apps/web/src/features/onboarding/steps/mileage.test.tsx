@@ -30,7 +30,7 @@ function savedAtStep5(miles1 = 0) {
         : y,
     ),
   });
-  return { snapshot, currentStep: 5, lastStepCompleted: 4, revision: 4 };
+  return { snapshot, currentStep: 'mileage' as const, lastStepCompleted: 'vehicle' as const, revision: 4 };
 }
 
 beforeEach(() => {

@@ -18,6 +18,7 @@ import { type UploadedFile } from '../lib/server-data.ts';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { EVIDENCE_EXTENSIONS, checkUpload, deleteFile, uploadFile } from '../lib/wizard-api.ts';
 import { RebuildFlow } from '../rebuild/rebuild-flow.tsx';
+import { inMileageLogBuilder } from '../hooks/use-wizard-state.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
@@ -32,10 +33,13 @@ export function evidenceField(year: string): string {
   return `evidence_${year}`;
 }
 
-/** Step 8: evidence per selected tax year, uploaded or built as a mileage log (the rebuild flow). */
+/**
+ * The evidence step: evidence per selected tax year, uploaded or built as a mileage log (the
+ * builder's two plan steps, 'journeys' and 'journeys-review', render here too).
+ */
 export function StepEvidence() {
   const wizard = useWizard();
-  if (wizard.state.isRebuildFlow) return <RebuildFlow />;
+  if (inMileageLogBuilder(wizard.state.currentStep)) return <RebuildFlow />;
   return <EvidenceOverview />;
 }
 

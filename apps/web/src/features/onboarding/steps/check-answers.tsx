@@ -14,7 +14,6 @@ import {
   p87InputOfSnapshot,
   p87Readiness,
   selectedYears,
-  stepIndex,
   summariseClaim,
   type JobYearFigures,
   type WizardStepId,
@@ -63,7 +62,7 @@ function SummaryList({ title, rows, testId }: { title: string; rows: Row[]; test
                 <button
                   type="button"
                   className="min-h-11 text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                  onClick={() => wizard.changeAnswer(stepIndex(row.step!))}
+                  onClick={() => wizard.changeAnswer(row.step!)}
                   data-testid={`change-${row.changeLabel?.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}
                 >
                   Change <span className="sr-only">{row.changeLabel ?? row.key.toLowerCase()}</span>

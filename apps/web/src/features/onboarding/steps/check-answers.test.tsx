@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears, stepIndex } from '@taxback/domain';
+import { claimableTaxYears } from '@taxback/domain';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
 
 const [y1] = claimableTaxYears().map((y) => y.year) as [string];
@@ -19,8 +19,8 @@ async function open() {
   installFakeServer({
     saved: {
       snapshot,
-      currentStep: stepIndex('check-answers'),
-      lastStepCompleted: stepIndex('evidence'),
+      currentStep: 'check-answers',
+      lastStepCompleted: 'evidence',
       revision: 8,
       server: {
         evidenceFiles: {
@@ -65,8 +65,8 @@ describe('check your answers', () => {
     installFakeServer({
       saved: {
         snapshot,
-        currentStep: stepIndex('check-answers'),
-        lastStepCompleted: stepIndex('evidence'),
+        currentStep: 'check-answers',
+        lastStepCompleted: 'evidence',
         revision: 8,
       },
     });
