@@ -162,6 +162,7 @@ describe('/admin/jobs', () => {
           return Promise.resolve(new Response(null, { status: 204 }));
         return answer(200, {
           retrying: 2,
+          backlog: { count: 0, oldestAgeSeconds: null, limit: 5000, overLimit: false, alerts: 0 },
           failed: [
             {
               id: '00000000-0000-4000-8000-000000000005',

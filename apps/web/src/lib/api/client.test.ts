@@ -306,8 +306,7 @@ const TOTALS = {
 /** A save body; the client sends what the type allows without checking it itself. */
 const BODY = {
   revision: 2,
-  step: 1,
-  currentStep: 1,
-  lastStepCompleted: 0,
+  currentStep: 'employment',
+  lastStepCompleted: 'eligibility',
   snapshot: {},
 } as unknown as RequestBody<'saveOnboarding'>;
