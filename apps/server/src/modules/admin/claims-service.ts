@@ -38,7 +38,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { ClaimListRow } from './claims-repository.ts';
-import type { WorksheetSection } from './p87-worksheet.ts';
+import type { WorksheetSection } from '../../documents/p87-worksheet.ts';
 
 type Db = Kysely<Database>;
 

@@ -18,6 +18,7 @@ import { adminRequest, formatDateTime, formatPence, summaryItems } from './admin
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, Field, TextAreaField, inputClass } from './admin-ui.tsx';
 import { statusLabel } from './claims-page.tsx';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * The claim detail as the contract declares it, with the parts the contract leaves open (the
@@ -93,7 +94,7 @@ export function ClaimPage() {
         <h1 className="text-3xl">Claim not found</h1>
         <p className="mt-4">{loadError}</p>
         <p className="mt-4">
-          <Link to="/admin/claims">Back to claims</Link>
+          <Link to={paths.adminClaims.getHref()}>Back to claims</Link>
         </p>
       </div>
     );
@@ -104,7 +105,7 @@ export function ClaimPage() {
   return (
     <div>
       <p className="mb-4">
-        <Link to="/admin/claims">Back to claims</Link>
+        <Link to={paths.adminClaims.getHref()}>Back to claims</Link>
       </p>
       <span className="text-muted">{claim.kind === 'general' ? 'General claim' : 'Mileage claim'}</span>
       <h1 className="mb-6 text-3xl">{claim.reference}</h1>
@@ -158,7 +159,7 @@ export function ClaimPage() {
           <ul className="list-disc pl-6">
             {claim.possibleDuplicates.map((d) => (
               <li key={d.id}>
-                <Link to={`/admin/claims/${d.id}`}>{d.reference}</Link> (
+                <Link to={paths.adminClaim.getHref(d.id)}>{d.reference}</Link> (
                 {d.kind === 'general' ? 'general' : 'mileage'}, submitted {formatDateTime(d.submittedAt)}):{' '}
                 {d.reasons.map((r) => DUPLICATE_REASON_LABELS[r]).join(', ')}
               </li>

@@ -9,6 +9,7 @@ import type { Operator } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import type { Enrolment } from '@taxback/domain/api/admin-responses';
+import { paths } from '../../lib/paths.ts';
 
 type Stage = 'password' | 'code' | 'enrol';
 
@@ -81,7 +82,7 @@ export function SignInPage() {
       return fail(res, 'code');
     }
     session.signedIn(res.data.operator, res.data.csrfToken);
-    void navigate('/admin/claims', { replace: true });
+    void navigate(paths.adminClaims.getHref(), { replace: true });
   }
 
   return (

@@ -18,7 +18,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { marketingSiteUrl } from '../../lib/marketing-url.ts';
 import { redirectTo } from '../../lib/redirect.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import {
   clearFunnel,
   getAffiliate,
