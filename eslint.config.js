@@ -209,6 +209,42 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
+  {
+    // No function over 150 lines in the apps (decision 035): a closure that long does several
+    // jobs. Blank lines and comments do not count. Tests are exempt (a describe block is a list).
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // A migration is history: it runs as it was written and is never edited.
+    files: ['apps/server/src/db/migrations/*.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // TODO(lead): remove once the wire branch lands. These files are rewritten on that branch
+    // (the wizard's effect becomes a hook, steps named by id, the rebuild sub-flow as plan steps);
+    // split whatever is still over the limit after the merge.
+    files: [
+      'apps/web/src/features/onboarding/onboarding-page.tsx',
+      'apps/web/src/features/onboarding/steps/*.tsx',
+      'apps/web/src/features/onboarding/hooks/use-wizard-state.ts',
+      'apps/web/src/features/onboarding/rebuild/journey-setup.tsx',
+      'apps/web/src/features/onboarding/components/address-search.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // TODO(lead): remove once the overload branch lands (it changes the job queue); then split
+    // createJobQueue (198 lines) into the runner and the store.
+    files: ['apps/server/src/jobs/queue.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   ...workspaceBoundaries,
   ...layering,
 );
