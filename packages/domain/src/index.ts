@@ -35,3 +35,4 @@ export * from './authority.ts';
 export * from './authority-inputs.ts';
 export * from './duplicates.ts';
 export * from './claim-timeline.ts';
+export * from './uuid.ts';

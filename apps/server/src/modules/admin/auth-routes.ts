@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
@@ -6,7 +7,6 @@ import { toOperatorView } from './auth-service.ts';
 import type { AuthService } from './auth-service.ts';
 import { ADMIN_COOKIE, operatorContext, requireOperator } from './guard.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Lockout (10 failures per account) is the real guard; this only slows a spray across accounts.
 const SIGN_IN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 

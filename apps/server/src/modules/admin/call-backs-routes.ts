@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
@@ -6,7 +7,6 @@ import type { AuditLog } from './audit.ts';
 import type { AuthService } from './auth-service.ts';
 import { operatorContext, requireOperator } from './guard.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The list is short by design: requests are removed once called, and purged after 30 days. */
 const LIST_MAX = 500;
 

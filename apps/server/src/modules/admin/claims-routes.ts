@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
@@ -8,7 +9,6 @@ import type { AdminClaimsService } from './claims-service.ts';
 import { operatorContext, requireOperator } from './guard.ts';
 import { affiliateReport, auditLog, claimsCsv } from './reports.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const EXPORT_MAX_ROWS = 100_000;
 
 function claimId(params: { id: string }): string {

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
@@ -5,8 +6,6 @@ import { NotFoundError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 import type { AuthService } from './auth-service.ts';
 import { operatorContext, requireOperator } from './guard.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Decision 022: jobs that used up their tries, for admins, newest first, and a way to send one

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +18,6 @@ import type { StagedUpload } from '../files/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
 import type { OnboardingService, RequestMeta } from './service.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A signature data URL is at most 2 MB (domain SIGNATURE_MAX_LENGTH) plus the consents. */
 const SIGNATURE_BODY_LIMIT = 2_100_000;
 
