@@ -4,7 +4,7 @@ import { CLAIM_STATUS_LABELS, isClaimStatus, isNotifiedStatus, reasonRequired } 
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { adminRequest, formatDateTime, summaryItems } from './admin-api.ts';
-import { Field, TextAreaField, inputClass } from './admin-ui.tsx';
+import { Field, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
 import { statusLabel } from './claims-page.tsx';
 
@@ -66,21 +66,21 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
         </p>
       )}
       <div className="space-y-4">
-        <Field id="status-to" label="New status" error={errors.to}>
-          <select
-            id="status-to"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            className={`${inputClass} max-w-md`}
-          >
-            <option value="">Select a status</option>
-            {moves.map((m) => (
-              <option key={m} value={m}>
-                {isClaimStatus(m) ? CLAIM_STATUS_LABELS[m] : m}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id="status-to"
+          label="New status"
+          error={errors.to}
+          value={to}
+          onChange={setTo}
+          controlClassName="max-w-md"
+        >
+          <option value="">Select a status</option>
+          {moves.map((m) => (
+            <option key={m} value={m}>
+              {isClaimStatus(m) ? CLAIM_STATUS_LABELS[m] : m}
+            </option>
+          ))}
+        </SelectField>
         <TextAreaField
           id="status-reason"
           label={needsReason ? 'Reason' : 'Reason (optional)'}
