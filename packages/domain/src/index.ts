@@ -36,3 +36,4 @@ export * from './authority-inputs.ts';
 export * from './duplicates.ts';
 export * from './claim-timeline.ts';
 export * from './uuid.ts';
+export * from './journey-log-rules.ts';
