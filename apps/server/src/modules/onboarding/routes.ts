@@ -12,7 +12,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../errors.ts';
-import { requireSession, sessionRequired } from '../../http/session.ts';
+import { requireSession } from '../../http/session.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import type { StagedUpload } from '../files/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
@@ -36,7 +36,6 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
   const service = opts.onboarding;
   const app = base.withTypeProvider<ZodTypeProvider>();
   // The session is checked before the body, so a request without one is told so first.
-  const preValidation = sessionRequired;
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 200, headerPairs: 50 },
@@ -49,7 +48,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
 
   // Snapshot fields are keyed from the snapshot root ('personalInfo.email'), like the step errors
   // (the contract's fieldErrorsFrom).
-  app.put('/onboarding', { schema: routeSchema('saveOnboarding'), preValidation }, async (request, reply) => {
+  app.put('/onboarding', { schema: routeSchema('saveOnboarding') }, async (request, reply) => {
     const sessionId = requireSession(request);
     return reply
       .header('cache-control', 'no-store')
@@ -125,7 +124,6 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
   const signatureOptions = {
     schema: routeSchema('saveOnboardingSignature'),
     bodyLimit: SIGNATURE_BODY_LIMIT,
-    preValidation,
   };
   app.post('/onboarding/signature', signatureOptions, async (request, reply) => {
     const sessionId = requireSession(request);
@@ -148,12 +146,8 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     },
   );
 
-  app.post(
-    '/onboarding/submit',
-    { schema: routeSchema('submitOnboarding'), preValidation },
-    async (request, reply) => {
-      const sessionId = requireSession(request);
-      return reply.send(await service.submit(sessionId, request.body));
-    },
-  );
+  app.post('/onboarding/submit', { schema: routeSchema('submitOnboarding') }, async (request, reply) => {
+    const sessionId = requireSession(request);
+    return reply.send(await service.submit(sessionId, request.body));
+  });
 }
