@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { layersPlugin } from './scripts/eslint-layers.mjs';
 
 const SOURCE = '*.{ts,tsx,js,mjs}';
 // Deepest folder nesting inside a workspace that the boundary rules below cover.
@@ -19,8 +18,7 @@ const MAX_DEPTH = 8;
  * - Workspaces reach each other only by package name (`@taxback/domain`), never by a path.
  * - `packages/domain` imports nothing of ours; `apps/web` and `apps/server` import the domain
  *   but not each other.
- * - `apps/web/src/features/X` imports no other feature: shared code lives in `components/` or
- *   `lib/`.
+ * Layers inside an app (web features, server modules) are the `layers/one-way` rule below.
  */
 function boundary(root, depthOffset, { packages, message, extraRelative = () => [] }) {
   return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
@@ -59,26 +57,65 @@ const workspaceBoundaries = [
   }),
 ];
 
-// Features are read from the folder so that a new feature is covered without editing this file.
-const featuresDir = path.join(import.meta.dirname, 'apps/web/src/features');
-const features = fs
-  .readdirSync(featuresDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-const featureBoundaries = features.flatMap((feature) =>
-  // apps/web/src/features/<feature> is 3 folders below apps/web.
-  boundary(`apps/web/src/features/${feature}`, 3, {
-    packages: ['@taxback/server', '@taxback/server/*', '@taxback/e2e'],
-    message: 'The web app and the server share code only through @taxback/domain.',
-    extraRelative: (depth) => [
-      {
-        regex: `^(\\.\\./){${depth + 1}}(?!${feature}/|\\.\\./)`,
-        message: `A feature does not import another feature: move shared code into components/ or lib/.`,
-      },
-    ],
-  }),
-);
+/**
+ * Layers inside each app, lowest first (decision 035): a file imports its own layer or a lower one,
+ * never a higher one. In the web app shared code (components, lib) → features → app (router,
+ * layout), and one feature imports another only through `features/shared/`. In the server the
+ * building blocks (http, db, storage, providers, documents, jobs...) → modules → app (buildApp,
+ * main, the CLI). The rule (scripts/eslint-layers.mjs) resolves each relative import, so it sees
+ * where an import lands at any depth.
+ */
+const layering = [
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { layers: layersPlugin },
+    rules: {
+      'layers/one-way': [
+        'error',
+        {
+          root: 'apps/web/src',
+          layers: [
+            { name: 'shared (components, lib)', entries: ['components', 'lib'] },
+            { name: 'features', entries: ['features'] },
+            { name: 'app', entries: ['app', 'main.tsx'] },
+          ],
+          isolated: ['features'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,mjs}'],
+    plugins: { layers: layersPlugin },
+    rules: {
+      'layers/one-way': [
+        'error',
+        {
+          root: 'apps/server/src',
+          layers: [
+            {
+              name: 'building blocks (http, db, storage, providers, documents...)',
+              entries: [
+                'http',
+                'db',
+                'storage',
+                'providers',
+                'documents',
+                'jobs',
+                'crypto',
+                'pdf',
+                'errors.ts',
+                'config.ts',
+              ],
+            },
+            { name: 'modules', entries: ['modules'] },
+            { name: 'app', entries: ['app.ts', 'main.ts', 'types.ts', 'cli'] },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -161,6 +198,51 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
+  {
+    // No function over 150 lines in the apps (decision 035): a closure that long does several
+    // jobs. Blank lines and comments do not count. Tests are exempt (a describe block is a list).
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // A migration is history: it runs as it was written and is never edited.
+    files: ['apps/server/src/db/migrations/*.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Issue 34, still open: these functions are over the limit after the step-id, per-step-save,
+    // status-binding and overload work landed (useDraftSync 152 lines, wizardReducer 183,
+    // StepCheckAnswers 205, StepConfirmation 161, StepBusinessMileage 201, StepHmrcDetails 161,
+    // YearEvidenceCard 172, JourneyCard 289, AddressSearch 167, StatusPage 200, buildApp 161,
+    // progressOperations 180); each is to be split by job and its file taken off this list.
+    files: [
+      'apps/web/src/features/onboarding/steps/mileage.tsx',
+      'apps/web/src/features/onboarding/steps/hmrc-details.tsx',
+      'apps/web/src/features/onboarding/steps/evidence.tsx',
+      'apps/web/src/features/status/status-page.tsx',
+      'apps/server/src/app.ts',
+      'apps/server/src/modules/onboarding/progress.ts',
+      'apps/web/src/features/onboarding/steps/check-answers.tsx',
+      'apps/web/src/features/onboarding/steps/confirmation.tsx',
+      'apps/web/src/features/onboarding/hooks/use-draft-sync.ts',
+      'apps/web/src/features/onboarding/hooks/use-wizard-state.ts',
+      'apps/web/src/features/onboarding/rebuild/journey-setup.tsx',
+      'apps/web/src/features/onboarding/components/address-search.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Issue 34, still open: createJobQueue (322 lines with the lease, heartbeat and backlog of
+    // decision 036) is to be split into the runner and the store.
+    files: ['apps/server/src/jobs/queue.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   ...workspaceBoundaries,
-  ...featureBoundaries,
+  ...layering,
 );

@@ -730,9 +730,9 @@ async function benchLighthouse(apiUrl: string, chromePort: number | undefined): 
 
 async function benchDocuments(): Promise<void> {
   // A runtime path, so the bench's type-check does not pull the server's sources into its project.
-  const modulePath = '../apps/server/src/modules/onboarding/mileage-log.ts';
+  const modulePath = '../apps/server/src/documents/mileage-log.ts';
   const figure = 'Mileage log PDF+CSV, 50 journeys x 4 years';
-  if (!fs.existsSync(path.join(ROOT, 'apps/server/src/modules/onboarding/mileage-log.ts'))) {
+  if (!fs.existsSync(path.join(ROOT, 'apps/server/src/documents/mileage-log.ts'))) {
     notAvailable(figure, 'not built yet');
     return;
   }

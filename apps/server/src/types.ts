@@ -8,6 +8,7 @@ import type { FilesService } from './modules/files/service.ts';
 import type { Providers } from './providers/index.ts';
 import type { FileStore } from './storage/file-store.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { AccessGuards } from './http/contract.ts';
 
 export interface OperatorIdentity {
   id: string;
@@ -39,5 +40,7 @@ declare module 'fastify' {
     operatorAuth: OperatorAuth;
     /** Durable jobs (decision 022); `main.ts` starts the runner, tests call `runDue`/`drain`. */
     jobs: JobQueue;
+    /** The guard of each access the contract declares (decision 035); the admin module adds its own. */
+    accessGuards: AccessGuards;
   }
 }

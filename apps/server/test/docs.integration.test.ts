@@ -173,9 +173,15 @@ describe('GET /api/docs', () => {
     const schemes = (doc.components as Json).securitySchemes as Record<string, Json>;
     const [name, scheme] = Object.entries(schemes).find(([, s]) => s.name === 'X-Session-Id') ?? [];
     expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Session-Id' });
-    for (const route of [...SESSION_ROUTES, 'get /api/files/{id}']) {
+    for (const route of SESSION_ROUTES) {
       expect(operationOf(route).security, route).toEqual([{ [name as string]: [] }]);
     }
+    // A file is its claimant's (their session) or any signed-in operator's (decision 035).
+    const [operatorName] = Object.entries(schemes).find(([, s]) => s.name === 'tb_admin') ?? [];
+    expect(operationOf('get /api/files/{id}').security).toEqual([
+      { [name as string]: [] },
+      { [operatorName as string]: [] },
+    ]);
     for (const route of [
       'get /api/health',
       'get /api/health/ready',

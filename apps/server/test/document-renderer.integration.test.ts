@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentRenderer } from '../src/documents/render-pool.ts';
 import type { AuthorityRenderTask } from '../src/documents/render-worker.ts';
-import type { MileageLogInput } from '../src/modules/onboarding/mileage-log.ts';
+import type { MileageLogInput } from '../src/documents/mileage-log.ts';
 import { authorityTermsOf } from '../src/modules/authority/terms.ts';
 import { loadConfig } from '../src/config.ts';
 import { PNG_BASE64, generalClaimAuthority } from './helpers.ts';

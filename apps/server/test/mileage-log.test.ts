@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DATED_LOG_DECLARATION, DATED_LOG_LABEL, datedLogMiles } from '@taxback/domain';
 import type { Journey } from '@taxback/domain';
-import { buildMileageLogYear, generateMileageLog } from '../src/modules/onboarding/mileage-log.ts';
+import { buildMileageLogYear, generateMileageLog } from '../src/documents/mileage-log.ts';
 import { pdfText } from './pdf-text.ts';
 
 const journeys: Journey[] = [

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { crc32, readPng, unfilter } from '../src/modules/files/png.ts';
+import { crc32, readPng, unfilter } from '../src/documents/png.ts';
 
 // Decision 025: signatures are checked and unfiltered with Node's zlib instead of pngjs.
 

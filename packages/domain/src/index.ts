@@ -35,3 +35,5 @@ export * from './authority.ts';
 export * from './authority-inputs.ts';
 export * from './duplicates.ts';
 export * from './claim-timeline.ts';
+export * from './uuid.ts';
+export * from './journey-log-rules.ts';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { P87WorksheetInput } from '../modules/admin/p87-worksheet.ts';
-import type { MileageLogDocument, MileageLogInput } from '../modules/onboarding/mileage-log.ts';
+import type { P87WorksheetInput } from './p87-worksheet.ts';
+import type { MileageLogDocument, MileageLogInput } from './mileage-log.ts';
 import { renderAuthority, renderMileageLog, renderThreadId, renderWorksheet } from './render-worker.ts';
 import type { AuthorityRenderTask } from './render-worker.ts';
 

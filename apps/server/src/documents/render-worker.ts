@@ -1,11 +1,11 @@
 import { threadId } from 'node:worker_threads';
 import type { AuthorityDocument } from '@taxback/domain';
-import { renderAuthorityPdf } from '../modules/authority/pdf.ts';
-import type { SigningEvidence } from '../modules/authority/pdf.ts';
-import { renderP87Worksheet } from '../modules/admin/p87-worksheet.ts';
-import type { P87WorksheetInput } from '../modules/admin/p87-worksheet.ts';
-import { generateMileageLog } from '../modules/onboarding/mileage-log.ts';
-import type { MileageLogDocument, MileageLogInput } from '../modules/onboarding/mileage-log.ts';
+import { renderAuthorityPdf } from './authority-pdf.ts';
+import type { SigningEvidence } from './authority-pdf.ts';
+import { renderP87Worksheet } from './p87-worksheet.ts';
+import type { P87WorksheetInput } from './p87-worksheet.ts';
+import { generateMileageLog } from './mileage-log.ts';
+import type { MileageLogDocument, MileageLogInput } from './mileage-log.ts';
 
 // Decision 029: the worker thread that renders documents, so the CPU a PDF takes (5-10 ms for a
 // signed authority or a P87 worksheet, up to hundreds for a five-year mileage log) never holds up

@@ -1,9 +1,16 @@
-import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+} from 'fastify';
 import { z } from 'zod';
-import { API, SECURITY } from '@taxback/domain/api/contract';
-import type { ApiOperation, ApiResponse, ApiRoute } from '@taxback/domain/api/contract';
+import { API, securityOf } from '@taxback/domain/api/contract';
+import type { ApiAccess, ApiOperation, ApiResponse, ApiRoute } from '@taxback/domain/api/contract';
 import { fieldErrors } from '@taxback/domain/schemas';
 import { ValidationError } from '../errors.ts';
+import { sessionRequired } from './session.ts';
 
 // Issue 14 (decision 024): every API route declares its part of the domain's contract
 // (@taxback/domain/api/contract). Requests are parsed by its zod schemas before the handler runs;
@@ -36,7 +43,7 @@ type Answers<K extends ApiOperation> = {
 /** The Fastify schema of one operation: what it validates, how it answers, how it is documented. */
 export function routeSchema<const K extends ApiOperation>(operationId: K) {
   const route: ApiRoute = API[operationId];
-  const security = SECURITY[route.access];
+  const security = securityOf(route);
   return {
     operationId,
     tags: [...route.tags],
@@ -110,12 +117,37 @@ export function serializerCompiler(checkAnswers: boolean): FastifySerializerComp
   };
 }
 
-/** Installs the compilers and refuses, at boot, an /api route that is not in the contract. */
+/** A check of who is calling, run before the body is read; it throws the refusal (401, 403, 400). */
+export type AccessGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * The guard behind each access the contract declares (decision 035). The claimant session's is
+ * here; the operator module adds the operator ones when it registers, before its routes.
+ * `public` needs none; `session-or-operator` is decided by the handler (its own session's file, or
+ * any file for an operator).
+ */
+export type AccessGuards = Partial<Record<Exclude<ApiAccess, 'public' | 'session-or-operator'>, AccessGuard>>;
+
+/** The access a route declares, as the guard that enforces it (null when none is needed). */
+function guardOf(guards: AccessGuards, access: ApiAccess, method: string, url: string): AccessGuard | null {
+  if (access === 'public' || access === 'session-or-operator') return null;
+  const guard = guards[access];
+  if (!guard) throw new Error(`${method} ${url} is for '${access}', and nothing enforces that access yet`);
+  return guard;
+}
+
+/**
+ * Installs the compilers and, for every /api route: refuses at boot one that is not in the contract,
+ * and runs the guard of its declared access before anything else of the route's own (decision 035).
+ */
 export function useApiContract(app: FastifyInstance, options: { checkAnswers: boolean }): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkAnswers));
+  const guards: AccessGuards = { session: sessionRequired };
+  app.decorate('accessGuards', guards);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    const routeGuards: AccessGuard[] = [];
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const operation = operationOf(method, route.url);
@@ -124,6 +156,13 @@ export function useApiContract(app: FastifyInstance, options: { checkAnswers: bo
         throw new Error(
           `${method} ${route.url} must declare its contract: schema: routeSchema('${operation ?? '…'}')`,
         );
+      const guard = guardOf(guards, (API[operation] as ApiRoute).access, method, route.url);
+      if (guard && !routeGuards.includes(guard)) routeGuards.push(guard);
     }
+    if (routeGuards.length > 0)
+      route.preValidation = [
+        ...routeGuards,
+        ...[route.preValidation ?? []].flat(),
+      ] as typeof route.preValidation;
   });
 }

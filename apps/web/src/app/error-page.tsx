@@ -1,4 +1,5 @@
 import { Container } from '../components/ui/container.tsx';
+import { paths } from '../lib/paths.ts';
 
 /**
  * Root errorElement: replaces React Router's default screen, which shows a developer hint. A plain
@@ -9,7 +10,7 @@ export function ErrorPage() {
     <Container width="narrow" className="py-16">
       <h1 className="mb-4 text-3xl">Unexpected Application Error!</h1>
       <p className="mb-6">Sorry, something went wrong on our side. Please try again.</p>
-      <a href="/" className="inline-flex min-h-11 items-center font-semibold">
+      <a href={paths.home.getHref()} className="inline-flex min-h-11 items-center font-semibold">
         Go to the home page
       </a>
     </Container>

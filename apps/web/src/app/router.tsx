@@ -1,8 +1,9 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
-import { PageLoading } from './page-loading.tsx';
+import { PageLoading } from '../components/ui/page-loading.tsx';
 import { LandingPage } from '../features/funnel/landing-page.tsx';
+import { paths } from '../lib/paths.ts';
 
 // Everything but the landing page is split into its own chunk so '/' loads only what it shows.
 const startClaim = () =>
@@ -13,61 +14,63 @@ const onboarding = () =>
 // The operators' back-office is its own bundle, outside the claimant layout; '/' never loads it.
 const admin = () => import('../features/admin/admin-app.tsx').then((m) => ({ Component: m.AdminApp }));
 
+// Children use the full paths from lib/paths.ts (React Router accepts a child's absolute path
+// that starts with its parent's).
 export const routes: RouteObject[] = [
-  { path: '/admin', element: <Navigate to="/admin/claims" replace /> },
-  { path: '/admin/*', lazy: admin, ErrorBoundary: ErrorPage, HydrateFallback: PageLoading },
+  { path: paths.admin.path, element: <Navigate to={paths.adminClaims.getHref()} replace /> },
+  { path: paths.adminApp.path, lazy: admin, ErrorBoundary: ErrorPage, HydrateFallback: PageLoading },
   {
-    path: '/',
+    path: paths.home.path,
     Component: RootLayout,
     ErrorBoundary: ErrorPage,
     HydrateFallback: PageLoading,
     children: [
       { index: true, Component: LandingPage },
-      { path: 'start-claim', lazy: startClaim },
+      { path: paths.startClaim.path, lazy: startClaim },
       {
-        path: 'expenses',
+        path: paths.expenses.path,
         lazy: () =>
           import('../features/funnel/expenses-page.tsx').then((m) => ({ Component: m.ExpensesPage })),
       },
       {
-        path: 'complete',
+        path: paths.complete.path,
         lazy: () =>
           import('../features/funnel/claim-form-page.tsx').then((m) => ({ Component: m.ClaimFormPage })),
       },
       {
-        path: 'loan-declined',
+        path: paths.loanDeclined.path,
         lazy: () =>
           import('../features/funnel/loan-declined-page.tsx').then((m) => ({
             Component: m.LoanDeclinedPage,
           })),
       },
       {
-        path: 'privacy',
+        path: paths.privacy.path,
         lazy: () => import('../features/legal/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
       },
       {
-        path: 'terms',
+        path: paths.terms.path,
         lazy: () => import('../features/legal/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
       },
-      { path: 'onboarding', lazy: onboarding },
-      { path: 'onboarding/:affiliateName', lazy: onboarding },
+      { path: paths.onboarding.path, lazy: onboarding },
+      { path: paths.onboardingWithAffiliate.path, lazy: onboarding },
       {
-        path: 'resume/:token',
+        path: paths.resume.path,
         lazy: () => import('../features/resume/resume-page.tsx').then((m) => ({ Component: m.ResumePage })),
       },
       {
-        path: 'status',
+        path: paths.status.path,
         lazy: () => import('../features/status/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
       },
       // The resume page replaces its URL with /resume so the code leaves the history; a reload there goes home.
-      { path: 'resume', element: <Navigate to="/" replace /> },
-      { path: 'affiliate', element: <Navigate to="/" replace /> },
-      { path: 'affiliate/:affiliateName', Component: LandingPage },
-      { path: 'affiliate/:affiliateName/start-claim', lazy: startClaim },
-      { path: 'affiliate/:affiliateName/onboarding', lazy: onboarding },
+      { path: paths.resumed.path, element: <Navigate to={paths.home.getHref()} replace /> },
+      { path: paths.affiliate.path, element: <Navigate to={paths.home.getHref()} replace /> },
+      { path: paths.affiliateLanding.path, Component: LandingPage },
+      { path: paths.affiliateStartClaim.path, lazy: startClaim },
+      { path: paths.affiliateOnboarding.path, lazy: onboarding },
       // D1: one unknown segment is a direct affiliate link; anything deeper goes home.
-      { path: ':directAffiliate', Component: LandingPage },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: paths.directAffiliate.path, Component: LandingPage },
+      { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
     ],
   },
 ];

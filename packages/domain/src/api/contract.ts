@@ -88,10 +88,25 @@ export interface ApiResponse {
 }
 
 /**
- * Who may call a route: anyone; the claimant session (X-Session-Id); an operator cookie session
- * (half signed in counts for the second-factor routes); and `change` adds the CSRF token.
+ * Who may call a route (decision 035): the server's contract hook enforces it before the body is
+ * read, so a route cannot forget it.
+ * - `public`: anyone.
+ * - `session`: the claimant session (a valid X-Session-Id, else 400).
+ * - `session-or-operator`: a claimant's own session, or a signed-in operator; the handler decides
+ *   (a file download).
+ * - `second-factor`: an operator half signed in (password accepted, code or enrolment pending).
+ * - `operator`: a signed-in operator of any role (caseworker or admin).
+ * - `admin`: a signed-in admin; a caseworker gets 403.
+ * Every operator route but a GET also needs the session's CSRF token (403 without it).
  */
-export type ApiAccess = 'public' | 'session' | 'operator' | 'operator-change';
+export type ApiAccess = 'public' | 'session' | 'session-or-operator' | 'second-factor' | 'operator' | 'admin';
+
+/** The accesses that mean an operator cookie session. */
+export const OPERATOR_ACCESS = ['second-factor', 'operator', 'admin'] as const satisfies readonly ApiAccess[];
+
+export function isOperatorAccess(access: ApiAccess): access is (typeof OPERATOR_ACCESS)[number] {
+  return (OPERATOR_ACCESS as readonly ApiAccess[]).includes(access);
+}
 
 /** The OpenAPI security schemes behind each kind of access. */
 export const SECURITY_SCHEMES = {
@@ -118,13 +133,26 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-/** Each kind of access as an OpenAPI security requirement (none for public routes). */
-export const SECURITY: Record<ApiAccess, Partial<Record<keyof typeof SECURITY_SCHEMES, []>>[] | undefined> = {
-  public: undefined,
-  session: [{ sessionId: [] }],
-  operator: [{ operatorSession: [] }],
-  'operator-change': [{ operatorSession: [], csrfToken: [] }],
-};
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, []>>;
+
+/** A route's access as OpenAPI security requirements (none for public routes). */
+export function securityOf(route: {
+  method: HttpMethod;
+  access: ApiAccess;
+}): SecurityRequirement[] | undefined {
+  const operator: SecurityRequirement =
+    route.method === 'GET' ? { operatorSession: [] } : { operatorSession: [], csrfToken: [] };
+  switch (route.access) {
+    case 'public':
+      return undefined;
+    case 'session':
+      return [{ sessionId: [] }];
+    case 'session-or-operator':
+      return [{ sessionId: [] }, { operatorSession: [] }];
+    default:
+      return [operator];
+  }
+}
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -278,7 +306,7 @@ const claimant = {
     path: '/api/files/:id',
     tags: ['files'],
     summary: 'Download a stored file (its owner session or a signed-in operator only)',
-    access: 'session',
+    access: 'session-or-operator',
     params: fileId,
     responses: {
       200: file('The bytes, with the content type sniffed at upload, as an attachment', [
@@ -562,8 +590,6 @@ function admin<const R extends Omit<ApiRoute, 'tags'>>(
     },
   } as ReturnType<typeof admin<R>>;
 }
-const operatorOnly = 'operator' as const;
-const operatorChange = 'operator-change' as const;
 const claimParams = idParams('A claim id (UUID); anything else is 404');
 const signInRefused = {
   description: 'Wrong email, password or code (the field is named)',
@@ -589,7 +615,7 @@ const operator = {
     method: 'POST',
     path: '/api/admin/sign-in/code',
     summary: 'Operator sign-in, second step: the 6-digit TOTP code',
-    access: operatorChange,
+    access: 'second-factor',
     body: securityCodeSchema,
     responses: {
       200: json('Signed in; a new session cookie', signedInSchema),
@@ -602,14 +628,14 @@ const operator = {
     method: 'GET',
     path: '/api/admin/enrol',
     summary: 'First sign-in: the authenticator QR code (PNG data URL) and setup key',
-    access: operatorOnly,
+    access: 'second-factor',
     responses: { 200: json('The enrolment', enrolmentSchema), 409: alreadyEnrolled },
   }),
   adminConfirmEnrolment: admin({
     method: 'POST',
     path: '/api/admin/enrol',
     summary: 'First sign-in: confirm the authenticator app with a code',
-    access: operatorChange,
+    access: 'second-factor',
     body: securityCodeSchema,
     responses: {
       200: json('Signed in; a new session cookie', signedInSchema),
@@ -622,28 +648,28 @@ const operator = {
     method: 'GET',
     path: '/api/admin/me',
     summary: 'The signed-in operator and the CSRF token for changes',
-    access: operatorOnly,
+    access: 'operator',
     responses: { 200: json('The operator', signedInSchema) },
   }),
   adminSignOut: admin({
     method: 'POST',
     path: '/api/admin/sign-out',
     summary: 'Ends the operator session',
-    access: operatorChange,
+    access: 'operator',
     responses: { 204: { description: 'Signed out' } },
   }),
   listOperators: admin({
     method: 'GET',
     path: '/api/admin/operators',
     summary: 'Every operator account',
-    access: operatorOnly,
+    access: 'admin',
     responses: { 200: json('The operators', operatorListSchema) },
   }),
   createOperator: admin({
     method: 'POST',
     path: '/api/admin/operators',
     summary: 'Adds an operator (who enrols a second factor on first sign-in)',
-    access: operatorChange,
+    access: 'admin',
     body: operatorCreateSchema,
     responses: { 201: json('Added', createdSchema) },
   }),
@@ -651,7 +677,7 @@ const operator = {
     method: 'PATCH',
     path: '/api/admin/operators/:id',
     summary: 'Disables, enables, resets the password or second factor of, or sets the role of an operator',
-    access: operatorChange,
+    access: 'admin',
     params: idParams('An operator id (UUID); anything else is 404'),
     body: operatorChangeSchema,
     responses: {
@@ -664,7 +690,7 @@ const operator = {
     path: '/api/admin/claims',
     summary:
       'General and mileage claims in one list: filters, sort, 50 a page (drafts only with drafts=true)',
-    access: operatorOnly,
+    access: 'operator',
     querystring: claimListQuerySchema,
     responses: { 200: json('A page of claims', claimListSchema) },
   }),
@@ -672,7 +698,7 @@ const operator = {
     method: 'GET',
     path: '/api/admin/claims/export.csv',
     summary: 'The filtered list as CSV (formula cells neutralised, never NI numbers); audited',
-    access: operatorOnly,
+    access: 'operator',
     querystring: claimListQuerySchema,
     responses: { 200: file('CSV', 'text/csv') },
   }),
@@ -680,7 +706,7 @@ const operator = {
     method: 'GET',
     path: '/api/admin/claims/:id',
     summary: 'Every stored field, figures recomputed, readiness, files, notes, history and audit; audited',
-    access: operatorOnly,
+    access: 'operator',
     params: claimParams,
     responses: { 200: json('The claim', claimDetailSchema) },
   }),
@@ -688,7 +714,7 @@ const operator = {
     method: 'POST',
     path: '/api/admin/claims/:id/ni-number',
     summary: 'Shows the NI number; audited',
-    access: operatorChange,
+    access: 'operator',
     params: claimParams,
     responses: { 200: json('The NI number', niNumberSchema) },
   }),
@@ -696,7 +722,7 @@ const operator = {
     method: 'GET',
     path: '/api/admin/claims/:id/p87.pdf',
     summary: "The P87 worksheet PDF: every answer in the order of HMRC's P87, missing ones marked; audited",
-    access: operatorOnly,
+    access: 'operator',
     params: claimParams,
     responses: { 200: file('PDF', 'application/pdf') },
   }),
@@ -704,7 +730,7 @@ const operator = {
     method: 'POST',
     path: '/api/admin/claims/:id/status',
     summary: 'Moves the claim (D22); on repaid stores the fee and what the claimant receives (D20)',
-    access: operatorChange,
+    access: 'operator',
     params: claimParams,
     body: statusChangeSchema,
     responses: {
@@ -720,7 +746,7 @@ const operator = {
     method: 'POST',
     path: '/api/admin/claims/:id/notes',
     summary: 'Adds an internal note; audited',
-    access: operatorChange,
+    access: 'operator',
     params: claimParams,
     body: claimNoteSchema,
     responses: { 201: json('Added', createdSchema) },
@@ -729,7 +755,7 @@ const operator = {
     method: 'GET',
     path: '/api/admin/reports/affiliates',
     summary: 'Per affiliate: started, submitted, by status, estimated and repaid totals, conversion',
-    access: operatorOnly,
+    access: 'operator',
     querystring: affiliateReportQuerySchema,
     responses: { 200: json('The report', affiliateReportSchema) },
   }),
@@ -737,7 +763,7 @@ const operator = {
     method: 'GET',
     path: '/api/admin/audit',
     summary: 'The audit log, newest first, by operator, action and date',
-    access: operatorOnly,
+    access: 'admin',
     querystring: auditQuerySchema,
     responses: { 200: json('A page of events', auditPageSchema) },
   }),
@@ -745,14 +771,14 @@ const operator = {
     method: 'GET',
     path: '/api/admin/call-backs',
     summary: 'Call-back requests about Self Assessment (D27), oldest first; audited',
-    access: operatorOnly,
+    access: 'operator',
     responses: { 200: json('The requests', callBackListSchema) },
   }),
   removeCallBack: admin({
     method: 'DELETE',
     path: '/api/admin/call-backs/:id',
     summary: 'Removes a call-back request once called (its name and number are deleted); audited',
-    access: operatorChange,
+    access: 'operator',
     params: idParams('A call-back id (UUID); anything else is 404'),
     responses: { 204: { description: 'Removed' } },
   }),
@@ -760,14 +786,14 @@ const operator = {
     method: 'GET',
     path: '/api/admin/jobs',
     summary: 'Background jobs that failed after every try, newest first, and how many wait to retry',
-    access: operatorOnly,
+    access: 'admin',
     responses: { 200: json('The failed jobs', failedJobsSchema) },
   }),
   retryJob: admin({
     method: 'POST',
     path: '/api/admin/jobs/:id/retry',
     summary: 'Runs a failed job again with a fresh set of tries; audited',
-    access: operatorChange,
+    access: 'admin',
     params: idParams('A job id (UUID); anything else is 404'),
     responses: { 204: { description: 'Queued again' } },
   }),

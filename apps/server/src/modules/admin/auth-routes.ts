@@ -1,12 +1,12 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
 import { toOperatorView } from './auth-service.ts';
 import type { AuthService } from './auth-service.ts';
-import { ADMIN_COOKIE, operatorContext, requireOperator } from './guard.ts';
+import { ADMIN_COOKIE, operatorContext } from './guard.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Lockout (10 failures per account) is the real guard; this only slows a spray across accounts.
 const SIGN_IN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -20,9 +20,6 @@ export async function authRoutes(base: FastifyInstance, opts: { auth: AuthServic
       secure: opts.secureCookie,
       path: '/',
     });
-  const secondFactor = requireOperator(auth, { stage: 'second-factor' });
-  const signedIn = requireOperator(auth);
-  const adminOnly = requireOperator(auth, { role: 'admin' });
 
   app.post(
     '/sign-in',
@@ -37,7 +34,7 @@ export async function authRoutes(base: FastifyInstance, opts: { auth: AuthServic
 
   app.post(
     '/sign-in/code',
-    { schema: routeSchema('adminSignInCode'), config: SIGN_IN_RATE_LIMIT, preValidation: secondFactor },
+    { schema: routeSchema('adminSignInCode'), config: SIGN_IN_RATE_LIMIT },
     async (request, reply) => {
       const { code } = request.body;
       const result = await auth.confirmCode(operatorContext(request), code);
@@ -46,14 +43,13 @@ export async function authRoutes(base: FastifyInstance, opts: { auth: AuthServic
     },
   );
 
-  app.get('/enrol', { schema: routeSchema('adminEnrolment'), preValidation: secondFactor }, async (request) =>
+  app.get('/enrol', { schema: routeSchema('adminEnrolment') }, async (request) =>
     auth.enrolment(operatorContext(request)),
   );
 
   const enrolOptions = {
     schema: routeSchema('adminConfirmEnrolment'),
     config: SIGN_IN_RATE_LIMIT,
-    preValidation: secondFactor,
   };
   app.post('/enrol', enrolOptions, async (request, reply) => {
     const { code } = request.body;
@@ -62,45 +58,33 @@ export async function authRoutes(base: FastifyInstance, opts: { auth: AuthServic
     return { operator: result.operator, csrfToken: result.csrfToken };
   });
 
-  app.get('/me', { schema: routeSchema('adminMe'), preValidation: signedIn }, async (request) => {
+  app.get('/me', { schema: routeSchema('adminMe') }, async (request) => {
     const ctx = operatorContext(request);
     return { operator: toOperatorView(ctx.operator), csrfToken: ctx.session.csrf_token };
   });
 
-  app.post(
-    '/sign-out',
-    { schema: routeSchema('adminSignOut'), preValidation: signedIn },
-    async (request, reply) => {
-      await auth.signOut(operatorContext(request));
-      reply.clearCookie(ADMIN_COOKIE, { path: '/' });
-      return reply.code(204).send();
-    },
-  );
+  app.post('/sign-out', { schema: routeSchema('adminSignOut') }, async (request, reply) => {
+    await auth.signOut(operatorContext(request));
+    reply.clearCookie(ADMIN_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
 
-  app.get('/operators', { schema: routeSchema('listOperators'), preValidation: adminOnly }, async () => ({
+  app.get('/operators', { schema: routeSchema('listOperators') }, async () => ({
     operators: await auth.listOperators(),
   }));
 
-  app.post(
-    '/operators',
-    { schema: routeSchema('createOperator'), preValidation: adminOnly },
-    async (request, reply) => {
-      const created = await auth.createOperator(
-        toOperatorView(operatorContext(request).operator),
-        request.body,
-      );
-      return reply.code(201).send(created);
-    },
-  );
+  app.post('/operators', { schema: routeSchema('createOperator') }, async (request, reply) => {
+    const created = await auth.createOperator(
+      toOperatorView(operatorContext(request).operator),
+      request.body,
+    );
+    return reply.code(201).send(created);
+  });
 
-  app.patch(
-    '/operators/:id',
-    { schema: routeSchema('changeOperator'), preValidation: adminOnly },
-    async (request, reply) => {
-      if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
-      const actor = toOperatorView(operatorContext(request).operator);
-      await auth.changeOperator(actor, request.params.id, request.body);
-      return reply.code(204).send();
-    },
-  );
+  app.patch('/operators/:id', { schema: routeSchema('changeOperator') }, async (request, reply) => {
+    if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
+    const actor = toOperatorView(operatorContext(request).operator);
+    await auth.changeOperator(actor, request.params.id, request.body);
+    return reply.code(204).send();
+  });
 }

@@ -2,15 +2,18 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { OperatorChange, OperatorCreate, OperatorRole } from '@taxback/domain/admin-schemas';
+
 import { decryptField, encryptField } from '../../crypto/field-encryption.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
 import { hashPassword, verifyPassword } from '../../crypto/password.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
-import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../../errors.ts';
+import { ConflictError, ServiceError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 import { createOperatorsRepository } from './operators-repository.ts';
+import { createOperatorManagement, toOperatorView } from './operator-management.ts';
+
+export { toOperatorView, type OperatorView } from './operator-management.ts';
 
 type Db = Kysely<Database>;
 
@@ -39,29 +42,51 @@ export class SignInError extends ServiceError {
   }
 }
 
-export interface OperatorView {
-  id: string;
-  email: string;
-  name: string;
-  role: OperatorRole;
-}
-
 export interface SessionContext {
   session: Row<'operator_sessions'>;
   operator: Row<'operator_users'>;
 }
 
-export function toOperatorView(row: Row<'operator_users'>): OperatorView {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role === 'admin' ? 'admin' : 'caseworker',
-  };
-}
-
 /** A stand-in hash so an unknown email costs the same scrypt work as a wrong password. */
 let dummyHash: Promise<string> | null = null;
+
+/** Checks a code against a secret once per time step (a code is never accepted twice). */
+async function checkTotpCode(
+  secret: string,
+  code: string,
+  lastStep: number | null,
+  at: Date,
+): Promise<number | null> {
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(at.getTime() / 1000),
+    epochTolerance: 30,
+  });
+  if (!result.valid) return null;
+  const step = Math.floor(at.getTime() / 1000 / 30) + (result.delta ?? 0);
+  if (lastStep !== null && step <= lastStep) return null;
+  return step;
+}
+
+/** A new session's row: its id is the token's hash, so the token itself is never stored. */
+function sessionRow(
+  token: string,
+  operatorId: string,
+  stage: 'second-factor' | 'active',
+  at: Date,
+): Row<'operator_sessions'> {
+  return {
+    id: sha256Hex(token),
+    operator_id: operatorId,
+    csrf_token: randomBytes(32).toString('base64url'),
+    stage,
+    pending_totp_secret: null,
+    created_at: nowIso(at),
+    last_seen_at: nowIso(at),
+    expires_at: nowIso(new Date(at.getTime() + MAX_SESSION_MS)),
+  };
+}
 
 /**
  * Operator sign-in (D22): password, then a TOTP code (enrolled on first sign-in), server-side
@@ -89,34 +114,13 @@ export function createAuthService(deps: { db: Db; dataKey: Buffer; audit: AuditL
 
   async function newSession(operatorId: string, stage: 'second-factor' | 'active', trx: Db = db) {
     const token = randomBytes(32).toString('base64url');
-    const at = now();
-    const row: Row<'operator_sessions'> = {
-      id: sha256Hex(token),
-      operator_id: operatorId,
-      csrf_token: randomBytes(32).toString('base64url'),
-      stage,
-      pending_totp_secret: null,
-      created_at: nowIso(at),
-      last_seen_at: nowIso(at),
-      expires_at: nowIso(new Date(at.getTime() + MAX_SESSION_MS)),
-    };
+    const row = sessionRow(token, operatorId, stage, now());
     await repo.insertSession(row, trx);
     return { token, session: row };
   }
 
-  /** Checks a code against a secret once per time step (a code is never accepted twice). */
-  async function checkCode(secret: string, code: string, lastStep: number | null): Promise<number | null> {
-    const result = await verify({
-      secret,
-      token: code,
-      epoch: Math.floor(now().getTime() / 1000),
-      epochTolerance: 30,
-    });
-    if (!result.valid) return null;
-    const step = Math.floor(now().getTime() / 1000 / 30) + (result.delta ?? 0);
-    if (lastStep !== null && step <= lastStep) return null;
-    return step;
-  }
+  const checkCode = (secret: string, code: string, lastStep: number | null) =>
+    checkTotpCode(secret, code, lastStep, now());
 
   /** Ends the part-signed-in session and starts a fresh, fully signed-in one (new id: no fixation). */
   async function promote(ctx: SessionContext, set: Parameters<typeof repo.update>[1]) {
@@ -249,85 +253,7 @@ export function createAuthService(deps: { db: Db; dataKey: Buffer; audit: AuditL
       return a.length === b.length && timingSafeEqual(a, b);
     },
 
-    async listOperators() {
-      return (await repo.list()).map((op) => ({
-        ...toOperatorView(op),
-        disabled: op.disabled_at !== null,
-        secondFactor: op.totp_secret !== null,
-        locked: isLocked(op),
-        lastSignIn: op.last_login_at,
-      }));
-    },
-
-    async createOperator(actor: OperatorView, input: OperatorCreate) {
-      if (await repo.findByEmail(input.email))
-        throw new ValidationError({ email: 'An operator with this email address already exists' });
-      const id = randomUUID();
-      await repo.insert({
-        id,
-        email: input.email,
-        name: input.name,
-        role: input.role,
-        password_hash: await hashPassword(input.password),
-        created_at: nowIso(now()),
-        last_login_at: null,
-        disabled_at: null,
-        totp_secret: null,
-        totp_enrolled_at: null,
-        totp_last_step: null,
-        locked_until: null,
-      });
-      await audit.record({
-        actor: actor.id,
-        action: 'operator-created',
-        entity: 'operator',
-        entityId: id,
-        detail: { role: input.role },
-      });
-      return { id };
-    },
-
-    async changeOperator(actor: OperatorView, id: string, change: OperatorChange) {
-      const op = await repo.findById(id);
-      if (!op) throw new NotFoundError();
-      if (op.id === actor.id && (change.action === 'disable' || change.action === 'set-role'))
-        throw new ConflictError('You cannot disable your own account or change your own role');
-      await db.transaction().execute(async (trx) => {
-        switch (change.action) {
-          case 'disable':
-            await repo.update(id, { disabled_at: nowIso(now()) }, trx);
-            break;
-          case 'enable':
-            await repo.update(id, { disabled_at: null, failed_sign_ins: 0, locked_until: null }, trx);
-            break;
-          case 'reset-second-factor':
-            await repo.update(id, { totp_secret: null, totp_enrolled_at: null, totp_last_step: null }, trx);
-            break;
-          case 'reset-password':
-            await repo.update(
-              id,
-              { password_hash: await hashPassword(change.password), failed_sign_ins: 0, locked_until: null },
-              trx,
-            );
-            break;
-          case 'set-role':
-            await repo.update(id, { role: change.role }, trx);
-            break;
-        }
-        // Any change to an account signs it out everywhere.
-        if (change.action !== 'enable') await repo.deleteSessionsOf(id, trx);
-        await audit.record(
-          {
-            actor: actor.id,
-            action: 'operator-changed',
-            entity: 'operator',
-            entityId: id,
-            detail: { change: change.action, ...(change.action === 'set-role' ? { role: change.role } : {}) },
-          },
-          trx,
-        );
-      });
-    },
+    ...createOperatorManagement({ db, audit, now, isLocked }),
   };
 }
 

@@ -1,12 +1,12 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 import type { AuthService } from './auth-service.ts';
-import { operatorContext, requireOperator } from './guard.ts';
+import { operatorContext } from './guard.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The list is short by design: requests are removed once called, and purged after 30 days. */
 const LIST_MAX = 500;
 
@@ -16,42 +16,37 @@ const LIST_MAX = 500;
  */
 export async function callBacksRoutes(base: FastifyInstance, opts: { auth: AuthService; audit: AuditLog }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireOperator(opts.auth);
   const actor = (request: Parameters<typeof operatorContext>[0]) => operatorContext(request).operator.id;
 
-  app.get(
-    '/call-backs',
-    { schema: routeSchema('listCallBacks'), preValidation: signedIn },
-    async (request) => {
-      const rows = await app.db
-        .selectFrom('call_back_requests')
-        .select(['id', 'name', 'phone', 'topic', 'created_at'])
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(LIST_MAX)
-        .execute();
-      await opts.audit.record({
-        actor: actor(request),
-        action: 'call-backs-viewed',
-        entity: 'call-backs',
-        entityId: 'list',
-        detail: { rows: rows.length },
-      });
-      return {
-        callBacks: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          phone: r.phone,
-          topic: r.topic,
-          requestedAt: r.created_at,
-        })),
-      };
-    },
-  );
+  app.get('/call-backs', { schema: routeSchema('listCallBacks') }, async (request) => {
+    const rows = await app.db
+      .selectFrom('call_back_requests')
+      .select(['id', 'name', 'phone', 'topic', 'created_at'])
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(LIST_MAX)
+      .execute();
+    await opts.audit.record({
+      actor: actor(request),
+      action: 'call-backs-viewed',
+      entity: 'call-backs',
+      entityId: 'list',
+      detail: { rows: rows.length },
+    });
+    return {
+      callBacks: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        phone: r.phone,
+        topic: r.topic,
+        requestedAt: r.created_at,
+      })),
+    };
+  });
 
   app.delete<{ Params: { id: string } }>(
     '/call-backs/:id',
-    { schema: routeSchema('removeCallBack'), preValidation: signedIn },
+    { schema: routeSchema('removeCallBack') },
     async (request, reply) => {
       if (!UUID_PATTERN.test(request.params.id)) throw new NotFoundError();
       const id = request.params.id.toLowerCase();

@@ -1,297 +1,108 @@
-import { sql } from 'kysely';
-import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
-import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
-import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
-import type { ClaimKind, Database, Row } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { ClaimKind, Database, NewRow, Row } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
+import { createClaimListQueries } from './claim-list-queries.ts';
+
+export type { ClaimListRow } from './claim-list-queries.ts';
 
 type Db = Kysely<Database>;
 
-/** One row of the operators' claim list: both claim tables in one shape. */
-export interface ClaimListRow {
-  kind: 'general' | 'mileage';
-  id: string;
-  reference: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  status: string;
-  submitted_at: string | null;
-  estimated_rebate: number | null;
-  affiliate: string | null;
-  self_assessment: number | null;
-  // What readiness needs, so a page of rows is judged without another query.
-  has_ni: number;
-  /** The wizard snapshot (mileage claims): every P87 answer is in it (D17). */
-  snapshot: string | null;
-  snapshot_version: number | null;
-}
-
-const SORT_COLUMNS = {
-  submitted: 'submitted_at',
-  name: 'name',
-  status: 'status',
-  rebate: 'estimated_rebate',
-  reference: 'reference',
-} as const;
-
-/** How one claim table spells the list's reference, date and rebate. */
-interface Side {
-  reference: RawBuilder<string>;
-  submitted: (drafts: boolean) => string;
-  rebate: RawBuilder<number | null>;
-}
-
-const GENERAL: Side = {
-  reference: sql<string>`${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8))`,
-  submitted: () => 'created_at',
-  rebate: sql<number | null>`cast(null as double precision)`,
-};
-
-const MILEAGE: Side = {
-  reference: sql<string>`coalesce(submission_reference, '')`,
-  // A draft has no submission date: drafts list by their last activity.
-  submitted: (drafts) => (drafts ? 'last_activity_at' : 'submitted_at'),
-  // D21: the estimate the claimant saw (their band, Scottish or not), not always 20%.
-  rebate: sql<number | null>`estimated_rebate_claimant`,
-};
-
-function escapeLike(value: string): string {
-  return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
+/**
+ * Submitted claims other than `excludeId`, submitted within [from, to], that share the phone
+ * (E.164), the email or the NI number's keyed hash (issue 17). Each key is indexed.
+ */
+async function findPossibleDuplicates(
+  db: Db,
+  input: {
+    excludeId: string;
+    phone: string | null;
+    email: string | null;
+    niKey: string | null;
+    from: string;
+    to: string;
+    limit: number;
+  },
+): Promise<
+  Array<{
+    id: string;
+    kind: 'general' | 'mileage';
+    reference: string | null;
+    submittedAt: string;
+    phone: string | null;
+    email: string | null;
+    niKey: string | null;
+  }>
+> {
+  const { excludeId, phone, email, niKey, from, to, limit } = input;
+  const general =
+    phone || email
+      ? await db
+          .selectFrom('form_responses')
+          .select(['id', 'created_at', 'phone_key', 'email'])
+          .where('id', '!=', excludeId)
+          .where('created_at', '>=', from)
+          .where('created_at', '<=', to)
+          .where((eb) =>
+            eb.or([
+              ...(phone ? [eb('phone_key', '=', phone)] : []),
+              ...(email ? [eb('email', '=', email)] : []),
+            ]),
+          )
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
+      : [];
+  const mileage =
+    phone || email || niKey
+      ? await db
+          .selectFrom('onboarding_claims')
+          .select(['id', 'submission_reference', 'submitted_at', 'mobile_number', 'email', 'ni_key'])
+          .where('id', '!=', excludeId)
+          .where('submitted_at', 'is not', null)
+          .where('submitted_at', '>=', from)
+          .where('submitted_at', '<=', to)
+          .where((eb) =>
+            eb.or([
+              ...(phone ? [eb('mobile_number', '=', phone)] : []),
+              ...(email ? [eb('email', '=', email)] : []),
+              ...(niKey ? [eb('ni_key', '=', niKey)] : []),
+            ]),
+          )
+          .orderBy('submitted_at', 'desc')
+          .limit(limit)
+          .execute()
+      : [];
+  return [
+    ...general.map((r) => ({
+      id: r.id,
+      kind: 'general' as const,
+      reference: null,
+      submittedAt: r.created_at,
+      phone: r.phone_key,
+      email: r.email,
+      niKey: null,
+    })),
+    ...mileage.map((r) => ({
+      id: r.id,
+      kind: 'mileage' as const,
+      reference: r.submission_reference,
+      submittedAt: r.submitted_at ?? '',
+      phone: r.mobile_number,
+      email: r.email,
+      niKey: r.ni_key,
+    })),
+  ]
+    .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
+    .slice(0, limit);
 }
 
 /** Queries for the back-office over form_responses (general) and onboarding_claims (mileage). */
 export function createAdminClaimsRepository(db: Db) {
-  function unified(drafts: boolean) {
-    const general = db
-      .selectFrom('form_responses')
-      .select([
-        // Typed NULLs: PostgreSQL resolves each side of the union on its own.
-        sql<'general' | 'mileage'>`'general'`.as('kind'),
-        'id',
-        GENERAL.reference.as('reference'),
-        sql<string | null>`full_name`.as('name'),
-        sql<string | null>`email`.as('email'),
-        sql<string | null>`phone`.as('phone'),
-        'status',
-        sql<string | null>`created_at`.as('submitted_at'),
-        sql<number | null>`cast(null as double precision)`.as('estimated_rebate'),
-        'affiliate_name as affiliate',
-        sql<number | null>`cast(null as integer)`.as('self_assessment'),
-        sql<number>`0`.as('has_ni'),
-        sql<string | null>`cast(null as text)`.as('snapshot'),
-        sql<number | null>`cast(null as integer)`.as('snapshot_version'),
-      ])
-      // The general funnel has no drafts: a row exists only once submitted.
-      .where(sql<boolean>`${drafts ? 0 : 1} = 1`);
-    const mileage = db
-      .selectFrom('onboarding_claims')
-      .select([
-        sql<'general' | 'mileage'>`'mileage'`.as('kind'),
-        'id',
-        MILEAGE.reference.as('reference'),
-        'full_name as name',
-        'email',
-        'phone',
-        'status',
-        sql<string | null>`${sql.ref(drafts ? 'last_activity_at' : 'submitted_at')}`.as('submitted_at'),
-        'estimated_rebate_claimant as estimated_rebate',
-        'affiliate_name as affiliate',
-        'self_assessment_required as self_assessment',
-        sql<number>`case when admin_ni_number is null then 0 else 1 end`.as('has_ni'),
-        'snapshot',
-        'snapshot_version',
-      ])
-      .where('status', drafts ? '=' : '<>', 'draft');
-    return { general, mileage };
-  }
-
-  /** The filters as conditions on one table's own columns, so each side can use its indexes. */
-  function conditions(query: ClaimListQuery, side: Side) {
-    const out: RawBuilder<boolean>[] = [];
-    if (query.status) out.push(sql<boolean>`status = ${query.status}`);
-    if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
-    const submitted = sql.ref(side.submitted(query.drafts));
-    if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
-    if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
-    if (query.q) {
-      const like = `%${escapeLike(query.q)}%`;
-      const digits = query.q.replace(/\D/g, '');
-      // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
-      const phone =
-        digits.length >= 4
-          ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
-          : sql<boolean>`lower(phone) like ${like} escape '\\'`;
-      out.push(
-        sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or lower(${side.reference}) like ${like} escape '\\' or ${phone})`,
-      );
-    }
-    return out;
-  }
-
-  function sortExpression(query: ClaimListQuery, side: Side) {
-    switch (query.sort) {
-      case 'submitted':
-        return sql.ref(side.submitted(query.drafts));
-      case 'name':
-        return sql.ref('full_name');
-      case 'status':
-        return sql.ref('status');
-      case 'rebate':
-        return side.rebate;
-      case 'reference':
-        return side.reference;
-    }
-  }
-
-  /**
-   * Each table answers its own first `limit` rows in the requested order (filtered and sorted on
-   * its own, indexed columns); the union of those two short lists is sorted once more and paged.
-   */
-  function page(query: ClaimListQuery, limit: number, offset: number) {
-    const { general, mileage } = unified(query.drafts);
-    const modifiers = (ob: OrderByItemBuilder) =>
-      query.dir === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast();
-    const top = <Q extends typeof general>(branch: Q, side: Side) => {
-      let q = branch;
-      for (const c of conditions(query, side)) q = q.where(c) as Q;
-      return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
-    };
-    const mileageRows = mileage as unknown as typeof general;
-    const g = db.selectFrom(top(general, GENERAL).as('g')).selectAll('g');
-    const m = db.selectFrom(top(mileageRows, MILEAGE).as('m')).selectAll('m');
-    const source = query.kind === 'general' ? g : query.kind === 'mileage' ? m : g.unionAll(m);
-    const column = SORT_COLUMNS[query.sort];
-    return db
-      .selectFrom(source.as('c'))
-      .selectAll('c')
-      .orderBy(sql.ref(`c.${column}`), modifiers)
-      .orderBy('c.id', query.dir)
-      .limit(limit - offset)
-      .offset(offset);
-  }
-
-  async function count(query: ClaimListQuery): Promise<number> {
-    let total = 0;
-    if (query.kind !== 'mileage' && !query.drafts) {
-      let q = db.selectFrom('form_responses').select((eb) => eb.fn.countAll<number>().as('n'));
-      for (const c of conditions(query, GENERAL)) q = q.where(c);
-      total += Number((await q.executeTakeFirstOrThrow()).n);
-    }
-    if (query.kind !== 'general') {
-      let q = db
-        .selectFrom('onboarding_claims')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', query.drafts ? '=' : '<>', 'draft');
-      for (const c of conditions(query, MILEAGE)) q = q.where(c);
-      total += Number((await q.executeTakeFirstOrThrow()).n);
-    }
-    return total;
-  }
-
   return {
-    async list(query: ClaimListQuery, pageSize: number): Promise<{ rows: ClaimListRow[]; total: number }> {
-      const offset = (query.page - 1) * pageSize;
-      const rows = await page(query, offset + pageSize, offset).execute();
-      return { rows: rows as ClaimListRow[], total: await count(query) };
-    },
+    ...createClaimListQueries(db),
 
-    /** Every row matching the filters, for the CSV export (capped). */
-    async listAll(query: ClaimListQuery, max: number): Promise<ClaimListRow[]> {
-      return (await page(query, max, 0).execute()) as ClaimListRow[];
-    },
-
-    /**
-     * Submitted claims other than `excludeId`, submitted within [from, to], that share the phone
-     * (E.164), the email or the NI number's keyed hash (issue 17). Each key is indexed.
-     */
-    async possibleDuplicates(input: {
-      excludeId: string;
-      phone: string | null;
-      email: string | null;
-      niKey: string | null;
-      from: string;
-      to: string;
-      limit: number;
-    }): Promise<
-      Array<{
-        id: string;
-        kind: 'general' | 'mileage';
-        reference: string | null;
-        submittedAt: string;
-        phone: string | null;
-        email: string | null;
-        niKey: string | null;
-      }>
-    > {
-      const { excludeId, phone, email, niKey, from, to, limit } = input;
-      const general =
-        phone || email
-          ? await db
-              .selectFrom('form_responses')
-              .select(['id', 'created_at', 'phone_key', 'email'])
-              .where('id', '!=', excludeId)
-              .where('created_at', '>=', from)
-              .where('created_at', '<=', to)
-              .where((eb) =>
-                eb.or([
-                  ...(phone ? [eb('phone_key', '=', phone)] : []),
-                  ...(email ? [eb('email', '=', email)] : []),
-                ]),
-              )
-              .orderBy('created_at', 'desc')
-              .limit(limit)
-              .execute()
-          : [];
-      const mileage =
-        phone || email || niKey
-          ? await db
-              .selectFrom('onboarding_claims')
-              .select(['id', 'submission_reference', 'submitted_at', 'mobile_number', 'email', 'ni_key'])
-              .where('id', '!=', excludeId)
-              .where('submitted_at', 'is not', null)
-              .where('submitted_at', '>=', from)
-              .where('submitted_at', '<=', to)
-              .where((eb) =>
-                eb.or([
-                  ...(phone ? [eb('mobile_number', '=', phone)] : []),
-                  ...(email ? [eb('email', '=', email)] : []),
-                  ...(niKey ? [eb('ni_key', '=', niKey)] : []),
-                ]),
-              )
-              .orderBy('submitted_at', 'desc')
-              .limit(limit)
-              .execute()
-          : [];
-      return [
-        ...general.map((r) => ({
-          id: r.id,
-          kind: 'general' as const,
-          reference: null,
-          submittedAt: r.created_at,
-          phone: r.phone_key,
-          email: r.email,
-          niKey: null,
-        })),
-        ...mileage.map((r) => ({
-          id: r.id,
-          kind: 'mileage' as const,
-          reference: r.submission_reference,
-          submittedAt: r.submitted_at ?? '',
-          phone: r.mobile_number,
-          email: r.email,
-          niKey: r.ni_key,
-        })),
-      ]
-        .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
-        .slice(0, limit);
-    },
+    possibleDuplicates: (input: Parameters<typeof findPossibleDuplicates>[1]) =>
+      findPossibleDuplicates(db, input),
 
     async findGeneral(id: string): Promise<Row<'form_responses'> | undefined> {
       return db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirst();
@@ -338,6 +149,15 @@ export function createAdminClaimsRepository(db: Db) {
         .where('status', '=', change.from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** One status move in the claim's history, in the move's transaction. */
+    async addHistory(trx: Db, row: NewRow<'claim_status_history'>): Promise<void> {
+      await trx.insertInto('claim_status_history').values(row).execute();
+    },
+
+    async addNote(trx: Db, row: NewRow<'claim_notes'>): Promise<void> {
+      await trx.insertInto('claim_notes').values(row).execute();
     },
 
     history(claimId: string) {

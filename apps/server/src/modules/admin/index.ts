@@ -8,7 +8,7 @@ import { callBacksRoutes } from './call-backs-routes.ts';
 import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
-import { adminToken } from './guard.ts';
+import { adminToken, requireOperator } from './guard.ts';
 
 export interface AdminOptions {
   /** The clock for sessions, lockouts and audit times (tests move it). */
@@ -64,6 +64,11 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
       entityId: file.id,
       detail: { kind: file.kind },
     });
+
+  // The contract's operator accesses (decision 035), enforced by its hook on every route declaring them.
+  app.accessGuards['second-factor'] = requireOperator(auth, { stage: 'second-factor' });
+  app.accessGuards.operator = requireOperator(auth);
+  app.accessGuards.admin = requireOperator(auth, { role: 'admin' });
 
   await app.register(
     async (admin) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
-import { requireSession, sessionRequired } from '../../http/session.ts';
+import { requireSession } from '../../http/session.ts';
 import type { ClaimsService } from './service.ts';
 
 // A 2 MB PNG is about 2.7 MB as base64, plus the rest of the form.
@@ -13,7 +13,6 @@ export async function claimsRoutes(base: FastifyInstance, opts: { claims: Claims
   const options = {
     schema: routeSchema('submitClaim'),
     bodyLimit: CLAIM_BODY_LIMIT,
-    preValidation: sessionRequired,
   };
   app.post('/claims', options, async (request, reply) => {
     const sessionId = requireSession(request);

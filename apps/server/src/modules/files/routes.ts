@@ -1,11 +1,10 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireSession } from '../../http/session.ts';
 import type { FilesService, SavedFile } from './service.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(filename: string): string {

@@ -1,6 +1,6 @@
 import { PNG_DATA_URL_PREFIX, isSaneSignatureSize, pngDimensions } from '@taxback/domain';
 import { PayloadTooLargeError, ValidationError } from '../../errors.ts';
-import { readPng } from './png.ts';
+import { readPng } from '../../documents/png.ts';
 
 /** A drawn signature is tens of kilobytes; 2 MB bounds abuse. */
 export const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import {
+  checkLogJourneys,
   datePartsToIso,
   journeysOf,
   leavePeriodsOf,
-  oneOffDateProblem,
   selectedYears,
   ukIsoDate,
   vehicleOf,
@@ -29,21 +29,13 @@ export function mileageLogOperations(ctx: OnboardingContext) {
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       if (snapshot.journeys.length === 0)
         throw new ValidationError({ journeys: ONBOARDING_MESSAGES.noJourneys });
-      const errors: Record<string, string> = {};
-      const journeys = snapshot.journeys.flatMap((j, i) => {
-        const r = journeySchema.safeParse(j);
-        if (r.success) return [r.data];
-        for (const [k, v] of Object.entries(fieldErrors(r))) errors[`journeys.${i}.${k}`] ??= v;
-        return [];
-      });
       const years = selectedYears(snapshot).map((t) => t.year);
-      if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
-      // D21: a one-off trip counts in the year of its date, which must be a year claimed.
-      const today = ukIsoDate(now());
-      snapshot.journeys.forEach((j, i) => {
-        const problem = oneOffDateProblem(j, years, today);
-        if (problem) errors[`journeys.${i}.date`] ??= problem;
+      // The browser checks the same rules before it asks (the domain's checkLogJourneys).
+      const { errors, valid: journeys } = checkLogJourneys(snapshot.journeys, years, ukIsoDate(now()), {
+        journeySchema,
+        fieldErrors,
       });
+      if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
       // D25: the nation's bank holidays follow the home postcode; the declared leave is left out.

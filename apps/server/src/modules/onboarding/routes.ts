@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@taxback/domain/uuid';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,13 +12,12 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../errors.ts';
-import { requireSession, sessionRequired } from '../../http/session.ts';
+import { requireSession } from '../../http/session.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import type { StagedUpload } from '../files/service.ts';
 import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
 import type { OnboardingService, RequestMeta } from './service.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A signature data URL is at most 2 MB (domain SIGNATURE_MAX_LENGTH) plus the consents. */
 const SIGNATURE_BODY_LIMIT = 2_100_000;
 
@@ -36,7 +36,6 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
   const service = opts.onboarding;
   const app = base.withTypeProvider<ZodTypeProvider>();
   // The session is checked before the body, so a request without one is told so first.
-  const preValidation = sessionRequired;
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 200, headerPairs: 50 },
@@ -49,7 +48,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
 
   // Snapshot fields are keyed from the snapshot root ('personalInfo.email'), like the step errors
   // (the contract's fieldErrorsFrom).
-  app.put('/onboarding', { schema: routeSchema('saveOnboarding'), preValidation }, async (request, reply) => {
+  app.put('/onboarding', { schema: routeSchema('saveOnboarding') }, async (request, reply) => {
     const sessionId = requireSession(request);
     return reply
       .header('cache-control', 'no-store')
@@ -59,7 +58,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
   // Only the sections a step changed; field errors keyed from the snapshot root like the whole save.
   app.put(
     '/onboarding/steps/:stepId',
-    { schema: routeSchema('saveOnboardingStep'), preValidation },
+    { schema: routeSchema('saveOnboardingStep') },
     async (request, reply) => {
       const sessionId = requireSession(request);
       return reply
@@ -137,7 +136,6 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
   const signatureOptions = {
     schema: routeSchema('saveOnboardingSignature'),
     bodyLimit: SIGNATURE_BODY_LIMIT,
-    preValidation,
   };
   app.post('/onboarding/signature', signatureOptions, async (request, reply) => {
     const sessionId = requireSession(request);
@@ -160,12 +158,8 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     },
   );
 
-  app.post(
-    '/onboarding/submit',
-    { schema: routeSchema('submitOnboarding'), preValidation },
-    async (request, reply) => {
-      const sessionId = requireSession(request);
-      return reply.send(await service.submit(sessionId, request.body));
-    },
-  );
+  app.post('/onboarding/submit', { schema: routeSchema('submitOnboarding') }, async (request, reply) => {
+    const sessionId = requireSession(request);
+    return reply.send(await service.submit(sessionId, request.body));
+  });
 }

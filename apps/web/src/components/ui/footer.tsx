@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CONTENT } from '@taxback/domain/content';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useFeeSettings } from '../../lib/settings.ts';
 import { hasFee } from '../authority/fee-note.tsx';
 import { Container } from './container.tsx';

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CONTENT } from '@taxback/domain/content';
 import { StarRating } from './star-rating.tsx';
 import { Container } from './container.tsx';
+import { paths } from '../../lib/paths.ts';
 
 // Props: none. Logo linking home, the review badge and the phone number, all from the content module (D13).
 export function Header() {
@@ -9,7 +10,7 @@ export function Header() {
     <header className="border-b border-gray-200 bg-white">
       <Container className="flex flex-wrap items-center justify-between gap-x-4 pt-2 pb-2">
         <Link
-          to="/"
+          to={paths.home.getHref()}
           className="order-1 inline-flex min-h-11 items-center gap-2 text-xl font-extrabold text-brand-700 no-underline"
         >
           <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">

@@ -1,6 +1,6 @@
 import { Link, NavLink, Navigate, Route, Routes, useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
 import { AffiliateReportPage } from './affiliate-report-page.tsx';
 import { CallBacksPage } from './call-backs-page.tsx';
@@ -11,6 +11,7 @@ import { ClaimsPage } from './claims-page.tsx';
 import { OperatorsPage } from './operators-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
+import { adminRoute, paths } from '../../lib/paths.ts';
 
 /** The operators' back-office (D11, D22): its own lazily loaded bundle under /admin. */
 export function AdminApp() {
@@ -18,15 +19,21 @@ export function AdminApp() {
     <AdminSessionProvider>
       <AdminLayout>
         <Routes>
-          <Route path="sign-in" element={<SignInPage />} />
-          <Route path="claims" element={<SignedIn page={<ClaimsPage />} />} />
-          <Route path="claims/:id" element={<SignedIn page={<ClaimPage />} />} />
-          <Route path="reports/affiliates" element={<SignedIn page={<AffiliateReportPage />} />} />
-          <Route path="call-backs" element={<SignedIn page={<CallBacksPage />} />} />
-          <Route path="operators" element={<SignedIn admin page={<OperatorsPage />} />} />
-          <Route path="audit" element={<SignedIn admin page={<AuditPage />} />} />
-          <Route path="jobs" element={<SignedIn admin page={<JobsPage />} />} />
-          <Route path="*" element={<Navigate to="/admin/claims" replace />} />
+          <Route path={adminRoute(paths.adminSignIn)} element={<SignInPage />} />
+          <Route path={adminRoute(paths.adminClaims)} element={<SignedIn page={<ClaimsPage />} />} />
+          <Route path={adminRoute(paths.adminClaim)} element={<SignedIn page={<ClaimPage />} />} />
+          <Route
+            path={adminRoute(paths.adminAffiliateReport)}
+            element={<SignedIn page={<AffiliateReportPage />} />}
+          />
+          <Route path={adminRoute(paths.adminCallBacks)} element={<SignedIn page={<CallBacksPage />} />} />
+          <Route
+            path={adminRoute(paths.adminOperators)}
+            element={<SignedIn admin page={<OperatorsPage />} />}
+          />
+          <Route path={adminRoute(paths.adminAudit)} element={<SignedIn admin page={<AuditPage />} />} />
+          <Route path={adminRoute(paths.adminJobs)} element={<SignedIn admin page={<JobsPage />} />} />
+          <Route path="*" element={<Navigate to={paths.adminClaims.getHref()} replace />} />
         </Routes>
       </AdminLayout>
     </AdminSessionProvider>
@@ -36,7 +43,7 @@ export function AdminApp() {
 function SignedIn({ page, admin = false }: { page: ReactNode; admin?: boolean }) {
   const { operator } = useAdminSession();
   if (operator === undefined) return <PageLoading />;
-  if (operator === null) return <Navigate to="/admin/sign-in" replace />;
+  if (operator === null) return <Navigate to={paths.adminSignIn.getHref()} replace />;
   if (admin && operator.role !== 'admin')
     return (
       <div>
@@ -49,12 +56,12 @@ function SignedIn({ page, admin = false }: { page: ReactNode; admin?: boolean })
 
 /** The back-office's pages, in menu order; admins alone see the last three. */
 const NAV_LINKS = [
-  { to: '/admin/claims', label: 'Claims', adminOnly: false },
-  { to: '/admin/reports/affiliates', label: 'Affiliate report', adminOnly: false },
-  { to: '/admin/call-backs', label: 'Call-back requests', adminOnly: false },
-  { to: '/admin/operators', label: 'Operators', adminOnly: true },
-  { to: '/admin/audit', label: 'Audit log', adminOnly: true },
-  { to: '/admin/jobs', label: 'Background jobs', adminOnly: true },
+  { to: paths.adminClaims.getHref(), label: 'Claims', adminOnly: false },
+  { to: paths.adminAffiliateReport.getHref(), label: 'Affiliate report', adminOnly: false },
+  { to: paths.adminCallBacks.getHref(), label: 'Call-back requests', adminOnly: false },
+  { to: paths.adminOperators.getHref(), label: 'Operators', adminOnly: true },
+  { to: paths.adminAudit.getHref(), label: 'Audit log', adminOnly: true },
+  { to: paths.adminJobs.getHref(), label: 'Background jobs', adminOnly: true },
 ] as const;
 
 function AdminLayout({ children }: { children: ReactNode }) {
@@ -67,7 +74,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="bg-ink text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-          <Link to="/admin/claims" className="text-lg font-bold text-white no-underline">
+          <Link to={paths.adminClaims.getHref()} className="text-lg font-bold text-white no-underline">
             TaxBack operators
           </Link>
           {operator && (
@@ -81,7 +88,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
                 onClick={() => {
                   void (async () => {
                     await signOut();
-                    void navigate('/admin/sign-in', { replace: true });
+                    void navigate(paths.adminSignIn.getHref(), { replace: true });
                   })();
                 }}
               >
@@ -95,7 +102,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
             <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 px-4">
               {NAV_LINKS.filter((link) => !link.adminOnly || operator.role === 'admin').map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/admin/claims'} className={navClass}>
+                  <NavLink to={link.to} end={link.to === paths.adminClaims.getHref()} className={navClass}>
                     {link.label}
                   </NavLink>
                 </li>

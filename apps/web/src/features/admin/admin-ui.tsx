@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FieldMessages } from '../../components/ui/field-messages.tsx';
+import { Select } from '../../components/ui/select.tsx';
 
 export const inputClass =
   'min-h-11 w-full rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base text-ink';
@@ -61,19 +62,15 @@ export function InputField({
   );
 }
 
-/** A select in a Field; `children` are its options. */
-export function SelectField({ children, ...props }: ControlProps & { children: ReactNode }) {
+/** A select with the back-office's smaller hint; `children` are its options. */
+export function SelectField({
+  children,
+  ...props
+}: ControlProps & { children: ReactNode; controlClassName?: string }) {
   return (
-    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
-      <select
-        id={props.id}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        className={inputClass}
-      >
-        {children}
-      </select>
-    </Field>
+    <Select {...props} hintClassName="text-sm text-muted">
+      {children}
+    </Select>
   );
 }
 

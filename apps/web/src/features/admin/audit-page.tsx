@@ -8,6 +8,7 @@ import { formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
 import type { AuditPage as AuditPageAnswer, OperatorListItem } from '@taxback/domain/api/admin-responses';
+import { paths } from '../../lib/paths.ts';
 
 type OperatorOption = Pick<OperatorListItem, 'id' | 'name' | 'email'>;
 
@@ -113,7 +114,7 @@ export function AuditPage() {
                 <td className="px-2 py-2 break-all">
                   {e.entity}{' '}
                   {e.entity === 'claim' ? (
-                    <Link to={`/admin/claims/${e.entityId}`}>{e.entityId}</Link>
+                    <Link to={paths.adminClaim.getHref(e.entityId)}>{e.entityId}</Link>
                   ) : (
                     e.entityId
                   )}

@@ -8,6 +8,7 @@ import { formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
 import type { ClaimList } from '@taxback/domain/api/admin-responses';
+import { paths } from '../../lib/paths.ts';
 
 const FILTERS = ['q', 'status', 'kind', 'affiliate', 'from', 'to', 'drafts', 'sort', 'dir'] as const;
 const SORTS = [
@@ -129,7 +130,7 @@ export function ClaimsPage() {
             {list.claims.map((c) => (
               <tr key={c.id} className="border-b border-gray-300">
                 <td className="px-2 py-2">
-                  <Link to={`/admin/claims/${c.id}`}>{c.reference || 'No reference'}</Link>
+                  <Link to={paths.adminClaim.getHref(c.id)}>{c.reference || 'No reference'}</Link>
                 </td>
                 <td className="px-2 py-2">{c.name ?? '–'}</td>
                 <td className="px-2 py-2">{c.kind === 'general' ? 'General' : 'Mileage'}</td>

@@ -20,9 +20,6 @@ export function OperatorsPage() {
   useAdminTitle('Operators');
   const { operator: me } = useAdminSession();
   const [operators, setOperators] = useState<OperatorRow[]>([]);
-  const [form, setForm] = useState<OperatorCreate>({ name: '', email: '', role: 'caseworker', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   // The operator whose password is being reset, with that form's own field and errors.
   const [resetting, setResetting] = useState<OperatorRow | null>(null);
@@ -38,20 +35,6 @@ export function OperatorsPage() {
   useEffect(() => {
     void load();
   }, [load]);
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const res = await call('createOperator', { body: form });
-    if (!res.ok) {
-      setErrors(res.errors ?? { name: res.error ?? 'The operator could not be added.' });
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    setMessage(`${form.name} was added. They set up their authenticator app when they first sign in.`);
-    setForm({ name: '', email: '', role: 'caseworker', password: '' });
-    await load();
-  }
 
   async function change(op: OperatorRow, body: RequestBody<'changeOperator'>, done: string) {
     const res = await call('changeOperator', { params: { id: op.id }, body });
@@ -116,46 +99,7 @@ export function OperatorsPage() {
             </td>
             <td className="px-2 py-2">{formatDateTime(op.lastSignIn)}</td>
             <td className="px-2 py-2">
-              {op.id !== me?.id && (
-                <div className="flex flex-wrap gap-2">
-                  {op.disabled ? (
-                    <Button variant="link" onClick={() => void change(op, { action: 'enable' }, 'enabled')}>
-                      Enable<span className="sr-only"> {op.name}</span>
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="link"
-                      onClick={() => void change(op, { action: 'disable' }, 'disabled and signed out')}
-                    >
-                      Disable<span className="sr-only"> {op.name}</span>
-                    </Button>
-                  )}
-                  <Button
-                    variant="link"
-                    onClick={() =>
-                      void change(
-                        op,
-                        { action: 'set-role', role: op.role === 'admin' ? 'caseworker' : 'admin' },
-                        op.role === 'admin'
-                          ? 'now a caseworker, and signed out'
-                          : 'now an admin, and signed out',
-                      )
-                    }
-                  >
-                    {op.role === 'admin' ? 'Make caseworker' : 'Make admin'}
-                    <span className="sr-only"> {op.name}</span>
-                  </Button>
-                  <Button variant="link" onClick={() => startReset(op)}>
-                    Set a new password<span className="sr-only"> for {op.name}</span>
-                  </Button>
-                  <Button
-                    variant="link"
-                    onClick={() => void change(op, { action: 'reset-second-factor' }, 'second factor reset')}
-                  >
-                    Reset second factor<span className="sr-only"> of {op.name}</span>
-                  </Button>
-                </div>
-              )}
+              {op.id !== me?.id && <OperatorActions op={op} change={change} startReset={startReset} />}
             </td>
           </tr>
         ))}
@@ -192,46 +136,127 @@ export function OperatorsPage() {
         </form>
       )}
 
-      <form onSubmit={(e) => void add(e)} noValidate className="max-w-xl space-y-4">
-        <h2 className="text-2xl">Add an operator</h2>
-        <ErrorSummary errors={summaryItems(errors)} focusKey={attempt} />
-        <TextField
-          id="name"
-          label="Full name"
-          value={form.name}
-          onChange={(name) => setForm((f) => ({ ...f, name }))}
-          error={errors.name}
-        />
-        <TextField
-          id="email"
-          label="Email address"
-          type="email"
-          value={form.email}
-          onChange={(email) => setForm((f) => ({ ...f, email }))}
-          error={errors.email}
-        />
-        <SelectField
-          id="role"
-          label="Role"
-          error={errors.role}
-          value={form.role}
-          onChange={(role) => setForm((f) => ({ ...f, role: role === 'admin' ? 'admin' : 'caseworker' }))}
-        >
-          <option value="caseworker">Caseworker</option>
-          <option value="admin">Admin (manages operators)</option>
-        </SelectField>
-        <TextField
-          id="password"
-          label="First password"
-          hint="At least 12 characters. Give it to them in person or by phone."
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={(password) => setForm((f) => ({ ...f, password }))}
-          error={errors.password}
-        />
-        <Button type="submit">Add operator</Button>
-      </form>
+      <AddOperatorForm
+        onAdded={async (name) => {
+          setMessage(`${name} was added. They set up their authenticator app when they first sign in.`);
+          await load();
+        }}
+      />
     </div>
+  );
+}
+
+type Change = (op: OperatorRow, body: RequestBody<'changeOperator'>, done: string) => Promise<void>;
+
+/** One operator's actions (never shown on the admin's own row). */
+function OperatorActions({
+  op,
+  change,
+  startReset,
+}: {
+  op: OperatorRow;
+  change: Change;
+  startReset: (op: OperatorRow) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {op.disabled ? (
+        <Button variant="link" onClick={() => void change(op, { action: 'enable' }, 'enabled')}>
+          Enable<span className="sr-only"> {op.name}</span>
+        </Button>
+      ) : (
+        <Button
+          variant="link"
+          onClick={() => void change(op, { action: 'disable' }, 'disabled and signed out')}
+        >
+          Disable<span className="sr-only"> {op.name}</span>
+        </Button>
+      )}
+      <Button
+        variant="link"
+        onClick={() =>
+          void change(
+            op,
+            { action: 'set-role', role: op.role === 'admin' ? 'caseworker' : 'admin' },
+            op.role === 'admin' ? 'now a caseworker, and signed out' : 'now an admin, and signed out',
+          )
+        }
+      >
+        {op.role === 'admin' ? 'Make caseworker' : 'Make admin'}
+        <span className="sr-only"> {op.name}</span>
+      </Button>
+      <Button variant="link" onClick={() => startReset(op)}>
+        Set a new password<span className="sr-only"> for {op.name}</span>
+      </Button>
+      <Button
+        variant="link"
+        onClick={() => void change(op, { action: 'reset-second-factor' }, 'second factor reset')}
+      >
+        Reset second factor<span className="sr-only"> of {op.name}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** Adds an operator with a first password; they enrol their authenticator app on first sign-in. */
+function AddOperatorForm({ onAdded }: { onAdded: (name: string) => Promise<void> }) {
+  const [form, setForm] = useState<OperatorCreate>({ name: '', email: '', role: 'caseworker', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const res = await call('createOperator', { body: form });
+    if (!res.ok) {
+      setErrors(res.errors ?? { name: res.error ?? 'The operator could not be added.' });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    setForm({ name: '', email: '', role: 'caseworker', password: '' });
+    await onAdded(form.name);
+  }
+
+  return (
+    <form onSubmit={(e) => void add(e)} noValidate className="max-w-xl space-y-4">
+      <h2 className="text-2xl">Add an operator</h2>
+      <ErrorSummary errors={summaryItems(errors)} focusKey={attempt} />
+      <TextField
+        id="name"
+        label="Full name"
+        value={form.name}
+        onChange={(name) => setForm((f) => ({ ...f, name }))}
+        error={errors.name}
+      />
+      <TextField
+        id="email"
+        label="Email address"
+        type="email"
+        value={form.email}
+        onChange={(email) => setForm((f) => ({ ...f, email }))}
+        error={errors.email}
+      />
+      <SelectField
+        id="role"
+        label="Role"
+        error={errors.role}
+        value={form.role}
+        onChange={(role) => setForm((f) => ({ ...f, role: role === 'admin' ? 'admin' : 'caseworker' }))}
+      >
+        <option value="caseworker">Caseworker</option>
+        <option value="admin">Admin (manages operators)</option>
+      </SelectField>
+      <TextField
+        id="password"
+        label="First password"
+        hint="At least 12 characters. Give it to them in person or by phone."
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(password) => setForm((f) => ({ ...f, password }))}
+        error={errors.password}
+      />
+      <Button type="submit">Add operator</Button>
+    </form>
   );
 }

@@ -9,6 +9,7 @@ import { summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import type { Enrolment } from '@taxback/domain/api/admin-responses';
+import { paths } from '../../lib/paths.ts';
 
 type Stage = 'password' | 'code' | 'enrol';
 
@@ -72,7 +73,7 @@ export function SignInPage() {
       return fail(res, 'code');
     }
     session.signedIn(res.data.operator, res.data.csrfToken);
-    void navigate('/admin/claims', { replace: true });
+    void navigate(paths.adminClaims.getHref(), { replace: true });
   }
 
   return (
@@ -109,40 +110,7 @@ export function SignInPage() {
       )}
       {stage !== 'password' && (
         <form onSubmit={(e) => void submitCode(e)} noValidate className="space-y-6">
-          {stage === 'enrol' ? (
-            <>
-              <h1 className="text-3xl">Set up your authenticator app</h1>
-              <p>
-                Your account needs a second factor. Scan the QR code with an authenticator app, or type the
-                setup key into it, then enter the 6-digit code it shows.
-              </p>
-              {enrolment && (
-                <>
-                  <img
-                    src={enrolment.qrCode}
-                    alt="QR code for your authenticator app"
-                    width={240}
-                    height={240}
-                  />
-                  <dl className="space-y-1">
-                    <dt className="font-semibold">Setup key</dt>
-                    <dd>
-                      <code data-testid="setup-key" className="text-lg break-all">
-                        {enrolment.setupKey}
-                      </code>
-                    </dd>
-                    <dt className="font-semibold">Account</dt>
-                    <dd>{enrolment.account}</dd>
-                  </dl>
-                </>
-              )}
-            </>
-          ) : (
-            <>
-              <h1 className="text-3xl">Enter your security code</h1>
-              <p>Open your authenticator app and enter the 6-digit code it shows for TaxBack.</p>
-            </>
-          )}
+          <CodeIntro stage={stage} enrolment={enrolment} />
           <TextField
             id="code"
             label="Security code"
@@ -161,5 +129,42 @@ export function SignInPage() {
         </form>
       )}
     </div>
+  );
+}
+
+/** The second step's heading: enrolment (QR code and setup key) the first time, else the code prompt. */
+function CodeIntro({ stage, enrolment }: { stage: Stage; enrolment: Enrolment | null }) {
+  return (
+    <>
+      {stage === 'enrol' ? (
+        <>
+          <h1 className="text-3xl">Set up your authenticator app</h1>
+          <p>
+            Your account needs a second factor. Scan the QR code with an authenticator app, or type the setup
+            key into it, then enter the 6-digit code it shows.
+          </p>
+          {enrolment && (
+            <>
+              <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={240} height={240} />
+              <dl className="space-y-1">
+                <dt className="font-semibold">Setup key</dt>
+                <dd>
+                  <code data-testid="setup-key" className="text-lg break-all">
+                    {enrolment.setupKey}
+                  </code>
+                </dd>
+                <dt className="font-semibold">Account</dt>
+                <dd>{enrolment.account}</dd>
+              </dl>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl">Enter your security code</h1>
+          <p>Open your authenticator app and enter the 6-digit code it shows for TaxBack.</p>
+        </>
+      )}
+    </>
   );
 }

@@ -17,7 +17,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { marketingSiteUrl } from '../../lib/marketing-url.ts';
 import { redirectTo } from '../../lib/redirect.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import {
   clearFunnel,
   getAffiliate,
@@ -110,11 +110,18 @@ export function ClaimFormPage() {
     return id;
   });
   const [expenses] = useState(() => expensesFromState(location.state) ?? getSelectedExpenses());
-  const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', phone: '' });
-  const [signature, setSignature] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState<ErrorSummaryItem[]>([]);
-  const [summaryKey, setSummaryKey] = useState(0);
+  const {
+    values,
+    signature,
+    errors,
+    summary,
+    summaryKey,
+    setSummary,
+    setField,
+    blurField,
+    onSignature,
+    showErrors,
+  } = useClaimFormFields();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -136,58 +143,6 @@ export function ClaimFormPage() {
     return <Navigate to={paths.home.getHref()} replace state={{ error: 'Session expired' }} />;
   }
   if (expenses.length === 0 && !submitted) return <Navigate to={paths.expenses.getHref()} replace />;
-
-  const setField = (name: FieldName, raw: string) => {
-    const next = { ...values, [name]: stripAngleBrackets(raw) };
-    setValues(next);
-    // Once a field shows an error, re-check as the user types so the message clears when it is fixed.
-    if (errors[name]) {
-      const fieldError = validateValues(next)[name];
-      setErrors((prev) => {
-        const copy = { ...prev };
-        if (fieldError) copy[name] = fieldError;
-        else delete copy[name];
-        return copy;
-      });
-    }
-  };
-
-  const blurField = (name: FieldName) => {
-    const fieldError = validateValues(values)[name];
-    setErrors((prev) => {
-      const copy = { ...prev };
-      if (fieldError) copy[name] = fieldError;
-      else delete copy[name];
-      return copy;
-    });
-  };
-
-  const onSignature = (dataUrl: string | null) => {
-    setSignature(dataUrl);
-    if (dataUrl) {
-      setErrors((prev) => {
-        const copy = { ...prev };
-        delete copy.signature;
-        return copy;
-      });
-    }
-  };
-
-  const showErrors = (next: Record<string, string>) => {
-    setErrors(next);
-    const items: ErrorSummaryItem[] = [];
-    for (const f of FIELD_ORDER) {
-      const message = next[f];
-      if (message) items.push({ fieldId: f, message });
-    }
-    if (next.signature) items.push({ fieldId: SIGNATURE_FIELD_ID, message: next.signature });
-    for (const [key, message] of Object.entries(next)) {
-      if (!(FIELD_ORDER as string[]).includes(key) && key !== 'signature')
-        items.push({ fieldId: 'submit-claim', message });
-    }
-    setSummary(items);
-    setSummaryKey((k) => k + 1);
-  };
 
   const finish = () => {
     if (redirectTimer.current) clearTimeout(redirectTimer.current);
@@ -243,20 +198,7 @@ export function ClaimFormPage() {
 
   const incomplete = FIELD_ORDER.some((f) => values[f].trim() === '') || !signature;
   // D19: the shorter authority, as the server will sign it, updated as the claimant types.
-  const authority = settings
-    ? buildAuthorityDocument(
-        authorityInputOfGeneralClaim(
-          {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            email: values.email.trim().toLowerCase(),
-            phone: values.phone.trim(),
-            selectedExpenses: expenses,
-          },
-          settings,
-        ),
-      )
-    : null;
+  const authority = settings ? generalAuthority(values, expenses, settings) : null;
 
   const downloadAuthority = () => {
     if (!authorityUrl || !sessionId) return;
@@ -289,27 +231,7 @@ export function ClaimFormPage() {
         </p>
       )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
-        {FIELD_ORDER.map((name) => {
-          const f = FIELDS[name];
-          return (
-            <TextField
-              key={name}
-              id={name}
-              label={f.label}
-              hint={f.hint}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              inputMode={f.inputMode}
-              maxLength={f.maxLength}
-              spellCheck={name === 'email' ? false : undefined}
-              autoCapitalize={name === 'email' ? 'none' : undefined}
-              value={values[name]}
-              onChange={(v) => setField(name, v)}
-              onBlur={() => blurField(name)}
-              error={errors[name]}
-            />
-          );
-        })}
+        <ContactFields values={values} errors={errors} setField={setField} blurField={blurField} />
         {authority ? (
           <AuthorityDocumentView document={authority} />
         ) : (
@@ -324,49 +246,225 @@ export function ClaimFormPage() {
           onChange={onSignature}
           error={errors.signature}
         />
-        <div>
-          {incomplete && (
-            <p id="submit-hint" className="mb-2 text-muted">
-              Fill in every field and sign above to submit your claim.
+        <SubmitClaim incomplete={incomplete} disabled={!authority || submitted} submitting={submitting} />
+      </form>
+      <ClaimSubmittedDialog
+        open={submitted}
+        reference={reference}
+        authorityUrl={authorityUrl}
+        download={download}
+        onDownload={downloadAuthority}
+        onClose={finish}
+      />
+    </Container>
+  );
+}
+
+/** The form's answers and messages: checked as the claimant types (once a field shows an error) and on blur. */
+function useClaimFormFields() {
+  const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', phone: '' });
+  const [signature, setSignature] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<ErrorSummaryItem[]>([]);
+  const [summaryKey, setSummaryKey] = useState(0);
+
+  const setField = (name: FieldName, raw: string) => {
+    const next = { ...values, [name]: stripAngleBrackets(raw) };
+    setValues(next);
+    // Once a field shows an error, re-check as the user types so the message clears when it is fixed.
+    if (errors[name]) {
+      const fieldError = validateValues(next)[name];
+      setErrors((prev) => {
+        const copy = { ...prev };
+        if (fieldError) copy[name] = fieldError;
+        else delete copy[name];
+        return copy;
+      });
+    }
+  };
+
+  const blurField = (name: FieldName) => {
+    const fieldError = validateValues(values)[name];
+    setErrors((prev) => {
+      const copy = { ...prev };
+      if (fieldError) copy[name] = fieldError;
+      else delete copy[name];
+      return copy;
+    });
+  };
+
+  const onSignature = (dataUrl: string | null) => {
+    setSignature(dataUrl);
+    if (dataUrl) {
+      setErrors((prev) => {
+        const copy = { ...prev };
+        delete copy.signature;
+        return copy;
+      });
+    }
+  };
+
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    const items: ErrorSummaryItem[] = [];
+    for (const f of FIELD_ORDER) {
+      const message = next[f];
+      if (message) items.push({ fieldId: f, message });
+    }
+    if (next.signature) items.push({ fieldId: SIGNATURE_FIELD_ID, message: next.signature });
+    for (const [key, message] of Object.entries(next)) {
+      if (!(FIELD_ORDER as string[]).includes(key) && key !== 'signature')
+        items.push({ fieldId: 'submit-claim', message });
+    }
+    setSummary(items);
+    setSummaryKey((k) => k + 1);
+  };
+
+  return {
+    values,
+    signature,
+    errors,
+    summary,
+    summaryKey,
+    setSummary,
+    setField,
+    blurField,
+    onSignature,
+    showErrors,
+  };
+}
+
+/** SPEC §9: the success dialog, with the reference and the signed authority's download. */
+function ClaimSubmittedDialog({
+  open,
+  reference,
+  authorityUrl,
+  download,
+  onDownload,
+  onClose,
+}: {
+  open: boolean;
+  reference: string | null;
+  authorityUrl: string | null;
+  download: 'idle' | 'busy' | 'error';
+  onDownload: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} title="Claim Submitted Successfully!">
+      <p className="mb-4">
+        Thank you. We have received your claim and will be in touch soon. Taking you back to our website in a
+        few seconds…
+      </p>
+      {reference && (
+        <p className="mb-4" data-testid="claim-reference">
+          Your reference is <strong className="break-all">{reference}</strong>. We have texted and emailed it
+          to you: use it to <a href={paths.status.getHref(reference)}>follow your claim</a>.
+        </p>
+      )}
+      {authorityUrl && (
+        <div className="mb-4">
+          <Button variant="link" loading={download === 'busy'} onClick={onDownload}>
+            Download your signed authority (PDF)
+          </Button>
+          {download === 'error' && (
+            <p role="alert" className="text-sm font-semibold text-danger">
+              The download failed. Please try again.
             </p>
           )}
-          <Button
-            id="submit-claim"
-            type="submit"
-            fullWidth
-            disabled={incomplete || !authority || submitting || submitted}
-            loading={submitting}
-            aria-describedby={incomplete ? 'submit-hint' : undefined}
-          >
-            {submitting ? 'Submitting...' : 'Submit Claim'}
-          </Button>
         </div>
-      </form>
-      <Modal open={submitted} onClose={finish} title="Claim Submitted Successfully!">
-        <p className="mb-4">
-          Thank you. We have received your claim and will be in touch soon. Taking you back to our website in
-          a few seconds…
+      )}
+      <Button onClick={onClose}>Continue</Button>
+    </Modal>
+  );
+}
+
+/** The claim form's contact fields, in FIELD_ORDER. */
+function ContactFields({
+  values,
+  errors,
+  setField,
+  blurField,
+}: {
+  values: Values;
+  errors: Record<string, string>;
+  setField: (name: FieldName, raw: string) => void;
+  blurField: (name: FieldName) => void;
+}) {
+  return (
+    <>
+      {FIELD_ORDER.map((name) => {
+        const f = FIELDS[name];
+        return (
+          <TextField
+            key={name}
+            id={name}
+            label={f.label}
+            hint={f.hint}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            inputMode={f.inputMode}
+            maxLength={f.maxLength}
+            spellCheck={name === 'email' ? false : undefined}
+            autoCapitalize={name === 'email' ? 'none' : undefined}
+            value={values[name]}
+            onChange={(v) => setField(name, v)}
+            onBlur={() => blurField(name)}
+            error={errors[name]}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+/** Submit, disabled with a hint until every field is filled in and the claimant has signed. */
+function SubmitClaim({
+  incomplete,
+  disabled,
+  submitting,
+}: {
+  incomplete: boolean;
+  disabled: boolean;
+  submitting: boolean;
+}) {
+  return (
+    <div>
+      {incomplete && (
+        <p id="submit-hint" className="mb-2 text-muted">
+          Fill in every field and sign above to submit your claim.
         </p>
-        {reference && (
-          <p className="mb-4" data-testid="claim-reference">
-            Your reference is <strong className="break-all">{reference}</strong>. We have texted and emailed
-            it to you: use it to <a href={paths.status.getHref(reference)}>follow your claim</a>.
-          </p>
-        )}
-        {authorityUrl && (
-          <div className="mb-4">
-            <Button variant="link" loading={download === 'busy'} onClick={downloadAuthority}>
-              Download your signed authority (PDF)
-            </Button>
-            {download === 'error' && (
-              <p role="alert" className="text-sm font-semibold text-danger">
-                The download failed. Please try again.
-              </p>
-            )}
-          </div>
-        )}
-        <Button onClick={finish}>Continue</Button>
-      </Modal>
-    </Container>
+      )}
+      <Button
+        id="submit-claim"
+        type="submit"
+        fullWidth
+        disabled={incomplete || disabled || submitting}
+        loading={submitting}
+        aria-describedby={incomplete ? 'submit-hint' : undefined}
+      >
+        {submitting ? 'Submitting...' : 'Submit Claim'}
+      </Button>
+    </div>
+  );
+}
+
+/** D19: the general claim's authority as the server will build it from these answers. */
+function generalAuthority(
+  values: Values,
+  expenses: ExpenseId[],
+  settings: NonNullable<ReturnType<typeof useSettings>>,
+) {
+  return buildAuthorityDocument(
+    authorityInputOfGeneralClaim(
+      {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim().toLowerCase(),
+        phone: values.phone.trim(),
+        selectedExpenses: expenses,
+      },
+      settings,
+    ),
   );
 }

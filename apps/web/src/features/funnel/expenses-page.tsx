@@ -4,7 +4,7 @@ import { EXPENSE_CATEGORIES, MARRIAGE_ALLOWANCE_URL, type ExpenseId } from '@tax
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import {
   getAffiliate,
   getSelectedExpenses,

@@ -3,7 +3,7 @@ import { CONTENT } from '@taxback/domain/content';
 import { formatMoney } from '@taxback/domain/money';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { QualificationQuestion } from './components/qualification-question.tsx';
 import { TestimonialCarousel } from './components/testimonial-carousel.tsx';
 import { BenefitCards } from './components/benefit-cards.tsx';

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { feeHeadline } from '../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../lib/settings.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** D1: the not-eligible-for-loan page — a tax-refund pitch that sends the visitor to '/'. */
 export function LoanDeclinedPage() {

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { RESUME_MESSAGES, resumeApplication } from './resume-api.ts';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useFocusTarget, type FocusTargetProps } from '../../lib/use-focus-target.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** The wizard's session key (SPEC §3); the onboarding page reads it on load. */
 export const ONBOARDING_SESSION_KEY = 'onboarding_session_id';
@@ -67,7 +68,7 @@ export function ResumePage() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    window.history.replaceState(window.history.state, '', '/resume');
+    window.history.replaceState(window.history.state, '', paths.resumed.getHref());
   }, []);
 
   useEffect(() => {
@@ -97,7 +98,7 @@ export function ResumePage() {
       } catch {
         /* without storage the wizard starts a fresh session */
       }
-      void navigate('/onboarding', { replace: true });
+      void navigate(paths.onboarding.getHref(), { replace: true });
       return;
     }
     if (result.kind === 'phone-error') {
@@ -135,7 +136,10 @@ export function ResumePage() {
         <p role="alert" className="text-lg" data-testid="resume-message">
           {phase.message}
         </p>
-        <Button onClick={() => void navigate('/', { replace: true })} data-testid="start-new-application">
+        <Button
+          onClick={() => void navigate(paths.home.getHref(), { replace: true })}
+          data-testid="start-new-application"
+        >
           Start New Application
         </Button>
       </PhaseScreen>
@@ -169,7 +173,7 @@ export function ResumePage() {
           <Button type="submit" data-testid="resume-submit">
             Continue
           </Button>
-          <Button variant="link" onClick={() => void navigate('/', { replace: true })}>
+          <Button variant="link" onClick={() => void navigate(paths.home.getHref(), { replace: true })}>
             Start New Application
           </Button>
         </div>

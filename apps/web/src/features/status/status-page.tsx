@@ -39,6 +39,26 @@ function checkDetails(reference: string, phone: string): Fields {
 /** Why the details form is showing again, said above it. */
 const SIGNED_OUT = 'You have signed out. To follow a claim again, enter its reference and mobile number.';
 
+/** The error summary's items, in the form's order. */
+function summaryOf(errors: Fields) {
+  return (Object.keys(FIELD_IDS) as Array<keyof typeof FIELD_IDS>).flatMap((key) =>
+    errors[key] ? [{ fieldId: FIELD_IDS[key], message: errors[key] }] : [],
+  );
+}
+
+/** A problem that belongs to no field (too many tries, the service unavailable). */
+function StatusAlert({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="mb-6 rounded-md border-4 border-danger bg-white p-4 font-semibold"
+      data-testid="status-alert"
+    >
+      {message}
+    </p>
+  );
+}
+
 /**
  * /status (D23): a claimant follows a submitted claim. The reference and the mobile number given
  * with the claim get a code by text; the code shows the claim's timeline, in plain words, with the
@@ -153,9 +173,7 @@ export function StatusPage() {
     else fail({}, answer.message);
   }
 
-  const summary = (Object.keys(FIELD_IDS) as Array<keyof typeof FIELD_IDS>).flatMap((key) =>
-    errors[key] ? [{ fieldId: FIELD_IDS[key], message: errors[key] }] : [],
-  );
+  const summary = summaryOf(errors);
 
   if (phase.kind === 'view')
     return (
@@ -172,15 +190,7 @@ export function StatusPage() {
   return (
     <Container width="narrow" className="py-10">
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {alert && (
-        <p
-          role="alert"
-          className="mb-6 rounded-md border-4 border-danger bg-white p-4 font-semibold"
-          data-testid="status-alert"
-        >
-          {alert}
-        </p>
-      )}
+      {alert && <StatusAlert message={alert} />}
       {notice && phase.kind === 'details' && (
         <div className="mb-6">
           <Notice tone="done" title={notice} testId="status-notice" />

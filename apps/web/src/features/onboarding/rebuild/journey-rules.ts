@@ -1,6 +1,7 @@
 import {
+  checkLogJourneys,
   formatPostcodeAsTyped,
-  oneOffDateProblem,
+  journeyFieldPath,
   randomBytes,
   toBase64Url,
   ukIsoDate,
@@ -35,40 +36,21 @@ export function formatJourneyPostcode(value: string): string {
   return formatPostcodeAsTyped(value);
 }
 
-/** Error key of one journey field: 'journeys.0.startAddress'. */
-export function journeyFieldPath(index: number, field: keyof Journey): string {
-  return `journeys.${index}.${field}`;
-}
+export { journeyFieldPath };
 
 /**
- * Every journey checked with the shared schema (its SPEC messages), and each one-off journey's date
- * against the years claimed (D21); keys are `journeys.{i}.{field}`.
+ * The domain's checks of the log's journeys (checkLogJourneys: the server runs the same ones), on
+ * the snapshot the wizard holds; keys are `journeys.{i}.{field}`.
  */
 export function validateJourneys(
   snapshot: Pick<WizardSnapshot, 'journeys' | 'taxYears'>,
   today: Date = new Date(),
 ): Record<string, string> {
-  const { journeys } = snapshot;
-  const years = selectedYears(snapshot).map((y) => y.year);
-  const errors: Record<string, string> = {};
   const schemas = loadedSchemas();
   // The rebuild flow opens from step 8, long after the schemas arrived (see lib/validation.ts).
   if (schemas === null) return { form: 'Please try again in a moment.' };
-  const { fieldErrors, journeySchema } = schemas;
-  const todayIso = ukIsoDate(today);
-  journeys.forEach((j, i) => {
-    const result = journeySchema.safeParse(j);
-    if (result.success) {
-      const dateProblem = oneOffDateProblem(j, years, todayIso);
-      if (dateProblem) errors[journeyFieldPath(i, 'date')] = dateProblem;
-      return;
-    }
-    for (const [key, message] of Object.entries(fieldErrors(result))) {
-      const path = `journeys.${i}.${key}`;
-      if (!(path in errors)) errors[path] = message;
-    }
-  });
-  return errors;
+  const years = selectedYears(snapshot).map((y) => y.year);
+  return checkLogJourneys(snapshot.journeys, years, ukIsoDate(today), schemas).errors;
 }
 
 /** The field paths of the journey form in screen order (for the error summary). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CONFIRMATION_STEP_ID, RELIEF_CAP_NOTICE, formatMoney, isFuelClaim, reliefOf } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { FeeNote } from '../../../components/authority/fee-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';

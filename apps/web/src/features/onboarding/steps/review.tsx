@@ -14,7 +14,7 @@ import { AuthorityDocumentView } from '../../../components/authority/authority-d
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { FieldError } from '../components/choice-list.tsx';
 import { authorityInputOfSnapshot, buildAuthorityDocument, milesText, summariseClaim } from '@taxback/domain';
 import type { FeeSettings } from '@taxback/domain';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { wizardStepById, type WizardStepId } from '@taxback/domain';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CallBackForm } from '../components/call-back-form.tsx';
 import { InfoBox } from '../components/choice-list.tsx';
 import { useWizard } from '../wizard-context.tsx';

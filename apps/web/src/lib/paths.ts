@@ -1,4 +1,7 @@
-/** Every route of the web app in one place (bulletproof-react): `path` for the router, `getHref` for links. */
+/**
+ * Every route of the web app in one place (bulletproof-react): `path` for the router, `getHref` for
+ * links and redirects. The router and every link read it; no page spells a path of its own.
+ */
 const enc = encodeURIComponent;
 
 export const paths = {
@@ -19,6 +22,9 @@ export const paths = {
     getHref: (reference?: string) => (reference ? `/status?reference=${enc(reference)}` : '/status'),
   },
   resume: { path: '/resume/:token', getHref: (token: string) => `/resume/${enc(token)}` },
+  /** Where the resume page leaves its URL once it has read the code (the code leaves the history). */
+  resumed: { path: '/resume', getHref: () => '/resume' },
+  affiliate: { path: '/affiliate', getHref: () => '/affiliate' },
   affiliateLanding: {
     path: '/affiliate/:affiliateName',
     getHref: (affiliateName: string) => `/affiliate/${enc(affiliateName)}`,
@@ -31,11 +37,24 @@ export const paths = {
     path: '/affiliate/:affiliateName/onboarding',
     getHref: (affiliateName: string) => `/affiliate/${enc(affiliateName)}/onboarding`,
   },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  /** The back-office bundle's mount point: its own router matches the rest (adminRoute). */
+  adminApp: { path: '/admin/*', getHref: () => '/admin' },
   adminSignIn: { path: '/admin/sign-in', getHref: () => '/admin/sign-in' },
   adminClaims: { path: '/admin/claims', getHref: () => '/admin/claims' },
   adminClaim: { path: '/admin/claims/:id', getHref: (id: string) => `/admin/claims/${enc(id)}` },
+  adminAffiliateReport: { path: '/admin/reports/affiliates', getHref: () => '/admin/reports/affiliates' },
+  adminCallBacks: { path: '/admin/call-backs', getHref: () => '/admin/call-backs' },
+  adminOperators: { path: '/admin/operators', getHref: () => '/admin/operators' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   directAffiliate: {
     path: '/:directAffiliate',
     getHref: (affiliateName: string) => `/${enc(affiliateName)}`,
   },
 } as const;
+
+/** A back-office path as the admin bundle's own `<Routes>` (mounted at `/admin/*`) matches it. */
+export function adminRoute(route: { path: `/admin/${string}` }): string {
+  return route.path.slice(paths.admin.path.length + 1);
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { routes } from '../../app/router.tsx';
+import { routes } from './router.tsx';
 
 vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, undefined] }));
 

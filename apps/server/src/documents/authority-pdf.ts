@@ -10,8 +10,8 @@ import {
 } from 'pdf-lib';
 import type { PDFFont, PDFPage, PDFRef } from 'pdf-lib';
 import type { AuthorityDocument } from '@taxback/domain';
-import { readPng, unfilter } from '../files/png.ts';
-import { wrapText } from '../../pdf/text.ts';
+import { readPng, unfilter } from './png.ts';
+import { wrapText } from '../pdf/text.ts';
 
 /** The signing evidence printed under the document (D15, D19). */
 export interface SigningEvidence {

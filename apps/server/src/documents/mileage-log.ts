@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { fitText, winAnsiSafe, wrapText } from '../../pdf/text.ts';
+import { fitText, winAnsiSafe, wrapText } from '../pdf/text.ts';
 import {
   DATED_LOG_DECLARATION,
   DATED_LOG_LABEL,

@@ -1,4 +1,4 @@
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from './spinner.tsx';
 
 /** Shown while a lazily loaded screen arrives on the first visit. */
 export function PageLoading() {

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { winAnsiSafe, wrapText } from '../../pdf/text.ts';
+import { winAnsiSafe, wrapText } from '../pdf/text.ts';
 
 // The operator's P87 worksheet (D22): every answer in the order of HMRC's paper P87 ("Claim for
 // tax relief for expenses of employment"), ready to copy onto the form, with what is missing

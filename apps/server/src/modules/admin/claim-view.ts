@@ -1,0 +1,242 @@
+import {
+  CLAIM_STATUS_LABELS,
+  allowedMoves,
+  authorityInputOfGeneralClaim,
+  authorityInputOfSnapshot,
+  isClaimStatus,
+  maskNiNumber,
+  datePartsToIso,
+  figuresByJob,
+  p87InputOfSnapshot,
+  p87Readiness,
+  isFuelClaim,
+  reliefOf,
+  summariseClaim,
+  vehicleOf,
+} from '@taxback/domain';
+import type { P87Input, ReadinessItem } from '@taxback/domain';
+import { generalReference } from '@taxback/domain/reference';
+import { hexDigestsEqual } from '../../crypto/hash.ts';
+import type { ClaimKind, Row } from '../../db/database.ts';
+import { fromIntBool, fromJsonText } from '../../db/values.ts';
+import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
+import { readSnapshot } from '../onboarding/claim-columns.ts';
+import type { ClaimListRow } from './claims-repository.ts';
+
+// A claim as the back-office reads it: pure functions of the stored row, no queries.
+
+export type Found =
+  | { kind: 'general'; row: Row<'form_responses'>; sessionId: string; status: string; version: number }
+  | { kind: 'mileage'; row: Row<'onboarding_claims'>; sessionId: string; status: string; version: number };
+
+/** What the workflow needs of either kind of claim row. */
+export const workflowColumnsOf = (row: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
+  sessionId: row.session_id,
+  status: row.status,
+  version: Number(row.version),
+});
+
+/** Where a claim came from and where it was signed, as both kinds store it. */
+const trackingOf = (r: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
+  affiliate: r.affiliate_name,
+  utm: fromJsonText<Record<string, string> | null>(r.utm_data, null),
+  fullUrl: r.full_url,
+  ipAddress: r.ip_address,
+  userAgent: r.user_agent,
+  signedAt: r.signed_at,
+});
+
+export const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
+  kind === 'general' ? 'general' : 'onboarding';
+
+/** D17: what a claim still lacks for HMRC's P87, from the stored wizard snapshot. */
+function readinessOfSnapshot(
+  snapshot: string | null,
+  version: number | null,
+  hasNi: boolean,
+): ReadinessItem[] {
+  return p87Readiness(p87InputOfSnapshot(readSnapshot(snapshot, version), hasNi));
+}
+
+export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
+  if (row.kind === 'mileage')
+    return readinessOfSnapshot(row.snapshot, row.snapshot_version, Number(row.has_ni) === 1);
+  const [first = '', last = ''] = (row.name ?? '').split(/ (.*)/);
+  return p87Readiness({
+    firstName: first,
+    lastName: last,
+    phone: row.phone,
+    email: row.email,
+    hasNiNumber: false,
+    employments: [],
+  });
+}
+
+function readinessOfMileage(row: Row<'onboarding_claims'>): ReadinessItem[] {
+  return readinessOfSnapshot(row.snapshot, row.snapshot_version, row.admin_ni_number !== null);
+}
+
+function readinessOfGeneral(row: Row<'form_responses'>): ReadinessItem[] {
+  const input: P87Input = {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    email: row.email,
+    hasNiNumber: false,
+    employments: [],
+  };
+  return p87Readiness(input);
+}
+
+export function readinessOf(found: Found): ReadinessItem[] {
+  return found.kind === 'general' ? readinessOfGeneral(found.row) : readinessOfMileage(found.row);
+}
+
+/**
+ * D15/D19: does the stored claim still hash to what the claimant signed? The authority is rebuilt
+ * from the stored claim with the terms stored at signing and the signing time.
+ */
+export function signedMatch(found: Found): boolean | null {
+  const stored = found.row.signed_content_hash;
+  if (!stored) return null;
+  const terms = readAuthorityTerms(found.row.authority_terms);
+  const signedAt = found.row.signed_at;
+  // Signed before the authority document (no stored terms): nothing to rebuild it from.
+  if (!terms || !signedAt) return false;
+  const input =
+    found.kind === 'general'
+      ? authorityInputOfGeneralClaim(
+          {
+            firstName: found.row.first_name,
+            lastName: found.row.last_name,
+            email: found.row.email,
+            phone: found.row.phone,
+            selectedExpenses: fromJsonText<string[]>(found.row.selected_expenses, []),
+          },
+          terms,
+          signedAt,
+        )
+      : authorityInputOfSnapshot(
+          readSnapshot(found.row.snapshot, found.row.snapshot_version),
+          terms,
+          signedAt,
+        );
+  return hexDigestsEqual(authorityOf(input).hash, stored);
+}
+
+export function workflowOf(found: Found) {
+  const status = isClaimStatus(found.status) ? found.status : null;
+  return {
+    status: found.status,
+    statusLabel: status ? CLAIM_STATUS_LABELS[status] : 'Draft',
+    version: found.version,
+    allowedMoves: status ? allowedMoves(status) : [],
+    repaidPence: found.row.repaid_pence === null ? null : Number(found.row.repaid_pence),
+    feePence: found.row.fee_pence === null ? null : Number(found.row.fee_pence),
+    claimantPence: found.row.claimant_pence === null ? null : Number(found.row.claimant_pence),
+  };
+}
+
+/** The claimant's side of a claim's detail page (D22): every stored field, grouped, figures recomputed. */
+export function claimantDetailOf<T extends object>(found: Found, ni: string | null, common: T) {
+  if (found.kind === 'general') {
+    const r = found.row;
+    return {
+      ...common,
+      reference: generalReference(r.id),
+      submittedAt: r.created_at,
+      claimant: {
+        firstName: r.first_name,
+        lastName: r.last_name,
+        email: r.email,
+        phone: r.phone,
+        niNumberMasked: null,
+      },
+      general: {
+        selectedExpenses: fromJsonText<string[]>(r.selected_expenses, []),
+        earnsOver18k: fromIntBool(r.earns_over_18k),
+      },
+      tracking: trackingOf(r),
+    };
+  } else {
+    const r = found.row;
+    const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
+    const totals = summariseClaim(snapshot);
+    const byJob = figuresByJob(snapshot).years;
+    const p = snapshot.personalInfo;
+    return {
+      ...common,
+      reference: r.submission_reference ?? '',
+      submittedAt: r.submitted_at,
+      claimant: {
+        title: p.title || null,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        dateOfBirth: datePartsToIso(p.dateOfBirth),
+        email: r.email,
+        phone: r.phone,
+        address: r.home_address,
+        postcode: r.postcode,
+        niNumberMasked: ni ? maskNiNumber(ni) : null,
+      },
+      employment: {
+        drivesForWork: r.drives_for_work,
+        companyVehicleVrm: r.company_vehicle_vrm,
+        employmentType: r.employment_type,
+        employerName: r.employer_name,
+        businessName: r.business_name,
+      },
+      employments: snapshot.employments.map((e) => ({
+        id: e.id,
+        employerName: e.employerName,
+        payeReference: e.noPayeReference ? null : e.payeReference || null,
+        jobTitle: e.jobTitle,
+        continuing: e.continuing === '' ? null : e.continuing === 'yes',
+        endDate: e.continuing === 'no' ? datePartsToIso(e.endDate) : null,
+      })),
+      // D21: the estimate at the rates the claimant gave (band, Scottish), as they saw it; D31:
+      // capped at the tax paid where the P60 figures were given, else an upper figure. D27: a
+      // company vehicle's fuel claim was told it has no AMAP estimate, so it has none here.
+      ...(isFuelClaim(snapshot) ? {} : { estimate: estimateOf(snapshot) }),
+      mileage: {
+        vehicle: vehicleOf(snapshot),
+        employerRatePence: r.employer_mileage_rate,
+        ...totals,
+        years: totals.years.map((y, i) => ({
+          ...y,
+          companyName: byJob[i]!.jobs.map((j) => j.employerName).join(', ') || null,
+          employersConnected: byJob[i]!.employersConnected || null,
+          jobs: byJob[i]!.jobs,
+        })),
+      },
+      journeys: snapshot.journeys,
+      tracking: {
+        ...trackingOf(r),
+        signedIp: r.signed_ip,
+        signedUserAgent: r.signed_user_agent,
+      },
+    };
+  }
+}
+
+/** D21/D31: the claimant's estimate as they saw it, with each year's P60 figures where given. */
+function estimateOf(snapshot: ReturnType<typeof readSnapshot>) {
+  const e = reliefOf(snapshot);
+  const entries = new Map(snapshot.taxYears.map((t) => [t.year, t]));
+  return {
+    low: e.low,
+    high: e.high,
+    scottish: e.scottish,
+    upperFigure: e.upperFigure,
+    years: e.years.map((y) => ({
+      year: y.year,
+      rates: y.rates,
+      low: y.low,
+      high: y.high,
+      upperFigure: y.upperFigure,
+      cappedAtTaxPaid: y.cappedAtTaxPaid,
+      taxablePay: entries.get(y.year)?.taxablePay ?? null,
+      taxPaid: entries.get(y.year)?.taxPaid ?? null,
+    })),
+  };
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CLAIM_STATUS_LABELS, allowedMoves, calculateFee, checkMove, isClaimStatus } from '@taxback/domain';
+import type { ClaimStatus, FeeSettings } from '@taxback/domain';
+import type { StatusChange } from '@taxback/domain/admin-schemas';
+import type { Database } from '../../db/database.ts';
+import { nowIso } from '../../db/values.ts';
+import { ConflictError } from '../../errors.ts';
+import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
+import type { AuditLog } from './audit.ts';
+import type { AdminClaimsRepository } from './claims-repository.ts';
+import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
+
+export const STALE_MESSAGE =
+  'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
+
+/** A claim's status moves (D22): checked against the state machine, one winner of two at once. */
+export function createClaimWorkflow(deps: {
+  db: Kysely<Database>;
+  repo: AdminClaimsRepository;
+  audit: AuditLog;
+  fees: FeeSettings;
+  notices: ClaimNotices;
+  now: () => Date;
+  find: (id: string) => Promise<Found>;
+}) {
+  const { db, repo, audit, now, find } = deps;
+  return {
+    async changeStatus(operatorId: string, id: string, change: StatusChange) {
+      const found = await find(id);
+      if (!isClaimStatus(found.status))
+        throw new ConflictError('A draft is not a submitted claim yet', { allowed: [] });
+      const from: ClaimStatus = found.status;
+      if (change.version !== found.version)
+        throw new ConflictError(STALE_MESSAGE, { stale: true, version: found.version, status: from });
+      const missing = readinessOf(found).map((i) => i.label);
+      const check = checkMove({ from, to: change.to, reason: change.reason, missing });
+      if (!check.ok) {
+        if (check.problem === 'illegal')
+          throw new ConflictError(
+            `A claim that is ${CLAIM_STATUS_LABELS[from].toLowerCase()} cannot move to ${CLAIM_STATUS_LABELS[change.to].toLowerCase()}`,
+            { allowed: check.allowed },
+          );
+        if (check.problem === 'not-ready')
+          throw new ConflictError('This claim is not ready for HMRC: some P87 answers are missing', {
+            missing: check.missing,
+            allowed: allowedMoves(from),
+          });
+        throw new ConflictError('Enter the reason for this change');
+      }
+      const money =
+        change.to === 'repaid' && change.repaidPence !== null
+          ? (() => {
+              const fee = calculateFee(change.repaidPence, deps.fees);
+              return { repaid: fee.repaymentPence, fee: fee.totalFeePence, claimant: fee.claimantPence };
+            })()
+          : null;
+      const at = nowIso(now());
+      const historyId = randomUUID();
+      const won = await db.transaction().execute(async (trx) => {
+        const ok = await repo.changeStatus(trx, claimKindOf(found.kind), id, {
+          from,
+          to: change.to,
+          version: found.version,
+          at,
+          money,
+        });
+        if (!ok) return false;
+        await repo.addHistory(trx, {
+          id: historyId,
+          claim_kind: claimKindOf(found.kind),
+          claim_id: id,
+          from_status: from,
+          to_status: change.to,
+          version: found.version + 1,
+          reason: change.reason === '' ? null : change.reason,
+          operator_id: operatorId,
+          created_at: at,
+        });
+        await audit.record(
+          {
+            actor: operatorId,
+            action: 'status-changed',
+            entity: 'claim',
+            entityId: id,
+            detail: { from, to: change.to, ...(money ? { repaidPence: money.repaid } : {}) },
+          },
+          trx,
+        );
+        await deps.notices.statusChanged(trx, {
+          claimKind: claimKindOf(found.kind),
+          claimId: id,
+          historyId,
+          to: change.to,
+        });
+        return true;
+      });
+      if (!won) {
+        const latest = await find(id);
+        throw new ConflictError(STALE_MESSAGE, {
+          stale: true,
+          version: latest.version,
+          status: latest.status,
+        });
+      }
+      return workflowOf(await find(id));
+    },
+  };
+}

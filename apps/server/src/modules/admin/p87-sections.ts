@@ -1,0 +1,129 @@
+import {
+  datePartsToIso,
+  figuresByJob,
+  formatIsoDate,
+  formatNiNumber,
+  p87InputOfSnapshot,
+} from '@taxback/domain';
+import { generalReference } from '@taxback/domain/reference';
+import type { WorksheetSection } from '../../documents/p87-worksheet.ts';
+import { fromJsonText } from '../../db/values.ts';
+import { readSnapshot } from '../onboarding/claim-columns.ts';
+import type { Found } from './claim-view.ts';
+
+/** The P87 worksheet's sections (D22): every answer in the P87's order, a missing one as null. */
+export function p87SectionsOf(
+  found: Found,
+  ni: string | null,
+): { reference: string; sections: WorksheetSection[] } {
+  const blank = (v: string | null | undefined) =>
+    v === null || v === undefined || v.trim() === '' ? null : v;
+  const sections: WorksheetSection[] = [];
+  let reference: string;
+  if (found.kind === 'general') {
+    const r = found.row;
+    reference = generalReference(r.id);
+    sections.push({
+      title: 'Part 1: about you',
+      rows: [
+        ['National Insurance number', null],
+        ['Surname', blank(r.last_name)],
+        ['First names', blank(r.first_name)],
+        ['Date of birth', null],
+        ['Address', null],
+        ['Postcode', null],
+        ['Phone', blank(r.phone)],
+        ['Email', blank(r.email)],
+      ],
+    });
+    sections.push({
+      title: 'Expenses claimed (general funnel)',
+      rows: [['Expenses', fromJsonText<string[]>(r.selected_expenses, []).join(', ') || null]],
+    });
+  } else {
+    const r = found.row;
+    reference = r.submission_reference ?? r.id;
+    const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
+    const { years } = figuresByJob(snapshot);
+    // D31: a year whose expenses are over £2,500 goes on a Self Assessment return, not the P87.
+    const selfAssessment = new Set(p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []);
+    const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
+    const p = snapshot.personalInfo;
+    const dob = datePartsToIso(p.dateOfBirth);
+    sections.push({
+      title: 'Part 1: about you',
+      rows: [
+        ['National Insurance number', ni ? formatNiNumber(ni) : null],
+        ['Title', blank(p.title)],
+        ['Surname', blank(r.last_name)],
+        ['First names', blank(r.first_name)],
+        ['Date of birth', dob ? formatIsoDate(dob) : null],
+        ['Address', blank(r.home_address)],
+        ['Postcode', blank(r.postcode)],
+        ['Phone', blank(r.phone)],
+        ['Email', blank(r.email)],
+      ],
+    });
+    snapshot.employments.forEach((e, i) => {
+      const end = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
+      sections.push({
+        title: `Employment ${i + 1}`,
+        rows: [
+          ['Employer name', blank(e.employerName)],
+          ['Employer PAYE reference', e.noPayeReference ? null : blank(e.payeReference)],
+          ['Job title', blank(e.jobTitle)],
+          [
+            'Still employed there, or date it ended',
+            e.continuing === 'yes' ? 'Still employed' : end ? `Ended ${formatIsoDate(end)}` : null,
+          ],
+        ],
+      });
+    });
+    for (const y of years) {
+      if (selfAssessment.has(y.year)) {
+        sections.push({
+          title: `Tax year ${y.year}: Self Assessment, not P87`,
+          rows: [
+            [
+              'Leave this year off the P87',
+              'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
+            ],
+          ],
+        });
+        continue;
+      }
+      for (const j of y.jobs) {
+        const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
+        const paid =
+          j.paidKind === 'ppm'
+            ? `${pence(j.employerPayment)} (${j.paidPencePerMile}p a mile)`
+            : j.paidKind === 'total'
+              ? `${pence(j.employerPayment)} (a yearly total)`
+              : pence(j.employerPayment);
+        sections.push({
+          title: `Employment ${n}, tax year ${y.year}: vehicle expenses`,
+          rows: [
+            ['Employer', blank(j.employerName)],
+            ['Vehicle type', j.vehicle],
+            ['Business miles', j.miles.toLocaleString('en-GB')],
+            ['Approved mileage allowance (AMAP)', pence(j.allowance)],
+            ['Mileage allowance received from the employer', paid],
+            ...(y.jobs.length > 1
+              ? [
+                  [
+                    'Employers connected (one 10,000-mile threshold)',
+                    y.employersConnected === 'yes' ? 'Yes' : y.employersConnected === 'no' ? 'No' : null,
+                  ] as [string, string | null],
+                ]
+              : []),
+          ],
+        });
+      }
+      sections.push({
+        title: `Tax year ${y.year}: mileage allowance relief`,
+        rows: [['Mileage allowance relief claimed', pence(y.claimable)]],
+      });
+    }
+  }
+  return { reference, sections };
+}

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { CLAIM_STATUS_LABELS, isClaimStatus, isNotifiedStatus, reasonRequired } from '@taxback/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { call } from '../../lib/api/admin-client.ts';
+import { formatDateTime, summaryItems } from './admin-api.ts';
+import { Field, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
+import type { ClaimDetail } from './claim-detail.ts';
+import { statusLabel } from './claims-page.tsx';
+
+/** The claim's status move (D22): the allowed moves, a reason where one is required, the amount repaid. */
+export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
+  const [to, setTo] = useState('');
+  const [reason, setReason] = useState('');
+  const [repaidAmount, setRepaidAmount] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  const moves = claim.workflow.allowedMoves;
+  if (moves.length === 0) return null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    if (!isClaimStatus(to)) {
+      setErrors({ to: 'Select the new status' });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    const res = await call('changeClaimStatus', {
+      params: { id: claim.id },
+      body: {
+        to,
+        reason,
+        version: claim.workflow.version,
+        ...(to === 'repaid' ? { repaidAmount } : {}),
+      },
+    });
+    if (res.ok) {
+      setErrors({});
+      setTo('');
+      setReason('');
+      setDone(`Status changed to ${statusLabel(res.data.status)}.`);
+      await onChanged();
+      return;
+    }
+    const missing = res.status === 409 ? res.data.missing : undefined;
+    setErrors(
+      res.errors ??
+        (missing
+          ? { to: `${res.error ?? 'Not ready'}: ${missing.join(', ')}` }
+          : { to: res.error ?? 'The status could not be changed.' }),
+    );
+    setAttempt((n) => n + 1);
+  }
+
+  const needsReason = isClaimStatus(to) && reasonRequired(to);
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="mb-10 rounded-md border-2 border-gray-300 p-4"
+    >
+      <h2 className="mb-4 text-2xl">Change status</h2>
+      <ErrorSummary errors={summaryItems(errors, 'status-')} focusKey={attempt} />
+      {done && (
+        <p role="status" className="mb-4 font-semibold text-brand-700">
+          {done}
+        </p>
+      )}
+      <div className="space-y-4">
+        <SelectField
+          id="status-to"
+          label="New status"
+          error={errors.to}
+          value={to}
+          onChange={setTo}
+          controlClassName="max-w-md"
+        >
+          <option value="">Select a status</option>
+          {moves.map((m) => (
+            <option key={m} value={m}>
+              {isClaimStatus(m) ? CLAIM_STATUS_LABELS[m] : m}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          id="status-reason"
+          label={needsReason ? 'Reason' : 'Reason (optional)'}
+          hint={
+            to !== '' && isClaimStatus(to) && !isNotifiedStatus(to)
+              ? 'Shown in the claim’s history'
+              : 'Shown in the claim’s history. The claimant is told of this change by text and email, and the email and their status page show this reason'
+          }
+          error={errors.reason}
+          value={reason}
+          onChange={setReason}
+        />
+        {to === 'repaid' && (
+          <Field
+            id="status-repaidAmount"
+            label="Amount HMRC repaid, in pounds"
+            hint="For example, 123.45"
+            error={errors.repaidAmount}
+          >
+            <input
+              id="status-repaidAmount"
+              inputMode="decimal"
+              value={repaidAmount}
+              onChange={(e) => setRepaidAmount(e.target.value)}
+              className={`${inputClass} max-w-xs`}
+            />
+          </Field>
+        )}
+        <Button type="submit">Change status</Button>
+      </div>
+    </form>
+  );
+}
+
+/** Internal notes: only operators see them. */
+export function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => Promise<void> }) {
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const res = await call('addClaimNote', { params: { id: claim.id }, body: { body } });
+    if (res.ok) {
+      setBody('');
+      setErrors({});
+      await onAdded();
+    } else {
+      setErrors(res.errors ?? { body: res.error ?? 'The note could not be saved.' });
+      setAttempt((n) => n + 1);
+    }
+  }
+  return (
+    <section className="mb-8">
+      <h2 className="mb-2 text-2xl">Internal notes</h2>
+      {claim.notes.length === 0 ? (
+        <p className="mb-4">No notes yet.</p>
+      ) : (
+        <ul className="mb-4 space-y-2">
+          {claim.notes.map((n) => (
+            <li key={n.id} className="border-l-4 border-gray-300 pl-3">
+              <p className="whitespace-pre-wrap">{n.body}</p>
+              <p className="text-sm text-muted">
+                {n.operator ?? 'unknown'}, {formatDateTime(n.created_at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <ErrorSummary errors={summaryItems(errors, 'note-')} focusKey={attempt} />
+        <TextAreaField
+          id="note-body"
+          label="Add a note"
+          hint="Only operators see notes"
+          error={errors.body}
+          value={body}
+          onChange={setBody}
+        />
+        <Button type="submit" variant="secondary">
+          Add note
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,420 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DUPLICATE_REASON_LABELS, POSSIBLE_DUPLICATE_DAYS, formatIsoDate } from '@taxback/domain';
+import { Button } from '../../components/ui/button.tsx';
+import { paths } from '../../lib/paths.ts';
+import { call, hrefOf } from '../../lib/api/admin-client.ts';
+import { formatDateTime, formatPence } from './admin-api.ts';
+import { DataTable } from './admin-ui.tsx';
+import type { ClaimDetail } from './claim-detail.ts';
+import { statusLabel } from './claims-page.tsx';
+
+// The claim page's sections (D22), each a pure view of the loaded claim.
+
+const pounds = (n: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
+
+function SummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="mb-8 divide-y divide-gray-300 border-y border-gray-300">
+      {rows.map(([key, value]) => (
+        <div key={key} className="grid gap-1 py-2 sm:grid-cols-3">
+          <dt className="font-semibold">{key}</dt>
+          <dd className="break-words sm:col-span-2">
+            {value === null || value === undefined || value === '' ? '–' : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Status, signing check and, once repaid, the money. */
+export function ClaimSummary({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      <SummaryList
+        rows={[
+          [
+            'Status',
+            <strong key="s" data-testid="claim-status">
+              {statusLabel(claim.workflow.status)}
+            </strong>,
+          ],
+          ['Submitted', formatDateTime(claim.submittedAt)],
+          [
+            'Matches what was signed',
+            claim.signedMatch === null ? (
+              'Not signed'
+            ) : claim.signedMatch ? (
+              <span key="m" className="font-semibold text-brand-700">
+                Yes: the claim matches what was signed
+              </span>
+            ) : (
+              <span key="m" className="font-semibold text-danger">
+                No: a signed field changed after signing
+              </span>
+            ),
+          ],
+          ...(claim.workflow.repaidPence !== null
+            ? ([
+                ['HMRC repaid', formatPence(claim.workflow.repaidPence)],
+                ['Our fee (incl. VAT)', formatPence(claim.workflow.feePence)],
+                ['Claimant receives', formatPence(claim.workflow.claimantPence)],
+              ] as Array<[string, ReactNode]>)
+            : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** Issue 17: other claims sharing the phone, email or NI number; never merged. */
+export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      {claim.possibleDuplicates.length > 0 ? (
+        <section
+          className="mb-8 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4"
+          aria-labelledby="duplicates-heading"
+          data-testid="possible-duplicates"
+        >
+          <h2 id="duplicates-heading" className="mb-2 text-2xl">
+            Possible duplicates
+          </h2>
+          <p className="mb-2">
+            Other claims submitted within {POSSIBLE_DUPLICATE_DAYS} days share details with this one. Check
+            whether they are the same claim before sending either to HMRC; nothing has been merged.
+          </p>
+          <ul className="list-disc pl-6">
+            {claim.possibleDuplicates.map((d) => (
+              <li key={d.id}>
+                <Link to={paths.adminClaim.getHref(d.id)}>{d.reference}</Link> (
+                {d.kind === 'general' ? 'general' : 'mileage'}, submitted {formatDateTime(d.submittedAt)}):{' '}
+                {d.reasons.map((r) => DUPLICATE_REASON_LABELS[r]).join(', ')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** D17: what the claim still lacks for HMRC's P87. */
+export function ClaimReadiness({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      <h2 className="mb-2 text-2xl">P87 readiness</h2>
+      {claim.readiness.length === 0 ? (
+        <p className="mb-8">Every P87 answer is held: ready for HMRC.</p>
+      ) : (
+        <div className="mb-8">
+          <p>Still missing before the claim can go to HMRC:</p>
+          <ul className="list-disc pl-6" data-testid="readiness">
+            {claim.readiness.map((r) => (
+              <li key={r.field}>{r.label}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The claimant; the NI number masked until an operator asks for it (audited). */
+export function ClaimantDetails({ claim }: { claim: ClaimDetail }) {
+  const [ni, setNi] = useState<string | null>(null);
+  const c = claim.claimant;
+  return (
+    <>
+      <h2 className="mb-2 text-2xl">Claimant</h2>
+      <SummaryList
+        rows={[
+          ...(claim.kind === 'mileage' ? ([['Title', c.title]] as Array<[string, ReactNode]>) : []),
+          ['First names', c.firstName],
+          ['Surname', c.lastName],
+          ...(claim.kind === 'mileage'
+            ? ([['Date of birth', c.dateOfBirth ? formatIsoDate(c.dateOfBirth) : null]] as Array<
+                [string, ReactNode]
+              >)
+            : []),
+          ['Email', c.email],
+          ['Phone', c.phone],
+          ...(claim.kind === 'mileage'
+            ? ([
+                ['Home address', c.address],
+                ['Postcode', c.postcode],
+                [
+                  'National Insurance number',
+                  <span key="ni" className="flex flex-wrap items-center gap-4">
+                    <span data-testid="ni-number">{ni ?? c.niNumberMasked ?? 'Not given'}</span>
+                    {c.niNumberMasked && !ni && (
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          void (async () => {
+                            const res = await call('revealNiNumber', { params: { id: claim.id } });
+                            if (res.ok) setNi(res.data.niNumber);
+                          })();
+                        }}
+                      >
+                        Show<span className="sr-only"> National Insurance number</span>
+                      </Button>
+                    )}
+                  </span>,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** The employment answers: the general funnel's, or each of the wizard's employments. */
+export function EmploymentDetails({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      {claim.employment && (
+        <>
+          <h2 className="mb-2 text-2xl">Employment</h2>
+          <SummaryList
+            rows={[
+              ['Drives for work', claim.employment.drivesForWork],
+              ['Company vehicle registration', claim.employment.companyVehicleVrm],
+              ['Employment type', claim.employment.employmentType],
+              ['Employer', claim.employment.employerName],
+              ['Business name', claim.employment.businessName],
+            ]}
+          />
+        </>
+      )}
+
+      {claim.employments?.map((e, i) => (
+        <section key={e.id} aria-labelledby={`employment-${e.id}`} data-testid={`employment-${i + 1}`}>
+          <h2 id={`employment-${e.id}`} className="mb-2 text-2xl">
+            Employment {i + 1}
+          </h2>
+          <SummaryList
+            rows={[
+              ['Employer', e.employerName],
+              ['Employer PAYE reference', e.payeReference ?? 'Not known: ask the claimant or the employer'],
+              ['Job title', e.jobTitle],
+              [
+                'Still employed there',
+                e.continuing === null
+                  ? null
+                  : e.continuing
+                    ? 'Yes'
+                    : `No, ended ${e.endDate ? formatIsoDate(e.endDate) : '(date missing)'}`,
+              ],
+            ]}
+          />
+        </section>
+      ))}
+
+      {claim.general && (
+        <>
+          <h2 className="mb-2 text-2xl">Expenses</h2>
+          <SummaryList
+            rows={[
+              ['Expenses', claim.general.selectedExpenses.join(', ')],
+              ['Earns over £18,000', claim.general.earnsOver18k ? 'Yes' : 'No'],
+            ]}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The domain's figures per year and job, the estimate and the journeys. */
+export function MileageFigures({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      {claim.mileage && (
+        <>
+          <h2 className="mb-2 text-2xl">Years and figures</h2>
+          <p className="mb-2">
+            Each employment&apos;s vehicle, miles and what its employer paid, per tax year; figures recomputed
+            from the stored answers
+          </p>
+          <DataTable
+            label="Years and figures"
+            className="mb-8"
+            headers={[
+              'Tax year',
+              'Employer',
+              'Business miles',
+              'Approved amount',
+              'Employer paid',
+              'Claimable',
+            ]}
+          >
+            {claim.mileage.years.flatMap((y) => [
+              ...y.jobs.map((j) => (
+                <tr key={`${y.year}-${j.employmentId}`} className="border-b border-gray-300">
+                  <td className="px-2 py-2">{y.year}</td>
+                  <td className="px-2 py-2">
+                    {j.employerName || '–'} ({j.vehicle}
+                    {y.jobs.length > 1 ? `; connected: ${y.employersConnected ?? 'not answered'}` : ''})
+                  </td>
+                  <td className="px-2 py-2">{j.miles.toLocaleString('en-GB')}</td>
+                  <td className="px-2 py-2">{pounds(j.allowance)}</td>
+                  <td className="px-2 py-2">{pounds(j.employerPayment)}</td>
+                  <td className="px-2 py-2" />
+                </tr>
+              )),
+              <tr key={y.year} className="border-b border-gray-300 font-semibold">
+                <td className="px-2 py-2">{y.year}</td>
+                <td className="px-2 py-2">Year total</td>
+                <td className="px-2 py-2">{y.miles.toLocaleString('en-GB')}</td>
+                <td className="px-2 py-2">{pounds(y.allowance)}</td>
+                <td className="px-2 py-2">{pounds(y.employerPayment)}</td>
+                <td className="px-2 py-2">
+                  {pounds(y.claimable)}
+                  {y.selfAssessmentRequired ? ' (Self Assessment, not P87)' : ''}
+                </td>
+              </tr>,
+            ])}
+          </DataTable>
+          <SummaryList
+            rows={
+              claim.employment?.drivesForWork === 'company-vehicle'
+                ? // D27: a fuel claim has no AMAP estimate; the claimant was told so.
+                  [
+                    [
+                      'Estimate',
+                      'None: a company vehicle (fuel) claim gets no mileage allowance relief; assess the fuel paid',
+                    ],
+                  ]
+                : [
+                    ['Total claimable', pounds(claim.mileage.totalClaimable)],
+                    ['Estimated rebate at 20%', pounds(claim.mileage.rebate20)],
+                    ['Estimated rebate at 40%', pounds(claim.mileage.rebate40)],
+                    ...(claim.estimate
+                      ? ([
+                          [
+                            "Estimate at the claimant's rates",
+                            `${pounds(claim.estimate.low)}${claim.estimate.high !== claim.estimate.low ? ` to ${pounds(claim.estimate.high)}` : ''} (${claim.estimate.scottish ? 'Scottish' : 'rest of UK'} rates: ${claim.estimate.years.map((y) => `${y.year} ${y.rates.join(' or ')}%${y.cappedAtTaxPaid ? ', capped at the tax paid' : ''}`).join('; ')})${claim.estimate.upperFigure ? '; an upper figure (no P60 figures for every year)' : ''}`,
+                          ],
+                        ] as Array<[string, ReactNode]>)
+                      : []),
+                    ['Self Assessment needed', claim.mileage.selfAssessmentRequired ? 'Yes' : 'No'],
+                  ]
+            }
+          />
+          {claim.journeys && claim.journeys.length > 0 && (
+            <>
+              <h2 className="mb-2 text-2xl">Journeys</h2>
+              <ul className="mb-8 list-disc pl-6">
+                {claim.journeys.map((j) => (
+                  <li key={j.id}>
+                    {j.startAddress} to {j.endAddress}, {j.frequency}, {j.tripType}, {j.distance ?? '–'} miles
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The signed authority, the P87 worksheet and every stored file. */
+export function ClaimDocuments({ claim }: { claim: ClaimDetail }) {
+  const signedAuthority = claim.files.filter((f) => f.kind === 'authority').at(-1);
+  return (
+    <>
+      {signedAuthority && (
+        <>
+          <h2 className="mb-2 text-2xl">Signed authority</h2>
+          <p className="mb-8">
+            <a href={signedAuthority.url} download={signedAuthority.filename} data-testid="admin-authority">
+              Download the signed authority (PDF)
+            </a>
+            : the document the claimant signed (D19), with their signature, the time, IP address and browser.
+          </p>
+        </>
+      )}
+
+      <h2 className="mb-2 text-2xl">P87 worksheet</h2>
+      <p className="mb-8">
+        <a href={hrefOf('p87Worksheet', { params: { id: claim.id } })} download>
+          Download the P87 worksheet (PDF)
+        </a>
+        : every answer in the order of HMRC&rsquo;s P87, with what is missing marked.
+      </p>
+
+      <h2 className="mb-2 text-2xl">Files</h2>
+      {claim.files.length === 0 ? (
+        <p className="mb-8">No files.</p>
+      ) : (
+        <ul className="mb-8 space-y-2">
+          {claim.files.map((f) => (
+            <li key={f.id}>
+              <a href={f.url} download={f.filename}>
+                Download {f.kind}
+                {f.taxYear ? ` for ${f.taxYear}` : ''}: {f.filename}
+              </a>{' '}
+              <span className="text-muted">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Where the claim came from and where it was signed. */
+export function TrackingDetails({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      <h2 className="mb-2 text-2xl">Tracking</h2>
+      <SummaryList
+        rows={[
+          ['Affiliate', String(claim.tracking.affiliate ?? '')],
+          ['Campaign (UTM)', claim.tracking.utm ? JSON.stringify(claim.tracking.utm) : ''],
+          ['Landing URL', String(claim.tracking.fullUrl ?? '')],
+          ['Signed at', formatDateTime(claim.tracking.signedAt as string | null)],
+          ['IP address', String(claim.tracking.signedIp ?? claim.tracking.ipAddress ?? '')],
+          ['Browser', String(claim.tracking.signedUserAgent ?? claim.tracking.userAgent ?? '')],
+        ]}
+      />
+    </>
+  );
+}
+
+/** Status moves and the audit trail. */
+export function ClaimHistory({ claim }: { claim: ClaimDetail }) {
+  return (
+    <>
+      <h2 className="mb-2 text-2xl">Status history</h2>
+      {claim.history.length === 0 ? (
+        <p className="mb-8">No changes yet.</p>
+      ) : (
+        <ol className="mb-8 space-y-2">
+          {claim.history.map((h) => (
+            <li key={h.id}>
+              {formatDateTime(h.created_at)}: {statusLabel(h.from_status)} to {statusLabel(h.to_status)} by{' '}
+              {h.operator ?? 'unknown'}
+              {h.reason ? `. Reason: ${h.reason}` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2 className="mb-2 text-2xl">Audit trail</h2>
+      <ul className="mb-8 space-y-1">
+        {claim.audit.map((a) => (
+          <li key={a.id}>
+            {formatDateTime(a.created_at)}: {a.action} by {a.operator ?? 'unknown'}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
