@@ -241,10 +241,9 @@ test.describe('general funnel: the happy path', () => {
     });
     await page.route('**/api/claims', (route) =>
       route.fulfill({
-        status: 503,
+        status: 500,
         contentType: 'application/json',
-        headers: { 'Retry-After': '5' },
-        body: JSON.stringify({ error: 'Service unavailable' }),
+        body: JSON.stringify({ error: 'Something went wrong on our side.' }),
       }),
     );
     await submitButton(page).click();
@@ -254,6 +253,29 @@ test.describe('general funnel: the happy path', () => {
         message: `'${message}' is shown`,
       })
       .toBe(true);
+    await expect(page).toHaveURL('/complete');
+    await expect(successDialog(page)).toHaveCount(0);
+    await expect(field(page, 'firstName')).toHaveValue(persona.firstName);
+    await expect(field(page, 'email')).toHaveValue(persona.email);
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test('a busy server (503, decision 036) says try again in a moment and keeps the form as typed', async ({
+    page,
+  }) => {
+    const persona = selfEmployedCyclist.funnel;
+    await reachFilledForm(page, persona);
+    await page.route('**/api/claims', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '5' },
+        body: JSON.stringify({ error: 'The service is busy. Please try again in a moment.' }),
+      }),
+    );
+    await submitButton(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'please try again in a moment' })).toBeVisible();
+    await expect(page.getByText('Failed to submit form. Please try again.')).toHaveCount(0);
     await expect(page).toHaveURL('/complete');
     await expect(successDialog(page)).toHaveCount(0);
     await expect(field(page, 'firstName')).toHaveValue(persona.firstName);
