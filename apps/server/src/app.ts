@@ -215,7 +215,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // 3. Services, each built once here, then the routes that use them.
   const terms = authorityTermsOf(config);
-  const claims = createClaimsService({ db: database.db, files, terms, notices });
+  const claims = createClaimsService({
+    db: database.db,
+    files,
+    terms,
+    notices,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
   const resume = createResumeService({
     db: database.db,
     dialect: database.dialect,

@@ -62,8 +62,11 @@ export function createClaimsService(deps: {
   files: FilesService;
   terms: AuthorityTerms;
   notices: ClaimNotices;
+  /** The clock (tests move it); the moment of signing when a request gives none. */
+  now?: () => Date;
 }) {
   const repo = createClaimsRepository(deps.db);
+  const clock = deps.now ?? (() => new Date());
 
   async function existingResult(row: Row<'form_responses'>): Promise<ClaimResult> {
     const authority = (await deps.files.listFiles(row.session_id, { kind: 'authority' })).at(-1);
@@ -82,7 +85,7 @@ export function createClaimsService(deps: {
       const existing = await repo.findBySession(sessionId);
       if (existing) return await existingResult(existing);
 
-      const signedAt = input.now ?? new Date();
+      const signedAt = input.now ?? clock();
       // D21, D28: working from home only for years up to 2025/26. The schema refuses it for years
       // given after that; a claim without years is for the years claimable today (decision 037).
       if (
