@@ -177,10 +177,15 @@ describe('claims list', () => {
         .json<{ claims: Array<{ affiliate: string }> }>()
         .claims.every((c) => c.affiliate === 'partner-two'),
     ).toBe(true);
+    // The general claim is dated by the app's clock (the test's), the mileage claim by the real day.
     const today = new Date().toISOString().slice(0, 10);
+    const clockDay = clock.now().toISOString().slice(0, 10);
+    expect(
+      (await get(`/api/admin/claims?from=${clockDay}&to=${today}&q=listing`)).json<{ total: number }>().total,
+    ).toBe(2);
     expect(
       (await get(`/api/admin/claims?from=${today}&to=${today}&q=listing`)).json<{ total: number }>().total,
-    ).toBe(2);
+    ).toBe(1);
     expect((await get('/api/admin/claims?to=2000-01-01&q=listing')).json<{ total: number }>().total).toBe(0);
     expect((await get('/api/admin/claims?status=repaid&q=listing')).json<{ total: number }>().total).toBe(0);
 
