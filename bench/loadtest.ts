@@ -152,6 +152,9 @@ async function main(): Promise<void> {
   const shared = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production refuses to start without them (decision 034); these are labelled as not real.
+    COMPANY_NAME: process.env.COMPANY_NAME ?? 'TaxBack',
+    COMPANY_ADDRESS: process.env.COMPANY_ADDRESS ?? 'Load-test address, not a real one',
     HOST: '127.0.0.1',
     DATABASE_URL: dbUrl.toString(),
     REDIS_URL: redisUrl,
