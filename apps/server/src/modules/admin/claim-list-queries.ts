@@ -59,7 +59,8 @@ function escapeLike(value: string): string {
   return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function nextDay(date: string): string {
+/** The start (UTC) of the day after an ISO date: the exclusive end of a `to` filter. */
+export function nextDay(date: string): string {
   const d = new Date(`${date}T00:00:00.000Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString();

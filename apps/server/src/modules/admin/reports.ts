@@ -6,6 +6,7 @@ import type { AuditQuery } from '@taxback/domain/admin-schemas';
 import type { Database } from '../../db/database.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { auditEventsWithOperator } from './audit.ts';
+import { nextDay } from './claim-list-queries.ts';
 import { toListItem } from './claims-service.ts';
 import type { ClaimListRow } from './claims-repository.ts';
 
@@ -52,12 +53,6 @@ export function claimsCsv(rows: ClaimListRow[]): string {
     ].map(neutraliseCell);
   });
   return stringify([CSV_HEADER, ...records], { record_delimiter: '\r\n' });
-}
-
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
 }
 
 export interface AffiliateRow {
