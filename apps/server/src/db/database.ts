@@ -26,6 +26,16 @@ export interface ClaimWorkflowColumns {
   fee_pence: number | null;
   claimant_pence: number | null;
   status_changed_at: IsoTime | null;
+  /** Migration 015 (issues 28, 29): the last operator or claimant action, for the queues. */
+  last_action_at: IsoTime | null;
+  /** UK date (YYYY-MM-DD) the open information request is due; null when none is open. */
+  reply_due_on: string | null;
+  /** When the claimant answered an information request; null once an operator acts on it. */
+  reply_received_at: IsoTime | null;
+  /** Claimant messages no operator has read yet. */
+  operator_unread_count: WithDefault<number>;
+  /** Signed authorities replaced by a later one (an amendment, D32). */
+  superseded_authorities: WithDefault<number>;
 }
 
 export interface FormResponsesTable extends ClaimWorkflowColumns {
