@@ -48,6 +48,7 @@ const API_ROUTES = [
   'get /api/admin/claims/{id}/p87.pdf',
   'post /api/admin/claims/{id}/status',
   'post /api/admin/claims/{id}/notes',
+  'post /api/admin/claims/{id}/details',
   'get /api/admin/reports/affiliates',
   'get /api/admin/audit',
   'get /api/admin/call-backs',

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'p87-downloaded',
   'status-changed',
   'note-added',
+  'claim-details-corrected',
   'claims-exported',
   'affiliate-report-viewed',
   'call-backs-viewed',

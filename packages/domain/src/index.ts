@@ -37,3 +37,4 @@ export * from './duplicates.ts';
 export * from './claim-timeline.ts';
 export * from './uuid.ts';
 export * from './journey-log-rules.ts';
+export * from './operator-labels.ts';

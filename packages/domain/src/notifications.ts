@@ -5,7 +5,10 @@ import { CLAIM_STATUS_LABELS } from './claim-status.ts';
 import type { ClaimStatus } from './claim-status.ts';
 
 export type ClaimEvent =
-  { event: 'received' } | { event: 'status-changed'; to: ClaimStatus; reason: string | null };
+  | { event: 'received' }
+  | { event: 'status-changed'; to: ClaimStatus; reason: string | null }
+  /** D32: an operator completed or corrected an answer; `what` names it, never its value. */
+  | { event: 'details-corrected'; what: string; reason: string };
 
 export interface ClaimMessage {
   /** A short text message (one or two SMS segments). */
@@ -84,6 +87,7 @@ export function claimMessage(
       ),
     };
   }
+  if (input.event === 'details-corrected') return detailsCorrected(input, follow, greeting);
   const label = CLAIM_STATUS_LABELS[input.to].toLowerCase();
   const reason = input.reason?.trim() ? input.reason.trim() : null;
   const said: Record<Exclude<ClaimStatus, 'submitted' | 'ready-for-hmrc'>, string> = {
@@ -108,5 +112,36 @@ export function claimMessage(
   return {
     sms: `${company}: claim ${reference}: ${line}${reason || input.to === 'needs-self-assessment' ? ' We have emailed you the details.' : ''} ${statusUrl}`,
     email: emailOf(`Your claim ${reference}: ${label}`, greeting, paragraphs, undefined, company),
+  };
+}
+
+/**
+ * D32/D33: the claimant hears what an operator completed or corrected, and why. The answer is
+ * named, its value is not (an NI number or an address never goes by text or email).
+ */
+function detailsCorrected(
+  input: { reference: string; company: string; statusUrl: string; what: string; reason: string },
+  follow: string,
+  greeting: string,
+): ClaimMessage {
+  const { reference, company, statusUrl } = input;
+  const what = /^National Insurance/.test(input.what)
+    ? input.what
+    : input.what.charAt(0).toLowerCase() + input.what.slice(1);
+  const line = `We have updated your ${what} on your claim ${reference}.`;
+  return {
+    sms: `${company}: ${line} We have emailed you the details. ${statusUrl}`,
+    email: emailOf(
+      `Your claim ${reference}: we updated your ${what}`,
+      greeting,
+      [
+        line,
+        `Our reason: ${input.reason.trim()}`,
+        'If this is not right, contact us and quote your reference.',
+        follow,
+      ],
+      undefined,
+      company,
+    ),
   };
 }

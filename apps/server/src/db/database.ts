@@ -288,6 +288,26 @@ export interface ClaimStatusHistoryTable {
   created_at: IsoTime;
 }
 
+/** Migration 018 (D32): one answer an operator completed or corrected, with its old and new value. */
+export interface ClaimFieldEditsTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  /** An EditField of the domain's claim-edit-schemas. */
+  field: string;
+  employment_id: string | null;
+  /** What the change was called when made, e.g. 'Employer PAYE reference (employment 1)'. */
+  label: string;
+  /** JSON text of the answer before and after; an NI number encrypted (v1:…), never plain. */
+  old_value: JsonText | null;
+  new_value: JsonText | null;
+  reason: string;
+  operator_id: string;
+  /** The claim's version after this change. */
+  version: number;
+  created_at: IsoTime;
+}
+
 export interface ClaimNotesTable {
   id: string;
   claim_kind: ClaimKind;
@@ -356,6 +376,7 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   claim_status_history: ClaimStatusHistoryTable;
   claim_notes: ClaimNotesTable;
+  claim_field_edits: ClaimFieldEditsTable;
   call_back_requests: CallBackRequestsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;

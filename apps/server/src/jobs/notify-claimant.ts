@@ -25,6 +25,8 @@ type NotifyPayload = {
   claimId: string;
   /** The claim_status_history row of a status change; null for "received". */
   historyId: string | null;
+  /** D32: the claim_field_edits row of a completed or corrected answer (historyId is then null). */
+  editId?: string;
 };
 
 const CHANNELS: Channel[] = ['sms', 'email'];
@@ -37,6 +39,11 @@ export function createClaimNotices(queue: JobQueue) {
   return {
     received: (trx: Kysely<Database>, claimKind: ClaimKind, claimId: string) =>
       enqueueBoth(trx, { claimKind, claimId, historyId: null }),
+    /** D32: an operator completed or corrected an answer; the claimant is told which, and why. */
+    detailsCorrected: (
+      trx: Kysely<Database>,
+      change: { claimKind: ClaimKind; claimId: string; editId: string },
+    ) => enqueueBoth(trx, { ...change, historyId: null }),
     async statusChanged(
       trx: Kysely<Database>,
       change: { claimKind: ClaimKind; claimId: string; historyId: string; to: ClaimStatus },
@@ -69,7 +76,8 @@ function isPayload(value: unknown): value is NotifyPayload {
     (v.channel === 'sms' || v.channel === 'email') &&
     (v.claimKind === 'general' || v.claimKind === 'onboarding') &&
     typeof v.claimId === 'string' &&
-    (v.historyId === null || typeof v.historyId === 'string')
+    (v.historyId === null || typeof v.historyId === 'string') &&
+    (v.editId === undefined || typeof v.editId === 'string')
   );
 }
 
@@ -124,7 +132,15 @@ export function registerNotifyJob(
         company: deps.company,
         statusUrl,
       };
-      if (payload.historyId === null) {
+      if (payload.editId !== undefined) {
+        const edit = await deps.db
+          .selectFrom('claim_field_edits')
+          .select(['label', 'reason'])
+          .where('id', '=', payload.editId)
+          .executeTakeFirst();
+        if (!edit) return;
+        event = { ...common, event: 'details-corrected', what: edit.label, reason: edit.reason };
+      } else if (payload.historyId === null) {
         event = { ...common, event: 'received' };
       } else {
         const change = await deps.db
@@ -138,7 +154,12 @@ export function registerNotifyJob(
       const message = claimMessage(event);
       // Another instance took this job over (this one stalled past its lease): it sends instead.
       if (job.signal.aborted) return;
-      const template = payload.historyId === null ? 'claim-received' : 'claim-status-changed';
+      const template =
+        payload.editId !== undefined
+          ? 'claim-details-corrected'
+          : payload.historyId === null
+            ? 'claim-received'
+            : 'claim-status-changed';
       if (payload.channel === 'sms') {
         const to = contact.phone ? normaliseUkPhone(contact.phone) : null;
         if (to === null) return;

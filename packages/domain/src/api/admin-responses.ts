@@ -134,6 +134,20 @@ const claimDetailCommon = {
     }),
   ),
   notes: z.array(z.object({ id: z.string(), body: z.string(), created_at: z.string(), operator: text })),
+  edits: z
+    .array(
+      z.object({
+        id: z.string(),
+        field: z.string(),
+        label: z.string(),
+        oldValue: text.describe('As shown; an NI number masked'),
+        newValue: text,
+        reason: z.string(),
+        operator: text,
+        createdAt: z.string(),
+      }),
+    )
+    .describe('D32: the answers operators completed or corrected, oldest first'),
   possibleDuplicates: z.array(
     z.object({
       id: z.string(),
@@ -237,6 +251,15 @@ export const claimDetailSchema = z
   })
   .describe('Every stored field, grouped, with the figures recomputed by the domain')
   .meta({ id: 'ClaimDetail' });
+
+/** D32: an answer completed or corrected; the claim's new version and what the P87 still lacks. */
+export const claimEditedSchema = z
+  .object({
+    id: z.string(),
+    workflow: claimWorkflowSchema,
+    readiness: z.array(z.object({ field: z.string(), label: z.string() })),
+  })
+  .meta({ id: 'ClaimEdited' });
 
 export const niNumberSchema = z.object({ niNumber: z.string() }).meta({ id: 'NiNumber' });
 

@@ -14,6 +14,7 @@ import {
   securityCodeSchema,
   statusChangeSchema,
 } from '../admin-schemas.ts';
+import { claimEditSchema } from '../claim-edit-schemas.ts';
 import {
   callBackRequestSchema,
   claimSubmissionSchema,
@@ -38,6 +39,7 @@ import {
   auditPageSchema,
   callBackListSchema,
   claimDetailSchema,
+  claimEditedSchema,
   claimListSchema,
   claimWorkflowSchema,
   createdSchema,
@@ -738,6 +740,22 @@ const operator = {
       409: {
         description:
           'An illegal move (with `allowed`), not ready for HMRC (with `missing`), or a stale version',
+        schema: statusConflictSchema,
+      },
+    },
+  }),
+  editClaimDetails: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/details',
+    summary:
+      'D32: completes or corrects one answer that does not change the amount, with a reason; kept in the history, audited, the claimant told',
+    access: 'operator',
+    params: claimParams,
+    body: claimEditSchema,
+    responses: {
+      200: json('The claim’s new version and readiness', claimEditedSchema),
+      409: {
+        description: 'A draft, or a stale version (with the current one)',
         schema: statusConflictSchema,
       },
     },

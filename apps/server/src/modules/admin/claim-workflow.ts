@@ -14,6 +14,23 @@ import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.t
 export const STALE_MESSAGE =
   'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
 
+/** The answer to a change made on a stale copy, with where the claim is now. */
+export function staleConflict(latest: Found) {
+  return new ConflictError(STALE_MESSAGE, { stale: true, version: latest.version, status: latest.status });
+}
+
+/**
+ * Every operator change to a claim (status moves, completed or corrected details) passes here
+ * first: a submitted claim, changed on the copy the operator saw. (The one place for D34's
+ * "a caseworker changes only claims they own".) Returns the claim's status.
+ */
+export function checkMayChange(_operatorId: string, found: Found, version: number): ClaimStatus {
+  if (!isClaimStatus(found.status))
+    throw new ConflictError('A draft is not a submitted claim yet', { allowed: [] });
+  if (version !== found.version) throw staleConflict(found);
+  return found.status;
+}
+
 /** A claim's status moves (D22): checked against the state machine, one winner of two at once. */
 export function createClaimWorkflow(deps: {
   db: Kysely<Database>;
@@ -28,11 +45,7 @@ export function createClaimWorkflow(deps: {
   return {
     async changeStatus(operatorId: string, id: string, change: StatusChange) {
       const found = await find(id);
-      if (!isClaimStatus(found.status))
-        throw new ConflictError('A draft is not a submitted claim yet', { allowed: [] });
-      const from: ClaimStatus = found.status;
-      if (change.version !== found.version)
-        throw new ConflictError(STALE_MESSAGE, { stale: true, version: found.version, status: from });
+      const from = checkMayChange(operatorId, found, change.version);
       const missing = readinessOf(found).map((i) => i.label);
       const check = checkMove({ from, to: change.to, reason: change.reason, missing });
       if (!check.ok) {
@@ -95,14 +108,7 @@ export function createClaimWorkflow(deps: {
         });
         return true;
       });
-      if (!won) {
-        const latest = await find(id);
-        throw new ConflictError(STALE_MESSAGE, {
-          stale: true,
-          version: latest.version,
-          status: latest.status,
-        });
-      }
+      if (!won) throw staleConflict(await find(id));
       return workflowOf(await find(id));
     },
   };

@@ -179,6 +179,37 @@ export function createAdminClaimsRepository(db: Db) {
         .orderBy('n.id')
         .execute();
     },
+    edits(claimId: string) {
+      return db
+        .selectFrom('claim_field_edits as e')
+        .leftJoin('operator_users as o', 'o.id', 'e.operator_id')
+        .select([
+          'e.id',
+          'e.field',
+          'e.employment_id',
+          'e.label',
+          'e.old_value',
+          'e.new_value',
+          'e.reason',
+          'e.created_at',
+          'o.name as operator',
+        ])
+        .where('e.claim_id', '=', claimId)
+        .orderBy('e.version')
+        .execute();
+    },
+    /** Whether `operatorId` has an audit event on the claim at or after `since`. */
+    async actedSince(operatorId: string, claimId: string, since: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('entity_id', '=', claimId)
+        .where('actor', '=', operatorId)
+        .where('created_at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     audit(entityIds: string[]) {
       return auditEventsWithOperator(db)
         .where('a.entity_id', 'in', entityIds)

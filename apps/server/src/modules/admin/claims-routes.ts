@@ -80,6 +80,11 @@ export async function claimsRoutes(
     claims.changeStatus(actor(request), claimId(request.params), request.body),
   );
 
+  const detailsOptions = { schema: routeSchema('editClaimDetails') };
+  app.post('/claims/:id/details', detailsOptions, async (request) =>
+    claims.editDetails(actor(request), claimId(request.params), request.body),
+  );
+
   app.post('/claims/:id/notes', { schema: routeSchema('addClaimNote') }, async (request, reply) => {
     const { body } = request.body;
     return reply.code(201).send(await claims.addNote(actor(request), claimId(request.params), body));

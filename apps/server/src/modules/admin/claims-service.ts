@@ -16,6 +16,7 @@ import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { AdminClaimsRepository, ClaimListRow } from './claims-repository.ts';
 import { createClaimWorkflow } from './claim-workflow.ts';
+import { asSigned, createClaimEdits, editsForDisplay } from './claim-edits.ts';
 import {
   claimKindOf,
   claimantDetailOf,
@@ -87,12 +88,20 @@ async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
   });
 }
 
+/**
+ * A claim viewed again by the same operator within this time of their last recorded view or
+ * change of it adds no audit row (the reload after a status change or an edit).
+ */
+export const VIEW_AUDIT_WINDOW_MS = 5 * 60 * 1000;
+
 /** The back-office's view of claims: list, detail, workflow, notes (D22). */
 export function createAdminClaimsService(deps: {
   db: Db;
   files: FilesService;
   audit: AuditLog;
   dataKey: Buffer;
+  /** Keys the NI number's duplicate-finding hash (ni_key) when an operator corrects it. */
+  signingKey: Buffer;
   fees: FeeSettings;
   /** Tells the claimant of a status change (jobs, in the change's transaction). */
   notices: ClaimNotices;
@@ -105,6 +114,11 @@ export function createAdminClaimsService(deps: {
 
   const find = (id: string) => findClaim(repo, id);
   const workflow = createClaimWorkflow({ ...deps, repo, find });
+  const edits = createClaimEdits({
+    ...deps,
+    keys: { dataKey: deps.dataKey, signingKey: deps.signingKey },
+    find,
+  });
 
   function niNumberOf(found: Found): string | null {
     if (found.kind !== 'mileage' || !found.row.admin_ni_number) return null;
@@ -130,14 +144,18 @@ export function createAdminClaimsService(deps: {
       const found = await find(id);
       // An operator sees each file's real size, a signed authority not rendered yet included.
       const files = await deps.files.listRenderedFiles(found.sessionId);
-      const [history, notes] = await Promise.all([repo.history(id), repo.notes(id)]);
+      const [history, notes, editRows] = await Promise.all([
+        repo.history(id),
+        repo.notes(id),
+        repo.edits(id),
+      ]);
       const ni = niNumberOf(found);
       const common = {
         id,
         kind: found.kind,
         workflow: workflowOf(found),
         readiness: readinessOf(found),
-        signedMatch: signedMatch(found),
+        signedMatch: signedMatch(asSigned(found, editRows)),
         files: files.map((f) => ({
           id: f.id,
           kind: f.kind,
@@ -149,11 +167,16 @@ export function createAdminClaimsService(deps: {
         })),
         history,
         notes,
+        edits: editsForDisplay(editRows, deps.dataKey),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(repo, found);
+      // Recorded before the trail is read, so the trail shows this view (issue 32.5); not again
+      // when the same operator acted on or viewed the claim moments ago (a reload after a change).
+      const since = nowIso(new Date(now().getTime() - VIEW_AUDIT_WINDOW_MS));
+      if (!(await repo.actedSince(operatorId, id, since)))
+        await audit.record({ actor: operatorId, action: 'claim-viewed', entity: 'claim', entityId: id });
       const auditTrail = await repo.audit([id, ...files.map((f) => f.id)]);
-      await audit.record({ actor: operatorId, action: 'claim-viewed', entity: 'claim', entityId: id });
       return { ...detail, possibleDuplicates, audit: auditTrail };
     },
 
@@ -166,6 +189,7 @@ export function createAdminClaimsService(deps: {
     },
 
     changeStatus: workflow.changeStatus,
+    editDetails: edits.editDetails,
 
     /** The P87 worksheet PDF (D22): every answer in the P87's order, the missing ones marked. Audited. */
     async p87Worksheet(operatorId: string, id: string) {

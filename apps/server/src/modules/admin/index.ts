@@ -35,6 +35,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     files: app.files,
     audit,
     dataKey: app.keys.dataKey,
+    signingKey: app.keys.signingKey,
     fees: app.appConfig.fees,
     notices: options.notices,
     documents: options.documents,

@@ -107,6 +107,7 @@ function detail(drivesForWork: string, withEstimate: boolean) {
     },
     history: [],
     notes: [],
+    edits: [],
     audit: [],
   };
 }

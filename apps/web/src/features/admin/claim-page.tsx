@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { useClaimDetail } from './claim-detail.ts';
+import { ClaimEditForm, DetailChanges } from './claim-edit-form.tsx';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
 import {
   ClaimDocuments,
@@ -44,12 +45,14 @@ export function ClaimPage() {
       <PossibleDuplicates claim={claim} />
       <ClaimReadiness claim={claim} />
       <StatusForm claim={claim} onChanged={load} />
+      <ClaimEditForm claim={claim} onChanged={load} />
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />
       <ClaimDocuments claim={claim} />
       <TrackingDetails claim={claim} />
       <NotesSection claim={claim} onAdded={load} />
+      <DetailChanges claim={claim} />
       <ClaimHistory claim={claim} />
     </div>
   );

@@ -19,6 +19,7 @@ export const ADMIN_ROUTES = {
   p87Worksheet: ['GET /api/admin/claims/:id/p87.pdf', 200, 400, 401, 403, 404, 429, 503],
   changeClaimStatus: ['POST /api/admin/claims/:id/status', 200, 400, 401, 403, 404, 409, 429, 503],
   addClaimNote: ['POST /api/admin/claims/:id/notes', 201, 400, 401, 403, 404, 429, 503],
+  editClaimDetails: ['POST /api/admin/claims/:id/details', 200, 400, 401, 403, 404, 409, 429, 503],
   affiliateReport: ['GET /api/admin/reports/affiliates', 200, 400, 401, 403, 429, 503],
   auditLog: ['GET /api/admin/audit', 200, 400, 401, 403, 429, 503],
   listCallBacks: ['GET /api/admin/call-backs', 200, 400, 401, 403, 429, 503],
