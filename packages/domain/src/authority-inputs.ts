@@ -1,6 +1,7 @@
 // The two claims' answers as an AuthorityInput (D19). One mapping each, used by the browser (the
 // document shown before signing) and the server (the signed PDF and the hash), so they cannot differ.
-import type { AuthorityInput, AuthorityTerms } from './authority.ts';
+import type { AuthorityExpenseYear, AuthorityInput, AuthorityTerms } from './authority.ts';
+import { detailsEstimate, detailsYears, type GeneralDetails } from './general-details.ts';
 import { EXPENSE_CATEGORIES } from './expenses.ts';
 import { datePartsToIso } from './dates.ts';
 import { isFuelClaim } from './wizard-snapshot.ts';
@@ -55,7 +56,10 @@ export function authorityInputOfSnapshot(
   };
 }
 
-/** The general claim form's shorter authority: the claimant and the expenses chosen. */
+/**
+ * The general claim form's shorter authority: the claimant and the expenses chosen; with its
+ * details (D30), the claimant's date of birth and address and each year's amounts and estimate.
+ */
 export function authorityInputOfGeneralClaim(
   claim: {
     firstName: string;
@@ -66,13 +70,16 @@ export function authorityInputOfGeneralClaim(
   },
   terms: AuthorityTerms,
   signedAt?: string,
+  details?: GeneralDetails | null,
 ): AuthorityInput {
+  const dob = details ? datePartsToIso(details.personalInfo.dateOfBirth) : null;
   return {
     kind: 'general',
     claimant: {
       fullName: `${claim.firstName} ${claim.lastName}`.trim(),
-      address: '',
-      postcode: '',
+      ...(dob === null ? {} : { dateOfBirth: dob }),
+      address: details?.personalInfo.homeAddress ?? '',
+      postcode: details?.personalInfo.postcode ?? '',
       email: claim.email,
       phone: claim.phone,
     },
@@ -80,6 +87,20 @@ export function authorityInputOfGeneralClaim(
     fee: terms.fee,
     years: [],
     expenses: claim.selectedExpenses.map((id) => EXPENSE_CATEGORIES.find((c) => c.id === id)?.label ?? id),
+    ...(details ? { expenseYears: expenseYearsOf(details) } : {}),
     signedAt,
   };
+}
+
+function expenseYearsOf(details: GeneralDetails): AuthorityExpenseYear[] {
+  const estimate = detailsEstimate(details);
+  return detailsYears(details).map((y) => {
+    const e = estimate.years.find((x) => x.year === y.year);
+    return {
+      year: y.year,
+      lines: y.lines.map((l) => ({ label: l.box, pounds: l.pence / 100 })),
+      totalPounds: y.pence / 100,
+      estimatePounds: e === undefined || e.selfAssessmentRequired ? undefined : e.lowPence / 100,
+    };
+  });
 }

@@ -28,6 +28,14 @@ export interface AuthorityYear {
   estimatePounds?: number | undefined;
 }
 
+export interface AuthorityExpenseYear {
+  year: string;
+  lines: { label: string; pounds: number }[];
+  totalPounds: number;
+  /** The estimated refund for the year, or undefined when the year goes through Self Assessment (D31). */
+  estimatePounds?: number | undefined;
+}
+
 export interface AuthorityAgent {
   companyName: string;
   address: string;
@@ -61,6 +69,8 @@ export interface AuthorityInput {
   years: AuthorityYear[];
   /** General claim: the labels of the expenses the claimant chose. */
   expenses?: string[] | undefined;
+  /** General claim with its details (D30): per year, each expense in HMRC's box and the estimate. */
+  expenseYears?: AuthorityExpenseYear[] | undefined;
   /** ISO time of signing; absent while the claimant reads the document before signing. */
   signedAt?: string | undefined;
 }
@@ -219,6 +229,10 @@ function claimSection(input: AuthorityInput): AuthoritySection {
     const expenses = input.expenses ?? [];
     blocks.push({ type: 'paragraph', text: 'The expenses you are claiming for:' });
     blocks.push({ type: 'list', items: expenses.length > 0 ? [...expenses] : ['None chosen'] });
+    if (input.expenseYears !== undefined && input.expenseYears.length > 0) {
+      blocks.push(...expenseYearBlocks(input.expenseYears));
+      return { id: 'claim', heading: 'Your claim', blocks };
+    }
     blocks.push({
       type: 'paragraph',
       text: 'We check with you which years and amounts apply before anything is sent to HMRC.',
@@ -253,6 +267,31 @@ function claimSection(input: AuthorityInput): AuthoritySection {
       text: `Estimated refund in all: ${penceToPounds(estimate)}. HMRC decides the final amount.`,
     });
   return { id: 'claim', heading: 'Your claim', blocks };
+}
+
+/** D30: a general claim's years, each expense with its amount, and the estimate. */
+function expenseYearBlocks(years: readonly AuthorityExpenseYear[]): AuthorityBlock[] {
+  const blocks: AuthorityBlock[] = years.map((y) => ({
+    type: 'rows' as const,
+    caption: yearLabel(y.year),
+    rows: [
+      ...y.lines.map((l) => ({ key: l.label, value: formatMoney(l.pounds) })),
+      { key: 'Total you can claim for the year', value: formatMoney(y.totalPounds) },
+      {
+        key: 'Estimated tax refund',
+        value:
+          y.estimatePounds === undefined
+            ? 'Self Assessment, not this claim (expenses over £2,500)'
+            : formatMoney(y.estimatePounds),
+      },
+    ],
+  }));
+  const pence = years.reduce((sum, y) => sum + Math.round((y.estimatePounds ?? 0) * 100), 0);
+  blocks.push({
+    type: 'paragraph',
+    text: `Estimated refund in all: ${penceToPounds(pence)}. HMRC decides the final amount.`,
+  });
+  return blocks;
 }
 
 function repaymentSection(): AuthoritySection {

@@ -31,6 +31,8 @@ export * from './wizard-snapshot.ts';
 export * from './claim-status.ts';
 export * from './fees.ts';
 export * from './p87-readiness.ts';
+export * from './flat-rate-expenses.ts';
+export * from './general-details.ts';
 export * from './authority.ts';
 export * from './authority-inputs.ts';
 export * from './duplicates.ts';

@@ -52,6 +52,12 @@ export interface P87Input {
    * and fuel claims.
    */
   selfAssessmentYears?: readonly string[];
+  /**
+   * D30: a general (funnel) claim's expenses. With `expenseYears`, the claim's years are these
+   * (its employments carry no mileage years) and `expenseItems` are what its chosen expenses lack.
+   */
+  expenseYears?: readonly string[];
+  expenseItems?: readonly ReadinessItem[];
 }
 
 export interface ReadinessItem {
@@ -103,6 +109,7 @@ export function p87Readiness(input: P87Input): ReadinessItem[] {
         job.continuing === undefined ||
         (job.continuing === false && blank(job.endDate)),
     );
+    if (input.expenseYears !== undefined) return;
     const years = job.years ?? [];
     if (years.length === 0) items.push({ field: `${at}.years`, label: `At least one tax year (${n})` });
     years.forEach((year, j) => {
@@ -117,6 +124,10 @@ export function p87Readiness(input: P87Input): ReadinessItem[] {
       );
     });
   });
+  if (input.expenseYears !== undefined) {
+    if (input.expenseYears.length === 0) items.push({ field: 'taxYears', label: 'At least one tax year' });
+    items.push(...(input.expenseItems ?? []));
+  }
   for (const year of input.selfAssessmentYears ?? selfAssessmentYearsOf(employments)) {
     items.push({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) });
   }

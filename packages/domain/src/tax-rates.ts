@@ -357,6 +357,62 @@ export interface ReliefEstimate {
 export const UPPER_FIGURE_NOTICE =
   'This is an upper figure: the relief cannot be more than the income tax you paid, which your P60 shows.';
 
+/** One year's relief on `pence` of deductions, in hundredths of a penny (pence × percent). */
+export interface YearReliefHundredths {
+  rates: number[];
+  lowH: number;
+  highH: number;
+  upperFigure: boolean;
+  cappedAtTaxPaid: boolean;
+  slices: ReliefSlice[];
+}
+
+/**
+ * D21, D31: what `pence` of deductions in a year are worth: on the year's taxable pay when given
+ * (top slice, band by band), else at the claimant's band (or basic and higher), capped at the tax
+ * paid when given. Shared by the mileage estimate and the general claim's expenses estimate.
+ */
+export function yearReliefHundredths(input: {
+  year: TaxYear;
+  scottish: boolean;
+  pence: number;
+  band?: IncomeBandAnswer | undefined;
+  taxablePay?: number | null | undefined;
+  taxPaid?: number | null | undefined;
+}): YearReliefHundredths {
+  const pence = Number.isFinite(input.pence) ? Math.max(0, Math.round(input.pence)) : 0;
+  const taxablePay = cleanPounds(input.taxablePay);
+  const taxPaid = cleanPounds(input.taxPaid);
+  const capHundredths = taxPaid === undefined ? Number.POSITIVE_INFINITY : Math.round(taxPaid * 100) * 100;
+  let rates: number[];
+  let lowH: number;
+  let highH: number;
+  let slices: ReliefSlice[] = [];
+  if (taxablePay !== undefined) {
+    const onPay = reliefOnPay({
+      year: input.year,
+      scottish: input.scottish,
+      taxablePay,
+      deductionPence: pence,
+    });
+    slices = onPay.slices;
+    rates = slices.length > 0 ? [...new Set(slices.map((s) => s.rate))].sort((a, b) => a - b) : [0];
+    lowH = highH = onPay.uncappedPence * 100;
+  } else {
+    rates = reliefRatesFor(input.year, input.scottish, input.band);
+    lowH = pence * Math.min(...rates);
+    highH = pence * Math.max(...rates);
+  }
+  return {
+    rates,
+    lowH: Math.min(lowH, capHundredths),
+    highH: Math.min(highH, capHundredths),
+    upperFigure: taxablePay === undefined && taxPaid === undefined,
+    cappedAtTaxPaid: highH > capHundredths,
+    slices,
+  };
+}
+
 /**
  * D21, D31: each year's claimable amount at the claimant's rate (or basic and higher), with the
  * notices. Where the year's taxable pay is given, the relief comes off the top slice of taxable
@@ -373,45 +429,27 @@ export function estimateRelief(input: {
   let highSum = 0;
   const years = claim.years.map((y, i) => {
     const given = input.years[i];
-    const pence = Math.round(y.claimable * 100);
-    const taxablePay = cleanPounds(given?.taxablePay);
-    const taxPaid = cleanPounds(given?.taxPaid);
-    const capHundredths = taxPaid === undefined ? Number.POSITIVE_INFINITY : Math.round(taxPaid * 100) * 100;
-    let rates: number[];
-    let lowH: number;
-    let highH: number;
-    let slices: ReliefSlice[] = [];
-    if (taxablePay !== undefined) {
-      const onPay = reliefOnPay({
-        year: y.year,
-        scottish: input.scottish,
-        taxablePay,
-        deductionPence: pence,
-      });
-      slices = onPay.slices;
-      rates = slices.length > 0 ? [...new Set(slices.map((s) => s.rate))].sort((a, b) => a - b) : [0];
-      lowH = highH = onPay.uncappedPence * 100;
-    } else {
-      rates = reliefRatesFor(y.year, input.scottish, given?.band);
-      lowH = pence * Math.min(...rates);
-      highH = pence * Math.max(...rates);
-    }
-    const cappedAtTaxPaid = highH > capHundredths;
-    lowH = Math.min(lowH, capHundredths);
-    highH = Math.min(highH, capHundredths);
-    lowSum += lowH;
-    highSum += highH;
+    const r = yearReliefHundredths({
+      year: y.year,
+      scottish: input.scottish,
+      pence: Math.round(y.claimable * 100),
+      band: given?.band,
+      taxablePay: given?.taxablePay,
+      taxPaid: given?.taxPaid,
+    });
+    lowSum += r.lowH;
+    highSum += r.highH;
     return {
       year: y.year,
       claimable: y.claimable,
       taxableExcess: y.taxableExcess,
       excessNotice: y.taxableExcess > 0 ? taxableExcessNotice(y.year, y.taxableExcess) : null,
-      rates,
-      low: Math.round(lowH / 10_000),
-      high: Math.round(highH / 10_000),
-      upperFigure: taxablePay === undefined && taxPaid === undefined,
-      cappedAtTaxPaid,
-      slices,
+      rates: r.rates,
+      low: Math.round(r.lowH / 10_000),
+      high: Math.round(r.highH / 10_000),
+      upperFigure: r.upperFigure,
+      cappedAtTaxPaid: r.cappedAtTaxPaid,
+      slices: r.slices,
     };
   });
   return {

@@ -1,0 +1,146 @@
+// D30: the general claim's details (PUT /api/claims/mine/details, POST .../sign). The claimant,
+// employments and tax years are checked by the wizard's own step schemas; the expenses here.
+import { z } from 'zod';
+import { isWfhClaimableYear, WFH_LAST_TAX_YEAR } from './expenses.ts';
+import { flatRateIndustry, flatRateJob, WEEKS_IN_TAX_YEAR } from './flat-rate-expenses.ts';
+import type { DetailsExpenses, GeneralDetails } from './general-details.ts';
+import { MESSAGES, pngDataUrl, text } from './schema-basics.ts';
+import {
+  createEmploymentsStepSchema,
+  createPersonalStepSchema,
+  createTaxYearsStepSchema,
+  hmrcDetailsStepSchema,
+} from './step-schemas.ts';
+import { claimableTaxYears, isTaxYear } from './tax-years.ts';
+
+/** The largest yearly amount one expense may have: anything above is a typing slip (issue 30). */
+export const MAX_EXPENSE_PENCE = 10_000_000;
+export const PROFESSIONAL_BODY_MAX_LENGTH = 200;
+
+export const DETAILS_MESSAGES = {
+  amount: 'Enter an amount between £0 and £100,000',
+  industry: 'Select your industry from the list',
+  job: 'Select your job from the list',
+  body: 'Enter the name of the professional body',
+  yearNotClaimed: (year: string) => `${year} is not one of the tax years you chose`,
+  wfhYear: (year: string) =>
+    `You can only claim for working from home up to ${WFH_LAST_TAX_YEAR}, not ${year}`,
+  weeks: `Enter a number of weeks between 0 and ${WEEKS_IN_TAX_YEAR}`,
+  wfhRequired: 'Confirm that your employer required you to work from home',
+  claimKind: 'Select how you want to claim',
+} as const;
+
+const pence = z
+  .number({ error: DETAILS_MESSAGES.amount })
+  .int(DETAILS_MESSAGES.amount)
+  .min(0, DETAILS_MESSAGES.amount)
+  .max(MAX_EXPENSE_PENCE, DETAILS_MESSAGES.amount);
+const yearKey = z.string().refine(isTaxYear, MESSAGES.taxYearInvalid);
+const amounts = z.record(yearKey, pence);
+
+const clothingSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('flat-rate'),
+      industry: z.string().refine((id) => flatRateIndustry(id) !== undefined, DETAILS_MESSAGES.industry),
+      job: z.string(),
+    }),
+    z.object({ kind: z.literal('actual'), years: amounts }),
+  ],
+  { error: DETAILS_MESSAGES.claimKind },
+);
+
+const wfhYearSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('weeks'),
+      weeks: z
+        .number({ error: DETAILS_MESSAGES.weeks })
+        .int(DETAILS_MESSAGES.weeks)
+        .min(0, DETAILS_MESSAGES.weeks)
+        .max(WEEKS_IN_TAX_YEAR, DETAILS_MESSAGES.weeks),
+    }),
+    z.object({ kind: z.literal('actual'), pence }),
+  ],
+  { error: DETAILS_MESSAGES.claimKind },
+);
+
+export const detailsExpensesSchema = z.object({
+  clothing: clothingSchema.optional(),
+  fees: z
+    .object({
+      body: text(PROFESSIONAL_BODY_MAX_LENGTH).refine((s) => s !== '', DETAILS_MESSAGES.body),
+      years: amounts,
+    })
+    .optional(),
+  hotel: z.object({ years: amounts }).optional(),
+  telephone: z.object({ years: amounts }).optional(),
+  wfh: z.object({ required: z.boolean().default(false), years: z.record(yearKey, wfhYearSchema) }).optional(),
+});
+
+type Add = (path: (string | number)[], message: string) => void;
+
+/** Years answered for must be among the claim's chosen years; working from home only to 2025/26. */
+function checkExpenseYears(e: DetailsExpenses, chosen: ReadonlySet<string>, add: Add) {
+  const check = (section: string, years: Record<string, unknown> | undefined, wfh = false) => {
+    for (const year of Object.keys(years ?? {})) {
+      if (!chosen.has(year)) add(['expenses', section, 'years', year], DETAILS_MESSAGES.yearNotClaimed(year));
+      else if (wfh && !isWfhClaimableYear(year))
+        add(['expenses', section, 'years', year], DETAILS_MESSAGES.wfhYear(year));
+    }
+  };
+  if (e.clothing?.kind === 'actual') check('clothing', e.clothing.years);
+  if (e.clothing?.kind === 'flat-rate' && flatRateJob(e.clothing.industry, e.clothing.job) === undefined)
+    add(['expenses', 'clothing', 'job'], DETAILS_MESSAGES.job);
+  check('fees', e.fees?.years);
+  check('hotel', e.hotel?.years);
+  check('telephone', e.telephone?.years);
+  check('wfh', e.wfh?.years, true);
+}
+
+/**
+ * A save of the details (PUT): each section present is checked in full by the wizard's rules for
+ * that step; sections not yet reached are left out. `today` pins the claimable years and ages.
+ */
+export function createDetailsSaveSchema(today: Date) {
+  const personal = createPersonalStepSchema(today).shape.personalInfo;
+  const employments = createEmploymentsStepSchema(today).shape.employments;
+  const taxYears = createTaxYearsStepSchema(today).shape.taxYears;
+  const claimable = new Set(claimableTaxYears(today).map((y) => y.year));
+  return z
+    .object({
+      personalInfo: personal.optional(),
+      employments: employments.optional(),
+      taxYears: taxYears.optional(),
+      scottishTaxpayer: z.enum(['yes', 'no', '']).default(''),
+      expenses: detailsExpensesSchema.default({}),
+    })
+    .superRefine((d, ctx) => {
+      const add: Add = (path, message) => ctx.addIssue({ code: 'custom', path, message });
+      const chosen = new Set(
+        (d.taxYears ?? []).filter((y) => y.selected && claimable.has(y.year)).map((y) => y.year),
+      );
+      checkExpenseYears(d.expenses as DetailsExpenses, chosen, add);
+    });
+}
+
+export type DetailsSave = z.output<ReturnType<typeof createDetailsSaveSchema>>;
+
+/** POST .../sign: the NI number (the wizard's rule) and the drawn signature. */
+export const detailsSignSchema = z.object({
+  niNumber: hmrcDetailsStepSchema.shape.niNumber,
+  signature: pngDataUrl(MESSAGES.signatureRequired),
+});
+
+/** The stored details as a whole GeneralDetails (sections not yet answered are empty). */
+export function completeDetails(save: DetailsSave, empty: GeneralDetails): GeneralDetails {
+  return {
+    personalInfo: save.personalInfo ?? empty.personalInfo,
+    employments: save.employments ?? empty.employments,
+    taxYears: save.taxYears ?? empty.taxYears,
+    scottishTaxpayer: save.scottishTaxpayer,
+    expenses: save.expenses as DetailsExpenses,
+  };
+}

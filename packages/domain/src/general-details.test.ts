@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './schema-validation.ts';
+import { createDetailsSaveSchema, DETAILS_MESSAGES } from './general-details-schemas.ts';
+import {
+  detailsEstimate,
+  detailsYears,
+  p87InputOfGeneralDetails,
+  type GeneralDetails,
+} from './general-details.ts';
+import { p87Readiness } from './p87-readiness.ts';
+import { createEmptySnapshot } from './wizard-snapshot.ts';
+import { claimableTaxYears } from './tax-years.ts';
+
+// 26 November 2026: the claimable years are 2022/23 to 2026/27 (D21, current + 4).
+const TODAY = new Date('2026-11-26T12:00:00Z');
+const schema = createDetailsSaveSchema(TODAY);
+
+function nurse(overrides: Partial<GeneralDetails['expenses']> = {}): GeneralDetails {
+  const empty = createEmptySnapshot(claimableTaxYears(TODAY));
+  return {
+    personalInfo: {
+      title: '',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dateOfBirth: { day: '4', month: '3', year: '1990' },
+      email: 'ada@example.com',
+      phone: '07700 900123',
+      homeAddress: '1 High Street, Leeds',
+      postcode: 'LS1 1AA',
+    },
+    employments: [
+      {
+        id: 'job-1',
+        employerName: 'Leeds Teaching Hospitals NHS Trust',
+        payeReference: '123/AB45678',
+        noPayeReference: false,
+        jobTitle: 'Staff nurse',
+        continuing: 'yes',
+        endDate: { day: '', month: '', year: '' },
+      },
+    ],
+    taxYears: empty.taxYears.map((y) => ({
+      ...y,
+      selected: ['2023/24', '2024/25', '2025/26'].includes(y.year),
+    })),
+    scottishTaxpayer: 'no',
+    expenses: {
+      clothing: { kind: 'flat-rate', industry: 'healthcare', job: 'nurses' },
+      fees: {
+        body: 'Nursing and Midwifery Council',
+        years: { '2023/24': 12_000, '2024/25': 12_000, '2025/26': 12_000 },
+      },
+      ...overrides,
+    },
+  };
+}
+
+const claim = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '07700 900123',
+  email: 'ada@example.com',
+  selectedExpenses: ['uniform', 'fees'],
+};
+
+describe('details of a general claim (D30)', () => {
+  it("puts each year's flat rate and fee in HMRC's boxes", () => {
+    const years = detailsYears(nurse());
+    expect(years.map((y) => [y.year, y.pence])).toEqual([
+      ['2023/24', 24_500],
+      ['2024/25', 24_500],
+      ['2025/26', 24_500],
+    ]);
+    expect(years[0]?.lines.map((l) => [l.box, l.pence])).toEqual([
+      ['Uniforms, work clothing and tools', 12_500],
+      ['Professional fees and subscriptions', 12_000],
+    ]);
+  });
+
+  it('is ready for HMRC when every answer is there, with the NI number', () => {
+    expect(p87Readiness(p87InputOfGeneralDetails(nurse(), claim, true))).toEqual([]);
+    const noNi = p87Readiness(p87InputOfGeneralDetails(nurse(), claim, false));
+    expect(noNi.map((i) => i.field)).toEqual(['niNumber']);
+  });
+
+  it("lists a year's missing fee, a body not on List 3, and a claim with no details at all", () => {
+    const details = nurse({ fees: { body: 'Leeds Nurses Club', years: { '2023/24': 5000 } } });
+    const labels = p87Readiness(p87InputOfGeneralDetails(details, claim, true)).map((i) => i.label);
+    expect(labels).toEqual([
+      'Professional body not on HMRC\'s List 3: check "Leeds Nurses Club"',
+      'Professional fees and subscriptions (2024/25)',
+      'Professional fees and subscriptions (2025/26)',
+    ]);
+    const none = p87Readiness(p87InputOfGeneralDetails(null, claim, false)).map((i) => i.field);
+    expect(none).toContain('dateOfBirth');
+    expect(none).toContain('employments');
+  });
+
+  it('estimates at 20% when the claimant says basic rate: £49 a year', () => {
+    const d = nurse();
+    d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: 'basic' }));
+    expect(detailsEstimate(d).highPence).toBe(3 * 4900);
+  });
+});
+
+describe('details save: bad input gets a message at the field (issue 30)', () => {
+  const errorsOf = (body: unknown) => {
+    const r = schema.safeParse(body);
+    return r.success ? {} : fieldErrors(r);
+  };
+  const valid = () => JSON.parse(JSON.stringify(nurse())) as Record<string, unknown> & GeneralDetails;
+
+  it('accepts a complete nurse', () => {
+    expect(errorsOf(valid())).toEqual({});
+  });
+
+  it('refuses an industry or job not in the table', () => {
+    const a = valid();
+    a.expenses.clothing = { kind: 'flat-rate', industry: 'astronauts', job: 'all' };
+    expect(errorsOf(a)['expenses.clothing.industry']).toBe(DETAILS_MESSAGES.industry);
+    const b = valid();
+    b.expenses.clothing = { kind: 'flat-rate', industry: 'healthcare', job: 'surgeon' };
+    expect(errorsOf(b)['expenses.clothing.job']).toBe(DETAILS_MESSAGES.job);
+  });
+
+  it('refuses an amount below zero or over £100,000', () => {
+    const a = valid();
+    a.expenses.fees = { body: 'Royal College of Nursing', years: { '2024/25': -1 } };
+    expect(errorsOf(a)['expenses.fees.years.2024/25']).toBe(DETAILS_MESSAGES.amount);
+    a.expenses.fees = { body: 'Royal College of Nursing', years: { '2024/25': 10_000_001 } };
+    expect(errorsOf(a)['expenses.fees.years.2024/25']).toBe(DETAILS_MESSAGES.amount);
+  });
+
+  it('refuses a year outside the chosen ones, and working from home for 2026/27', () => {
+    const a = valid();
+    a.expenses.hotel = { years: { '2019/20': 100 } };
+    expect(errorsOf(a)['expenses.hotel.years.2019/20']).toBe(DETAILS_MESSAGES.yearNotClaimed('2019/20'));
+    const b = valid();
+    b.taxYears = b.taxYears.map((y) => ({ ...y, selected: true }));
+    b.expenses.wfh = { required: true, years: { '2026/27': { kind: 'weeks', weeks: 10 } } };
+    expect(errorsOf(b)['expenses.wfh.years.2026/27']).toBe(DETAILS_MESSAGES.wfhYear('2026/27'));
+  });
+
+  it('refuses a year that is not claimable today (the wizard rule)', () => {
+    const a = valid();
+    a.taxYears = [...a.taxYears, { ...a.taxYears[0]!, year: '2021/22', selected: true }];
+    expect(Object.keys(errorsOf(a))).toContain('taxYears');
+  });
+});
