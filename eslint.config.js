@@ -222,16 +222,10 @@ export default tseslint.config(
     // YearEvidenceCard 172, JourneyCard 289, AddressSearch 167, StatusPage 200, buildApp 161,
     // progressOperations 180); each is to be split by job and its file taken off this list.
     files: [
-      'apps/web/src/features/onboarding/steps/mileage.tsx',
-      'apps/web/src/features/onboarding/steps/hmrc-details.tsx',
       'apps/web/src/features/onboarding/steps/evidence.tsx',
       'apps/web/src/features/status/status-page.tsx',
       'apps/server/src/app.ts',
       'apps/server/src/modules/onboarding/progress.ts',
-      'apps/web/src/features/onboarding/steps/check-answers.tsx',
-      'apps/web/src/features/onboarding/steps/confirmation.tsx',
-      'apps/web/src/features/onboarding/hooks/use-draft-sync.ts',
-      'apps/web/src/features/onboarding/hooks/use-wizard-state.ts',
       'apps/web/src/features/onboarding/rebuild/journey-setup.tsx',
       'apps/web/src/features/onboarding/components/address-search.tsx',
     ],

@@ -251,7 +251,8 @@ export const mileageStepSchema = z
           add(key, MESSAGES.milesAfterEmploymentEnded(employerLabel(employments, job.employmentId), year));
         else total += miles;
       }
-      const first = jobs[0];
+      // The 'enter your miles' message goes on the first job the year asks about (not one that had ended).
+      const first = jobs.find((j) => !endedBefore(employments, j.employmentId, year)) ?? jobs[0];
       if (total === 0 && first && !jobs.some((j) => !Number.isFinite(j.businessMiles)))
         add(jobFieldKey.miles(year, first.employmentId), MESSAGES.milesRequired(year));
       if (jobs.length === 0) add(`miles_${year}`, MESSAGES.milesRequired(year));

@@ -8,7 +8,7 @@ export interface SelectProps extends Omit<
   'onChange' | 'value' | 'id' | 'children'
 > {
   id: string;
-  label: string;
+  label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   children: ReactNode;

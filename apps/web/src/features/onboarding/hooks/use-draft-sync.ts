@@ -63,6 +63,134 @@ function withTracking(snapshot: WizardSnapshot, affiliateParam: string | undefin
   };
 }
 
+type ServerCopy = { revision: number; snapshot: WizardSnapshot } | null;
+type FoundProgress = Extract<Awaited<ReturnType<typeof fetchProgress>>, { kind: 'found' }>;
+
+/** What the first load, a conflict's reload and a save share for one session's draft. */
+interface LoadContext {
+  sessionId: string;
+  sessionIsNew: boolean;
+  signal: AbortSignal;
+  affiliateName: string | undefined;
+  dispatch: DraftSyncOptions['dispatch'];
+  outbox: Outbox;
+  /** What the server holds, at which revision (see useDraftSync). */
+  serverCopy: { current: ServerCopy };
+}
+
+function fresh(ctx: LoadContext, snapshot: unknown): WizardSnapshot {
+  return withTracking(normaliseSnapshot(snapshot), ctx.affiliateName);
+}
+
+function showServerCopy(ctx: LoadContext, res: FoundProgress, notice: string | null) {
+  // A submitted claim only shows its confirmation; nothing local can change it any more.
+  const submitted = res.server.status === 'submitted';
+  if (submitted) clearOutbox(ctx.sessionId);
+  ctx.dispatch({
+    type: 'loaded',
+    snapshot: fresh(ctx, res.snapshot),
+    currentStep: submitted ? CONFIRMATION_STEP_ID : resumableStep(res.currentStep),
+    lastStepCompleted: res.lastStepCompleted,
+    notice: submitted ? null : notice,
+    server: res.server,
+  });
+}
+
+function showLocalCopy(ctx: LoadContext, local: OutboxEntry, server?: ServerData) {
+  ctx.dispatch({
+    type: 'loaded',
+    snapshot: fresh(ctx, local.payload.snapshot),
+    // The confirmation needs the server's word (D10), so a local copy never opens it.
+    currentStep: resumableStep(local.payload.currentStep),
+    lastStepCompleted: local.payload.lastStepCompleted,
+    ...(server ? { server } : {}),
+  });
+}
+
+function showEmpty(ctx: LoadContext) {
+  ctx.dispatch({
+    type: 'loaded',
+    snapshot: fresh(ctx, null),
+    currentStep: FIRST_STEP_ID,
+    lastStepCompleted: null,
+  });
+}
+
+function rememberServerCopy(ctx: LoadContext, res: FoundProgress) {
+  ctx.outbox.setRevision(res.revision);
+  ctx.serverCopy.current = { revision: res.revision, snapshot: normaliseSnapshot(res.snapshot) };
+}
+
+async function reloadAfterConflict(ctx: LoadContext) {
+  const res = await fetchProgress(ctx.sessionId, ctx.signal);
+  if (ctx.signal.aborted) return;
+  if (res.kind !== 'found') {
+    ctx.dispatch({ type: 'set-notice', notice: CONFLICT_MESSAGE });
+    return;
+  }
+  rememberServerCopy(ctx, res);
+  showServerCopy(ctx, res, CONFLICT_MESSAGE);
+}
+
+/**
+ * Sends one save: only the sections the step changed when the server's copy is known at this
+ * revision, the whole draft otherwise.
+ */
+async function sendSave(ctx: LoadContext, step: WizardStepId | null, payload: SavePayload, revision: number) {
+  const base = ctx.serverCopy.current;
+  const result =
+    base !== null && step !== null && base.revision === revision
+      ? await saveStepProgress(ctx.sessionId, step, payload, base.snapshot, revision)
+      : await saveProgress(ctx.sessionId, payload, revision);
+  ctx.serverCopy.current =
+    result.kind === 'saved' ? { revision: result.revision, snapshot: payload.snapshot } : null;
+  return result;
+}
+
+/** The server could not answer (load errors are only logged, SPEC §4): carry on from the local copy. */
+function loadWithoutServer(ctx: LoadContext, local: OutboxEntry | null) {
+  console.warn('Could not load saved onboarding progress');
+  if (!local) {
+    showEmpty(ctx);
+    return;
+  }
+  ctx.outbox.setRevision(local.baseRevision);
+  showLocalCopy(ctx, local);
+  // Unacknowledged saves keep retrying.
+  if (!local.acknowledged) ctx.outbox.enqueue(local.payload);
+}
+
+/** The first load: the server's copy, or an unacknowledged local copy that is not behind it. */
+async function loadDraft(ctx: LoadContext) {
+  // A session id made a moment ago has nothing saved anywhere: the layout effect has already
+  // shown the first step, with no round trip (and no 404) first.
+  if (ctx.sessionIsNew) return;
+  const local = readOutbox(ctx.sessionId);
+  const res = await fetchProgress(ctx.sessionId, ctx.signal);
+  if (ctx.signal.aborted) return;
+  if (res.kind === 'found') {
+    rememberServerCopy(ctx, res);
+    if (res.server.status !== 'submitted' && localEntryWins(local, res.revision)) {
+      showLocalCopy(ctx, local, res.server);
+      ctx.outbox.enqueue(local.payload);
+      return;
+    }
+    showServerCopy(ctx, res, null);
+    return;
+  }
+  if (res.kind === 'none') {
+    if (localEntryWins(local, null)) {
+      showLocalCopy(ctx, local);
+      ctx.outbox.enqueue(local.payload);
+      return;
+    }
+    if (local) clearOutbox(ctx.sessionId);
+    showEmpty(ctx);
+    return;
+  }
+  loadWithoutServer(ctx, local);
+}
+
 /**
  * The wizard's draft, kept in step with the server (D10): the first load (the server's copy, or an
  * unacknowledged local copy that is not behind it), the local outbox that retries every save until
@@ -81,7 +209,7 @@ export function useDraftSync({
   // step of the newest queued save: with both, a save sends only the sections its step changed
   // (PUT /api/onboarding/steps/:stepId); without, the whole draft (the first save, a local copy
   // restored, the catch-up after a conflict).
-  const serverCopy = useRef<{ revision: number; snapshot: WizardSnapshot } | null>(null);
+  const serverCopy = useRef<ServerCopy>(null);
   const pendingStep = useRef<WizardStepId | null>(null);
 
   // A new claimant's first screen is the first step, known before the first paint: no spinner frame.
@@ -99,123 +227,28 @@ export function useDraftSync({
 
   useEffect(() => {
     const controller = new AbortController();
-    const { signal } = controller;
-    const fresh = (snapshot: unknown) => withTracking(normaliseSnapshot(snapshot), affiliateName);
-
-    function showServerCopy(
-      res: Extract<Awaited<ReturnType<typeof fetchProgress>>, { kind: 'found' }>,
-      notice: string | null,
-    ) {
-      // A submitted claim only shows its confirmation; nothing local can change it any more.
-      const submitted = res.server.status === 'submitted';
-      if (submitted) clearOutbox(sessionId);
-      dispatch({
-        type: 'loaded',
-        snapshot: fresh(res.snapshot),
-        currentStep: submitted ? CONFIRMATION_STEP_ID : resumableStep(res.currentStep),
-        lastStepCompleted: res.lastStepCompleted,
-        notice: submitted ? null : notice,
-        server: res.server,
-      });
-    }
-
-    function showLocalCopy(local: OutboxEntry, server?: ServerData) {
-      dispatch({
-        type: 'loaded',
-        snapshot: fresh(local.payload.snapshot),
-        // The confirmation needs the server's word (D10), so a local copy never opens it.
-        currentStep: resumableStep(local.payload.currentStep),
-        lastStepCompleted: local.payload.lastStepCompleted,
-        ...(server ? { server } : {}),
-      });
-    }
-
-    function showEmpty() {
-      dispatch({
-        type: 'loaded',
-        snapshot: fresh(null),
-        currentStep: FIRST_STEP_ID,
-        lastStepCompleted: null,
-      });
-    }
-
-    async function reloadAfterConflict() {
-      const res = await fetchProgress(sessionId, signal);
-      if (signal.aborted) return;
-      if (res.kind !== 'found') {
-        dispatch({ type: 'set-notice', notice: CONFLICT_MESSAGE });
-        return;
-      }
-      outbox.setRevision(res.revision);
-      serverCopy.current = { revision: res.revision, snapshot: normaliseSnapshot(res.snapshot) };
-      showServerCopy(res, CONFLICT_MESSAGE);
-    }
-
-    async function send(payload: SavePayload, revision: number) {
-      const base = serverCopy.current;
-      const step = pendingStep.current;
-      const result =
-        base !== null && step !== null && base.revision === revision
-          ? await saveStepProgress(sessionId, step, payload, base.snapshot, revision)
-          : await saveProgress(sessionId, payload, revision);
-      serverCopy.current =
-        result.kind === 'saved' ? { revision: result.revision, snapshot: payload.snapshot } : null;
-      return result;
-    }
-
+    // The outbox calls back through `ctx` only once something is queued, after both exist.
     const outbox = createOutbox({
       sessionId,
-      send,
+      send: (payload, revision) => sendSave(ctx, pendingStep.current, payload, revision),
       onStatus: setSaveStatus,
-      onConflict: () => void reloadAfterConflict(),
+      onConflict: () => void reloadAfterConflict(ctx),
     });
+    const ctx: LoadContext = {
+      sessionId,
+      sessionIsNew,
+      signal: controller.signal,
+      affiliateName,
+      dispatch,
+      serverCopy,
+      outbox,
+    };
     outboxRef.current = outbox;
 
     const retry = () => outbox.retryNow();
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', retry);
-
-    async function load() {
-      // A session id made a moment ago has nothing saved anywhere: the layout effect above has
-      // already shown the first step, with no round trip (and no 404) first.
-      if (sessionIsNew) return;
-      const local = readOutbox(sessionId);
-      const res = await fetchProgress(sessionId, signal);
-      if (signal.aborted) return;
-      if (res.kind === 'found') {
-        outbox.setRevision(res.revision);
-        serverCopy.current = { revision: res.revision, snapshot: normaliseSnapshot(res.snapshot) };
-        if (res.server.status !== 'submitted' && localEntryWins(local, res.revision)) {
-          showLocalCopy(local, res.server);
-          outbox.enqueue(local.payload);
-          return;
-        }
-        showServerCopy(res, null);
-        return;
-      }
-      if (res.kind === 'none') {
-        if (localEntryWins(local, null)) {
-          showLocalCopy(local);
-          outbox.enqueue(local.payload);
-          return;
-        }
-        if (local) clearOutbox(sessionId);
-        showEmpty();
-        return;
-      }
-      // The server could not answer (load errors are only logged, SPEC §4): carry on from the
-      // local copy when there is one; unacknowledged saves keep retrying.
-      console.warn('Could not load saved onboarding progress');
-      if (!local) {
-        showEmpty();
-        return;
-      }
-      outbox.setRevision(local.baseRevision);
-      showLocalCopy(local);
-      if (!local.acknowledged) outbox.enqueue(local.payload);
-    }
-
-    void load();
+    void loadDraft(ctx);
     return () => {
       controller.abort();
       outbox.dispose();

@@ -169,195 +169,231 @@ function withServer(state: WizardState, patch: Partial<ServerData>): WizardState
   return revalidate({ ...state, server: { ...state.server, ...patch } });
 }
 
+type Handler<T extends WizardAction['type']> = (
+  state: WizardState,
+  action: Extract<WizardAction, { type: T }>,
+) => WizardState;
+type Handlers<T extends WizardAction['type']> = { [K in T]: Handler<K> };
+
+/** The claimant's answers: each change re-checks the errors already shown. */
+const answerHandlers: Handlers<
+  | 'update'
+  | 'update-year'
+  | 'update-job'
+  | 'set-scottish-taxpayer'
+  | 'set-employments'
+  | 'set-journeys'
+  | 'set-leave'
+  | 'set-agreement'
+  | 'set-signature'
+  | 'set-ni-number'
+> = {
+  update: (state, action) => {
+    const section = state.snapshot[action.section];
+    const snapshot = {
+      ...state.snapshot,
+      [action.section]: { ...section, ...action.patch },
+    } as WizardSnapshot;
+    return withSnapshot(state, snapshot);
+  },
+  'update-year': (state, action) => {
+    const taxYears = state.snapshot.taxYears.map((y) =>
+      y.year === action.year ? { ...y, ...action.patch } : y,
+    );
+    return withSnapshot(state, { ...state.snapshot, taxYears });
+  },
+  'update-job': (state, action) => {
+    const taxYears = state.snapshot.taxYears.map((y) =>
+      y.year === action.year
+        ? {
+            ...y,
+            jobs: y.jobs.map((j) => (j.employmentId === action.employmentId ? { ...j, ...action.patch } : j)),
+          }
+        : y,
+    );
+    return withSnapshot(state, { ...state.snapshot, taxYears });
+  },
+  'set-scottish-taxpayer': (state, action) =>
+    withSnapshot(state, { ...state.snapshot, scottishTaxpayer: action.value }),
+  'set-employments': (state, action) =>
+    withSnapshot(state, alignSnapshot({ ...state.snapshot, employments: action.employments })),
+  'set-journeys': (state, action) => withSnapshot(state, { ...state.snapshot, journeys: action.journeys }),
+  'set-leave': (state, action) => withSnapshot(state, { ...state.snapshot, leave: action.leave }),
+  'set-agreement': (state, action) =>
+    withSnapshot(state, {
+      ...state.snapshot,
+      agreementChecks: { ...state.snapshot.agreementChecks, ...action.patch },
+    }),
+  'set-signature': (state, action) => revalidate({ ...state, signature: action.signature }),
+  'set-ni-number': (state, action) => revalidate({ ...state, niNumber: action.niNumber }),
+};
+
+/** Moving through the plan (D17's change-and-return, the mileage-log builder's sub-flow). */
+const navigationHandlers: Handlers<
+  | 'change-answer'
+  | 'advance'
+  | 'save-in-place'
+  | 'back'
+  | 'go-to'
+  | 'enter-rebuild'
+  | 'rebuild-review'
+  | 'exit-rebuild'
+> = {
+  'change-answer': (state, action) => ({
+    ...state,
+    currentStep: action.step,
+    returnTo: action.returnTo,
+    errors: {},
+    stepChangedByUser: true,
+    notice: null,
+  }),
+  advance: (state) => {
+    const completed = state.currentStep;
+    // Changing an answer from check your answers goes back there, unless the change asks for
+    // more (a new employment's miles, say): then the route goes on until everything holds.
+    const back =
+      state.returnTo !== null &&
+      loadedSchemas()?.validateSnapshotSteps(state.snapshot, previousStep(state.returnTo, state.snapshot))
+        .ok === true
+        ? state.returnTo
+        : null;
+    const next = back ?? nextStep(completed, state.snapshot);
+    return {
+      ...state,
+      currentStep: next,
+      lastStepCompleted: furtherStep(state.lastStepCompleted, completed),
+      errors: {},
+      stepChangedByUser: true,
+      notice: null,
+      returnTo: next === state.returnTo ? null : state.returnTo,
+    };
+  },
+  // 'Save and finish later': keep the claimant where they are but record this step's answers
+  // (inside the mileage-log builder, the evidence step's).
+  'save-in-place': (state) => ({
+    ...state,
+    lastStepCompleted: furtherStep(state.lastStepCompleted, hostStep(state.currentStep)),
+  }),
+  back: (state) => {
+    const moved = { ...state, errors: {}, stepChangedByUser: true };
+    // Back from the review returns to journey setup; back from journey setup leaves the flow.
+    if (inMileageLogBuilder(state.currentStep))
+      return { ...moved, currentStep: previousStep(state.currentStep, state.snapshot) };
+    return {
+      ...moved,
+      currentStep: state.returnTo ?? previousStep(state.currentStep, state.snapshot),
+      returnTo: null,
+      notice: null,
+    };
+  },
+  'go-to': (state, action) => ({
+    ...state,
+    currentStep: action.step,
+    returnTo: null,
+    errors: {},
+    stepChangedByUser: true,
+    notice: null,
+  }),
+  'enter-rebuild': (state) => ({
+    ...state,
+    currentStep: 'journeys',
+    errors: {},
+    stepChangedByUser: true,
+    snapshot:
+      state.snapshot.journeys.length === 0
+        ? { ...state.snapshot, journeys: [createJourney()] }
+        : state.snapshot,
+  }),
+  'rebuild-review': (state) => ({
+    ...state,
+    currentStep: nextStep('journeys', state.snapshot),
+    errors: {},
+    stepChangedByUser: true,
+  }),
+  'exit-rebuild': (state) => ({
+    ...state,
+    currentStep: hostStep(state.currentStep),
+    errors: {},
+    stepChangedByUser: true,
+  }),
+};
+
+/** What the server holds: files, logs, the signature's URL. */
+const serverHandlers: Handlers<
+  'evidence-added' | 'file-removed' | 'set-mileage-logs' | 'set-p60' | 'set-signature-url'
+> = {
+  'evidence-added': (state, action) => {
+    const list = state.server.evidenceFiles[action.year] ?? [];
+    // A retried upload of the same bytes comes back with the same id: list it once.
+    const files = [...list.filter((f) => f.id !== action.file.id), action.file];
+    return withServer(state, { evidenceFiles: { ...state.server.evidenceFiles, [action.year]: files } });
+  },
+  'file-removed': (state, action) => {
+    const evidenceFiles = Object.fromEntries(
+      Object.entries(state.server.evidenceFiles).map(([y, files]) => [
+        y,
+        files.filter((f) => f.id !== action.id),
+      ]),
+    );
+    const p60File = state.server.p60File?.id === action.id ? null : state.server.p60File;
+    return withServer(state, { evidenceFiles, p60File });
+  },
+  'set-mileage-logs': (state, action) => withServer(state, { mileageLogs: action.logs }),
+  'set-p60': (state, action) => withServer(state, { p60File: action.file }),
+  'set-signature-url': (state, action) =>
+    withServer(state, { signatureUrl: action.url, signedAuthority: action.authority ?? null }),
+};
+
+/** The draft's life: loaded, a notice about it, errors shown, submitted. */
+const draftHandlers: Handlers<'loaded' | 'set-notice' | 'show-errors' | 'submitted'> = {
+  loaded: (state, action) => ({
+    ...state,
+    phase: 'ready',
+    snapshot: action.snapshot,
+    currentStep: action.currentStep,
+    lastStepCompleted: action.lastStepCompleted,
+    errors: {},
+    notice: action.notice ?? null,
+    stepChangedByUser: false,
+    server: action.server ?? state.server,
+  }),
+  'set-notice': (state, action) => ({ ...state, notice: action.notice }),
+  'show-errors': (state, action) => ({
+    ...state,
+    errors: action.errors,
+    errorFocusKey: state.errorFocusKey + 1,
+  }),
+  // The server has the claim: no save follows (a save after submission would be refused).
+  submitted: (state, action) => ({
+    ...state,
+    currentStep: CONFIRMATION_STEP_ID,
+    lastStepCompleted: furtherStep(state.lastStepCompleted, SUBMIT_STEP_ID),
+    errors: {},
+    notice: null,
+    stepChangedByUser: true,
+    niNumber: '',
+    signature: null,
+    server: {
+      ...state.server,
+      status: 'submitted',
+      hasNiNumber: true,
+      submissionReference: action.submissionReference,
+      submittedAt: action.submittedAt,
+      totals: action.totals ?? state.server.totals,
+    },
+  }),
+};
+
+const HANDLERS: Handlers<WizardAction['type']> = {
+  ...answerHandlers,
+  ...navigationHandlers,
+  ...serverHandlers,
+  ...draftHandlers,
+};
+
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
-  switch (action.type) {
-    case 'loaded':
-      return {
-        ...state,
-        phase: 'ready',
-        snapshot: action.snapshot,
-        currentStep: action.currentStep,
-        lastStepCompleted: action.lastStepCompleted,
-        errors: {},
-        notice: action.notice ?? null,
-        stepChangedByUser: false,
-        server: action.server ?? state.server,
-      };
-    case 'update': {
-      const section = state.snapshot[action.section];
-      const snapshot = {
-        ...state.snapshot,
-        [action.section]: { ...section, ...action.patch },
-      } as WizardSnapshot;
-      return withSnapshot(state, snapshot);
-    }
-    case 'update-year': {
-      const taxYears = state.snapshot.taxYears.map((y) =>
-        y.year === action.year ? { ...y, ...action.patch } : y,
-      );
-      return withSnapshot(state, { ...state.snapshot, taxYears });
-    }
-    case 'update-job': {
-      const taxYears = state.snapshot.taxYears.map((y) =>
-        y.year === action.year
-          ? {
-              ...y,
-              jobs: y.jobs.map((j) =>
-                j.employmentId === action.employmentId ? { ...j, ...action.patch } : j,
-              ),
-            }
-          : y,
-      );
-      return withSnapshot(state, { ...state.snapshot, taxYears });
-    }
-    case 'set-scottish-taxpayer':
-      return withSnapshot(state, { ...state.snapshot, scottishTaxpayer: action.value });
-    case 'set-employments':
-      return withSnapshot(state, alignSnapshot({ ...state.snapshot, employments: action.employments }));
-    case 'change-answer':
-      return {
-        ...state,
-        currentStep: action.step,
-        returnTo: action.returnTo,
-        errors: {},
-        stepChangedByUser: true,
-        notice: null,
-      };
-    case 'show-errors':
-      return { ...state, errors: action.errors, errorFocusKey: state.errorFocusKey + 1 };
-    case 'advance': {
-      const completed = state.currentStep;
-      // Changing an answer from check your answers goes back there, unless the change asks for
-      // more (a new employment's miles, say): then the route goes on until everything holds.
-      const back =
-        state.returnTo !== null &&
-        loadedSchemas()?.validateSnapshotSteps(state.snapshot, previousStep(state.returnTo, state.snapshot))
-          .ok === true
-          ? state.returnTo
-          : null;
-      const next = back ?? nextStep(completed, state.snapshot);
-      const lastStepCompleted = furtherStep(state.lastStepCompleted, completed);
-      return {
-        ...state,
-        currentStep: next,
-        lastStepCompleted,
-        errors: {},
-        stepChangedByUser: true,
-        notice: null,
-        returnTo: next === state.returnTo ? null : state.returnTo,
-      };
-    }
-    case 'save-in-place': {
-      // 'Save and finish later': keep the claimant where they are but record this step's answers
-      // (inside the mileage-log builder, the evidence step's).
-      const lastStepCompleted = furtherStep(state.lastStepCompleted, hostStep(state.currentStep));
-      return { ...state, lastStepCompleted };
-    }
-    case 'back':
-      if (inMileageLogBuilder(state.currentStep)) {
-        // Back from the review returns to journey setup; back from journey setup leaves the flow.
-        return {
-          ...state,
-          currentStep: previousStep(state.currentStep, state.snapshot),
-          errors: {},
-          stepChangedByUser: true,
-        };
-      }
-      return {
-        ...state,
-        currentStep: state.returnTo ?? previousStep(state.currentStep, state.snapshot),
-        returnTo: null,
-        errors: {},
-        stepChangedByUser: true,
-        notice: null,
-      };
-    case 'go-to':
-      return {
-        ...state,
-        currentStep: action.step,
-        returnTo: null,
-        errors: {},
-        stepChangedByUser: true,
-        notice: null,
-      };
-    case 'set-notice':
-      return { ...state, notice: action.notice };
-    case 'set-journeys':
-      return withSnapshot(state, { ...state.snapshot, journeys: action.journeys });
-    case 'set-leave':
-      return withSnapshot(state, { ...state.snapshot, leave: action.leave });
-    case 'set-agreement':
-      return withSnapshot(state, {
-        ...state.snapshot,
-        agreementChecks: { ...state.snapshot.agreementChecks, ...action.patch },
-      });
-    case 'set-signature':
-      return revalidate({ ...state, signature: action.signature });
-    case 'set-ni-number':
-      return revalidate({ ...state, niNumber: action.niNumber });
-    case 'evidence-added': {
-      const list = state.server.evidenceFiles[action.year] ?? [];
-      // A retried upload of the same bytes comes back with the same id: list it once.
-      const files = [...list.filter((f) => f.id !== action.file.id), action.file];
-      return withServer(state, { evidenceFiles: { ...state.server.evidenceFiles, [action.year]: files } });
-    }
-    case 'file-removed': {
-      const evidenceFiles = Object.fromEntries(
-        Object.entries(state.server.evidenceFiles).map(([y, files]) => [
-          y,
-          files.filter((f) => f.id !== action.id),
-        ]),
-      );
-      const p60File = state.server.p60File?.id === action.id ? null : state.server.p60File;
-      return withServer(state, { evidenceFiles, p60File });
-    }
-    case 'set-mileage-logs':
-      return withServer(state, { mileageLogs: action.logs });
-    case 'set-p60':
-      return withServer(state, { p60File: action.file });
-    case 'set-signature-url':
-      return withServer(state, { signatureUrl: action.url, signedAuthority: action.authority ?? null });
-    case 'enter-rebuild':
-      return {
-        ...state,
-        currentStep: 'journeys',
-        errors: {},
-        stepChangedByUser: true,
-        snapshot:
-          state.snapshot.journeys.length === 0
-            ? { ...state.snapshot, journeys: [createJourney()] }
-            : state.snapshot,
-      };
-    case 'rebuild-review':
-      return {
-        ...state,
-        currentStep: nextStep('journeys', state.snapshot),
-        errors: {},
-        stepChangedByUser: true,
-      };
-    case 'exit-rebuild':
-      return { ...state, currentStep: hostStep(state.currentStep), errors: {}, stepChangedByUser: true };
-    case 'submitted':
-      // The server has the claim: no save follows (a save after submission would be refused).
-      return {
-        ...state,
-        currentStep: CONFIRMATION_STEP_ID,
-        lastStepCompleted: furtherStep(state.lastStepCompleted, SUBMIT_STEP_ID),
-        errors: {},
-        notice: null,
-        stepChangedByUser: true,
-        niNumber: '',
-        signature: null,
-        server: {
-          ...state.server,
-          status: 'submitted',
-          hasNiNumber: true,
-          submissionReference: action.submissionReference,
-          submittedAt: action.submittedAt,
-          totals: action.totals ?? state.server.totals,
-        },
-      };
-  }
+  // Each action type has its handler (the map's type says so); TypeScript cannot pair them here.
+  return (HANDLERS[action.type] as Handler<WizardAction['type']>)(state, action);
 }
 
 /**

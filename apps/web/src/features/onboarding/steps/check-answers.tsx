@@ -16,6 +16,8 @@ import {
   selectedYears,
   summariseClaim,
   type JobYearFigures,
+  type YearWithJobs,
+  type WizardSnapshot,
   type WizardStepId,
   formatNumber,
 } from '@taxback/domain';
@@ -76,24 +78,12 @@ function SummaryList({ title, rows, testId }: { title: string; rows: Row[]; test
   );
 }
 
-/** Before signing: every answer once, each with a way back to its question (D17). */
-export function StepCheckAnswers() {
-  const wizard = useWizard();
-  const { snapshot, server } = wizard.state;
-  const p = snapshot.personalInfo;
-  const fuel = isFuelClaim(snapshot);
-  const dob = datePartsToIso(p.dateOfBirth);
-  const evidence = evidenceByYear(server);
-  const { years } = figuresByJob(snapshot);
-  // D17: what HMRC's P87 still lacks (a PAYE reference the claimant did not have); the National
-  // Insurance number comes after signing, so it is not listed here.
-  const stillNeeded = p87Readiness(p87InputOfSnapshot(snapshot, true));
-  const employerName = (id: string) => {
-    const i = snapshot.employments.findIndex((e) => e.id === id);
-    return snapshot.employments[i]?.employerName || `Employer ${i + 1}`;
-  };
+type Snapshot = WizardSnapshot;
 
-  const about: Row[] = [
+function aboutRows(snapshot: Snapshot): Row[] {
+  const p = snapshot.personalInfo;
+  const dob = datePartsToIso(p.dateOfBirth);
+  return [
     { key: 'Title', value: p.title, step: 'personal', changeLabel: 'title' },
     { key: 'Name', value: `${p.firstName} ${p.lastName}`.trim(), step: 'personal', changeLabel: 'name' },
     {
@@ -111,8 +101,15 @@ export function StepCheckAnswers() {
       changeLabel: 'home address',
     },
   ];
+}
 
-  const work: Row[] = [
+function yesNoText(answer: string): string {
+  return answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : 'Not answered';
+}
+
+function claimRows(snapshot: Snapshot): Row[] {
+  const fuel = isFuelClaim(snapshot);
+  return [
     {
       key: 'Driving for work',
       value: label(DRIVES_FOR_WORK_OPTIONS, snapshot.eligibilityData.drivesForWork),
@@ -139,12 +136,7 @@ export function StepCheckAnswers() {
       : [
           {
             key: 'Scottish income tax',
-            value:
-              snapshot.scottishTaxpayer === 'yes'
-                ? 'Yes'
-                : snapshot.scottishTaxpayer === 'no'
-                  ? 'No'
-                  : 'Not answered',
+            value: yesNoText(snapshot.scottishTaxpayer),
             step: 'employer-rate' as const,
             changeLabel: 'Scottish income tax',
           },
@@ -156,6 +148,122 @@ export function StepCheckAnswers() {
       changeLabel: 'main vehicle',
     },
   ];
+}
+
+function employmentRows(snapshot: Snapshot, e: Snapshot['employments'][number], i: number): Row[] {
+  const end = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
+  const n = snapshot.employments.length > 1 ? ` ${i + 1}` : '';
+  return [
+    { key: 'Employer', value: e.employerName, step: 'employments', changeLabel: `employer${n}` },
+    {
+      key: 'Employer PAYE reference',
+      value: e.noPayeReference ? "You don't have it yet" : e.payeReference,
+      step: 'employments',
+      changeLabel: `PAYE reference${n}`,
+    },
+    { key: 'Job title', value: e.jobTitle, step: 'employments', changeLabel: `job title${n}` },
+    {
+      key: 'Still working there',
+      value: e.continuing === 'yes' ? 'Yes' : end ? `No, it ended on ${formatIsoDate(end)}` : '',
+      step: 'employments',
+      changeLabel: `still working there${n}`,
+    },
+  ];
+}
+
+function employerNameOf(snapshot: Snapshot, id: string): string {
+  const i = snapshot.employments.findIndex((e) => e.id === id);
+  return snapshot.employments[i]?.employerName || `Employer ${i + 1}`;
+}
+
+function jobRows(snapshot: Snapshot, y: YearWithJobs): Row[] {
+  return y.jobs.flatMap((j): Row[] => {
+    const who = employerNameOf(snapshot, j.employmentId);
+    const of = y.jobs.length > 1 || snapshot.employments.length > 1 ? ` (${who})` : '';
+    return [
+      {
+        key: `Business miles${of}`,
+        value: `${formatNumber(j.miles)} miles by ${label(VEHICLE_OPTIONS, j.vehicle).toLowerCase()}`,
+        step: 'mileage',
+        changeLabel: `business miles in ${y.year}${of}`,
+      },
+      {
+        key: `Employer paid${of}`,
+        value: paidText(j),
+        step: 'employer-rate',
+        changeLabel: `what the employer paid in ${y.year}${of}`,
+      },
+    ];
+  });
+}
+
+function reliefRows(snapshot: Snapshot, y: YearWithJobs): Row[] {
+  if (isFuelClaim(snapshot)) return [];
+  const band = selectedYears(snapshot).find((s) => s.year === y.year)?.incomeBand;
+  return [
+    {
+      key: 'Your income tax rate',
+      value:
+        incomeBandOptions(y.year, snapshot.scottishTaxpayer === 'yes').find((o) => o.id === band)?.label ??
+        'Not answered (basic and higher rate shown)',
+      step: 'employer-rate' as const,
+      changeLabel: `income tax rate in ${y.year}`,
+    },
+    { key: 'Mileage allowance relief claimed', value: formatMoney(y.claimable) },
+  ];
+}
+
+function yearRows(snapshot: Snapshot, y: YearWithJobs, evidenceCount: number): Row[] {
+  return [
+    ...jobRows(snapshot, y),
+    ...(y.jobs.length > 1
+      ? [
+          {
+            key: 'Employers connected',
+            value: y.employersConnected === 'yes' ? 'Yes, one 10,000-mile limit' : 'No, separate employers',
+            step: 'mileage' as const,
+            changeLabel: `employers connected in ${y.year}`,
+          },
+        ]
+      : []),
+    {
+      key: 'Evidence',
+      value: `${evidenceCount} file${evidenceCount === 1 ? '' : 's'}`,
+      step: 'evidence',
+      changeLabel: `evidence for ${y.year}`,
+    },
+    ...reliefRows(snapshot, y),
+  ];
+}
+
+/** D17: what HMRC's P87 still lacks; the NI number comes after signing, so it is not listed. */
+function StillNeeded({ snapshot }: { snapshot: Snapshot }) {
+  const stillNeeded = p87Readiness(p87InputOfSnapshot(snapshot, true));
+  if (stillNeeded.length === 0) return null;
+  return (
+    <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4" data-testid="p87-still-needed">
+      <p className="font-semibold">HMRC's claim form also needs:</p>
+      <ul className="list-disc pl-6">
+        {stillNeeded.map((item) => (
+          <li key={item.field}>{item.label}</li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        You can still sign and send your claim now. We will ask you, or your employer, for these before we
+        send it to HMRC.
+      </p>
+    </div>
+  );
+}
+
+/** Before signing: every answer once, each with a way back to its question (D17). */
+export function StepCheckAnswers() {
+  const wizard = useWizard();
+  const { snapshot, server } = wizard.state;
+  const fuel = isFuelClaim(snapshot);
+  const evidence = evidenceByYear(server);
+  const { years } = figuresByJob(snapshot);
+  const several = snapshot.employments.length > 1;
 
   return (
     <WizardShell
@@ -163,110 +271,23 @@ export function StepCheckAnswers() {
       lead="Check everything before you sign. Use a Change link to correct an answer; you will come back here."
       continueLabel="Continue to sign"
     >
-      {stillNeeded.length > 0 && (
-        <div
-          className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4"
-          data-testid="p87-still-needed"
-        >
-          <p className="font-semibold">HMRC's claim form also needs:</p>
-          <ul className="list-disc pl-6">
-            {stillNeeded.map((item) => (
-              <li key={item.field}>{item.label}</li>
-            ))}
-          </ul>
-          <p className="mt-2">
-            You can still sign and send your claim now. We will ask you, or your employer, for these before we
-            send it to HMRC.
-          </p>
-        </div>
-      )}
-      <SummaryList title="About you" rows={about} testId="about" />
-      <SummaryList title="Your claim" rows={work} testId="claim" />
-      {snapshot.employments.map((e, i) => {
-        const end = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
-        const n = snapshot.employments.length > 1 ? ` ${i + 1}` : '';
-        return (
-          <SummaryList
-            key={e.id}
-            title={snapshot.employments.length > 1 ? `Employment ${i + 1}` : 'Your employment'}
-            testId={`employment-${i + 1}`}
-            rows={[
-              { key: 'Employer', value: e.employerName, step: 'employments', changeLabel: `employer${n}` },
-              {
-                key: 'Employer PAYE reference',
-                value: e.noPayeReference ? "You don't have it yet" : e.payeReference,
-                step: 'employments',
-                changeLabel: `PAYE reference${n}`,
-              },
-              { key: 'Job title', value: e.jobTitle, step: 'employments', changeLabel: `job title${n}` },
-              {
-                key: 'Still working there',
-                value: e.continuing === 'yes' ? 'Yes' : end ? `No, it ended on ${formatIsoDate(end)}` : '',
-                step: 'employments',
-                changeLabel: `still working there${n}`,
-              },
-            ]}
-          />
-        );
-      })}
+      <StillNeeded snapshot={snapshot} />
+      <SummaryList title="About you" rows={aboutRows(snapshot)} testId="about" />
+      <SummaryList title="Your claim" rows={claimRows(snapshot)} testId="claim" />
+      {snapshot.employments.map((e, i) => (
+        <SummaryList
+          key={e.id}
+          title={several ? `Employment ${i + 1}` : 'Your employment'}
+          testId={`employment-${i + 1}`}
+          rows={employmentRows(snapshot, e, i)}
+        />
+      ))}
       {years.map((y) => (
         <SummaryList
           key={y.year}
           title={`Tax year ${y.year}`}
           testId={`year-${y.year.replace('/', '-')}`}
-          rows={[
-            ...y.jobs.flatMap((j): Row[] => {
-              const who = employerName(j.employmentId);
-              const of = y.jobs.length > 1 || snapshot.employments.length > 1 ? ` (${who})` : '';
-              return [
-                {
-                  key: `Business miles${of}`,
-                  value: `${formatNumber(j.miles)} miles by ${label(VEHICLE_OPTIONS, j.vehicle).toLowerCase()}`,
-                  step: 'mileage',
-                  changeLabel: `business miles in ${y.year}${of}`,
-                },
-                {
-                  key: `Employer paid${of}`,
-                  value: paidText(j),
-                  step: 'employer-rate',
-                  changeLabel: `what the employer paid in ${y.year}${of}`,
-                },
-              ];
-            }),
-            ...(y.jobs.length > 1
-              ? [
-                  {
-                    key: 'Employers connected',
-                    value:
-                      y.employersConnected === 'yes'
-                        ? 'Yes, one 10,000-mile limit'
-                        : 'No, separate employers',
-                    step: 'mileage' as const,
-                    changeLabel: `employers connected in ${y.year}`,
-                  },
-                ]
-              : []),
-            {
-              key: 'Evidence',
-              value: `${(evidence[y.year] ?? []).length} file${(evidence[y.year] ?? []).length === 1 ? '' : 's'}`,
-              step: 'evidence',
-              changeLabel: `evidence for ${y.year}`,
-            },
-            ...(fuel
-              ? []
-              : [
-                  {
-                    key: 'Your income tax rate',
-                    value:
-                      incomeBandOptions(y.year, snapshot.scottishTaxpayer === 'yes').find(
-                        (o) => o.id === selectedYears(snapshot).find((s) => s.year === y.year)?.incomeBand,
-                      )?.label ?? 'Not answered (basic and higher rate shown)',
-                    step: 'employer-rate' as const,
-                    changeLabel: `income tax rate in ${y.year}`,
-                  },
-                  { key: 'Mileage allowance relief claimed', value: formatMoney(y.claimable) },
-                ]),
-          ]}
+          rows={yearRows(snapshot, y, (evidence[y.year] ?? []).length)}
         />
       ))}
       {snapshot.journeys.length > 0 && (

@@ -13,6 +13,7 @@ import { milesText, summariseClaim } from '@taxback/domain';
 import { clearOutbox } from '../lib/outbox.ts';
 import { selectedYears } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
+import type { ServerData } from '../lib/server-data.ts';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { FuelClaimNote, SelfAssessmentNote } from './review.tsx';
 import { FigureRow } from '../components/rebate-panel.tsx';
@@ -38,9 +39,7 @@ export function StepConfirmation() {
   const fuel = isFuelClaim(snapshot);
   const years = selectedYears(snapshot).map((y) => y.year);
   const firstName = snapshot.personalInfo.firstName;
-  const email = (CONTENT as { supportEmail?: string }).supportEmail;
   const settings = useSettings();
-  const logs = Object.entries(server.mileageLogs).sort(([a], [b]) => b.localeCompare(a));
 
   useEffect(() => {
     document.title = `Claim submitted – ${CONTENT.brandName}`;
@@ -93,27 +92,7 @@ export function StepConfirmation() {
 
       <div className="mb-8">{fuel ? <FuelClaimNote /> : <SelfAssessmentNote summary={summary} />}</div>
 
-      <section aria-labelledby="next-title" className="mb-8">
-        <h2 id="next-title" className="mb-4 text-2xl">
-          What happens next
-        </h2>
-        <ol className="space-y-4 border-l-4 border-brand-700 pl-6" data-testid="confirmation-timeline">
-          {CONTENT.timeline.map((entry, i) => (
-            <li key={entry.id} data-testid={`timeline-${entry.id}`}>
-              <p className="font-semibold">
-                {i + 1}. {entry.title}
-              </p>
-              <p className="text-muted">{entry.duration}</p>
-            </li>
-          ))}
-        </ol>
-        <p className="mt-4" data-testid="confirmation-follow">
-          We will text and email you at each step. You can also{' '}
-          <a href={paths.status.getHref(server.submissionReference ?? undefined)}>follow your claim</a> at any
-          time with your reference and your mobile number.
-        </p>
-      </section>
-
+      <WhatHappensNext reference={server.submissionReference} />
       {server.signedAuthority && (
         <section aria-labelledby="authority-title" className="mb-8" data-testid="confirmation-authority">
           <h2 id="authority-title" className="mb-2 text-2xl">
@@ -131,61 +110,8 @@ export function StepConfirmation() {
         </section>
       )}
 
-      {logs.length > 0 && (
-        <section aria-labelledby="logs-title" className="mb-8" data-testid="confirmation-logs">
-          <h2 id="logs-title" className="mb-2 text-2xl">
-            Your mileage log
-          </h2>
-          <ul className="space-y-2">
-            {logs.map(([year, log]) => {
-              const slug = year.replace(/[^0-9A-Za-z]+/g, '-');
-              return (
-                <li key={year} className="flex flex-wrap items-center gap-x-4">
-                  <span className="font-semibold">{year}</span>
-                  {log.pdf && (
-                    <DownloadButton
-                      url={log.pdf.url}
-                      filename={log.pdf.filename}
-                      label={`Download the ${year} log (PDF)`}
-                      testId={`download-log-${slug}-pdf`}
-                    />
-                  )}
-                  {log.csv && (
-                    <DownloadButton
-                      url={log.csv.url}
-                      filename={log.csv.filename}
-                      label={`Download the ${year} log (CSV)`}
-                      testId={`download-log-${slug}-csv`}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
-
-      <section aria-labelledby="contact-title" className="mb-8" data-testid="confirmation-contact">
-        <h2 id="contact-title" className="mb-2 text-2xl">
-          Questions?
-        </h2>
-        <p>
-          Call us on{' '}
-          <a href={CONTENT.phoneHref} className="font-semibold">
-            {CONTENT.phoneNumber}
-          </a>
-          {email ? (
-            <>
-              {' '}
-              or email <a href={`mailto:${email}`}>{email}</a>
-            </>
-          ) : null}
-          .
-        </p>
-        <p>Support hours: {CONTENT.supportHours}</p>
-        <p className="mt-2 text-muted">Quote your reference number when you contact us.</p>
-      </section>
-
+      <MileageLogs mileageLogs={server.mileageLogs} />
+      <Contact />
       <Button
         fullWidth
         className="sm:w-auto"
@@ -198,5 +124,95 @@ export function StepConfirmation() {
         Return to the {CONTENT.brandName} website
       </Button>
     </Container>
+  );
+}
+
+/** The generated mileage logs, newest year first. */
+function MileageLogs({ mileageLogs }: { mileageLogs: ServerData['mileageLogs'] }) {
+  const logs = Object.entries(mileageLogs).sort(([a], [b]) => b.localeCompare(a));
+  if (logs.length === 0) return null;
+  return (
+    <section aria-labelledby="logs-title" className="mb-8" data-testid="confirmation-logs">
+      <h2 id="logs-title" className="mb-2 text-2xl">
+        Your mileage log
+      </h2>
+      <ul className="space-y-2">
+        {logs.map(([year, log]) => {
+          const slug = year.replace(/[^0-9A-Za-z]+/g, '-');
+          return (
+            <li key={year} className="flex flex-wrap items-center gap-x-4">
+              <span className="font-semibold">{year}</span>
+              {log.pdf && (
+                <DownloadButton
+                  url={log.pdf.url}
+                  filename={log.pdf.filename}
+                  label={`Download the ${year} log (PDF)`}
+                  testId={`download-log-${slug}-pdf`}
+                />
+              )}
+              {log.csv && (
+                <DownloadButton
+                  url={log.csv.url}
+                  filename={log.csv.filename}
+                  label={`Download the ${year} log (CSV)`}
+                  testId={`download-log-${slug}-csv`}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function WhatHappensNext({ reference }: { reference: string | null }) {
+  return (
+    <section aria-labelledby="next-title" className="mb-8">
+      <h2 id="next-title" className="mb-4 text-2xl">
+        What happens next
+      </h2>
+      <ol className="space-y-4 border-l-4 border-brand-700 pl-6" data-testid="confirmation-timeline">
+        {CONTENT.timeline.map((entry, i) => (
+          <li key={entry.id} data-testid={`timeline-${entry.id}`}>
+            <p className="font-semibold">
+              {i + 1}. {entry.title}
+            </p>
+            <p className="text-muted">{entry.duration}</p>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-4" data-testid="confirmation-follow">
+        We will text and email you at each step. You can also{' '}
+        <a href={paths.status.getHref(reference ?? undefined)}>follow your claim</a> at any time with your
+        reference and your mobile number.
+      </p>
+    </section>
+  );
+}
+
+function Contact() {
+  const email = (CONTENT as { supportEmail?: string }).supportEmail;
+  return (
+    <section aria-labelledby="contact-title" className="mb-8" data-testid="confirmation-contact">
+      <h2 id="contact-title" className="mb-2 text-2xl">
+        Questions?
+      </h2>
+      <p>
+        Call us on{' '}
+        <a href={CONTENT.phoneHref} className="font-semibold">
+          {CONTENT.phoneNumber}
+        </a>
+        {email ? (
+          <>
+            {' '}
+            or email <a href={`mailto:${email}`}>{email}</a>
+          </>
+        ) : null}
+        .
+      </p>
+      <p>Support hours: {CONTENT.supportHours}</p>
+      <p className="mt-2 text-muted">Quote your reference number when you contact us.</p>
+    </section>
   );
 }

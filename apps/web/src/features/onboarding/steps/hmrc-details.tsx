@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { normaliseNiNumber } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -38,12 +38,10 @@ export function StepHmrcDetails() {
   const { errors } = state;
   const employed = state.snapshot.employmentDetails.employmentType === 'employed';
   const p60 = state.server.p60File;
+  const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string[] | null>(null);
   const inFlight = useRef(false);
-  const [upload, setUpload] = useState<{ filename: string; percent: number } | null>(null);
-  const [p60Error, setP60Error] = useState<string | undefined>(undefined);
-  const [removing, setRemoving] = useState(false);
 
   async function submit() {
     // A ref, not state: two clicks in the same frame must still send once.
@@ -75,6 +73,66 @@ export function StepHmrcDetails() {
       .map(([, v]) => v);
     setSubmitError(others);
   }
+
+  return (
+    <WizardShell
+      heading="Administrative details"
+      lead="We need your National Insurance number to submit your claim to HMRC."
+      fields={FIELDS}
+      continueLabel={submitting ? 'Submitting...' : 'Submit Claim'}
+      continueDisabled={submitting || uploading}
+      onContinue={() => void submit()}
+    >
+      <TextField
+        id={fieldId('niNumber')}
+        label="National Insurance number"
+        hint={NI_HINT}
+        value={formatNiAsTyped(state.niNumber)}
+        onChange={(v) => wizard.setNiNumber(formatNiAsTyped(v))}
+        error={errorFor(errors, 'niNumber')}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="characters"
+        maxLength={13}
+        className="max-w-xs"
+        data-testid="ni-number"
+      />
+
+      {employed && <P60Upload onUploading={setUploading} />}
+
+      {submitError && (
+        <Notice tone="error" title={SUBMIT_FAILED} testId="submit-error">
+          {submitError.length > 0 && (
+            <ul className="list-disc pl-6 text-danger">
+              {submitError.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+          <Button
+            variant="secondary"
+            className="mt-3"
+            onClick={() => void submit()}
+            data-testid="submit-retry"
+          >
+            Try again
+          </Button>
+        </Notice>
+      )}
+    </WizardShell>
+  );
+}
+
+/** The optional P60 (employed only): upload, progress, replace and remove. */
+function P60Upload({ onUploading }: { onUploading: (busy: boolean) => void }) {
+  const wizard = useWizard();
+  const { state, sessionId } = wizard;
+  const p60 = state.server.p60File;
+  const [upload, setUpload] = useState<{ filename: string; percent: number } | null>(null);
+  const [p60Error, setP60Error] = useState<string | undefined>(undefined);
+  const [removing, setRemoving] = useState(false);
+  // Submitting waits while a P60 is on its way.
+  useEffect(() => onUploading(upload !== null), [upload, onUploading]);
 
   async function pickP60(files: File[]) {
     const file = files[0];
@@ -108,96 +166,50 @@ export function StepHmrcDetails() {
   }
 
   return (
-    <WizardShell
-      heading="Administrative details"
-      lead="We need your National Insurance number to submit your claim to HMRC."
-      fields={FIELDS}
-      continueLabel={submitting ? 'Submitting...' : 'Submit Claim'}
-      continueDisabled={submitting || upload !== null}
-      onContinue={() => void submit()}
-    >
-      <TextField
-        id={fieldId('niNumber')}
-        label="National Insurance number"
-        hint={NI_HINT}
-        value={formatNiAsTyped(state.niNumber)}
-        onChange={(v) => wizard.setNiNumber(formatNiAsTyped(v))}
-        error={errorFor(errors, 'niNumber')}
-        autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="characters"
-        maxLength={13}
-        className="max-w-xs"
-        data-testid="ni-number"
-      />
-
-      {employed && (
-        <section aria-labelledby="p60-title" className="space-y-3" data-testid="p60-section">
-          <h2 id="p60-title" className="text-xl">
-            Your P60 (optional)
-          </h2>
-          {p60 ? (
-            <div
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-gray-50 px-3 py-2"
-              data-testid="p60-file"
-            >
-              <span className="min-w-0 break-all">
-                <span className="font-semibold">{p60.filename}</span>{' '}
-                <span className="text-sm text-muted">({formatFileSize(p60.size)})</span>
-              </span>
-              <Button
-                variant="link"
-                loading={removing}
-                onClick={() => void removeP60()}
-                aria-label={`Remove ${p60.filename}`}
-                data-testid="p60-remove"
-              >
-                Remove
-              </Button>
-            </div>
-          ) : upload ? (
-            <div aria-live="polite">
-              <UploadProgress
-                id="p60-progress-bar"
-                filename={upload.filename}
-                percent={upload.percent}
-                testId="p60-progress"
-              />
-            </div>
-          ) : null}
-          {!upload && (
-            <FileDrop
-              id={fieldId('p60FileId')}
-              label={p60 ? 'Replace your P60' : 'Upload your P60'}
-              hint="A PDF, JPG or PNG file, up to 10 MB. Your P60 helps HMRC match your claim, but you can submit without it."
-              accept={P60_ACCEPT}
-              error={p60Error ?? errorFor(errors, 'p60FileId')}
-              onFiles={(files) => void pickP60(files)}
-              testId="p60-upload"
-            />
-          )}
-        </section>
-      )}
-
-      {submitError && (
-        <Notice tone="error" title={SUBMIT_FAILED} testId="submit-error">
-          {submitError.length > 0 && (
-            <ul className="list-disc pl-6 text-danger">
-              {submitError.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
+    <section aria-labelledby="p60-title" className="space-y-3" data-testid="p60-section">
+      <h2 id="p60-title" className="text-xl">
+        Your P60 (optional)
+      </h2>
+      {p60 ? (
+        <div
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-gray-50 px-3 py-2"
+          data-testid="p60-file"
+        >
+          <span className="min-w-0 break-all">
+            <span className="font-semibold">{p60.filename}</span>{' '}
+            <span className="text-sm text-muted">({formatFileSize(p60.size)})</span>
+          </span>
           <Button
-            variant="secondary"
-            className="mt-3"
-            onClick={() => void submit()}
-            data-testid="submit-retry"
+            variant="link"
+            loading={removing}
+            onClick={() => void removeP60()}
+            aria-label={`Remove ${p60.filename}`}
+            data-testid="p60-remove"
           >
-            Try again
+            Remove
           </Button>
-        </Notice>
+        </div>
+      ) : upload ? (
+        <div aria-live="polite">
+          <UploadProgress
+            id="p60-progress-bar"
+            filename={upload.filename}
+            percent={upload.percent}
+            testId="p60-progress"
+          />
+        </div>
+      ) : null}
+      {!upload && (
+        <FileDrop
+          id={fieldId('p60FileId')}
+          label={p60 ? 'Replace your P60' : 'Upload your P60'}
+          hint="A PDF, JPG or PNG file, up to 10 MB. Your P60 helps HMRC match your claim, but you can submit without it."
+          accept={P60_ACCEPT}
+          error={p60Error ?? errorFor(state.errors, 'p60FileId')}
+          onFiles={(files) => void pickP60(files)}
+          testId="p60-upload"
+        />
       )}
-    </WizardShell>
+    </section>
   );
 }
