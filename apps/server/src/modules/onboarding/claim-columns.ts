@@ -10,7 +10,7 @@ import {
 import type { TaxYearEntry } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import { WIZARD_SNAPSHOT_VERSION, emptyWizardSnapshot, wizardSnapshotSchema } from '@taxback/domain/schemas';
-import type { WizardSnapshot } from '@taxback/domain/schemas';
+import type { SnapshotSection, WizardSnapshot } from '@taxback/domain/schemas';
 import { columnsOf } from '../../db/database.ts';
 import type { RowUpdate } from '../../db/database.ts';
 import type { ColumnValues } from '../../db/prepared.ts';
@@ -71,10 +71,59 @@ export type SnapshotColumns = ColumnValues<RowUpdate<'onboarding_claims'>, typeo
 
 /** The SPEC §3 columns derived from a snapshot (tracking fields are handled by the caller). */
 export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary): SnapshotColumns {
-  const { eligibilityData: e, employmentDetails: emp, personalInfo: p } = snapshot;
+  return {
+    ...eligibilityColumns(snapshot),
+    ...employmentColumns(snapshot),
+    ...employerColumns(snapshot),
+    ...contactColumns(snapshot),
+    ...yearColumns(snapshot),
+    ...journeyColumns(snapshot),
+    ...consentColumns(snapshot),
+    ...totalColumns(snapshot, totals),
+    snapshot: JSON.stringify(snapshot),
+    snapshot_version: WIZARD_SNAPSHOT_VERSION,
+  };
+}
+
+function eligibilityColumns({ eligibilityData: e }: WizardSnapshot) {
+  return { drives_for_work: orNull(e.drivesForWork), company_vehicle_vrm: orNull(e.vehicleVRM) };
+}
+
+function employmentColumns({ employmentDetails: emp }: WizardSnapshot) {
+  return {
+    employment_type: orNull(emp.employmentType),
+    business_name: orNull(emp.businessName),
+    utr_number: orNull(emp.utrNumber),
+  };
+}
+
+function employerColumns(snapshot: WizardSnapshot) {
+  return {
+    employer_name: orNull(
+      snapshot.employments
+        .map((j) => j.employerName)
+        .filter((n) => n !== '')
+        .join(', '),
+    ),
+  };
+}
+
+/** The claimant's contact details: what operators search and the resume code is sent to (D8). */
+function contactColumns({ personalInfo: p }: WizardSnapshot) {
   const fullName = [p.firstName, p.lastName].filter((s) => s !== '').join(' ');
-  // D27: a fuel claim (company vehicle) has no approved-amount estimate, in a draft as once submitted.
-  const estimate = isFuelClaim(snapshot) ? null : totals;
+  return {
+    first_name: orNull(p.firstName),
+    last_name: orNull(p.lastName),
+    full_name: orNull(fullName),
+    email: orNull(p.email),
+    phone: orNull(p.phone),
+    mobile_number: normaliseUkPhone(p.phone),
+    home_address: orNull(p.homeAddress),
+    postcode: orNull(p.postcode),
+  };
+}
+
+function yearColumns(snapshot: WizardSnapshot) {
   // SPEC §3's per-year miles and company name: every job's miles, and the employers driven for.
   const mileage: Record<string, { miles: number; companyName: string }> = {};
   for (const t of selectedYears(snapshot))
@@ -85,42 +134,66 @@ export function snapshotColumns(snapshot: WizardSnapshot, totals: RebateSummary)
     ),
   );
   return {
-    drives_for_work: orNull(e.drivesForWork),
-    company_vehicle_vrm: orNull(e.vehicleVRM),
-    employment_type: orNull(emp.employmentType),
-    employer_name: orNull(
-      snapshot.employments
-        .map((j) => j.employerName)
-        .filter((n) => n !== '')
-        .join(', '),
-    ),
-    business_name: orNull(emp.businessName),
-    utr_number: orNull(emp.utrNumber),
-    first_name: orNull(p.firstName),
-    last_name: orNull(p.lastName),
-    full_name: orNull(fullName),
-    email: orNull(p.email),
-    phone: orNull(p.phone),
-    mobile_number: normaliseUkPhone(p.phone),
-    home_address: orNull(p.homeAddress),
-    postcode: orNull(p.postcode),
     vehicle_type: vehicleOf(snapshot),
     selected_tax_years: JSON.stringify(snapshot.taxYears.map(({ year, selected }) => ({ year, selected }))),
     mileage_data: JSON.stringify(mileage),
+    // One pence-per-mile rate when every job paid the same way; otherwise the figures are per job.
+    employer_mileage_rate: rates.size === 1 ? [...rates][0]! : null,
+  };
+}
+
+function journeyColumns(snapshot: WizardSnapshot) {
+  return { journey_patterns: JSON.stringify(snapshot.journeys) };
+}
+
+function consentColumns({ agreementChecks: a }: WizardSnapshot) {
+  return {
+    consent_accuracy: toIntBool(a.accuracy),
+    consent_authorization: toIntBool(a.authorization),
+    consent_terms: toIntBool(a.terms),
+  };
+}
+
+/** The figures a claim is worth: written with every save, being cheap and read by the back-office. */
+function totalColumns(snapshot: WizardSnapshot, totals: RebateSummary) {
+  // D27: a fuel claim (company vehicle) has no approved-amount estimate, in a draft as once submitted.
+  const estimate = isFuelClaim(snapshot) ? null : totals;
+  return {
     total_hmrc_allowance: estimate?.totalAllowance ?? null,
     estimated_rebate_20_percent: estimate?.rebate20 ?? null,
     estimated_rebate_40_percent: estimate?.rebate40 ?? null,
     estimated_rebate_claimant: estimate ? reliefOf(snapshot).low : null,
-    // One pence-per-mile rate when every job paid the same way; otherwise the figures are per job.
-    employer_mileage_rate: rates.size === 1 ? [...rates][0]! : null,
-    journey_patterns: JSON.stringify(snapshot.journeys),
-    consent_accuracy: toIntBool(snapshot.agreementChecks.accuracy),
-    consent_authorization: toIntBool(snapshot.agreementChecks.authorization),
-    consent_terms: toIntBool(snapshot.agreementChecks.terms),
     self_assessment_required: toIntBool(totals.selfAssessmentRequired),
-    snapshot: JSON.stringify(snapshot),
-    snapshot_version: WIZARD_SNAPSHOT_VERSION,
   };
+}
+
+type DerivedGroup = (snapshot: WizardSnapshot) => Partial<SnapshotColumns>;
+
+/**
+ * Which derived columns each snapshot section feeds (issue 33): a per-step save writes only the
+ * groups of the sections it changed, plus the totals.
+ */
+const GROUPS_BY_SECTION: Partial<Record<SnapshotSection, readonly DerivedGroup[]>> = {
+  eligibilityData: [eligibilityColumns],
+  employmentDetails: [employmentColumns],
+  personalInfo: [contactColumns],
+  employments: [employerColumns, yearColumns],
+  vehicleInfo: [yearColumns],
+  taxYears: [yearColumns],
+  journeys: [journeyColumns],
+  agreementChecks: [consentColumns],
+};
+
+/** The derived columns a save of `sections` changes: their groups' columns and the totals. */
+export function changedColumns(
+  snapshot: WizardSnapshot,
+  totals: RebateSummary,
+  sections: readonly SnapshotSection[],
+): Partial<SnapshotColumns> {
+  const groups = new Set(sections.flatMap((s) => GROUPS_BY_SECTION[s] ?? []));
+  const columns: Partial<SnapshotColumns> = totalColumns(snapshot, totals);
+  for (const group of groups) Object.assign(columns, group(snapshot));
+  return columns;
 }
 
 /** The names of the employers a year's miles were driven for. */

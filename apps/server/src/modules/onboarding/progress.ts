@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { RESUME_MESSAGES, alignSnapshot, hasCompleted, summariseClaim, ukIsoDate } from '@taxback/domain';
+import { RESUME_MESSAGES, hasCompleted, normaliseUkPhone, summariseClaim, ukIsoDate } from '@taxback/domain';
 import type { RebateSummary, WizardStepId } from '@taxback/domain';
 import {
   MESSAGES,
   resumePoint,
-  stepsToRecheck,
   validateSnapshotSteps,
   WIZARD_SNAPSHOT_VERSION,
 } from '@taxback/domain/schemas';
-import type {
-  OnboardingSave,
-  OnboardingStepSave,
-  WizardProgress,
-  WizardSnapshot,
-} from '@taxback/domain/schemas';
+import type { OnboardingSave, WizardProgress, WizardSnapshot } from '@taxback/domain/schemas';
 import type { RowUpdate } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
@@ -26,9 +20,9 @@ import {
 } from '../../errors.ts';
 import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
 import { readSnapshot, snapshotColumns } from './claim-columns.ts';
+import { createDraftCache } from './draft-cache.ts';
 import {
   findClaimForSave,
-  findClaimForStepSave,
   findClaimProgress,
   insertClaim,
   progressColumns,
@@ -36,9 +30,16 @@ import {
   tracksSomethingNew,
   updateClaimAtRevision,
 } from './repository.ts';
-import type { ClaimSaveCheckRow, ClaimTracking } from './repository.ts';
+import type { ClaimSaveCheckRow } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
 import type { OnboardingContext, RequestMeta } from './service-context.ts';
+import {
+  conflictAfterMiss,
+  mergedTracking,
+  refuseUnlessCurrent,
+  stepSaveOperation,
+  trackingOf,
+} from './step-save.ts';
 
 // The draft's progress: restore (GET), save with its revision check (PUT, D10), and the resume
 // code a claimant asks for to finish later (D8).
@@ -47,14 +48,26 @@ export function progressOperations(ctx: OnboardingContext) {
   const { deps, now } = ctx;
   const { db } = deps;
 
-  /** Refuses a save unless the stored draft is still at `revision` and still a draft (D10). */
-  function refuseUnlessCurrent(existing: { revision: number; status: string }, revision: number): void {
-    const current = Number(existing.revision);
-    if (existing.status !== 'draft') {
-      throw new ConflictError(ONBOARDING_MESSAGES.alreadySubmitted, { revision: current });
+  const drafts = createDraftCache();
+
+  /**
+   * D8: a code goes out when personal details are first saved (or the number changes). The earlier
+   * number only counts if the personal step had been completed (validated) with it.
+   */
+  async function sendCodeIfNew(
+    sessionId: string,
+    lastStepCompleted: WizardStepId | null,
+    phone: string | null,
+    before: { lastStepCompleted: WizardStepId | null; mobileNumber: string | null } | undefined,
+  ): Promise<void> {
+    const earlier = before && hasCompleted('personal', before.lastStepCompleted) ? before.mobileNumber : null;
+    if (!hasCompleted('personal', lastStepCompleted) || phone === null || phone === earlier) return;
+    try {
+      await deps.resume.issueCode(sessionId, phone);
+    } catch (error) {
+      // The save itself succeeded; 'Save and finish later' can send another code.
+      deps.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'resume code not issued');
     }
-    if (revision !== current)
-      throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: current });
   }
 
   /** Writes a checked snapshot and progress: the first save inserts, later ones update at their revision. */
@@ -83,13 +96,7 @@ export function progressOperations(ctx: OnboardingContext) {
       ...progressColumns({ currentStep, lastStepCompleted }),
     };
     // Where the claim came from: recorded when first known, never overwritten.
-    const tracking: ClaimTracking = {
-      affiliate_name: snapshot.affiliateName || null,
-      utm_data: snapshot.utmData ? JSON.stringify(snapshot.utmData) : null,
-      full_url: snapshot.fullUrl || null,
-      ip_address: meta.ip,
-      user_agent: meta.userAgent || null,
-    };
+    const tracking = trackingOf(snapshot, meta);
 
     let revision: number;
     if (!existing) {
@@ -123,35 +130,39 @@ export function progressOperations(ctx: OnboardingContext) {
         tracking: tracksSomethingNew(existing, tracking) ? tracking : null,
         stored: existing,
       });
-      if (!ok) {
-        const latest = await findClaimForSave(db, sessionId);
-        const message =
-          latest && latest.status !== 'draft'
-            ? ONBOARDING_MESSAGES.alreadySubmitted
-            : ONBOARDING_MESSAGES.staleRevision;
-        throw new ConflictError(message, { revision: Number(latest?.revision ?? 0) });
-      }
+      if (!ok) throw await conflictAfterMiss(ctx, sessionId);
       revision = current + 1;
     }
+    // The next step save of this draft needs no read (decision 040).
+    drafts.remember(sessionId, {
+      revision,
+      snapshot,
+      current: true,
+      checkedOn: progress.checked_on,
+      lastStepCompleted: body.lastStepCompleted,
+      indexed: {
+        full_name: snapshotValues.full_name ?? null,
+        email: snapshotValues.email ?? null,
+        mobile_number: snapshotValues.mobile_number ?? null,
+      },
+      tracking: existing ? mergedTracking(existing, tracking) : tracking,
+      lastActivityAt: at,
+    });
 
-    // D8: a code goes out when personal details are first saved (or the number changes).
-    // The earlier number only counts if the personal step had been completed (validated) with it.
-    const phone = columns.mobile_number ?? null;
-    const earlier =
-      existing &&
-      hasCompleted('personal', progressOfRow({ ...existing, current_step: null }).lastStepCompleted)
-        ? existing.mobile_number
-        : null;
-    if (hasCompleted('personal', body.lastStepCompleted) && phone !== null && phone !== earlier) {
-      try {
-        await deps.resume.issueCode(sessionId, phone);
-      } catch (error) {
-        // The save itself succeeded; 'Save and finish later' can send another code.
-        deps.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'resume code not issued');
-      }
-    }
+    const before = existing && {
+      lastStepCompleted: progressOfRow({ ...existing, current_step: null }).lastStepCompleted,
+      mobileNumber: existing.mobile_number,
+    };
+    await sendCodeIfNew(sessionId, body.lastStepCompleted, columns.mobile_number ?? null, before);
     return { revision, totals };
   }
+
+  const saveStep = stepSaveOperation(ctx, drafts, async (sessionId, lastStepCompleted, snapshot, before) =>
+    sendCodeIfNew(sessionId, lastStepCompleted, normaliseUkPhone(snapshot.personalInfo.phone), {
+      lastStepCompleted: before.lastStepCompleted,
+      mobileNumber: before.indexed.mobile_number,
+    }),
+  );
 
   return {
     async getProgress(sessionId: string) {
@@ -206,43 +217,8 @@ export function progressOperations(ctx: OnboardingContext) {
       return await store(sessionId, await findClaimForSave(db, sessionId), body, snapshot, meta);
     },
 
-    /**
-     * PUT /api/onboarding/steps/:stepId: only the sections the step changed, merged into the stored
-     * draft. The sections were parsed once by the route; the completed steps that read a changed
-     * section (and any this save completes) are checked again, every completed step when the UK day
-     * has changed since the draft was last checked (as a restore does, migration 009).
-     */
-    async saveStep(
-      sessionId: string,
-      stepId: WizardStepId,
-      body: OnboardingStepSave,
-      meta: RequestMeta,
-    ): Promise<{ revision: number; totals: RebateSummary }> {
-      const existing = await findClaimForStepSave(db, sessionId);
-      // The first save of a draft is the whole snapshot: a step save has nothing to merge into.
-      if (!existing) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
-      refuseUnlessCurrent(existing, body.revision);
-      const stored = readSnapshot(existing.snapshot, existing.snapshot_version);
-      const snapshot = alignSnapshot({ ...stored, ...body.sections });
-      const today = now();
-      const checkedToday =
-        Number(existing.snapshot_version) === WIZARD_SNAPSHOT_VERSION &&
-        existing.checked_on === ukIsoDate(today);
-      const only = checkedToday
-        ? stepsToRecheck(snapshot, body.lastStepCompleted, {
-            step: stepId,
-            changed: Object.keys(body.sections),
-            before: progressOfRow({ ...existing, current_step: null }).lastStepCompleted,
-          })
-        : undefined;
-      const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, {
-        today,
-        textChecked: true,
-        ...(only ? { only } : {}),
-      });
-      if (!checked.ok) throw new ValidationError(checked.errors);
-      return await store(sessionId, existing, body, snapshot, meta);
-    },
+    /** PUT /api/onboarding/steps/:stepId: only the sections the step changed (step-save.ts). */
+    saveStep,
 
     /** 'Save and finish later': a fresh code to the claimant's saved number. */
     async sendResumeCode(sessionId: string): Promise<void> {

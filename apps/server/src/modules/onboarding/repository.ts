@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import {
   FIRST_STEP_ID,
   completedStepAt,
@@ -7,7 +7,9 @@ import {
   storageIndexOf,
   storageIndexOfCompleted,
 } from '@taxback/domain';
-import type { WizardProgress } from '@taxback/domain/schemas';
+import { SNAPSHOT_SECTIONS, WIZARD_SNAPSHOT_VERSION } from '@taxback/domain/schemas';
+import type { SnapshotSection, WizardProgress } from '@taxback/domain/schemas';
+import type { DbDialect } from '../../db/connect.ts';
 import { columnsOf } from '../../db/database.ts';
 import type { Database, NewRow, Row, RowUpdate, RowColumns } from '../../db/database.ts';
 import { paramsFor, prepareQuery } from '../../db/prepared.ts';
@@ -170,6 +172,7 @@ const STEP_SAVE_CHECK_COLUMNS = columnsOf<'onboarding_claims'>()(
   'snapshot',
   'snapshot_version',
   'checked_on',
+  'last_activity_at',
 );
 export type ClaimStepSaveCheckRow = RowColumns<'onboarding_claims', typeof STEP_SAVE_CHECK_COLUMNS>;
 
@@ -271,6 +274,122 @@ export async function updateClaimAtRevision(
         ...Object.fromEntries(TRACKING_COLUMNS.map((c) => [`new_${c}`, tracking[c]])),
       })
     : await (indexed ? saveUpdates.indexed : saveUpdates.plain).execute(db, params);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** What a per-step save writes (issue 33): the changed sections, their derived columns, the progress. */
+export interface DraftSectionsUpdate {
+  sessionId: string;
+  /** The revision the save was made against; the row is written only while it is still this. */
+  revision: number;
+  /** The `checked_on` the save's checks relied on ('' for none): a row checked since is not written. */
+  checkedOn: string;
+  /** Each changed section's JSON text, laid over the stored snapshot; null: `snapshot` is the whole. */
+  sections: Partial<Record<SnapshotSection, string>> | null;
+  snapshot: string | null;
+  columns: Partial<SnapshotColumns>;
+  progress: Omit<SaveProgress, 'last_activity_at'>;
+  /** Written only when it is due (a draft's activity is recorded every few minutes, not every save). */
+  lastActivityAt: string | null;
+  tracking: ClaimTracking | null;
+}
+
+const SECTION_NAMES: ReadonlySet<string> = new Set(SNAPSHOT_SECTIONS);
+
+/**
+ * One UPDATE a shape (the sections, columns and optional parts it sets), prepared once: the stored
+ * snapshot takes the changed sections in the database (SQLite's json_set, PostgreSQL's jsonb `||`),
+ * so the unchanged ones are never read, parsed or sent back (issue 33).
+ */
+function draftSectionsQuery(dialect: DbDialect, shape: DraftShape) {
+  const { sections, columns, activity, tracking } = shape;
+  for (const s of sections ?? [])
+    if (!SECTION_NAMES.has(s)) throw new Error(`draftSectionsQuery: unknown section '${s}'`);
+  return prepareQuery((db, p) => {
+    let snapshot: RawBuilder<string>;
+    if (sections === null) snapshot = sql<string>`${p('snapshot')}`;
+    else if (sections.length === 0) snapshot = sql<string>`snapshot`;
+    else if (dialect === 'postgres')
+      snapshot = sql<string>`(cast(snapshot as jsonb) || cast(${p('sections')} as jsonb))::text`;
+    else
+      snapshot = sql<string>`json_set(snapshot, ${sql.join(
+        sections.map((s) => sql`${sql.lit(`$.${s}`)}, json(${p(`s_${s}`)})`),
+      )})`;
+    return db
+      .updateTable('onboarding_claims')
+      .set({
+        ...paramsFor(columns, p),
+        snapshot,
+        snapshot_version: p('snapshot_version'),
+        ...(tracking
+          ? Object.fromEntries(
+              TRACKING_COLUMNS.map((c) => [c, sql<string | null>`coalesce(${sql.ref(c)}, ${p(`new_${c}`)})`]),
+            )
+          : {}),
+        ...(activity ? { last_activity_at: p('last_activity_at') } : {}),
+        current_step: p('current_step'),
+        last_step_completed: p('last_step_completed'),
+        checked_on: p('checked_on'),
+        updated_at: p('updated_at'),
+        revision: p('nextRevision'),
+      })
+      .where('session_id', '=', p('sessionId'))
+      .where('revision', '=', p('revision'))
+      .where('status', '=', 'draft')
+      .where(sql<string>`coalesce(checked_on, '')`, '=', p('storedCheckedOn'));
+  });
+}
+
+interface DraftShape {
+  sections: readonly SnapshotSection[] | null;
+  columns: readonly (keyof SnapshotColumns)[];
+  activity: boolean;
+  tracking: boolean;
+}
+
+const draftSectionsQueries = new Map<string, ReturnType<typeof draftSectionsQuery>>();
+
+/**
+ * A per-step save's one statement: writes only while the claim is a draft at `revision` and checked
+ * on `checkedOn`. False when it touched no row (gone, stale, submitted, or checked since).
+ */
+export async function updateDraftSections(
+  db: Db,
+  dialect: DbDialect,
+  update: DraftSectionsUpdate,
+): Promise<boolean> {
+  const sections = update.sections === null ? null : (Object.keys(update.sections) as SnapshotSection[]);
+  const columns = Object.keys(update.columns) as (keyof SnapshotColumns)[];
+  const shape: DraftShape = {
+    sections,
+    columns,
+    activity: update.lastActivityAt !== null,
+    tracking: update.tracking !== null,
+  };
+  const key = `${dialect} ${sections?.join(',') ?? '*'} ${columns.join(',')} ${shape.activity} ${shape.tracking}`;
+  let query = draftSectionsQueries.get(key);
+  if (query === undefined) {
+    query = draftSectionsQuery(dialect, shape);
+    draftSectionsQueries.set(key, query);
+  }
+  const { currentStep, lastStepCompleted, ...times } = update.progress;
+  const params: Record<string, unknown> = {
+    ...update.columns,
+    ...times,
+    ...progressColumns({ currentStep, lastStepCompleted }),
+    snapshot_version: WIZARD_SNAPSHOT_VERSION,
+    sessionId: update.sessionId,
+    revision: update.revision,
+    nextRevision: update.revision + 1,
+    storedCheckedOn: update.checkedOn,
+  };
+  if (update.sections === null) params.snapshot = update.snapshot;
+  else if (dialect === 'postgres')
+    params.sections = `{${sections!.map((s) => `${JSON.stringify(s)}:${update.sections![s]!}`).join(',')}}`;
+  else for (const s of sections!) params[`s_${s}`] = update.sections[s];
+  if (update.lastActivityAt !== null) params.last_activity_at = update.lastActivityAt;
+  if (update.tracking) for (const c of TRACKING_COLUMNS) params[`new_${c}`] = update.tracking[c];
+  const result = await query.execute(db, params);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
