@@ -237,12 +237,6 @@ export default tseslint.config(
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
-  {
-    // Issue 34, still open: createJobQueue (322 lines with the lease, heartbeat and backlog of
-    // decision 036) is to be split into the runner and the store.
-    files: ['apps/server/src/jobs/queue.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   ...workspaceBoundaries,
   ...layering,
 );
