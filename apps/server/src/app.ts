@@ -34,6 +34,7 @@ import {
   appSecurityHeaders,
   isApiPath,
 } from './http/security.ts';
+import type { SecurityHeaderSets } from './http/security.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import { registerAdmin } from './modules/admin/index.ts';
 import { settingsRoutes } from './modules/authority/routes.ts';
@@ -45,8 +46,10 @@ import { registerApiDocs } from './modules/docs/openapi.ts';
 import { useApiContract } from './http/contract.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { createFilesService } from './modules/files/service.ts';
+import type { FilesService } from './modules/files/service.ts';
 import { addSignedAuthorityRenderer } from './modules/authority/deferred.ts';
 import { createDocumentRenderer } from './documents/render-pool.ts';
+import type { DocumentRenderer } from './documents/render-pool.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { lookupRoutes } from './modules/lookup/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
@@ -59,6 +62,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { createStatusService } from './modules/status/service.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { createClaimNotices, registerNotifyJob } from './jobs/notify-claimant.ts';
+import type { ClaimNotices } from './jobs/notify-claimant.ts';
 import { createProviders } from './providers/index.ts';
 import type { Providers } from './providers/index.ts';
 import { createFileStore } from './storage/index.ts';
@@ -86,21 +90,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
   const headers = appSecurityHeaders(web?.scriptHashes ?? []);
-  const app = Fastify({
-    logger: overrides.logger ?? loggerOptions(config.logLevel),
-    // Slow clients are cut off (decision 018); Node checks the deadlines every second.
-    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
-    requestTimeout: config.timeouts.requestMs,
-    keepAliveTimeout: config.timeouts.keepAliveMs,
-    frameworkErrors: frameworkErrorHandler(headers.api),
-    clientErrorHandler: clientErrorHandler(headers.api),
-    trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: JSON_BODY_LIMIT,
-    // Request ids are ours, not taken from a client header.
-    requestIdHeader: false,
-    genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
-  });
+  const app = createServer(config, overrides, headers.api);
   overrides.onCreate?.(app);
 
   const database = overrides.database ?? createDatabase(config.databaseUrl, poolOptionsOf(config));
@@ -113,27 +103,83 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   const keys = overrides.keys ?? resolveKeys(config);
-  if (overrides.keys === undefined && config.nodeEnv === 'production') {
-    const fromFiles = [
-      ...(config.dataKey === null ? ['DATA_KEY'] : []),
-      ...(config.signingKey === null ? ['SIGNING_KEY'] : []),
-    ];
-    if (fromFiles.length > 0) {
-      app.log.warn(
-        { unset: fromFiles },
-        `${fromFiles.join(' and ')} not set: the key is kept in a file in DATA_DIR, beside the data it protects, so a copy of that folder can read the data. Set the keys in the environment (see the README).`,
-      );
-    }
-  }
+  if (overrides.keys === undefined) warnOfKeysInFiles(app, config);
   const fileStore = overrides.fileStore ?? (await createFileStore(config));
   const providers =
     overrides.providers ?? createProviders(config.providers, { db: database.db, log: app.log });
-
   app.decorate('appConfig', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
   app.decorate('database', database);
   app.decorate('fileStore', fileStore);
+  app.decorate('keys', keys);
+  app.decorate('providers', providers);
+  app.decorate('operatorAuth', { resolve: async () => null });
+  const { jobs, files, documents, notices } = createJobsAndFiles(app, {
+    config,
+    database,
+    providers,
+    overrides,
+  });
+
+  // 1. External plugins, then 2. app plugins: hooks, errors, shutdown.
+  const redis = await registerPlugins(app, { config, database, headers, keys });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await documents.close();
+    providers.email.close();
+    if (ownsDatabase) await database.destroy();
+    if (redis) redis.disconnect();
+  });
+
+  // 3. Services, each built once, then the routes that use them.
+  await registerRoutes(app, { config, database, keys, providers, files, documents, notices, overrides });
+
+  // 4. The built web app, with the SPA fallback.
+  await registerWebApp(app, config.webDist, web);
+
+  return app;
+}
+
+function createServer(config: Config, overrides: AppOverrides, apiHeaders: SecurityHeaderSets['api']) {
+  return Fastify({
+    logger: overrides.logger ?? loggerOptions(config.logLevel),
+    // Slow clients are cut off (decision 018); Node checks the deadlines every second.
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    frameworkErrors: frameworkErrorHandler(apiHeaders),
+    clientErrorHandler: clientErrorHandler(apiHeaders),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    // Request ids are ours, not taken from a client header.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+}
+
+function warnOfKeysInFiles(app: FastifyInstance, config: Config): void {
+  if (config.nodeEnv !== 'production') return;
+  const fromFiles = [
+    ...(config.dataKey === null ? ['DATA_KEY'] : []),
+    ...(config.signingKey === null ? ['SIGNING_KEY'] : []),
+  ];
+  if (fromFiles.length > 0) {
+    app.log.warn(
+      { unset: fromFiles },
+      `${fromFiles.join(' and ')} not set: the key is kept in a file in DATA_DIR, beside the data it protects, so a copy of that folder can read the data. Set the keys in the environment (see the README).`,
+    );
+  }
+}
+
+/** The durable jobs and their handlers, and the files service (which enqueues deferred renders). */
+function createJobsAndFiles(
+  app: FastifyInstance,
+  deps: { config: Config; database: DatabaseHandle; providers: Providers; overrides: AppOverrides },
+) {
+  const { config, database, providers, overrides } = deps;
+  const clock = overrides.now ? { now: overrides.now } : {};
   // Decision 036: jobs on their own pool, with their own concurrency and a short, renewed lease.
   const jobs = createJobQueue({
     db: database.jobsDb,
@@ -142,21 +188,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
     backlogLimit: config.jobs.backlogLimit,
-    ...(overrides.now ? { now: overrides.now } : {}),
+    ...clock,
   });
-  const files = createFilesService({ db: database.db, store: fileStore, jobs });
+  const files = createFilesService({ db: database.db, store: app.fileStore, jobs });
   const documents = createDocumentRenderer(config.renderThreads);
   addSignedAuthorityRenderer(files, documents);
   app.decorate('files', files);
-  app.decorate('keys', keys);
-  app.decorate('providers', providers);
-  app.decorate('operatorAuth', { resolve: async () => null });
   registerPurgeJob(jobs, {
     db: database.jobsDb,
-    store: fileStore,
+    store: app.fileStore,
     retentionDays: config.draftRetentionDays,
     log: app.log,
-    ...(overrides.now ? { now: overrides.now } : {}),
+    ...clock,
   });
   registerNotifyJob(jobs, {
     db: database.jobsDb,
@@ -165,11 +208,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     company: config.company.name,
     publicUrl: config.publicUrl,
   });
-  const notices = createClaimNotices(jobs);
   app.decorate('jobs', jobs);
+  return { jobs, files, documents, notices: createClaimNotices(jobs) };
+}
 
-  // 1. External plugins.
-  addSecurityHeaders(app, headers);
+/** External plugins (shedding at the door, compression, rate limits, cookies), then the app's hooks. */
+async function registerPlugins(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: DatabaseHandle;
+    headers: SecurityHeaderSets;
+    keys: AppKeys;
+  },
+): Promise<Redis | null> {
+  const { config, database } = deps;
+  addSecurityHeaders(app, deps.headers);
   // Decision 036: under a standing queue for database connections, a route that may answer 503 is
   // refused first thing (before the rate limiter's round trip, its body unread): the cheapest refusal.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -194,9 +248,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'taxback-rl-', skipOnError: true } : {}),
   });
-  await app.register(cookie, { secret: hmacSha256Hex(keys.signingKey, 'cookie-secret') });
+  await app.register(cookie, { secret: hmacSha256Hex(deps.keys.signingKey, 'cookie-secret') });
 
-  // 2. App plugins: hooks, errors, shutdown.
   addHstsOnHttps(app);
   addApiNoStore(app);
   registerErrorHandler(app);
@@ -205,23 +258,26 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Decision 036: a request's first database acquisition may be shed when too many already wait.
   app.addHook('preHandler', (_request, _reply, done) => runAsRequest(done));
   await registerApiDocs(app);
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await documents.close();
-    providers.email.close();
-    if (ownsDatabase) await database.destroy();
-    if (redis) redis.disconnect();
-  });
+  return redis;
+}
 
-  // 3. Services, each built once here, then the routes that use them.
+interface RouteDeps {
+  config: Config;
+  database: DatabaseHandle;
+  keys: AppKeys;
+  providers: Providers;
+  files: FilesService;
+  documents: DocumentRenderer;
+  notices: ClaimNotices;
+  overrides: AppOverrides;
+}
+
+/** The claimant services, each built once, and every route, registered in one list. */
+async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { config, database, keys, providers, files, documents, notices, overrides } = deps;
+  const clock = overrides.now ? { now: overrides.now } : {};
   const terms = authorityTermsOf(config);
-  const claims = createClaimsService({
-    db: database.db,
-    files,
-    terms,
-    notices,
-    ...(overrides.now ? { now: overrides.now } : {}),
-  });
+  const claims = createClaimsService({ db: database.db, files, terms, notices, ...clock });
   const resume = createResumeService({
     db: database.db,
     dialect: database.dialect,
@@ -249,7 +305,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     files,
     company: config.company.name,
     log: app.log,
-    ...(overrides.now ? { now: overrides.now } : {}),
+    ...clock,
   });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
@@ -259,14 +315,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });
   await app.register(resumeRoutes, { prefix: '/api', resume });
   await app.register(statusRoutes, { prefix: '/api', status, secureCookie: config.nodeEnv === 'production' });
-  await app.register(callBackRoutes, { prefix: '/api', ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(callBackRoutes, { prefix: '/api', ...clock });
   await app.register(docsRoutes, { prefix: '/api' });
   await registerAdmin(app, { now: overrides.now, notices, documents });
-
-  // 4. The built web app, with the SPA fallback.
-  await registerWebApp(app, config.webDist, web);
-
-  return app;
 }
 
 /**
