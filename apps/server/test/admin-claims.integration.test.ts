@@ -714,7 +714,9 @@ describe('P87 worksheet', () => {
     const res = await get(`/api/admin/claims/${id}/p87.pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="p87-worksheet-${reference}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="p87-worksheet-${reference.replace(/ /g, '')}.pdf"`,
+    );
     const text = pdfText(res.rawPayload);
     const order = [
       `P87 worksheet: claim ${reference}`,
