@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
 import { TEST_COMPANY, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
@@ -115,7 +116,7 @@ async function submitMileageClaim(
     await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
     await expectStep(page, 'confirmation');
     const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
-    expect(reference).toMatch(/^TB\d{6}[A-Z0-9_-]{8}$/);
+    expect(reference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
 
     const row = await waitForOnboardingClaim(
       sessionId,

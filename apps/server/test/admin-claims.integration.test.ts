@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_STATUSES, allowedMoves, selfAssessmentLabel } from '@taxback/domain';
+import { CLAIM_STATUSES, allowedMoves, formatPence, selfAssessmentLabel } from '@taxback/domain';
 import type { ClaimStatus } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import {
@@ -714,7 +714,9 @@ describe('P87 worksheet', () => {
     const res = await get(`/api/admin/claims/${id}/p87.pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="p87-worksheet-${reference}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="p87-worksheet-${reference.replace(/ /g, '')}.pdf"`,
+    );
     const text = pdfText(res.rawPayload);
     const order = [
       `P87 worksheet: claim ${reference}`,
@@ -735,9 +737,9 @@ describe('P87 worksheet', () => {
       'Business miles',
       '4,000',
       'Approved mileage allowance (AMAP)',
-      `£${figures.totalAllowance.toFixed(2)}`,
+      formatPence(figures.totalAllowance * 100),
       'Mileage allowance relief claimed',
-      `£${figures.totalClaimable.toFixed(2)}`,
+      formatPence(figures.totalClaimable * 100),
       'Still missing before this can go to HMRC:',
       '- Employer PAYE reference (employment 1)',
     ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submissionReference } from './reference.ts';
+import { NEW_CLAIM_REFERENCE_PATTERN, newClaimReference } from './reference.ts';
 import { createSessionId, isSessionId, redactSessionId, SESSION_ID_PATTERN } from './session.ts';
 import { formatNiNumber, isValidNiNumber, maskNiNumber, normaliseNiNumber } from './ni-number.ts';
 import { MESSAGES } from './schema-basics.ts';
@@ -13,13 +13,26 @@ import {
 } from './resume-code.ts';
 import { toBase64Url } from './random.ts';
 
-describe('submission reference', () => {
-  it.each([
-    ['tx_1717171717171_abcdEFGH12345678', new Date(1717171717171), 'TB71717112345678'],
-    ['tx_1700000000000_Qw-_erty', new Date(1750000123456), 'TB123456QW-_ERTY'],
-    ['short', new Date(1000000), 'TB000000SHORT'],
-  ])('submissionReference(%s, %s) → %s', (sessionId, at, expected) => {
-    expect(submissionReference(sessionId, at)).toBe(expected);
+// Issue 32: read over the phone, so no 0/O, 1/I/L and no hyphen, in groups of three.
+describe('claim references for new claims', () => {
+  it('are TB and nine characters from the unambiguous alphabet in groups: TB 4K7 9MX 2QH', () => {
+    for (let i = 0; i < 200; i++) {
+      const reference = newClaimReference();
+      expect(reference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
+      expect(reference).toMatch(/^TB [^-01ILO]{3} [^-01ILO]{3} [^-01ILO]{3}$/);
+    }
+  });
+
+  it('take each character from the random bytes, skipping those that would bias it', () => {
+    // 248 = 8 x 31: bytes from 248 up are dropped, the rest index the alphabet.
+    const bytes = [255, 0, 1, 2, 30, 31, 62, 248, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    expect(newClaimReference(() => Uint8Array.from(bytes))).toBe('TB ABC 9AA DEF');
+  });
+
+  it('are distinct: about 44.6 bits each', () => {
+    const references = new Set(Array.from({ length: 2000 }, () => newClaimReference()));
+    expect(references.size).toBe(2000);
+    expect(9 * Math.log2(RESUME_CODE_ALPHABET.length)).toBeGreaterThan(44);
   });
 });
 

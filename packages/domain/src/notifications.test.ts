@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLAIM_STATUSES } from './claim-status.ts';
 import { SELF_ASSESSMENT_ADVICE, claimMessage, isNotifiedStatus } from './notifications.ts';
-import { generalReference, parseClaimReference, submissionReference } from './reference.ts';
+import { generalReference, newClaimReference, parseClaimReference } from './reference.ts';
 
 const base = {
   reference: 'TB-20261124-ABCD',
@@ -97,6 +97,12 @@ describe('claim references as typed', () => {
     ['tb123456abcd efgh', { kind: 'mileage', reference: 'TB123456ABCDEFGH' }],
     ['GEN-1A2B3C4', null],
     ['TB12345ABCDEFGH', null],
+    // Issue 32's references, typed in any case with spaces anywhere or none, or a confusable 0.
+    ['TB 4K7 9MX 2QH', { kind: 'mileage', reference: 'TB 4K7 9MX 2QH' }],
+    ['tb4k79mx2qh', { kind: 'mileage', reference: 'TB 4K7 9MX 2QH' }],
+    [' Tb 4k 79m x2q h ', { kind: 'mileage', reference: 'TB 4K7 9MX 2QH' }],
+    ['TB 4K0 9MX 2QH', null],
+    ['TB 4K7 9MX 2Q', null],
     ['', null],
   ] as const)('%j', (typed, parsed) => {
     expect(parseClaimReference(typed)).toEqual(parsed);
@@ -105,7 +111,12 @@ describe('claim references as typed', () => {
   it('reads back every reference we issue', () => {
     const id = '1a2b3c4d-0000-4000-8000-000000000000';
     expect(parseClaimReference(generalReference(id))).toEqual({ kind: 'general', idPrefix: '1a2b3c4d' });
-    const ref = submissionReference('tx_1732400000000_abcdEFGH-_xy', new Date(1_732_400_123_456));
+    const ref = newClaimReference();
     expect(parseClaimReference(ref)).toEqual({ kind: 'mileage', reference: ref });
+    // Issued before issue 32, still read.
+    expect(parseClaimReference('TB943798AWXR1L-G')).toEqual({
+      kind: 'mileage',
+      reference: 'TB943798AWXR1L-G',
+    });
   });
 });

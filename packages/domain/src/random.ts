@@ -32,3 +32,23 @@ export function toBase64Url(bytes: Uint8Array): string {
   }
   return out;
 }
+
+/**
+ * `length` characters from `alphabet`, each equally likely: rejection sampling, because 256 is not
+ * a multiple of most alphabets' sizes (resume codes, claim references).
+ */
+export function randomCharacters(
+  alphabet: string,
+  length: number,
+  random: (n: number) => Uint8Array = randomBytes,
+): string {
+  const size = alphabet.length;
+  const limit = Math.floor(256 / size) * size;
+  let out = '';
+  while (out.length < length) {
+    for (const byte of random(length * 2)) {
+      if (byte < limit && out.length < length) out += alphabet[byte % size];
+    }
+  }
+  return out;
+}

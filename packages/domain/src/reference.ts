@@ -1,7 +1,36 @@
-/** SPEC §9: 'TB' + last 6 digits of the timestamp + last 8 characters of the session id, uppercased. */
-export function submissionReference(sessionId: string, at: Date): string {
-  return `TB${String(at.getTime()).slice(-6)}${sessionId.slice(-8)}`.toUpperCase();
+import { RESUME_CODE_ALPHABET } from './resume-code.ts';
+import { randomBytes, randomCharacters } from './random.ts';
+
+/**
+ * A mileage claim's reference, read out over the phone (issue 32): 'TB' and 9 characters from the
+ * resume codes' alphabet (no 0/O, 1/I/L, D8), in groups of three: 'TB 4K7 9MX 2QH'. 31^9 is about
+ * 2^44.6, so a clash stays unlikely over millions of claims; the submission still checks that the
+ * reference is unused. Stored as shown, so every screen, text, email and PDF shows the groups.
+ */
+export const CLAIM_REFERENCE_PREFIX = 'TB';
+const REFERENCE_CHARACTERS = 9;
+const GROUP = 3;
+
+/** A new mileage claim's reference ('TB 4K7 9MX 2QH'); every character equally likely. */
+export function newClaimReference(random: (n: number) => Uint8Array = randomBytes): string {
+  return groupedReference(randomCharacters(RESUME_CODE_ALPHABET, REFERENCE_CHARACTERS, random));
 }
+
+function groupedReference(chars: string): string {
+  const groups = chars.match(new RegExp(`.{1,${GROUP}}`, 'g')) ?? [];
+  return [CLAIM_REFERENCE_PREFIX, ...groups].join(' ');
+}
+
+/** The shape of a reference issued since issue 32, as stored and shown: 'TB 4K7 9MX 2QH'. */
+export const NEW_CLAIM_REFERENCE_PATTERN = new RegExp(
+  `^${CLAIM_REFERENCE_PREFIX}( [${RESUME_CODE_ALPHABET}]{${GROUP}}){${REFERENCE_CHARACTERS / GROUP}}$`,
+);
+
+const NEW_MILEAGE = new RegExp(
+  `^${CLAIM_REFERENCE_PREFIX}([${RESUME_CODE_ALPHABET}]{${REFERENCE_CHARACTERS}})$`,
+);
+/** Before issue 32: 'TB' + 6 digits of the time + the session id's last 8 (base64url), uppercased. */
+const OLD_MILEAGE = /^TB[0-9]{6}[0-9A-Z_-]{8}$/;
 
 /** The general claim's reference: it has no stored one, so it is read from its id. */
 export const GENERAL_REFERENCE_PREFIX = 'GEN-';
@@ -11,16 +40,19 @@ export function generalReference(id: string): string {
 }
 
 /**
- * A reference as a claimant may type it (any case, with spaces, GEN's dash dropped), in its stored form,
- * or null when it cannot be one of ours.
+ * A reference as a claimant or an operator may type it (any case, spaces anywhere or none, GEN's
+ * dash dropped), in its stored form, or null when it cannot be one of ours. References issued
+ * before issue 32 ('TB943798AWXR1L-G') are still read.
  */
 export function parseClaimReference(
   input: string,
 ): { kind: 'general'; idPrefix: string } | { kind: 'mileage'; reference: string } | null {
-  // Session ids are base64url, so a mileage reference may itself hold '-' and '_'.
+  // Session ids are base64url, so an old mileage reference may itself hold '-' and '_'.
   const compact = input.replace(/\s+/g, '').toUpperCase();
   const general = /^GEN-?([0-9A-F]{8})$/.exec(compact);
   if (general) return { kind: 'general', idPrefix: general[1]!.toLowerCase() };
-  if (/^TB[0-9]{6}[0-9A-Z_-]{8}$/.test(compact)) return { kind: 'mileage', reference: compact };
+  const fresh = NEW_MILEAGE.exec(compact);
+  if (fresh) return { kind: 'mileage', reference: groupedReference(fresh[1]!) };
+  if (OLD_MILEAGE.test(compact)) return { kind: 'mileage', reference: compact };
   return null;
 }

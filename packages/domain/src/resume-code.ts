@@ -1,4 +1,4 @@
-import { randomBytes } from './random.ts';
+import { randomBytes, randomCharacters } from './random.ts';
 
 /** D8: no 0/O, 1/I/L, so a code read out of an SMS cannot be mistyped. */
 export const RESUME_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -15,15 +15,7 @@ export function isResumeCodeShape(s: string): boolean {
   return code.length === RESUME_CODE_LENGTH && [...code].every((ch) => RESUME_CODE_ALPHABET.includes(ch));
 }
 
-/** Rejection sampling keeps every character equally likely (256 is not a multiple of 31). */
+/** Every character equally likely (randomCharacters samples by rejection). */
 export function generateResumeCode(random: (n: number) => Uint8Array = randomBytes): string {
-  const size = RESUME_CODE_ALPHABET.length;
-  const limit = Math.floor(256 / size) * size;
-  let code = '';
-  while (code.length < RESUME_CODE_LENGTH) {
-    for (const byte of random(RESUME_CODE_LENGTH * 2)) {
-      if (byte < limit && code.length < RESUME_CODE_LENGTH) code += RESUME_CODE_ALPHABET[byte % size];
-    }
-  }
-  return code;
+  return randomCharacters(RESUME_CODE_ALPHABET, RESUME_CODE_LENGTH, random);
 }

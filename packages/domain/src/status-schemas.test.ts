@@ -11,6 +11,8 @@ describe('sameClaimReference', () => {
     ['TB123456ABCD1234', 'tb 123456 abcd 1234', true],
     ['TB123456ABCD1234', 'TB123456ABCD1235', false],
     ['TB123456ABCD1234', 'GEN-1A2B3C4D', false],
+    ['TB 4K7 9MX 2QH', 'tb4k79mx2qh', true],
+    ['TB 4K7 9MX 2QH', 'TB 4K7 9MX 2QJ', false],
     ['GEN-1A2B3C4D', 'hello', false],
   ])('%s and %s: %s', (a, b, same) => {
     expect(sameClaimReference(a, b)).toBe(same);

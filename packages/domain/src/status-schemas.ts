@@ -22,7 +22,7 @@ export const STATUS_LIMITS = {
 export const STATUS_MESSAGES = {
   referenceRequired: 'Enter your claim reference',
   referenceInvalid:
-    'Enter the claim reference as it appears in our text or email, like TB123456ABCD1234 or GEN-1A2B3C4D',
+    'Enter the claim reference as it appears in our text or email, like TB 4K7 9MX 2QH or GEN-1A2B3C4D',
   phoneRequired: 'Enter the mobile number you gave with your claim',
   codeInvalid: `Enter the ${STATUS_CODE_LENGTH}-digit code from the text message`,
   notFound: 'We could not find a claim with that reference and mobile number. Check both and try again.',

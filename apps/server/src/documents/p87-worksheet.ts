@@ -15,6 +15,8 @@ export const MISSING = 'MISSING - ask the claimant';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const LABEL_WIDTH = 200;
+/** The space between a label's column and its value's, so a long label never runs into the value. */
+const GUTTER = 12;
 const SIZE = 10;
 const LINE = 15;
 
@@ -64,13 +66,19 @@ export async function renderP87Worksheet(input: P87WorksheetInput): Promise<Uint
     text(section.title, PAGE.margin, bold, 12);
     y -= LINE * 1.2;
     for (const [label, value] of section.rows) {
-      const lines = wrapText(font, value ?? MISSING, SIZE, valueWidth);
-      ensure(LINE * lines.length);
-      text(label, PAGE.margin, font);
-      lines.forEach((line, i) => {
+      // Label and value each wrap in their own column; the row is as tall as the taller of the two.
+      const labelLines = wrapText(font, label, SIZE, LABEL_WIDTH - GUTTER);
+      const valueLines = wrapText(font, value ?? MISSING, SIZE, valueWidth);
+      const rows = Math.max(labelLines.length, valueLines.length);
+      ensure(LINE * rows);
+      for (let i = 0; i < rows; i++) {
         if (i > 0) y -= LINE;
-        text(line, PAGE.margin + LABEL_WIDTH, value === null ? bold : font, SIZE, value === null);
-      });
+        const labelLine = labelLines[i];
+        const valueLine = valueLines[i];
+        if (labelLine) text(labelLine, PAGE.margin, font);
+        if (valueLine)
+          text(valueLine, PAGE.margin + LABEL_WIDTH, value === null ? bold : font, SIZE, value === null);
+      }
       y -= LINE;
     }
     y -= LINE / 2;

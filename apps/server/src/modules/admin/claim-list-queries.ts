@@ -128,8 +128,10 @@ export function createClaimListQueries(db: Db) {
         digits.length >= 4
           ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
           : sql<boolean>`lower(phone) like ${like} escape '\\'`;
+      // References are stored in groups ('TB 4K7 9MX 2QH'): typed with or without spaces, they match.
+      const compact = `%${escapeLike(query.q.replace(/\s+/g, ''))}%`;
       out.push(
-        sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or lower(${side.reference}) like ${like} escape '\\' or ${phone})`,
+        sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or replace(lower(${side.reference}), ' ', '') like ${compact} escape '\\' or ${phone})`,
       );
     }
     return out;

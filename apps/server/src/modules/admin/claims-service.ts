@@ -203,7 +203,8 @@ export function createAdminClaimsService(deps: {
         missing: readinessOf(found).map((i) => i.label),
       });
       await audit.record({ actor: operatorId, action: 'p87-downloaded', entity: 'claim', entityId: id });
-      return { pdf, filename: `p87-worksheet-${reference}.pdf` };
+      // A reference is stored in groups ('TB 4K7 9MX 2QH'); a file name carries it without spaces.
+      return { pdf, filename: `p87-worksheet-${reference.replace(/\s+/g, '')}.pdf` };
     },
 
     async addNote(operatorId: string, id: string, body: string) {

@@ -1,8 +1,12 @@
 import {
+  EXPENSE_CATEGORIES,
+  VEHICLE_OPTIONS,
   datePartsToIso,
   figuresByJob,
   formatIsoDate,
   formatNiNumber,
+  formatNumber,
+  formatPence,
   p87InputOfSnapshot,
 } from '@taxback/domain';
 import { generalReference } from '@taxback/domain/reference';
@@ -38,7 +42,7 @@ export function p87SectionsOf(
     });
     sections.push({
       title: 'Expenses claimed (general funnel)',
-      rows: [['Expenses', fromJsonText<string[]>(r.selected_expenses, []).join(', ') || null]],
+      rows: [['Expenses', expenseLabels(fromJsonText<string[]>(r.selected_expenses, [])) || null]],
     });
   } else {
     const r = found.row;
@@ -47,7 +51,8 @@ export function p87SectionsOf(
     const { years } = figuresByJob(snapshot);
     // D31: a year whose expenses are over £2,500 goes on a Self Assessment return, not the P87.
     const selfAssessment = new Set(p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []);
-    const pence = (pounds: number) => `£${pounds.toFixed(2)}`;
+    // Pounds to the penny as they go onto the P87, with thousands separators ('£3,162.50').
+    const pence = (pounds: number) => formatPence(Math.round(pounds * 100));
     const p = snapshot.personalInfo;
     const dob = datePartsToIso(p.dateOfBirth);
     sections.push({
@@ -104,8 +109,8 @@ export function p87SectionsOf(
           title: `Employment ${n}, tax year ${y.year}: vehicle expenses`,
           rows: [
             ['Employer', blank(j.employerName)],
-            ['Vehicle type', j.vehicle],
-            ['Business miles', j.miles.toLocaleString('en-GB')],
+            ['Vehicle type', VEHICLE_OPTIONS.find((o) => o.id === j.vehicle)?.label ?? j.vehicle],
+            ['Business miles', formatNumber(j.miles)],
             ['Approved mileage allowance (AMAP)', pence(j.allowance)],
             ['Mileage allowance received from the employer', paid],
             ...(y.jobs.length > 1
@@ -126,4 +131,9 @@ export function p87SectionsOf(
     }
   }
   return { reference, sections };
+}
+
+/** The general funnel's expenses by their labels, as the claimant chose them ('Hotel stays, …'). */
+function expenseLabels(ids: string[]): string {
+  return ids.map((id) => EXPENSE_CATEGORIES.find((c) => c.id === id)?.label ?? id).join(', ');
 }

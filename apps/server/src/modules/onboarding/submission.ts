@@ -3,8 +3,8 @@ import {
   SUBMIT_STEP_ID,
   claimRoute,
   reliefOf,
+  newClaimReference,
   routeEnd,
-  submissionReference,
   summariseClaim,
 } from '@taxback/domain';
 import { evidenceStepSchema, fieldErrors, MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
@@ -33,6 +33,19 @@ export function submissionOperations(ctx: OnboardingContext) {
       submittedAt: claim.submitted_at ?? '',
       totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
     };
+  }
+
+  /** A new reference no claim has (the column is unique too: a clash would fail the submission). */
+  async function unusedReference(): Promise<string> {
+    for (;;) {
+      const reference = newClaimReference();
+      const taken = await db
+        .selectFrom('onboarding_claims')
+        .select('id')
+        .where('submission_reference', '=', reference)
+        .executeTakeFirst();
+      if (!taken) return reference;
+    }
   }
 
   return {
@@ -75,7 +88,7 @@ export function submissionOperations(ctx: OnboardingContext) {
 
       const at = now();
       const totals = summariseClaim(snapshot);
-      const reference = submissionReference(sessionId, at);
+      const reference = await unusedReference();
       const changes: RowUpdate<'onboarding_claims'> = {
         status: 'submitted',
         submission_reference: reference,

@@ -215,7 +215,7 @@ export function StatusPage() {
           <TextField
             id={FIELD_IDS.reference}
             label="Claim reference"
-            hint="In our text and email, for example TB123456ABCD1234 or GEN-1A2B3C4D"
+            hint="In our text and email, for example TB 4K7 9MX 2QH or GEN-1A2B3C4D"
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="characters"
@@ -314,7 +314,7 @@ function Timeline({
         Your claim
       </h1>
       <p className="mb-8 text-lg">
-        Reference <span className="font-bold tracking-wider break-all">{view.reference}</span>
+        Reference <span className="font-bold tracking-wider break-words">{view.reference}</span>
       </p>
       <h2 className="mb-4 text-2xl">What has happened</h2>
       <ol className="mb-8 space-y-4 border-l-4 border-brand-700 pl-4" data-testid="status-timeline">

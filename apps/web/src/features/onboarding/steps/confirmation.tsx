@@ -60,7 +60,7 @@ export function StepConfirmation() {
         </h1>
         <p className="text-lg">Your claim has been submitted.</p>
         <p className="mt-4">Your reference number</p>
-        <p className="text-2xl font-bold tracking-wider break-all" data-testid="confirmation-reference">
+        <p className="text-2xl font-bold tracking-wider break-words" data-testid="confirmation-reference">
           {server.submissionReference}
         </p>
       </div>
