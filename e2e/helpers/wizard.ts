@@ -220,8 +220,8 @@ export function isSaveOf(step: WizardStepId) {
 
 /**
  * From `entry` to the employer-rate question for `who`: eligibility (and for a company vehicle its
- * explanation), employment, personal details, tax years, vehicle, mileage and, on a mileage claim,
- * the congratulations. Ends showing the employer-rate step.
+ * explanation), employment, personal details, tax years, vehicle and mileage. Ends showing the
+ * employer-rate step.
  */
 export async function completeStepsUpToEmployerRate(
   page: Page,
@@ -293,12 +293,6 @@ async function completeMileageStep(page: Page, who: WizardClaimant): Promise<voi
       await page.getByTestId(`connected-${y.year}-${y.connected ? 'yes' : 'no'}`).check();
   }
   await continueButton(page).click();
-
-  // A fuel claim has no estimate to celebrate (D27): it goes straight to the employer's rate.
-  if (who.companyVehicleVRM === undefined) {
-    await expectStep(page, 'congratulations');
-    await continueButton(page).click();
-  }
   await expectStep(page, 'employer-rate');
 }
 
@@ -349,6 +343,11 @@ export async function completeStepsZeroToSeven(
   await answerEmployerPayments(page, who);
   const saved = page.waitForResponse(isSaveOf('employer-rate'));
   await continueButton(page).click();
+  // The estimate comes once the employer's payments are known; a fuel claim has none (D27).
+  if (who.companyVehicleVRM === undefined) {
+    await expectStep(page, 'congratulations');
+    await continueButton(page).click();
+  }
   await expectStep(page, 'evidence');
   expect((await saved).status(), 'employer-rate step saved').toBe(200);
   const sessionId = await sessionIdOf(page);

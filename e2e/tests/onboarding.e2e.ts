@@ -61,8 +61,8 @@ const POSITION: Partial<Record<WizardStepId, number>> = {
   'tax-years': 5,
   vehicle: 6,
   mileage: 7,
-  congratulations: 8,
-  'employer-rate': 9,
+  'employer-rate': 8,
+  congratulations: 9,
   evidence: 10,
   'check-answers': 11,
   review: 12,
@@ -420,34 +420,6 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('estimated-rebate')).toHaveText(money(Math.round(handAllowance / 5)));
     await continueButton(page).click();
 
-    // Step 6: greeting, count-up to the rebate, Sent/Pending, disclaimer. It says it moves on by
-    // itself after 5 seconds; choosing to stay turns that off (WCAG 2.2.1, decision 019), so the
-    // checks below take the time they need.
-    await expectStep(page, 'congratulations', 'Congratulations, Alexandra!');
-    await expect(page.getByTestId('congrats-timing')).toHaveText(
-      'This page moves on by itself after 5 seconds. Stay on this page',
-    );
-    await page.getByTestId('congrats-stay').click();
-    await expect(page.getByTestId('congrats-timing')).toHaveText(
-      'This page will stay until you press Continue.',
-    );
-    await expect(page.getByTestId('congrats-timing')).toBeFocused();
-    await expect(page.getByTestId('congrats-rebate')).toHaveAttribute(
-      'data-value',
-      String(beforeRate.rebate20),
-    );
-    await expect(page.getByTestId('congrats-total')).toHaveText(money(Math.round(handAllowance / 5)));
-    await expect(page.getByText('No fees', { exact: true })).toBeVisible();
-    // D28: nothing says "Sent" before the claim has gone to HMRC.
-    await expect(page.getByTestId('transfer-card')).toContainText('Claim not sent yet');
-    await expect(page.getByTestId('transfer-card')).not.toContainText('Sent');
-    await expect(page.getByTestId('transfer-card')).toContainText('Pending');
-    await expect(page.getByTestId('estimate-disclaimer')).toBeVisible();
-    await expectNoA11yViolations(page, 'wizard step 6 (congratulations)');
-    // Still here well after the 5 seconds, until Continue.
-    await page.waitForTimeout(CONGRATS_ADVANCE_MS + 1_000);
-    await expectStep(page, 'congratulations', 'Congratulations, Alexandra!');
-    await continueButton(page).click();
     await expectStep(page, 'employer-rate');
 
     // Step 7: per year, the employer pays 10p a mile, typed into the input.
@@ -507,6 +479,19 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
     await expectNoA11yViolations(page, 'wizard step 7 with figures');
     const step7Saved = page.waitForResponse(isSaveOf('employer-rate'));
+    await continueButton(page).click();
+    // D31: the estimate comes once the employer's payments are known, and a year over £2,500 is
+    // told about Self Assessment there, plainly, instead of any congratulation.
+    await expectStep(page, 'congratulations', 'Your claim needs a Self Assessment tax return');
+    await expect(page.getByTestId('self-assessment-note')).toContainText(NEWEST);
+    await expect(page.getByTestId('self-assessment-note').getByRole('link')).toHaveAttribute(
+      'href',
+      'https://www.gov.uk/tax-relief-for-employees',
+    );
+    await expect(page.getByText(/Congratulations/)).toHaveCount(0);
+    await expect(page.getByTestId('congrats-timing')).toHaveCount(0);
+    await expect(page.getByTestId('congrats-rebate')).toHaveText(money(Math.round(handClaimable / 5)));
+    await expectNoA11yViolations(page, 'the estimate with a Self Assessment year');
     await continueButton(page).click();
     await expectStep(page, 'evidence');
     expect((await step7Saved).status()).toBe(200);
@@ -753,9 +738,6 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(page.getByTestId('total-miles')).toHaveText('4,500 miles');
     await expectNoSidewaysScroll(page, 'step 5 filled in');
     await continueButton(page).click();
-    await expectStep(page, 'congratulations', 'Congratulations, Samir!');
-    await expectNoSidewaysScroll(page, 'congratulations saved');
-    await continueButton(page).click();
     await expectStep(page, 'employer-rate');
     await expectNoSidewaysScroll(page, 'employer-rate saved');
     // 25p every year is more than the bicycle allowance of 20p: nothing left to claim.
@@ -791,6 +773,35 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       employerRatePence: 5,
     });
     await expect(page.getByTestId('impact-claimable')).toHaveText(money(totals.totalClaimable));
+    const estimate = (await page.getByTestId('impact-rebate').textContent()) ?? '';
+    await continueButton(page).click();
+
+    // The estimate, after the employer-payment question (D31): greeting, count-up to the final
+    // figure, Sent/Pending, disclaimer. It says it moves on by itself after 5 seconds; choosing to
+    // stay turns that off (WCAG 2.2.1, decision 019), so the checks below take the time they need.
+    await expectStep(page, 'congratulations', 'Congratulations, Samir!');
+    await expectNoSidewaysScroll(page, 'congratulations saved');
+    await expect(page.getByTestId('congrats-timing')).toHaveText(
+      'This page moves on by itself after 5 seconds. Stay on this page',
+    );
+    await page.getByTestId('congrats-stay').click();
+    await expect(page.getByTestId('congrats-timing')).toHaveText(
+      'This page will stay until you press Continue.',
+    );
+    await expect(page.getByTestId('congrats-timing')).toBeFocused();
+    // The figure is the one the employer-payment step ended on, not a higher one before it.
+    await expect(page.getByTestId('congrats-total')).toHaveText(estimate);
+    await expect(page.getByText('No fees', { exact: true })).toBeVisible();
+    // D28: nothing says "Sent" before the claim has gone to HMRC.
+    await expect(page.getByTestId('transfer-card')).toContainText('Claim not sent yet');
+    await expect(page.getByTestId('transfer-card')).not.toContainText('Sent');
+    await expect(page.getByTestId('transfer-card')).toContainText('Pending');
+    await expect(page.getByTestId('estimate-disclaimer')).toBeVisible();
+    await expect(page.getByTestId('self-assessment-note')).toHaveCount(0);
+    await expectNoA11yViolations(page, 'wizard step 9 (congratulations)');
+    // Still here well after the 5 seconds, until Continue.
+    await page.waitForTimeout(CONGRATS_ADVANCE_MS + 1_000);
+    await expectStep(page, 'congratulations', 'Congratulations, Samir!');
     await continueButton(page).click();
     await expectStep(page, 'evidence');
 
@@ -834,8 +845,6 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expectStep(page, 'mileage');
     await page.getByTestId(`miles-${NEWEST}-job-1`).fill('8000');
     await continueButton(page).click();
-    await expectStep(page, 'congratulations', 'Congratulations, Jordan!');
-    await continueButton(page).click();
     await expectStep(page, 'employer-rate');
     await page.getByTestId(`paid-${NEWEST}-job-1-none`).check();
     const panel = page.getByTestId('impact-panel');
@@ -844,6 +853,9 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     await expect(panel.getByTestId('impact-rebate')).toHaveText('£880');
     await expectNoA11yViolations(page, 'wizard step 7 at 55p');
     const saved = page.waitForResponse(isSaveOf('employer-rate'));
+    await continueButton(page).click();
+    // £4,400 of expenses in one year is over £2,500: Self Assessment, not a congratulation (D31).
+    await expectStep(page, 'congratulations', 'Your claim needs a Self Assessment tax return');
     await continueButton(page).click();
     await expectStep(page, 'evidence');
     expect((await saved).status()).toBe(200);

@@ -413,7 +413,7 @@ test.describe('D27: nothing claimable', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     const who = employee('Priya', 'Ratecheck', 60);
     await completeStepsUpToEmployerRate(page, who);
-    await expect(progress(page)).toHaveText('Step 9 of 13');
+    await expect(progress(page)).toHaveText('Step 8 of 13');
 
     // By keyboard from here: 60p a mile on 5,000 miles leaves nothing to claim. The arrow key
     // moves from the first answer ('Nothing') to 'An amount for each mile'.
@@ -442,9 +442,9 @@ test.describe('D27: nothing claimable', () => {
     await expect(page.getByTestId(`paid-${NEWEST}-job-1-ppm`)).toBeChecked();
     await expect(page.getByLabel('Pence per mile')).toHaveValue('60');
     // The count stays on the route a claim that can succeed takes, whatever rate is typed.
-    await expect(progress(page)).toHaveText('Step 9 of 13');
+    await expect(progress(page)).toHaveText('Step 8 of 13');
     await page.getByLabel('Pence per mile').fill('30');
-    await expect(progress(page)).toHaveText('Step 9 of 13');
+    await expect(progress(page)).toHaveText('Step 8 of 13');
     const lower = calculateRebate({
       years: [{ year: NEWEST, miles: 5_000 }],
       vehicle: 'car-van',
@@ -453,6 +453,9 @@ test.describe('D27: nothing claimable', () => {
     expect(lower.totalClaimable).toBeGreaterThan(0);
     await expect(page.getByTestId('impact-claimable')).toHaveText(formatMoney(lower.totalClaimable));
     const saved = page.waitForResponse(isSaveOf('employer-rate'));
+    await continueButton(page).click();
+    // The estimate comes after the employer-payment question (D31).
+    await expectStep(page, 'congratulations', /^Congratulations, Priya!$/);
     await continueButton(page).click();
     await expectStep(page, 'evidence', 'Evidence of your business mileage');
     expect((await saved).status()).toBe(200);

@@ -64,6 +64,10 @@ test('a Scottish claimant sees Scottish-rate figures, and their band’s, on eve
 
   const saved = page.waitForResponse(isSaveOf('employer-rate'));
   await continueButton(page).click();
+  // £4,500 of expenses in the year: Self Assessment, said at the estimate (D31).
+  await expectStep(page, 'congratulations');
+  await expect(page.getByTestId('self-assessment-note')).toContainText(YEAR);
+  await continueButton(page).click();
   await expectStep(page, 'evidence');
   expect((await saved).status()).toBe(200);
   const row = await waitForOnboardingClaim(

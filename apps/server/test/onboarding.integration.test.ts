@@ -275,7 +275,7 @@ describe('where a restored draft picks up (issue 16, migration 009)', () => {
     expect((await row()).checked_on).toBe(ukIsoDate(new Date()));
     const restored = async () =>
       (await get(sessionId)).json<{ currentStep: string; lastStepCompleted: string | null }>();
-    expect(await restored()).toMatchObject({ currentStep: 'congratulations', lastStepCompleted: step });
+    expect(await restored()).toMatchObject({ currentStep: 'employer-rate', lastStepCompleted: step });
 
     // An answer that no longer holds (a tax year no longer offered), as after 6 April: while the
     // save's check is today's it stands; from another day the draft reopens at that question.
@@ -286,7 +286,7 @@ describe('where a restored draft picks up (issue 16, migration 009)', () => {
       .set({ snapshot: JSON.stringify(stored) })
       .where('session_id', '=', sessionId)
       .execute();
-    expect(await restored()).toMatchObject({ currentStep: 'congratulations' });
+    expect(await restored()).toMatchObject({ currentStep: 'employer-rate' });
     await t.app.db
       .updateTable('onboarding_claims')
       .set({ checked_on: '2000-01-01' })
@@ -745,7 +745,7 @@ describe('PUT /api/onboarding/steps/:stepId (issue 33: only what the step change
     );
     const res = await putStep(sessionId, 'mileage', {
       revision: 1,
-      currentStep: 'congratulations',
+      currentStep: 'employer-rate',
       lastStepCompleted: 'mileage',
       sections: { taxYears },
     });
@@ -754,7 +754,7 @@ describe('PUT /api/onboarding/steps/:stepId (issue 33: only what the step change
     const restored = await restore(sessionId);
     expect(restored).toMatchObject({
       revision: 2,
-      currentStep: 'congratulations',
+      currentStep: 'employer-rate',
       lastStepCompleted: 'mileage',
     });
     expect(milesIn(restored)).toBe(9_000);
@@ -768,7 +768,7 @@ describe('PUT /api/onboarding/steps/:stepId (issue 33: only what the step change
       .select(['current_step', 'last_step_completed', 'mileage_data'])
       .where('session_id', '=', sessionId)
       .executeTakeFirstOrThrow();
-    expect(row.current_step).toBe(storageIndexOf('congratulations'));
+    expect(row.current_step).toBe(storageIndexOf('employer-rate'));
     expect(row.last_step_completed).toBe(storageIndexOf('mileage'));
     expect(JSON.parse(row.mileage_data ?? 'null')).toMatchObject({ [Y0]: { miles: 9_000 } });
   });

@@ -71,8 +71,8 @@ const MILEAGE_ROUTE = [
   'tax-years',
   'vehicle',
   'mileage',
-  'congratulations',
   'employer-rate',
+  'congratulations',
   'evidence',
   'check-answers',
   'review',
@@ -83,8 +83,17 @@ const MILEAGE_ROUTE = [
 describe('wizard plan', () => {
   it('keeps SPEC §2 storage numbers 0-11 for its original steps, so older drafts resume', () => {
     const byIndex = Object.fromEntries(WIZARD_PLAN.map((s) => [s.index, s.id]));
-    const original = MILEAGE_ROUTE.filter((id) => id !== 'employments' && id !== 'check-answers');
-    expect(original.map((id, i) => [i, byIndex[i]])).toEqual(original.map((id, i) => [i, id]));
+    // SPEC §2's order, with the estimate (then 6) straight after the mileage.
+    const original = [
+      ...MILEAGE_ROUTE.filter((id) => !['employments', 'check-answers', 'congratulations'].includes(id)),
+    ];
+    original.splice(6, 0, 'congratulations');
+    const kept = original.map((id, i) => [i, id]).filter(([i]) => i !== 6);
+    expect(kept.map(([i]) => [i, byIndex[i as number]])).toEqual(kept);
+    // The estimate moved after the employer-payment question (issue 31) and took a new number; a
+    // draft stored at the old 6 resumes at that question, having completed the mileage step.
+    expect([byIndex[6], byIndex[20]]).toEqual([undefined, 'congratulations']);
+    expect([stepAtStorageIndex(6), completedStepAt(6)]).toEqual(['employer-rate', 'mileage']);
     // Steps added later take new numbers.
     expect([byIndex[16], byIndex[17]]).toEqual(['employments', 'check-answers']);
     expect([byIndex[18], byIndex[19]]).toEqual(['journeys', 'journeys-review']);
@@ -196,22 +205,28 @@ describe('wizard plan', () => {
     expect(nextStep(at('eligibility'), employed)).toBe(at('employment'));
     expect(nextStep(at('eligibility'), fuel)).toBe(at('company-vehicle'));
     expect(nextStep(at('company-vehicle'), fuel)).toBe(at('employment'));
-    expect(nextStep(at('mileage'), employed)).toBe(at('congratulations'));
+    expect(nextStep(at('mileage'), employed)).toBe(at('employer-rate'));
     expect(nextStep(at('mileage'), fuel)).toBe(at('employer-rate'));
+    // D31: the estimate comes after the employer-payment question, so its figure is the final one.
+    expect(nextStep(at('employer-rate'), employed)).toBe(at('congratulations'));
+    expect(nextStep(at('employer-rate'), fuel)).toBe(at('evidence'));
+    expect(nextStep(at('congratulations'), employed)).toBe(at('evidence'));
     expect(nextStep(at('hmrc-details'), employed)).toBe(at('confirmation'));
     expect(nextStep(at('confirmation'), employed)).toBe(at('confirmation'));
     expect(nextStep(at('self-assessment'), employed)).toBe(at('self-assessment'));
     expect(previousStep(at('employment'), fuel)).toBe(at('company-vehicle'));
     expect(previousStep(at('employment'), employed)).toBe(at('eligibility'));
     expect(previousStep(at('employer-rate'), fuel)).toBe(at('mileage'));
-    expect(previousStep(at('employer-rate'), employed)).toBe(at('congratulations'));
+    expect(previousStep(at('employer-rate'), employed)).toBe(at('mileage'));
+    expect(previousStep(at('evidence'), employed)).toBe(at('congratulations'));
+    expect(previousStep(at('evidence'), fuel)).toBe(at('employer-rate'));
     expect(previousStep(at('self-assessment'), { employmentDetails: { employmentType: 'cis' } })).toBe(
       at('employment'),
     );
     expect(previousStep(at('eligibility'), employed)).toBe(at('eligibility'));
     // Off the route (the answer changed): back to the last route step before it.
     expect(previousStep(at('company-vehicle'), employed)).toBe(at('eligibility'));
-    expect(previousStep(at('congratulations'), fuel)).toBe(at('mileage'));
+    expect(previousStep(at('congratulations'), fuel)).toBe(at('employer-rate'));
     // With no employment answer yet the route stops at step 1, but Back from a later step never
     // lands on that stop.
     expect(previousStep(at('tax-years'), {})).toBe(at('employment'));
@@ -289,9 +304,9 @@ describe('wizard plan', () => {
       position: 1,
       total: 13,
     });
-    // Typing a rate at or above the approved amount on the employer-rate step: still 'Step 8 of 11'.
+    // Typing a rate at or above the approved amount on the employer-rate step: still 'Step 8 of 13'.
     expect(stepProgress('employer-rate', paying(employed, 60))).toEqual({
-      position: 9,
+      position: 8,
       total: 13,
     });
     // A fuel claim keeps its own route (the explanation instead of the estimate step).

@@ -180,15 +180,6 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     title: 'Your business mileage',
     savesSnapshot: true,
     offersResume: true,
-    // A fuel claim has no approved-amount estimate to celebrate (D27).
-    next: (a) => (isFuelClaim(a) ? 'employer-rate' : 'congratulations'),
-  },
-  {
-    index: 6,
-    id: 'congratulations',
-    kind: 'info',
-    title: 'Congratulations',
-    offersResume: true,
     next: () => 'employer-rate',
   },
   {
@@ -198,7 +189,10 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     title: 'What did your employer pay for your business miles?',
     savesSnapshot: true,
     offersResume: true,
-    next: (a) => (!isFuelClaim(a) && nothingClaimable(a) ? 'nothing-claimable' : 'evidence'),
+    // A fuel claim has no approved-amount estimate to show (D27); the estimate comes once the
+    // employer's payments are known, so the figure shown is the final one (issue 31, D31).
+    next: (a) =>
+      isFuelClaim(a) ? 'evidence' : nothingClaimable(a) ? 'nothing-claimable' : 'congratulations',
   },
   {
     index: 15,
@@ -207,6 +201,15 @@ export const WIZARD_PLAN: readonly WizardStep[] = [
     title: 'There is nothing to claim',
     reason:
       'Your employer paid at least the approved mileage amount in every year you chose, so there is no mileage relief to claim.',
+  },
+  {
+    // Stored as 6 until the estimate moved after the employer-payment question; see LEGACY_INDEX.
+    index: 20,
+    id: 'congratulations',
+    kind: 'info',
+    title: 'Congratulations',
+    offersResume: true,
+    next: () => 'evidence',
   },
   {
     index: 8,
@@ -270,6 +273,15 @@ export const CONFIRMATION_STEP_ID: WizardStepId = 'confirmation';
 const BY_ID = new Map(WIZARD_PLAN.map((s, order) => [s.id, { step: s, order }]));
 const BY_INDEX = new Map(WIZARD_PLAN.map((s) => [s.index, s.id]));
 
+/**
+ * Storage numbers no step has any more. 6 was the estimate step when it came straight after the
+ * mileage step, before the employer-payment question: a draft stored there resumes at that
+ * question, and one that had completed it has completed the mileage step only.
+ */
+const LEGACY_INDEX: ReadonlyMap<number, { current: WizardStepId; completed: WizardStepId }> = new Map([
+  [6, { current: 'employer-rate', completed: 'mileage' }],
+]);
+
 /** The step whose completion submits the claim. */
 export const SUBMIT_STEP_ID: WizardStepId = WIZARD_PLAN.find((s) => s.submits)?.id ?? 'hmrc-details';
 
@@ -293,7 +305,8 @@ export function storageIndexOf(id: WizardStepId): number {
 
 /** The step kept under a storage index, or undefined for a number no step has. */
 export function stepAtStorageIndex(index: unknown): WizardStepId | undefined {
-  return typeof index === 'number' ? BY_INDEX.get(index) : undefined;
+  if (typeof index !== 'number') return undefined;
+  return BY_INDEX.get(index) ?? LEGACY_INDEX.get(index)?.current;
 }
 
 /**
@@ -301,7 +314,8 @@ export function stepAtStorageIndex(index: unknown): WizardStepId | undefined {
  * or null) or for a number no step has.
  */
 export function completedStepAt(index: unknown): WizardStepId | null {
-  return stepAtStorageIndex(index) ?? null;
+  if (typeof index !== 'number') return null;
+  return BY_INDEX.get(index) ?? LEGACY_INDEX.get(index)?.completed ?? null;
 }
 
 /** What `last_step_completed` stores for a completed step id (-1: none yet). */

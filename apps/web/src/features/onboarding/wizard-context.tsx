@@ -15,7 +15,9 @@ export interface WizardController {
   update<K extends SectionKey>(section: K, patch: Partial<WizardSnapshot[K]>): void;
   updateYear(
     year: string,
-    patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected' | 'incomeBand'>>,
+    patch: Partial<
+      Pick<TaxYearEntry, 'selected' | 'employersConnected' | 'incomeBand' | 'taxablePay' | 'taxPaid'>
+    >,
   ): void;
   /** D21: whether the claimant pays Scottish income tax. */
   setScottishTaxpayer(value: WizardSnapshot['scottishTaxpayer']): void;

@@ -1,6 +1,6 @@
 import {
   RELIEF_CAP_NOTICE,
-  SELF_ASSESSMENT_THRESHOLD_GBP,
+  UPPER_FIGURE_NOTICE,
   formatMoney,
   taxableExcessNotice,
   type RebateSummary,
@@ -10,6 +10,7 @@ import {
 } from '@taxback/domain';
 import { ClaimForFreeNote, FeeNote } from '../../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../../lib/settings.ts';
+import { SelfAssessmentNote } from './self-assessment-note.tsx';
 
 export interface RebatePanelProps {
   summary: RebateSummary;
@@ -118,6 +119,12 @@ export function EstimateNotes({
       <p className="mt-3 text-sm" data-testid="relief-cap-note">
         {RELIEF_CAP_NOTICE}
       </p>
+      {/* D31: without the year's P60 figures the estimate is an upper figure. */}
+      {estimate.upperFigure && (
+        <p className="mt-2 text-sm" data-testid="upper-figure-note">
+          {UPPER_FIGURE_NOTICE}
+        </p>
+      )}
     </>
   );
 }
@@ -144,6 +151,10 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
           </FigureRow>
         </dl>
         <EstimateNotes estimate={estimate} fee={fee} />
+        {/* D31: told at the figure, before any congratulation. */}
+        <div className="mt-4">
+          <SelfAssessmentNote summary={summary} title={null} />
+        </div>
       </FiguresPanel>
     );
   }
@@ -152,7 +163,6 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
     .map((y) => ({ year: y.year, excess: y.taxableExcess }))
     .filter((y) => y.excess > 0);
 
-  const sa = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
   return (
     <FiguresPanel
       titleId="impact-title"
@@ -218,16 +228,9 @@ export function RebatePanel({ summary, variant, estimate }: RebatePanelProps) {
           {taxableExcessNotice(y.year, y.excess)}
         </p>
       ))}
-      {sa.length > 0 && (
-        <p
-          className="mt-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-amber-950"
-          data-testid="self-assessment-note"
-        >
-          Your claimable expenses are over {formatMoney(SELF_ASSESSMENT_THRESHOLD_GBP)} for {sa.join(' and ')}
-          . HMRC asks for claims above this amount to be made through a Self Assessment tax return rather than
-          form P87. We will flag this on your claim and explain what it means for you.
-        </p>
-      )}
+      <div className="mt-4">
+        <SelfAssessmentNote summary={summary} title={null} />
+      </div>
     </FiguresPanel>
   );
 }

@@ -79,7 +79,9 @@ export type WizardAction =
   | {
       type: 'update-year';
       year: string;
-      patch: Partial<Pick<TaxYearEntry, 'selected' | 'employersConnected' | 'incomeBand'>>;
+      patch: Partial<
+        Pick<TaxYearEntry, 'selected' | 'employersConnected' | 'incomeBand' | 'taxablePay' | 'taxPaid'>
+      >;
     }
   | { type: 'set-scottish-taxpayer'; value: WizardSnapshot['scottishTaxpayer'] }
   | {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONGRATS_ADVANCE_MS,
@@ -10,6 +10,7 @@ import {
 import { resetSettingsCache } from '../../../lib/settings.ts';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
 
+// 4,000 miles: at most £2,200 of expenses in any year offered, so a P87 claim (no Self Assessment, D31).
 const year = claimableTaxYears()[0]!.year;
 
 beforeEach(() => {
@@ -33,18 +34,23 @@ async function openCongratulations() {
     employments: [{ ...emptyEmployment('job-1'), employerName: 'Acme' }],
     taxYears: base.taxYears.map((y) =>
       y.year === year
-        ? { ...y, selected: true, jobs: [{ ...emptyEmploymentYear('job-1'), businessMiles: 8_000 }] }
+        ? {
+            ...y,
+            selected: true,
+            jobs: [{ ...emptyEmploymentYear('job-1'), businessMiles: 4_000, paidKind: 'none' as const }],
+          }
         : y,
     ),
   });
   installFakeServer({
-    saved: { snapshot, currentStep: 'congratulations', lastStepCompleted: 'mileage', revision: 5 },
+    saved: { snapshot, currentStep: 'congratulations', lastStepCompleted: 'employer-rate', revision: 5 },
   });
   renderWizard();
   await screen.findByRole('heading', { level: 1, name: 'Congratulations, Ada!' });
 }
 
-const employerRateHeading = { level: 1, name: 'What did your employer pay for your business miles?' };
+// The estimate comes after the employer-payment question (D31), so the evidence follows it.
+const nextHeading = { level: 1, name: 'Evidence of your business mileage' };
 
 describe('step 6 congratulations: the time limit (SPEC §2, WCAG 2.2.1, decision 019)', () => {
   it('says it moves on by itself, and does after 5 seconds', async () => {
@@ -59,7 +65,7 @@ describe('step 6 congratulations: the time limit (SPEC §2, WCAG 2.2.1, decision
     await act(async () => {
       await vi.advanceTimersByTimeAsync(500);
     });
-    expect(await screen.findByRole('heading', employerRateHeading)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', nextHeading)).toBeInTheDocument();
   });
 
   it('stays for as long as the claimant wants once they choose to stay, until Continue', async () => {
@@ -73,6 +79,47 @@ describe('step 6 congratulations: the time limit (SPEC §2, WCAG 2.2.1, decision
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Congratulations, Ada!' })).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('wizard-continue'));
-    expect(await screen.findByRole('heading', employerRateHeading)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', nextHeading)).toBeInTheDocument();
+  });
+});
+
+// D31: a year with more than £2,500 of expenses is claimed on a Self Assessment return; the claimant
+// hears so at the figure, and is not congratulated ("If your expenses are over £2,500 you must
+// claim using a Self Assessment tax return", GOV.UK, Claim tax relief for your job expenses).
+describe('step 6 with a year over £2,500: Self Assessment first, no congratulation', () => {
+  it('says Self Assessment with GOV.UK link, shows the figure still, and does not move on by itself', async () => {
+    const base = createEmptySnapshot();
+    const snapshot = snapshotWith({
+      personalInfo: { ...base.personalInfo, firstName: 'Ada', postcode: 'WN2 1AR' },
+      vehicleInfo: { type: 'car-van' },
+      employments: [{ ...emptyEmployment('job-1'), employerName: 'Acme' }],
+      taxYears: base.taxYears.map((y) =>
+        y.year === year
+          ? {
+              ...y,
+              selected: true,
+              jobs: [{ ...emptyEmploymentYear('job-1'), businessMiles: 12_000, paidKind: 'none' as const }],
+            }
+          : y,
+      ),
+    });
+    installFakeServer({
+      saved: { snapshot, currentStep: 'congratulations', lastStepCompleted: 'employer-rate', revision: 5 },
+    });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Your claim needs a Self Assessment tax return' });
+    expect(screen.queryByText(/Congratulations/)).toBeNull();
+    const note = screen.getByTestId('self-assessment-note');
+    expect(note).toHaveTextContent(`over £2,500 for ${year}`);
+    expect(within(note).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://www.gov.uk/tax-relief-for-employees',
+    );
+    expect(screen.getByTestId('congrats-rebate')).toBeVisible();
+    expect(screen.queryByTestId('congrats-timing')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONGRATS_ADVANCE_MS * 2);
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Self Assessment');
   });
 });

@@ -1,14 +1,55 @@
 import { useEffect, useRef, useState } from 'react';
-import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney, reliefOf } from '@taxback/domain';
+import {
+  CONGRATS_ADVANCE_MS,
+  RELIEF_CAP_NOTICE,
+  formatMoney,
+  reliefOf,
+  summariseClaim,
+} from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClaimForFreeNote, FeeNote, hasFee } from '../../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../../lib/settings.ts';
 import { CountUp } from '../components/count-up.tsx';
 import { fireConfetti } from '../components/confetti.ts';
+import { SelfAssessmentNote, selfAssessmentYears } from '../components/self-assessment-note.tsx';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
+/**
+ * The estimate, once the employer's payments are known (so the figure is the final one). A claim
+ * with a year over £2,500 hears about Self Assessment first and is not congratulated (D31).
+ */
 export function StepCongratulations() {
+  const { snapshot } = useWizard().state;
+  if (selfAssessmentYears(summariseClaim(snapshot)).length > 0) return <SelfAssessmentEstimate />;
+  return <Celebration />;
+}
+
+/** D31: told at the figure, plainly, with GOV.UK's link; no confetti, no count, no time limit. */
+function SelfAssessmentEstimate() {
+  const wizard = useWizard();
+  const { snapshot } = wizard.state;
+  const estimate = reliefOf(snapshot);
+  const fee = useFeeSettings();
+  return (
+    <WizardShell heading="Your claim needs a Self Assessment tax return" onContinue={wizard.advance}>
+      <SelfAssessmentNote summary={summariseClaim(snapshot)} title={null} />
+      <p className="text-lg">Based on what you have told us, your estimated tax relief is:</p>
+      <div className="rounded-lg bg-brand-50 p-6 text-center">
+        <p className="text-5xl font-bold text-brand-700" data-testid="congrats-rebate">
+          {formatMoney(estimate.low)}
+        </p>
+        <FeeNote amountPounds={estimate.low} fee={fee} />
+        <ClaimForFreeNote fee={fee} />
+      </div>
+      <p className="text-sm text-muted" data-testid="estimate-disclaimer">
+        This is an estimate based on the information you have given us. {RELIEF_CAP_NOTICE}
+      </p>
+    </WizardShell>
+  );
+}
+
+function Celebration() {
   const wizard = useWizard();
   const { snapshot } = wizard.state;
   const firstName = snapshot.personalInfo.firstName.trim() || 'there';

@@ -37,7 +37,7 @@ async function open(
     ),
   });
   const server = installFakeServer({
-    saved: { snapshot, currentStep: 'employer-rate', lastStepCompleted: 'congratulations', revision: 6 },
+    saved: { snapshot, currentStep: 'employer-rate', lastStepCompleted: 'mileage', revision: 6 },
     ...(extra ? { extra } : {}),
   });
   renderWizard();
@@ -112,14 +112,15 @@ describe('step 7 employer rate', () => {
     expect(screen.getByTestId(`impact-${y2}-claimable`)).toHaveTextContent('£800');
     expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£560');
     fireEvent.click(screen.getByTestId('wizard-continue'));
-    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    // The estimate comes once the employer's payments are known (D31): its figure is the final one.
+    await screen.findByRole('heading', { level: 1, name: /^Congratulations/ });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     const put = server.puts()[0] as {
       lastStepCompleted: string;
       currentStep: string;
       snapshot: { taxYears: Array<{ year: string; jobs: unknown[] }> };
     };
-    expect([put.lastStepCompleted, put.currentStep]).toEqual(['employer-rate', 'evidence']);
+    expect([put.lastStepCompleted, put.currentStep]).toEqual(['employer-rate', 'congratulations']);
     const jobs = (year: string) => put.snapshot.taxYears.find((y) => y.year === year)?.jobs;
     expect(jobs(y1)).toEqual([expect.objectContaining({ paidKind: 'ppm', paidPencePerMile: 25 })]);
     expect(jobs(y2)).toEqual([expect.objectContaining({ paidKind: 'total', paidTotalPounds: 100 })]);
@@ -187,12 +188,59 @@ describe('step 7 employer rate', () => {
       'At the Scottish rate you told us (21%).',
     );
     fireEvent.click(screen.getByTestId('wizard-continue'));
-    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    // £4,500 of expenses in one year: Self Assessment, said instead of any congratulation (D31).
+    await screen.findByRole('heading', { level: 1, name: 'Your claim needs a Self Assessment tax return' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     const put = server.puts()[0] as {
       snapshot: { scottishTaxpayer: string; taxYears: Array<{ year: string; incomeBand: string }> };
     };
     expect(put.snapshot.scottishTaxpayer).toBe('yes');
     expect(put.snapshot.taxYears.find((y) => y.year === y1)?.incomeBand).toBe('intermediate');
+  });
+
+  // D31: with the P60's figures the estimate is the tax on the pay less the tax on the pay after the
+  // deduction, capped at the tax paid. 2025/26: £14,000 pay less the £12,570 personal allowance
+  // leaves £1,430 taxed at 20% = £286 (GOV.UK "Income Tax rates and Personal Allowances").
+  it('the P60 question: pay and tax paid cap the estimate at the tax paid, and are saved', async () => {
+    expect(y1).toBe('2025/26');
+    const server = await open({ [y1]: 5_000 });
+    fireEvent.click(
+      within(screen.getByRole('group', { name: /What did Acme pay/ })).getByLabelText('Nothing'),
+    );
+    // 5,000 × 45p = £2,250 claimable; 20% would be £450, an upper figure without the P60.
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£450');
+    expect(screen.getByTestId('upper-figure-note')).toBeVisible();
+    const p60 = screen.getByRole('group', { name: `Your P60 for ${y1} (optional)` });
+    fireEvent.change(within(p60).getByLabelText(`Taxable pay in ${y1}, in pounds`), {
+      target: { value: '14000' },
+    });
+    fireEvent.change(within(p60).getByLabelText(`Tax paid in ${y1}, in pounds`), {
+      target: { value: '286' },
+    });
+    expect(screen.getByTestId('impact-rebate')).toHaveTextContent('£286');
+    expect(screen.queryByTestId('upper-figure-note')).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: /^Congratulations/ });
+    expect(screen.getByTestId('congrats-rebate')).toHaveAttribute('data-value', '286');
+    await waitFor(() => expect(server.puts()).toHaveLength(1));
+    const put = server.puts()[0] as {
+      snapshot: { taxYears: Array<{ year: string; taxablePay?: number; taxPaid?: number }> };
+    };
+    expect(put.snapshot.taxYears.find((y) => y.year === y1)).toMatchObject({
+      taxablePay: 14000,
+      taxPaid: 286,
+    });
+  });
+
+  it('a tax paid above the pay is refused beside the field', async () => {
+    await open({ [y1]: 5_000 });
+    fireEvent.click(
+      within(screen.getByRole('group', { name: /What did Acme pay/ })).getByLabelText('Nothing'),
+    );
+    fireEvent.change(screen.getByLabelText(`Taxable pay in ${y1}, in pounds`), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText(`Tax paid in ${y1}, in pounds`), { target: { value: '200' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(`The tax you paid in ${y1} cannot be more than your taxable pay`);
   });
 });

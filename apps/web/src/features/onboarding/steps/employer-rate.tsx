@@ -14,6 +14,7 @@ import {
   formatNumber,
 } from '@taxback/domain';
 import { Radios } from '../../../components/ui/radios.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
 import { RebatePanel } from '../components/rebate-panel.tsx';
 import { fieldId } from '../lib/validation.ts';
@@ -58,18 +59,22 @@ export function parseAmount(text: string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-function AmountField(props: {
+type AmountFieldProps = {
   id: string;
   label: string;
   hint: string;
   prefix?: string;
   suffix?: string;
-  value: number;
   error?: string;
-  onChange: (value: number) => void;
   testId: string;
-}) {
-  const { id, label, hint, prefix, suffix, value, error, onChange, testId } = props;
+} & (
+  | { value: number; onChange: (value: number) => void; text?: never; onText?: never }
+  | { text: string; onText: (text: string) => void; value?: never; onChange?: never }
+);
+
+function AmountField(props: AmountFieldProps) {
+  const { id, label, hint, prefix, suffix, error, testId } = props;
+  const initial = props.text ?? (props.value !== undefined && props.value > 0 ? String(props.value) : '');
   return (
     <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
       <label htmlFor={id} className="font-semibold">
@@ -94,11 +99,12 @@ function AmountField(props: {
           id={id}
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={value > 0 ? String(value) : ''}
+          defaultValue={initial}
           onChange={(e) => {
             const cleaned = keepDecimal(e.target.value).slice(0, 9);
             if (cleaned !== e.target.value) e.target.value = cleaned;
-            onChange(parseAmount(cleaned));
+            if (props.onText) props.onText(cleaned);
+            else props.onChange?.(parseAmount(cleaned));
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
@@ -161,35 +167,76 @@ function IncomeTaxQuestions() {
         inline
         testId="scottish-taxpayer"
       />
-      {years.map((y) => {
-        const id = `income-band-${y.year.replace('/', '-')}`;
-        const options = incomeBandOptions(y.year, scottish);
-        const value = options.some((o) => o.id === y.incomeBand) ? y.incomeBand : '';
-        return (
-          <div key={y.year} className="flex flex-col gap-1">
-            <label htmlFor={id} className="font-semibold">
-              Which best describes your income in {y.year}?
-            </label>
-            <select
-              id={id}
-              value={value}
-              onChange={(e) =>
-                wizard.updateYear(y.year, { incomeBand: e.target.value as TaxYearEntry['incomeBand'] })
-              }
-              className="min-h-11 max-w-sm rounded-md border-2 border-gray-600 bg-white px-3 py-2 text-base"
-              data-testid={id}
-            >
-              <option value="">Choose your rate</option>
-              {options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        );
-      })}
+      {years.map((y) => (
+        <YearIncome key={y.year} entry={y} scottish={scottish} />
+      ))}
     </section>
+  );
+}
+
+/** '' for no figure; pounds with pence as typed otherwise. */
+function p60Text(value: number | undefined): string {
+  return value === undefined ? '' : String(value);
+}
+
+/** One year's band and, optionally, its P60 figures (D31: with them, the estimate is capped). */
+function YearIncome({ entry: y, scottish }: { entry: TaxYearEntry; scottish: boolean }) {
+  const wizard = useWizard();
+  const { snapshot, errors } = wizard.state;
+  const slug = y.year.replace('/', '-');
+  const id = `income-band-${slug}`;
+  const options = incomeBandOptions(y.year, scottish);
+  const value = options.some((o) => o.id === y.incomeBand) ? y.incomeBand : '';
+  const index = snapshot.taxYears.findIndex((t) => t.year === y.year);
+  const p60Field = (field: 'taxablePay' | 'taxPaid') => `taxYears.${index}.${field}`;
+  const setP60 = (field: 'taxablePay' | 'taxPaid', text: string) =>
+    wizard.updateYear(y.year, { [field]: text === '' || text === '.' ? undefined : Number(text) });
+  return (
+    <div className="space-y-4" data-testid={`year-income-${slug}`}>
+      <Select
+        id={id}
+        label={`Which best describes your income in ${y.year}?`}
+        value={value}
+        onChange={(v) => wizard.updateYear(y.year, { incomeBand: v as TaxYearEntry['incomeBand'] })}
+        className="max-w-sm"
+        data-testid={id}
+      >
+        <option value="">Choose your rate</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+      <fieldset className="space-y-3" data-testid={`p60-${slug}`}>
+        <legend className="font-semibold">Your P60 for {y.year} (optional)</legend>
+        <p className="text-muted">
+          Your P60 shows your pay and the income tax you paid. With them, your estimate is worked out from
+          your own tax; without them, it is an upper figure.
+        </p>
+        {(['taxablePay', 'taxPaid'] as const).map((field) => (
+          <AmountField
+            key={field}
+            id={fieldId(p60Field(field))}
+            label={
+              field === 'taxablePay'
+                ? `Taxable pay in ${y.year}, in pounds`
+                : `Tax paid in ${y.year}, in pounds`
+            }
+            hint={
+              field === 'taxablePay'
+                ? 'The pay on your P60 (add them up if you had more than one job that year)'
+                : 'The income tax on your P60 (add them up if you had more than one job that year)'
+            }
+            prefix="£"
+            text={p60Text(y[field])}
+            error={errors[p60Field(field)]}
+            onText={(text) => setP60(field, text)}
+            testId={`${field === 'taxablePay' ? 'taxable-pay' : 'tax-paid'}-${slug}`}
+          />
+        ))}
+      </fieldset>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calculateRebate, carVanRatePence, claimableTaxYears, formatMoney } from '@taxback/domain';
 import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
+import { milesFieldText } from './mileage.tsx';
 import { createEmptySnapshot, emptyEmployment, emptyEmploymentYear } from '@taxback/domain';
 
 // The figures below are worked at 45p (D21: cars and vans to 2025/26), so take offered years at 45p.
@@ -137,5 +138,43 @@ describe('step 5 business mileage', () => {
     expect(within(screen.getByRole('tabpanel')).getByLabelText('Business miles for Acme')).toHaveValue(
       '1688',
     );
+  });
+
+  it('a typed 0 shows 0, an emptied field is empty, and a saved 0 shows 0 once the step was answered', async () => {
+    await open(1000);
+    const panel = screen.getByRole('tabpanel');
+    const beta = within(panel).getByLabelText('Business miles for Beta');
+    // Never answered: the empty default, not a figure.
+    expect(beta).toHaveValue('');
+    fireEvent.change(beta, { target: { value: '0' } });
+    expect(beta).toHaveValue('0');
+    fireEvent.change(beta, { target: { value: '' } });
+    expect(beta).toHaveValue('');
+    expect(milesFieldText(0, undefined, true)).toBe('0');
+    expect(milesFieldText(0, undefined, false)).toBe('');
+    expect(milesFieldText(250, undefined, false)).toBe('250');
+  });
+
+  it('does not ask for the miles of a job in a year that began after it ended (ITEPA 2003 s337)', async () => {
+    const saved = savedAtStep5(1000);
+    // Beta ended on 10 August in the earlier year: that year is still its year, the later one is not.
+    const [later, earlier] = [y1, y2].sort().reverse() as [string, string];
+    const endYear = Number(earlier.slice(0, 4));
+    saved.snapshot.employments[1] = {
+      ...saved.snapshot.employments[1]!,
+      continuing: 'no',
+      endDate: { day: '10', month: '8', year: String(endYear) },
+    };
+    installFakeServer({ saved });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Your business mileage' });
+    fireEvent.click(screen.getByRole('tab', { name: earlier }));
+    expect(
+      within(screen.getByRole('tabpanel')).getByLabelText('Business miles for Beta'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: later }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).queryByLabelText('Business miles for Beta')).toBeNull();
+    expect(within(panel).getByLabelText('Business miles for Acme')).toBeInTheDocument();
   });
 });

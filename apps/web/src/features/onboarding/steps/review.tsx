@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  reliefOf,
-  SELF_ASSESSMENT_THRESHOLD_GBP,
-  figuresByJob,
-  formatMoney,
-  isFuelClaim,
-  type RebateSummary,
-} from '@taxback/domain';
+import { reliefOf, figuresByJob, formatMoney, isFuelClaim, type RebateSummary } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { EstimateNotes, FigureRow } from '../components/rebate-panel.tsx';
+import { SelfAssessmentNote } from '../components/self-assessment-note.tsx';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
@@ -53,25 +47,8 @@ const TOTALS: ReadonlyArray<{ id: string; label: string; value: (summary: Rebate
   { id: 'claimable', label: 'Total claimable', value: (s) => formatMoney(s.totalClaimable) },
 ];
 
-/** D3: where a year's claimable expenses exceed £2,500, HMRC wants Self Assessment rather than a P87. */
-export function SelfAssessmentNote({ summary }: { summary: RebateSummary }) {
-  const years = summary.years.filter((y) => y.selfAssessmentRequired).map((y) => y.year);
-  if (years.length === 0) return null;
-  return (
-    <div
-      className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
-      data-testid="self-assessment-note"
-    >
-      <h2 className="mb-1 text-lg">Self Assessment may be needed</h2>
-      <p>
-        Your claimable expenses are over {formatMoney(SELF_ASSESSMENT_THRESHOLD_GBP)} for{' '}
-        {years.join(' and ')}. HMRC asks for claims above this amount to be made through a Self Assessment tax
-        return rather than form P87. We have flagged this on your claim and will explain what it means for
-        you.
-      </p>
-    </div>
-  );
-}
+// The Self Assessment note lives with the other figure components; re-exported for the steps that import it here.
+export { SelfAssessmentNote } from '../components/self-assessment-note.tsx';
 
 /** The fuel claim's note in place of the approved-amount figures (D27). */
 export function FuelClaimNote() {
