@@ -12,7 +12,8 @@
  * `--quick`, `--max=N` (the highest concurrency), `--seconds=N` (a mix step's length).
  * Environment: LOADTEST_DATABASE_URL (an admin URL on 127.0.0.1, default
  * postgres://postgres@127.0.0.1:5432/postgres), LOADTEST_REDIS_URL (default
- * redis://127.0.0.1:6379), LOADTEST_PORT_BASE (instances on base+1 and base+2).
+ * redis://127.0.0.1:6379), LOADTEST_PORT_BASE (instances on base+1 and base+2, their health ports
+ * on base+3 and base+4), LOADTEST_CPU_PROF (a folder for the instances' CPU profiles).
  * It exits 1 when a check fails (see the verdicts at the end) and stops everything it started.
  */
 import fs from 'node:fs';
@@ -147,6 +148,12 @@ async function main(): Promise<void> {
     await findFreePort(base === null ? undefined : base + 1),
     await findFreePort(base === null ? undefined : base + 2),
   ];
+  // Decision 046: each instance answers liveness and readiness on a port and thread of their own,
+  // where a balancer's probes go.
+  const healthPorts = [
+    await findFreePort(base === null ? undefined : base + 3),
+    await findFreePort(base === null ? undefined : base + 4),
+  ];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-loadtest-'));
   onCleanup('remove the data folders', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const shared = {
@@ -168,28 +175,42 @@ async function main(): Promise<void> {
     FILE_STORE: path.join(dataDir, 'files'),
   };
   const warnings = { backlog: 0 };
-  const instances: { name: string; url: string; child: Child }[] = [];
+  const instances: { name: string; url: string; healthUrl: string; child: Child }[] = [];
   // One after the other: the first runs the migrations.
   for (const [i, name] of ['a', 'b'].entries()) {
     const port = ports[i] as number;
-    const child = startChild(`instance ${name}`, process.execPath, ['--enable-source-maps', SERVER], {
-      cwd: ROOT,
-      env: {
-        ...shared,
-        PORT: String(port),
-        DATA_DIR: path.join(dataDir, name),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // LOADTEST_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops (b, killed,
+    // writes none); summarise one with bench/src/profile-top.ts.
+    const profile = process.env.LOADTEST_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOADTEST_CPU_PROF)}`]
+      : [];
+    const child = startChild(
+      `instance ${name}`,
+      process.execPath,
+      [...profile, '--enable-source-maps', SERVER],
+      {
+        cwd: ROOT,
+        env: {
+          ...shared,
+          PORT: String(port),
+          HEALTH_PORT: String(healthPorts[i]),
+          DATA_DIR: path.join(dataDir, name),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+        },
       },
-    });
+    );
     child.proc.stdout?.on('data', (chunk: Buffer) => {
       warnings.backlog += chunk.toString().split('job backlog over its limit').length - 1;
     });
     const url = `http://127.0.0.1:${port}`;
-    await waitForReady(child, `${url}/api/health/ready`, 60_000);
-    instances.push({ name, url, child });
+    const healthUrl = `http://127.0.0.1:${healthPorts[i]}`;
+    await waitForReady(child, `${healthUrl}/api/health/ready`, 60_000);
+    instances.push({ name, url, healthUrl, child });
   }
   const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
-  console.log(`two instances up: ${a.url} and ${b.url}; database ${dbName}; Redis ${redisUrl}`);
+  console.log(
+    `two instances up: ${a.url} and ${b.url} (health on ${a.healthUrl} and ${b.healthUrl}); database ${dbName}; Redis ${redisUrl}`,
+  );
 
   // Seeded wizard claims: one per connection at the highest step, so no two saves in flight
   // ever share a claim (which would be a genuine 409).
@@ -197,7 +218,7 @@ async function main(): Promise<void> {
   const sessions = await seed(seedCount, [a.url, b.url]);
   console.log(`seeded ${sessions.length} wizard claims`);
 
-  const prober = startProber([a, b].map((i) => ({ name: i.name, url: i.url })));
+  const prober = startProber([a, b].map((i) => ({ name: i.name, url: i.healthUrl })));
   const claim = claimBody().body;
   const results: StepStats[] = [];
   const runStep = async (
