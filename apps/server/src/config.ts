@@ -124,7 +124,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JOBS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
   DB_MAX_WAITING: countOrOff('50', 'requests'),
-  HTTP_MAX_IN_FLIGHT: countOrOff('64', 'requests'),
+  HTTP_MAX_IN_FLIGHT: countOrOff('40', 'requests'),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(2),
   READY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
