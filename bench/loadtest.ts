@@ -7,12 +7,15 @@
  * backlog and the liveness/readiness latency (probed from a worker thread, as a load balancer
  * would); then the knee and the break of the mix. At the knee one instance is SIGKILLed mid-step,
  * and it checks that the jobs it held ran elsewhere within 60 s and that no message went twice.
+ * Last, a floor: the highest mix step on stubs that answer at once, so the figures the machine and
+ * the generator add are printed beside the servers' (decision 046).
  *
  * Bounded in time: about ten minutes in full; `--quick` runs a few short steps. Flags:
  * `--quick`, `--max=N` (the highest concurrency), `--seconds=N` (a mix step's length).
  * Environment: LOADTEST_DATABASE_URL (an admin URL on 127.0.0.1, default
  * postgres://postgres@127.0.0.1:5432/postgres), LOADTEST_REDIS_URL (default
- * redis://127.0.0.1:6379), LOADTEST_PORT_BASE (instances on base+1 and base+2).
+ * redis://127.0.0.1:6379), LOADTEST_PORT_BASE (instances on base+1 and base+2, their health ports
+ * on base+3 and base+4), LOADTEST_CPU_PROF (a folder for the instances' CPU profiles).
  * It exits 1 when a check fails (see the verdicts at the end) and stops everything it started.
  */
 import fs from 'node:fs';
@@ -147,6 +150,12 @@ async function main(): Promise<void> {
     await findFreePort(base === null ? undefined : base + 1),
     await findFreePort(base === null ? undefined : base + 2),
   ];
+  // Decision 046: each instance answers liveness and readiness on a port and thread of their own,
+  // where a balancer's probes go.
+  const healthPorts = [
+    await findFreePort(base === null ? undefined : base + 3),
+    await findFreePort(base === null ? undefined : base + 4),
+  ];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-loadtest-'));
   onCleanup('remove the data folders', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const shared = {
@@ -168,28 +177,42 @@ async function main(): Promise<void> {
     FILE_STORE: path.join(dataDir, 'files'),
   };
   const warnings = { backlog: 0 };
-  const instances: { name: string; url: string; child: Child }[] = [];
+  const instances: { name: string; url: string; healthUrl: string; child: Child }[] = [];
   // One after the other: the first runs the migrations.
   for (const [i, name] of ['a', 'b'].entries()) {
     const port = ports[i] as number;
-    const child = startChild(`instance ${name}`, process.execPath, ['--enable-source-maps', SERVER], {
-      cwd: ROOT,
-      env: {
-        ...shared,
-        PORT: String(port),
-        DATA_DIR: path.join(dataDir, name),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // LOADTEST_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops (b, killed,
+    // writes none); summarise one with bench/src/profile-top.ts.
+    const profile = process.env.LOADTEST_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOADTEST_CPU_PROF)}`]
+      : [];
+    const child = startChild(
+      `instance ${name}`,
+      process.execPath,
+      [...profile, '--enable-source-maps', SERVER],
+      {
+        cwd: ROOT,
+        env: {
+          ...shared,
+          PORT: String(port),
+          HEALTH_PORT: String(healthPorts[i]),
+          DATA_DIR: path.join(dataDir, name),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+        },
       },
-    });
+    );
     child.proc.stdout?.on('data', (chunk: Buffer) => {
       warnings.backlog += chunk.toString().split('job backlog over its limit').length - 1;
     });
     const url = `http://127.0.0.1:${port}`;
-    await waitForReady(child, `${url}/api/health/ready`, 60_000);
-    instances.push({ name, url, child });
+    const healthUrl = `http://127.0.0.1:${healthPorts[i]}`;
+    await waitForReady(child, `${healthUrl}/api/health/ready`, 60_000);
+    instances.push({ name, url, healthUrl, child });
   }
   const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
-  console.log(`two instances up: ${a.url} and ${b.url}; database ${dbName}; Redis ${redisUrl}`);
+  console.log(
+    `two instances up: ${a.url} and ${b.url} (health on ${a.healthUrl} and ${b.healthUrl}); database ${dbName}; Redis ${redisUrl}`,
+  );
 
   // Seeded wizard claims: one per connection at the highest step, so no two saves in flight
   // ever share a claim (which would be a genuine 409).
@@ -197,7 +220,7 @@ async function main(): Promise<void> {
   const sessions = await seed(seedCount, [a.url, b.url]);
   console.log(`seeded ${sessions.length} wizard claims`);
 
-  const prober = startProber([a, b].map((i) => ({ name: i.name, url: i.url })));
+  const prober = startProber([a, b].map((i) => ({ name: i.name, url: i.healthUrl })));
   const claim = claimBody().body;
   const results: StepStats[] = [];
   const runStep = async (
@@ -299,6 +322,12 @@ async function main(): Promise<void> {
   );
   prober.stop();
 
+  // The floor: the same generator and prober against two stubs in a process of their own that
+  // answer at once (health 200, everything else 503), at the highest mix step. What it measures is
+  // what this machine and this generator add to any server's figures; the verdicts stay as they are.
+  const floor = await measureFloor(STEPS.mix.at(-1) ?? 50, sessions, claim);
+  printRow(floor);
+
   // Verdicts: issue 35's "done when", for the mix.
   const mixRows = results.filter((s) => s.workload === 'mix');
   const verdicts: [string, boolean, string][] = [];
@@ -306,7 +335,7 @@ async function main(): Promise<void> {
   verdicts.push([
     `liveness p99 ≤ ${LIVENESS_P99_MS} ms at every mix step`,
     worstLive <= LIVENESS_P99_MS && mixRows.every((s) => s.probes.liveFailures === 0),
-    `worst p99 ${ms(worstLive)} ms`,
+    `worst p99 ${ms(worstLive)} ms (floor here: ${ms(pct(floor.probes.live, 99))} ms)`,
   ]);
   const worstReady = Math.max(...mixRows.map((s) => Math.max(...s.probes.ready, 0)));
   verdicts.push([
@@ -319,7 +348,9 @@ async function main(): Promise<void> {
   verdicts.push([
     `503s answered in ≤ ${SHED_P99_MS} ms (p99) once shedding starts`,
     worstShed <= SHED_P99_MS,
-    shedRows.length === 0 ? 'no step shed' : `worst p99 ${ms(worstShed)} ms`,
+    shedRows.length === 0
+      ? 'no step shed'
+      : `worst p99 ${ms(worstShed)} ms (floor here: ${ms(pct(floor.shedLatencies, 99))} ms at ${floor.connections} connections)`,
   ]);
   verdicts.push([
     'every claim answered 201 is stored',
@@ -363,6 +394,47 @@ async function main(): Promise<void> {
       )}; the load generator shares the machine with the servers, so figures are indicative. Took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
   process.exitCode = verdicts.every(([, ok]) => ok) ? 0 : 1;
+}
+
+const STUB = `
+  const http = require('node:http');
+  const ready = JSON.stringify({ status: 'ok', db: 'ok', checkedInMs: 0,
+    jobs: { count: 0, oldestAgeSeconds: null, limit: 1, overLimit: false, alerts: 0 },
+    pool: { requests: { waits: 0, shed: 0, waiting: 0 } } });
+  const refused = JSON.stringify({ error: 'stub' });
+  for (const port of process.argv.slice(1).map(Number))
+    http.createServer((req, res) => {
+      const [status, body] = req.url === '/api/health' ? [200, '{"status":"ok"}']
+        : req.url === '/api/health/ready' ? [200, ready] : [503, refused];
+      res.writeHead(status, ['content-type', 'application/json', 'retry-after', '2']);
+      res.end(body);
+    }).listen(port, '127.0.0.1');
+`;
+
+/** One mix step against the stubs (see the floor in main), with its own prober. */
+async function measureFloor(connections: number, sessions: Seeded[], claim: string): Promise<StepStats> {
+  // The load on one stub process, the probes on another, as the instances' are on a thread of their own.
+  const stubs = [];
+  for (const name of ['stub', 'health stub']) {
+    const ports = [await findFreePort(), await findFreePort()];
+    const child = startChild(name, process.execPath, ['-e', STUB, ...ports.map(String)], {
+      cwd: ROOT,
+      env: process.env,
+    });
+    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+    for (const url of urls) await waitForReady(child, `${url}/api/health`, 10_000);
+    stubs.push({ child, urls });
+  }
+  const [stub, health] = stubs as [(typeof stubs)[0], (typeof stubs)[0]];
+  const urls = stub.urls;
+  const prober = startProber(health.urls.map((url, i) => ({ name: `stub${i}`, url })));
+  await prober.reset();
+  const stats = await load({ workload: 'mix', connections, seconds: MIX_SECONDS, urls, sessions, claim });
+  stats.probes = await prober.reset();
+  stats.note = 'floor: the same load and probes on stubs that answer at once (health 200, else 503)';
+  prober.stop();
+  await Promise.all(stubs.map((started) => started.child.stop()));
+  return stats;
 }
 
 interface Seeded {

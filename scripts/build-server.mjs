@@ -25,6 +25,8 @@ await build({
     'apps/server/src/cli/create-operator.ts',
     // Decision 029: loaded by piscina as a worker thread, so it is an entry point of its own.
     'apps/server/src/documents/render-worker.ts',
+    // Decision 046: liveness and readiness on a thread of their own (HEALTH_PORT).
+    'apps/server/src/http/health-worker.ts',
   ],
   outdir,
   outbase: 'apps/server/src',

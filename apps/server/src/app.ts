@@ -22,6 +22,8 @@ import type { AppKeys } from './crypto/keys.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { PoolSaturatedError, runAsRequest } from './db/pool-guard.ts';
+import { createAdmission } from './http/admission.ts';
+import type { Admission } from './http/admission.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { refuseUnsafeText } from './http/unsafe-text.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -90,7 +92,13 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
   const headers = appSecurityHeaders(web?.scriptHashes ?? []);
-  const app = createServer(config, overrides, headers.api);
+  // Decision 046: the door refuses at once, before Fastify, when too much is already in hand.
+  const admission = createAdmission({
+    maxInFlight: config.maxInFlight,
+    retryAfterSeconds: config.database.retryAfterSeconds,
+    apiHeaders: headers.api,
+  });
+  const app = createServer(config, overrides, headers.api, admission.serverFactory);
   overrides.onCreate?.(app);
 
   const database = overrides.database ?? createDatabase(config.databaseUrl, poolOptionsOf(config));
@@ -101,6 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (ownsDatabase) await database.destroy().catch(() => {});
     throw error;
   }
+  admission.watch(database.pool);
 
   const keys = overrides.keys ?? resolveKeys(config);
   if (overrides.keys === undefined) warnOfKeysInFiles(app, config);
@@ -141,8 +150,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   return app;
 }
 
-function createServer(config: Config, overrides: AppOverrides, apiHeaders: SecurityHeaderSets['api']) {
+function createServer(
+  config: Config,
+  overrides: AppOverrides,
+  apiHeaders: SecurityHeaderSets['api'],
+  serverFactory: Admission['serverFactory'],
+) {
   return Fastify({
+    serverFactory,
     logger: overrides.logger ?? loggerOptions(config.logLevel),
     // Slow clients are cut off (decision 018); Node checks the deadlines every second.
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },

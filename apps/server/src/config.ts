@@ -30,6 +30,23 @@ const keySchema = optionalString.pipe(
     .optional(),
 );
 
+/** A whole number, or `off` (null: no bound). */
+function countOrOff(fallback: string, unit: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((v) => v.trim())
+    .pipe(
+      z.union([
+        z.literal('off').transform(() => null),
+        z
+          .string()
+          .regex(/^\d+$/, `must be a whole number of ${unit}, or off`)
+          .transform((v) => Number(v)),
+      ]),
+    );
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -106,19 +123,9 @@ const envSchema = z.object({
   // Issue 35, decision 036: requests and jobs on their own bounded pools; shedding past a bound.
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JOBS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
-  DB_MAX_WAITING: z
-    .string()
-    .default('50')
-    .transform((v) => v.trim())
-    .pipe(
-      z.union([
-        z.literal('off').transform(() => null),
-        z
-          .string()
-          .regex(/^\d+$/, 'must be a whole number of requests, or off')
-          .transform((v) => Number(v)),
-      ]),
-    ),
+  DB_MAX_WAITING: countOrOff('50', 'requests'),
+  HTTP_MAX_IN_FLIGHT: countOrOff('40', 'requests'),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(2),
   READY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
@@ -169,6 +176,10 @@ export interface Config {
     retryAfterSeconds: number;
     readyTimeoutMs: number;
   };
+  /** Decision 046: requests in hand at once past which the door answers 503 (null: no bound). */
+  maxInFlight: number | null;
+  /** Decision 046: liveness and readiness on their own thread and port (0: only on PORT). */
+  healthPort: number;
   /** Decision 036: jobs running at once on this instance, their lease, and the backlog's alert line. */
   jobs: { concurrency: number; leaseMs: number; backlogLimit: number };
 }
@@ -278,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
       readyTimeoutMs: e.READY_TIMEOUT_MS,
     },
+    maxInFlight: e.HTTP_MAX_IN_FLIGHT,
+    healthPort: e.HEALTH_PORT,
     jobs: {
       concurrency: e.JOBS_CONCURRENCY,
       leaseMs: e.JOBS_LEASE_SECONDS * 1000,

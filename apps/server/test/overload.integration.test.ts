@@ -1,8 +1,12 @@
 // Issue 35, decision 036: liveness and readiness apart, and load shedding at the pool, on the
-// app's real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+// app's real database (SQLite, or PostgreSQL with TEST_DATABASE_URL); decision 046: the door in
+// front of Fastify, and liveness and readiness on a thread of their own.
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PoolSaturatedError, runAsRequest } from '../src/db/pool-guard.ts';
+import { startHealthListener } from '../src/http/health-listener.ts';
+import { appSecurityHeaders } from '../src/http/security.ts';
 import { createTestApp, newSessionId, validClaimBody } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -196,5 +200,120 @@ describe('load shedding', () => {
     await hold.release();
     await drained;
     expect(ran).toBe(1);
+  });
+});
+
+/** A request to a listening server (app.inject does not pass through the server's door). */
+async function request(port: number, path: string, init: RequestInit = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, init);
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function listening(t: TestApp): Promise<number> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('not listening');
+  return address.port;
+}
+
+describe('the door (decision 046)', () => {
+  it('past HTTP_MAX_IN_FLIGHT requests in hand, the next is refused 503 with Retry-After before Fastify; health and settings still answer', async () => {
+    // One request in hand (waiting for the held connection; the pool itself never sheds here).
+    const t = await app({
+      DB_POOL_SIZE: '1',
+      DB_MAX_WAITING: 'off',
+      HTTP_MAX_IN_FLIGHT: '1',
+      SHED_RETRY_AFTER_SECONDS: '4',
+    });
+    const port = await listening(t);
+    const hold = await holdConnection(t);
+    let inHand: Promise<{ status: number }> = Promise.resolve({ status: 0 });
+    let refused;
+    let claim;
+    try {
+      inHand = request(port, '/api/claims/mine', { headers: { 'x-session-id': newSessionId() } });
+      for (let i = 0; i < 200 && t.app.database.pool.stats().waiting < 1; i += 1)
+        await new Promise((r) => setTimeout(r, 5));
+      expect(t.app.database.pool.stats().waiting).toBe(1);
+
+      // The connection stays held: only a refusal that did not wait can answer.
+      refused = await request(port, '/api/claims/mine', { headers: { 'x-session-id': newSessionId() } });
+      claim = await request(port, '/api/claims', {
+        method: 'POST',
+        headers: { 'x-session-id': newSessionId(), 'content-type': 'application/json' },
+        body: JSON.stringify(validClaimBody()),
+      });
+      // Liveness, readiness and the public settings never touch the request pool: let in.
+      expect((await request(port, '/api/health')).status).toBe(200);
+      expect((await request(port, '/api/health/ready')).status).toBe(200);
+      expect((await request(port, '/api/settings')).status).toBe(200);
+    } finally {
+      await hold.release();
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('4');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.body).toEqual({
+      error: 'The service is temporarily unavailable. Please try again shortly.',
+    });
+    expect(claim.status).toBe(503);
+    // Neither reached the pool (the only wait is the request in hand), and nothing was stored.
+    expect(t.app.database.pool.stats()).toMatchObject({ waits: 1, shed: 0 });
+    expect((await inHand).status).toBe(404);
+    expect(await t.app.db.selectFrom('form_responses').select('id').execute()).toEqual([]);
+
+    // Once the request in hand has been answered, the next is let in.
+    const next = await request(port, '/api/claims/mine', { headers: { 'x-session-id': newSessionId() } });
+    expect(next.status).toBe(404);
+  });
+});
+
+describe('liveness and readiness on their own thread (HEALTH_PORT, decision 046)', () => {
+  it('answer while the main thread is busy, report the pools and the backlog, and say when the main thread is hung', async () => {
+    const t = await app({ DB_POOL_SIZE: '1', JOBS_BACKLOG_LIMIT: '1' });
+    for (let i = 0; i < 2; i += 1) await t.app.jobs.enqueue(t.app.db, 'not-run-here', { n: i });
+    const health = await startHealthListener({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: t.config.databaseUrl,
+      readyTimeoutMs: t.config.database.readyTimeoutMs,
+      backlogLimit: t.config.jobs.backlogLimit,
+      apiHeaders: appSecurityHeaders().api,
+      pools: () => ({ requests: t.app.database.pool.stats(), jobs: t.app.database.jobsPool.stats() }),
+      alerts: () => 7,
+      onError: () => {},
+      stallMs: 1_000,
+    });
+    const hold = await holdConnection(t);
+    try {
+      const live = await request(health.port, '/api/health');
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ status: 'ok' });
+      // The request connection is held: readiness asks on its own.
+      const ready = await request(health.port, '/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toMatchObject({
+        status: 'ok',
+        db: 'ok',
+        jobs: { count: 2, limit: 1, overLimit: true, alerts: 7 },
+        pool: { requests: { size: 1, inUse: 1, waiting: 0, maxWaiting: 50 } },
+      });
+      expect(ready.headers.get('cache-control')).toBe('no-store');
+
+      // The main thread stops for over a second (here: blocked on a child process that asks).
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_100);
+      const asked = execFileSync(
+        process.execPath,
+        ['-e', `fetch('http://127.0.0.1:${health.port}/api/health').then((r) => console.log(r.status))`],
+        { encoding: 'utf8' },
+      );
+      expect(asked.trim()).toBe('503');
+      // Running again, it is alive.
+      await new Promise((r) => setTimeout(r, 250));
+      expect((await request(health.port, '/api/health')).status).toBe(200);
+    } finally {
+      await hold.release();
+      await health.close();
+    }
   });
 });

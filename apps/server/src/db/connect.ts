@@ -52,15 +52,6 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     const jobsSize = options.jobsSize ?? 3;
     const pool = namedStatementPool(url, size, 5_000);
     const jobsPool = namedStatementPool(url, jobsSize, 5_000);
-    const probePool = new pg.Pool({
-      connectionString: url,
-      max: 1,
-      connectionTimeoutMillis: probeTimeoutMs,
-      query_timeout: probeTimeoutMs,
-      idleTimeoutMillis: 60_000,
-    });
-    probePool.on('error', () => {});
-    probePool.on('connect', (client) => client.on('error', () => {}));
     const requests = guardDialect(new PostgresDialect({ pool }), { size, ...guard });
     const jobs = guardDialect(new PostgresDialect({ pool: jobsPool }), {
       size: jobsSize,
@@ -69,12 +60,8 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     });
     const db = new Kysely<Database>({ dialect: requests.dialect });
     const jobsDb = new Kysely<Database>({ dialect: jobs.dialect });
-    const probe = guardDialect(new PostgresDialect({ pool: probePool }), {
-      size: 1,
-      maxWaiting: null,
-      retryAfterSeconds: 0,
-    });
-    const probeDb = new Kysely<Database>({ dialect: probe.dialect });
+    const probe = openProbeDatabase(url, probeTimeoutMs) as ProbeDatabase;
+    const probeDb = probe.db;
     return {
       db,
       dialect: 'postgres',
@@ -83,8 +70,8 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
       pool: requests.gauge,
       jobsPool: jobs.gauge,
       destroy: async () => {
-        for (const guarded of [requests, jobs, probe]) guarded.close();
-        await Promise.all([db.destroy(), jobsDb.destroy(), probeDb.destroy()]);
+        for (const guarded of [requests, jobs]) guarded.close();
+        await Promise.all([db.destroy(), jobsDb.destroy(), probe.destroy()]);
       },
     };
   }
@@ -103,22 +90,8 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     ...guard,
   });
   const db = new Kysely<Database>({ dialect: requests.dialect });
-  // Readiness reads through its own read-only connection, opened on first use: in WAL mode a
-  // reader never waits for the writer, so a long transaction never delays it.
-  const probe =
-    file === ':memory:'
-      ? null
-      : guardDialect(
-          new SqliteDialect({
-            database: async () => {
-              const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-              reader.exec('PRAGMA busy_timeout = 200;');
-              return withStatementCache(reader);
-            },
-          }),
-          { size: 1, maxWaiting: null, retryAfterSeconds: 0 },
-        );
-  const probeDb = probe ? new Kysely<Database>({ dialect: probe.dialect }) : db;
+  const probe = openProbeDatabase(url, probeTimeoutMs);
+  const probeDb = probe?.db ?? db;
   return {
     db,
     dialect: 'sqlite',
@@ -128,9 +101,55 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     jobsPool: requests.gauge,
     destroy: async () => {
       requests.close();
-      probe?.close();
       await db.destroy();
-      if (probeDb !== db) await probeDb.destroy();
+      await probe?.destroy();
+    },
+  };
+}
+
+export interface ProbeDatabase {
+  db: Kysely<Database>;
+  destroy: () => Promise<void>;
+}
+
+/**
+ * Readiness' own connection (decision 036), so a busy request pool never delays it. PostgreSQL: a
+ * one-connection pool with a short connect and query timeout. SQLite: a read-only connection,
+ * opened on first use (in WAL mode a reader never waits for the writer, so a long transaction
+ * never delays it); none for an in-memory database, which no other connection can open.
+ */
+export function openProbeDatabase(url: string, timeoutMs: number): ProbeDatabase | null {
+  let dialect: PostgresDialect | SqliteDialect;
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      idleTimeoutMillis: 60_000,
+    });
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    dialect = new PostgresDialect({ pool });
+  } else {
+    const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
+    if (file === ':memory:') return null;
+    dialect = new SqliteDialect({
+      database: async () => {
+        const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+        reader.exec(`PRAGMA busy_timeout = ${Math.min(200, timeoutMs)};`);
+        return withStatementCache(reader);
+      },
+    });
+  }
+  // A pool Kysely never opened is not marked destroyed by destroy(): the guard refuses it after.
+  const guarded = guardDialect(dialect, { size: 1, maxWaiting: null, retryAfterSeconds: 0 });
+  const db = new Kysely<Database>({ dialect: guarded.dialect });
+  return {
+    db,
+    destroy: async () => {
+      guarded.close();
+      await db.destroy();
     },
   };
 }

@@ -17,7 +17,7 @@ export interface Backlog {
  */
 export function createBacklogAlert(limit: number, log?: FastifyBaseLogger) {
   const alert = { over: false, alerts: 0, lastWarnAt: 0 };
-  return function observe(count: number, oldestAgeSeconds: number | null): Backlog {
+  function observe(count: number, oldestAgeSeconds: number | null): Backlog {
     const overLimit = count > limit;
     if (overLimit && (!alert.over || Date.now() - alert.lastWarnAt >= 60_000)) {
       if (!alert.over) alert.alerts += 1;
@@ -37,5 +37,6 @@ export function createBacklogAlert(limit: number, log?: FastifyBaseLogger) {
       overLimit,
       alerts: alert.alerts,
     };
-  };
+  }
+  return { observe, alerts: () => alert.alerts };
 }

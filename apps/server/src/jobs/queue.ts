@@ -57,7 +57,7 @@ export function createJobQueue(options: JobQueueOptions) {
   const backlogCheckMs = options.backlogCheckMs ?? 10_000;
   const handlers = new Map<string, { handler: JobHandler; maxAttempts: number }>();
   const schedules = new Map<string, { everyMs: number; payload: unknown }>();
-  const observeBacklog = createBacklogAlert(backlogLimit, log);
+  const backlogAlert = createBacklogAlert(backlogLimit, log);
   let backlogTimer: NodeJS.Timeout | null = null;
 
   /**
@@ -99,7 +99,7 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Due jobs not yet running (counted up to ten times the limit), and the oldest one's wait. */
   async function measureBacklog(executor: Kysely<Database> = db): Promise<Backlog> {
     const { count, oldestAgeSeconds } = await store.countDue(executor, backlogLimit * 10);
-    return observeBacklog(count, oldestAgeSeconds);
+    return backlogAlert.observe(count, oldestAgeSeconds);
   }
 
   return {
@@ -128,6 +128,9 @@ export function createJobQueue(options: JobQueueOptions) {
 
     /** Measures the backlog (on `executor`, e.g. readiness' own connection) and runs the alert hook. */
     backlog: measureBacklog,
+
+    /** Times this instance saw the backlog cross its limit since start (the alert's counter). */
+    backlogAlerts: backlogAlert.alerts,
 
     /** Jobs running on this instance now. */
     runningCount: runner.runningCount,

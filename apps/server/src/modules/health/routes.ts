@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
-import type { Backlog } from '../../jobs/queue.ts';
+import { createReadinessCheck, NOT_READY_RETRY_AFTER } from '../../http/readiness.ts';
 
 /**
  * Decision 036 (issue 35): liveness and readiness apart.
@@ -11,12 +11,16 @@ import type { Backlog } from '../../jobs/queue.ts';
  *   timeout, and reports the job backlog and the pools. Only a database that does not answer makes
  *   it 503; a backlog over its limit is reported (claims are still accepted: jobs are durable),
  *   since every instance shares the backlog and refusing on it would take them all out at once.
+ * Decision 046: with HEALTH_PORT set, the same answers come from a thread of their own
+ * (http/health-listener.ts), so a main thread swamped by requests never delays them.
  */
 export async function healthRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const timeoutMs = app.appConfig.database.readyTimeoutMs;
-  // Probes arriving together share one database check.
-  let inFlight: Promise<Backlog> | null = null;
+  const ready = createReadinessCheck({
+    measure: () => app.jobs.backlog(app.database.probeDb),
+    pools: () => ({ requests: app.database.pool.stats(), jobs: app.database.jobsPool.stats() }),
+    timeoutMs: app.appConfig.database.readyTimeoutMs,
+  });
 
   app.get('/health', { schema: routeSchema('getHealth'), config: { rateLimit: false } }, () => ({
     status: 'ok' as const,
@@ -26,35 +30,10 @@ export async function healthRoutes(base: FastifyInstance): Promise<void> {
     '/health/ready',
     { schema: routeSchema('getReadiness'), config: { rateLimit: false } },
     async (request, reply) => {
-      const started = performance.now();
-      const pool = { requests: app.database.pool.stats(), jobs: app.database.jobsPool.stats() };
-      try {
-        inFlight ??= withTimeout(app.jobs.backlog(app.database.probeDb), timeoutMs).finally(() => {
-          inFlight = null;
-        });
-        const jobs = await inFlight;
-        return {
-          status: 'ok' as const,
-          db: 'ok' as const,
-          checkedInMs: Math.round((performance.now() - started) * 10) / 10,
-          jobs,
-          pool,
-        };
-      } catch (error) {
-        request.log.warn({ code: (error as { code?: unknown }).code }, 'readiness: database did not answer');
-        return reply.code(503).header('retry-after', '5').send({ status: 'error', db: 'down', pool });
-      }
+      const answer = await ready();
+      if (answer.status === 200) return answer.body;
+      request.log.warn({ code: answer.code }, 'readiness: database did not answer');
+      return reply.code(503).header('retry-after', NOT_READY_RETRY_AFTER).send(answer.body);
     },
   );
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error('readiness check timed out'), { code: 'ETIMEDOUT' })),
-      ms,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
