@@ -536,6 +536,48 @@ describe('POST /api/onboarding/signature', () => {
     );
   });
 
+  // Issue 32 item 10: typing the name is the accessible alternative to drawing, recorded as such.
+  it('records a typed-name signature as typed, on the claim and in the signed authority', async () => {
+    const sessionId = await draftClaim();
+    const sign = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/onboarding/signature',
+        headers: headers(sessionId),
+        payload,
+      });
+    const agreementChecks = { accuracy: true, authorization: true, terms: true };
+    const drawn = await sign({ signature: PNG_DATA_URL, agreementChecks });
+    expect(drawn.statusCode).toBe(201);
+    expect(await claimRow(sessionId)).toMatchObject({
+      signature_method: 'drawn',
+      signature_typed_name: null,
+    });
+    const drawnPdf = pdfText(
+      (await download(sessionId, drawn.json<{ signedAuthority: { url: string } }>().signedAuthority.url))
+        .rawPayload,
+    );
+    expect(drawnPdf).not.toContain('typed name');
+
+    const typed = await sign({ signature: PNG_DATA_URL, agreementChecks, typedName: ' Jane Doe <x> ' });
+    expect(typed.statusCode).toBe(201);
+    expect(await claimRow(sessionId)).toMatchObject({
+      signature_method: 'typed',
+      signature_typed_name: 'Jane Doe x',
+    });
+    const pdf = await download(
+      sessionId,
+      typed.json<{ signedAuthority: { url: string } }>().signedAuthority.url,
+    );
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Signature (typed name)');
+    expect(text).toContain('Signed by typing their name instead of drawing: Jane Doe x');
+
+    const tooLong = await sign({ signature: PNG_DATA_URL, agreementChecks, typedName: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ errors: Record<string, string> }>().errors).toHaveProperty('typedName');
+  });
+
   // Issue 32.1: on PostgreSQL each save's transaction used to see none of the others' files, so 50 at
   // once kept ten signed authorities; the claim is now locked for the signing transaction.
   it('keeps one signature and one signed authority after 50 identical saves at once, each downloadable', async () => {

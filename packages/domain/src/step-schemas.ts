@@ -17,6 +17,7 @@ import {
   NAME_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   emailField,
+  nullableText,
   phoneField,
   pngDataUrl,
   requiredText,
@@ -333,6 +334,11 @@ export const requiredAgreementChecksSchema = z.object({
 export const reviewStepSchema = z.object({
   signature: pngDataUrl(MESSAGES.digitalSignatureRequired),
   agreementChecks: section(requiredAgreementChecksSchema),
+  /**
+   * Issue 32: the accessible alternative to drawing. With a name here the claimant signed by typing
+   * it (the PNG is that name, drawn by the browser) and the authority says so; without, they drew.
+   */
+  typedName: nullableText(NAME_MAX_LENGTH).optional(),
 });
 
 /** Step 10; also the body of POST /api/onboarding/submit. niNumber is output normalised ('AB123456C'). */

@@ -144,6 +144,10 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   signed_ip: string | null;
   signed_user_agent: string | null;
   self_assessment_required: IntBool | null;
+  /** 'drawn' or 'typed' (issue 32, migration 023); NULL: signed before, drawn. */
+  signature_method: string | null;
+  /** The name as typed when signature_method is 'typed' (migration 023). */
+  signature_typed_name: string | null;
 }
 
 export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority';

@@ -19,6 +19,8 @@ export interface SigningEvidence {
   signedAt: Date;
   ip: string | null;
   userAgent: string | null;
+  /** Signed by typing this name instead of drawing (issue 32); null or absent when drawn. */
+  typedName?: string | null;
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -144,7 +146,7 @@ export async function renderAuthorityPdf(
   const image = await embedSignature(pdf, evidence.signaturePng);
   const scale = Math.min(1, 220 / image.width, 90 / image.height);
   ensure(image.height * scale + 90);
-  write('Signature', { size: 12, f: bold });
+  write(evidence.typedName ? 'Signature (typed name)' : 'Signature', { size: 12, f: bold });
   y -= image.height * scale;
   const name = page.node.newXObject('Image', image.ref);
   page.pushOperators(
@@ -154,6 +156,8 @@ export async function renderAuthorityPdf(
     popGraphicsState(),
   );
   y -= 10;
+  if (evidence.typedName)
+    write(`Signed by typing their name instead of drawing: ${evidence.typedName}`, { size: 9 });
   write(`Signed (UTC): ${evidence.signedAt.toISOString()}`, { size: 9 });
   write(`IP address: ${evidence.ip ?? 'unknown'}`, { size: 9 });
   write(`Browser: ${evidence.userAgent ?? 'unknown'}`, { size: 9 });

@@ -17,6 +17,8 @@ interface SignedAuthorityInput {
   ip: string | null;
   userAgent: string | null;
   companyName: string;
+  /** The name typed to sign instead of drawing (issue 32); absent or null when drawn. */
+  typedName?: string | null;
 }
 
 /** The signed authority as a file to save beside its signature (stored in the same call). */
@@ -30,6 +32,7 @@ export function signedAuthorityFile(
     ip: string | null;
     userAgent: string | null;
     companyName: string;
+    typedName?: string | null;
   },
 ): SaveFileInput {
   const input: SignedAuthorityInput = {
@@ -39,6 +42,7 @@ export function signedAuthorityFile(
     ip: signed.ip,
     userAgent: signed.userAgent,
     companyName: signed.companyName,
+    typedName: signed.typedName ?? null,
   };
   return {
     sessionId,
@@ -64,6 +68,7 @@ export function addSignedAuthorityRenderer(files: FilesService, renderer: Docume
         signedAt: new Date(input.signedAt),
         ip: input.ip,
         userAgent: input.userAgent,
+        typedName: input.typedName ?? null,
       },
       companyName: input.companyName,
     });

@@ -143,7 +143,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     const png = signaturePngOf(body.signature, MESSAGES.digitalSignatureRequired);
     const result = await service.saveSignature(
       sessionId,
-      { png, agreementChecks: body.agreementChecks },
+      { png, agreementChecks: body.agreementChecks, typedName: body.typedName ?? null },
       metaOf(request),
     );
     return reply.code(201).send(result);

@@ -22,7 +22,12 @@ export function signingOperations(ctx: OnboardingContext) {
      */
     async saveSignature(
       sessionId: string,
-      input: { png: Buffer; agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean } },
+      input: {
+        png: Buffer;
+        agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
+        /** Signed by typing this name instead of drawing (issue 32); null when drawn. */
+        typedName?: string | null;
+      },
       meta: RequestMeta,
     ): Promise<{ signatureUrl: string; signedAuthority: LogLink }> {
       const claim = await ctx.requireDraft(sessionId);
@@ -52,6 +57,7 @@ export function signingOperations(ctx: OnboardingContext) {
             ip: meta.ip,
             userAgent: meta.userAgent,
             companyName: terms.agent.companyName,
+            typedName: input.typedName ?? null,
           }),
         ],
         async (trx, [file, pdf]) => {
@@ -73,6 +79,8 @@ export function signingOperations(ctx: OnboardingContext) {
             signed_at: at,
             signed_ip: meta.ip,
             signed_user_agent: meta.userAgent,
+            signature_method: input.typedName ? 'typed' : 'drawn',
+            signature_typed_name: input.typedName ?? null,
             signed_content_hash: hash,
             authority_terms: JSON.stringify(terms),
             updated_at: at,

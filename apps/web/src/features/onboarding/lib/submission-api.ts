@@ -38,11 +38,17 @@ export async function saveSignature(
   sessionId: string,
   signature: string,
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean },
+  /** Signed by typing this name instead of drawing (issue 32). */
+  typedName: string | null = null,
 ): Promise<CallResult<{ signatureUrl: string; signedAuthority: LogLink | null }>> {
   const res = await call('saveOnboardingSignature', {
     sessionId,
     // The step has checked the three boxes; the server refuses an unticked one with its message.
-    body: { signature, agreementChecks } as RequestBody<'saveOnboardingSignature'>,
+    body: {
+      signature,
+      agreementChecks,
+      ...(typedName ? { typedName } : {}),
+    } as RequestBody<'saveOnboardingSignature'>,
     timeoutMs: 30_000,
   });
   if (!res.ok) return failure(res, SIGNATURE_FAILED);

@@ -56,11 +56,17 @@ function SummaryList({ title, rows, testId }: { title: string; rows: Row[]; test
       </h2>
       <dl className="divide-y divide-gray-300 border-y border-gray-300">
         {rows.map((row) => (
-          <div key={row.key} className="grid gap-1 py-3 sm:grid-cols-[1fr_1.5fr_auto] sm:gap-4">
+          // Every row has the same three columns, the last one as wide whether or not it holds a
+          // Change link, so each answer starts where the one above it does (issue 32).
+          <div
+            key={row.key}
+            className="grid gap-1 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_5rem] sm:gap-4"
+            data-testid="cya-row"
+          >
             <dt className="font-semibold">{row.key}</dt>
             <dd className="break-words whitespace-pre-line">{row.value === '' ? 'Not given' : row.value}</dd>
-            <dd>
-              {row.step && (
+            {row.step && (
+              <dd>
                 <button
                   type="button"
                   className="min-h-11 text-brand-700 underline underline-offset-2 hover:text-brand-800"
@@ -69,8 +75,8 @@ function SummaryList({ title, rows, testId }: { title: string; rows: Row[]; test
                 >
                   Change <span className="sr-only">{row.changeLabel ?? row.key.toLowerCase()}</span>
                 </button>
-              )}
-            </dd>
+              </dd>
+            )}
           </div>
         ))}
       </dl>

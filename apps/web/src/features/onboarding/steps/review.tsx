@@ -7,7 +7,7 @@ import { SelfAssessmentNote } from '../components/self-assessment-note.tsx';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
-import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
+import { SignatureChoice } from '../../../components/authority/signature-choice.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { FieldError } from '../components/choice-list.tsx';
 import { authorityInputOfSnapshot, buildAuthorityDocument, milesText, summariseClaim } from '@taxback/domain';
@@ -155,6 +155,8 @@ export function StepReview() {
   const [phase, setPhase] = useState<'idle' | 'sending' | 'error'>('idle');
   const [message, setMessage] = useState('');
   const sending = useRef(false);
+  /** The name typed to sign instead of drawing (issue 32); null when drawn. */
+  const typedName = useRef<string | null>(null);
   const settings = useSettings();
   // D19: the document shown is the one the server signs (same domain builder, same terms).
   const authority = settings ? buildAuthorityDocument(authorityInputOfSnapshot(snapshot, settings)) : null;
@@ -177,7 +179,12 @@ export function StepReview() {
     setMessage('');
     // The server records what was signed (D15) from the saved claim: save it first.
     await wizard.saveDraftNow(15_000);
-    const result = await saveSignature(wizard.sessionId, state.signature ?? '', snapshot.agreementChecks);
+    const result = await saveSignature(
+      wizard.sessionId,
+      state.signature ?? '',
+      snapshot.agreementChecks,
+      typedName.current,
+    );
     sending.current = false;
     if (result.ok) {
       wizard.setSignatureUrl(result.data.signatureUrl, result.data.signedAuthority);
@@ -212,12 +219,15 @@ export function StepReview() {
       )}
 
       <div data-testid="signature-pad">
-        <SignaturePad
+        <SignatureChoice
           id={fieldId('signature')}
           label="Your signature"
           clearLabel="Clear"
           error={signatureError}
-          onChange={(dataUrl) => wizard.setSignature(dataUrl)}
+          onChange={(value) => {
+            wizard.setSignature(value.dataUrl);
+            typedName.current = value.typedName;
+          }}
         />
       </div>
 
