@@ -40,6 +40,7 @@ import { settingsRoutes } from './modules/authority/routes.ts';
 import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
+import { createClaimDetailsService } from './modules/claims/details.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { registerApiDocs } from './modules/docs/openapi.ts';
 import { useApiContract } from './http/contract.ts';
@@ -222,6 +223,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     notices,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
+  const details = createClaimDetailsService({
+    db: database.db,
+    files,
+    terms,
+    dataKey: keys.dataKey,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
   const resume = createResumeService({
     db: database.db,
     dialect: database.dialect,
@@ -253,7 +261,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
-  await app.register(claimsRoutes, { prefix: '/api', claims });
+  await app.register(claimsRoutes, { prefix: '/api', claims, details });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });
