@@ -43,6 +43,7 @@ import { settingsRoutes } from './modules/authority/routes.ts';
 import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
+import { createClaimDetailsService } from './modules/claims/details.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { registerApiDocs } from './modules/docs/openapi.ts';
 import { useApiContract } from './http/contract.ts';
@@ -293,6 +294,13 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
   const clock = overrides.now ? { now: overrides.now } : {};
   const terms = authorityTermsOf(config);
   const claims = createClaimsService({ db: database.db, files, terms, notices, ...clock });
+  const details = createClaimDetailsService({
+    db: database.db,
+    files,
+    terms,
+    dataKey: keys.dataKey,
+    ...clock,
+  });
   const resume = createResumeService({
     db: database.db,
     dialect: database.dialect,
@@ -324,7 +332,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
   });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
-  await app.register(claimsRoutes, { prefix: '/api', claims });
+  await app.register(claimsRoutes, { prefix: '/api', claims, details });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });

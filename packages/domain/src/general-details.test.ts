@@ -5,6 +5,7 @@ import {
   detailsEstimate,
   detailsYears,
   p87InputOfGeneralDetails,
+  unlistedProfessionalBody,
   type GeneralDetails,
 } from './general-details.ts';
 import { p87Readiness } from './p87-readiness.ts';
@@ -86,8 +87,9 @@ describe('details of a general claim (D30)', () => {
   it("lists a year's missing fee, a body not on List 3, and a claim with no details at all", () => {
     const details = nurse({ fees: { body: 'Leeds Nurses Club', years: { '2023/24': 5000 } } });
     const labels = p87Readiness(p87InputOfGeneralDetails(details, claim, true)).map((i) => i.label);
+    expect(unlistedProfessionalBody(details)).toBe('Leeds Nurses Club');
+    expect(unlistedProfessionalBody(nurse())).toBeNull();
     expect(labels).toEqual([
-      'Professional body not on HMRC\'s List 3: check "Leeds Nurses Club"',
       'Professional fees and subscriptions (2024/25)',
       'Professional fees and subscriptions (2025/26)',
     ]);

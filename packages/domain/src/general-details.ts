@@ -175,6 +175,15 @@ export function detailsEstimate(details: GeneralDetails): ExpenseEstimate {
   });
 }
 
+/**
+ * A professional body typed in that is not on HMRC's List 3 (D30): the operator checks it against
+ * the full list before sending; it does not stop the claim.
+ */
+export function unlistedProfessionalBody(details: Pick<GeneralDetails, 'expenses'>): string | null {
+  const body = details.expenses.fees?.body;
+  return body !== undefined && !isListedProfessionalBody(body) ? body : null;
+}
+
 /** What the chosen categories still lack (readiness items, D17), per category and year. */
 export function missingExpenses(
   details: Pick<GeneralDetails, 'taxYears' | 'expenses'>,
@@ -188,11 +197,6 @@ export function missingExpenses(
     if (key === 'clothing' && e.clothing?.kind === 'flat-rate') continue;
     if (key === 'wfh' && e.wfh !== undefined && !e.wfh.required)
       items.push({ field: 'expenses.wfh.required', label: 'Working from home: proof it was required' });
-    if (key === 'fees' && e.fees !== undefined && !isListedProfessionalBody(e.fees.body))
-      items.push({
-        field: 'expenses.fees.body',
-        label: `Professional body not on HMRC's List 3: check "${e.fees.body}"`,
-      });
     const answered = (year: string): boolean => {
       switch (key) {
         case 'clothing':

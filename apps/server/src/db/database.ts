@@ -68,6 +68,11 @@ export interface FormResponsesTable extends ClaimWorkflowColumns {
   /** JSON: AuthorityTerms, the company and fee the claimant signed (D19). */
   authority_terms: JsonText | null;
   status: WithDefault<string>;
+  /** JSON: StoredDetails, the details journey's answers (migration 020, D30). */
+  details: JsonText | null;
+  /** The NI number from the details journey, encrypted (migration 020). */
+  details_ni_number: string | null;
+  details_signed_at: IsoTime | null;
 }
 
 export interface OnboardingClaimsTable extends ClaimWorkflowColumns {

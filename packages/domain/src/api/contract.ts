@@ -34,6 +34,7 @@ import {
   statusViewQuerySchema,
 } from '../status-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
+import { detailsSignSchema } from '../general-details-schemas.ts';
 import {
   affiliateReportSchema,
   auditPageSchema,
@@ -56,7 +57,11 @@ import {
   badRequestSchema,
   callBackReceivedSchema,
   claimCreatedSchema,
+  claimDetailsSavedSchema,
+  claimDetailsSignedSchema,
+  claimDetailsViewSchema,
   claimViewSchema,
+  statusContinueSchema,
   distanceResultSchema,
   errorSchema,
   errorWithFieldsSchema,
@@ -235,6 +240,17 @@ const lookupBadRequest = (description: string) => ({
 // ---------------------------------------------------------------------------------------------
 // Claimant routes
 
+/** D30: the details save, checked in the service against its clock (createDetailsSaveSchema). */
+const detailsSaveBodySchema = z
+  .object({
+    personalInfo: z.record(z.string(), z.unknown()).optional(),
+    employments: z.array(z.record(z.string(), z.unknown())).max(10).optional(),
+    taxYears: z.array(z.record(z.string(), z.unknown())).max(10).optional(),
+    scottishTaxpayer: z.string().max(3).optional(),
+    expenses: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'ClaimDetailsSave' });
+
 const claimant = {
   getHealth: {
     method: 'GET',
@@ -302,6 +318,46 @@ const claimant = {
     summary: "The session's general claim",
     access: 'session',
     responses: { 200: json("The session's claim", claimViewSchema), ...standard(400, 404, 429, 503) },
+  },
+  getClaimDetails: {
+    method: 'GET',
+    path: '/api/claims/mine/details',
+    tags: ['claims'],
+    summary: "The session's general claim with the details HMRC needs (D30)",
+    access: 'session',
+    responses: {
+      200: json('The claim and its details', claimDetailsViewSchema),
+      ...standard(400, 404, 429, 503),
+    },
+  },
+  saveClaimDetails: {
+    method: 'PUT',
+    path: '/api/claims/mine/details',
+    tags: ['claims'],
+    summary: 'Save the details journey so far (D30)',
+    description:
+      'Each section present (personalInfo, employments, taxYears, expenses) is checked in full by the ' +
+      "wizard's rules for that step, against the server's clock; a refused save stores nothing.",
+    access: 'session',
+    body: detailsSaveBodySchema,
+    responses: {
+      200: json('Saved', claimDetailsSavedSchema),
+      409: error('The details were signed: they can no longer change here'),
+      ...standard(400, 404, 413, 415, 429, 503),
+    },
+  },
+  signClaimDetails: {
+    method: 'POST',
+    path: '/api/claims/mine/details/sign',
+    tags: ['claims'],
+    summary: 'Sign the authority showing the details and amounts (D19, D30)',
+    access: 'session',
+    body: detailsSignSchema,
+    responses: {
+      200: json('Signed', claimDetailsSignedSchema),
+      409: error('Already signed'),
+      ...standard(400, 404, 413, 415, 429, 503),
+    },
   },
   getFile: {
     method: 'GET',
@@ -508,6 +564,19 @@ const claimant = {
     responses: {
       200: file('The PDF, as an attachment', 'application/pdf'),
       401: error('No cookie, it has expired, or the file is not this claim’s'),
+      ...standard(429, 503),
+    },
+  },
+  continueFromStatus: {
+    method: 'POST',
+    path: '/api/status/details',
+    tags: ['status'],
+    summary: 'Carry on adding the details HMRC needs on this device, after the code sign-in (D23, D30)',
+    description: 'Answers the general claim’s session id, so the details journey opens here.',
+    access: 'public',
+    responses: {
+      200: json('The claim’s session', statusContinueSchema),
+      401: error('No cookie, it has expired, or the claim is not a general claim'),
       ...standard(429, 503),
     },
   },

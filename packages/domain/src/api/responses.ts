@@ -114,6 +114,31 @@ export const claimViewSchema = z
   .meta({ id: 'ClaimView' });
 export type ClaimView = z.infer<typeof claimViewSchema>;
 
+/** D30: the general claim as the details journey reads it (GET /api/claims/mine/details). */
+export const claimDetailsViewSchema = z
+  .object({
+    reference: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    selectedExpenses: z.array(z.string()),
+    details: z.record(z.string(), z.unknown()).nullable().describe('GeneralDetails as last saved, or null'),
+    hasNiNumber: z.boolean(),
+    detailsSignedAt: z.string().nullable(),
+    claimableYears: z.array(z.string()).describe('The tax years claimable today (D21), newest first'),
+  })
+  .meta({ id: 'ClaimDetailsView' });
+export type ClaimDetailsView = z.infer<typeof claimDetailsViewSchema>;
+
+export const claimDetailsSavedSchema = z.object({ savedAt: z.string() }).meta({ id: 'ClaimDetailsSaved' });
+
+export const claimDetailsSignedSchema = z
+  .object({ signedAt: z.string(), authorityUrl: z.string() })
+  .meta({ id: 'ClaimDetailsSigned' });
+
+export const statusContinueSchema = z.object({ sessionId: z.string() }).meta({ id: 'StatusContinue' });
+
 export const onboardingProgressSchema = z
   .object({
     revision: z.number().int(),

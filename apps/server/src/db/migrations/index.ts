@@ -16,6 +16,7 @@ import * as deferredFiles from './014-deferred-files.ts';
 import * as caseworkColumns from './015-casework-columns.ts';
 import * as claimFieldEdits from './018-claim-field-edits.ts';
 import * as signatureMethod from './023-signature-method.ts';
+import * as generalClaimDetails from './020-general-claim-details.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-casework-columns': caseworkColumns,
   '018-claim-field-edits': claimFieldEdits,
   '023-signature-method': signatureMethod,
+  '020-general-claim-details': generalClaimDetails,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -84,8 +84,9 @@ export function createClaimListQueries(db: Db) {
         sql<number | null>`cast(null as double precision)`.as('estimated_rebate'),
         'affiliate_name as affiliate',
         sql<number | null>`cast(null as integer)`.as('self_assessment'),
-        sql<number>`0`.as('has_ni'),
-        sql<string | null>`cast(null as text)`.as('snapshot'),
+        sql<number>`case when details_ni_number is null then 0 else 1 end`.as('has_ni'),
+        // D30: the general claim's stored details, for its readiness (read by readinessOfRow).
+        sql<string | null>`details`.as('snapshot'),
         sql<number | null>`cast(null as integer)`.as('snapshot_version'),
       ])
       // The general funnel has no drafts: a row exists only once submitted.

@@ -7,6 +7,7 @@ import {
   maskNiNumber,
   datePartsToIso,
   figuresByJob,
+  p87InputOfGeneralDetails,
   p87InputOfSnapshot,
   p87Readiness,
   isFuelClaim,
@@ -14,8 +15,9 @@ import {
   summariseClaim,
   vehicleOf,
 } from '@taxback/domain';
-import type { P87Input, ReadinessItem } from '@taxback/domain';
+import type { ReadinessItem } from '@taxback/domain';
 import { generalReference } from '@taxback/domain/reference';
+import { readStoredDetails } from '../claims/details.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
 import type { ClaimKind, Row } from '../../db/database.ts';
 import { fromIntBool, fromJsonText } from '../../db/values.ts';
@@ -62,30 +64,43 @@ export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   if (row.kind === 'mileage')
     return readinessOfSnapshot(row.snapshot, row.snapshot_version, Number(row.has_ni) === 1);
   const [first = '', last = ''] = (row.name ?? '').split(/ (.*)/);
-  return p87Readiness({
-    firstName: first,
-    lastName: last,
-    phone: row.phone,
-    email: row.email,
-    hasNiNumber: false,
-    employments: [],
-  });
+  // The general side of the list carries the stored details in `snapshot` (claim-list-queries.ts).
+  const stored = readStoredDetails(row.snapshot);
+  return p87Readiness(
+    p87InputOfGeneralDetails(
+      stored?.details ?? null,
+      {
+        firstName: first,
+        lastName: last,
+        phone: row.phone,
+        email: row.email,
+        selectedExpenses: stored?.selectedExpenses ?? [],
+      },
+      Number(row.has_ni) === 1,
+    ),
+  );
 }
 
 function readinessOfMileage(row: Row<'onboarding_claims'>): ReadinessItem[] {
   return readinessOfSnapshot(row.snapshot, row.snapshot_version, row.admin_ni_number !== null);
 }
 
+/** D17, D30: a general claim's readiness, from its details (one list for both kinds of claim). */
 function readinessOfGeneral(row: Row<'form_responses'>): ReadinessItem[] {
-  const input: P87Input = {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    email: row.email,
-    hasNiNumber: false,
-    employments: [],
-  };
-  return p87Readiness(input);
+  const stored = readStoredDetails(row.details);
+  return p87Readiness(
+    p87InputOfGeneralDetails(
+      stored?.details ?? null,
+      {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        phone: row.phone,
+        email: row.email,
+        selectedExpenses: fromJsonText<string[]>(row.selected_expenses, []),
+      },
+      row.details_ni_number !== null,
+    ),
+  );
 }
 
 export function readinessOf(found: Found): ReadinessItem[] {
@@ -115,6 +130,10 @@ export function signedMatch(found: Found): boolean | null {
           },
           terms,
           signedAt,
+          // D30: once the details are signed, the authority shows them and their amounts.
+          found.row.details_signed_at === null
+            ? null
+            : (readStoredDetails(found.row.details)?.details ?? null),
         )
       : authorityInputOfSnapshot(
           readSnapshot(found.row.snapshot, found.row.snapshot_version),

@@ -121,8 +121,9 @@ export function createAdminClaimsService(deps: {
   });
 
   function niNumberOf(found: Found): string | null {
-    if (found.kind !== 'mileage' || !found.row.admin_ni_number) return null;
-    return decryptField(found.row.admin_ni_number, deps.dataKey);
+    // D30: a general claim's NI number comes with its signed details.
+    const stored = found.kind === 'mileage' ? found.row.admin_ni_number : found.row.details_ni_number;
+    return stored ? decryptField(stored, deps.dataKey) : null;
   }
 
   return {

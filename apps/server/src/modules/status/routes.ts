@@ -87,6 +87,12 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     return reply.code(204).send();
   });
 
+  app.post('/status/details', { schema: routeSchema('continueFromStatus') }, async (request) => {
+    const sessionId = await status.sessionOf(request.cookies[STATUS_COOKIE]);
+    if (!sessionId) throw expired();
+    return { sessionId };
+  });
+
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {
     const opened = await status.openDocument(request.cookies[STATUS_COOKIE], request.params.id);
     if (!opened) throw expired();

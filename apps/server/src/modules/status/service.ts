@@ -189,6 +189,15 @@ export function createStatusService(deps: StatusServiceDeps) {
       return viewOf(claim);
     },
 
+    /**
+     * D30: the session of a token's general claim, so the details journey opens on this device
+     * after the code sign-in; null for a mileage claim or an expired token.
+     */
+    async sessionOf(token: string | undefined): Promise<string | null> {
+      const claim = await claimOf(token);
+      return claim?.kind === 'general' ? claim.sessionId : null;
+    },
+
     /** A document the claimant signed, for a token's claim; null for anything else. */
     async openDocument(token: string | undefined, fileId: string) {
       const claim = await claimOf(token);

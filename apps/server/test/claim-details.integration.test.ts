@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DETAILS_MESSAGES } from '@taxback/domain/general-details-schemas';
+import { asOperator, insertOperator, signIn, testClock, type AdminSession } from './admin-helpers.ts';
+import { PNG_DATA_URL, createTestApp, newSessionId, validClaimBody, type TestApp } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
+
+// D30 (issue 30): a funnel claim finished online. 26 November 2026: the claimable years are
+// 2022/23 to 2026/27 (D21). A nurse's uniform flat rate is £125 a year (EIM32712, GOV.UK
+// "uniforms, work clothing and tools"), the NMC fee £120 a year.
+const clock = testClock('2026-11-26T12:00:00.000Z');
+let t: TestApp;
+let admin: AdminSession;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { now: clock.now } });
+  admin = await signIn(t, clock, await insertOperator(t));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const YEARS = ['2023/24', '2024/25', '2025/26'];
+
+function details(overrides: Record<string, unknown> = {}) {
+  return {
+    personalInfo: {
+      title: 'Ms',
+      firstName: 'Nia',
+      lastName: 'Nurse',
+      dateOfBirth: { day: '4', month: '3', year: '1990' },
+      email: 'nia@example.com',
+      phone: '07700 900123',
+      homeAddress: '1 High Street, Leeds',
+      postcode: 'LS1 1AA',
+    },
+    employments: [
+      {
+        id: 'job-1',
+        employerName: 'Leeds Teaching Hospitals NHS Trust',
+        payeReference: '123/AB45678',
+        noPayeReference: false,
+        jobTitle: 'Staff nurse',
+        continuing: 'yes',
+        endDate: { day: '', month: '', year: '' },
+      },
+    ],
+    taxYears: ['2026/27', '2025/26', '2024/25', '2023/24', '2022/23'].map((year) => ({
+      year,
+      selected: YEARS.includes(year),
+    })),
+    scottishTaxpayer: 'no',
+    expenses: {
+      clothing: { kind: 'flat-rate', industry: 'healthcare', job: 'nurses' },
+      fees: {
+        body: 'Nursing and Midwifery Council',
+        years: Object.fromEntries(YEARS.map((y) => [y, 12_000])),
+      },
+    },
+    ...overrides,
+  };
+}
+
+async function funnelClaim(): Promise<{ sessionId: string; id: string }> {
+  const sessionId = newSessionId();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/claims',
+    headers: { 'x-session-id': sessionId },
+    payload: validClaimBody({ firstName: 'Nia', lastName: 'Nurse', selectedExpenses: ['uniform', 'fees'] }),
+  });
+  expect(res.statusCode).toBe(201);
+  return { sessionId, id: res.json<{ id: string }>().id };
+}
+
+const save = (sessionId: string, body: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/claims/mine/details',
+    headers: { 'x-session-id': sessionId },
+    payload: body as object,
+  });
+
+const storedDetails = async (id: string) =>
+  (
+    await t.app.db
+      .selectFrom('form_responses')
+      .select('details')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).details;
+
+describe('the details journey of a funnel claim (D30)', () => {
+  it('refuses bad input at the field and stores nothing', async () => {
+    const { sessionId, id } = await funnelClaim();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { clothing: { kind: 'flat-rate', industry: 'astronauts', job: 'all' } },
+        'expenses.clothing.industry',
+        DETAILS_MESSAGES.industry,
+      ],
+      [
+        { clothing: { kind: 'flat-rate', industry: 'healthcare', job: 'surgeon' } },
+        'expenses.clothing.job',
+        DETAILS_MESSAGES.job,
+      ],
+      [{ hotel: { years: { '2024/25': -100 } } }, 'expenses.hotel.years.2024/25', DETAILS_MESSAGES.amount],
+      [
+        { hotel: { years: { '2024/25': 10_000_001 } } },
+        'expenses.hotel.years.2024/25',
+        DETAILS_MESSAGES.amount,
+      ],
+      [
+        { hotel: { years: { '2022/23': 100 } } },
+        'expenses.hotel.years.2022/23',
+        DETAILS_MESSAGES.yearNotClaimed('2022/23'),
+      ],
+    ];
+    for (const [expenses, field, message] of cases) {
+      const res = await save(sessionId, details({ expenses }));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json<{ errors: Record<string, string> }>().errors[field]).toBe(message);
+    }
+    const wfh = details({
+      taxYears: [{ year: '2026/27', selected: true }],
+      expenses: { wfh: { required: true, years: { '2026/27': { kind: 'weeks', weeks: 10 } } } },
+    });
+    const res = await save(sessionId, wfh);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string> }>().errors['expenses.wfh.years.2026/27']).toBe(
+      DETAILS_MESSAGES.wfhYear('2026/27'),
+    );
+    expect(await storedDetails(id)).toBeNull();
+  });
+
+  it('saves, signs the authority with the amounts, and is ready for HMRC with a worksheet per year', async () => {
+    const { sessionId, id } = await funnelClaim();
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${id}`,
+      headers: asOperator(admin),
+    });
+    expect(before.json<{ readiness: unknown[] }>().readiness.length).toBeGreaterThan(0);
+
+    expect((await save(sessionId, details())).statusCode).toBe(200);
+    const got = await t.app.inject({
+      method: 'GET',
+      url: '/api/claims/mine/details',
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(got.json()).toMatchObject({
+      firstName: 'Nia',
+      selectedExpenses: ['uniform', 'fees'],
+      hasNiNumber: false,
+    });
+
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims/mine/details/sign',
+      headers: { 'x-session-id': sessionId },
+      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
+    });
+    expect(signed.statusCode).toBe(200);
+    const authority = await t.app.inject({
+      method: 'GET',
+      url: signed.json<{ authorityUrl: string }>().authorityUrl,
+      headers: { 'x-session-id': sessionId },
+    });
+    const authorityText = pdfText(authority.rawPayload);
+    expect(authorityText).toContain('Uniforms, work clothing and tools');
+    expect(authorityText).toContain('Uniforms, work clothing and tools: £125');
+
+    // Signed: no more changes here.
+    expect((await save(sessionId, details())).statusCode).toBe(409);
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${id}`,
+      headers: asOperator(admin),
+    });
+    expect(detail.json()).toMatchObject({ readiness: [], signedMatch: true });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/claims?q=nurse',
+      headers: asOperator(admin),
+    });
+    expect(list.json<{ claims: { id: string; readinessMissing: number }[] }>().claims).toContainEqual(
+      expect.objectContaining({ id, readinessMissing: 0 }),
+    );
+    for (const [to, version] of [
+      ['in-review', 0],
+      ['ready-for-hmrc', 1],
+    ] as const) {
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/claims/${id}/status`,
+        headers: asOperator(admin),
+        payload: { to, reason: '', version },
+      });
+      expect(moved.statusCode, to).toBe(200);
+    }
+
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${id}/p87.pdf`,
+      headers: asOperator(admin),
+    });
+    const text = pdfText(pdf.rawPayload);
+    const order = [
+      'AB 12 34 56 C',
+      '4 March 1990',
+      'LS1 1AA',
+      'Leeds Teaching Hospitals NHS Trust',
+      '123/AB45678',
+      ...YEARS.flatMap((y) => [
+        `Tax year ${y}: expenses`,
+        'Uniforms, work clothing and tools',
+        '£125.00',
+        'Professional fees and subscriptions',
+        '£120.00',
+        'Total expenses for the year',
+        '£245.00',
+      ]),
+    ];
+    let at = -1;
+    for (const piece of order) {
+      const next = text.indexOf(piece, at + 1);
+      expect(next, piece).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(text).not.toContain('MISSING');
+  });
+});
