@@ -1,5 +1,4 @@
 import {
-  EXPENSE_CATEGORIES,
   VEHICLE_OPTIONS,
   datePartsToIso,
   figuresByJob,
