@@ -385,3 +385,28 @@ describe('the claim page audit trail (issue 32.5)', () => {
     expect(await auditCount(t, 'claim-viewed', claim.id)).toBe(2);
   });
 });
+
+describe('the audit log names what each event is about (issue 32.5)', () => {
+  it('a claim by its reference, an operator by name', async () => {
+    const admin = await signIn(t, clock, await insertOperator(t));
+    const claim = await submitMileageClaim(t, { miles: 4000 });
+    await detail(claim.id);
+    const other = await insertOperator(t, { role: 'caseworker' });
+    const disable = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/operators/${other.id}`,
+      headers: asOperator(admin),
+      payload: { action: 'disable' },
+    });
+    expect(disable.statusCode).toBe(204);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: asOperator(admin) });
+    const events = res.json<{ events: Array<{ action: string; entityId: string; subject: string | null }> }>()
+      .events;
+    expect(events.find((e) => e.action === 'claim-viewed' && e.entityId === claim.id)?.subject).toBe(
+      claim.reference,
+    );
+    expect(events.find((e) => e.action === 'operator-changed' && e.entityId === other.id)?.subject).toBe(
+      `Operator ${other.id.slice(0, 4)}`,
+    );
+  });
+});

@@ -289,6 +289,10 @@ export const auditPageSchema = z
         action: z.string(),
         entity: z.string(),
         entityId: z.string(),
+        subject: z
+          .string()
+          .nullable()
+          .describe("What the event is about by name: a claim's reference, an operator's name"),
         detail: record.nullable(),
         at: z.string(),
       }),

@@ -205,7 +205,7 @@ export function createClaimEdits(deps: {
             action: 'claim-details-corrected',
             entity: 'claim',
             entityId: id,
-            detail: { field: edit.field, label, editId },
+            detail: { field: edit.field, label },
           },
           trx,
         );

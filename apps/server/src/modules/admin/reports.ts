@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CLAIM_STATUSES } from '@taxback/domain';
 import type { AuditQuery } from '@taxback/domain/admin-schemas';
+import { generalReference } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { auditEventsWithOperator } from './audit.ts';
@@ -141,7 +142,12 @@ export const AUDIT_PAGE_SIZE = 100;
 
 /** The audit log for admins, newest first, filterable by operator, action and date. */
 export async function auditLog(db: Db, query: AuditQuery) {
-  let q = auditEventsWithOperator(db);
+  // Issue 32.5: what an event is about by its name: a claim's reference, an operator's name.
+  let q = auditEventsWithOperator(db)
+    .leftJoin('onboarding_claims as oc', 'oc.id', 'a.entity_id')
+    .leftJoin('form_responses as fr', 'fr.id', 'a.entity_id')
+    .leftJoin('operator_users as subject', 'subject.id', 'a.entity_id')
+    .select(['oc.submission_reference', 'fr.id as general_id', 'subject.name as subject_name']);
   if (query.actor) q = q.where('a.actor', '=', query.actor);
   if (query.action) q = q.where('a.action', '=', query.action);
   if (query.from) q = q.where('a.created_at', '>=', `${query.from}T00:00:00.000Z`);
@@ -160,6 +166,12 @@ export async function auditLog(db: Db, query: AuditQuery) {
       action: r.action,
       entity: r.entity,
       entityId: r.entity_id,
+      subject:
+        r.entity === 'claim'
+          ? (r.submission_reference ?? (r.general_id ? generalReference(r.general_id) : null))
+          : r.entity === 'operator'
+            ? r.subject_name
+            : null,
       detail: fromJsonText<Record<string, unknown> | null>(r.detail, null),
       at: r.created_at,
     })),

@@ -2,6 +2,7 @@ import { Link, NavLink, Navigate, Route, Routes, useNavigate } from 'react-route
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
+import { useAdminTitle } from './admin-title.ts';
 import { AffiliateReportPage } from './affiliate-report-page.tsx';
 import { CallBacksPage } from './call-backs-page.tsx';
 import { JobsPage } from './jobs-page.tsx';
@@ -44,14 +45,19 @@ function SignedIn({ page, admin = false }: { page: ReactNode; admin?: boolean })
   const { operator } = useAdminSession();
   if (operator === undefined) return <PageLoading />;
   if (operator === null) return <Navigate to={paths.adminSignIn.getHref()} replace />;
-  if (admin && operator.role !== 'admin')
-    return (
-      <div>
-        <h1 className="text-3xl">You cannot open this page</h1>
-        <p className="mt-4">Only admins manage operators and read the audit log.</p>
-      </div>
-    );
+  if (admin && operator.role !== 'admin') return <Refused />;
   return page;
+}
+
+/** A caseworker on an admins' page: the operator site's title, not the claimant site's (issue 32.5). */
+function Refused() {
+  useAdminTitle('You cannot open this page');
+  return (
+    <div>
+      <h1 className="text-3xl">You cannot open this page</h1>
+      <p className="mt-4">Only admins manage operators and read the audit log.</p>
+    </div>
+  );
 }
 
 /** The back-office's pages, in menu order; admins alone see the last three. */

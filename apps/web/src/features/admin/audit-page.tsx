@@ -7,7 +7,12 @@ import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
-import type { AuditPage as AuditPageAnswer, OperatorListItem } from '@taxback/domain/api/admin-responses';
+import { answerLabel } from '@taxback/domain';
+import type {
+  AuditEvent,
+  AuditPage as AuditPageAnswer,
+  OperatorListItem,
+} from '@taxback/domain/api/admin-responses';
 import { paths } from '../../lib/paths.ts';
 
 type OperatorOption = Pick<OperatorListItem, 'id' | 'name' | 'email'>;
@@ -30,6 +35,31 @@ function detailText(detail: Record<string, unknown> | null): string {
       return `${key}: ${String(value)}`;
     })
     .join('; ');
+}
+
+const ENTITY_LABELS: Record<string, string> = {
+  claim: 'Claim',
+  operator: 'Operator',
+  file: 'File',
+  claims: 'Claims list',
+  report: 'Report',
+  'call-backs': 'Call backs',
+  job: 'Job',
+};
+
+/** What an event is about, by name (issue 32.5): a claim's reference as a link, an operator's name. */
+function subjectOf(e: AuditEvent) {
+  const entity = ENTITY_LABELS[e.entity] ?? e.entity;
+  if (e.entity === 'claim')
+    return (
+      <>
+        {entity} <Link to={paths.adminClaim.getHref(e.entityId)}>{e.subject ?? 'without a reference'}</Link>
+      </>
+    );
+  if (e.entity === 'operator') return `${entity} ${e.subject ?? '(removed)'}`;
+  if (e.entity === 'file')
+    return `${entity}: ${answerLabel('fileKind', String(e.detail?.kind ?? '')) ?? 'a file'}`;
+  return entity;
 }
 
 /** /admin/audit (admins): the append-only audit log, by operator, action and date, in pages. */
@@ -86,7 +116,7 @@ export function AuditPage() {
           <option value="">Any action</option>
           {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {answerLabel('auditAction', a)}
             </option>
           ))}
         </SelectField>
@@ -108,17 +138,16 @@ export function AuditPage() {
               <tr key={e.id} className="border-b border-gray-300 align-top">
                 <td className="px-2 py-2">{formatDateTime(e.at)}</td>
                 <td className="px-2 py-2">
-                  {e.operator ? <Link to={hrefWith({ actor: e.actor })}>{e.operator}</Link> : e.actor}
-                </td>
-                <td className="px-2 py-2">{e.action}</td>
-                <td className="px-2 py-2 break-all">
-                  {e.entity}{' '}
-                  {e.entity === 'claim' ? (
-                    <Link to={paths.adminClaim.getHref(e.entityId)}>{e.entityId}</Link>
+                  {e.operator ? (
+                    <Link to={hrefWith({ actor: e.actor })}>{e.operator}</Link>
                   ) : (
-                    e.entityId
+                    (({ anonymous: 'Unknown email', system: 'The service' } as Record<string, string>)[
+                      e.actor
+                    ] ?? 'Unknown operator')
                   )}
                 </td>
+                <td className="px-2 py-2">{answerLabel('auditAction', e.action)}</td>
+                <td className="px-2 py-2 break-words">{subjectOf(e)}</td>
                 <td className="px-2 py-2 text-sm break-words">{detailText(e.detail)}</td>
               </tr>
             ))}

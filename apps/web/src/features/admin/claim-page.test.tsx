@@ -144,3 +144,48 @@ describe('the operator claim page’s figures', () => {
     expect(screen.getByText('Estimated rebate at 20%')).toBeVisible();
   });
 });
+
+describe('the operator claim page shows labels, not codes (issue 32.5)', () => {
+  it('an employee in their own car: no company vehicle registration row, the answers in words', async () => {
+    renderPage({
+      ...detail('yes', false),
+      files: [
+        {
+          id: 'f1',
+          kind: 'mileage-log',
+          taxYear: '2024/25',
+          filename: 'log.pdf',
+          contentType: 'application/pdf',
+          size: 2048,
+          url: '/api/files/f1',
+        },
+      ],
+      audit: [
+        {
+          id: 'a1',
+          actor: 'o1',
+          action: 'ni-revealed',
+          entity: 'claim',
+          entity_id: 'c1',
+          detail: null,
+          created_at: '2026-11-01T10:00:00.000Z',
+          operator: 'Olive Operator',
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'TB-TEST' })).toBeVisible();
+    expect(screen.getByText('Yes, in my own vehicle')).toBeVisible();
+    expect(screen.getByText('Employed (PAYE)')).toBeVisible();
+    expect(screen.queryByText('Company vehicle registration')).toBeNull();
+    expect(screen.getByText(/Download mileage log for 2024\/25/)).toBeVisible();
+    expect(screen.getByText(/National Insurance number shown by Olive Operator/)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/\b(employed|ni-revealed|mileage-log)\b(?! \()/);
+  });
+
+  it('a company vehicle claim shows its registration', async () => {
+    renderPage(detail('company-vehicle', false));
+    expect(await screen.findByText('Yes, in a company vehicle')).toBeVisible();
+    expect(screen.getByText('Company vehicle registration')).toBeVisible();
+    expect(screen.getByText('AB12CDE')).toBeVisible();
+  });
+});

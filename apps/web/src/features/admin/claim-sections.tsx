@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DUPLICATE_REASON_LABELS, POSSIBLE_DUPLICATE_DAYS, formatIsoDate } from '@taxback/domain';
+import {
+  DUPLICATE_REASON_LABELS,
+  POSSIBLE_DUPLICATE_DAYS,
+  answerLabel,
+  formatIsoDate,
+} from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
 import { call, hrefOf } from '../../lib/api/admin-client.ts';
@@ -173,22 +178,31 @@ export function ClaimantDetails({ claim }: { claim: ClaimDetail }) {
   );
 }
 
+/** Issue 32.5: labels, not codes; a row only where it applies (a registration for a company vehicle). */
+function employmentRows(e: NonNullable<ClaimDetail['employment']>): Array<[string, ReactNode]> {
+  const selfEmployed = e.employmentType === 'self-employed' || e.employmentType === 'cis';
+  return [
+    ['Drives for work', answerLabel('drivesForWork', e.drivesForWork)],
+    ...(e.drivesForWork === 'company-vehicle' || e.companyVehicleVrm
+      ? ([['Company vehicle registration', e.companyVehicleVrm]] as Array<[string, ReactNode]>)
+      : []),
+    ['Employment type', answerLabel('employmentType', e.employmentType)],
+    ['Employer', e.employerName],
+    ...(selfEmployed || e.businessName
+      ? ([['Business name', e.businessName]] as Array<[string, ReactNode]>)
+      : []),
+  ];
+}
+
 /** The employment answers: the general funnel's, or each of the wizard's employments. */
 export function EmploymentDetails({ claim }: { claim: ClaimDetail }) {
+  const e = claim.employment;
   return (
     <>
-      {claim.employment && (
+      {e && (
         <>
           <h2 className="mb-2 text-2xl">Employment</h2>
-          <SummaryList
-            rows={[
-              ['Drives for work', claim.employment.drivesForWork],
-              ['Company vehicle registration', claim.employment.companyVehicleVrm],
-              ['Employment type', claim.employment.employmentType],
-              ['Employer', claim.employment.employerName],
-              ['Business name', claim.employment.businessName],
-            ]}
-          />
+          <SummaryList rows={employmentRows(e)} />
         </>
       )}
 
@@ -220,7 +234,7 @@ export function EmploymentDetails({ claim }: { claim: ClaimDetail }) {
           <h2 className="mb-2 text-2xl">Expenses</h2>
           <SummaryList
             rows={[
-              ['Expenses', claim.general.selectedExpenses.join(', ')],
+              ['Expenses', claim.general.selectedExpenses.map((x) => answerLabel('expense', x)).join(', ')],
               ['Earns over £18,000', claim.general.earnsOver18k ? 'Yes' : 'No'],
             ]}
           />
@@ -258,8 +272,11 @@ export function MileageFigures({ claim }: { claim: ClaimDetail }) {
                 <tr key={`${y.year}-${j.employmentId}`} className="border-b border-gray-300">
                   <td className="px-2 py-2">{y.year}</td>
                   <td className="px-2 py-2">
-                    {j.employerName || '–'} ({j.vehicle}
-                    {y.jobs.length > 1 ? `; connected: ${y.employersConnected ?? 'not answered'}` : ''})
+                    {j.employerName || '–'} ({answerLabel('vehicle', j.vehicle)}
+                    {y.jobs.length > 1
+                      ? `; connected employers: ${answerLabel('yesNo', y.employersConnected) ?? 'not answered'}`
+                      : ''}
+                    )
                   </td>
                   <td className="px-2 py-2">{j.miles.toLocaleString('en-GB')}</td>
                   <td className="px-2 py-2">{pounds(j.allowance)}</td>
@@ -312,7 +329,8 @@ export function MileageFigures({ claim }: { claim: ClaimDetail }) {
               <ul className="mb-8 list-disc pl-6">
                 {claim.journeys.map((j) => (
                   <li key={j.id}>
-                    {j.startAddress} to {j.endAddress}, {j.frequency}, {j.tripType}, {j.distance ?? '–'} miles
+                    {j.startAddress} to {j.endAddress}, {answerLabel('frequency', j.frequency)},{' '}
+                    {answerLabel('tripType', j.tripType)?.toLowerCase()}, {j.distance ?? '–'} miles
                   </li>
                 ))}
               </ul>
@@ -357,7 +375,7 @@ export function ClaimDocuments({ claim }: { claim: ClaimDetail }) {
           {claim.files.map((f) => (
             <li key={f.id}>
               <a href={f.url} download={f.filename}>
-                Download {f.kind}
+                Download {answerLabel('fileKind', f.kind)?.toLowerCase().replace(/^p60/, 'P60')}
                 {f.taxYear ? ` for ${f.taxYear}` : ''}: {f.filename}
               </a>{' '}
               <span className="text-muted">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
@@ -411,7 +429,8 @@ export function ClaimHistory({ claim }: { claim: ClaimDetail }) {
       <ul className="mb-8 space-y-1">
         {claim.audit.map((a) => (
           <li key={a.id}>
-            {formatDateTime(a.created_at)}: {a.action} by {a.operator ?? 'unknown'}
+            {formatDateTime(a.created_at)}: {answerLabel('auditAction', a.action)} by{' '}
+            {a.operator ?? 'an unknown operator'}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import type { RequestBody } from '../../lib/api/types.ts';
@@ -27,6 +28,8 @@ export function OperatorsPage() {
   const [resetErrors, setResetErrors] = useState<Record<string, string>>({});
   const [resetAttempt, setResetAttempt] = useState(0);
   const resetHeading = useRef<HTMLHeadingElement>(null);
+  // Issue 32.13: disabling signs an operator out at once, so it is confirmed first.
+  const [disabling, setDisabling] = useState<OperatorRow | null>(null);
 
   const load = useCallback(async () => {
     const res = await call('listOperators');
@@ -99,11 +102,24 @@ export function OperatorsPage() {
             </td>
             <td className="px-2 py-2">{formatDateTime(op.lastSignIn)}</td>
             <td className="px-2 py-2">
-              {op.id !== me?.id && <OperatorActions op={op} change={change} startReset={startReset} />}
+              {op.id !== me?.id && (
+                <OperatorActions
+                  op={op}
+                  change={change}
+                  startReset={startReset}
+                  startDisable={setDisabling}
+                />
+              )}
             </td>
           </tr>
         ))}
       </DataTable>
+
+      <DisableDialog
+        op={disabling}
+        onClose={() => setDisabling(null)}
+        onConfirm={(op) => void change(op, { action: 'disable' }, 'disabled and signed out')}
+      />
 
       {resetting && (
         <form
@@ -146,6 +162,39 @@ export function OperatorsPage() {
   );
 }
 
+/** Issue 32.13: "Disable" asks first, in an accessible dialog (the native <dialog>). */
+function DisableDialog({
+  op,
+  onClose,
+  onConfirm,
+}: {
+  op: OperatorRow | null;
+  onClose: () => void;
+  onConfirm: (op: OperatorRow) => void;
+}) {
+  return (
+    <Modal open={op !== null} onClose={onClose} title={`Disable ${op?.name ?? ''}?`}>
+      <p className="mb-6">
+        They are signed out at once and cannot sign in until an admin enables them again. Their claims, notes
+        and audit history stay.
+      </p>
+      <div className="flex flex-wrap gap-4">
+        <Button
+          onClick={() => {
+            onClose();
+            if (op) onConfirm(op);
+          }}
+        >
+          Yes, disable {op?.name}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
 type Change = (op: OperatorRow, body: RequestBody<'changeOperator'>, done: string) => Promise<void>;
 
 /** One operator's actions (never shown on the admin's own row). */
@@ -153,10 +202,12 @@ function OperatorActions({
   op,
   change,
   startReset,
+  startDisable,
 }: {
   op: OperatorRow;
   change: Change;
   startReset: (op: OperatorRow) => void;
+  startDisable: (op: OperatorRow) => void;
 }) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -165,10 +216,7 @@ function OperatorActions({
           Enable<span className="sr-only"> {op.name}</span>
         </Button>
       ) : (
-        <Button
-          variant="link"
-          onClick={() => void change(op, { action: 'disable' }, 'disabled and signed out')}
-        >
+        <Button variant="link" onClick={() => startDisable(op)}>
           Disable<span className="sr-only"> {op.name}</span>
         </Button>
       )}
