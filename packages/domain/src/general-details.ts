@@ -268,3 +268,10 @@ export function p87InputOfGeneralDetails(
 export function asksDetailsFor(selected: readonly ExpenseId[]): boolean {
   return detailsSectionsFor(selected).length > 0;
 }
+
+/** The details journey's screens (D30), in order: the wizard's sections, each chosen expense, then check and sign. */
+export type DetailsStepId = 'about-you' | 'employments' | 'tax-years' | DetailsExpenseKey | 'check' | 'sign';
+
+export function detailsPlan(selected: readonly string[]): DetailsStepId[] {
+  return ['about-you', 'employments', 'tax-years', ...detailsSectionsFor(selected), 'check', 'sign'];
+}

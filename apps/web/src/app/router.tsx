@@ -62,6 +62,13 @@ export const routes: RouteObject[] = [
         path: paths.status.path,
         lazy: () => import('../features/status/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
       },
+      {
+        path: paths.claimDetails.path,
+        lazy: () =>
+          import('../features/onboarding/details/claim-details-page.tsx').then((m) => ({
+            Component: m.ClaimDetailsPage,
+          })),
+      },
       // The resume page replaces its URL with /resume so the code leaves the history; a reload there goes home.
       { path: paths.resumed.path, element: <Navigate to={paths.home.getHref()} replace /> },
       { path: paths.affiliate.path, element: <Navigate to={paths.home.getHref()} replace /> },

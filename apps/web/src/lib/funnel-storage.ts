@@ -239,3 +239,18 @@ export function clearFunnel(): void {
 export function rememberFunnelSessionId(id: string): void {
   if (isSessionId(id) && getFunnelSessionId() !== id) writeItem(STORAGE_KEYS.sessionId, id);
 }
+
+/**
+ * D30: the session of the general claim whose details are being added (kept after clearFunnel,
+ * and set by the status page's "Add the details HMRC needs" on another device).
+ */
+const DETAILS_SESSION_KEY = 'claim_details_session';
+
+export function getDetailsSessionId(): string | null {
+  const id = readItem(DETAILS_SESSION_KEY);
+  return id && isSessionId(id) ? id : null;
+}
+
+export function rememberDetailsSessionId(id: string): void {
+  if (isSessionId(id)) writeItem(DETAILS_SESSION_KEY, id);
+}

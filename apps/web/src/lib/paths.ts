@@ -21,6 +21,8 @@ export const paths = {
     path: '/status',
     getHref: (reference?: string) => (reference ? `/status?reference=${enc(reference)}` : '/status'),
   },
+  /** D30: the details journey of a funnel claim. */
+  claimDetails: { path: '/claim-details', getHref: () => '/claim-details' },
   resume: { path: '/resume/:token', getHref: (token: string) => `/resume/${enc(token)}` },
   /** Where the resume page leaves its URL once it has read the code (the code leaves the history). */
   resumed: { path: '/resume', getHref: () => '/resume' },

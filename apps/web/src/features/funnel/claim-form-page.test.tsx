@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { CONTENT } from '@taxback/domain/content';
 import { ClaimFormPage } from './claim-form-page.tsx';
 import { LocationProbe, TEST_SESSION_ID, renderRoutes } from '../../../test/funnel-helpers.tsx';
@@ -150,7 +150,7 @@ describe('ClaimFormPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts the claim once, shows the success dialog and redirects after 3 seconds', async () => {
+  it('posts the claim once, shows the success dialog and stays on it (D30: no 3-second redirect)', async () => {
     vi.useFakeTimers();
     let resolve: (r: Response) => void = () => {};
     const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
@@ -190,13 +190,16 @@ describe('ClaimFormPage', () => {
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
     expect(screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
     expect(sessionStorage.getItem('funnel_session_id')).toBeNull();
+    // D30: the claim cannot go to HMRC without its details, so nothing sends the claimant away.
     act(() => {
-      vi.advanceTimersByTime(2999);
+      vi.advanceTimersByTime(60_000);
     });
     expect(redirectTo).not.toHaveBeenCalled();
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    const dialog = screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' });
+    expect(within(dialog).getByRole('button', { name: 'Add the details HMRC needs' })).toBeVisible();
+    expect(sessionStorage.getItem('claim_details_session')).toBe(TEST_SESSION_ID);
+    // Finishing later is the claimant's choice: then the marketing site opens.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish later' }));
     expect(redirectTo).toHaveBeenCalledWith(CONTENT.marketingSiteUrl);
   });
 

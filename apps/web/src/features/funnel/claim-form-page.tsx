@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authorityInputOfGeneralClaim, buildAuthorityDocument, generalReference } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
@@ -24,6 +24,7 @@ import {
   getAssessmentData,
   getSelectedExpenses,
   getUtmData,
+  rememberDetailsSessionId,
   rememberFunnelSessionId,
   resolveFunnelSessionId,
   trackingFields,
@@ -34,8 +35,13 @@ export const SUBMIT_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
 export const SUBMIT_BUSY_MESSAGE =
   'We are very busy just now and your claim was not sent. Everything you entered is still here: please try again in a moment.';
 export const SIGNATURE_REQUIRED_MESSAGE = 'Signature is required';
-/** SPEC §9: the success dialog shows for 3 s before the marketing site opens. */
-export const CLAIM_REDIRECT_MS = 3000;
+/**
+ * SPEC §9 sent the claimant to the marketing site 3 s after the success dialog; D30 drops that
+ * redirect: a funnel claim cannot go to HMRC until its details are added, so the dialog's main
+ * action is "Add the details HMRC needs", and the marketing site opens only when the claimant
+ * chooses to finish later.
+ */
+export const ADD_DETAILS_LABEL = 'Add the details HMRC needs';
 /**
  * Where the claimant goes after submitting. From the content module (D13): a build-time setting,
  * because CSP forbids the inline script a runtime override would need.
@@ -130,24 +136,16 @@ export function ClaimFormPage() {
   const [download, setDownload] = useState<'idle' | 'busy' | 'error'>('idle');
   const settings = useSettings();
   const inFlight = useRef(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      if (redirectTimer.current) clearTimeout(redirectTimer.current);
-    },
-    [],
-  );
+  const detailsSession = useRef<string | null>(null);
 
   if (!sessionId && !submitted) {
     return <Navigate to={paths.home.getHref()} replace state={{ error: 'Session expired' }} />;
   }
   if (expenses.length === 0 && !submitted) return <Navigate to={paths.expenses.getHref()} replace />;
 
-  const finish = () => {
-    if (redirectTimer.current) clearTimeout(redirectTimer.current);
-    redirectTo(marketingSiteUrl());
-  };
+  const finish = () => redirectTo(marketingSiteUrl());
+  const addDetails = () =>
+    void navigate(paths.claimDetails.getHref(), { state: { sessionId: detailsSession.current } });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -184,7 +182,9 @@ export function ClaimFormPage() {
       setReference(generalReference(result.data.id));
       setSummary([]);
       clearFunnel();
-      redirectTimer.current = setTimeout(() => redirectTo(marketingSiteUrl()), CLAIM_REDIRECT_MS);
+      // D30: the details journey carries on with this claim's session, here or after a reload.
+      detailsSession.current = sessionId;
+      rememberDetailsSessionId(sessionId);
     } else if (result.status === 400 && result.errors) {
       showErrors(result.errors);
     } else if (result.status === 503) {
@@ -202,8 +202,6 @@ export function ClaimFormPage() {
 
   const downloadAuthority = () => {
     if (!authorityUrl || !sessionId) return;
-    // The claimant wants their copy: stay here rather than leave for the website.
-    if (redirectTimer.current) clearTimeout(redirectTimer.current);
     setDownload('busy');
     void downloadFile(sessionId, authorityUrl, 'signed-authority.pdf').then((ok) =>
       setDownload(ok ? 'idle' : 'error'),
@@ -254,6 +252,7 @@ export function ClaimFormPage() {
         authorityUrl={authorityUrl}
         download={download}
         onDownload={downloadAuthority}
+        onAddDetails={addDetails}
         onClose={finish}
       />
     </Container>
@@ -341,6 +340,7 @@ function ClaimSubmittedDialog({
   authorityUrl,
   download,
   onDownload,
+  onAddDetails,
   onClose,
 }: {
   open: boolean;
@@ -348,13 +348,15 @@ function ClaimSubmittedDialog({
   authorityUrl: string | null;
   download: 'idle' | 'busy' | 'error';
   onDownload: () => void;
+  onAddDetails: () => void;
   onClose: () => void;
 }) {
   return (
     <Modal open={open} onClose={onClose} title="Claim Submitted Successfully!">
       <p className="mb-4">
-        Thank you. We have received your claim and will be in touch soon. Taking you back to our website in a
-        few seconds…
+        Thank you. We have received your claim. HMRC needs a few more details before we can send it: your date
+        of birth, address, National Insurance number, employer and the amounts for each year. It takes about 5
+        minutes, and you can finish later from the link we have texted and emailed you.
       </p>
       {reference && (
         <p className="mb-4" data-testid="claim-reference">
@@ -374,7 +376,14 @@ function ClaimSubmittedDialog({
           )}
         </div>
       )}
-      <Button onClick={onClose}>Continue</Button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button onClick={onAddDetails} data-testid="add-details">
+          {ADD_DETAILS_LABEL}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Finish later
+        </Button>
+      </div>
     </Modal>
   );
 }

@@ -52,3 +52,9 @@ export async function currentStatus(reference: string | null): Promise<CurrentAn
 export async function signOutOfStatus(): Promise<boolean> {
   return (await call('signOutOfStatus')).ok;
 }
+
+/** D30: the general claim's session after the code sign-in, to add its details here; null on failure. */
+export async function continueWithDetails(): Promise<string | null> {
+  const res = await call('continueFromStatus');
+  return res.status === 200 ? res.data.sessionId : null;
+}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { rememberDetailsSessionId } from '../../lib/funnel-storage.ts';
+import { paths } from '../../lib/paths.ts';
 import { formatIsoDate, isValidUkPhone, stripAngleBrackets, ukIsoDate } from '@taxback/domain';
 import { STATUS_CODE_LENGTH, STATUS_MESSAGES, sameClaimReference } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
@@ -12,6 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Notice } from '../../components/ui/notice.tsx';
 import {
   STATUS_FAILED_MESSAGE,
+  continueWithDetails,
   currentStatus,
   requestStatusCode,
   signOutOfStatus,
@@ -316,6 +319,7 @@ function Timeline({
       <p className="mb-8 text-lg">
         Reference <span className="font-bold tracking-wider break-words">{view.reference}</span>
       </p>
+      {view.kind === 'general' && <AddDetails />}
       <h2 className="mb-4 text-2xl">What has happened</h2>
       <ol className="mb-8 space-y-4 border-l-4 border-brand-700 pl-4" data-testid="status-timeline">
         {view.timeline.entries.map((entry, i) => (
@@ -363,5 +367,42 @@ function Timeline({
         when you have finished.
       </p>
     </Container>
+  );
+}
+
+/**
+ * D30: a funnel claim is finished online: "Add the details HMRC needs" opens the details journey
+ * on this device with the claim's session (after the code sign-in, never before).
+ */
+function AddDetails() {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="mb-8 rounded-lg border-2 border-brand-700 p-4">
+      <p className="mb-3">
+        HMRC needs more details before we can send your claim. If you have already added them, this shows them
+        as sent to our team.
+      </p>
+      <Button
+        loading={busy}
+        onClick={() => {
+          setBusy(true);
+          void continueWithDetails().then((sessionId) => {
+            setBusy(false);
+            if (!sessionId) return setFailed(true);
+            rememberDetailsSessionId(sessionId);
+            void navigate(paths.claimDetails.getHref(), { state: { sessionId } });
+          });
+        }}
+      >
+        Add the details HMRC needs
+      </Button>
+      {failed && (
+        <p role="alert" className="mt-2 font-semibold text-danger">
+          {STATUS_FAILED_MESSAGE}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,258 @@
+import {
+  MAX_EMPLOYMENTS,
+  dateOfBirthProblem,
+  emptyEmployment,
+  nextEmploymentId,
+  stripAngleBrackets,
+  taxYearInfo,
+  type Employment,
+  type GeneralDetails,
+} from '@taxback/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { DateInput } from '../../../components/ui/date-input.tsx';
+import { Radios } from '../../../components/ui/radios.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { AddressSearch } from '../components/address-search.tsx';
+import { errorFor, fieldId } from '../lib/validation.ts';
+import { DetailsFrame } from './details-frame.tsx';
+import type { DetailsController } from './use-details.ts';
+
+type Props = { d: DetailsController; details: GeneralDetails; sessionId: string };
+
+/** The wizard's personal details with the same rules (D17): date of birth and home address added to the funnel's. */
+export function AboutYouStep({ d, details, sessionId }: Props) {
+  const info = details.personalInfo;
+  const set = (patch: Partial<GeneralDetails['personalInfo']>) =>
+    d.update({ personalInfo: { ...info, ...patch } });
+  const at = (f: string) => `personalInfo.${f}`;
+  return (
+    <DetailsFrame
+      d={d}
+      heading="About you"
+      lead="HMRC's claim form needs these to find your tax record. We have filled in what you told us."
+    >
+      <TextField
+        id={fieldId(at('title'))}
+        label="Title (optional)"
+        value={info.title}
+        onChange={(v) => set({ title: stripAngleBrackets(v) })}
+        error={errorFor(d.errors, at('title'))}
+        autoComplete="honorific-prefix"
+        maxLength={20}
+        className="max-w-xs"
+      />
+      <TextField
+        id={fieldId(at('firstName'))}
+        label="First name"
+        value={info.firstName}
+        onChange={(v) => set({ firstName: stripAngleBrackets(v) })}
+        error={errorFor(d.errors, at('firstName'))}
+        autoComplete="given-name"
+        maxLength={100}
+      />
+      <TextField
+        id={fieldId(at('lastName'))}
+        label="Last name"
+        value={info.lastName}
+        onChange={(v) => set({ lastName: stripAngleBrackets(v) })}
+        error={errorFor(d.errors, at('lastName'))}
+        autoComplete="family-name"
+        maxLength={100}
+      />
+      <DateInput
+        id={fieldId(at('dateOfBirth'))}
+        legend="Date of birth"
+        hint="For example, 27 3 1985"
+        value={info.dateOfBirth}
+        onChange={(dateOfBirth) => set({ dateOfBirth })}
+        error={errorFor(d.errors, at('dateOfBirth'))}
+        invalidParts={dateOfBirthProblem(info.dateOfBirth)?.parts}
+        autoCompletePrefix="bday"
+        testId="date-of-birth"
+      />
+      <TextField
+        id={fieldId(at('email'))}
+        label="Email address"
+        type="email"
+        value={info.email}
+        onChange={(v) => set({ email: stripAngleBrackets(v) })}
+        error={errorFor(d.errors, at('email'))}
+        autoComplete="email"
+        maxLength={254}
+      />
+      <TextField
+        id={fieldId(at('phone'))}
+        label="Mobile phone number"
+        type="tel"
+        value={info.phone}
+        onChange={(v) => set({ phone: stripAngleBrackets(v) })}
+        error={errorFor(d.errors, at('phone'))}
+        autoComplete="tel"
+        maxLength={20}
+      />
+      <AddressSearch
+        sessionId={sessionId}
+        postcode={info.postcode}
+        homeAddress={info.homeAddress}
+        onChange={set}
+        addressId={fieldId(at('homeAddress'))}
+        addressError={errorFor(d.errors, at('homeAddress'))}
+        postcodeId={fieldId(at('postcode'))}
+        postcodeError={errorFor(d.errors, at('postcode'))}
+      />
+      <Radios
+        id="field-scottishTaxpayer"
+        name="scottishTaxpayer"
+        legend="Do you pay Scottish income tax?"
+        hint="You do if you live in Scotland. It changes the rates in your estimate."
+        options={[
+          { value: 'no', label: 'No' },
+          { value: 'yes', label: 'Yes' },
+        ]}
+        value={details.scottishTaxpayer}
+        onChange={(scottishTaxpayer) => d.update({ scottishTaxpayer })}
+        inline
+      />
+    </DetailsFrame>
+  );
+}
+
+const jobKey = (i: number, field: keyof Employment) => `employments.${i}.${field}`;
+
+/** D17: 1 to 5 employments with what the P87 asks of each, checked by the wizard's employments rule. */
+export function EmploymentsStep({ d, details }: Omit<Props, 'sessionId'>) {
+  const jobs = details.employments.length > 0 ? details.employments : [emptyEmployment('job-1')];
+  const setJobs = (employments: Employment[]) => d.update({ employments });
+  const patch = (i: number, change: Partial<Employment>) =>
+    setJobs(jobs.map((e, j) => (j === i ? { ...e, ...change } : e)));
+  return (
+    <DetailsFrame
+      d={d}
+      heading="Your employments"
+      lead="Tell us about each job in the years you are claiming for. HMRC's claim form asks for each one."
+    >
+      {jobs.map((job, i) => (
+        <section
+          key={job.id}
+          aria-labelledby={`job-${job.id}`}
+          className="space-y-5 rounded-lg border-2 border-gray-300 p-4"
+        >
+          <h2 id={`job-${job.id}`} className="text-2xl">
+            {jobs.length > 1 ? `Employment ${i + 1}` : 'Your employer'}
+          </h2>
+          <TextField
+            id={fieldId(jobKey(i, 'employerName'))}
+            label="Employer's name"
+            value={job.employerName}
+            onChange={(v) => patch(i, { employerName: stripAngleBrackets(v) })}
+            error={errorFor(d.errors, jobKey(i, 'employerName'))}
+            autoComplete="organization"
+            maxLength={200}
+          />
+          <TextField
+            id={fieldId(jobKey(i, 'payeReference'))}
+            label="Employer PAYE reference"
+            hint="It is on your P60 or payslip and looks like 123/AB45678"
+            value={job.payeReference}
+            onChange={(v) =>
+              patch(i, { payeReference: stripAngleBrackets(v).toUpperCase(), noPayeReference: false })
+            }
+            error={errorFor(d.errors, jobKey(i, 'payeReference'))}
+            spellCheck={false}
+            maxLength={20}
+            className="max-w-xs"
+          />
+          <TextField
+            id={fieldId(jobKey(i, 'jobTitle'))}
+            label="Job title"
+            value={job.jobTitle}
+            onChange={(v) => patch(i, { jobTitle: stripAngleBrackets(v) })}
+            error={errorFor(d.errors, jobKey(i, 'jobTitle'))}
+            maxLength={100}
+          />
+          <Radios
+            id={fieldId(jobKey(i, 'continuing'))}
+            name={`continuing-${job.id}`}
+            legend="Do you still work there?"
+            options={[
+              { value: 'yes', label: 'Yes' },
+              { value: 'no', label: 'No' },
+            ]}
+            value={job.continuing}
+            onChange={(continuing) => patch(i, { continuing })}
+            error={errorFor(d.errors, jobKey(i, 'continuing'))}
+            inline
+          />
+          {job.continuing === 'no' && (
+            <DateInput
+              id={fieldId(jobKey(i, 'endDate'))}
+              legend="When did it end?"
+              hint="For example, 31 8 2024"
+              value={job.endDate}
+              onChange={(endDate) => patch(i, { endDate })}
+              error={errorFor(d.errors, jobKey(i, 'endDate'))}
+            />
+          )}
+          {jobs.length > 1 && (
+            <Button variant="link" onClick={() => setJobs(jobs.filter((_, j) => j !== i))}>
+              Remove employment {i + 1}
+            </Button>
+          )}
+        </section>
+      ))}
+      {jobs.length < MAX_EMPLOYMENTS && (
+        <Button
+          variant="secondary"
+          onClick={() => setJobs([...jobs, emptyEmployment(nextEmploymentId(jobs))])}
+        >
+          Add another employer
+        </Button>
+      )}
+    </DetailsFrame>
+  );
+}
+
+/** D21: the current tax year and the four before it; the current one labelled as GOV.UK says. */
+export function TaxYearsStep({ d, details }: Omit<Props, 'sessionId'>) {
+  const error = d.errors.taxYears;
+  return (
+    <DetailsFrame d={d} heading="Which tax years are you claiming for?">
+      <fieldset aria-describedby={error ? 'field-taxYears-error' : undefined} id="field-taxYears">
+        <legend className="mb-2 font-semibold">Select all that apply</legend>
+        {error && (
+          <p id="field-taxYears-error" className="mb-2 font-semibold text-danger">
+            <span className="sr-only">Error: </span>
+            {error}
+          </p>
+        )}
+        {details.taxYears.map((y, i) => {
+          const info = taxYearInfo(y.year);
+          return (
+            <div key={y.year} className="mb-2 flex items-start gap-3">
+              <input
+                type="checkbox"
+                id={`tax-year-${y.year.replace('/', '-')}`}
+                checked={y.selected}
+                onChange={(e) =>
+                  d.update({
+                    taxYears: details.taxYears.map((t, j) =>
+                      j === i ? { ...t, selected: e.target.checked } : t,
+                    ),
+                  })
+                }
+                className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
+              />
+              <label htmlFor={`tax-year-${y.year.replace('/', '-')}`}>
+                {y.year}
+                <span className="block text-muted">
+                  {info.label}
+                  {i === 0 ? '. The current tax year: HMRC will usually adjust your tax code.' : ''}
+                </span>
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
+    </DetailsFrame>
+  );
+}
