@@ -17,11 +17,13 @@ import {
   createPersonalStepSchema,
   createTaxYearsStepSchema,
   eligibilityStepSchema,
+  employerRateRules,
   employerRateStepSchema,
   employmentStepSchema,
   employmentsStepSchema,
   evidenceStepSchema,
   hmrcDetailsStepSchema,
+  mileageRules,
   mileageStepSchema,
   personalStepSchema,
   reviewStepSchema,
@@ -29,6 +31,8 @@ import {
   taxYearsStepSchema,
   vehicleStepSchema,
 } from './step-schemas.ts';
+import type { AddFieldError } from './step-schemas.ts';
+import type { WizardSnapshot } from './wizard-snapshot.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -178,20 +182,39 @@ export function stepsToRecheck(
 }
 
 /**
+ * The steps whose schema only reads sections the snapshot's own schema parses alike, with their
+ * rules: on a snapshot whose sections were parsed already (as stored, or by a step save's route)
+ * the rules give the step's verdict without a second parse (issue 33).
+ */
+const PARSED_RULES: Partial<Record<WizardStepId, (s: WizardSnapshot, add: AddFieldError) => void>> = {
+  mileage: mileageRules,
+  'employer-rate': employerRateRules,
+};
+
+/**
  * Validates the snapshot answers of every step on the claimant's route up to and including
  * `throughStep` (in plan order; null: none), or only the steps in `opts.only`; errors merged,
- * earliest step first.
+ * earliest step first. With `opts.parsed`, the snapshot's sections are the snapshot schema's
+ * output, and a step with rules of its own (PARSED_RULES) is checked without parsing again.
  */
 export function validateSnapshotSteps(
   snapshot: unknown,
   throughStep: WizardStepId | null,
-  opts: ValidateStepOptions & { only?: readonly WizardStepId[] } = {},
+  opts: ValidateStepOptions & { only?: readonly WizardStepId[]; parsed?: boolean } = {},
 ): { ok: true } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
+  const add: AddFieldError = (key, message) => {
+    if (!(key in errors)) errors[key] = message;
+  };
   const steps = opts.only ?? snapshotStepsThrough(planAnswers(snapshot), throughStep);
   for (const id of steps) {
+    const rules = opts.parsed ? PARSED_RULES[id] : undefined;
+    if (rules) {
+      rules(snapshot as WizardSnapshot, add);
+      continue;
+    }
     const r = validateStep(id, snapshot, opts);
-    if (!r.ok) for (const [k, v] of Object.entries(r.errors)) if (!(k in errors)) errors[k] = v;
+    if (!r.ok) for (const [k, v] of Object.entries(r.errors)) add(k, v);
   }
   return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
 }

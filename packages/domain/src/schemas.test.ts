@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mileageSnapshot } from './test/example-snapshots.ts';
 import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
 import { isWfhClaimableYear, wfhClaimable } from './expenses.ts';
+import { claimableTaxYears } from './tax-years.ts';
 import type { WizardStepId } from './wizard.ts';
 import {
   MESSAGES,
@@ -594,6 +595,50 @@ describe('validateStep: SPEC §5 wizard messages', () => {
     );
     // Nothing completed yet: nothing to check.
     expect(validateSnapshotSteps({}, null)).toEqual({ ok: true });
+  });
+
+  it('validateSnapshotSteps gives the same verdicts on parsed sections without parsing them again', () => {
+    const years = claimableTaxYears(new Date()).map((y) => y.year);
+    const base = mileageSnapshot({
+      years: years.slice(0, 2).map((year, i) => ({ year, miles: 1_000 * (i + 1) })),
+      ratePence: 10,
+    });
+    const job = (s: Record<string, unknown>) =>
+      (s.taxYears as Array<{ jobs: Array<Record<string, unknown>> }>)[0]!.jobs[0]!;
+    const cases: Array<[string, (s: Record<string, unknown>) => void]> = [
+      ['complete', () => {}],
+      ['no miles in a selected year', (s) => void (job(s).businessMiles = 0)],
+      [
+        'miles after the job ended',
+        (s) => {
+          (s.employments as Array<Record<string, unknown>>)[0]!.continuing = 'no';
+          (s.employments as Array<Record<string, unknown>>)[0]!.endDate = {
+            day: '1',
+            month: '1',
+            year: '2000',
+          };
+        },
+      ],
+      ['no answer for what the employer paid', (s) => void (job(s).paidKind = '')],
+      ['a pence-per-mile rate of nothing', (s) => void (job(s).paidPencePerMile = 0)],
+    ];
+    for (const [name, change] of cases) {
+      const raw = structuredClone(base) as Record<string, unknown>;
+      change(raw);
+      const parsed = wizardSnapshotSchema.parse(raw);
+      const steps: WizardStepId[] = ['mileage', 'employer-rate'];
+      expect(validateSnapshotSteps(parsed, 'employer-rate', { only: steps, parsed: true }), name).toEqual(
+        validateSnapshotSteps(parsed, 'employer-rate', { only: steps }),
+      );
+    }
+    const noMiles = structuredClone(base) as Record<string, unknown>;
+    job(noMiles).businessMiles = 0;
+    expect(
+      validateSnapshotSteps(wizardSnapshotSchema.parse(noMiles), 'mileage', {
+        only: ['mileage'],
+        parsed: true,
+      }).ok,
+    ).toBe(false);
   });
 });
 

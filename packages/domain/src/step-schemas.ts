@@ -7,6 +7,7 @@ import { dateOfBirthProblem, endDateProblem } from './dates.ts';
 import { isPayeReference } from './p87-readiness.ts';
 import { MAX_EMPLOYMENTS, asksEmployersConnected, endedBeforeYear, jobFieldKey } from './wizard-snapshot.ts';
 import type { DateParts } from './dates.ts';
+import type { EmploymentYear } from './wizard-snapshot.ts';
 import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
 import {
   ADDRESS_MAX_LENGTH,
@@ -230,40 +231,111 @@ const mileageYearsSchema = z
   .max(MAX_TAX_YEAR_ENTRIES)
   .default(() => []);
 
+/** Adds one field error (a key from the snapshot root, as fieldErrors makes them). */
+export type AddFieldError = (key: string, message: string) => void;
+
+type RuleEmployments = readonly {
+  id: string;
+  employerName: string;
+  continuing?: string | undefined;
+  endDate?: DateParts | undefined;
+}[];
+
 /**
- * Step 5: per selected year, each job's business miles (one year needs some), and D18's question.
- * A job that ended before a year began has no miles in it (endedBeforeYear).
+ * Step 5's rules: per selected year, each job's business miles (one year needs some), and D18's
+ * question. A job that ended before a year began has no miles in it (endedBeforeYear). They run on
+ * parsed values: inside the step's schema, or on a snapshot whose sections were parsed already.
  */
+export function mileageRules(
+  {
+    employments,
+    taxYears,
+  }: {
+    employments: RuleEmployments;
+    taxYears: readonly {
+      year: string;
+      selected: boolean;
+      employersConnected?: string | undefined;
+      jobs: EmploymentYear[];
+    }[];
+  },
+  add: AddFieldError,
+): void {
+  for (const entry of taxYears) {
+    if (!entry.selected) continue;
+    const { year, jobs } = entry;
+    let total = 0;
+    for (const job of jobs) {
+      const miles = job.businessMiles;
+      const key = jobFieldKey.miles(year, job.employmentId);
+      if (!Number.isFinite(miles) || miles < 0) add(key, MESSAGES.milesInvalid);
+      else if (!Number.isInteger(miles)) add(key, MESSAGES.milesWholeNumber(year));
+      else if (miles > MAX_BUSINESS_MILES) add(key, MESSAGES.milesTooHigh(year));
+      else if (miles > 0 && endedBefore(employments, job.employmentId, year))
+        add(key, MESSAGES.milesAfterEmploymentEnded(employerLabel(employments, job.employmentId), year));
+      else total += miles;
+    }
+    // The 'enter your miles' message goes on the first job the year asks about (not one that had ended).
+    const first = jobs.find((j) => !endedBefore(employments, j.employmentId, year)) ?? jobs[0];
+    if (total === 0 && first && !jobs.some((j) => !Number.isFinite(j.businessMiles)))
+      add(jobFieldKey.miles(year, first.employmentId), MESSAGES.milesRequired(year));
+    if (jobs.length === 0) add(`miles_${year}`, MESSAGES.milesRequired(year));
+    const withMiles = jobs.filter((j) => Number.isFinite(j.businessMiles) && j.businessMiles > 0);
+    if (asksEmployersConnected({ jobs: withMiles }) && entry.employersConnected === '')
+      add(jobFieldKey.connected(year), MESSAGES.employersConnectedRequired(year));
+  }
+}
+
+/** Step 5 (mileageRules) on a snapshot-like value. */
 export const mileageStepSchema = z
   .object({ employments: lenientEmployments, taxYears: mileageYearsSchema })
-  .superRefine(({ employments, taxYears }, ctx) => {
-    for (const entry of taxYears) {
-      if (!entry.selected) continue;
-      const { year, jobs } = entry;
-      const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
-      let total = 0;
-      for (const job of jobs) {
-        const miles = job.businessMiles;
-        const key = jobFieldKey.miles(year, job.employmentId);
-        if (!Number.isFinite(miles) || miles < 0) add(key, MESSAGES.milesInvalid);
-        else if (!Number.isInteger(miles)) add(key, MESSAGES.milesWholeNumber(year));
-        else if (miles > MAX_BUSINESS_MILES) add(key, MESSAGES.milesTooHigh(year));
-        else if (miles > 0 && endedBefore(employments, job.employmentId, year))
-          add(key, MESSAGES.milesAfterEmploymentEnded(employerLabel(employments, job.employmentId), year));
-        else total += miles;
-      }
-      // The 'enter your miles' message goes on the first job the year asks about (not one that had ended).
-      const first = jobs.find((j) => !endedBefore(employments, j.employmentId, year)) ?? jobs[0];
-      if (total === 0 && first && !jobs.some((j) => !Number.isFinite(j.businessMiles)))
-        add(jobFieldKey.miles(year, first.employmentId), MESSAGES.milesRequired(year));
-      if (jobs.length === 0) add(`miles_${year}`, MESSAGES.milesRequired(year));
-      const withMiles = jobs.filter((j) => Number.isFinite(j.businessMiles) && j.businessMiles > 0);
-      if (asksEmployersConnected({ jobs: withMiles }) && entry.employersConnected === '')
-        add(jobFieldKey.connected(year), MESSAGES.employersConnectedRequired(year));
-    }
-  });
+  .superRefine((value, ctx) =>
+    mileageRules(value, (key, message) => ctx.addIssue({ code: 'custom', message, path: [key] })),
+  );
 
-/** Step 7: per selected year, what each job with miles paid towards them (D21). */
+/** Step 7's rules: per selected year, what each job with miles paid towards them (D21). */
+export function employerRateRules(
+  {
+    employments,
+    taxYears,
+  }: {
+    employments: RuleEmployments;
+    taxYears: readonly {
+      year: string;
+      selected: boolean;
+      jobs: readonly {
+        employmentId: string;
+        businessMiles: number;
+        paidKind: string;
+        paidPencePerMile: number;
+        paidTotalPounds: number;
+      }[];
+    }[];
+  },
+  add: AddFieldError,
+): void {
+  for (const entry of taxYears) {
+    if (!entry.selected) continue;
+    for (const job of entry.jobs) {
+      if (job.businessMiles <= 0) continue;
+      const who = employerLabel(employments, job.employmentId);
+      if (job.paidKind === '')
+        add(jobFieldKey.paid(entry.year, job.employmentId), MESSAGES.employerPaidRequired(who, entry.year));
+      else if (job.paidKind === 'ppm' && !(job.paidPencePerMile > 0))
+        add(
+          jobFieldKey.paidAmount(entry.year, job.employmentId),
+          MESSAGES.employerPencePerMileInvalid(who, entry.year),
+        );
+      else if (job.paidKind === 'total' && !(job.paidTotalPounds > 0))
+        add(
+          jobFieldKey.paidAmount(entry.year, job.employmentId),
+          MESSAGES.employerTotalInvalid(who, entry.year),
+        );
+    }
+  }
+}
+
+/** Step 7 (employerRateRules) on a snapshot-like value. */
 export const employerRateStepSchema = z
   .object({
     employments: lenientEmployments,
@@ -272,28 +344,9 @@ export const employerRateStepSchema = z
       .max(MAX_TAX_YEAR_ENTRIES)
       .default(() => []),
   })
-  .superRefine(({ employments, taxYears }, ctx) => {
-    for (const entry of taxYears) {
-      if (!entry.selected) continue;
-      for (const job of entry.jobs) {
-        if (job.businessMiles <= 0) continue;
-        const who = employerLabel(employments, job.employmentId);
-        const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
-        if (job.paidKind === '')
-          add(jobFieldKey.paid(entry.year, job.employmentId), MESSAGES.employerPaidRequired(who, entry.year));
-        else if (job.paidKind === 'ppm' && !(job.paidPencePerMile > 0))
-          add(
-            jobFieldKey.paidAmount(entry.year, job.employmentId),
-            MESSAGES.employerPencePerMileInvalid(who, entry.year),
-          );
-        else if (job.paidKind === 'total' && !(job.paidTotalPounds > 0))
-          add(
-            jobFieldKey.paidAmount(entry.year, job.employmentId),
-            MESSAGES.employerTotalInvalid(who, entry.year),
-          );
-      }
-    }
-  });
+  .superRefine((value, ctx) =>
+    employerRateRules(value, (key, message) => ctx.addIssue({ code: 'custom', message, path: [key] })),
+  );
 
 export const evidenceStepSchema = z
   .object({

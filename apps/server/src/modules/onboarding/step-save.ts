@@ -130,6 +130,8 @@ export function stepSaveOperation(
     const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, {
       today,
       textChecked: true,
+      // The stored sections are the schema's output, and the route parsed those sent.
+      parsed: true,
       ...(only ? { only } : {}),
     });
     if (!checked.ok) throw new ValidationError(checked.errors);
