@@ -74,7 +74,10 @@ export function createAdmission(options: AdmissionOptions) {
 
   function admit(req: IncomingMessage, res: ServerResponse): boolean {
     if (!sheddable(req.url ?? '/')) return true;
-    if ((maxInFlight !== null && inFlight >= maxInFlight) || pool?.shedAtTheDoor() === true) {
+    // Either refusal counts as shed in the pool's gauge, which readiness reports.
+    const full = maxInFlight !== null && inFlight >= maxInFlight;
+    if (full) pool?.countShed();
+    if (full || pool?.shedAtTheDoor() === true) {
       refused += 1;
       res.writeHead(503, headers);
       res.end(body);
