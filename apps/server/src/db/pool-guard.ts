@@ -31,6 +31,8 @@ export interface PoolGauge {
    * refused before its body is read and checked, the cheapest refusal there is.
    */
   shedAtTheDoor(): boolean;
+  /** Counts a request refused at the door for another reason (too many in hand, decision 046). */
+  countShed(): void;
 }
 
 export interface GuardOptions {
@@ -86,6 +88,9 @@ export function guardDialect(
       if (waitingNow() < options.maxWaiting) return false;
       shed += 1;
       return true;
+    },
+    countShed: () => {
+      shed += 1;
     },
   };
 

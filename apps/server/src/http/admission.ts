@@ -24,13 +24,6 @@ interface ServerOptionsFromFastify {
   connectionTimeout?: number;
 }
 
-export interface AdmissionStats {
-  inFlight: number;
-  maxInFlight: number | null;
-  /** Requests refused at the door since start. */
-  refused: number;
-}
-
 /**
  * Paths that never touch the database or declare no 503 in the contract (liveness, readiness,
  * settings, the API docs, the address and distance look-ups): always let in. Anything outside
@@ -59,7 +52,6 @@ export function createAdmission(options: AdmissionOptions) {
   const { maxInFlight } = options;
   let pool: PoolGauge | null = null;
   let inFlight = 0;
-  let refused = 0;
   const body = JSON.stringify({ error: SERVICE_UNAVAILABLE_MESSAGE });
   const headers = [
     ...options.apiHeaders,
@@ -74,8 +66,10 @@ export function createAdmission(options: AdmissionOptions) {
 
   function admit(req: IncomingMessage, res: ServerResponse): boolean {
     if (!sheddable(req.url ?? '/')) return true;
-    if ((maxInFlight !== null && inFlight >= maxInFlight) || pool?.shedAtTheDoor() === true) {
-      refused += 1;
+    // Either refusal counts as shed in the pool's gauge, which readiness reports.
+    const full = maxInFlight !== null && inFlight >= maxInFlight;
+    if (full) pool?.countShed();
+    if (full || pool?.shedAtTheDoor() === true) {
       res.writeHead(503, headers);
       res.end(body);
       return false;
@@ -103,7 +97,6 @@ export function createAdmission(options: AdmissionOptions) {
     watch(gauge: PoolGauge): void {
       pool = gauge;
     },
-    stats: (): AdmissionStats => ({ inFlight, maxInFlight, refused }),
   };
 }
 
