@@ -91,7 +91,7 @@ export interface AppOverrides {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees);
+  const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees, config.site);
   const headers = appSecurityHeaders(web?.scriptHashes ?? []);
   // Decision 046: the door refuses at once, before Fastify, when too much is already in hand.
   const admission = createAdmission({
@@ -380,14 +380,21 @@ function trustProxyOption(
  * (the CSP allows no inline script but the wizard's hashed boot script, so a meta tag is how
  * runtime configuration reaches the browser).
  */
-function readWebApp(webDist: string, marketingSiteUrl: string | null, fees: Config['fees']): WebPages | null {
+function readWebApp(
+  webDist: string,
+  marketingSiteUrl: string | null,
+  fees: Config['fees'],
+  site: Config['site'],
+): WebPages | null {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
-  const indexHtml = withFeeSettings(
-    withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl),
-    fees,
+  const indexHtml = withSiteSettings(
+    withFeeSettings(withMarketingUrl(fs.readFileSync(indexPath, 'utf8'), marketingSiteUrl), fees),
+    site,
   );
-  return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist, fees.percent > 0));
+  // The landing page's prerendered copy was made with no fee and none of the site settings.
+  const configured = fees.percent > 0 || Object.keys(site).length > 0;
+  return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist, configured));
 }
 
 async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPages | null): Promise<void> {
@@ -436,6 +443,16 @@ async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPag
  */
 export function withFeeSettings(html: string, fees: Config['fees']): string {
   const tag = `<meta name="fee-settings" content="${fees.percent} ${fees.minimumPence} ${fees.vatPercent}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `    ${tag}\n  </head>`) : html;
+}
+
+/**
+ * Issue 32: our phone number, rating and total claimed in a meta tag (JSON), so the landing page
+ * shows them, or nothing, at its first paint without loading the API client.
+ */
+export function withSiteSettings(html: string, site: Config['site']): string {
+  const json = JSON.stringify(site).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const tag = `<meta name="site-settings" content="${json}" />`;
   return html.includes('</head>') ? html.replace('</head>', `    ${tag}\n  </head>`) : html;
 }
 

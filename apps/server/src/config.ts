@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT } from '@taxback/domain/content';
+import { REVIEW_MAX, isValidUkPhone } from '@taxback/domain';
+import type { SiteSettings } from '@taxback/domain';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
 import { parseS3Url } from './storage/s3-location.ts';
@@ -120,6 +122,14 @@ const envSchema = z.object({
   COMPANY_NAME: optionalString.pipe(z.string().max(200).optional()),
   COMPANY_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
   HMRC_AGENT_REFERENCE: z.string().trim().max(50).default(''),
+  // Issue 32: what the pages say about us, shown only when set (never a placeholder).
+  PHONE_NUMBER: optionalString.pipe(
+    z.string().refine(isValidUkPhone, 'must be a UK phone number, like 0161 496 0000').optional(),
+  ),
+  REVIEW_RATING: optionalString.pipe(
+    z.string().transform(Number).pipe(z.number().gt(0).max(REVIEW_MAX)).optional(),
+  ),
+  TOTAL_CLAIMED: optionalString.pipe(z.string().max(40).optional()),
   // Issue 35, decision 036: requests and jobs on their own bounded pools; shedding past a bound.
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JOBS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
@@ -166,6 +176,8 @@ export interface Config {
   fees: { percent: number; minimumPence: number; vatPercent: number };
   /** D19: our company as the signed authority names it ('\n' in the address starts a new line). */
   company: { name: string; address: string; hmrcAgentReference: string };
+  /** Issue 32: our phone number, review rating and total claimed, each only when configured. */
+  site: SiteSettings;
   providers: ProviderConfig;
   /** Decision 036: the pools, shedding and readiness. */
   database: {
@@ -280,6 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       name: e.COMPANY_NAME ?? CONTENT.brandName,
       address: (e.COMPANY_ADDRESS ?? DEVELOPMENT_COMPANY_ADDRESS).replace(/\\n/g, '\n'),
       hmrcAgentReference: e.HMRC_AGENT_REFERENCE,
+    },
+    site: {
+      ...(e.PHONE_NUMBER ? { phone: e.PHONE_NUMBER } : {}),
+      ...(e.REVIEW_RATING ? { reviewRating: e.REVIEW_RATING } : {}),
+      ...(e.TOTAL_CLAIMED ? { totalClaimed: e.TOTAL_CLAIMED } : {}),
     },
     providers,
     database: {

@@ -144,18 +144,14 @@ function faqs(year: TaxYear): FaqItem[] {
 
 export const CONTENT = {
   brandName: 'TaxBack',
-  /** Sample number (not a real line); replace for a deployment. */
-  phoneNumber: '0161 000 0000',
-  phoneHref: 'tel:+441610000000',
+  // Our phone number, review rating and total claimed are configuration (PHONE_NUMBER,
+  // REVIEW_RATING, TOTAL_CLAIMED; site-settings.ts), shown only when set (issue 32).
   supportHours: 'Mon-Fri 9am-5pm',
   /** One average-claim figure for every page (D28). */
   averageClaim: AVERAGE_CLAIM_GBP,
-  totalClaimed: '£50 million',
   /** One refund time for every page (D28): from HMRC receiving the claim to its repayment. */
   refundWeeks: REFUND_WEEKS,
   marketingSiteUrl: 'https://www.example.com',
-  reviewRating: 4,
-  reviewMax: 5,
   testimonials,
   benefits,
   faqs: faqs(currentYear()),

@@ -20,6 +20,7 @@ export * from './reference.ts';
 export * from './resume-code.ts';
 export * from './sanitise.ts';
 export * from './session.ts';
+export * from './site-settings.ts';
 export * from './tax-rates.ts';
 export * from './tax-years.ts';
 export * from './wizard.ts';

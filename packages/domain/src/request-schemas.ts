@@ -5,6 +5,8 @@ import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import type { AuthorityTerms } from './authority.ts';
 import { WIZARD_STEP_IDS } from './wizard.ts';
 import { MESSAGES, NAME_MAX_LENGTH, phoneField, requiredText, section } from './schema-basics.ts';
+import { REVIEW_MAX } from './site-settings.ts';
+import type { SiteSettings } from './site-settings.ts';
 import { snapshotSectionsSchema, wizardSnapshotSchema } from './snapshot-schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -83,5 +85,13 @@ export const publicSettingsSchema = z.object({
     minimumPence: z.number().int().min(0),
     vatPercent: z.number().min(0).max(100),
   }),
-}) satisfies z.ZodType<AuthorityTerms>;
+  /** Issue 32: our phone number, rating and total claimed, each only when configured. */
+  site: z
+    .object({
+      phone: z.string().optional(),
+      reviewRating: z.number().gt(0).max(REVIEW_MAX).optional(),
+      totalClaimed: z.string().optional(),
+    })
+    .optional(),
+}) satisfies z.ZodType<AuthorityTerms & { site?: SiteSettings | undefined }>;
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

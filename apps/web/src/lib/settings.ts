@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { AuthorityTerms, FeeSettings } from '@taxback/domain';
+import { readSiteSettings } from '@taxback/domain/site-settings';
+import type { SiteSettings } from '@taxback/domain/site-settings';
 
 /**
  * The server's public settings (GET /api/settings, D19/D20): our company as the authority names it
  * and the fee. Read once per page load and shared. The API client is loaded on demand, so the
  * landing page (which has the fee from `<meta name="fee-settings">`) carries none of it (decision 033).
  */
-export type Settings = AuthorityTerms;
+export type Settings = AuthorityTerms & { site?: SiteSettings | undefined };
 
 let pending: Promise<Settings | null> | null = null;
 
@@ -64,6 +66,38 @@ export function useFeeSettings(): FeeSettings | null {
     let live = true;
     void loadSettings().then((s) => {
       if (live && s) setLoaded(s.fee);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fromPage]);
+  return fromPage ?? loaded;
+}
+
+/** Issue 32: our phone number, rating and total claimed as the server wrote them into the page, or null. */
+export function siteFromPage(): SiteSettings | null {
+  if (typeof document === 'undefined') return null;
+  const content = document.querySelector('meta[name="site-settings"]')?.getAttribute('content');
+  if (content === null || content === undefined) return null;
+  try {
+    return readSiteSettings(JSON.parse(content));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Our phone number, rating and total claimed (each absent when not configured): from the page at
+ * once when the server wrote them in, otherwise from GET /api/settings. Empty while unknown.
+ */
+export function useSiteSettings(): SiteSettings {
+  const [fromPage] = useState(siteFromPage);
+  const [loaded, setLoaded] = useState<SiteSettings>({});
+  useEffect(() => {
+    if (fromPage) return;
+    let live = true;
+    void loadSettings().then((s) => {
+      if (live && s?.site) setLoaded(readSiteSettings(s.site));
     });
     return () => {
       live = false;

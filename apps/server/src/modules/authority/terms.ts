@@ -1,19 +1,18 @@
 import { authorityCanonical, buildAuthorityDocument } from '@taxback/domain';
 import type { AuthorityDocument, AuthorityInput, AuthorityTerms } from '@taxback/domain';
-import { CONTENT } from '@taxback/domain/content';
 import { publicSettingsSchema } from '@taxback/domain/schemas';
 import type { Config } from '../../config.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
 import { fromJsonText } from '../../db/values.ts';
 
 /** D19/D20: the authority's terms from configuration; also what GET /api/settings answers. */
-export function authorityTermsOf(config: Pick<Config, 'company' | 'fees'>): AuthorityTerms {
+export function authorityTermsOf(config: Pick<Config, 'company' | 'fees' | 'site'>): AuthorityTerms {
   return {
     agent: {
       companyName: config.company.name,
       address: config.company.address,
       hmrcAgentReference: config.company.hmrcAgentReference,
-      phone: CONTENT.phoneNumber,
+      ...(config.site.phone ? { phone: config.site.phone } : {}),
     },
     fee: { ...config.fees },
   };

@@ -3,9 +3,14 @@ import { CONTENT } from '@taxback/domain/content';
 import { StarRating } from './star-rating.tsx';
 import { Container } from './container.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useSiteSettings } from '../../lib/settings.ts';
+import { REVIEW_MAX, phoneHref } from '@taxback/domain/site-settings';
 
-// Props: none. Logo linking home, the review badge and the phone number, all from the content module (D13).
+// Props: none. Logo linking home, then the review badge and the phone number when configured (issue 32).
 export function Header() {
+  // Issue 32: the phone number and the rating are configuration, and absent when it has none.
+  const { phone, reviewRating: rating } = useSiteSettings();
+  const href = phone ? phoneHref(phone) : null;
   return (
     <header className="border-b border-gray-200 bg-white">
       <Container className="flex flex-wrap items-center justify-between gap-x-4 pt-2 pb-2">
@@ -28,22 +33,30 @@ export function Header() {
           <span className="sr-only"> home</span>
         </Link>
         {/* On a phone: logo and phone number on one line, the rating under them (a shorter header). */}
-        <a
-          href={CONTENT.phoneHref}
-          className="order-2 inline-flex min-h-11 items-center font-semibold text-brand-700 sm:order-3"
-          aria-label={`Call us on ${CONTENT.phoneNumber}`}
-        >
-          <span aria-hidden="true" className="mr-1">
-            ☎
+        {phone && href && (
+          <a
+            href={href}
+            className="order-2 inline-flex min-h-11 items-center font-semibold text-brand-700 sm:order-3"
+            aria-label={`Call us on ${phone}`}
+            data-testid="header-phone"
+          >
+            <span aria-hidden="true" className="mr-1">
+              ☎
+            </span>
+            {phone}
+          </a>
+        )}
+        {rating !== undefined && (
+          <span
+            className="order-3 inline-flex w-full items-center gap-1 text-sm text-muted sm:order-2 sm:ml-auto sm:w-auto"
+            data-testid="header-rating"
+          >
+            <StarRating rating={rating} max={REVIEW_MAX} />
+            <span aria-hidden="true">
+              Rated {rating}/{REVIEW_MAX}
+            </span>
           </span>
-          {CONTENT.phoneNumber}
-        </a>
-        <span className="order-3 inline-flex w-full items-center gap-1 text-sm text-muted sm:order-2 sm:ml-auto sm:w-auto">
-          <StarRating rating={CONTENT.reviewRating} max={CONTENT.reviewMax} />
-          <span aria-hidden="true">
-            Rated {CONTENT.reviewRating}/{CONTENT.reviewMax}
-          </span>
-        </span>
+        )}
       </Container>
     </header>
   );

@@ -148,3 +148,45 @@ describe('FAQ accordion', () => {
     expect(document.getElementById(b2.getAttribute('aria-controls') ?? '')).toBeVisible();
   });
 });
+
+// Issue 32: a link to follow a claim; the total claimed only when configured, never a placeholder.
+describe('LandingPage: what it claims about us', () => {
+  function withSiteSettings(json: string) {
+    const meta = document.createElement('meta');
+    meta.name = 'site-settings';
+    meta.content = json;
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }
+
+  it('links to the status page to follow a claim', () => {
+    const remove = withSiteSettings('{}');
+    try {
+      renderRoutes(routes, '/');
+      expect(screen.getByRole('link', { name: 'Follow your claim' })).toHaveAttribute('href', '/status');
+    } finally {
+      remove();
+    }
+  });
+
+  it('shows the total claimed from configuration, and nothing in its place without it', () => {
+    const remove = withSiteSettings('{"totalClaimed":"£12 million"}');
+    try {
+      const { unmount } = renderRoutes(routes, '/');
+      expect(screen.getByTestId('total-claimed')).toHaveTextContent(
+        'Over £12 million claimed for our customers',
+      );
+      unmount();
+    } finally {
+      remove();
+    }
+    const removeEmpty = withSiteSettings('{}');
+    try {
+      renderRoutes(routes, '/');
+      expect(screen.queryByTestId('total-claimed')).toBeNull();
+      expect(document.body).not.toHaveTextContent(/million|0161 000 0000/);
+    } finally {
+      removeEmpty();
+    }
+  });
+});

@@ -10,7 +10,7 @@ import { BenefitCards } from './components/benefit-cards.tsx';
 import { FaqAccordion } from './components/faq-accordion.tsx';
 import { useQualification } from './hooks/use-qualification.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useFeeSettings } from '../../lib/settings.ts';
+import { useFeeSettings, useSiteSettings } from '../../lib/settings.ts';
 import { ClaimForFreeNote, feeHeadline, hasFee } from '../../components/authority/fee-note.tsx';
 
 function sessionExpired(state: unknown): boolean {
@@ -28,6 +28,8 @@ export function LandingPage() {
   const { answer, answerYes, answerNo } = useQualification();
   usePageTitle('Check if you are owed a UK tax refund');
   const fee = useFeeSettings();
+  // Issue 32: the total claimed is configuration, shown only when set.
+  const site = useSiteSettings();
   // D20: with a fee set, the "No fees" card states the fee instead.
   const benefits = hasFee(fee)
     ? CONTENT.benefits.map((b) =>
@@ -64,13 +66,21 @@ export function LandingPage() {
               <li>
                 <span aria-hidden="true">✓ </span>Average claim around {formatMoney(CONTENT.averageClaim)}
               </li>
-              <li>
-                <span aria-hidden="true">✓ </span>Over {CONTENT.totalClaimed} claimed for our customers
-              </li>
+              {site.totalClaimed && (
+                <li data-testid="total-claimed">
+                  <span aria-hidden="true">✓ </span>Over {site.totalClaimed} claimed for our customers
+                </li>
+              )}
               <li>
                 <span aria-hidden="true">✓ </span>HMRC usually repays within {CONTENT.refundWeeks}
               </li>
             </ul>
+            <p className="mt-4">
+              Already claimed?{' '}
+              <Link to={paths.status.getHref()} className="inline-flex min-h-11 items-center font-semibold">
+                Follow your claim
+              </Link>
+            </p>
           </div>
           <QualificationQuestion answer={answer} onYes={answerYes} onNo={answerNo} />
         </Container>

@@ -1,5 +1,6 @@
 import { CONTENT } from '@taxback/domain/content';
 import { Container } from '../../components/ui/container.tsx';
+import { ContactUs } from '../../components/ui/contact-us.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Privacy notice (D16), including the OGL attribution for the postcode data (D9). */
@@ -51,9 +52,8 @@ export function PrivacyPage() {
 
         <h2 className="pt-4 text-2xl">Your rights</h2>
         <p>
-          You can ask to see, correct or delete your data, or object to how we use it, by calling us on{' '}
-          <a href={CONTENT.phoneHref}>{CONTENT.phoneNumber}</a> ({CONTENT.supportHours}). You can also
-          complain to the Information Commissioner&apos;s Office (ICO).
+          You can ask to see, correct or delete your data, or object to how we use it, by <ContactUs />. You
+          can also complain to the Information Commissioner&apos;s Office (ICO).
         </p>
 
         <h2 className="pt-4 text-2xl">Postcode data</h2>

@@ -2,6 +2,7 @@ import { CONTENT } from '@taxback/domain/content';
 import { feeParagraphs } from '@taxback/domain/authority';
 import { hasFee } from '../../components/authority/fee-note.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { ContactUs } from '../../components/ui/contact-us.tsx';
 import { useFeeSettings } from '../../lib/settings.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -48,7 +49,7 @@ export function TermsPage() {
         </p>
         <h2 className="pt-4 text-2xl">Contact</h2>
         <p>
-          Call us on <a href={CONTENT.phoneHref}>{CONTENT.phoneNumber}</a>, {CONTENT.supportHours}.
+          Contact us by <ContactUs />.
         </p>
       </article>
     </Container>

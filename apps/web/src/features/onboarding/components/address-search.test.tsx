@@ -86,20 +86,48 @@ describe('AddressSearch', () => {
     expect(screen.queryByText('Select your address:')).toBeNull();
   });
 
+  // Issue 32: with the offline provider no address is ever found, and typing it is the expected
+  // route: neutral guidance to type it, not an error in red on the postcode.
   it.each([
+    [404, { status: 'error', error: 'No addresses found for this postcode' }],
     [
-      404,
-      { status: 'error', error: 'No addresses found for this postcode' },
-      'No addresses found for this postcode',
+      200,
+      {
+        status: 'success',
+        delivery_points: [],
+        town: '',
+        postal_county: '',
+        traditional_county: '',
+        postcode: 'WN2 1AR',
+      },
     ],
-    [502, { status: 'error', error: 'Bad gateway' }, 'Unable to lookup address. Please try again.'],
-  ])(
+  ])('answers %i without addresses with guidance to type the address, not an error', async (status, body) => {
+    answer(status, body);
+    render(<Harness />);
+    await searchFor('WN2 1AR');
+    const note = await screen.findByTestId('address-none');
+    expect(note).toHaveTextContent(
+      'No addresses found for this postcode. Enter your address in the Full address box below.',
+    );
+    expect(note).not.toHaveClass('text-danger');
+    expect(screen.queryByText(/^Error:/)).toBeNull();
+    const postcode = screen.getByLabelText('Postcode');
+    expect(postcode).not.toHaveAttribute('aria-invalid');
+    expect(postcode).toHaveAccessibleDescription(
+      'Search for your address, or type it below No addresses found for this postcode. Enter your address in the Full address box below.',
+    );
+    fireEvent.change(screen.getByLabelText('Full address'), { target: { value: '1 High Street, Wigan' } });
+    expect(screen.getByLabelText('Full address')).toHaveValue('1 High Street, Wigan');
+  });
+
+  it.each([[502, { status: 'error', error: 'Bad gateway' }, 'Unable to lookup address. Please try again.']])(
     'answers %i with SPEC message and leaves the address field free to type',
     async (status, body, message) => {
       answer(status, body);
       render(<Harness />);
       await searchFor('WN2 1AR');
       expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+      expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
       fireEvent.change(screen.getByLabelText('Full address'), { target: { value: '1 <b>High</b> St' } });
       expect(screen.getByLabelText('Full address')).toHaveValue('1 bHigh/b St');
     },

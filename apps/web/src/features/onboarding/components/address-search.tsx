@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { sanitisePostcodeInput, stripAngleBrackets, validatePostcodeSearch } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { lookupAddress, type AddressLookup, type DeliveryPoint } from '../lib/wizard-api.ts';
@@ -32,31 +33,24 @@ export function formatDeliveryPoint(point: DeliveryPoint, lookup: AddressLookup)
     .join(', ');
 }
 
-/**
- * Postcode search (Enter or the button) through our API, the 'Select your address:' list and the
- * manual full-address field (SPEC §2, §4, §8). Every failure clears the list and leaves the
- * claimant free to type their address.
- */
-export function AddressSearch({
-  sessionId,
-  postcode,
-  homeAddress,
-  onChange,
-  addressId,
-  addressError,
-  postcodeId: postcodeFieldId,
-  postcodeError,
-}: AddressSearchProps) {
-  const [phase, setPhase] = useState<'idle' | 'searching' | 'results' | 'error'>('idle');
+/** Where a search is: 'none' found no addresses, so the claimant types theirs (guidance, not an error). */
+type SearchPhase = 'idle' | 'searching' | 'results' | 'none' | 'error';
+
+/** The postcode search through our API: its phase, the addresses found and what to tell the claimant. */
+function usePostcodeSearch(sessionId: string) {
+  const [phase, setPhase] = useState<SearchPhase>('idle');
   const [lookup, setLookup] = useState<AddressLookup | null>(null);
   const [message, setMessage] = useState('');
   const abortRef = useRef<AbortController | null>(null);
-  const addressRef = useRef<HTMLTextAreaElement>(null);
-  const postcodeId = postcodeFieldId ?? `${addressId}-postcode`;
-  // A failed search explains itself; otherwise the step's own check (required, a UK postcode).
-  const shownError = phase === 'error' ? message : postcodeError;
 
-  async function search() {
+  function reset() {
+    abortRef.current?.abort();
+    setLookup(null);
+    setPhase('idle');
+    setMessage('');
+  }
+
+  async function search(postcode: string) {
     const check = validatePostcodeSearch(postcode);
     abortRef.current?.abort();
     setLookup(null);
@@ -75,16 +69,138 @@ export function AddressSearch({
       setLookup(result.lookup);
       setPhase('results');
     } else {
-      setPhase('error');
+      setPhase(result.kind);
       setMessage(result.message);
     }
   }
 
+  return { phase, lookup, message, search, reset };
+}
+
+function liveText(phase: SearchPhase, lookup: AddressLookup | null, message: string): string {
+  if (phase === 'searching') return 'Searching for addresses';
+  if (phase === 'results' && lookup) return `${lookup.delivery_points.length} addresses found`;
+  if (phase === 'none') return `${message}. Enter your address in the Full address box.`;
+  return phase === 'error' ? message : '';
+}
+
+function AddressResults({
+  titleId,
+  lookup,
+  onChoose,
+}: {
+  titleId: string;
+  lookup: AddressLookup;
+  onChoose: (point: DeliveryPoint) => void;
+}) {
+  return (
+    <div>
+      <h3 id={titleId} className="mb-2 text-lg">
+        Select your address:
+      </h3>
+      <ul
+        aria-labelledby={titleId}
+        className="max-h-80 space-y-2 overflow-y-auto"
+        data-testid="address-results"
+      >
+        {lookup.delivery_points.map((point, i) => (
+          <li key={`${point.udprn ?? ''}-${i}`}>
+            <button
+              type="button"
+              onClick={() => onChoose(point)}
+              className="min-h-11 w-full rounded-md border-2 border-gray-400 bg-white px-3 py-2 text-left hover:border-brand-700 hover:bg-brand-50"
+            >
+              {formatDeliveryPoint(point, lookup)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function FullAddressField({
+  id,
+  value,
+  error,
+  onChange,
+  inputRef,
+}: {
+  id: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
+      <label htmlFor={id} className="font-semibold">
+        Full address
+      </label>
+      <FieldError id={`${id}-error`} message={error} />
+      <textarea
+        ref={inputRef}
+        id={id}
+        data-testid="home-address"
+        value={value}
+        rows={3}
+        autoComplete="street-address"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(stripAngleBrackets(e.target.value))}
+        className={`w-full rounded-md border-2 bg-white px-3 py-2 text-base ${
+          error ? 'border-danger' : 'border-gray-600'
+        }`}
+      />
+      {value !== '' && (
+        <div>
+          <Button
+            variant="link"
+            className="-ml-1"
+            data-testid="clear-address"
+            onClick={() => {
+              onChange('');
+              inputRef.current?.focus();
+            }}
+          >
+            Clear address
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Postcode search (Enter or the button) through our API, the 'Select your address:' list and the
+ * manual full-address field (SPEC §2, §4, §8). Every failure clears the list and leaves the
+ * claimant free to type their address; no address found is guidance to do so, not an error.
+ */
+export function AddressSearch({
+  sessionId,
+  postcode,
+  homeAddress,
+  onChange,
+  addressId,
+  addressError,
+  postcodeId: postcodeFieldId,
+  postcodeError,
+}: AddressSearchProps) {
+  const { phase, lookup, message, search, reset } = usePostcodeSearch(sessionId);
+  const addressRef = useRef<HTMLTextAreaElement>(null);
+  const postcodeId = postcodeFieldId ?? `${addressId}-postcode`;
+  // A failed search explains itself; otherwise the step's own check (required, a UK postcode).
+  const shownError = phase === 'error' ? message : postcodeError;
+  const describedBy = [
+    `${postcodeId}-hint`,
+    shownError ? `${postcodeId}-error` : '',
+    phase === 'none' ? `${postcodeId}-none` : '',
+  ].filter(Boolean);
+
   function choose(point: DeliveryPoint) {
     if (!lookup) return;
     onChange({ homeAddress: formatDeliveryPoint(point, lookup), postcode: lookup.postcode });
-    setLookup(null);
-    setPhase('idle');
+    reset();
     addressRef.current?.focus();
   }
 
@@ -109,20 +225,17 @@ export function AddressSearch({
             autoComplete="postal-code"
             autoCapitalize="characters"
             maxLength={10}
-            aria-describedby={`${postcodeId}-hint${shownError ? ` ${postcodeId}-error` : ''}`}
+            aria-describedby={describedBy.join(' ')}
             aria-invalid={shownError ? true : undefined}
             onChange={(e) => {
               // SPEC §4: editing the postcode hides the results.
-              abortRef.current?.abort();
-              setLookup(null);
-              setPhase('idle');
-              setMessage('');
+              reset();
               onChange({ postcode: sanitisePostcodeInput(e.target.value) });
             }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                void search();
+                void search(postcode);
               }
             }}
             className={`min-h-11 w-40 rounded-md border-2 bg-white px-3 py-2 text-base uppercase ${
@@ -131,84 +244,38 @@ export function AddressSearch({
           />
           <Button
             variant="secondary"
-            onClick={() => void search()}
+            onClick={() => void search(postcode)}
             loading={phase === 'searching'}
             data-testid="postcode-search"
           >
             Find address
           </Button>
         </div>
+        {phase === 'none' && (
+          <p
+            id={`${postcodeId}-none`}
+            className="rounded-md border-l-4 border-gray-400 bg-gray-50 p-3"
+            data-testid="address-none"
+          >
+            {message}. Enter your address in the Full address box below.
+          </p>
+        )}
         <p aria-live="polite" className="sr-only">
-          {phase === 'searching'
-            ? 'Searching for addresses'
-            : phase === 'results' && lookup
-              ? `${lookup.delivery_points.length} addresses found`
-              : phase === 'error'
-                ? message
-                : ''}
+          {liveText(phase, lookup, message)}
         </p>
       </div>
 
       {phase === 'results' && lookup && (
-        <div>
-          <h3 id={`${addressId}-results-title`} className="mb-2 text-lg">
-            Select your address:
-          </h3>
-          <ul
-            aria-labelledby={`${addressId}-results-title`}
-            className="max-h-80 space-y-2 overflow-y-auto"
-            data-testid="address-results"
-          >
-            {lookup.delivery_points.map((point, i) => (
-              <li key={`${point.udprn ?? ''}-${i}`}>
-                <button
-                  type="button"
-                  onClick={() => choose(point)}
-                  className="min-h-11 w-full rounded-md border-2 border-gray-400 bg-white px-3 py-2 text-left hover:border-brand-700 hover:bg-brand-50"
-                >
-                  {formatDeliveryPoint(point, lookup)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <AddressResults titleId={`${addressId}-results-title`} lookup={lookup} onChoose={choose} />
       )}
 
-      <div className={`flex flex-col gap-1 ${addressError ? 'border-l-4 border-danger pl-3' : ''}`}>
-        <label htmlFor={addressId} className="font-semibold">
-          Full address
-        </label>
-        <FieldError id={`${addressId}-error`} message={addressError} />
-        <textarea
-          ref={addressRef}
-          id={addressId}
-          data-testid="home-address"
-          value={homeAddress}
-          rows={3}
-          autoComplete="street-address"
-          aria-invalid={addressError ? true : undefined}
-          aria-describedby={addressError ? `${addressId}-error` : undefined}
-          onChange={(e) => onChange({ homeAddress: stripAngleBrackets(e.target.value) })}
-          className={`w-full rounded-md border-2 bg-white px-3 py-2 text-base ${
-            addressError ? 'border-danger' : 'border-gray-600'
-          }`}
-        />
-        {homeAddress !== '' && (
-          <div>
-            <Button
-              variant="link"
-              className="-ml-1"
-              data-testid="clear-address"
-              onClick={() => {
-                onChange({ homeAddress: '' });
-                addressRef.current?.focus();
-              }}
-            >
-              Clear address
-            </Button>
-          </div>
-        )}
-      </div>
+      <FullAddressField
+        id={addressId}
+        value={homeAddress}
+        error={addressError}
+        onChange={(value) => onChange({ homeAddress: value })}
+        inputRef={addressRef}
+      />
     </fieldset>
   );
 }

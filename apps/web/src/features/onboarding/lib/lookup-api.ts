@@ -17,7 +17,14 @@ function httpStatusOf(res: { status: number; httpStatus?: number }): number {
   return res.status === 0 ? (res.httpStatus ?? 0) : res.status;
 }
 
-export type AddressOutcome = { kind: 'ok'; lookup: AddressLookup } | { kind: 'error'; message: string };
+/**
+ * 'none' is not a failure: no addresses for a good postcode (always, with the offline provider,
+ * D9) means the claimant types the address, the expected route, so it is guidance, not an error.
+ */
+export type AddressOutcome =
+  | { kind: 'ok'; lookup: AddressLookup }
+  | { kind: 'none'; message: string }
+  | { kind: 'error'; message: string };
 
 /** SPEC §8's address messages: every failure leaves the claimant free to type the address. */
 export async function lookupAddress(
@@ -28,13 +35,13 @@ export async function lookupAddress(
   const res = await call('lookupAddress', { sessionId, signal, query: { postcode } });
   if (res.status === 200) {
     const { delivery_points, town, postal_county, traditional_county } = res.data;
-    if (delivery_points.length === 0) return { kind: 'error', message: ADDRESS_MESSAGES.notFound };
+    if (delivery_points.length === 0) return { kind: 'none', message: ADDRESS_MESSAGES.notFound };
     const lookup = { delivery_points, town, postal_county, traditional_county };
     return { kind: 'ok', lookup: { ...lookup, postcode: res.data.postcode || postcode } };
   }
   const status = httpStatusOf(res);
   if (status === 0) return { kind: 'error', message: ADDRESS_MESSAGES.exception };
-  if (status === 404) return { kind: 'error', message: res.error || ADDRESS_MESSAGES.notFound };
+  if (status === 404) return { kind: 'none', message: res.error || ADDRESS_MESSAGES.notFound };
   if (status === 400 && res.error) return { kind: 'error', message: res.error };
   return { kind: 'error', message: ADDRESS_MESSAGES.serverError };
 }

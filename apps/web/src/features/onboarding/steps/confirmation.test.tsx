@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
-import { CONTENT } from '@taxback/domain/content';
 import { redirectTo } from '../../../lib/redirect.ts';
 import { resetSettingsCache } from '../../../lib/settings.ts';
 import { outboxKey } from '../lib/outbox.ts';
@@ -76,6 +75,12 @@ async function openSubmitted(years: Record<string, number>, extra?: Extra) {
 
 describe('step 11 confirmation', () => {
   it('shows the reference, miles, years, rebate, timeline and contact details after a reload', async () => {
+    // Issue 32: the phone number is configuration, written into the page by the server.
+    const meta = document.createElement('meta');
+    meta.name = 'site-settings';
+    meta.content = JSON.stringify({ phone: '0161 496 0000' });
+    document.head.append(meta);
+    onTestFinished(() => meta.remove());
     await openSubmitted({ [y1]: 5000, [y2]: 3000 });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thank you, Ann!');
     expect(screen.getByTestId('confirmation-reference')).toHaveTextContent('TB654321WXYZ1234');
@@ -94,7 +99,11 @@ describe('step 11 confirmation', () => {
       'The tax relief for a year cannot be more than the income tax you paid in that year.',
     );
     const contact = screen.getByTestId('confirmation-contact');
-    expect(contact).toHaveTextContent(CONTENT.phoneNumber);
+    expect(contact).toHaveTextContent('0161 496 0000');
+    expect(within(contact).getByRole('link', { name: '0161 496 0000' })).toHaveAttribute(
+      'href',
+      'tel:+441614960000',
+    );
     expect(contact).toHaveTextContent('Mon-Fri 9am-5pm');
     expect(screen.queryByTestId('self-assessment-note')).toBeNull();
     expect(screen.queryByTestId('wizard-back')).toBeNull();

@@ -6,6 +6,7 @@ import { FeeNote } from '../../../components/authority/fee-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { Container } from '../../../components/ui/container.tsx';
+import { ContactUs } from '../../../components/ui/contact-us.tsx';
 import { marketingSiteUrl } from '../../../lib/marketing-url.ts';
 import { redirectTo } from '../../../lib/redirect.ts';
 import { DownloadButton } from '../components/download-button.tsx';
@@ -199,10 +200,7 @@ function Contact() {
         Questions?
       </h2>
       <p>
-        Call us on{' '}
-        <a href={CONTENT.phoneHref} className="font-semibold">
-          {CONTENT.phoneNumber}
-        </a>
+        Contact us by <ContactUs />
         {email ? (
           <>
             {' '}
@@ -211,7 +209,6 @@ function Contact() {
         ) : null}
         .
       </p>
-      <p>Support hours: {CONTENT.supportHours}</p>
       <p className="mt-2 text-muted">Quote your reference number when you contact us.</p>
     </section>
   );
