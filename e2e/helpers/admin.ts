@@ -195,6 +195,6 @@ export async function downloaded(download: Download): Promise<Buffer> {
 
 export async function changeStatus(page: Page, to: string, reason = ''): Promise<void> {
   await page.getByLabel('New status').selectOption({ label: to });
-  if (reason) await page.getByLabel(/^Reason/).fill(reason);
+  if (reason) await page.getByLabel(/^Reason(?: \(optional\))?$/).fill(reason);
   await page.getByRole('button', { name: 'Change status' }).click();
 }
