@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useFocusTarget } from '../../lib/use-focus-target.ts';
 
 export interface ErrorSummaryItem {
@@ -16,15 +17,17 @@ export interface ErrorSummaryProps {
 export function ErrorSummary({ errors, title = 'There is a problem', focusKey }: ErrorSummaryProps) {
   const visible = errors.length > 0;
   const focusTarget = useFocusTarget<HTMLDivElement>(visible, focusKey);
+  // Its own id: a page with two forms (the operator's claim page) can show two summaries.
+  const titleId = useId();
   if (!visible) return null;
   return (
     <div
       {...focusTarget}
       role="alert"
-      aria-labelledby="error-summary-title"
+      aria-labelledby={titleId}
       className="mb-6 rounded-md border-4 border-danger bg-white p-4"
     >
-      <h2 id="error-summary-title" className="mb-2 text-xl">
+      <h2 id={titleId} className="mb-2 text-xl">
         {title}
       </h2>
       <ul className="list-none space-y-1">
