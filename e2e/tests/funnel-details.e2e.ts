@@ -46,6 +46,7 @@ async function storedDetails(sessionId: string): Promise<string | null> {
 async function finishDetails(page: Page, sessionId: string, scan: boolean): Promise<void> {
   await expect(heading(page)).toHaveText('About you');
   if (scan) await scanAt320(page, 'details: about you');
+  await page.getByLabel('Title (optional)').fill('Ms');
   await page.getByTestId('date-of-birth-day').fill('4');
   await page.getByTestId('date-of-birth-month').fill('3');
   await page.getByTestId('date-of-birth-year').fill('1990');
