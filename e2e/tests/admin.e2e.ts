@@ -42,7 +42,8 @@ test.describe('operator back-office', () => {
       `/affiliate/${affiliate}`,
     );
     await submitClaim(page);
-    // The confirmation moves on to the marketing site by itself.
+    // D30: no redirect by itself any more; the claimant chooses to finish later.
+    await page.getByRole('button', { name: 'Finish later' }).click();
     await page.waitForURL(/\/marketing/, { timeout: 15_000 });
     const mileage = await submitMileageClaim(browser, {
       firstName: 'Milo',

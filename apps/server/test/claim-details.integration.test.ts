@@ -142,6 +142,12 @@ describe('the details journey of a funnel claim (D30)', () => {
     expect(before.json<{ readiness: unknown[] }>().readiness.length).toBeGreaterThan(0);
 
     expect((await save(sessionId, details())).statusCode).toBe(200);
+    // A change from check your answers saves only up to the screen changed: the rest is kept.
+    const { personalInfo, employments } = details();
+    expect((await save(sessionId, { personalInfo, employments })).statusCode).toBe(200);
+    expect(JSON.parse(String(await storedDetails(id))).details.expenses.fees.body).toBe(
+      'Nursing and Midwifery Council',
+    );
     const got = await t.app.inject({
       method: 'GET',
       url: '/api/claims/mine/details',

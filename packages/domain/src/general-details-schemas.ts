@@ -114,15 +114,15 @@ export function createDetailsSaveSchema(today: Date) {
       personalInfo: personal.optional(),
       employments: employments.optional(),
       taxYears: taxYears.optional(),
-      scottishTaxpayer: z.enum(['yes', 'no', '']).default(''),
-      expenses: detailsExpensesSchema.default({}),
+      scottishTaxpayer: z.enum(['yes', 'no', '']).optional(),
+      expenses: detailsExpensesSchema.optional(),
     })
     .superRefine((d, ctx) => {
       const add: Add = (path, message) => ctx.addIssue({ code: 'custom', path, message });
       const chosen = new Set(
         (d.taxYears ?? []).filter((y) => y.selected && claimable.has(y.year)).map((y) => y.year),
       );
-      checkExpenseYears(d.expenses as DetailsExpenses, chosen, add);
+      if (d.expenses) checkExpenseYears(d.expenses as DetailsExpenses, chosen, add);
     });
 }
 
@@ -134,13 +134,17 @@ export const detailsSignSchema = z.object({
   signature: pngDataUrl(MESSAGES.signatureRequired),
 });
 
-/** The stored details as a whole GeneralDetails (sections not yet answered are empty). */
-export function completeDetails(save: DetailsSave, empty: GeneralDetails): GeneralDetails {
+/**
+ * The details after a save: each section saved replaces the one in `base` (the stored details, or
+ * empty ones), and a section not in the save keeps its stored answers (a change from check your
+ * answers saves only up to the screen changed).
+ */
+export function completeDetails(save: DetailsSave, base: GeneralDetails): GeneralDetails {
   return {
-    personalInfo: save.personalInfo ?? empty.personalInfo,
-    employments: save.employments ?? empty.employments,
-    taxYears: save.taxYears ?? empty.taxYears,
-    scottishTaxpayer: save.scottishTaxpayer,
-    expenses: save.expenses as DetailsExpenses,
+    personalInfo: save.personalInfo ?? base.personalInfo,
+    employments: save.employments && save.employments.length > 0 ? save.employments : base.employments,
+    taxYears: save.taxYears ?? base.taxYears,
+    scottishTaxpayer: save.scottishTaxpayer ?? base.scottishTaxpayer,
+    expenses: (save.expenses as DetailsExpenses | undefined) ?? base.expenses,
   };
 }

@@ -101,7 +101,10 @@ export function createClaimDetailsService(deps: {
       if (!parsed.success) throw new ValidationError(fieldErrors(parsed));
       const row = await find(sessionId);
       if (row.details_signed_at !== null) throw new ConflictError(DETAILS_SIGNED_MESSAGE);
-      const details = completeDetails(parsed.data, emptyDetails(today));
+      const details = completeDetails(
+        parsed.data,
+        readStoredDetails(row.details)?.details ?? emptyDetails(today),
+      );
       const stored: StoredDetails = { selectedExpenses: claimOf(row).selectedExpenses, details };
       const savedAt = nowIso(today);
       await deps.db

@@ -1,0 +1,265 @@
+// Issue 30 (D30): a funnel claim is finished online with the details HMRC's P87 needs, then an
+// operator marks it ready for HMRC and downloads its worksheet. A second claimant finishes a day
+// later on another browser through the texted link and the status page's code sign-in (D23).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { claimableTaxYears, normaliseUkPhone } from '@taxback/domain';
+import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { queryRows } from '../helpers/db.ts';
+import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
+import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
+import { extractPdfText } from '../helpers/sample-files.ts';
+import { drawSignature } from '../helpers/signature.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+// Three years, oldest first, that are claimable today and the nurse worked in (D21).
+const YEARS = claimableTaxYears()
+  .map((y) => y.year)
+  .slice(1, 4)
+  .reverse();
+
+function unique(): string {
+  return randomBytes(3).toString('hex');
+}
+
+const heading = (page: Page) => page.getByTestId('details-heading');
+const next = (page: Page) => page.getByTestId('details-continue');
+
+async function scanAt320(page: Page, context: string): Promise<void> {
+  await expectNoA11yViolations(page, context);
+  await page.setViewportSize({ width: 320, height: 720 });
+  await expectNoA11yViolations(page, `${context} at 320 px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function storedDetails(sessionId: string): Promise<string | null> {
+  const [row] = await queryRows('SELECT details FROM form_responses WHERE session_id = $1', [sessionId]);
+  return (row?.details as string | null) ?? null;
+}
+
+/** The details journey from "About you" to the signed authority, as a nurse claiming uniform and fees. */
+async function finishDetails(page: Page, sessionId: string, scan: boolean): Promise<void> {
+  await expect(heading(page)).toHaveText('About you');
+  if (scan) await scanAt320(page, 'details: about you');
+  await page.getByLabel('Title (optional)').fill('Ms');
+  await page.getByTestId('date-of-birth-day').fill('4');
+  await page.getByTestId('date-of-birth-month').fill('3');
+  await page.getByTestId('date-of-birth-year').fill('1990');
+  await page.getByTestId('postcode-input').fill('LS1 1AA');
+  await page.getByLabel('Full address').fill('1 High Street, Leeds');
+  await page.getByRole('radio', { name: 'No' }).check();
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Your employments');
+  await page.getByLabel("Employer's name").fill('Leeds Teaching Hospitals NHS Trust');
+  await page.getByLabel('Employer PAYE reference').fill('123/AB45678');
+  await page.getByLabel('Job title').fill('Staff nurse');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  if (scan) await scanAt320(page, 'details: employments');
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Which tax years are you claiming for?');
+  for (const year of YEARS) await page.getByRole('checkbox', { name: new RegExp(`^${year}`) }).check();
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Uniform, work clothing and tools');
+  await page.getByRole('radio', { name: "HMRC's flat rate for my job" }).check();
+  await page.getByLabel('Your industry').selectOption('healthcare');
+  await page.getByLabel('Your job').selectOption('nurses');
+  await expect(page.getByLabel('Your job')).toContainText('Nurses, midwives');
+  // EIM32712 / GOV.UK: nurses £125 a year.
+  for (const year of YEARS)
+    await expect(page.getByTestId('flat-rate-amounts')).toContainText(`${year}: £125`);
+  if (scan) await scanAt320(page, 'details: uniform flat rate');
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Professional fees and subscriptions');
+  await page.getByLabel('Name of the professional body').fill('Nursing and Midwifery Council');
+  // A negative amount: the message at the field, nothing stored.
+  const before = await storedDetails(sessionId);
+  await page.getByLabel(`Fees you paid in ${YEARS[0]}`).fill('-5');
+  for (const year of YEARS.slice(1)) await page.getByLabel(`Fees you paid in ${year}`).fill('120');
+  await next(page).click();
+  await expect(page.getByText('Enter an amount between £0 and £100,000').first()).toBeVisible();
+  expect(await storedDetails(sessionId)).toBe(before);
+  if (scan) await scanAt320(page, 'details: fees with an error');
+  await page.getByLabel(`Fees you paid in ${YEARS[0]}`).fill('120');
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Check your answers');
+  // £245 a year at 20% and 40% (band not given: basic and higher, D21), three years.
+  await expect(page.getByTestId('details-estimate')).toContainText(/In all: £147(\.00)? to £294(\.00)?/);
+  if (scan) await scanAt320(page, 'details: check your answers');
+  // Change the employer's job title and come straight back.
+  await page.getByRole('button', { name: 'Change employments' }).click();
+  await expect(heading(page)).toHaveText('Your employments');
+  await page.getByLabel('Job title').fill('Senior staff nurse');
+  await next(page).click();
+  await expect(heading(page)).toHaveText('Check your answers');
+  await expect(page.getByText('Senior staff nurse')).toBeVisible();
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Sign your authority');
+  await expect(page.getByTestId('authority-document')).toContainText(
+    /Uniforms, work clothing and tools:?\s*£125/,
+  );
+  await page.getByLabel('National Insurance number').fill('AB123456C');
+  await drawSignature(page, page.locator('canvas'));
+  if (scan) await scanAt320(page, 'details: sign');
+  await next(page).click();
+  await expect(page.getByTestId('details-signed')).toBeVisible({ timeout: 20_000 });
+  if (scan) await scanAt320(page, 'details: signed');
+}
+
+function createOperator(email: string, password: string): void {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: getDataDir(),
+    NODE_ENV: 'production',
+    ...TEST_COMPANY,
+  };
+  delete env.DATABASE_URL;
+  const url = getDatabaseUrl();
+  if (url) env.DATABASE_URL = url;
+  const result = spawnSync(
+    'npm',
+    ['run', '-s', 'admin:create', '--', '--email', email, '--name', 'Olu Operator', '--role', 'admin'],
+    { cwd: ROOT, env, input: `${password}\n`, encoding: 'utf8' },
+  );
+  expect(result.status, `admin:create failed: ${result.stderr}`).toBe(0);
+}
+
+async function signInAsOperator(page: Page): Promise<void> {
+  const email = `operator-${unique()}@example.com`;
+  const password = `a long operator password ${unique()}`;
+  createOperator(email, password);
+  await page.goto('/admin');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const setupKey = (await page.getByTestId('setup-key').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Security code').fill(await generate({ secret: setupKey }));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL('/admin/claims');
+}
+
+test('a nurse adds the details after the funnel, signs, and an operator sends the worksheet', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const lastName = `Nightingale${unique()}`;
+  await reachFilledForm(page, {
+    firstName: 'Florence',
+    lastName,
+    email: 'florence@example.com',
+    phone: '07700 900456',
+    expenses: ['uniform', 'fees'],
+  });
+  const sessionId = await submitClaim(page);
+  await expect(successDialog(page)).toBeVisible();
+  await successDialog(page).getByRole('button', { name: 'Add the details HMRC needs' }).click();
+  await expect(page).toHaveURL('/claim-details');
+  await finishDetails(page, sessionId, true);
+
+  const [row] = await queryRows(
+    'SELECT id, details_signed_at, details_ni_number FROM form_responses WHERE session_id = $1',
+    [sessionId],
+  );
+  expect(row?.details_signed_at).toBeTruthy();
+  expect(String(row?.details_ni_number)).not.toContain('AB123456C');
+
+  const operator = await (await browser.newContext()).newPage();
+  await signInAsOperator(operator);
+  await operator.getByLabel('Search').fill(lastName);
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  const listRow = operator.getByRole('row', { name: new RegExp(lastName) });
+  await expect(listRow).toContainText('Ready');
+  await listRow.getByRole('link').click();
+  await expect(operator.getByText('Every P87 answer is held: ready for HMRC.')).toBeVisible();
+  for (const to of ['In review', 'Ready for HMRC']) {
+    await operator.getByLabel('New status').selectOption({ label: to });
+    await operator.getByRole('button', { name: 'Change status' }).click();
+    await expect(operator.getByTestId('claim-status')).toHaveText(to);
+  }
+  const [download] = await Promise.all([
+    operator.waitForEvent('download'),
+    operator.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
+  ]);
+  const text = extractPdfText(await readFile(await download.path()));
+  let at = -1;
+  for (const piece of YEARS.flatMap((y) => [
+    `Tax year ${y}: expenses`,
+    'Uniforms, work clothing and tools',
+    '£125.00',
+    'Professional fees and subscriptions',
+    '£120.00',
+  ])) {
+    const found = text.indexOf(piece, at + 1);
+    expect(found, piece).toBeGreaterThan(at);
+    at = found;
+  }
+  expect(text).not.toContain('MISSING');
+});
+
+test('a claimant leaves after the funnel and finishes a day later on another browser', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const phone = '07700 900654';
+  await reachFilledForm(page, {
+    firstName: 'Mary',
+    lastName: `Seacole${unique()}`,
+    email: 'mary@example.com',
+    phone,
+    expenses: ['uniform', 'fees'],
+  });
+  const sessionId = await submitClaim(page);
+  const reference =
+    (await successDialog(page).getByTestId('claim-reference').locator('strong').textContent()) ?? '';
+
+  // The texted reference links to the status page (D23).
+  const [sms] = await queryRows(
+    'SELECT body FROM sms_outbox WHERE to_phone = $1 AND body LIKE $2 ORDER BY created_at DESC',
+    [normaliseUkPhone(phone), `%${reference}%`],
+  );
+  const link = /(https?:\/\/\S+)/.exec(String(sms?.body ?? ''))?.[1] ?? '';
+  expect(link).toContain('/status');
+
+  // A day later (the new browser's clock moved on a day), on another browser, from the link.
+  const later = await browser.newContext();
+  await later.clock.setSystemTime(new Date(Date.now() + 24 * 60 * 60 * 1000));
+  const other = await later.newPage();
+  const url = new URL(link);
+  await other.goto(`${url.pathname}${url.search}`);
+  await other.getByLabel('Claim reference').fill(reference);
+  await other.getByLabel('Mobile number').fill(phone);
+  await other.getByRole('button', { name: 'Text me a code' }).click();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const rows = await queryRows(
+        "SELECT body FROM sms_outbox WHERE to_phone = $1 AND template = 'status-code' ORDER BY created_at DESC",
+        [normaliseUkPhone(phone)],
+      );
+      code = /is (\d{6})\./.exec(String(rows[0]?.body ?? ''))?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  await other.getByLabel('Enter the 6-digit code').fill(code);
+  await other.getByRole('button', { name: 'Show my claim' }).click();
+  await other.getByRole('button', { name: 'Add the details HMRC needs' }).click();
+  await expect(other).toHaveURL('/claim-details');
+  await finishDetails(other, sessionId, false);
+  const [row] = await queryRows('SELECT details_signed_at FROM form_responses WHERE session_id = $1', [
+    sessionId,
+  ]);
+  expect(row?.details_signed_at).toBeTruthy();
+  await later.close();
+});
