@@ -626,9 +626,10 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(page.getByTestId('summary-journey-1')).toContainText('Site visit');
     await expect(page.getByTestId('summary-journey-1-annual')).toHaveText('600 miles');
     const annualTotal = annual1 + annual2;
-    for (const year of [NEWEST, SECOND])
-      await expect(page.getByTestId(`rebuild-year-${year.replace('/', '-')}`)).toHaveText(miles(annualTotal));
-    await expect(page.getByTestId('rebuild-total-miles')).toHaveText(miles(annualTotal * 2));
+    // Built from the newest year's Build Log: that year's log alone (issue 31).
+    await expect(page.getByTestId(`rebuild-year-${NEWEST.replace('/', '-')}`)).toHaveText(miles(annualTotal));
+    await expect(page.getByTestId(`rebuild-year-${SECOND.replace('/', '-')}`)).toHaveCount(0);
+    await expect(page.getByTestId('rebuild-total-miles')).toHaveText(miles(annualTotal));
     await expect(continueButton(page)).toHaveText('Generate Log');
     await expectNoSidewaysScroll(page, 'the journeys review step');
     await expectNoA11yViolations(page, 'the journeys review step (review and generate)');
@@ -639,9 +640,22 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await page.keyboard.press('Enter');
     expect((await generated).status()).toBe(201);
 
-    // Back on step 8 with a log for every selected year.
+    // Back on step 8 with the newest year's log; the other year has none until its own Build Log.
     await expectStep(page, 'evidence');
     await expect(page.getByTestId('journeys-note')).toContainText('2 regular journeys');
+    await expect(page.getByTestId(`mileage-log-${yearSlug(SECOND)}`)).toHaveCount(0);
+    await page.getByTestId(`build-log-${yearSlug(SECOND)}`).click();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
+    await expect(page.getByTestId('journey-1')).toBeVisible();
+    await continueButton(page).click();
+    await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
+    await expect(page.getByTestId(`rebuild-year-${SECOND.replace('/', '-')}`)).toHaveText(miles(annualTotal));
+    const second = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
+    );
+    await continueButton(page).click();
+    expect((await second).status()).toBe(201);
+    await expectStep(page, 'evidence');
     for (const year of [NEWEST, SECOND]) {
       await expect(page.getByTestId(`mileage-log-${yearSlug(year)}`)).toBeVisible();
       await expect(page.getByTestId(`mileage-log-${yearSlug(year)}-pdf`)).toBeVisible();

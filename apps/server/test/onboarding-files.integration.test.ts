@@ -715,6 +715,31 @@ describe('POST /api/onboarding/mileage-log', () => {
     expect((await download(newSessionId(), log0.csv.url)).statusCode).toBe(404);
   });
 
+  // Issue 31: building one year's log leaves every other year's evidence as it is.
+  it("builds one year's log alone and leaves the other years' logs and uploads", async () => {
+    const sessionId = await draftClaim({ journeys: JOURNEYS });
+    const all = await post(sessionId, '/api/onboarding/mileage-log');
+    expect(all.statusCode).toBe(201);
+    const first = all.json<{ logs: Record<string, { pdf: { id: string }; csv: { id: string } }> }>().logs;
+    const one = await post(sessionId, '/api/onboarding/mileage-log', { taxYear: Y1 });
+    expect(one.statusCode).toBe(201);
+    const rebuilt = one.json<{ logs: Record<string, { pdf: { id: string } }> }>().logs;
+    expect(Object.keys(rebuilt)).toEqual([Y1]);
+    const progress = (await download(sessionId, '/api/onboarding')).json<{
+      mileageLogs: Record<string, { pdf: { id: string }; csv: { id: string } }>;
+    }>();
+    // Y0's log is the one built first; Y1's is the new one; nothing else was added or lost.
+    expect(progress.mileageLogs[Y0]).toEqual(
+      expect.objectContaining({ pdf: expect.objectContaining({ id: first[Y0]?.pdf.id }) }),
+    );
+    expect(progress.mileageLogs[Y1]?.pdf.id).toBe(rebuilt[Y1]?.pdf.id);
+    expect(await fileCount(sessionId)).toBe(4);
+
+    const notClaimed = await post(sessionId, '/api/onboarding/mileage-log', { taxYear: '2001/02' });
+    expect(notClaimed.statusCode).toBe(400);
+    expect(await fileCount(sessionId)).toBe(4);
+  });
+
   // D21: a one-off trip is logged once, on its date, in the tax year of that date.
   it('logs a one-off journey on its own date and refuses one dated outside the years claimed', async () => {
     const olderStart = Y1.slice(0, 4);

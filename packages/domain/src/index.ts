@@ -4,6 +4,7 @@ export * from './bank-holidays.ts';
 export * from './canonical.ts';
 export * from './data-url.ts';
 export * from './dated-log.ts';
+export * from './log-mismatch.ts';
 export * from './dates.ts';
 export * from './email.ts';
 export * from './expenses.ts';

@@ -362,3 +362,27 @@ describe('p87Readiness: Self Assessment years from the P87 answers (D31)', () =>
     expect(p87Readiness({ ...person, employments, selfAssessmentYears: [] })).toEqual([]);
   });
 });
+
+// D25 (issue 31): HMRC asks for a mileage log whose journeys make up the miles claimed ("a
+// mileage log with each journey's date ... and miles"); a log that totals other miles than the
+// claim states is named until the claimant chooses which figure stands.
+describe('a generated mileage log that differs from the miles claimed', () => {
+  it('is a readiness item naming the year and both figures, and none when they agree', () => {
+    const mismatch = {
+      year: '2024/25',
+      employmentId: 'job-1',
+      employerName: 'Acme Ltd',
+      logMiles: 11_856,
+      claimedMiles: 6_000,
+    };
+    const items = p87Readiness({ logMismatches: [mismatch], selfAssessmentYears: [] });
+    expect(items).toContainEqual({
+      field: 'mileageLog.2024/25.job-1',
+      label:
+        'Mileage log and claim differ: 2024/25: the mileage log adds up to 11,856 miles; the claim states 6,000 miles.',
+    });
+    expect(p87Readiness({ logMismatches: [], selfAssessmentYears: [] }).map((i) => i.field)).not.toContain(
+      'mileageLog.2024/25.job-1',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { calculateMileageClaim, isVehicleType, type EmployerPaid, type VehicleMiles } from './mileage.ts';
 import { isTaxYear } from './tax-years.ts';
+import { logMilesMismatchText, type LogMilesMismatch } from './log-mismatch.ts';
 
 // What a claim still lacks before it can be copied onto HMRC's paper P87 (DECISIONS D17). Every
 // input is optional: the wizard does not yet collect date of birth, employer PAYE reference or
@@ -58,6 +59,12 @@ export interface P87Input {
    */
   expenseYears?: readonly string[];
   expenseItems?: readonly ReadinessItem[];
+  /**
+   * D25, issue 31: where a generated mileage log totals other miles than the claim states (see
+   * logMilesMismatches). HMRC would see two figures, so the claim is not ready until the claimant
+   * has chosen which stands.
+   */
+  logMismatches?: readonly LogMilesMismatch[];
 }
 
 export interface ReadinessItem {
@@ -130,6 +137,13 @@ export function p87Readiness(input: P87Input): ReadinessItem[] {
   }
   for (const year of input.selfAssessmentYears ?? selfAssessmentYearsOf(employments)) {
     items.push({ field: `selfAssessment.${year}`, label: selfAssessmentLabel(year) });
+  }
+  const several = employments.length > 1;
+  for (const m of input.logMismatches ?? []) {
+    items.push({
+      field: `mileageLog.${m.year}.${m.employmentId}`,
+      label: `Mileage log and claim differ: ${logMilesMismatchText(m, several)}`,
+    });
   }
   return items;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isResumeCodeShape, normaliseResumeCode } from './resume-code.ts';
 import type { AuthorityTerms } from './authority.ts';
 import { WIZARD_STEP_IDS } from './wizard.ts';
+import { isTaxYear } from './tax-years.ts';
 import { MESSAGES, NAME_MAX_LENGTH, phoneField, requiredText, section } from './schema-basics.ts';
 import { REVIEW_MAX } from './site-settings.ts';
 import type { SiteSettings } from './site-settings.ts';
@@ -95,3 +96,11 @@ export const publicSettingsSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<AuthorityTerms & { site?: SiteSettings | undefined }>;
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/**
+ * D25, issue 31: which year's mileage log to build ('2024/25'); without it, every selected year's.
+ * Building one year's log leaves the other years' evidence as it is.
+ */
+export const mileageLogRequestSchema = z
+  .object({ taxYear: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid).optional() })
+  .optional();

@@ -93,6 +93,7 @@ export {
   type CallBackRequest,
   publicSettingsSchema,
   type PublicSettings,
+  mileageLogRequestSchema,
 } from './request-schemas.ts';
 export {
   FORM_ERROR_KEY,

@@ -19,6 +19,7 @@ import {
   callBackRequestSchema,
   claimSubmissionSchema,
   hmrcDetailsStepSchema,
+  mileageLogRequestSchema,
   onboardingSaveSchema,
   onboardingStepSaveSchema,
   publicSettingsSchema,
@@ -474,8 +475,10 @@ const claimant = {
     method: 'POST',
     path: '/api/onboarding/mileage-log',
     tags: ['onboarding'],
-    summary: 'Generate the PDF and CSV mileage logs from the saved journeys',
+    summary:
+      "Generate the PDF and CSV mileage logs from the saved journeys (one year's, or every selected year's)",
     access: 'session',
+    body: mileageLogRequestSchema,
     responses: { 201: json('The logs', mileageLogsSchema), ...standard(400, 404, 409, 429, 503) },
   },
   submitOnboarding: {

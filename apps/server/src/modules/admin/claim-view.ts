@@ -9,6 +9,8 @@ import {
   figuresByJob,
   p87InputOfGeneralDetails,
   p87InputOfSnapshot,
+  logMilesMismatches,
+  ukIsoDate,
   p87Readiness,
   isFuelClaim,
   reliefOf,
@@ -81,8 +83,33 @@ export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   );
 }
 
+/** The years with a generated mileage log: the log's files are named for their year (log-generation.ts). */
+const GENERATED_LOG = /^mileage-log-(\d{4})-(\d{2})\.pdf$/;
+function loggedYears(evidenceFiles: string | null): string[] {
+  const byYear = fromJsonText<Record<string, Array<{ filename?: string }>>>(evidenceFiles, {});
+  return Object.entries(byYear)
+    .filter(([year, files]) =>
+      files.some(
+        (f) =>
+          GENERATED_LOG.exec(f.filename ?? '')
+            ?.slice(1)
+            .join('/') === year,
+      ),
+    )
+    .map(([year]) => year);
+}
+
+/**
+ * D17 with D25 (issue 31): a claim's readiness also names each year whose generated mileage log
+ * totals other miles than claimed, worked out as of the day the claim was submitted (or today).
+ */
 function readinessOfMileage(row: Row<'onboarding_claims'>): ReadinessItem[] {
-  return readinessOfSnapshot(row.snapshot, row.snapshot_version, row.admin_ni_number !== null);
+  const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
+  const asOf = row.submitted_at ? ukIsoDate(new Date(row.submitted_at)) : ukIsoDate(new Date());
+  return p87Readiness({
+    ...p87InputOfSnapshot(snapshot, row.admin_ni_number !== null),
+    logMismatches: logMilesMismatches(snapshot, loggedYears(row.evidence_files), asOf),
+  });
 }
 
 /** D17, D30: a general claim's readiness, from its details (one list for both kinds of claim). */

@@ -23,8 +23,11 @@ export function mileageLogOperations(ctx: OnboardingContext) {
   const { db, files } = deps;
 
   return {
-    /** D12, D25: the dated PDF and CSV log per selected year, stored as that year's evidence. */
-    async generateMileageLogs(sessionId: string) {
+    /**
+     * D12, D25: the dated PDF and CSV log per selected year (or for `taxYear` alone), stored as
+     * that year's evidence; a year's earlier log is replaced, other years' evidence is left alone.
+     */
+    async generateMileageLogs(sessionId: string, taxYear?: string) {
       const claim = await ctx.requireDraft(sessionId);
       const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
       if (snapshot.journeys.length === 0)
@@ -36,13 +39,15 @@ export function mileageLogOperations(ctx: OnboardingContext) {
         fieldErrors,
       });
       if (years.length === 0) errors.taxYears = MESSAGES.taxYearsRequired;
+      if (taxYear !== undefined && !years.includes(taxYear)) errors.taxYear = MESSAGES.taxYearInvalid;
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const logYears = taxYear === undefined ? years : [taxYear];
 
       // D25: the nation's bank holidays follow the home postcode; the declared leave is left out.
       const docs = await deps.documents.mileageLog({
         claimant: { fullName: claim.full_name ?? '', postcode: snapshot.personalInfo.postcode },
         journeys,
-        years,
+        years: logYears,
         vehicle: vehicleOf(snapshot),
         // One log per employment that has journeys, each from its own page (D25).
         employments: snapshot.employments.flatMap((e) => {
@@ -82,10 +87,14 @@ export function mileageLogOperations(ctx: OnboardingContext) {
           csv: { id: csv.id, url: csv.url, filename: csv.filename },
         };
       }
-      // A regenerated log replaces the earlier one (and logs of years no longer selected).
+      // A regenerated log replaces the earlier one (and, building every year's, logs of years no
+      // longer selected); building one year's touches no other year.
       await db.transaction().execute(async (trx) => {
         const stale = (await listClaimFiles(trx, sessionId)).filter(
-          (r) => r.kind === 'mileage-log' && !keep.has(r.id),
+          (r) =>
+            r.kind === 'mileage-log' &&
+            !keep.has(r.id) &&
+            (taxYear === undefined || r.tax_year === taxYear || !years.includes(r.tax_year)),
         );
         for (const row of stale) await files.deleteFile(row.id, sessionId, trx);
         await ctx.refreshFileColumns(trx, sessionId);

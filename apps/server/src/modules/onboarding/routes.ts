@@ -154,7 +154,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     { schema: routeSchema('generateMileageLogs') },
     async (request, reply) => {
       const sessionId = requireSession(request);
-      return reply.code(201).send(await service.generateMileageLogs(sessionId));
+      return reply.code(201).send(await service.generateMileageLogs(sessionId, request.body?.taxYear));
     },
   );
 

@@ -160,7 +160,7 @@ export function OnboardingPage() {
       setMileageLogs: (logs) => dispatch({ type: 'set-mileage-logs', logs }),
       setP60: (file) => dispatch({ type: 'set-p60', file }),
       setSignatureUrl: (url, authority) => dispatch({ type: 'set-signature-url', url, authority }),
-      enterRebuild: () => dispatch({ type: 'enter-rebuild' }),
+      enterRebuild: (year) => dispatch({ type: 'enter-rebuild', ...(year === undefined ? {} : { year }) }),
       rebuildReview: () => dispatch({ type: 'rebuild-review' }),
       exitRebuild: () => dispatch({ type: 'exit-rebuild' }),
       submitted: (answer) => {

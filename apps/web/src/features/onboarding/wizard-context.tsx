@@ -57,7 +57,8 @@ export interface WizardController {
   setMileageLogs(logs: Record<string, MileageLogFiles>): void;
   setP60(file: UploadedFile | null): void;
   setSignatureUrl(url: string, authority?: LogLink | null): void;
-  enterRebuild(): void;
+  /** Open the mileage-log builder for one year's log (every selected year's without one). */
+  enterRebuild(year?: string): void;
   rebuildReview(): void;
   exitRebuild(): void;
   /** The server confirmed the submission: clear the outbox and show the confirmation. */

@@ -62,6 +62,8 @@ export interface WizardState {
    * once every answer before it holds, and Back goes straight back.
    */
   returnTo: WizardStepId | null;
+  /** The year whose mileage log the builder makes (issue 31); null: every selected year's. */
+  logYear: string | null;
 }
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
@@ -108,7 +110,7 @@ export type WizardAction =
   | { type: 'set-mileage-logs'; logs: Record<string, MileageLogFiles> }
   | { type: 'set-p60'; file: UploadedFile | null }
   | { type: 'set-signature-url'; url: string; authority?: LogLink | null }
-  | { type: 'enter-rebuild' }
+  | { type: 'enter-rebuild'; year?: string }
   | { type: 'rebuild-review' }
   | { type: 'exit-rebuild' }
   | {
@@ -132,6 +134,7 @@ export function createInitialState(snapshot: WizardSnapshot = createEmptySnapsho
     signature: null,
     niNumber: '',
     returnTo: null,
+    logYear: null,
   };
 }
 
@@ -296,8 +299,9 @@ const navigationHandlers: Handlers<
     stepChangedByUser: true,
     notice: null,
   }),
-  'enter-rebuild': (state) => ({
+  'enter-rebuild': (state, action) => ({
     ...state,
+    logYear: action.year ?? null,
     currentStep: 'journeys',
     errors: {},
     stepChangedByUser: true,

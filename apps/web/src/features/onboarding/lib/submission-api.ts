@@ -27,8 +27,11 @@ export const SUBMIT_FAILED = 'We could not submit your claim. Please try again.'
 /** `POST /api/onboarding/mileage-log`: the PDF and CSV log per selected year from the saved journeys. */
 export async function generateMileageLog(
   sessionId: string,
+  taxYear?: string,
 ): Promise<CallResult<Record<string, MileageLogFiles>>> {
-  const res = await call('generateMileageLogs', { sessionId, timeoutMs: 60_000 });
+  // With a year, that year's log alone; other years' evidence stays as it is (issue 31).
+  const body = taxYear === undefined ? {} : { taxYear };
+  const res = await call('generateMileageLogs', { sessionId, body, timeoutMs: 60_000 });
   if (!res.ok) return failure(res, MILEAGE_LOG_FAILED);
   return { ok: true, data: res.data.logs };
 }

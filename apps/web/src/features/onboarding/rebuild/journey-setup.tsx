@@ -23,6 +23,8 @@ import {
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { FieldError } from '../components/choice-list.tsx';
 import { keepDecimal } from '../components/estimate-dialog.tsx';
 import { fieldId } from '../lib/validation.ts';
@@ -180,29 +182,110 @@ interface JourneyCardProps extends JourneySetupProps {
   onRemove: () => void;
 }
 
-const selectClass = (invalid: boolean) =>
-  `min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base text-ink ${invalid ? 'border-danger' : 'border-gray-600'}`;
+/** What every part of one journey's card needs: its place, its answers and their errors. */
+interface JourneyFieldsProps {
+  index: number;
+  journey: Journey;
+  setJourney: (patch: Partial<Journey>) => void;
+}
 
-function JourneyCard({
+/** The card's test ids, field ids and error messages, from the journey's place in the list. */
+function useJourneyFields(index: number) {
+  const { errors } = useWizard().state;
+  return {
+    t: (name: string) => `journey-${index}-${name}`,
+    err: (field: keyof Journey) => errors[journeyFieldPath(index, field)],
+    id: (field: keyof Journey) => fieldId(journeyFieldPath(index, field)),
+  };
+}
+
+function JourneyCard({ index, journey: j, setJourney, onRemove, ...lookup }: JourneyCardProps) {
+  const n = index + 1;
+  const { t } = useJourneyFields(index);
+  const oneOff = j.frequency === 'one-off';
+  const fields = { index, journey: j, setJourney };
+  return (
+    <li className="rounded-lg border-2 border-gray-300 p-4" data-testid={`journey-${index}`}>
+      <fieldset className="space-y-4">
+        <legend className="text-xl font-bold">Journey {n}</legend>
+        <DistanceFields {...fields} {...lookup} />
+        <HowOftenFields {...fields} />
+        <EmploymentChoice {...fields} />
+        <ReasonFields {...fields} />
+        <p>
+          {oneOff ? 'Business miles for this trip:' : 'Annual business miles:'}{' '}
+          <strong data-testid={t('annual-miles')}>{milesText(journeyAnnualMiles(j))}</strong>
+        </p>
+        <Button variant="link" onClick={onRemove} data-testid={t('remove')}>
+          Remove journey {n}
+        </Button>
+      </fieldset>
+    </li>
+  );
+}
+
+/** A journey's start or end postcode, with its hint while it is not a full postcode. */
+function PostcodeField({
   index,
   journey: j,
   setJourney,
-  onRemove,
+  field,
+  label,
+  onChanged,
+}: JourneyFieldsProps & { field: 'startAddress' | 'endAddress'; label: string; onChanged: () => void }) {
+  const { t, err, id } = useJourneyFields(index);
+  const value = j[field];
+  const error = err(field);
+  const showHint = value !== '' && !isValidUkPostcode(value);
+  const hintId = `${id(field)}-hint`;
+  const errorId = `${id(field)}-error`;
+  const name = field === 'startAddress' ? 'from' : 'to';
+  return (
+    <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
+      <label htmlFor={id(field)} className="font-semibold">
+        {label}
+      </label>
+      <FieldError id={errorId} message={error} />
+      <input
+        id={id(field)}
+        value={value}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        data-testid={t(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [showHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+        }
+        onChange={(e) => {
+          setJourney({ [field]: formatJourneyPostcode(e.target.value) });
+          onChanged();
+        }}
+        className={`min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base uppercase ${
+          error ? 'border-danger' : 'border-gray-600'
+        }`}
+      />
+      {showHint && (
+        <p id={hintId} className="text-sm text-muted" data-testid={t(`${name}-hint`)}>
+          {POSTCODE_FIELD_HINT}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The postcodes, the distance look-up and the one-way distance (typed or calculated). */
+function DistanceFields({
   distance,
   setDistance,
   distanceText,
   setDistanceText,
-}: JourneyCardProps) {
+  ...fields
+}: JourneyFieldsProps & JourneySetupProps) {
   const wizard = useWizard();
-  const { errors } = wizard.state;
-  const n = index + 1;
-  const t = (name: string) => `journey-${index}-${name}`;
-  const err = (field: keyof Journey) => errors[journeyFieldPath(index, field)];
-  const id = (field: keyof Journey) => fieldId(journeyFieldPath(index, field));
-  const fromValid = isValidUkPostcode(j.startAddress);
-  const toValid = isValidUkPostcode(j.endAddress);
+  const { index, journey: j, setJourney } = fields;
+  const { t, err, id } = useJourneyFields(index);
   const lookup = distance[j.id];
-  const oneOff = j.frequency === 'one-off';
   const text = distanceText[j.id] ?? (j.distance === null ? '' : String(j.distance));
 
   function clearLookup() {
@@ -233,260 +316,198 @@ function JourneyCard({
     clearLookup();
   }
 
-  const postcodeField = (field: 'startAddress' | 'endAddress', label: string, valid: boolean) => {
-    const value = j[field];
-    const error = err(field);
-    const showHint = value !== '' && !valid;
-    const hintId = `${id(field)}-hint`;
-    const errorId = `${id(field)}-error`;
-    return (
-      <div className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
-        <label htmlFor={id(field)} className="font-semibold">
-          {label}
-        </label>
-        <FieldError id={errorId} message={error} />
-        <input
-          id={id(field)}
-          value={value}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          data-testid={t(field === 'startAddress' ? 'from' : 'to')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [showHint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
-          }
-          onChange={(e) => {
-            setJourney({ [field]: formatJourneyPostcode(e.target.value) });
-            clearLookup();
-          }}
-          className={`min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base uppercase ${
-            error ? 'border-danger' : 'border-gray-600'
-          }`}
-        />
-        {showHint && (
-          <p
-            id={hintId}
-            className="text-sm text-muted"
-            data-testid={t(`${field === 'startAddress' ? 'from' : 'to'}-hint`)}
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PostcodeField {...fields} field="startAddress" label="From postcode" onChanged={clearLookup} />
+        <PostcodeField {...fields} field="endAddress" label="To postcode" onChanged={clearLookup} />
+      </div>
+      <div>
+        {isValidUkPostcode(j.startAddress) && isValidUkPostcode(j.endAddress) ? (
+          <Button
+            variant="secondary"
+            onClick={() => void calculate()}
+            loading={lookup?.status === 'calculating'}
+            data-testid={t('calculate')}
           >
-            {POSTCODE_FIELD_HINT}
+            Calculate Distance
+          </Button>
+        ) : (
+          <p className="text-muted" data-testid={t('postcode-hint')}>
+            {POSTCODES_HINT}
           </p>
         )}
       </div>
-    );
-  };
+      <DistanceLookupStatus lookup={lookup} testId={t} />
+      <div className={`flex flex-col gap-1 ${err('distance') ? 'border-l-4 border-danger pl-3' : ''}`}>
+        <label htmlFor={id('distance')} className="font-semibold">
+          Distance one way (miles)
+        </label>
+        <FieldError id={`${id('distance')}-error`} message={err('distance')} />
+        <input
+          id={id('distance')}
+          value={text}
+          inputMode="decimal"
+          autoComplete="off"
+          data-testid={t('distance')}
+          aria-invalid={err('distance') ? true : undefined}
+          aria-describedby={err('distance') ? `${id('distance')}-error` : undefined}
+          onChange={(e) => setDistanceValue(e.target.value)}
+          className={`min-h-11 w-32 rounded-md border-2 bg-white px-3 py-2 text-base ${
+            err('distance') ? 'border-danger' : 'border-gray-600'
+          }`}
+        />
+      </div>
+    </>
+  );
+}
 
+function DistanceLookupStatus({
+  lookup,
+  testId: t,
+}: {
+  lookup: DistanceState | undefined;
+  testId: (name: string) => string;
+}) {
   return (
-    <li className="rounded-lg border-2 border-gray-300 p-4" data-testid={`journey-${index}`}>
-      <fieldset className="space-y-4">
-        <legend className="text-xl font-bold">Journey {n}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {postcodeField('startAddress', 'From postcode', fromValid)}
-          {postcodeField('endAddress', 'To postcode', toValid)}
-        </div>
-
-        <div>
-          {fromValid && toValid ? (
-            <Button
-              variant="secondary"
-              onClick={() => void calculate()}
-              loading={lookup?.status === 'calculating'}
-              data-testid={t('calculate')}
-            >
-              Calculate Distance
-            </Button>
-          ) : (
-            <p className="text-muted" data-testid={t('postcode-hint')}>
-              {POSTCODES_HINT}
-            </p>
-          )}
-        </div>
-        <div aria-live="polite">
-          {lookup?.status === 'calculating' && (
-            <p className="mt-2 flex items-center gap-2">
-              <Spinner size="sm" label="" /> Calculating distance…
-            </p>
-          )}
-          {lookup?.status === 'error' && (
-            <p className="mt-2 font-semibold text-danger" data-testid={t('distance-error')}>
-              {lookup.message}
-            </p>
-          )}
-          {lookup?.status === 'done' && lookup.estimate && (
-            <p className="mt-2 text-muted" data-testid={t('distance-estimate')}>
-              This distance is an estimate. Check it and change it if your usual route is longer or shorter.
-            </p>
-          )}
-        </div>
-
-        <div className={`flex flex-col gap-1 ${err('distance') ? 'border-l-4 border-danger pl-3' : ''}`}>
-          <label htmlFor={id('distance')} className="font-semibold">
-            Distance one way (miles)
-          </label>
-          <FieldError id={`${id('distance')}-error`} message={err('distance')} />
-          <input
-            id={id('distance')}
-            value={text}
-            inputMode="decimal"
-            autoComplete="off"
-            data-testid={t('distance')}
-            aria-invalid={err('distance') ? true : undefined}
-            aria-describedby={err('distance') ? `${id('distance')}-error` : undefined}
-            onChange={(e) => setDistanceValue(e.target.value)}
-            className={`min-h-11 w-32 rounded-md border-2 bg-white px-3 py-2 text-base ${
-              err('distance') ? 'border-danger' : 'border-gray-600'
-            }`}
-          />
-        </div>
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id('frequency')} className="font-semibold">
-              How often
-            </label>
-            <FieldError id={`${id('frequency')}-error`} message={err('frequency')} />
-            <select
-              id={id('frequency')}
-              value={j.frequency}
-              data-testid={t('frequency')}
-              onChange={(e) => {
-                const frequency = e.target.value as Frequency;
-                // A one-off journey is a single or a return trip; the old 'one-off' trip type meant a
-                // single trip, so it becomes one.
-                setJourney(
-                  frequency === 'one-off' && j.tripType === 'one-off'
-                    ? { frequency, tripType: 'single' }
-                    : { frequency },
-                );
-              }}
-              className={selectClass(Boolean(err('frequency')))}
-            >
-              {[...FREQUENCIES, ONE_OFF_FREQUENCY].map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id('tripType')} className="font-semibold">
-              Trip type
-            </label>
-            <FieldError id={`${id('tripType')}-error`} message={err('tripType')} />
-            <select
-              id={id('tripType')}
-              value={j.tripType}
-              data-testid={t('trip-type')}
-              onChange={(e) => setJourney({ tripType: e.target.value as TripType })}
-              className={selectClass(Boolean(err('tripType')))}
-            >
-              {TRIP_TYPES.filter((tt) => !oneOff || tt.id !== 'one-off').map((tt) => (
-                <option key={tt.id} value={tt.id}>
-                  {tt.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-
-        {oneOff && (
-          <DateInput
-            id={id('date')}
-            legend="Date of the journey"
-            hint={`For example, ${exampleDate}`}
-            value={textToDateParts(j.date)}
-            onChange={(parts) => setJourney({ date: datePartsToText(parts) })}
-            error={err('date')}
-            testId={t('date')}
-          />
-        )}
-
-        {wizard.state.snapshot.employments.length > 1 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id('employmentId')} className="font-semibold">
-              Which job was this journey for?
-            </label>
-            <select
-              id={id('employmentId')}
-              value={
-                wizard.state.snapshot.employments.some((e) => e.id === j.employmentId)
-                  ? j.employmentId
-                  : wizard.state.snapshot.employments[0]?.id
-              }
-              data-testid={t('employment')}
-              onChange={(e) => setJourney({ employmentId: e.target.value })}
-              className={selectClass(false)}
-            >
-              {wizard.state.snapshot.employments.map((e, i) => (
-                <option key={e.id} value={e.id}>
-                  {e.employerName || `Employer ${i + 1}`}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-
-        <div className={`flex flex-col gap-1 ${err('reason') ? 'border-l-4 border-danger pl-3' : ''}`}>
-          <label htmlFor={id('reason')} className="font-semibold">
-            Business purpose
-          </label>
-          <FieldError id={`${id('reason')}-error`} message={err('reason')} />
-          <select
-            id={id('reason')}
-            value={j.reason}
-            data-testid={t('reason')}
-            aria-invalid={err('reason') ? true : undefined}
-            aria-describedby={err('reason') ? `${id('reason')}-error` : undefined}
-            onChange={(e) => {
-              const reason = e.target.value as JourneyReason | '';
-              // SPEC §4: changing the reason away from 'other' clears the custom reason.
-              setJourney(reason === 'other' ? { reason } : { reason, customReason: '' });
-            }}
-            className={selectClass(Boolean(err('reason')))}
-          >
-            <option value="">Select a reason</option>
-            {JOURNEY_REASONS.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        {j.reason === 'other' && (
-          <div
-            className={`flex flex-col gap-1 ${err('customReason') ? 'border-l-4 border-danger pl-3' : ''}`}
-          >
-            <label htmlFor={id('customReason')} className="font-semibold">
-              Describe the business purpose
-            </label>
-            <FieldError id={`${id('customReason')}-error`} message={err('customReason')} />
-            <input
-              id={id('customReason')}
-              value={j.customReason}
-              maxLength={200}
-              autoComplete="off"
-              data-testid={t('custom-reason')}
-              aria-invalid={err('customReason') ? true : undefined}
-              aria-describedby={err('customReason') ? `${id('customReason')}-error` : undefined}
-              onChange={(e) => setJourney({ customReason: e.target.value.replace(/[<>]/g, '') })}
-              className={`min-h-11 w-full rounded-md border-2 bg-white px-3 py-2 text-base ${
-                err('customReason') ? 'border-danger' : 'border-gray-600'
-              }`}
-            />
-          </div>
-        )}
-
-        <p>
-          {oneOff ? 'Business miles for this trip:' : 'Annual business miles:'}{' '}
-          <strong data-testid={t('annual-miles')}>{milesText(journeyAnnualMiles(j))}</strong>
+    <div aria-live="polite">
+      {lookup?.status === 'calculating' && (
+        <p className="mt-2 flex items-center gap-2">
+          <Spinner size="sm" label="" /> Calculating distance…
         </p>
+      )}
+      {lookup?.status === 'error' && (
+        <p className="mt-2 font-semibold text-danger" data-testid={t('distance-error')}>
+          {lookup.message}
+        </p>
+      )}
+      {lookup?.status === 'done' && lookup.estimate && (
+        <p className="mt-2 text-muted" data-testid={t('distance-estimate')}>
+          This distance is an estimate. Check it and change it if your usual route is longer or shorter.
+        </p>
+      )}
+    </div>
+  );
+}
 
-        <Button variant="link" onClick={onRemove} data-testid={t('remove')}>
-          Remove journey {n}
-        </Button>
-      </fieldset>
-    </li>
+/** How often and which kind of trip; a one-off journey has a date. */
+function HowOftenFields({ index, journey: j, setJourney }: JourneyFieldsProps) {
+  const { t, err, id } = useJourneyFields(index);
+  const oneOff = j.frequency === 'one-off';
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          id={id('frequency')}
+          label="How often"
+          value={j.frequency}
+          error={err('frequency')}
+          data-testid={t('frequency')}
+          onChange={(value) => {
+            const frequency = value as Frequency;
+            // A one-off journey is a single or a return trip; the old 'one-off' trip type meant a
+            // single trip, so it becomes one.
+            setJourney(
+              frequency === 'one-off' && j.tripType === 'one-off'
+                ? { frequency, tripType: 'single' }
+                : { frequency },
+            );
+          }}
+        >
+          {[...FREQUENCIES, ONE_OFF_FREQUENCY].map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id={id('tripType')}
+          label="Trip type"
+          value={j.tripType}
+          error={err('tripType')}
+          data-testid={t('trip-type')}
+          onChange={(value) => setJourney({ tripType: value as TripType })}
+        >
+          {TRIP_TYPES.filter((tt) => !oneOff || tt.id !== 'one-off').map((tt) => (
+            <option key={tt.id} value={tt.id}>
+              {tt.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {oneOff && (
+        <DateInput
+          id={id('date')}
+          legend="Date of the journey"
+          hint={`For example, ${exampleDate}`}
+          value={textToDateParts(j.date)}
+          onChange={(parts) => setJourney({ date: datePartsToText(parts) })}
+          error={err('date')}
+          testId={t('date')}
+        />
+      )}
+    </>
+  );
+}
+
+/** With several employments: which one the journey was for (D25: one log per employment). */
+function EmploymentChoice({ index, journey: j, setJourney }: JourneyFieldsProps) {
+  const { employments } = useWizard().state.snapshot;
+  const { t, id } = useJourneyFields(index);
+  if (employments.length <= 1) return null;
+  return (
+    <Select
+      id={id('employmentId')}
+      label="Which job was this journey for?"
+      value={(employments.some((e) => e.id === j.employmentId) ? j.employmentId : employments[0]?.id) ?? ''}
+      data-testid={t('employment')}
+      onChange={(employmentId) => setJourney({ employmentId })}
+    >
+      {employments.map((e, i) => (
+        <option key={e.id} value={e.id}>
+          {e.employerName || `Employer ${i + 1}`}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** The business purpose, and its description when it is 'other'. */
+function ReasonFields({ index, journey: j, setJourney }: JourneyFieldsProps) {
+  const { t, err, id } = useJourneyFields(index);
+  return (
+    <>
+      <Select
+        id={id('reason')}
+        label="Business purpose"
+        value={j.reason}
+        error={err('reason')}
+        data-testid={t('reason')}
+        onChange={(value) => {
+          const reason = value as JourneyReason | '';
+          // SPEC §4: changing the reason away from 'other' clears the custom reason.
+          setJourney(reason === 'other' ? { reason } : { reason, customReason: '' });
+        }}
+      >
+        <option value="">Select a reason</option>
+        {JOURNEY_REASONS.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.label}
+          </option>
+        ))}
+      </Select>
+      {j.reason === 'other' && (
+        <TextField
+          id={id('customReason')}
+          label="Describe the business purpose"
+          value={j.customReason}
+          maxLength={200}
+          autoComplete="off"
+          data-testid={t('custom-reason')}
+          error={err('customReason')}
+          onChange={(value) => setJourney({ customReason: value.replace(/[<>]/g, '') })}
+        />
+      )}
+    </>
   );
 }

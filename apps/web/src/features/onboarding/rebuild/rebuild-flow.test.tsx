@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openSetup(extra?: Extra) {
+async function openSetup(extra?: Extra, year = y1) {
   const snapshot = completedSnapshot({ [y1]: 5000, [y2]: 3000 });
   const fake = installFakeServer({
     saved: { snapshot, currentStep: 'evidence', lastStepCompleted: 'employer-rate', revision: 7 },
@@ -24,7 +24,7 @@ async function openSetup(extra?: Extra) {
   });
   renderWizard();
   await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
-  fireEvent.click(screen.getByTestId(`build-log-${y1.replace('/', '-')}`));
+  fireEvent.click(screen.getByTestId(`build-log-${year.replace('/', '-')}`));
   await screen.findByRole('heading', { level: 1, name: 'Your business journeys' });
   return fake;
 }
@@ -156,10 +156,13 @@ describe('journey setup', () => {
 
   // D21: a one-off journey has a date and counts once, in the tax year of that date.
   it('takes a one-off journey with its date, counts it once in its own year and saves the date', async () => {
-    const fake = await openSetup((method, url) =>
-      method === 'POST' && url === '/api/onboarding/mileage-log'
-        ? { status: 201, body: { logs: {} } }
-        : undefined,
+    // Built from the older year's Build Log: that year's log alone (issue 31).
+    const fake = await openSetup(
+      (method, url) =>
+        method === 'POST' && url === '/api/onboarding/mileage-log'
+          ? { status: 201, body: { logs: {} } }
+          : undefined,
+      y2,
     );
     type('journey-0-from', 'WN2 1AR');
     type('journey-0-to', 'SK5 6AQ');
@@ -196,7 +199,7 @@ describe('journey setup', () => {
     expect(screen.getByTestId('summary-journey-0')).toHaveTextContent(`6 April ${startOfY2}`);
     expect(screen.getByTestId('summary-journey-0')).toHaveTextContent('One-off journey');
     expect(screen.getByTestId(`rebuild-year-${y2.replace('/', '-')}`)).toHaveTextContent('100 miles');
-    expect(screen.getByTestId(`rebuild-year-${y1.replace('/', '-')}`)).toHaveTextContent('0 miles');
+    expect(screen.queryByTestId(`rebuild-year-${y1.replace('/', '-')}`)).toBeNull();
     expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('100 miles');
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
@@ -228,6 +231,7 @@ describe('journey setup', () => {
   });
 
   it('reviews the journeys, generates the log after saving them, and returns to the evidence', async () => {
+    // The server answers with the year asked for (y1, whose Build Log was pressed).
     const logs = {
       [y1]: {
         pdf: {
@@ -239,18 +243,6 @@ describe('journey setup', () => {
           id: '00000000-0000-4000-8000-000000000002',
           url: '/api/files/00000000-0000-4000-8000-000000000002',
           filename: 'mileage-log-a.csv',
-        },
-      },
-      [y2]: {
-        pdf: {
-          id: '00000000-0000-4000-8000-000000000003',
-          url: '/api/files/00000000-0000-4000-8000-000000000003',
-          filename: 'mileage-log-b.pdf',
-        },
-        csv: {
-          id: '00000000-0000-4000-8000-000000000004',
-          url: '/api/files/00000000-0000-4000-8000-000000000004',
-          filename: 'mileage-log-b.csv',
         },
       },
     };
@@ -275,10 +267,10 @@ describe('journey setup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Review & Generate' });
     expect(screen.getByTestId('summary-journey-0-annual')).toHaveTextContent('5,000 miles');
     expect(screen.getByTestId('summary-journey-1-annual')).toHaveTextContent('1,680 miles');
-    // Regular patterns count in each year claimed.
+    // A regular pattern counts in the year the log is for, and only that year is built (issue 31).
     expect(screen.getByTestId(`rebuild-year-${y1.replace('/', '-')}`)).toHaveTextContent('6,680 miles');
-    expect(screen.getByTestId(`rebuild-year-${y2.replace('/', '-')}`)).toHaveTextContent('6,680 miles');
-    expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('13,360 miles');
+    expect(screen.queryByTestId(`rebuild-year-${y2.replace('/', '-')}`)).toBeNull();
+    expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('6,680 miles');
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
@@ -289,8 +281,9 @@ describe('journey setup', () => {
     const logIndex = fake.calls.findIndex((c) => c.url === '/api/onboarding/mileage-log');
     expect(putIndex).toBeGreaterThan(-1);
     expect(logIndex).toBeGreaterThan(putIndex);
+    expect(fake.calls[logIndex]?.body).toEqual({ taxYear: y1 });
     expect(screen.getByTestId(`mileage-log-${y1.replace('/', '-')}-pdf`)).toBeInTheDocument();
-    expect(screen.getByTestId(`mileage-log-${y2.replace('/', '-')}-csv`)).toBeInTheDocument();
+    expect(screen.queryByTestId(`mileage-log-${y2.replace('/', '-')}`)).toBeNull();
   });
 
   it('says when the log could not be generated and stays on the review', async () => {

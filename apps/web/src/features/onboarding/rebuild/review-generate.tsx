@@ -31,7 +31,11 @@ export function ReviewGenerate() {
   const wizard = useWizard();
   const { snapshot } = wizard.state;
   const { journeys } = snapshot;
-  const years = selectedYears(snapshot).map((y) => y.year);
+  const selected = selectedYears(snapshot).map((y) => y.year);
+  // The year whose Build Log opened the builder (issue 31); every selected year's otherwise.
+  const logYear =
+    wizard.state.logYear !== null && selected.includes(wizard.state.logYear) ? wizard.state.logYear : null;
+  const years = logYear === null ? selected : [logYear];
   const [phase, setPhase] = useState<'idle' | 'generating' | 'error'>('idle');
   const [message, setMessage] = useState('');
 
@@ -53,13 +57,16 @@ export function ReviewGenerate() {
       setMessage(SAVE_JOURNEYS_FAILED);
       return;
     }
-    const result = await generateMileageLog(wizard.sessionId);
+    const result = await generateMileageLog(wizard.sessionId, logYear ?? undefined);
     if (!result.ok) {
       setPhase('error');
       setMessage(result.message);
       return;
     }
-    wizard.setMileageLogs(result.data);
+    // One year's log replaces that year's alone; the other years keep theirs.
+    wizard.setMileageLogs(
+      logYear === null ? result.data : { ...wizard.state.server.mileageLogs, ...result.data },
+    );
     wizard.exitRebuild();
   }
 
@@ -79,7 +86,11 @@ export function ReviewGenerate() {
   return (
     <WizardShell
       heading="Review & Generate"
-      lead="Check your journeys. We will build a mileage log (PDF and CSV) for each tax year you are claiming for and add it to your evidence."
+      lead={
+        logYear === null
+          ? 'Check your journeys. We will build a mileage log (PDF and CSV) for each tax year you are claiming for and add it to your evidence.'
+          : `Check your journeys. We will build a mileage log (PDF and CSV) for ${logYear} and add it to that year's evidence. Other years are not changed.`
+      }
       continueLabel={phase === 'generating' ? 'Generating…' : 'Generate Log'}
       continueDisabled={phase === 'generating'}
       onContinue={() => void generate()}

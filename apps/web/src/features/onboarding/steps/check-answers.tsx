@@ -22,6 +22,7 @@ import {
   formatNumber,
 } from '@taxback/domain';
 import { RebatePanel } from '../components/rebate-panel.tsx';
+import { LogMilesCheck } from './evidence.tsx';
 import { evidenceByYear } from '../lib/server-data.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
@@ -278,6 +279,8 @@ export function StepCheckAnswers() {
       continueLabel="Continue to sign"
     >
       <StillNeeded snapshot={snapshot} />
+      {/* D25: a generated log that totals other miles than claimed, with the choice of figure. */}
+      <LogMilesCheck />
       <SummaryList title="About you" rows={aboutRows(snapshot)} testId="about" />
       <SummaryList title="Your claim" rows={claimRows(snapshot)} testId="claim" />
       {snapshot.employments.map((e, i) => (

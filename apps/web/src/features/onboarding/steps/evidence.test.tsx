@@ -270,7 +270,7 @@ describe('step 8 evidence', () => {
     // A monthly return trip of 10 miles: 12 × 20 = 240 miles in a whole past year, not 3,000.
     expect(logMiles).toBeLessThan(3000);
     expect(screen.getByTestId(`log-miles-${slug2}`)).toHaveTextContent(
-      `${y2}: your journeys add up to ${logMiles.toLocaleString('en-GB')} miles on your working days; you told us 3,000 miles.`,
+      `${y2}: the mileage log adds up to ${logMiles.toLocaleString('en-GB')} miles; the claim states 3,000 miles.`,
     );
     fireEvent.click(screen.getByTestId(`use-log-miles-${slug2}`));
     expect(screen.queryByTestId('log-miles-check')).toBeNull();

@@ -1,20 +1,17 @@
 import { useRef, useState } from 'react';
 import {
-  datePartsToIso,
-  datedLogMiles,
-  journeysOf,
-  leavePeriodsOf,
-  nationOfPostcode,
+  formatNumber,
+  logMilesMismatchText,
+  logMilesMismatches,
   taxYearInfo,
   ukIsoDate,
-  formatNumber,
 } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadButton } from '../components/download-button.tsx';
 import { FileDrop, UploadProgress, formatFileSize } from '../components/file-drop.tsx';
 import { InfoBox } from '../components/choice-list.tsx';
 import { selectedYears } from '@taxback/domain';
-import { type UploadedFile } from '../lib/server-data.ts';
+import { type MileageLogFiles, type UploadedFile } from '../lib/server-data.ts';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { EVIDENCE_EXTENSIONS, checkUpload, deleteFile, uploadFile } from '../lib/wizard-api.ts';
 import { RebuildFlow } from '../rebuild/rebuild-flow.tsx';
@@ -59,8 +56,8 @@ function EvidenceOverview() {
       {journeyCount > 0 && (
         <InfoBox tone="green" testId="journeys-note">
           <p>
-            You have added {journeyCount} regular {journeyCount === 1 ? 'journey' : 'journeys'}. Your mileage
-            log covers every selected tax year.
+            You have added {journeyCount} regular {journeyCount === 1 ? 'journey' : 'journeys'}. Build a
+            mileage log from them for each year that needs one.
           </p>
         </InfoBox>
       )}
@@ -74,66 +71,89 @@ function EvidenceOverview() {
 
 /**
  * D25: a mileage log rebuilt from the journeys must total the miles claimed: per year and
- * employment, where the journeys of that job add up to other miles than claimed, say so and offer
- * to claim the log's miles.
+ * employment, where they differ, say so and let the claimant choose which figure stands.
  */
-function LogMilesCheck() {
+export function LogMilesCheck() {
   const wizard = useWizard();
-  const { snapshot } = wizard.state;
-  const today = ukIsoDate(new Date());
-  const nation = nationOfPostcode(snapshot.personalInfo.postcode);
-  const leave = leavePeriodsOf(snapshot.leave);
+  const { snapshot, server } = wizard.state;
+  const mismatches = logMilesMismatches(snapshot, Object.keys(server.mileageLogs), ukIsoDate(new Date()));
+  if (mismatches.length === 0) return null;
   const several = snapshot.employments.length > 1;
-  const differences = selectedYears(snapshot).flatMap((entry) => {
-    if (!wizard.state.server.mileageLogs[entry.year]) return [];
-    return snapshot.employments.flatMap((e) => {
-      const journeys = journeysOf(snapshot, e.id);
-      const job = entry.jobs.find((j) => j.employmentId === e.id);
-      if (journeys.length === 0 || !job) return [];
-      const ended = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
-      const logMiles = Math.floor(
-        datedLogMiles({ journeys, year: entry.year, nation, leave, employmentEnd: ended, today }),
-      );
-      if (logMiles === job.businessMiles) return [];
-      return [
-        {
-          year: entry.year,
-          employmentId: e.id,
-          employer: e.employerName,
-          logMiles,
-          claimed: job.businessMiles,
-        },
-      ];
-    });
-  });
-  if (differences.length === 0) return null;
   return (
     <InfoBox tone="amber" testId="log-miles-check">
       <p className="font-semibold">Your mileage log and your claim do not match</p>
-      <p>HMRC expects the miles in your log to be the miles you claim.</p>
+      <p>HMRC expects the miles in your log to be the miles you claim. Choose which figure stands.</p>
       <ul className="mt-2 space-y-3">
-        {differences.map((d) => {
+        {mismatches.map((d) => {
           const key = `${yearSlug(d.year)}${several ? `-${d.employmentId}` : ''}`;
-          const forWhom = several ? ` for ${d.employer}` : '';
+          const forWhom = several ? ` for ${d.employerName}` : '';
           return (
             <li key={key} data-testid={`log-miles-${key}`}>
-              <p>
-                {d.year}: your journeys{forWhom} add up to {formatNumber(d.logMiles)} miles on your working
-                days; you told us {formatNumber(d.claimed)} miles.
-              </p>
-              <Button
-                variant="secondary"
-                onClick={() => wizard.updateJob(d.year, d.employmentId, { businessMiles: d.logMiles })}
-                data-testid={`use-log-miles-${key}`}
-              >
-                Claim {formatNumber(d.logMiles)} miles for {d.year}
-                {forWhom}
-              </Button>
+              <p>{logMilesMismatchText(d, several)}</p>
+              <div className="mt-2 flex flex-wrap gap-3">
+                <Button
+                  variant="secondary"
+                  onClick={() => wizard.updateJob(d.year, d.employmentId, { businessMiles: d.logMiles })}
+                  data-testid={`use-log-miles-${key}`}
+                >
+                  Claim {formatNumber(d.logMiles)} miles for {d.year}
+                  {forWhom}
+                </Button>
+                <RemoveLogButton
+                  year={d.year}
+                  label={`Keep ${formatNumber(d.claimedMiles)} miles and remove the log`}
+                />
+              </div>
             </li>
           );
         })}
       </ul>
     </InfoBox>
+  );
+}
+
+/** Removes a year's generated log (its PDF and CSV) on the server, then from the page. */
+export function RemoveLogButton({ year, label }: { year: string; label: string }) {
+  const wizard = useWizard();
+  const [removing, setRemoving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const log = wizard.state.server.mileageLogs[year];
+  if (!log) return null;
+
+  async function remove() {
+    if (!log) return;
+    setRemoving(true);
+    setProblem(null);
+    for (const file of [log.pdf, log.csv]) {
+      if (!file) continue;
+      const result = await deleteFile(wizard.sessionId, file.id);
+      if (!result.ok) {
+        setRemoving(false);
+        setProblem(result.message);
+        return;
+      }
+    }
+    const rest = { ...wizard.state.server.mileageLogs };
+    delete rest[year];
+    wizard.setMileageLogs(rest);
+  }
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        loading={removing}
+        onClick={() => void remove()}
+        data-testid={`remove-log-${yearSlug(year)}`}
+      >
+        {label}
+      </Button>
+      {problem && (
+        <p role="alert" className="w-full font-semibold text-danger">
+          {problem}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -149,19 +169,16 @@ interface FailedItem {
   message: string;
 }
 
-function YearEvidenceCard({ year }: { year: string }) {
+/** One year's uploads: in progress, failed, removed (each upload is that year's evidence). */
+function useEvidenceUploads(year: string) {
   const wizard = useWizard();
-  const { state, sessionId } = wizard;
+  const { sessionId } = wizard;
   const slug = yearSlug(year);
-  const files = state.server.evidenceFiles[year] ?? [];
-  const log = state.server.mileageLogs[year];
-  const error = errorFor(state.errors, evidenceField(year));
   const [uploading, setUploading] = useState<UploadingItem[]>([]);
   const [failed, setFailed] = useState<FailedItem[]>([]);
   const [removing, setRemoving] = useState<Record<string, boolean>>({});
   const [removeErrors, setRemoveErrors] = useState<Record<string, string>>({});
   const counter = useRef(0);
-  const headingId = `evidence-heading-${slug}`;
 
   function startUpload(file: File) {
     counter.current += 1;
@@ -199,6 +216,20 @@ function YearEvidenceCard({ year }: { year: string }) {
     else setRemoveErrors((r) => ({ ...r, [file.id]: result.message }));
   }
 
+  const dismiss = (key: string) => setFailed((list) => list.filter((x) => x.key !== key));
+  return { uploading, failed, removing, removeErrors, startUpload, remove, dismiss };
+}
+
+function YearEvidenceCard({ year }: { year: string }) {
+  const wizard = useWizard();
+  const { state } = wizard;
+  const slug = yearSlug(year);
+  const files = state.server.evidenceFiles[year] ?? [];
+  const log = state.server.mileageLogs[year];
+  const error = errorFor(state.errors, evidenceField(year));
+  const uploads = useEvidenceUploads(year);
+  const headingId = `evidence-heading-${slug}`;
+
   return (
     <section
       aria-labelledby={headingId}
@@ -215,61 +246,106 @@ function YearEvidenceCard({ year }: { year: string }) {
           <h3 className="mb-2 text-lg">Your evidence</h3>
           <ul className="space-y-2" data-testid={`evidence-files-${slug}`}>
             {files.map((f) => (
-              <li
-                key={f.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-gray-50 px-3 py-2"
-                data-testid={`evidence-file-${f.id}`}
-              >
-                <span className="min-w-0 break-all">
-                  <span className="font-semibold">{f.filename}</span>{' '}
-                  <span className="text-sm text-muted">({formatFileSize(f.size)})</span>
-                </span>
-                <Button
-                  variant="link"
-                  loading={removing[f.id] === true}
-                  onClick={() => void remove(f)}
-                  aria-label={`Remove ${f.filename}`}
-                  data-testid={`evidence-remove-${f.id}`}
-                >
-                  Remove
-                </Button>
-                {removeErrors[f.id] && (
-                  <p role="alert" className="w-full font-semibold text-danger">
-                    {removeErrors[f.id]}
-                  </p>
-                )}
-              </li>
+              <EvidenceFileItem key={f.id} file={f} uploads={uploads} />
             ))}
-            {log && (
-              <li
-                className="flex flex-col gap-1 rounded-md bg-brand-50 px-3 py-2"
-                data-testid={`mileage-log-${slug}`}
-              >
-                <span className="font-semibold">Mileage log for {year} (generated)</span>
-                <span className="flex flex-wrap gap-x-4">
-                  {log.pdf && (
-                    <DownloadButton
-                      url={log.pdf.url}
-                      filename={log.pdf.filename}
-                      label={`Download PDF`}
-                      testId={`mileage-log-${slug}-pdf`}
-                    />
-                  )}
-                  {log.csv && (
-                    <DownloadButton
-                      url={log.csv.url}
-                      filename={log.csv.filename}
-                      label={`Download CSV`}
-                      testId={`mileage-log-${slug}-csv`}
-                    />
-                  )}
-                </span>
-              </li>
-            )}
+            {log && <GeneratedLogItem year={year} log={log} />}
           </ul>
         </div>
       )}
 
+      <UploadMessages slug={slug} uploads={uploads} />
+
+      <FileDrop
+        id={fieldId(evidenceField(year))}
+        label={`Upload files for ${year}`}
+        hint="PDF, Excel, Word, CSV, JPG or PNG, up to 10 MB each. You can choose several files."
+        accept={EVIDENCE_ACCEPT}
+        multiple
+        error={error}
+        onFiles={(list) => list.forEach(uploads.startUpload)}
+        testId={`evidence-upload-${slug}`}
+      />
+
+      <div className="mt-4 border-t border-gray-200 pt-4">
+        <p className="mb-2">
+          No records? Build a mileage log for {year} from your regular business journeys. It is added to this
+          year's evidence only.
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => wizard.enterRebuild(year)}
+          data-testid={`build-log-${slug}`}
+        >
+          {log ? 'Build the log again' : 'Build Log'} <span className="sr-only">for {year}</span>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+type Uploads = ReturnType<typeof useEvidenceUploads>;
+
+function EvidenceFileItem({ file: f, uploads }: { file: UploadedFile; uploads: Uploads }) {
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-gray-50 px-3 py-2"
+      data-testid={`evidence-file-${f.id}`}
+    >
+      <span className="min-w-0 break-all">
+        <span className="font-semibold">{f.filename}</span>{' '}
+        <span className="text-sm text-muted">({formatFileSize(f.size)})</span>
+      </span>
+      <Button
+        variant="link"
+        loading={uploads.removing[f.id] === true}
+        onClick={() => void uploads.remove(f)}
+        aria-label={`Remove ${f.filename}`}
+        data-testid={`evidence-remove-${f.id}`}
+      >
+        Remove
+      </Button>
+      {uploads.removeErrors[f.id] && (
+        <p role="alert" className="w-full font-semibold text-danger">
+          {uploads.removeErrors[f.id]}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A generated log: its downloads, and a way to remove it (issue 31). */
+function GeneratedLogItem({ year, log }: { year: string; log: MileageLogFiles }) {
+  const slug = yearSlug(year);
+  return (
+    <li className="flex flex-col gap-1 rounded-md bg-brand-50 px-3 py-2" data-testid={`mileage-log-${slug}`}>
+      <span className="font-semibold">Mileage log for {year} (generated)</span>
+      <span className="flex flex-wrap items-center gap-x-4">
+        {log.pdf && (
+          <DownloadButton
+            url={log.pdf.url}
+            filename={log.pdf.filename}
+            label={`Download PDF`}
+            testId={`mileage-log-${slug}-pdf`}
+          />
+        )}
+        {log.csv && (
+          <DownloadButton
+            url={log.csv.url}
+            filename={log.csv.filename}
+            label={`Download CSV`}
+            testId={`mileage-log-${slug}-csv`}
+          />
+        )}
+        <RemoveLogButton year={year} label={`Remove the log for ${year}`} />
+      </span>
+    </li>
+  );
+}
+
+function UploadMessages({ slug, uploads }: { slug: string; uploads: Uploads }) {
+  const { uploading, failed, dismiss } = uploads;
+  return (
+    <>
       {uploading.length > 0 && (
         <div className="mb-4 space-y-3" aria-live="polite">
           {uploading.map((u) => (
@@ -283,7 +359,6 @@ function YearEvidenceCard({ year }: { year: string }) {
           ))}
         </div>
       )}
-
       {failed.length > 0 && (
         // The alert wraps the list: role="alert" on the <ul> itself would hide its list semantics.
         <div className="mb-4" role="alert" data-testid={`evidence-upload-errors-${slug}`}>
@@ -299,7 +374,7 @@ function YearEvidenceCard({ year }: { year: string }) {
                 </span>
                 <Button
                   variant="link"
-                  onClick={() => setFailed((list) => list.filter((x) => x.key !== f.key))}
+                  onClick={() => dismiss(f.key)}
                   aria-label={`Dismiss the message about ${f.filename}`}
                 >
                   Dismiss
@@ -309,24 +384,6 @@ function YearEvidenceCard({ year }: { year: string }) {
           </ul>
         </div>
       )}
-
-      <FileDrop
-        id={fieldId(evidenceField(year))}
-        label={`Upload files for ${year}`}
-        hint="PDF, Excel, Word, CSV, JPG or PNG, up to 10 MB each. You can choose several files."
-        accept={EVIDENCE_ACCEPT}
-        multiple
-        error={error}
-        onFiles={(list) => list.forEach(startUpload)}
-        testId={`evidence-upload-${slug}`}
-      />
-
-      <div className="mt-4 border-t border-gray-200 pt-4">
-        <p className="mb-2">No records? Build a mileage log from your regular business journeys.</p>
-        <Button variant="secondary" onClick={wizard.enterRebuild} data-testid={`build-log-${slug}`}>
-          Build Log
-        </Button>
-      </div>
-    </section>
+    </>
   );
 }

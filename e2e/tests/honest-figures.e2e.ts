@@ -1,0 +1,253 @@
+// Issue 31: the wizard says no more than is true. A year over £2,500 hears about Self Assessment
+// before any congratulation and the operator closes it as such (D31; GOV.UK "Claim tax relief for
+// your job expenses": "If your expenses are over £2,500 you must claim using a Self Assessment tax
+// return"); the P60's tax paid caps the estimate on every page (D31); a mileage log is built for
+// the year asked, and a log that differs from the miles claimed is shown before signing and to the
+// operator (D25).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { TEST_COMPANY, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+import { makePdf } from '../helpers/sample-files.ts';
+import {
+  answerEmployerPayments,
+  completeStepsUpToEmployerRate,
+  continueButton,
+  expectNoSidewaysScroll,
+  expectStep,
+  signOnReview,
+  tickConsents,
+  uniqueWizardPhone,
+  yearSlug,
+  type WizardClaimant,
+} from '../helpers/wizard.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+function claimant(lastName: string, years: WizardClaimant['years']): WizardClaimant {
+  return {
+    firstName: 'Honor',
+    lastName,
+    email: 'honest@example.com',
+    phone: uniqueWizardPhone(),
+    postcode: 'WN2 1AR',
+    address: '1 Example Street, Wigan',
+    vehicle: 'car-van',
+    years,
+    employerRatePence: 0,
+  };
+}
+
+/** No page before the Self Assessment message may congratulate (D31). */
+async function expectNoCongratulation(page: Page, where: string): Promise<void> {
+  await expect(page.getByText(/Congratulations/), `no congratulation on ${where}`).toHaveCount(0);
+}
+
+async function uploadEvidence(page: Page, year: string): Promise<void> {
+  const pdf = await makePdf(`diary-${yearSlug(year)}.pdf`, `Business mileage diary ${year} (example)`);
+  await page.getByTestId(`evidence-upload-${yearSlug(year)}`).setInputFiles(pdf);
+  await expect(page.getByTestId(`evidence-files-${yearSlug(year)}`)).toContainText(pdf.name);
+}
+
+/** From check your answers to the confirmation: sign, the NI number, submit. Returns the reference. */
+async function signAndSubmit(page: Page): Promise<string> {
+  await continueButton(page).click();
+  await expectStep(page, 'review', 'Review and sign');
+  await signOnReview(page);
+  await tickConsents(page);
+  await continueButton(page).click();
+  await expectStep(page, 'hmrc-details', 'Administrative details');
+  await page.getByTestId('ni-number').fill('AB 12 34 56 C');
+  await continueButton(page).click();
+  await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 30_000 });
+  return (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
+}
+
+/** An operator made with `npm run admin:create`, signed in with their second factor, on the claim. */
+async function operatorOpensClaim(page: Page, reference: string): Promise<void> {
+  const email = `honest-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Pass-${randomBytes(8).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: getDataDir(),
+    NODE_ENV: 'production',
+    ...TEST_COMPANY,
+  };
+  delete env.DATABASE_URL;
+  const url = getDatabaseUrl();
+  if (url) env.DATABASE_URL = url;
+  const made = spawnSync(
+    'npm',
+    ['run', '-s', 'admin:create', '--', '--email', email, '--name', 'Honest Check', '--role', 'admin'],
+    { cwd: ROOT, env, input: `${password}\n`, encoding: 'utf8' },
+  );
+  expect(made.status, `admin:create failed: ${made.stderr}`).toBe(0);
+  await page.goto('/admin');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const setupKey = (await page.getByTestId('setup-key').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Security code').fill(await generate({ secret: setupKey }));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL('/admin/claims');
+  await page.getByLabel('Search').fill(reference);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { name: reference, level: 1 })).toBeVisible();
+}
+
+async function changeStatus(page: Page, to: string): Promise<void> {
+  await page.getByLabel('New status').selectOption({ label: to });
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByTestId('claim-status')).toHaveText(to);
+}
+
+test('12,000 miles in 2024/25 at 0p: Self Assessment before any congratulation; the operator closes it so', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 320, height: 800 });
+  const year = '2024/25';
+  const who = claimant('Selfassess', [{ year, companyName: 'Example Haulage Ltd', miles: 12_000 }]);
+  await completeStepsUpToEmployerRate(page, who);
+  // The mileage step's figure already said so (its panel), and no page has congratulated yet.
+  await expectNoCongratulation(page, 'the employer-payment step');
+  await answerEmployerPayments(page, who);
+  await expect(page.getByTestId('self-assessment-note')).toContainText(`over £2,500 for ${year}`);
+  await continueButton(page).click();
+
+  await expectStep(page, 'congratulations', 'Your claim needs a Self Assessment tax return');
+  await expectNoCongratulation(page, 'the estimate');
+  const note = page.getByTestId('self-assessment-note');
+  await expect(note).toContainText(year);
+  await expect(note.getByRole('link')).toHaveAttribute('href', 'https://www.gov.uk/tax-relief-for-employees');
+  await expectNoSidewaysScroll(page, 'the Self Assessment estimate at 320 px');
+  await expectNoA11yViolations(page, 'the Self Assessment estimate at 320 px');
+  await continueButton(page).click();
+
+  await expectStep(page, 'evidence');
+  await uploadEvidence(page, year);
+  await continueButton(page).click();
+  await expectStep(page, 'check-answers', 'Check your answers');
+  await expect(page.getByTestId('self-assessment-note')).toContainText(year);
+  const reference = await signAndSubmit(page);
+
+  const operator = await browser.newPage();
+  try {
+    await operatorOpensClaim(operator, reference);
+    await expect(operator.locator('main')).toContainText(`Self Assessment, not P87: ${year}`);
+    await changeStatus(operator, 'In review');
+    await changeStatus(operator, 'Needs Self Assessment');
+  } finally {
+    await operator.close();
+  }
+});
+
+test('a P60 showing £286 of tax paid: the estimate is £286 on every page that shows it', async ({ page }) => {
+  test.setTimeout(180_000);
+  // 2025/26: £14,000 of pay less the £12,570 personal allowance is £1,430 at 20% = £286 of tax.
+  // 5,000 miles at 45p is £2,250 of relief, worth £450 at 20%, but never more than the tax paid.
+  const year = '2025/26';
+  const who = claimant('Pixty', [{ year, companyName: 'Example Care Ltd', miles: 5_000 }]);
+  await completeStepsUpToEmployerRate(page, who);
+  await answerEmployerPayments(page, who);
+  await expect(page.getByTestId('impact-rebate')).toHaveText('£450');
+  await expect(page.getByTestId('upper-figure-note')).toBeVisible();
+  const slug = yearSlug(year);
+  await page.getByTestId(`taxable-pay-${slug}`).fill('14000');
+  await page.getByTestId(`tax-paid-${slug}`).fill('286');
+  await expect(page.getByTestId('impact-rebate')).toHaveText('£286');
+  await expect(page.getByTestId('upper-figure-note')).toHaveCount(0);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoSidewaysScroll(page, 'the P60 question at 320 px');
+  await expectNoA11yViolations(page, 'the P60 question at 320 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await continueButton(page).click();
+
+  await expectStep(page, 'congratulations', 'Congratulations, Honor!');
+  await expect(page.getByTestId('congrats-total')).toHaveText('£286');
+  await continueButton(page).click();
+  await expectStep(page, 'evidence');
+  await uploadEvidence(page, year);
+  await continueButton(page).click();
+  await expectStep(page, 'check-answers', 'Check your answers');
+  await expect(page.getByTestId('estimated-rebate')).toHaveText('£286');
+  const reference = await signAndSubmit(page);
+  expect(reference).not.toBe('');
+  await expect(page.getByTestId('confirmation-rebate')).toHaveText('£286');
+});
+
+test("a log built for one year leaves the other year's evidence; the mismatch shows before signing and to the operator", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const [built, uploaded] = ['2025/26', '2024/25'];
+  const who = claimant('Logcheck', [
+    { year: built, companyName: 'Example Couriers Ltd', miles: 6_000 },
+    { year: uploaded, companyName: 'Example Couriers Ltd', miles: 2_000 },
+  ]);
+  await completeStepsUpToEmployerRate(page, who);
+  await answerEmployerPayments(page, who);
+  await continueButton(page).click();
+  await expectStep(page, 'congratulations');
+  await continueButton(page).click();
+
+  await expectStep(page, 'evidence');
+  await uploadEvidence(page, uploaded);
+  const kept = (await page.getByTestId(`evidence-files-${yearSlug(uploaded)}`).textContent()) ?? '';
+  expect(kept).toContain('diary-2024-25.pdf');
+  await page.getByTestId(`build-log-${yearSlug(built)}`).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
+  // A daily 20-mile return trip: about 9,000 miles in a whole year, not the 6,000 stated.
+  await page.getByTestId('journey-0-from').fill('WN2 1AR');
+  await page.getByTestId('journey-0-to').fill('SK5 6AQ');
+  await page.getByTestId('journey-0-distance').fill('20');
+  await page.getByTestId('journey-0-reason').selectOption('site-visit');
+  await expectNoSidewaysScroll(page, 'the journeys step');
+  await continueButton(page).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
+  await expect(page.getByTestId(`rebuild-year-${yearSlug(uploaded)}`)).toHaveCount(0);
+  const generated = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
+  );
+  await continueButton(page).click();
+  expect((await generated).status()).toBe(201);
+
+  await expectStep(page, 'evidence');
+  await expect(page.getByTestId(`mileage-log-${yearSlug(built)}`)).toBeVisible();
+  // The other year: its upload as it was, and no log.
+  await expect(page.getByTestId(`mileage-log-${yearSlug(uploaded)}`)).toHaveCount(0);
+  await expect(page.getByTestId(`evidence-files-${yearSlug(uploaded)}`)).toHaveText(kept);
+  const mismatch = page.getByTestId(`log-miles-${yearSlug(built)}`);
+  await expect(mismatch).toContainText(`${built}: the mileage log adds up to`);
+  await expect(mismatch).toContainText('the claim states 6,000 miles');
+  await expectNoA11yViolations(page, 'the evidence step with a generated log');
+  await continueButton(page).click();
+
+  await expectStep(page, 'check-answers', 'Check your answers');
+  await expect(page.getByTestId(`log-miles-${yearSlug(built)}`)).toContainText(
+    'the claim states 6,000 miles',
+  );
+  await expect(page.getByTestId(`cya-year-${yearSlug(built)}`)).toContainText('6,000 miles');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoSidewaysScroll(page, 'check your answers with a mismatch at 320 px');
+  await expectNoA11yViolations(page, 'check your answers with a mismatch at 320 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const reference = await signAndSubmit(page);
+
+  const operator = await browser.newPage();
+  try {
+    await operatorOpensClaim(operator, reference);
+    await expect(operator.locator('main')).toContainText(
+      `Mileage log and claim differ: ${built}: the mileage log adds up to`,
+    );
+  } finally {
+    await operator.close();
+  }
+});
