@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { RESUME_MESSAGES, hasCompleted, normaliseUkPhone, summariseClaim, ukIsoDate } from '@taxback/domain';
 import type { RebateSummary, WizardStepId } from '@taxback/domain';
-import {
-  MESSAGES,
-  resumePoint,
-  validateSnapshotSteps,
-  WIZARD_SNAPSHOT_VERSION,
-} from '@taxback/domain/schemas';
+import { MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
 import type { OnboardingSave, WizardProgress, WizardSnapshot } from '@taxback/domain/schemas';
 import type { RowUpdate } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
-import {
-  ConflictError,
-  NotFoundError,
-  ProviderFailedError,
-  TooManyRequestsError,
-  ValidationError,
-} from '../../errors.ts';
-import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
-import { readSnapshot, snapshotColumns } from './claim-columns.ts';
+import { ConflictError, ProviderFailedError, TooManyRequestsError, ValidationError } from '../../errors.ts';
+import { snapshotColumns } from './claim-columns.ts';
 import { createDraftCache } from './draft-cache.ts';
+import { restoreOperation } from './restore.ts';
 import {
   findClaimForSave,
-  findClaimProgress,
   insertClaim,
   progressColumns,
   progressOfRow,
@@ -165,37 +153,8 @@ export function progressOperations(ctx: OnboardingContext) {
   );
 
   return {
-    async getProgress(sessionId: string) {
-      const found = await findClaimProgress(db, sessionId);
-      if (!found) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
-      const { claim, files: rows } = found;
-      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
-      const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
-      const saved = progressOfRow(claim);
-      // A draft reopens at the first answer on its route that no longer holds (D10, D17). A save
-      // validated those same answers; unless the UK day has changed since, or the stored shape is
-      // older, they still hold and need not be checked again (migration 009).
-      const today = now();
-      const checkedToday =
-        Number(claim.snapshot_version) === WIZARD_SNAPSHOT_VERSION && claim.checked_on === ukIsoDate(today);
-      const progress =
-        claim.status === 'draft' && !checkedToday ? resumePoint(snapshot, saved, { today }) : saved;
-      return {
-        revision: Number(claim.revision),
-        snapshot,
-        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence')),
-        mileageLogs: mileageLogsOf(rows),
-        p60File: p60 ? summariseRow(p60) : null,
-        signatureUrl: claim.signature_url,
-        signedAuthority: authorityOfRows(rows),
-        status: claim.status,
-        submissionReference: claim.submission_reference,
-        submittedAt: claim.submitted_at,
-        totals: summariseClaim(snapshot),
-        hasNiNumber: claim.admin_ni_number !== null && claim.admin_ni_number !== '',
-        ...progress,
-      };
-    },
+    /** GET /api/onboarding, as JSON text (restore.ts). */
+    getProgress: restoreOperation(ctx),
 
     /**
      * PUT /api/onboarding: validates the steps the snapshot covers, recomputes totals, and writes
