@@ -623,7 +623,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       ['a pence-per-mile rate of nothing', (s) => void (job(s).paidPencePerMile = 0)],
     ];
     for (const [name, change] of cases) {
-      const raw = structuredClone(base) as Record<string, unknown>;
+      const raw = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
       change(raw);
       const parsed = wizardSnapshotSchema.parse(raw);
       const steps: WizardStepId[] = ['mileage', 'employer-rate'];
@@ -631,7 +631,7 @@ describe('validateStep: SPEC §5 wizard messages', () => {
         validateSnapshotSteps(parsed, 'employer-rate', { only: steps }),
       );
     }
-    const noMiles = structuredClone(base) as Record<string, unknown>;
+    const noMiles = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
     job(noMiles).businessMiles = 0;
     expect(
       validateSnapshotSteps(wizardSnapshotSchema.parse(noMiles), 'mileage', {

@@ -121,6 +121,8 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   ni_key: string | null;
   /** UK date (YYYY-MM-DD) of the save that last validated the answers (migration 009). */
   checked_on: string | null;
+  /** The snapshot's totals (RebateSummary) as JSON text, written with it (migration 016). */
+  totals: JsonText | null;
   p60_file_url: string | null;
   p60_filename: string | null;
   /** Kept NULL: the signature PNG is a private stored file (signature_url), not an inline data URL. */

@@ -17,6 +17,7 @@ import * as caseworkColumns from './015-casework-columns.ts';
 import * as claimFieldEdits from './018-claim-field-edits.ts';
 import * as signatureMethod from './023-signature-method.ts';
 import * as generalClaimDetails from './020-general-claim-details.ts';
+import * as draftTotals from './016-draft-totals.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018-claim-field-edits': claimFieldEdits,
   '023-signature-method': signatureMethod,
   '020-general-claim-details': generalClaimDetails,
+  '016-draft-totals': draftTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -66,6 +66,7 @@ export const SNAPSHOT_COLUMNS = columnsOf<'onboarding_claims'>()(
   'self_assessment_required',
   'snapshot',
   'snapshot_version',
+  'totals',
 );
 export type SnapshotColumns = ColumnValues<RowUpdate<'onboarding_claims'>, typeof SNAPSHOT_COLUMNS>;
 
@@ -164,6 +165,8 @@ function totalColumns(snapshot: WizardSnapshot, totals: RebateSummary) {
     estimated_rebate_40_percent: estimate?.rebate40 ?? null,
     estimated_rebate_claimant: estimate ? reliefOf(snapshot).low : null,
     self_assessment_required: toIntBool(totals.selfAssessmentRequired),
+    // What a restore answers with, as stored (migration 016).
+    totals: JSON.stringify(totals),
   };
 }
 

@@ -1,234 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import { RESUME_MESSAGES, hasCompleted, normaliseUkPhone, summariseClaim, ukIsoDate } from '@taxback/domain';
-import type { RebateSummary, WizardStepId } from '@taxback/domain';
-import {
-  MESSAGES,
-  resumePoint,
-  validateSnapshotSteps,
-  WIZARD_SNAPSHOT_VERSION,
-} from '@taxback/domain/schemas';
-import type { OnboardingSave, WizardProgress, WizardSnapshot } from '@taxback/domain/schemas';
-import type { RowUpdate } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { nowIso } from '../../db/values.ts';
-import {
-  ConflictError,
-  NotFoundError,
-  ProviderFailedError,
-  TooManyRequestsError,
-  ValidationError,
-} from '../../errors.ts';
-import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
-import { readSnapshot, snapshotColumns } from './claim-columns.ts';
+import { normaliseUkPhone } from '@taxback/domain';
 import { createDraftCache } from './draft-cache.ts';
-import {
-  findClaimForSave,
-  findClaimProgress,
-  insertClaim,
-  progressColumns,
-  progressOfRow,
-  tracksSomethingNew,
-  updateClaimAtRevision,
-} from './repository.ts';
-import type { ClaimSaveCheckRow } from './repository.ts';
-import { ONBOARDING_MESSAGES } from './service-context.ts';
-import type { OnboardingContext, RequestMeta } from './service-context.ts';
-import {
-  conflictAfterMiss,
-  mergedTracking,
-  refuseUnlessCurrent,
-  stepSaveOperation,
-  trackingOf,
-} from './step-save.ts';
+import { restoreOperation } from './restore.ts';
+import { resumeCodeOperations } from './resume-codes.ts';
+import type { OnboardingContext } from './service-context.ts';
+import { stepSaveOperation } from './step-save.ts';
+import { wholeSaveOperation } from './whole-save.ts';
 
-// The draft's progress: restore (GET), save with its revision check (PUT, D10), and the resume
-// code a claimant asks for to finish later (D8).
+// The draft's progress: restore (GET), the whole and the per-step save with their revision check
+// (PUT, D10), and the resume code a claimant asks for to finish later (D8). The saves share the
+// drafts this process knows at their revision (decision 040).
 
 export function progressOperations(ctx: OnboardingContext) {
-  const { deps, now } = ctx;
-  const { db } = deps;
-
   const drafts = createDraftCache();
-
-  /**
-   * D8: a code goes out when personal details are first saved (or the number changes). The earlier
-   * number only counts if the personal step had been completed (validated) with it.
-   */
-  async function sendCodeIfNew(
-    sessionId: string,
-    lastStepCompleted: WizardStepId | null,
-    phone: string | null,
-    before: { lastStepCompleted: WizardStepId | null; mobileNumber: string | null } | undefined,
-  ): Promise<void> {
-    const earlier = before && hasCompleted('personal', before.lastStepCompleted) ? before.mobileNumber : null;
-    if (!hasCompleted('personal', lastStepCompleted) || phone === null || phone === earlier) return;
-    try {
-      await deps.resume.issueCode(sessionId, phone);
-    } catch (error) {
-      // The save itself succeeded; 'Save and finish later' can send another code.
-      deps.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'resume code not issued');
-    }
-  }
-
-  /** Writes a checked snapshot and progress: the first save inserts, later ones update at their revision. */
-  async function store(
-    sessionId: string,
-    existing: ClaimSaveCheckRow | undefined,
-    body: { revision: number } & WizardProgress,
-    snapshot: WizardSnapshot,
-    meta: RequestMeta,
-  ): Promise<{ revision: number; totals: RebateSummary }> {
-    const totals = summariseClaim(snapshot);
-    const at = nowIso(now());
-    const snapshotValues = snapshotColumns(snapshot, totals);
-    const progress = {
-      currentStep: body.currentStep,
-      lastStepCompleted: body.lastStepCompleted,
-      // The answers through lastStepCompleted were validated just now, with today's rules.
-      checked_on: ukIsoDate(now()),
-      last_activity_at: at,
-      updated_at: at,
-    };
-    const { currentStep, lastStepCompleted, ...times } = progress;
-    const columns: RowUpdate<'onboarding_claims'> = {
-      ...snapshotValues,
-      ...times,
-      ...progressColumns({ currentStep, lastStepCompleted }),
-    };
-    // Where the claim came from: recorded when first known, never overwritten.
-    const tracking = trackingOf(snapshot, meta);
-
-    let revision: number;
-    if (!existing) {
-      if (body.revision !== 0) throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, { revision: 0 });
-      try {
-        await insertClaim(db, {
-          ...columns,
-          ...tracking,
-          id: randomUUID(),
-          session_id: sessionId,
-          status: 'draft',
-          revision: 1,
-          created_at: at,
-          updated_at: at,
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // Two first saves raced: the other one won.
-        const current = await findClaimForSave(db, sessionId);
-        throw new ConflictError(ONBOARDING_MESSAGES.staleRevision, {
-          revision: Number(current?.revision ?? 0),
-        });
-      }
-      revision = 1;
-    } else {
-      refuseUnlessCurrent(existing, body.revision);
-      const current = Number(existing.revision);
-      const ok = await updateClaimAtRevision(db, sessionId, current, {
-        columns: snapshotValues,
-        progress,
-        tracking: tracksSomethingNew(existing, tracking) ? tracking : null,
-        stored: existing,
-      });
-      if (!ok) throw await conflictAfterMiss(ctx, sessionId);
-      revision = current + 1;
-    }
-    // The next step save of this draft needs no read (decision 040).
-    drafts.remember(sessionId, {
-      revision,
-      snapshot,
-      current: true,
-      checkedOn: progress.checked_on,
-      lastStepCompleted: body.lastStepCompleted,
-      indexed: {
-        full_name: snapshotValues.full_name ?? null,
-        email: snapshotValues.email ?? null,
-        mobile_number: snapshotValues.mobile_number ?? null,
-      },
-      tracking: existing ? mergedTracking(existing, tracking) : tracking,
-      lastActivityAt: at,
-    });
-
-    const before = existing && {
-      lastStepCompleted: progressOfRow({ ...existing, current_step: null }).lastStepCompleted,
-      mobileNumber: existing.mobile_number,
-    };
-    await sendCodeIfNew(sessionId, body.lastStepCompleted, columns.mobile_number ?? null, before);
-    return { revision, totals };
-  }
-
-  const saveStep = stepSaveOperation(ctx, drafts, async (sessionId, lastStepCompleted, snapshot, before) =>
-    sendCodeIfNew(sessionId, lastStepCompleted, normaliseUkPhone(snapshot.personalInfo.phone), {
-      lastStepCompleted: before.lastStepCompleted,
-      mobileNumber: before.indexed.mobile_number,
-    }),
-  );
-
+  const codes = resumeCodeOperations(ctx);
   return {
-    async getProgress(sessionId: string) {
-      const found = await findClaimProgress(db, sessionId);
-      if (!found) throw new NotFoundError(ONBOARDING_MESSAGES.notFound);
-      const { claim, files: rows } = found;
-      const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
-      const p60 = rows.filter((r) => r.kind === 'p60').at(-1);
-      const saved = progressOfRow(claim);
-      // A draft reopens at the first answer on its route that no longer holds (D10, D17). A save
-      // validated those same answers; unless the UK day has changed since, or the stored shape is
-      // older, they still hold and need not be checked again (migration 009).
-      const today = now();
-      const checkedToday =
-        Number(claim.snapshot_version) === WIZARD_SNAPSHOT_VERSION && claim.checked_on === ukIsoDate(today);
-      const progress =
-        claim.status === 'draft' && !checkedToday ? resumePoint(snapshot, saved, { today }) : saved;
-      return {
-        revision: Number(claim.revision),
-        snapshot,
-        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence')),
-        mileageLogs: mileageLogsOf(rows),
-        p60File: p60 ? summariseRow(p60) : null,
-        signatureUrl: claim.signature_url,
-        signedAuthority: authorityOfRows(rows),
-        status: claim.status,
-        submissionReference: claim.submission_reference,
-        submittedAt: claim.submitted_at,
-        totals: summariseClaim(snapshot),
-        hasNiNumber: claim.admin_ni_number !== null && claim.admin_ni_number !== '',
-        ...progress,
-      };
-    },
-
-    /**
-     * PUT /api/onboarding: validates the steps the snapshot covers, recomputes totals, and writes
-     * with an optimistic revision check (D10). The first save with a valid phone sends a resume code (D8).
-     * The offline outbox's catch-up and the first save of a draft send the whole snapshot this way.
-     */
-    async save(
-      sessionId: string,
-      body: OnboardingSave,
-      meta: RequestMeta,
-    ): Promise<{ revision: number; totals: RebateSummary }> {
-      const snapshot = body.snapshot;
-      // The whole body has passed the text rule already (refuseUnsafeText, before any route runs).
-      const checked = validateSnapshotSteps(snapshot, body.lastStepCompleted, {
-        today: now(),
-        textChecked: true,
-      });
-      if (!checked.ok) throw new ValidationError(checked.errors);
-      return await store(sessionId, await findClaimForSave(db, sessionId), body, snapshot, meta);
-    },
-
+    /** GET /api/onboarding, as JSON text (restore.ts). */
+    getProgress: restoreOperation(ctx),
+    /** PUT /api/onboarding: the whole snapshot (whole-save.ts). */
+    save: wholeSaveOperation(ctx, drafts, codes.sendCodeIfNew),
     /** PUT /api/onboarding/steps/:stepId: only the sections the step changed (step-save.ts). */
-    saveStep,
-
-    /** 'Save and finish later': a fresh code to the claimant's saved number. */
-    async sendResumeCode(sessionId: string): Promise<void> {
-      const claim = await ctx.requireClaim(sessionId);
-      if (!claim.mobile_number) throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneRequired });
-      const result = await deps.resume.issueCode(sessionId, claim.mobile_number);
-      if (result === 'rate-limited') throw new TooManyRequestsError(RESUME_MESSAGES.tooManyCodes, 3600);
-      if (result === 'invalid-phone')
-        throw new ValidationError({ 'personalInfo.phone': MESSAGES.phoneInvalid });
-      if (result === 'sms-failed') throw new ProviderFailedError(RESUME_MESSAGES.smsFailed);
-    },
+    saveStep: stepSaveOperation(ctx, drafts, (sessionId, lastStepCompleted, snapshot, before) =>
+      codes.sendCodeIfNew(sessionId, lastStepCompleted, normaliseUkPhone(snapshot.personalInfo.phone), {
+        lastStepCompleted: before.lastStepCompleted,
+        mobileNumber: before.indexed.mobile_number,
+      }),
+    ),
+    sendResumeCode: codes.sendResumeCode,
   };
 }

@@ -69,6 +69,7 @@ const PROGRESS_COLUMNS = columnsOf<'onboarding_claims'>()(
   'current_step',
   'last_step_completed',
   'checked_on',
+  'totals',
 );
 export type ClaimProgressRow = RowColumns<'onboarding_claims', typeof PROGRESS_COLUMNS>;
 

@@ -43,7 +43,12 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
 
   app.get('/onboarding', { schema: routeSchema('getOnboarding') }, async (request, reply) => {
     const sessionId = requireSession(request);
-    return reply.header('cache-control', 'no-store').send(await service.getProgress(sessionId));
+    // JSON text: the stored snapshot and totals are sent as they are (decision 040).
+    const text = await service.getProgress(sessionId);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(text as never);
   });
 
   // Snapshot fields are keyed from the snapshot root ('personalInfo.email'), like the step errors
