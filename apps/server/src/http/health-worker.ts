@@ -1,5 +1,4 @@
 import http from 'node:http';
-import os from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isPostgresUrl, openProbeDatabase } from '../db/connect.ts';
@@ -25,14 +24,6 @@ export interface HealthWorkerData {
 }
 
 const data = workerData as HealthWorkerData;
-// On a host whose CPUs are all busy, the scheduler decides when a probe is answered: this thread,
-// which does next to nothing, asks to run first (on Linux a priority set for pid 0 is the calling
-// thread's alone). Without the right to (neither root nor CAP_SYS_NICE) it stays as it is.
-try {
-  os.setPriority(0, os.constants.priority.PRIORITY_HIGH);
-} catch {
-  // EACCES: an ordinary priority, as every other thread.
-}
 const probe = openProbeDatabase(data.databaseUrl, data.readyTimeoutMs);
 const store = probe
   ? createJobStore({
