@@ -171,7 +171,7 @@ export function StepConfirmation() {
           Questions?
         </h2>
         <p>
-          Contact us by <ContactUs />
+          Contact us by <ContactUs hours={false} />
           {email ? (
             <>
               {' '}
@@ -180,6 +180,7 @@ export function StepConfirmation() {
           ) : null}
           .
         </p>
+        <p>Support hours: {CONTENT.supportHours}</p>
         <p className="mt-2 text-muted">Quote your reference number when you contact us.</p>
       </section>
 
