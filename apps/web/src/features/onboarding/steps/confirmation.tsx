@@ -200,7 +200,7 @@ function Contact() {
         Questions?
       </h2>
       <p>
-        Contact us by <ContactUs />
+        Contact us by <ContactUs hours={false} />
         {email ? (
           <>
             {' '}
@@ -209,6 +209,7 @@ function Contact() {
         ) : null}
         .
       </p>
+      <p>Support hours: {CONTENT.supportHours}</p>
       <p className="mt-2 text-muted">Quote your reference number when you contact us.</p>
     </section>
   );
