@@ -42,7 +42,15 @@ function detail(drivesForWork: string, withEstimate: boolean) {
       repaidPence: null,
       feePence: null,
       claimantPence: null,
+      sentOn: null,
+      sentMethod: null,
+      sentMethodOther: null,
+      sentTracking: null,
+      repaidOn: null,
     },
+    owner: null,
+    allocatedAt: null,
+    hmrcRecords: [],
     possibleDuplicates: [],
     readiness:
       drivesForWork === 'yes'
