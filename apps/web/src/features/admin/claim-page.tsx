@@ -3,6 +3,7 @@ import { paths } from '../../lib/paths.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { useClaimDetail } from './claim-detail.ts';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
+import { HmrcRecords, OwnerPanel } from './claim-record.tsx';
 import {
   ClaimDocuments,
   ClaimHistory,
@@ -41,9 +42,11 @@ export function ClaimPage() {
       <span className="text-muted">{claim.kind === 'general' ? 'General claim' : 'Mileage claim'}</span>
       <h1 className="mb-6 text-3xl">{claim.reference}</h1>
       <ClaimSummary claim={claim} />
+      <OwnerPanel claim={claim} onChanged={load} />
       <PossibleDuplicates claim={claim} />
       <ClaimReadiness claim={claim} />
       <StatusForm claim={claim} onChanged={load} />
+      <HmrcRecords claim={claim} onChanged={load} />
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />
