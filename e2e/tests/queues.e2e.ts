@@ -160,7 +160,7 @@ test('two caseworkers and an admin share the queue; sending and repayment go on 
   await admin.goto(`/admin/claims/${eve}`);
   await expect(admin.getByTestId('claim-owner')).toHaveText(`Alice ${id} owns this claim.`);
   await admin.getByLabel('Allocate to').selectOption({ label: `Bob ${id}` });
-  await admin.getByLabel('Reason').first().fill('Alice is on leave');
+  await admin.getByLabel('Why it moves').fill('Alice is on leave');
   await admin.getByRole('button', { name: 'Allocate', exact: true }).click();
   await expect(admin.getByTestId('claim-owner')).toHaveText(`Bob ${id} owns this claim.`);
   expect(await ownerOf(eve)).toBe(`Bob ${id}`);

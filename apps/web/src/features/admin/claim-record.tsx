@@ -98,7 +98,7 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
           </SelectField>
           <TextAreaField
             id="owner-reason"
-            label={claim.owner ? 'Reason' : 'Reason (optional)'}
+            label={claim.owner ? 'Why it moves' : 'Why it moves (optional)'}
             hint="Recorded in the audit log"
             value={reason}
             onChange={setReason}
