@@ -59,6 +59,36 @@ export async function queryRows(sql: string, params: readonly unknown[] = []): P
   }
 }
 
+/**
+ * Runs one write on the server's database, for state a spec cannot reach through the screens it
+ * tests (columns another feature writes). `$1` placeholders as in queryRows.
+ */
+export async function executeSql(sql: string, params: readonly unknown[] = []): Promise<void> {
+  const url = getDatabaseUrl();
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql, [...params]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const order: unknown[] = [];
+  const sqliteSql = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    order.push(params[Number(n) - 1]);
+    return '?';
+  });
+  const db = new Database(join(getDataDir(), 'taxback.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sqliteSql).run(...order);
+  } finally {
+    db.close();
+  }
+}
+
 function decodeJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {

@@ -8,11 +8,12 @@ import {
   MILEAGE_CLAIM_YEAR,
   asOperator,
   auditCount,
+  giveClaimTo,
   insertOperator,
   mileageClaimFigures,
   signIn,
-  submitGeneralClaim,
-  submitMileageClaim,
+  submitGeneralClaim as submitGeneral,
+  submitMileageClaim as submitMileage,
   testClock,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
@@ -39,6 +40,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+// D34: a caseworker changes only the claims they own, so every claim here is the caseworker's.
+async function submitGeneralClaim(...args: Parameters<typeof submitGeneral>) {
+  const id = await submitGeneral(...args);
+  await giveClaimTo(t, id, caseworkerId);
+  return id;
+}
+async function submitMileageClaim(...args: Parameters<typeof submitMileage>) {
+  const claim = await submitMileage(...args);
+  await giveClaimTo(t, claim.id, caseworkerId);
+  return claim;
+}
 
 const get = (url: string, s: AdminSession | null = caseworker) =>
   t.app.inject({ method: 'GET', url, headers: s ? asOperator(s) : {} });

@@ -56,6 +56,16 @@ export async function insertOperator(
   return { id, email, role };
 }
 
+/** D34: gives a claim (of either kind) to an operator, as "Take this claim" would. */
+export async function giveClaimTo(t: TestApp, claimId: string, operatorId: string | null): Promise<void> {
+  for (const table of ['form_responses', 'onboarding_claims'] as const)
+    await t.app.db
+      .updateTable(table)
+      .set({ owner_id: operatorId, allocated_at: operatorId ? new Date().toISOString() : null })
+      .where('id', '=', claimId)
+      .execute();
+}
+
 export function totpCode(clock: TestClock, secret = TOTP_SECRET): Promise<string> {
   return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
 }

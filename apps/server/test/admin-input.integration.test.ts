@@ -3,7 +3,14 @@
 // real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@taxback/domain/admin-schemas';
-import { asOperator, insertOperator, signIn, submitGeneralClaim, testClock } from './admin-helpers.ts';
+import {
+  asOperator,
+  giveClaimTo,
+  insertOperator,
+  signIn,
+  submitGeneralClaim as submitGeneral,
+  testClock,
+} from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -11,6 +18,7 @@ import type { TestApp } from './helpers.ts';
 const clock = testClock();
 let t: TestApp;
 let caseworker: AdminSession;
+let caseworkerId: string;
 /** The audit log is for admins. */
 let admin: AdminSession;
 
@@ -19,12 +27,21 @@ beforeAll(async () => {
     overrides: { now: clock.now },
     env: { FEE_PERCENT: '20', FEE_MINIMUM_PENCE: '2500', FEE_VAT_PERCENT: '20' },
   });
-  caseworker = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  const worker = await insertOperator(t, { role: 'caseworker' });
+  caseworkerId = worker.id;
+  caseworker = await signIn(t, clock, worker);
   admin = await signIn(t, clock, await insertOperator(t));
 });
 afterAll(async () => {
   await t.close();
 });
+
+// D34: a caseworker changes only the claims they own, so every claim here is the caseworker's.
+async function submitGeneralClaim(...args: Parameters<typeof submitGeneral>) {
+  const id = await submitGeneral(...args);
+  await giveClaimTo(t, id, caseworkerId);
+  return id;
+}
 
 const get = (url: string, s = caseworker) => t.app.inject({ method: 'GET', url, headers: asOperator(s) });
 const post = (url: string, payload: object) =>

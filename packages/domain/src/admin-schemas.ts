@@ -24,6 +24,11 @@ export const ADMIN_MESSAGES = {
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
   dateInvalid: 'Enter a date like 2025-04-06',
   actionInvalid: 'Select an action from the list',
+  sentMethodRequired: 'Select how the claim was sent to HMRC',
+  sentMethodOtherRequired: 'Enter how the claim was sent to HMRC',
+  ownerRequired: 'Select a caseworker',
+  claimsRequired: 'Select at least one claim to allocate',
+  countInvalid: (max: number) => `Enter a number from 1 to ${max}`,
 } as const;
 
 export const OPERATOR_ROLES = ['caseworker', 'admin'] as const;
@@ -57,6 +62,8 @@ export const AUDIT_ACTIONS = [
   'call-backs-viewed',
   'call-back-removed',
   'job-retried',
+  'claim-allocated',
+  'hmrc-record-corrected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
@@ -68,6 +75,23 @@ const cleanText = (v: unknown) => (typeof v === 'string' ? sanitiseText(v) : (v 
  * (React on screen, escapeHtml in emails).
  */
 const operatorWords = (v: unknown) => (typeof v === 'string' ? v.trim() : (v ?? ''));
+const reasonWords = z.preprocess(
+  operatorWords,
+  z.string().max(REASON_MAX_LENGTH, ADMIN_MESSAGES.tooLong(REASON_MAX_LENGTH)),
+);
+const optionalWords = (max: number) =>
+  z.preprocess(operatorWords, z.string().max(max, ADMIN_MESSAGES.tooLong(max))).optional();
+const isoDate = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ADMIN_MESSAGES.dateInvalid, abort: true })
+    // A calendar date: Date.parse would roll 2025-02-31 into March (issue 32.15).
+    .refine((s) => datePartsToIso(isoToDateParts(s)) === s, ADMIN_MESSAGES.dateInvalid)
+    .optional(),
+);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
 
 function required(message: string, max: number, clean: (v: unknown) => unknown = cleanText) {
   return z.preprocess(
@@ -156,32 +180,144 @@ export function parsePoundsToPence(value: unknown): number {
   return Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
 }
 
+/** D35: how a claim went to HMRC. */
+export const SENT_METHODS = ['post', 'other'] as const;
+export type SentMethod = (typeof SENT_METHODS)[number];
+export const SENT_METHOD_LABELS: Record<SentMethod, string> = { post: 'Post', other: 'Another way' };
+
+function checkRepaidAmount(raw: unknown, ctx: z.RefinementCtx) {
+  if (raw === undefined || raw === null || raw === '')
+    ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidRequired });
+  else if (Number.isNaN(parsePoundsToPence(raw)))
+    ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidInvalid });
+}
+
+function checkSentMethod(
+  value: { sentMethod?: string | undefined; sentMethodOther?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.sentMethod === undefined)
+    ctx.addIssue({ code: 'custom', path: ['sentMethod'], message: ADMIN_MESSAGES.sentMethodRequired });
+  else if (value.sentMethod === 'other' && !value.sentMethodOther)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sentMethodOther'],
+      message: ADMIN_MESSAGES.sentMethodOtherRequired,
+    });
+}
+
+/** D35: the sending's record; `sentOn` left out means today (UK), which the server fills in. */
+export interface SentRecord {
+  sentOn: string | null;
+  method: SentMethod;
+  methodOther: string | null;
+  tracking: string | null;
+}
+
+const sentFields = {
+  sentOn: isoDate,
+  sentMethod: optionalEnum(SENT_METHODS, ADMIN_MESSAGES.sentMethodRequired),
+  sentMethodOther: optionalWords(200),
+  sentTracking: optionalWords(100),
+};
+const sentRecordOf = (v: {
+  sentOn?: string | undefined;
+  sentMethod?: SentMethod | undefined;
+  sentMethodOther?: string | undefined;
+  sentTracking?: string | undefined;
+}): SentRecord => ({
+  sentOn: v.sentOn ?? null,
+  method: v.sentMethod ?? 'post',
+  methodOther: v.sentMethod === 'other' ? (v.sentMethodOther ?? null) : null,
+  tracking: v.sentTracking ? v.sentTracking : null,
+});
+
 export const statusChangeSchema = z
   .object({
     to: z.enum(CLAIM_STATUSES, { error: ADMIN_MESSAGES.statusRequired }),
-    reason: z.preprocess(
-      operatorWords,
-      z.string().max(REASON_MAX_LENGTH, ADMIN_MESSAGES.tooLong(REASON_MAX_LENGTH)),
-    ),
+    reason: reasonWords,
     version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(0),
     repaidAmount: z.unknown().optional(),
+    /** D35: the UK date HMRC repaid (today when left out). */
+    repaidOn: isoDate,
+    ...sentFields,
   })
   .superRefine((value, ctx) => {
     if (reasonRequired(value.to) && value.reason === '')
       ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
-    if (value.to === 'repaid') {
-      const raw = value.repaidAmount;
-      if (raw === undefined || raw === null || raw === '')
-        ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidRequired });
-      else if (Number.isNaN(parsePoundsToPence(raw)))
-        ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidInvalid });
-    }
+    if (value.to === 'repaid') checkRepaidAmount(value.repaidAmount, ctx);
+    // Without a method the move is refused after the state machine's check (an illegal move is 409).
+    if (value.to === 'sent-to-hmrc' && value.sentMethod !== undefined) checkSentMethod(value, ctx);
   })
-  .transform(({ repaidAmount, ...rest }) => ({
+  .transform(({ repaidAmount, repaidOn, sentOn, sentMethod, sentMethodOther, sentTracking, ...rest }) => ({
     ...rest,
     repaidPence: rest.to === 'repaid' ? parsePoundsToPence(repaidAmount) : null,
+    repaidOn: rest.to === 'repaid' ? (repaidOn ?? null) : null,
+    sent:
+      rest.to === 'sent-to-hmrc' && sentMethod !== undefined
+        ? sentRecordOf({ sentOn, sentMethod, sentMethodOther, sentTracking })
+        : null,
   }));
 export type StatusChange = z.output<typeof statusChangeSchema>;
+
+/** D35: an admin corrects the sent or repaid record with a reason; the history keeps each value. */
+export const hmrcRecordCorrectionSchema = z.discriminatedUnion(
+  'record',
+  [
+    z
+      .object({ record: z.literal('sent'), reason: reasonWords, ...sentFields })
+      .superRefine((value, ctx) => {
+        if (value.reason === '')
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
+        checkSentMethod(value, ctx);
+      })
+      .transform(({ record, reason, ...sent }) => ({ record, reason, sent: sentRecordOf(sent) })),
+    z
+      .object({
+        record: z.literal('repaid'),
+        reason: reasonWords,
+        repaidAmount: z.unknown().optional(),
+        repaidOn: isoDate,
+      })
+      .superRefine((value, ctx) => {
+        if (value.reason === '')
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
+        checkRepaidAmount(value.repaidAmount, ctx);
+      })
+      .transform(({ record, reason, repaidAmount, repaidOn }) => ({
+        record,
+        reason,
+        repaidPence: parsePoundsToPence(repaidAmount),
+        repaidOn: repaidOn ?? null,
+      })),
+  ],
+  { error: 'Choose the record to correct' },
+);
+export type HmrcRecordCorrection = z.output<typeof hmrcRecordCorrectionSchema>;
+
+/** D34: an admin gives a claim to an operator, or returns it to the pool (ownerId null), saying why. */
+export const claimAllocationSchema = z.object({
+  ownerId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid({ error: ADMIN_MESSAGES.ownerRequired }).nullable(),
+  ),
+  reason: reasonWords,
+});
+export type ClaimAllocation = z.output<typeof claimAllocationSchema>;
+
+/** The most claims one allocation moves: a page of the list. */
+export const ALLOCATE_MAX = 50;
+
+/** D34: the next N claims the admin saw in a filtered pool, to one caseworker, all or nothing. */
+export const claimsAllocationSchema = z.object({
+  ownerId: z.uuid({ error: ADMIN_MESSAGES.ownerRequired }),
+  claimIds: z
+    .array(z.uuid(), { error: ADMIN_MESSAGES.claimsRequired })
+    .min(1, ADMIN_MESSAGES.claimsRequired)
+    .max(ALLOCATE_MAX, ADMIN_MESSAGES.countInvalid(ALLOCATE_MAX)),
+  reason: reasonWords,
+});
+export type ClaimsAllocation = z.output<typeof claimsAllocationSchema>;
 
 export const claimNoteSchema = z.object({
   body: required(ADMIN_MESSAGES.noteRequired, NOTE_MAX_LENGTH, operatorWords),
@@ -190,6 +326,9 @@ export const claimNoteSchema = z.object({
 export const CLAIM_LIST_KINDS = ['general', 'mileage'] as const;
 export type ClaimListKind = (typeof CLAIM_LIST_KINDS)[number];
 export const CLAIM_SORTS = ['submitted', 'name', 'status', 'rebate', 'reference'] as const;
+/** D34: the claims page's queues: every claim, the open claims nobody owns, my open claims. */
+export const CLAIM_QUEUES = ['all', 'unallocated', 'mine'] as const;
+export type ClaimQueue = (typeof CLAIM_QUEUES)[number];
 export const CLAIM_PAGE_SIZE = 50;
 
 const optionalQuery = (max: number) =>
@@ -197,20 +336,9 @@ const optionalQuery = (max: number) =>
     (v) => (typeof v === 'string' ? sanitiseText(v) || undefined : undefined),
     z.string().max(max, ADMIN_MESSAGES.tooLong(max)).optional(),
   );
-const isoDate = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ADMIN_MESSAGES.dateInvalid, abort: true })
-    // A calendar date: Date.parse would roll 2025-02-31 into March (issue 32.15).
-    .refine((s) => datePartsToIso(isoToDateParts(s)) === s, ADMIN_MESSAGES.dateInvalid)
-    .optional(),
-);
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
-
 /** GET /api/admin/claims query: every filter optional; drafts are their own list, never mixed in. */
 export const claimListQuerySchema = z.object({
+  queue: optionalEnum(CLAIM_QUEUES, 'Select a queue from the list').transform((v) => v ?? 'all'),
   status: optionalEnum(CLAIM_STATUSES, 'Select a status from the list'),
   kind: optionalEnum(CLAIM_LIST_KINDS, 'Select a kind from the list'),
   drafts: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
@@ -219,7 +347,8 @@ export const claimListQuerySchema = z.object({
   to: isoDate,
   q: optionalQuery(100),
   sort: optionalEnum(CLAIM_SORTS, 'Select a sort from the list').transform((v) => v ?? 'submitted'),
-  dir: optionalEnum(['asc', 'desc'] as const, 'Select a direction').transform((v) => v ?? 'desc'),
+  // Left out: newest first on All, oldest first on the Unallocated and My claims queues (D34).
+  dir: optionalEnum(['asc', 'desc'] as const, 'Select a direction'),
   page: z.preprocess(
     (v) => (v === undefined || v === '' ? 1 : Number(v)),
     z.number({ error: 'Enter a page number' }).int('Enter a page number').min(1).max(100_000),

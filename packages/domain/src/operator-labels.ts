@@ -51,6 +51,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'status-changed': 'Status changed',
   'note-added': 'Note added',
   'claim-details-corrected': 'Claim details completed or corrected',
+  'claim-allocated': 'Claim allocated',
+  'hmrc-record-corrected': 'Sent or repaid record corrected',
   'claims-exported': 'Claims exported',
   'affiliate-report-viewed': 'Affiliate report viewed',
   'call-backs-viewed': 'Call backs viewed',

@@ -36,6 +36,16 @@ export interface ClaimWorkflowColumns {
   operator_unread_count: WithDefault<number>;
   /** Signed authorities replaced by a later one (an amendment, D32). */
   superseded_authorities: WithDefault<number>;
+  /** Migration 019 (issue 29, D34): the operator who owns the claim; null in the unallocated pool. */
+  owner_id: string | null;
+  allocated_at: IsoTime | null;
+  /** D35: the sending to HMRC (UK date, 'post' | 'other', how when other, tracking reference). */
+  sent_on: string | null;
+  sent_method: string | null;
+  sent_method_other: string | null;
+  sent_tracking: string | null;
+  /** D35: the UK date HMRC repaid. */
+  repaid_on: string | null;
 }
 
 export interface FormResponsesTable extends ClaimWorkflowColumns {
@@ -155,6 +165,8 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   signature_method: string | null;
   /** The name as typed when signature_method is 'typed' (migration 023). */
   signature_typed_name: string | null;
+  /** Migration 019: the P87 items still missing (D17), kept on write; null: read the snapshot. */
+  readiness_missing: number | null;
 }
 
 export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority';
@@ -319,6 +331,20 @@ export interface ClaimFieldEditsTable {
   created_at: IsoTime;
 }
 
+/** D35: every value of a claim's sent and repaid records, the first and each correction. */
+export interface ClaimHmrcRecordsTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  record: 'sent' | 'repaid';
+  /** JSON: the record's values. */
+  value: JsonText;
+  /** Null for the first value; a correction's reason otherwise. */
+  reason: string | null;
+  operator_id: string;
+  created_at: IsoTime;
+}
+
 export interface ClaimNotesTable {
   id: string;
   claim_kind: ClaimKind;
@@ -388,6 +414,7 @@ export interface Database {
   claim_status_history: ClaimStatusHistoryTable;
   claim_notes: ClaimNotesTable;
   claim_field_edits: ClaimFieldEditsTable;
+  claim_hmrc_records: ClaimHmrcRecordsTable;
   call_back_requests: CallBackRequestsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;

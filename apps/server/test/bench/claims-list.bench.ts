@@ -1,6 +1,7 @@
 // `npm run bench` part: seeds 100,000 claims (half general, half mileage, every status, plus
-// drafts) and times the operators' claims-list API (filter + sort + a page of 50) through the real
-// app and database, p50 and p99. Run on its own: node --import tsx apps/server/test/bench/claims-list.bench.ts
+// drafts; a third of them owned by one of ten operators, with the queues' flags) and times the
+// operators' claims-list API (filter + sort + a page of 50) and the queue page (issue 29: the three
+// queue counts and page 1 of My claims with flags) through the real app and database, p50 and p99. Run on its own: node --import tsx apps/server/test/bench/claims-list.bench.ts
 // BENCH_CLAIMS changes the count; BENCH_OUT writes the result as JSON; TEST_DATABASE_URL selects PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
   const clock = testClock();
   const t = await createTestApp({ overrides: { now: clock.now } });
   try {
+    // The operator the queue page is timed for owns a tenth of the owned claims (D34).
+    const me = await insertOperator(t, { role: 'caseworker' });
+    const owners = [me.id, ...Array.from({ length: 9 }, () => randomUUID())];
     const started = performance.now();
     const year = Date.UTC(2025, 0, 1);
     for (let offset = 0; offset < TOTAL; offset += BATCH) {
@@ -73,6 +77,13 @@ async function main(): Promise<void> {
           affiliate_name: pick(AFFILIATES, i),
           created_at: at,
           updated_at: at,
+          // Issue 29: owners, the last action and the flags the queues show.
+          owner_id: status !== 'draft' && i % 3 === 0 ? pick(owners, Math.floor(i / 3)) : null,
+          last_action_at: at,
+          reply_received_at: i % 13 === 0 ? at : null,
+          reply_due_on: i % 17 === 0 ? at.slice(0, 10) : null,
+          superseded_authorities: i % 29 === 0 ? 1 : 0,
+          operator_unread_count: i % 31 === 0 ? 2 : 0,
         };
         if (i % 2 === 0 && status !== 'draft') {
           general.push({ ...common, selected_expenses: '["travel"]', earns_over_18k: 1, status });
@@ -89,6 +100,7 @@ async function main(): Promise<void> {
             estimated_rebate_20_percent: 200 + (i % 2000),
             estimated_rebate_claimant: 200 + (i % 2000),
             self_assessment_required: i % 11 === 0 ? 1 : 0,
+            readiness_missing: i % 4,
             submission_reference: status === 'draft' ? null : `TB${String(i).padStart(8, '0')}`,
             submitted_at: status === 'draft' ? null : at,
             last_activity_at: at,
@@ -102,8 +114,10 @@ async function main(): Promise<void> {
     }
     const seedSeconds = (performance.now() - started) / 1000;
 
-    const session = await signIn(t, clock, await insertOperator(t));
+    const session = await signIn(t, clock, me);
     const scenarios: Record<string, string> = {
+      'queue page: 3 counts + My claims page 1 with flags': '/api/admin/claims?queue=mine',
+      'Unallocated queue, oldest first, page 1': '/api/admin/claims?queue=unallocated',
       'status + sort by submitted, page 1': '/api/admin/claims?status=in-review&sort=submitted&dir=desc',
       'kind + status + sort by name, page 20':
         '/api/admin/claims?kind=mileage&status=submitted&sort=name&dir=asc&page=20',

@@ -1,7 +1,7 @@
 // Issue 14: what the operator back-office routes (/api/admin) answer, declared on the routes so
 // /api/docs is generated from them and the admin screens read the same types.
 import { z } from 'zod';
-import { OPERATOR_ROLES } from '../admin-schemas.ts';
+import { CLAIM_QUEUES, OPERATOR_ROLES } from '../admin-schemas.ts';
 import { CLAIM_STATUSES } from '../claim-status.ts';
 import { jobBacklogSchema } from './responses.ts';
 
@@ -49,6 +49,33 @@ export const operatorListSchema = z
   })
   .meta({ id: 'OperatorList' });
 
+const ownerSchema = z.object({ id: z.string(), name: z.string().nullable() });
+
+/** D34: a claim's owner after an allocation change. */
+export const claimOwnerSchema = z
+  .object({ owner: ownerSchema.nullable(), allocatedAt: z.string().nullable() })
+  .meta({ id: 'ClaimOwner' });
+
+/** D34: the claim "Take next" gave the operator. */
+export const takenClaimSchema = z
+  .object({ id: z.string(), kind: claimKind, reference: z.string() })
+  .meta({ id: 'TakenClaim' });
+
+/** D34: 409 when a claim of an allocation was taken meanwhile: nothing changed. */
+export const allocationConflictSchema = z
+  .object({
+    error: z.string(),
+    taken: z
+      .array(z.object({ id: z.string(), reference: z.string(), owner: z.string().nullable() }))
+      .optional()
+      .describe('The claims another operator took meanwhile'),
+  })
+  .meta({ id: 'AllocationConflict' });
+
+export const claimsAllocatedSchema = z
+  .object({ allocated: z.number().int(), owner: ownerSchema })
+  .meta({ id: 'ClaimsAllocated' });
+
 export const createdSchema = z.object({ id: z.uuid() }).meta({ id: 'Created' });
 
 export const claimListItemSchema = z
@@ -65,12 +92,36 @@ export const claimListItemSchema = z
     affiliate: z.string().nullable(),
     selfAssessment: z.boolean().nullable(),
     readinessMissing: z.number().int(),
+    owner: ownerSchema.nullable().describe('D34: who owns the claim; null in the unallocated pool'),
+    lastActionAt: z.string().nullable().describe('The last operator or claimant action'),
+    flags: z
+      .object({
+        replyReceived: z.boolean(),
+        overdue: z
+          .boolean()
+          .describe('The reply-by date of an open information request has passed (UK date)'),
+        selfAssessment: z.boolean(),
+        readinessMissing: z.number().int(),
+        authoritySuperseded: z.boolean(),
+        unreadMessages: z.number().int(),
+      })
+      .describe('D34: what needs the caseworker'),
+    sentOn: z.string().nullable(),
+    sentMethod: z.string().nullable(),
+    repaidPence: z.number().int().nullable(),
+    repaidOn: z.string().nullable(),
+    feePence: z.number().int().nullable(),
+    claimantPence: z.number().int().nullable(),
   })
   .meta({ id: 'ClaimListItem' });
 
 export const claimListSchema = z
   .object({
     claims: z.array(claimListItemSchema),
+    queue: z.enum(CLAIM_QUEUES),
+    counts: z
+      .object({ all: z.number().int(), unallocated: z.number().int(), mine: z.number().int() })
+      .describe('D34: each queue’s count with the same filters'),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
@@ -87,6 +138,11 @@ export const claimWorkflowSchema = z
     repaidPence: z.number().int().nullable(),
     feePence: z.number().int().nullable(),
     claimantPence: z.number().int().nullable(),
+    sentOn: z.string().nullable().describe('D35: the UK date the claim was sent to HMRC'),
+    sentMethod: z.string().nullable().describe("'post' or 'other'"),
+    sentMethodOther: z.string().nullable(),
+    sentTracking: z.string().nullable(),
+    repaidOn: z.string().nullable().describe('D35: the UK date HMRC repaid'),
   })
   .meta({ id: 'ClaimWorkflow' });
 
@@ -148,6 +204,20 @@ const claimDetailCommon = {
       }),
     )
     .describe('D32: the answers operators completed or corrected, oldest first'),
+  owner: ownerSchema.extend({ role: z.string().nullable() }).nullable().describe('D34: who owns the claim'),
+  allocatedAt: text,
+  hmrcRecords: z
+    .array(
+      z.object({
+        id: z.string(),
+        record: z.enum(['sent', 'repaid']),
+        value: record,
+        reason: text,
+        operator: text,
+        created_at: z.string(),
+      }),
+    )
+    .describe('D35: every value of the sent and repaid records, oldest first'),
   possibleDuplicates: z.array(
     z.object({
       id: z.string(),
@@ -340,6 +410,8 @@ export type Enrolment = z.infer<typeof enrolmentSchema>;
 export type ClaimListItem = z.infer<typeof claimListItemSchema>;
 export type ClaimList = z.infer<typeof claimListSchema>;
 export type ClaimDetail = z.infer<typeof claimDetailSchema>;
+export type ClaimOwner = z.infer<typeof claimOwnerSchema>;
+export type AllocationConflict = z.infer<typeof allocationConflictSchema>;
 export type AffiliateReport = z.infer<typeof affiliateReportSchema>;
 export type AffiliateReportRow = AffiliateReport['affiliates'][number];
 export type AuditPage = z.infer<typeof auditPageSchema>;

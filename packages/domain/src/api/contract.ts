@@ -7,7 +7,10 @@ import {
   adminSignInSchema,
   affiliateReportQuerySchema,
   auditQuerySchema,
+  claimAllocationSchema,
   claimListQuerySchema,
+  claimsAllocationSchema,
+  hmrcRecordCorrectionSchema,
   claimNoteSchema,
   operatorChangeSchema,
   operatorCreateSchema,
@@ -38,12 +41,15 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import { detailsSignSchema } from '../general-details-schemas.ts';
 import {
   affiliateReportSchema,
+  allocationConflictSchema,
   auditPageSchema,
   callBackListSchema,
   claimDetailSchema,
   claimEditedSchema,
   claimListSchema,
+  claimOwnerSchema,
   claimWorkflowSchema,
+  claimsAllocatedSchema,
   createdSchema,
   enrolmentSchema,
   failedJobsSchema,
@@ -52,6 +58,7 @@ import {
   signInStartedSchema,
   signedInSchema,
   statusConflictSchema,
+  takenClaimSchema,
 } from './admin-responses.ts';
 import {
   addressResultSchema,
@@ -830,6 +837,68 @@ const operator = {
         description: 'A draft, or a stale version (with the current one)',
         schema: statusConflictSchema,
       },
+    },
+  }),
+  takeNextClaim: admin({
+    method: 'POST',
+    path: '/api/admin/claims/take-next',
+    summary:
+      'D34: gives me the oldest unallocated open claim (two operators at once get two claims); audited',
+    access: 'operator',
+    responses: {
+      200: json('The claim now mine', takenClaimSchema),
+      404: error('No claim is waiting in the unallocated pool'),
+    },
+  }),
+  allocateClaims: admin({
+    method: 'POST',
+    path: '/api/admin/claims/allocate',
+    summary:
+      'D34: the next N claims of a filtered pool (as the admin saw them) to one operator, all or nothing; audited',
+    access: 'admin',
+    body: claimsAllocationSchema,
+    responses: {
+      200: json('Allocated', claimsAllocatedSchema),
+      409: {
+        description: 'A claim was taken meanwhile: nothing changed (with `taken`)',
+        schema: allocationConflictSchema,
+      },
+    },
+  }),
+  takeClaim: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/take',
+    summary: 'D34: "Take this claim": an unallocated open claim becomes mine; audited',
+    access: 'operator',
+    params: claimParams,
+    responses: {
+      200: json('The claim’s owner', claimOwnerSchema),
+      409: { description: 'Already owned, or closed', schema: allocationConflictSchema },
+    },
+  }),
+  allocateClaim: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/owner',
+    summary:
+      'D34: "Allocate to" an operator, or "Return to the pool" (ownerId null), with the reason; audited',
+    access: 'admin',
+    params: claimParams,
+    body: claimAllocationSchema,
+    responses: {
+      200: json('The claim’s owner', claimOwnerSchema),
+      409: { description: 'A closed claim, or the reason is missing', schema: allocationConflictSchema },
+    },
+  }),
+  correctHmrcRecord: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/hmrc-records',
+    summary: 'D35: an admin corrects the sent or repaid record with a reason; the history keeps each value',
+    access: 'admin',
+    params: claimParams,
+    body: hmrcRecordCorrectionSchema,
+    responses: {
+      200: json('The new workflow state', claimWorkflowSchema),
+      409: error('The claim has no such record yet'),
     },
   }),
   addClaimNote: admin({

@@ -18,6 +18,7 @@ import * as claimFieldEdits from './018-claim-field-edits.ts';
 import * as signatureMethod from './023-signature-method.ts';
 import * as generalClaimDetails from './020-general-claim-details.ts';
 import * as draftTotals from './016-draft-totals.ts';
+import * as queues from './019-queues.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-signature-method': signatureMethod,
   '020-general-claim-details': generalClaimDetails,
   '016-draft-totals': draftTotals,
+  '019-queues': queues,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
 import type { AuditLog } from './audit.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
+import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import { checkMayChange, staleConflict } from './claim-workflow.ts';
 
 // D32 (issue 28): an operator completes or corrects one answer that does not change the amount,
@@ -157,12 +158,15 @@ export function createClaimEdits(deps: {
   keys: EditKeys;
   now: () => Date;
   find: (id: string) => Promise<Found>;
+  ownership: (found: Found) => Promise<ClaimOwnership>;
 }) {
   const { db, audit, now, find } = deps;
   return {
     /** One answer completed or corrected: exactly one history row and one audit event (D32). */
-    async editDetails(operatorId: string, id: string, request: ClaimEditRequest) {
+    async editDetails(actor: ClaimActor, id: string, request: ClaimEditRequest) {
+      const operatorId = actor.id;
       const found = await find(id);
+      assertMayChangeClaim(actor, await deps.ownership(found), 'edit');
       checkMayChange(operatorId, found, request.version);
       const { edit } = request;
       const applied =
@@ -177,7 +181,15 @@ export function createClaimEdits(deps: {
         const table = found.kind === 'general' ? 'form_responses' : 'onboarding_claims';
         const result = await trx
           .updateTable(table)
-          .set({ ...applied.set, version: found.version + 1, updated_at: at, last_action_at: at })
+          .set({
+            ...applied.set,
+            // Migration 019's stored readiness count is stale after an edit: NULL makes the
+            // queues read it from the snapshot again (claim-view.ts).
+            ...(found.kind === 'general' ? {} : { readiness_missing: null }),
+            version: found.version + 1,
+            updated_at: at,
+            last_action_at: at,
+          })
           .where('id', '=', id)
           .where('version', '=', found.version)
           .executeTakeFirst();

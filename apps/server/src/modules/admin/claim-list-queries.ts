@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
-import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
+import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
+import type { ClaimListQuery, ClaimQueue } from '@taxback/domain/admin-schemas';
 import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
 
@@ -24,7 +25,46 @@ export interface ClaimListRow {
   /** The wizard snapshot (mileage claims): every P87 answer is in it (D17). */
   snapshot: string | null;
   snapshot_version: number | null;
+  /** Migration 019: the stored count of P87 items left (mileage); null: read the snapshot. */
+  readiness_missing: number | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  last_action_at: string | null;
+  reply_due_on: string | null;
+  reply_received_at: string | null;
+  operator_unread_count: number;
+  superseded_authorities: number;
+  sent_on: string | null;
+  sent_method: string | null;
+  sent_method_other: string | null;
+  repaid_pence: number | null;
+  repaid_on: string | null;
+  fee_pence: number | null;
+  claimant_pence: number | null;
 }
+
+/** A list query with its direction settled: newest first on All, oldest first on the queues (D34). */
+type SortedQuery = ClaimListQuery & { dir: 'asc' | 'desc' };
+
+/** The statuses a claim can still move from: the ones the queues hold (D34). */
+export const OPEN_STATUSES = CLAIM_STATUSES.filter(isOpenStatus);
+
+/** The columns both claim tables share that the queues read (migrations 015 and 019). */
+const CASEWORK_COLUMNS = [
+  'owner_id',
+  'last_action_at',
+  'reply_due_on',
+  'reply_received_at',
+  'operator_unread_count',
+  'superseded_authorities',
+  'sent_on',
+  'sent_method',
+  'sent_method_other',
+  'repaid_pence',
+  'repaid_on',
+  'fee_pence',
+  'claimant_pence',
+] as const;
 
 const SORT_COLUMNS = {
   submitted: 'submitted_at',
@@ -66,6 +106,19 @@ export function nextDay(date: string): string {
   return d.toISOString();
 }
 
+function sorted(query: ClaimListQuery): SortedQuery {
+  return { ...query, dir: query.dir ?? (query.queue === 'all' ? 'desc' : 'asc') };
+}
+
+/** D34: the open claims nobody owns, or the operator's own open claims. */
+function queueConditions(queue: ClaimQueue, operatorId: string): RawBuilder<boolean>[] {
+  if (queue === 'all') return [];
+  const open = sql<boolean>`status in (${sql.join(OPEN_STATUSES)})`;
+  return queue === 'unallocated'
+    ? [sql<boolean>`owner_id is null`, open]
+    : [sql<boolean>`owner_id = ${operatorId}`, open];
+}
+
 /** The operators' claim list: both claim tables in one filtered, sorted, paged query. */
 export function createClaimListQueries(db: Db) {
   function unified(drafts: boolean) {
@@ -88,6 +141,8 @@ export function createClaimListQueries(db: Db) {
         // D30: the general claim's stored details, for its readiness (read by readinessOfRow).
         sql<string | null>`details`.as('snapshot'),
         sql<number | null>`cast(null as integer)`.as('snapshot_version'),
+        sql<number | null>`cast(null as integer)`.as('readiness_missing'),
+        ...CASEWORK_COLUMNS,
       ])
       // The general funnel has no drafts: a row exists only once submitted.
       .where(sql<boolean>`${drafts ? 0 : 1} = 1`);
@@ -106,16 +161,19 @@ export function createClaimListQueries(db: Db) {
         'affiliate_name as affiliate',
         'self_assessment_required as self_assessment',
         sql<number>`case when admin_ni_number is null then 0 else 1 end`.as('has_ni'),
-        'snapshot',
+        // The snapshot only where no count is stored yet (claims submitted before migration 019).
+        sql<string | null>`case when readiness_missing is null then snapshot end`.as('snapshot'),
         'snapshot_version',
+        'readiness_missing',
+        ...CASEWORK_COLUMNS,
       ])
       .where('status', drafts ? '=' : '<>', 'draft');
     return { general, mileage };
   }
 
   /** The filters as conditions on one table's own columns, so each side can use its indexes. */
-  function conditions(query: ClaimListQuery, side: Side) {
-    const out: RawBuilder<boolean>[] = [];
+  function conditions(query: ClaimListQuery, side: Side, operatorId: string, queue = query.queue) {
+    const out: RawBuilder<boolean>[] = queueConditions(queue, operatorId);
     if (query.status) out.push(sql<boolean>`status = ${query.status}`);
     if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
     const submitted = sql.ref(side.submitted(query.drafts));
@@ -138,7 +196,7 @@ export function createClaimListQueries(db: Db) {
     return out;
   }
 
-  function sortExpression(query: ClaimListQuery, side: Side) {
+  function sortExpression(query: SortedQuery, side: Side) {
     switch (query.sort) {
       case 'submitted':
         return sql.ref(side.submitted(query.drafts));
@@ -157,13 +215,13 @@ export function createClaimListQueries(db: Db) {
    * Each table answers its own first `limit` rows in the requested order (filtered and sorted on
    * its own, indexed columns); the union of those two short lists is sorted once more and paged.
    */
-  function page(query: ClaimListQuery, limit: number, offset: number) {
+  function page(query: SortedQuery, operatorId: string, limit: number, offset: number) {
     const { general, mileage } = unified(query.drafts);
     const modifiers = (ob: OrderByItemBuilder) =>
       query.dir === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast();
     const top = <Q extends typeof general>(branch: Q, side: Side) => {
       let q = branch;
-      for (const c of conditions(query, side)) q = q.where(c) as Q;
+      for (const c of conditions(query, side, operatorId)) q = q.where(c) as Q;
       return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
     };
     const mileageRows = mileage as unknown as typeof general;
@@ -173,18 +231,20 @@ export function createClaimListQueries(db: Db) {
     const column = SORT_COLUMNS[query.sort];
     return db
       .selectFrom(source.as('c'))
+      .leftJoin('operator_users as o', 'o.id', 'c.owner_id')
       .selectAll('c')
+      .select('o.name as owner_name')
       .orderBy(sql.ref(`c.${column}`), modifiers)
       .orderBy('c.id', query.dir)
       .limit(limit - offset)
       .offset(offset);
   }
 
-  async function count(query: ClaimListQuery): Promise<number> {
+  async function count(query: ClaimListQuery, operatorId: string, queue: ClaimQueue): Promise<number> {
     let total = 0;
     if (query.kind !== 'mileage' && !query.drafts) {
       let q = db.selectFrom('form_responses').select((eb) => eb.fn.countAll<number>().as('n'));
-      for (const c of conditions(query, GENERAL)) q = q.where(c);
+      for (const c of conditions(query, GENERAL, operatorId, queue)) q = q.where(c);
       total += Number((await q.executeTakeFirstOrThrow()).n);
     }
     if (query.kind !== 'general') {
@@ -192,22 +252,33 @@ export function createClaimListQueries(db: Db) {
         .selectFrom('onboarding_claims')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', query.drafts ? '=' : '<>', 'draft');
-      for (const c of conditions(query, MILEAGE)) q = q.where(c);
+      for (const c of conditions(query, MILEAGE, operatorId, queue)) q = q.where(c);
       total += Number((await q.executeTakeFirstOrThrow()).n);
     }
     return total;
   }
 
   return {
-    async list(query: ClaimListQuery, pageSize: number): Promise<{ rows: ClaimListRow[]; total: number }> {
+    /** A page of one queue, with every queue's count under the same filters (D34). */
+    async list(
+      query: ClaimListQuery,
+      pageSize: number,
+      operatorId: string,
+    ): Promise<{ rows: ClaimListRow[]; total: number; counts: Record<ClaimQueue, number> }> {
       const offset = (query.page - 1) * pageSize;
-      const rows = await page(query, offset + pageSize, offset).execute();
-      return { rows: rows as ClaimListRow[], total: await count(query) };
+      const rows = await page(sorted(query), operatorId, offset + pageSize, offset).execute();
+      const [all, unallocated, mine] = [
+        await count(query, operatorId, 'all'),
+        await count(query, operatorId, 'unallocated'),
+        await count(query, operatorId, 'mine'),
+      ];
+      const counts = { all, unallocated, mine };
+      return { rows: rows as ClaimListRow[], total: counts[query.queue], counts };
     },
 
     /** Every row matching the filters, for the CSV export (capped). */
-    async listAll(query: ClaimListQuery, max: number): Promise<ClaimListRow[]> {
-      return (await page(query, max, 0).execute()) as ClaimListRow[];
+    async listAll(query: ClaimListQuery, max: number, operatorId: string): Promise<ClaimListRow[]> {
+      return (await page(sorted(query), operatorId, max, 0).execute()) as ClaimListRow[];
     },
   };
 }

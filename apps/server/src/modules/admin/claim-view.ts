@@ -62,6 +62,12 @@ function readinessOfSnapshot(
   return p87Readiness(p87InputOfSnapshot(readSnapshot(snapshot, version), hasNi));
 }
 
+/** How many P87 items a listed claim still lacks: the stored count (migration 019) where there is one. */
+export function readinessCountOfRow(row: ClaimListRow): number {
+  if (row.kind === 'mileage' && row.readiness_missing !== null) return Number(row.readiness_missing);
+  return readinessOfRow(row).length;
+}
+
 export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   if (row.kind === 'mileage')
     return readinessOfSnapshot(row.snapshot, row.snapshot_version, Number(row.has_ni) === 1);
@@ -180,6 +186,11 @@ export function workflowOf(found: Found) {
     repaidPence: found.row.repaid_pence === null ? null : Number(found.row.repaid_pence),
     feePence: found.row.fee_pence === null ? null : Number(found.row.fee_pence),
     claimantPence: found.row.claimant_pence === null ? null : Number(found.row.claimant_pence),
+    sentOn: found.row.sent_on,
+    sentMethod: found.row.sent_method,
+    sentMethodOther: found.row.sent_method_other,
+    sentTracking: found.row.sent_tracking,
+    repaidOn: found.row.repaid_on,
   };
 }
 

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CLAIM_STATUS_LABELS, allowedMoves, calculateFee, checkMove, isClaimStatus } from '@taxback/domain';
+import { ukIsoDate } from '@taxback/domain';
 import type { ClaimStatus, FeeSettings } from '@taxback/domain';
+import { ADMIN_MESSAGES } from '@taxback/domain/admin-schemas';
 import type { StatusChange } from '@taxback/domain/admin-schemas';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
-import { ConflictError } from '../../errors.ts';
+import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
+import { assertMayChangeClaim } from './claim-access.ts';
+import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
+import { recordOfMove } from './hmrc-records.ts';
 
 export const STALE_MESSAGE =
   'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
@@ -40,11 +45,14 @@ export function createClaimWorkflow(deps: {
   notices: ClaimNotices;
   now: () => Date;
   find: (id: string) => Promise<Found>;
+  ownership: (found: Found) => Promise<ClaimOwnership>;
 }) {
   const { db, repo, audit, now, find } = deps;
   return {
-    async changeStatus(operatorId: string, id: string, change: StatusChange) {
+    async changeStatus(actor: ClaimActor, id: string, change: StatusChange) {
+      const operatorId = actor.id;
       const found = await find(id);
+      assertMayChangeClaim(actor, await deps.ownership(found), 'status');
       const from = checkMayChange(operatorId, found, change.version);
       const missing = readinessOf(found).map((i) => i.label);
       const check = checkMove({ from, to: change.to, reason: change.reason, missing });
@@ -61,6 +69,9 @@ export function createClaimWorkflow(deps: {
           });
         throw new ConflictError('Enter the reason for this change');
       }
+      // D35: a sending is on the record with how it went.
+      if (change.to === 'sent-to-hmrc' && !change.sent)
+        throw new ValidationError({ sentMethod: ADMIN_MESSAGES.sentMethodRequired });
       const money =
         change.to === 'repaid' && change.repaidPence !== null
           ? (() => {
@@ -69,6 +80,7 @@ export function createClaimWorkflow(deps: {
             })()
           : null;
       const at = nowIso(now());
+      const record = recordOfMove(change, money, ukIsoDate(now()));
       const historyId = randomUUID();
       const won = await db.transaction().execute(async (trx) => {
         const ok = await repo.changeStatus(trx, claimKindOf(found.kind), id, {
@@ -77,8 +89,20 @@ export function createClaimWorkflow(deps: {
           version: found.version,
           at,
           money,
+          record: record?.columns,
         });
         if (!ok) return false;
+        if (record)
+          await repo.addHmrcRecord(trx, {
+            id: randomUUID(),
+            claim_kind: claimKindOf(found.kind),
+            claim_id: id,
+            record: record.record,
+            value: JSON.stringify(record.value),
+            reason: null,
+            operator_id: operatorId,
+            created_at: at,
+          });
         await repo.addHistory(trx, {
           id: historyId,
           claim_kind: claimKindOf(found.kind),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClaimKind, Database, NewRow, Row } from '../../db/database.ts';
+import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
 
@@ -96,6 +96,12 @@ async function findPossibleDuplicates(
     .slice(0, limit);
 }
 
+/** Records an operator action on the claim for the queues' "time since last action" (migration 015). */
+export async function touchClaim(trx: Db, kind: ClaimKind, id: string, at: string): Promise<void> {
+  const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
+  await trx.updateTable(table).set({ last_action_at: at }).where('id', '=', id).execute();
+}
+
 /** Queries for the back-office over form_responses (general) and onboarding_claims (mileage). */
 export function createAdminClaimsRepository(db: Db) {
   return {
@@ -125,13 +131,17 @@ export function createAdminClaimsRepository(db: Db) {
         version: number;
         at: string;
         money?: { repaid: number; fee: number; claimant: number } | null;
+        /** D35: the sent or repaid record's columns, written with the move. */
+        record?: RowUpdate<'onboarding_claims'> & RowUpdate<'form_responses'>;
       },
     ): Promise<boolean> {
       const set = {
+        ...change.record,
         status: change.to,
         version: change.version + 1,
         status_changed_at: change.at,
         updated_at: change.at,
+        last_action_at: change.at,
         ...(change.money
           ? {
               repaid_pence: change.money.repaid,
@@ -158,6 +168,44 @@ export function createAdminClaimsRepository(db: Db) {
 
     async addNote(trx: Db, row: NewRow<'claim_notes'>): Promise<void> {
       await trx.insertInto('claim_notes').values(row).execute();
+      await touchClaim(trx, row.claim_kind, row.claim_id, row.created_at);
+    },
+
+    /** D35: one value of the sent or repaid record (the first, or a correction), never changed. */
+    async addHmrcRecord(trx: Db, row: NewRow<'claim_hmrc_records'>): Promise<void> {
+      await trx.insertInto('claim_hmrc_records').values(row).execute();
+    },
+
+    /** The corrected record's columns, and the time of this operator action. */
+    async setRecordColumns(
+      trx: Db,
+      kind: ClaimKind,
+      id: string,
+      set: RowUpdate<'onboarding_claims'> & RowUpdate<'form_responses'>,
+    ): Promise<void> {
+      const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
+      await trx.updateTable(table).set(set).where('id', '=', id).execute();
+    },
+
+    hmrcRecords(claimId: string) {
+      return db
+        .selectFrom('claim_hmrc_records as r')
+        .leftJoin('operator_users as o', 'o.id', 'r.operator_id')
+        .select(['r.id', 'r.record', 'r.value', 'r.reason', 'r.created_at', 'o.name as operator'])
+        .where('r.claim_id', '=', claimId)
+        .orderBy('r.created_at')
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /** The operator's name and role (the owner shown on a claim, and in a refusal). */
+    operator(id: string | null) {
+      if (id === null) return Promise.resolve(undefined);
+      return db
+        .selectFrom('operator_users')
+        .select(['id', 'name', 'role'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     history(claimId: string) {

@@ -23,12 +23,17 @@ export async function claimsRoutes(
   const { claims, audit } = opts;
   const app = base.withTypeProvider<ZodTypeProvider>();
   const actor = (request: Parameters<typeof operatorContext>[0]) => operatorContext(request).operator.id;
+  /** Who acts, with their role: every claim write is checked by assertMayChangeClaim (D34). */
+  const who = (request: Parameters<typeof operatorContext>[0]) => {
+    const { id, role } = operatorContext(request).operator;
+    return { id, role };
+  };
 
   // A list shows claimants' names and contact details, so every page of it is audited with the
   // filters used and the claims it showed (issue 11: every view of personal data).
   app.get('/claims', { schema: routeSchema('listClaims') }, async (request) => {
     const query = request.query;
-    const list = await claims.list(query);
+    const list = await claims.list(actor(request), query);
     await audit.record({
       actor: actor(request),
       action: 'claims-listed',
@@ -42,7 +47,7 @@ export async function claimsRoutes(
   const exportOptions = { schema: routeSchema('exportClaims') };
   app.get('/claims/export.csv', exportOptions, async (request, reply) => {
     const query = request.query;
-    const rows = await claims.listAll(query, EXPORT_MAX_ROWS);
+    const rows = await claims.listAll(actor(request), query, EXPORT_MAX_ROWS);
     const { page: _page, ...filters } = query;
     await audit.record({
       actor: actor(request),
@@ -55,7 +60,7 @@ export async function claimsRoutes(
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="claims-${day}.csv"`)
-      .send(claimsCsv(rows));
+      .send(claimsCsv(rows, opts.now()));
   });
 
   app.get('/claims/:id', { schema: routeSchema('getClaim') }, async (request) =>
@@ -77,17 +82,38 @@ export async function claimsRoutes(
 
   const statusOptions = { schema: routeSchema('changeClaimStatus') };
   app.post('/claims/:id/status', statusOptions, async (request) =>
-    claims.changeStatus(actor(request), claimId(request.params), request.body),
+    claims.changeStatus(who(request), claimId(request.params), request.body),
+  );
+
+  const takeNextOptions = { schema: routeSchema('takeNextClaim') };
+  app.post('/claims/take-next', takeNextOptions, async (request) => claims.takeNext(who(request)));
+
+  const allocateManyOptions = { schema: routeSchema('allocateClaims') };
+  app.post('/claims/allocate', allocateManyOptions, async (request) =>
+    claims.allocateMany(who(request), request.body),
+  );
+
+  app.post('/claims/:id/take', { schema: routeSchema('takeClaim') }, async (request) =>
+    claims.take(who(request), claimId(request.params)),
+  );
+
+  app.post('/claims/:id/owner', { schema: routeSchema('allocateClaim') }, async (request) =>
+    claims.allocate(who(request), claimId(request.params), request.body),
+  );
+
+  const correctOptions = { schema: routeSchema('correctHmrcRecord') };
+  app.post('/claims/:id/hmrc-records', correctOptions, async (request) =>
+    claims.correctHmrcRecord(who(request), claimId(request.params), request.body),
   );
 
   const detailsOptions = { schema: routeSchema('editClaimDetails') };
   app.post('/claims/:id/details', detailsOptions, async (request) =>
-    claims.editDetails(actor(request), claimId(request.params), request.body),
+    claims.editDetails(who(request), claimId(request.params), request.body),
   );
 
   app.post('/claims/:id/notes', { schema: routeSchema('addClaimNote') }, async (request, reply) => {
     const { body } = request.body;
-    return reply.code(201).send(await claims.addNote(actor(request), claimId(request.params), body));
+    return reply.code(201).send(await claims.addNote(who(request), claimId(request.params), body));
   });
 
   const reportOptions = { schema: routeSchema('affiliateReport') };

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { formatNiNumber, duplicateReasons, duplicateWindow } from '@taxback/domain';
+import { formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@taxback/domain';
 import type { DuplicateKeys, FeeSettings } from '@taxback/domain';
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
 import { generalReference } from '@taxback/domain/reference';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import { decryptField } from '../../crypto/field-encryption.ts';
+import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -17,11 +18,15 @@ import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { AdminClaimsRepository, ClaimListRow } from './claims-repository.ts';
 import { createClaimWorkflow } from './claim-workflow.ts';
 import { asSigned, createClaimEdits, editsForDisplay } from './claim-edits.ts';
+import { createClaimAllocation } from './allocation.ts';
+import { assertMayChangeClaim } from './claim-access.ts';
+import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
+import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
   claimantDetailOf,
+  readinessCountOfRow,
   readinessOf,
-  readinessOfRow,
   signedMatch,
   workflowColumnsOf,
   workflowOf,
@@ -31,8 +36,11 @@ import { p87SectionsOf } from './p87-sections.ts';
 
 type Db = Kysely<Database>;
 
-export function toListItem(row: ClaimListRow) {
-  const readiness = readinessOfRow(row);
+/** A row of the list as the screen and the CSV read it; `today` is the UK date (for "overdue"). */
+export function toListItem(row: ClaimListRow, today: string) {
+  const readinessMissing = readinessCountOfRow(row);
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  const selfAssessment = row.self_assessment === null ? null : Number(row.self_assessment) === 1;
   return {
     id: row.id,
     kind: row.kind,
@@ -44,8 +52,24 @@ export function toListItem(row: ClaimListRow) {
     submittedAt: row.submitted_at,
     estimatedRebate: row.estimated_rebate === null ? null : Number(row.estimated_rebate),
     affiliate: row.affiliate,
-    selfAssessment: row.self_assessment === null ? null : Number(row.self_assessment) === 1,
-    readinessMissing: readiness.length,
+    selfAssessment,
+    readinessMissing,
+    owner: row.owner_id ? { id: row.owner_id, name: row.owner_name } : null,
+    lastActionAt: row.last_action_at,
+    flags: {
+      replyReceived: row.reply_received_at !== null,
+      overdue: row.reply_due_on !== null && row.reply_due_on < today,
+      selfAssessment: selfAssessment === true || row.status === 'needs-self-assessment',
+      readinessMissing,
+      authoritySuperseded: Number(row.superseded_authorities) > 0,
+      unreadMessages: Number(row.operator_unread_count),
+    },
+    sentOn: row.sent_on,
+    sentMethod: row.sent_method,
+    repaidPence: num(row.repaid_pence),
+    repaidOn: row.repaid_on,
+    feePence: num(row.fee_pence),
+    claimantPence: num(row.claimant_pence),
   };
 }
 export type ClaimListItem = ReturnType<typeof toListItem>;
@@ -108,17 +132,26 @@ export function createAdminClaimsService(deps: {
   /** Renders the P87 worksheet off the request thread (decision 029). */
   documents: DocumentRenderer;
   now: () => Date;
+  dialect: DbDialect;
 }) {
   const { db, audit, now } = deps;
   const repo = createAdminClaimsRepository(db);
 
   const find = (id: string) => findClaim(repo, id);
-  const workflow = createClaimWorkflow({ ...deps, repo, find });
+  /** Who owns a claim, with the owner's name for a refusal's message (D34). */
+  const ownership = async (found: Found): Promise<ClaimOwnership> => ({
+    status: found.status,
+    ownerId: found.row.owner_id,
+    ownerName: (await repo.operator(found.row.owner_id))?.name ?? null,
+  });
+  const workflow = createClaimWorkflow({ ...deps, repo, find, ownership });
   const edits = createClaimEdits({
     ...deps,
     keys: { dataKey: deps.dataKey, signingKey: deps.signingKey },
     find,
+    ownership,
   });
+  const allocation = createClaimAllocation(deps);
 
   function niNumberOf(found: Found): string | null {
     // D30: a general claim's NI number comes with its signed details.
@@ -127,10 +160,13 @@ export function createAdminClaimsService(deps: {
   }
 
   return {
-    async list(query: ClaimListQuery) {
-      const { rows, total } = await repo.list(query, CLAIM_PAGE_SIZE);
+    async list(operatorId: string, query: ClaimListQuery) {
+      const { rows, total, counts } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
+      const today = ukIsoDate(now());
       return {
-        claims: rows.map(toListItem),
+        claims: rows.map((row) => toListItem(row, today)),
+        queue: query.queue,
+        counts,
         total,
         page: query.page,
         pageSize: CLAIM_PAGE_SIZE,
@@ -138,17 +174,19 @@ export function createAdminClaimsService(deps: {
       };
     },
 
-    listAll: (query: ClaimListQuery, max: number) => repo.listAll(query, max),
+    listAll: (operatorId: string, query: ClaimListQuery, max: number) => repo.listAll(query, max, operatorId),
 
     /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
     async detail(operatorId: string, id: string) {
       const found = await find(id);
       // An operator sees each file's real size, a signed authority not rendered yet included.
       const files = await deps.files.listRenderedFiles(found.sessionId);
-      const [history, notes, editRows] = await Promise.all([
+      const [history, notes, editRows, records, owner] = await Promise.all([
         repo.history(id),
         repo.notes(id),
         repo.edits(id),
+        repo.hmrcRecords(id),
+        repo.operator(found.row.owner_id),
       ]);
       const ni = niNumberOf(found);
       const common = {
@@ -169,6 +207,11 @@ export function createAdminClaimsService(deps: {
         history,
         notes,
         edits: editsForDisplay(editRows, deps.dataKey),
+        owner: found.row.owner_id
+          ? { id: found.row.owner_id, name: owner?.name ?? null, role: owner?.role ?? null }
+          : null,
+        allocatedAt: found.row.allocated_at,
+        hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) as Record<string, unknown> })),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(repo, found);
@@ -191,6 +234,11 @@ export function createAdminClaimsService(deps: {
 
     changeStatus: workflow.changeStatus,
     editDetails: edits.editDetails,
+    correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
+    takeNext: allocation.takeNext,
+    take: allocation.take,
+    allocate: allocation.allocate,
+    allocateMany: allocation.allocateMany,
 
     /** The P87 worksheet PDF (D22): every answer in the P87's order, the missing ones marked. Audited. */
     async p87Worksheet(operatorId: string, id: string) {
@@ -208,8 +256,10 @@ export function createAdminClaimsService(deps: {
       return { pdf, filename: `p87-worksheet-${reference.replace(/\s+/g, '')}.pdf` };
     },
 
-    async addNote(operatorId: string, id: string, body: string) {
+    async addNote(actor: ClaimActor, id: string, body: string) {
+      const operatorId = actor.id;
       const found = await find(id);
+      assertMayChangeClaim(actor, await ownership(found), 'note');
       const noteId = randomUUID();
       await db.transaction().execute(async (trx) => {
         await repo.addNote(trx, {

@@ -40,6 +40,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     notices: options.notices,
     documents: options.documents,
     now,
+    dialect: app.dbDialect,
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { CLAIM_STATUSES } from '@taxback/domain';
+import { CLAIM_STATUSES, ukIsoDate } from '@taxback/domain';
 import type { AuditQuery } from '@taxback/domain/admin-schemas';
 import { generalReference } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
@@ -33,12 +33,22 @@ const CSV_HEADER = [
   'Affiliate',
   'Self Assessment',
   'P87 items missing',
+  'Owner',
+  'Sent to HMRC on',
+  'Sent by',
+  'HMRC repaid (GBP)',
+  'Repaid on',
+  'Our fee incl. VAT (GBP)',
+  'Claimant receives (GBP)',
 ];
 
+const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
+
 /** The filtered list as CSV. NI numbers are never part of it: the list query does not read them. */
-export function claimsCsv(rows: ClaimListRow[]): string {
+export function claimsCsv(rows: ClaimListRow[], now: Date): string {
+  const today = ukIsoDate(now);
   const records = rows.map((row) => {
-    const item = toListItem(row);
+    const item = toListItem(row, today);
     return [
       item.reference,
       item.kind,
@@ -51,6 +61,17 @@ export function claimsCsv(rows: ClaimListRow[]): string {
       item.affiliate ?? '',
       item.selfAssessment === null ? '' : item.selfAssessment ? 'yes' : 'no',
       String(item.readinessMissing),
+      item.owner?.name ?? '',
+      item.sentOn ?? '',
+      row.sent_method === 'other'
+        ? `Other: ${row.sent_method_other ?? ''}`
+        : row.sent_method === 'post'
+          ? 'Post'
+          : '',
+      pounds(item.repaidPence),
+      item.repaidOn ?? '',
+      pounds(item.feePence),
+      pounds(item.claimantPence),
     ].map(neutraliseCell);
   });
   return stringify([CSV_HEADER, ...records], { record_delimiter: '\r\n' });

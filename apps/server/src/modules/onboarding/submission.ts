@@ -2,6 +2,8 @@ import {
   CONFIRMATION_STEP_ID,
   SUBMIT_STEP_ID,
   claimRoute,
+  p87InputOfSnapshot,
+  p87Readiness,
   reliefOf,
   newClaimReference,
   routeEnd,
@@ -103,6 +105,9 @@ export function submissionOperations(ctx: OnboardingContext) {
         estimated_rebate_40_percent: route === 'mileage' ? totals.rebate40 : null,
         estimated_rebate_claimant: route === 'mileage' ? reliefOf(snapshot).low : null,
         self_assessment_required: totals.selfAssessmentRequired ? 1 : 0,
+        // Migration 019: the queue's "P87 items left" without reading the snapshot (D17, D34).
+        readiness_missing: p87Readiness(p87InputOfSnapshot(snapshot, true)).length,
+        last_action_at: at.toISOString(),
         last_activity_at: at.toISOString(),
         updated_at: at.toISOString(),
       };

@@ -44,3 +44,15 @@ export function formatWholePounds(pounds: number): string {
 export function formatPence(pence: number | null | undefined): string {
   return pence === null || pence === undefined ? '–' : formatExactPence(pence);
 }
+
+/** How long ago an instant was, in words ('3 days', '5 hours', 'under a minute'). */
+export function formatAge(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '–';
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return plural(hours, 'hour');
+  return plural(Math.floor(hours / 24), 'day');
+}

@@ -48,9 +48,10 @@ export function AffiliateReportPage() {
           headers={[
             'Affiliate',
             'Started',
-            'Submitted',
+            // Issue 29: every claim sent in, apart from the status column of claims still "Submitted".
+            'Submitted (all)',
             'Conversion',
-            ...CLAIM_STATUSES.map((s) => CLAIM_STATUS_LABELS[s]),
+            ...CLAIM_STATUSES.map((s) => (s === 'submitted' ? 'Now at Submitted' : CLAIM_STATUS_LABELS[s])),
             'Estimated rebates',
             'Repaid by HMRC',
           ]}

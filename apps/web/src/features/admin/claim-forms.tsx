@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, summaryItems } from './admin-api.ts';
-import { Field, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
+import { SelectField, TextAreaField } from './admin-ui.tsx';
+import { RepaidFields, SentFields, useRecordValues } from './claim-record.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
 import { statusLabel } from './claims-page.tsx';
 
@@ -13,7 +14,7 @@ import { statusLabel } from './claims-page.tsx';
 export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
   const [to, setTo] = useState('');
   const [reason, setReason] = useState('');
-  const [repaidAmount, setRepaidAmount] = useState('');
+  const record = useRecordValues();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [done, setDone] = useState<string | null>(null);
@@ -34,13 +35,24 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
         to,
         reason,
         version: claim.workflow.version,
-        ...(to === 'repaid' ? { repaidAmount } : {}),
+        ...(to === 'repaid'
+          ? { repaidAmount: record.values.repaidAmount, repaidOn: record.values.repaidOn }
+          : {}),
+        ...(to === 'sent-to-hmrc'
+          ? {
+              sentOn: record.values.sentOn,
+              sentMethod: record.values.sentMethod,
+              sentMethodOther: record.values.sentMethodOther,
+              sentTracking: record.values.sentTracking,
+            }
+          : {}),
       },
     });
     if (res.ok) {
       setErrors({});
       setTo('');
       setReason('');
+      record.reset();
       setDone(`Status changed to ${statusLabel(res.data.status)}.`);
       await onChanged();
       return;
@@ -97,21 +109,11 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
           value={reason}
           onChange={setReason}
         />
+        {to === 'sent-to-hmrc' && (
+          <SentFields prefix="status-" values={record.values} set={record.set} errors={errors} />
+        )}
         {to === 'repaid' && (
-          <Field
-            id="status-repaidAmount"
-            label="Amount HMRC repaid, in pounds"
-            hint="For example, 123.45"
-            error={errors.repaidAmount}
-          >
-            <input
-              id="status-repaidAmount"
-              inputMode="decimal"
-              value={repaidAmount}
-              onChange={(e) => setRepaidAmount(e.target.value)}
-              className={`${inputClass} max-w-xs`}
-            />
-          </Field>
+          <RepaidFields prefix="status-" values={record.values} set={record.set} errors={errors} />
         )}
         <Button type="submit">Change status</Button>
       </div>

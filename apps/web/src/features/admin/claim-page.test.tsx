@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { AdminSessionProvider } from './admin-session.tsx';
 import { ClaimPage } from './claim-page.tsx';
 
 // The operator's claim page shows the domain's figures as the server sends them. D27: a company
@@ -42,7 +43,15 @@ function detail(drivesForWork: string, withEstimate: boolean) {
       repaidPence: null,
       feePence: null,
       claimantPence: null,
+      sentOn: null,
+      sentMethod: null,
+      sentMethodOther: null,
+      sentTracking: null,
+      repaidOn: null,
     },
+    owner: null,
+    allocatedAt: null,
+    hmrcRecords: [],
     possibleDuplicates: [],
     readiness:
       drivesForWork === 'yes'
@@ -117,12 +126,15 @@ function renderPage(body: unknown) {
     'fetch',
     vi.fn(() => answer(body)),
   );
+  // The page asks who is signed in (D34: an admin's allocation controls); this stub answers no one.
   render(
-    <MemoryRouter initialEntries={['/admin/claims/c1']}>
-      <Routes>
-        <Route path="/admin/claims/:id" element={<ClaimPage />} />
-      </Routes>
-    </MemoryRouter>,
+    <AdminSessionProvider>
+      <MemoryRouter initialEntries={['/admin/claims/c1']}>
+        <Routes>
+          <Route path="/admin/claims/:id" element={<ClaimPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AdminSessionProvider>,
   );
 }
 

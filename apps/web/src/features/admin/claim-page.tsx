@@ -4,6 +4,7 @@ import { useAdminTitle } from './admin-title.ts';
 import { useClaimDetail } from './claim-detail.ts';
 import { ClaimEditForm, DetailChanges } from './claim-edit-form.tsx';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
+import { HmrcRecords, OwnerPanel } from './claim-record.tsx';
 import {
   ClaimDocuments,
   ClaimHistory,
@@ -42,10 +43,12 @@ export function ClaimPage() {
       <span className="text-muted">{claim.kind === 'general' ? 'General claim' : 'Mileage claim'}</span>
       <h1 className="mb-6 text-3xl">{claim.reference}</h1>
       <ClaimSummary claim={claim} />
+      <OwnerPanel claim={claim} onChanged={load} />
       <PossibleDuplicates claim={claim} />
       <ClaimReadiness claim={claim} />
       <StatusForm claim={claim} onChanged={load} />
       <ClaimEditForm claim={claim} onChanged={load} />
+      <HmrcRecords claim={claim} onChanged={load} />
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />

@@ -4,13 +4,15 @@ import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, isClaimStatus } from '@taxback/dom
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call, hrefOf } from '../../lib/api/admin-client.ts';
-import { formatDate, formatWholePounds, summaryItems } from './admin-api.ts';
+import { formatAge, formatWholePounds, summaryItems } from './admin-api.ts';
+import { useAdminSession } from './admin-session.tsx';
+import { AllocateNext, ClaimFlags, QUEUE_LABELS, QueueTabs, TakeNext } from './claim-queues.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
-import type { ClaimList } from '@taxback/domain/api/admin-responses';
+import type { ClaimList, ClaimListItem } from '@taxback/domain/api/admin-responses';
 import { paths } from '../../lib/paths.ts';
 
-const FILTERS = ['q', 'status', 'kind', 'affiliate', 'from', 'to', 'drafts', 'sort', 'dir'] as const;
+const FILTERS = ['queue', 'q', 'status', 'kind', 'affiliate', 'from', 'to', 'drafts', 'sort', 'dir'] as const;
 const SORTS = [
   ['submitted', 'Submitted date'],
   ['name', 'Claimant name'],
@@ -27,12 +29,13 @@ const COLUMNS = [
   'Reference',
   'Claimant',
   'Kind',
-  'Submitted',
   'Status',
+  'Owner',
+  'Waiting since submitted',
+  'Since last action',
+  'Flags',
   'Estimated rebate',
   'Affiliate',
-  'Self Assessment',
-  'P87 readiness',
 ];
 
 /** /admin/claims: every claim in one table with server-side filters, sort and pages. */
@@ -41,6 +44,8 @@ export function ClaimsPage() {
   const { params, query, form, set, field, apply, hrefWith } = useUrlFilters(FILTERS, 'filter-');
   const [list, setList] = useState<ClaimList | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [reloads, setReloads] = useState(0);
+  const { operator } = useAdminSession();
 
   useEffect(() => {
     let live = true;
@@ -54,7 +59,7 @@ export function ClaimsPage() {
     return () => {
       live = false;
     };
-  }, [query]);
+  }, [query, reloads]);
 
   const exportParams = new URLSearchParams(params);
   exportParams.delete('page');
@@ -63,6 +68,11 @@ export function ClaimsPage() {
     <div>
       <h1 className="mb-6 text-3xl">Claims</h1>
       <ErrorSummary errors={summaryItems(errors, 'filter-')} />
+      {list && <QueueTabs list={list} hrefOf={(queue) => hrefWith({ queue })} onPick={set('queue')} />}
+      <TakeNext />
+      {list && list.queue === 'unallocated' && operator?.role === 'admin' && (
+        <AllocateNext claims={list.claims} onDone={() => setReloads((n) => n + 1)} />
+      )}
       <form
         onSubmit={apply}
         noValidate
@@ -124,34 +134,43 @@ export function ClaimsPage() {
       {list && (
         <>
           <p className="mb-2" role="status">
+            {QUEUE_LABELS[list.queue]}:{' '}
             {list.total === 1 ? '1 claim' : `${list.total.toLocaleString('en-GB')} claims`}
           </p>
-          <DataTable label="Claims table" caption="Claims matching the filters" headers={COLUMNS}>
+          <DataTable
+            label="Claims table"
+            caption={`${QUEUE_LABELS[list.queue]} matching the filters`}
+            headers={COLUMNS}
+          >
             {list.claims.map((c) => (
-              <tr key={c.id} className="border-b border-gray-300">
-                <td className="px-2 py-2">
-                  <Link to={paths.adminClaim.getHref(c.id)}>{c.reference || 'No reference'}</Link>
-                </td>
-                <td className="px-2 py-2">{c.name ?? '–'}</td>
-                <td className="px-2 py-2">{c.kind === 'general' ? 'General' : 'Mileage'}</td>
-                <td className="px-2 py-2">{formatDate(c.submittedAt)}</td>
-                <td className="px-2 py-2">{statusLabel(c.status)}</td>
-                <td className="px-2 py-2">
-                  {c.estimatedRebate === null ? '–' : formatWholePounds(c.estimatedRebate)}
-                </td>
-                <td className="px-2 py-2">{c.affiliate ?? '–'}</td>
-                <td className="px-2 py-2">
-                  {c.selfAssessment === null ? '–' : c.selfAssessment ? 'Yes' : 'No'}
-                </td>
-                <td className="px-2 py-2">
-                  {c.readinessMissing === 0 ? 'Ready' : `${c.readinessMissing} missing`}
-                </td>
-              </tr>
+              <ClaimRow key={c.id} claim={c} />
             ))}
           </DataTable>
           <Pager page={list.page} pages={list.pages} hrefOf={(page) => hrefWith({ page: String(page) })} />
         </>
       )}
     </div>
+  );
+}
+
+/** One claim in a queue (D34): who owns it, how long it has waited, and what needs doing. */
+function ClaimRow({ claim: c }: { claim: ClaimListItem }) {
+  return (
+    <tr className="border-b border-gray-300">
+      <td className="px-2 py-2">
+        <Link to={paths.adminClaim.getHref(c.id)}>{c.reference || 'No reference'}</Link>
+      </td>
+      <td className="px-2 py-2">{c.name ?? '–'}</td>
+      <td className="px-2 py-2">{c.kind === 'general' ? 'General' : 'Mileage'}</td>
+      <td className="px-2 py-2">{statusLabel(c.status)}</td>
+      <td className="px-2 py-2">{c.owner ? (c.owner.name ?? 'Unknown') : 'Unallocated'}</td>
+      <td className="px-2 py-2">{formatAge(c.submittedAt)}</td>
+      <td className="px-2 py-2">{formatAge(c.lastActionAt ?? c.submittedAt)}</td>
+      <td className="px-2 py-2">
+        <ClaimFlags claim={c} />
+      </td>
+      <td className="px-2 py-2">{c.estimatedRebate === null ? '–' : formatWholePounds(c.estimatedRebate)}</td>
+      <td className="px-2 py-2">{c.affiliate ?? '–'}</td>
+    </tr>
   );
 }
