@@ -29,6 +29,11 @@ const API_ROUTES = [
   'get /api/status',
   'get /api/status/documents/{id}',
   'post /api/status/sign-out',
+  'get /api/status/thread',
+  'post /api/status/messages',
+  'post /api/status/files',
+  'post /api/status/answers',
+  'get /api/status/files/{id}',
   'post /api/call-backs',
   'get /api/address',
   'get /api/distance',
@@ -48,6 +53,9 @@ const API_ROUTES = [
   'get /api/admin/claims/{id}/p87.pdf',
   'post /api/admin/claims/{id}/status',
   'post /api/admin/claims/{id}/notes',
+  'get /api/admin/claims/{id}/thread',
+  'post /api/admin/claims/{id}/messages',
+  'post /api/admin/claims/{id}/information-requests',
   'get /api/admin/reports/affiliates',
   'get /api/admin/audit',
   'get /api/admin/call-backs',
@@ -57,7 +65,11 @@ const API_ROUTES = [
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(
-  (r) => /\/(claims|onboarding|files)/.test(r) && r !== 'get /api/files/{id}' && !r.includes('/api/admin/'),
+  (r) =>
+    /\/(claims|onboarding|files)/.test(r) &&
+    r !== 'get /api/files/{id}' &&
+    !r.includes('/api/admin/') &&
+    !r.includes('/api/status/'),
 );
 
 /** The routes the app really registered, read from Fastify's route tree (`:id` → `{id}`). */

@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = [
   'call-backs-viewed',
   'call-back-removed',
   'job-retried',
+  'thread-read',
+  'message-added',
+  'information-requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;

@@ -5,7 +5,12 @@ import { CLAIM_STATUS_LABELS } from './claim-status.ts';
 import type { ClaimStatus } from './claim-status.ts';
 
 export type ClaimEvent =
-  { event: 'received' } | { event: 'status-changed'; to: ClaimStatus; reason: string | null };
+  | { event: 'received' }
+  | { event: 'status-changed'; to: ClaimStatus; reason: string | null }
+  /** Issue 28 (D33): an operator wrote on the claim's thread. */
+  | { event: 'new-message' }
+  /** D33: the reply-by date of an open request is `replyBy` (a long UK date), `days` away. */
+  | { event: 'reply-reminder'; replyBy: string; days: number };
 
 export interface ClaimMessage {
   /** A short text message (one or two SMS segments). */
@@ -80,6 +85,27 @@ export function claimMessage(
           'What happens next:',
         ],
         NEXT_STEPS,
+        company,
+      ),
+    };
+  }
+  if (input.event === 'new-message') {
+    const line = 'We have sent you a message about your claim. Read it and reply on our website.';
+    return {
+      sms: `${company}: claim ${reference}: ${line} ${statusUrl}`,
+      email: emailOf(`A message about your claim ${reference}`, greeting, [line, follow], undefined, company),
+    };
+  }
+  if (input.event === 'reply-reminder') {
+    const when = input.days === 1 ? 'tomorrow' : `in ${input.days} days`;
+    const line = `We are still waiting for the information we asked for. Please reply by ${input.replyBy} (${when}).`;
+    return {
+      sms: `${company}: claim ${reference}: ${line} ${statusUrl}`,
+      email: emailOf(
+        `Reminder: please reply by ${input.replyBy}`,
+        greeting,
+        [line, follow],
+        undefined,
         company,
       ),
     };

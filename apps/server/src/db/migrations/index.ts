@@ -14,6 +14,7 @@ import * as emailOutbox from './012-email-outbox.ts';
 import * as statusCodes from './013-status-codes.ts';
 import * as deferredFiles from './014-deferred-files.ts';
 import * as caseworkColumns from './015-casework-columns.ts';
+import * as claimThreads from './017-claim-threads.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-status-codes': statusCodes,
   '014-deferred-files': deferredFiles,
   '015-casework-columns': caseworkColumns,
+  '017-claim-threads': claimThreads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,11 @@ import { ConflictError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
+import { createCaseworkRepository } from '../casework/repository.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
+
+/** Work done in a status change's transaction, after the move (an information request's rows). */
+export type AlongWithMove = (trx: Kysely<Database>, ctx: { at: string; found: Found }) => Promise<void>;
 
 export const STALE_MESSAGE =
   'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
@@ -25,14 +29,52 @@ export function createClaimWorkflow(deps: {
   find: (id: string) => Promise<Found>;
 }) {
   const { db, repo, audit, now, find } = deps;
+  const casework = createCaseworkRepository(db);
+
+  /**
+   * The one gate of every operator change to a claim (issue 28; the ownership rule of D34 belongs
+   * here too): the claim as the operator saw it (`version`), else 409 stale.
+   */
+  async function claimToChange(_operatorId: string, id: string, version: number): Promise<Found> {
+    const found = await find(id);
+    if (version !== found.version)
+      throw new ConflictError(STALE_MESSAGE, { stale: true, version: found.version, status: found.status });
+    return found;
+  }
+
+  async function staleNow(id: string): Promise<never> {
+    const latest = await find(id);
+    throw new ConflictError(STALE_MESSAGE, { stale: true, version: latest.version, status: latest.status });
+  }
+
   return {
-    async changeStatus(operatorId: string, id: string, change: StatusChange) {
-      const found = await find(id);
+    claimToChange,
+
+    /**
+     * An operator action that is not a status move (a message on the thread): `work` runs in one
+     * transaction with the claim's version bumped and its last action set; a stale copy is 409.
+     */
+    async act<T>(
+      operatorId: string,
+      id: string,
+      version: number,
+      work: (trx: Kysely<Database>, ctx: { at: string; found: Found }) => Promise<T>,
+    ): Promise<T> {
+      const found = await claimToChange(operatorId, id, version);
+      const at = nowIso(now());
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await casework.touchClaim(trx, claimKindOf(found.kind), id, version, { at }))) return null;
+        return { value: await work(trx, { at, found }) };
+      });
+      if (done === null) return staleNow(id);
+      return done.value;
+    },
+
+    async changeStatus(operatorId: string, id: string, change: StatusChange, along?: AlongWithMove) {
+      const found = await claimToChange(operatorId, id, change.version);
       if (!isClaimStatus(found.status))
         throw new ConflictError('A draft is not a submitted claim yet', { allowed: [] });
       const from: ClaimStatus = found.status;
-      if (change.version !== found.version)
-        throw new ConflictError(STALE_MESSAGE, { stale: true, version: found.version, status: from });
       const missing = readinessOf(found).map((i) => i.label);
       const check = checkMove({ from, to: change.to, reason: change.reason, missing });
       if (!check.ok) {
@@ -66,6 +108,16 @@ export function createClaimWorkflow(deps: {
           money,
         });
         if (!ok) return false;
+        // D33: moving on from "information requested" closes its request; any operator move
+        // clears "reply received" (the claim has been acted on).
+        await casework.closeOpenRequests(trx, id);
+        await casework.touchClaim(trx, claimKindOf(found.kind), id, found.version + 1, {
+          at,
+          replyDueOn: null,
+          replyReceivedAt: null,
+          bump: false,
+        });
+        await along?.(trx, { at, found });
         await repo.addHistory(trx, {
           id: historyId,
           claim_kind: claimKindOf(found.kind),
@@ -95,14 +147,7 @@ export function createClaimWorkflow(deps: {
         });
         return true;
       });
-      if (!won) {
-        const latest = await find(id);
-        throw new ConflictError(STALE_MESSAGE, {
-          stale: true,
-          version: latest.version,
-          status: latest.status,
-        });
-      }
+      if (!won) return staleNow(id);
       return workflowOf(await find(id));
     },
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
+import { CLAIMANT_ACTOR } from '../casework/repository.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
 
@@ -160,14 +161,27 @@ export function createAdminClaimsRepository(db: Db) {
       await trx.insertInto('claim_notes').values(row).execute();
     },
 
-    history(claimId: string) {
-      return db
+    async history(claimId: string) {
+      const rows = await db
         .selectFrom('claim_status_history as h')
         .leftJoin('operator_users as o', 'o.id', 'h.operator_id')
-        .select(['h.id', 'h.from_status', 'h.to_status', 'h.reason', 'h.created_at', 'o.name as operator'])
+        .select([
+          'h.id',
+          'h.from_status',
+          'h.to_status',
+          'h.reason',
+          'h.created_at',
+          'h.operator_id',
+          'o.name as operator',
+        ])
         .where('h.claim_id', '=', claimId)
         .orderBy('h.version')
         .execute();
+      // Issue 28: the claimant's reply moves the claim back to "in review" themselves.
+      return rows.map(({ operator_id, ...row }) => ({
+        ...row,
+        operator: row.operator ?? (operator_id === CLAIMANT_ACTOR ? 'The claimant' : null),
+      }));
     },
     notes(claimId: string) {
       return db

@@ -15,6 +15,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { AdminClaimsRepository, ClaimListRow } from './claims-repository.ts';
+import { createOperatorCasework } from './claim-thread.ts';
 import { createClaimWorkflow } from './claim-workflow.ts';
 import {
   claimKindOf,
@@ -105,6 +106,7 @@ export function createAdminClaimsService(deps: {
 
   const find = (id: string) => findClaim(repo, id);
   const workflow = createClaimWorkflow({ ...deps, repo, find });
+  const casework = createOperatorCasework({ ...deps, workflow, find });
 
   function niNumberOf(found: Found): string | null {
     if (found.kind !== 'mileage' || !found.row.admin_ni_number) return null;
@@ -165,7 +167,12 @@ export function createAdminClaimsService(deps: {
       return { niNumber: formatNiNumber(ni) };
     },
 
-    changeStatus: workflow.changeStatus,
+    changeStatus: (operatorId: string, id: string, change: Parameters<typeof workflow.changeStatus>[2]) =>
+      workflow.changeStatus(operatorId, id, change),
+
+    thread: casework.thread,
+    addMessage: casework.addMessage,
+    requestInformation: casework.requestInformation,
 
     /** The P87 worksheet PDF (D22): every answer in the P87's order, the missing ones marked. Audited. */
     async p87Worksheet(operatorId: string, id: string) {

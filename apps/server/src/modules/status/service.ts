@@ -12,6 +12,7 @@ import { countCodesForPhoneSince } from '../../db/texted-codes.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import { redactPhone } from '../../providers/sms/types.ts';
 import type { FilesService } from '../files/service.ts';
+import { createClaimantCasework } from '../casework/claimant.ts';
 import { createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
@@ -37,33 +38,41 @@ export interface StatusServiceDeps {
   now?: () => Date;
 }
 
+/**
+ * Records an attempt from `ip` as failed, unless the IP already failed `failuresPerIp` times in
+ * the window (then it is recorded as throttled and refused). Atomic per IP, so concurrent
+ * guesses see each other. Returns the attempt's id, or null when throttled.
+ */
+async function admitAttempt(
+  deps: StatusServiceDeps,
+  repo: ReturnType<typeof createStatusRepository>,
+  hash: (label: string, value: string) => string,
+  ip: string,
+  at: Date,
+): Promise<string | null> {
+  const ipHash = hash('ip', ip);
+  const since = new Date(at.getTime() - STATUS_LIMITS.failureWindowMs).toISOString();
+  const id = randomUUID();
+  return deps.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, deps.dialect, `status-ip:${ipHash}`);
+    const throttled = (await repo.countFailuresSince(trx, ipHash, since)) >= STATUS_LIMITS.failuresPerIp;
+    await repo.recordAttempt(trx, {
+      id,
+      ip_hash: ipHash,
+      succeeded: 0,
+      throttled: throttled ? 1 : 0,
+      created_at: at.toISOString(),
+    });
+    return throttled ? null : id;
+  });
+}
+
 export function createStatusService(deps: StatusServiceDeps) {
   const repo = createStatusRepository(deps.db);
   const now = deps.now ?? (() => new Date());
   const hash = (label: string, value: string) => hmacSha256Hex(deps.signingKey, `status-${label}:${value}`);
 
-  /**
-   * Records an attempt from `ip` as failed, unless the IP already failed `failuresPerIp` times in
-   * the window (then it is recorded as throttled and refused). Atomic per IP, so concurrent
-   * guesses see each other. Returns the attempt's id, or null when throttled.
-   */
-  async function admit(ip: string, at: Date): Promise<string | null> {
-    const ipHash = hash('ip', ip);
-    const since = new Date(at.getTime() - STATUS_LIMITS.failureWindowMs).toISOString();
-    const id = randomUUID();
-    return deps.db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, deps.dialect, `status-ip:${ipHash}`);
-      const throttled = (await repo.countFailuresSince(trx, ipHash, since)) >= STATUS_LIMITS.failuresPerIp;
-      await repo.recordAttempt(trx, {
-        id,
-        ip_hash: ipHash,
-        succeeded: 0,
-        throttled: throttled ? 1 : 0,
-        created_at: at.toISOString(),
-      });
-      return throttled ? null : id;
-    });
-  }
+  const admit = (ip: string, at: Date) => admitAttempt(deps, repo, hash, ip, at);
 
   function tokenFor(claim: StatusClaim, at: Date): string {
     const body = `${claim.kind}.${claim.id}.${at.getTime() + STATUS_LIMITS.viewTtlMs}`;
@@ -81,7 +90,11 @@ export function createStatusService(deps: StatusServiceDeps) {
     return repo.claimById(kind satisfies ClaimKind, id);
   }
 
-  async function viewOf(claim: StatusClaim): Promise<ClaimStatusView> {
+  const casework = createClaimantCasework({ db: deps.db, files: deps.files, now });
+  /** Issue 28: the token every change sends back as X-CSRF-Token, tied to the cookie's token. */
+  const csrfOf = (token: string) => hash('csrf', token);
+
+  async function viewOf(claim: StatusClaim, token: string): Promise<ClaimStatusView> {
     const history = (await repo.history(claim.kind, claim.id)).flatMap((h) =>
       isClaimStatus(h.to_status) ? [{ to: h.to_status, at: h.created_at, reason: h.reason }] : [],
     );
@@ -104,7 +117,22 @@ export function createStatusService(deps: StatusServiceDeps) {
             },
           ]
         : [],
+      casework: { version: claim.version, csrfToken: csrfOf(token), thread: await casework.thread(claim) },
     };
+  }
+
+  /**
+   * The token's claim for a change: null without a fresh token (401), 'no-csrf' without the
+   * page's CSRF token (403).
+   */
+  async function claimForChange(
+    token: string | undefined,
+    csrf: unknown,
+  ): Promise<StatusClaim | null | 'no-csrf'> {
+    const claim = await claimOf(token);
+    if (!claim || !token) return null;
+    if (typeof csrf !== 'string' || !hexDigestsEqual(csrf, csrfOf(token))) return 'no-csrf';
+    return claim;
   }
 
   return {
@@ -171,7 +199,8 @@ export function createStatusService(deps: StatusServiceDeps) {
         ));
       if (!claim || !used) return { ok: false, reason: 'code-wrong' };
       await repo.markAttemptSucceeded(attempt);
-      return { ok: true, token: tokenFor(claim, at), view: await viewOf(claim) };
+      const token = tokenFor(claim, at);
+      return { ok: true, token, view: await viewOf(claim, token) };
     },
 
     /**
@@ -186,7 +215,23 @@ export function createStatusService(deps: StatusServiceDeps) {
       const claim = await claimOf(token);
       if (!claim) return null;
       if (reference !== undefined && !sameClaimReference(reference, claim.reference)) return 'other-claim';
-      return viewOf(claim);
+      return viewOf(claim, token ?? '');
+    },
+
+    /** Issue 28: the thread of the token's claim, or null once the token has expired. */
+    async thread(token: string | undefined) {
+      const claim = await claimOf(token);
+      return claim ? casework.thread(claim) : null;
+    },
+
+    claimForChange,
+    casework,
+    viewOf,
+
+    /** A file on the token's claim's thread; null for anything else. */
+    async openThreadFile(token: string | undefined, fileId: string) {
+      const claim = await claimOf(token);
+      return claim ? casework.openFile(claim, fileId) : null;
     },
 
     /** A document the claimant signed, for a token's claim; null for anything else. */

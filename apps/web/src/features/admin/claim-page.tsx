@@ -3,6 +3,8 @@ import { paths } from '../../lib/paths.ts';
 import { useAdminTitle } from './admin-title.ts';
 import { useClaimDetail } from './claim-detail.ts';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
+import { InformationRequestForm } from './claim-request-form.tsx';
+import { ThreadSection, useClaimThread } from './claim-thread.tsx';
 import {
   ClaimDocuments,
   ClaimHistory,
@@ -15,10 +17,14 @@ import {
   TrackingDetails,
 } from './claim-sections.tsx';
 
-/** /admin/claims/:id: every stored field in groups, files, readiness, workflow, notes and audit. */
+/** /admin/claims/:id: every stored field in groups, files, readiness, workflow, thread, notes and audit. */
 export function ClaimPage() {
   const { id = '' } = useParams();
   const { claim, loadError, load } = useClaimDetail(id);
+  const thread = useClaimThread(id);
+  const reload = async () => {
+    await Promise.all([load(), thread.load()]);
+  };
   useAdminTitle(claim ? `Claim ${claim.reference}` : 'Claim');
 
   if (loadError)
@@ -43,14 +49,20 @@ export function ClaimPage() {
       <ClaimSummary claim={claim} />
       <PossibleDuplicates claim={claim} />
       <ClaimReadiness claim={claim} />
-      <StatusForm claim={claim} onChanged={load} />
+      <StatusForm claim={claim} onChanged={reload} />
+      <InformationRequestForm claim={claim} onChanged={reload} />
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />
       <ClaimDocuments claim={claim} />
       <TrackingDetails claim={claim} />
+      <div className="grid gap-x-8 lg:grid-cols-2">
+        <ThreadSection claim={claim} thread={thread.thread} onChanged={reload} />
+        <div>
+          <ClaimHistory claim={claim} />
+        </div>
+      </div>
       <NotesSection claim={claim} onAdded={load} />
-      <ClaimHistory claim={claim} />
     </div>
   );
 }
