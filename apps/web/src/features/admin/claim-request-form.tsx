@@ -32,7 +32,7 @@ function ItemFields({
   const set = (field: keyof Item) => (value: string) => onChange({ ...item, [field]: value });
   const years = claimableTaxYears(new Date()).map((y) => y.year);
   return (
-    <fieldset className="space-y-3 rounded-md border-2 border-gray-300 p-3">
+    <fieldset className="min-w-0 space-y-3 rounded-md border-2 border-gray-300 p-3">
       <legend className="px-1 font-semibold">Item {index + 1}</legend>
       <SelectField
         id={id('kind')}

@@ -77,7 +77,7 @@ function ItemAnswer(props: {
   }
   const { describedBy } = fieldMessageIds(fileId, 'hint', props.errors[fileId]);
   return (
-    <fieldset className="space-y-3 rounded-md border-2 border-gray-300 p-4">
+    <fieldset className="min-w-0 space-y-3 rounded-md border-2 border-gray-300 p-4">
       <legend className="px-1 text-lg font-semibold">{item.title}</legend>
       <TextArea
         id={`answers.${index}.answer`}
@@ -105,7 +105,7 @@ function ItemAnswer(props: {
             void choose(e.target.files?.[0]);
             e.target.value = '';
           }}
-          className="min-h-11 max-w-full"
+          className="min-h-11 w-full min-w-0 max-w-full"
         />
         {uploading && <p role="status">Uploading…</p>}
         {props.files.length > 0 && (
