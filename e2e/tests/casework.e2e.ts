@@ -154,7 +154,8 @@ test('an operator asks for the PAYE reference and a P60; the claimant answers wi
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // A whole claim by clicking, two sign-ins and ten accessibility scans on a shared machine.
+  test.setTimeout(420_000);
   const id = randomBytes(4).toString('hex');
   const who = claimant(`Case${id}`);
   const claim = await claimByClicking(browser, who);

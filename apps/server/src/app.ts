@@ -249,6 +249,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     files,
     company: config.company.name,
     log: app.log,
+    terms,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   await app.register(healthRoutes, { prefix: '/api' });

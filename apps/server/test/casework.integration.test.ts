@@ -2,12 +2,14 @@
 // the claimant's answers with files on the status page, and the reminders before the date.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASEWORK_MESSAGES } from '@taxback/domain/casework';
+import { ukIsoDate } from '@taxback/domain';
+import { CASEWORK_MESSAGES, defaultReplyBy } from '@taxback/domain/casework';
 import type { OperatorThread } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
 import {
   EVIDENCE_PDF,
+  MILEAGE_CLAIM_YEAR,
   asOperator,
   insertOperator,
   multipart,
@@ -16,7 +18,7 @@ import {
   testClock,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { PNG_DATA_URL, createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 // A Tuesday: the default reply-by date is Tuesday 8 December 2026.
@@ -428,5 +430,84 @@ describe('information requests and the thread (issue 28)', () => {
       headers: asOperator(late),
     });
     expect(overdue.json<OperatorThread>().overdue).toBe(true);
+  });
+
+  it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
+    // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.
+    const op = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+    const claim = await newClaim('Amos');
+    await move(op, claim.id, 'in-review', 0);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${claim.id}/information-requests`,
+      headers: asOperator(op),
+      payload: {
+        version: 1,
+        replyBy: defaultReplyBy(ukIsoDate(clock.now())),
+        items: [
+          { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
+        ],
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const before = await claimRow(claim.id);
+    const s = await openStatus(claim);
+    expect(s.view.casework.amendable?.employments).toEqual([{ id: 'job-1', employerName: 'Acme Ltd' }]);
+    const request = s.view.casework.thread.requests[0]!;
+    const body = {
+      version: s.view.casework.version,
+      requestId: request.id,
+      itemId: request.items[0]!.id,
+      years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles: 9000 }],
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    };
+    const amend = (payload: object, headers: Record<string, string> = s.headers, cookie = s.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/amendment',
+        cookies: { [STATUS_COOKIE]: cookie },
+        headers,
+        payload,
+      });
+    expect((await amend(body, {})).statusCode).toBe(403);
+    expect((await amend({ ...body, version: body.version + 1 })).statusCode).toBe(409);
+    const unknown = await amend({ ...body, years: [{ year: '2019/20', employmentId: 'job-1', miles: 1 }] });
+    expect(unknown.statusCode).toBe(400);
+    const other = await newClaim('Omar');
+    const otherStatus = await openStatus(other);
+    expect(
+      (
+        await amend(
+          { ...body, version: otherStatus.view.casework.version },
+          otherStatus.headers,
+          otherStatus.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(0);
+
+    const done = await amend(body);
+    expect(done.statusCode, done.body).toBe(200);
+    const after = await claimRow(claim.id);
+    expect(after.status).toBe('in-review');
+    expect(Number(after.superseded_authorities)).toBe(1);
+    expect(after.reply_received_at).toBeTruthy();
+    expect(Number(after.total_hmrc_allowance)).toBeGreaterThan(Number(before.total_hmrc_allowance));
+    expect(after.signed_content_hash).not.toBe(before.signed_content_hash);
+    const authorities = await t.app.db
+      .selectFrom('stored_files')
+      .select('id')
+      .where('session_id', '=', claim.sessionId)
+      .where('kind', '=', 'authority')
+      .execute();
+    expect(authorities).toHaveLength(2);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${claim.id}`,
+      headers: asOperator(op),
+    });
+    expect(detail.json().signedMatch).toBe(true);
+    expect(detail.json().mileage.years[0].miles).toBe(9000);
   });
 });

@@ -33,6 +33,7 @@ const API_ROUTES = [
   'post /api/status/messages',
   'post /api/status/files',
   'post /api/status/answers',
+  'post /api/status/amendment',
   'get /api/status/files/{id}',
   'post /api/call-backs',
   'get /api/address',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isBankHoliday } from './bank-holidays.ts';
 import { isTaxYear } from './tax-years.ts';
 import { sanitiseText } from './sanitise.ts';
+import { reviewStepSchema } from './step-schemas.ts';
 
 export const INFORMATION_ITEM_KINDS = ['question', 'document', 'amendment'] as const;
 export type InformationItemKind = (typeof INFORMATION_ITEM_KINDS)[number];
@@ -194,6 +195,39 @@ export function itemTitle(item: {
   if (item.kind === 'amendment') return `Change your claim: ${item.question ?? ''}`;
   return item.question ?? '';
 }
+
+// ---------------------------------------------------------------------------------------------
+// An amendment (D32): the claimant changes the miles of the claim's years and signs again
+
+export const AMENDMENT_MESSAGES = {
+  milesRequired: 'Enter your business miles for the year, like 4000',
+  milesWhole: 'Enter whole miles, like 4000',
+  milesTooMany: 'Enter no more than 100,000 miles',
+  unknownYear: 'That year and job are not in your claim',
+  notAmendment: 'This item does not ask you to change your claim',
+  mileageOnly: 'Only a mileage claim can be changed here. Reply in words instead.',
+} as const;
+
+export const amendmentSchema = reviewStepSchema.extend({
+  version,
+  requestId: z.string().min(1).max(100),
+  itemId: z.string().min(1).max(100),
+  years: z
+    .array(
+      z.object({
+        year: z.string().max(10),
+        employmentId: z.string().max(100),
+        miles: z
+          .number({ error: AMENDMENT_MESSAGES.milesRequired })
+          .int(AMENDMENT_MESSAGES.milesWhole)
+          .min(0, AMENDMENT_MESSAGES.milesRequired)
+          .max(100_000, AMENDMENT_MESSAGES.milesTooMany),
+      }),
+    )
+    .min(1)
+    .max(30),
+});
+export type AmendmentInput = z.output<typeof amendmentSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // What both sides read

@@ -104,6 +104,14 @@ export const claimStatusViewSchema = z.object({
     version: z.number().int(),
     csrfToken: z.string().describe('Send as X-CSRF-Token on every change while the page is open'),
     thread: claimThreadSchema,
+    /** D32: a mileage claim's figures as the claimant gave them, for an amendment; null otherwise. */
+    amendable: z
+      .object({
+        vehicleInfo: z.record(z.string(), z.unknown()),
+        taxYears: z.array(z.record(z.string(), z.unknown())),
+        employments: z.array(z.object({ id: z.string(), employerName: z.string() })),
+      })
+      .nullable(),
   }),
 });
 export type ClaimStatusView = z.infer<typeof claimStatusViewSchema>;

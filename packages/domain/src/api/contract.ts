@@ -26,6 +26,7 @@ import {
   wizardStepIdSchema,
 } from '../schemas.ts';
 import {
+  amendmentSchema,
   claimThreadSchema,
   claimantAnswersSchema,
   informationRequestSchema,
@@ -581,6 +582,26 @@ const claimant = {
       409: {
         description:
           'The request is closed or answered already, or the claim changed since the page was opened',
+        schema: statusConflictSchema,
+      },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  amendStatusClaim: {
+    method: 'POST',
+    path: '/api/status/amendment',
+    tags: ['status'],
+    summary:
+      'D32: the claimant changes the miles an amendment item asks about and signs a new authority; the earlier one is kept, superseded',
+    access: 'public',
+    body: amendmentSchema,
+    responses: {
+      200: json('The claim’s status view, updated', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      404: error('No such request on this claim'),
+      409: {
+        description: 'The request is closed, or the claim changed since the page was opened',
         schema: statusConflictSchema,
       },
       ...standard(400, 413, 415, 429, 503),

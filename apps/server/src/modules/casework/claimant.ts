@@ -3,7 +3,9 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { UPLOAD_MESSAGES, uploadFileName } from '@taxback/domain';
 import { CASEWORK_MESSAGES, emptyAnswerErrors } from '@taxback/domain/casework';
-import type { ClaimantAnswersInput, ThreadMessageInput } from '@taxback/domain/casework';
+import type { AmendmentInput, ClaimantAnswersInput, ThreadMessageInput } from '@taxback/domain/casework';
+import type { AuthorityTerms } from '@taxback/domain';
+import { amendClaim } from './amendment.ts';
 import type { ClaimKind, Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
@@ -25,13 +27,62 @@ export interface ThreadClaim {
   status: string;
 }
 
-class LostRace extends Error {}
+export class LostRace extends Error {}
 
 const staleError = (claim: ThreadClaim) =>
   new ConflictError(CASEWORK_MESSAGES.stale, { stale: true, version: claim.version, status: claim.status });
 
 /** Files a claimant sends on the thread are kept apart from the wizard's evidence. */
 export const REPLY_FILE_KIND = 'reply' as const;
+
+/**
+ * The claimant's reply completes the open request, in the caller's transaction: back to "in
+ * review" (recorded as the claimant), "reply received" and one more unread for operators, and the
+ * reply on the thread. Throws LostRace when the claim or the request changed meanwhile.
+ */
+export async function finishRequest(
+  trx: Kysely<Database>,
+  claim: ThreadClaim,
+  requestId: string,
+  at: string,
+  reply: { body: string; fileIds: string[] },
+): Promise<void> {
+  const repo = createCaseworkRepository(trx);
+  const moved = await repo.touchClaim(trx, claim.kind, claim.id, claim.version, {
+    at,
+    status: 'in-review',
+    replyDueOn: null,
+    replyReceivedAt: at,
+    unreadPlus: 1,
+  });
+  // Either refused: roll back whatever was written (another reply, or an operator, came first).
+  if (!moved || !(await repo.answerRequest(trx, requestId, at))) throw new LostRace();
+  await trx
+    .insertInto('claim_status_history')
+    .values({
+      id: randomUUID(),
+      claim_kind: claim.kind,
+      claim_id: claim.id,
+      from_status: 'information-requested',
+      to_status: 'in-review',
+      version: claim.version + 1,
+      reason: 'Reply received from the claimant',
+      operator_id: CLAIMANT_ACTOR,
+      created_at: at,
+    })
+    .execute();
+  await repo.addMessage(trx, {
+    id: randomUUID(),
+    claim_kind: claim.kind,
+    claim_id: claim.id,
+    author: 'claimant',
+    operator_id: null,
+    body: reply.body,
+    request_id: requestId,
+    file_ids: JSON.stringify(reply.fileIds),
+    created_at: at,
+  });
+}
 
 /**
  * D33: answers to the open request `requestId`. All or nothing: every item answered (a
@@ -59,59 +110,33 @@ async function answerRequest(
     items.map((i) => ({ id: i.id, kind: i.kind === 'document' ? 'document' : 'question' })),
     input.answers,
   );
+  // An item answered already (an amendment, signed on its own screens) needs nothing more.
+  items.forEach((item, i) => {
+    if (item.answer !== null) delete errors[`answers.${i}.answer`];
+  });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const answers = await Promise.all(
-    items.map(async (item, i) => {
-      const given = input.answers.find((a) => a.itemId === item.id)!;
-      return {
-        item,
-        answer: given.answer,
-        fileIds: await replyFiles(claim, given.fileIds, `answers.${i}.files`),
-      };
+    items.flatMap((item, i) => {
+      if (item.answer !== null) return [];
+      const given = input.answers.find((a) => a.itemId === item.id);
+      return [
+        (async () => ({
+          item,
+          answer: given?.answer ?? '',
+          fileIds: await replyFiles(claim, given?.fileIds ?? [], `answers.${i}.files`),
+        }))(),
+      ];
     }),
   );
   const at = nowIso(now());
   const ok = await db
     .transaction()
     .execute(async (trx) => {
-      const moved = await repo.touchClaim(trx, claim.kind, claim.id, claim.version, {
-        at,
-        status: 'in-review',
-        replyDueOn: null,
-        replyReceivedAt: at,
-        unreadPlus: 1,
-      });
-      // Either refused: roll back whatever was written (another reply, or an operator, came first).
-      if (!moved || !(await repo.answerRequest(trx, request.id, at))) throw new LostRace();
       for (const a of answers) await repo.answerItem(trx, a.item.id, a.answer, a.fileIds);
-      await trx
-        .insertInto('claim_status_history')
-        .values({
-          id: randomUUID(),
-          claim_kind: claim.kind,
-          claim_id: claim.id,
-          from_status: 'information-requested',
-          to_status: 'in-review',
-          version: claim.version + 1,
-          reason: 'Reply received from the claimant',
-          operator_id: CLAIMANT_ACTOR,
-          created_at: at,
-        })
-        .execute();
-      await repo.addMessage(trx, {
-        id: randomUUID(),
-        claim_kind: claim.kind,
-        claim_id: claim.id,
-        author: 'claimant',
-        operator_id: null,
-        body:
-          answers
-            .map((a) => a.answer)
-            .filter((t) => t !== '')
-            .join('\n\n') || 'Files sent.',
-        request_id: request.id,
-        file_ids: JSON.stringify(answers.flatMap((a) => a.fileIds)),
-        created_at: at,
+      const all = items.map((i) => answers.find((a) => a.item.id === i.id)?.answer ?? i.answer ?? '');
+      await finishRequest(trx, claim, request.id, at, {
+        body: all.filter((t) => t !== '').join('\n\n') || 'Files sent.',
+        fileIds: answers.flatMap((a) => a.fileIds),
       });
       return true;
     })
@@ -122,7 +147,12 @@ async function answerRequest(
   if (!ok) throw staleError(claim);
 }
 
-export function createClaimantCasework(deps: { db: Kysely<Database>; files: FilesService; now: () => Date }) {
+export function createClaimantCasework(deps: {
+  db: Kysely<Database>;
+  files: FilesService;
+  terms: AuthorityTerms;
+  now: () => Date;
+}) {
   const { db, files, now } = deps;
   const repo = createCaseworkRepository(db);
 
@@ -220,6 +250,10 @@ export function createClaimantCasework(deps: { db: Kysely<Database>; files: File
       const file = await files.findFile(id, claim.sessionId);
       return file && file.kind === REPLY_FILE_KIND ? files.openFile(id, claim.sessionId) : null;
     },
+
+    /** D32: the claimant's amendment, signed again. */
+    amend: (claim: ThreadClaim, input: AmendmentInput, meta: { ip: string; userAgent: string | null }) =>
+      amendClaim(deps, claim, input, meta),
 
     answer: (claim: ThreadClaim, input: ClaimantAnswersInput) =>
       answerRequest({ db, repo, now, replyFiles }, claim, input),

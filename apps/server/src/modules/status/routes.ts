@@ -139,6 +139,19 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     return view;
   });
 
+  const amendOptions = { schema: routeSchema('amendStatusClaim'), bodyLimit: 2_200_000 };
+  app.post('/status/amendment', amendOptions, async (request) => {
+    const claim = await changing(request);
+    const ua = request.headers['user-agent'];
+    await status.casework.amend(claim, request.body, {
+      ip: request.ip,
+      userAgent: typeof ua === 'string' && ua !== '' ? ua.slice(0, 500) : null,
+    });
+    const view = await status.view(request.cookies[STATUS_COOKIE]);
+    if (!view || view === 'other-claim') throw expired();
+    return view;
+  });
+
   app.get('/status/files/:id', { schema: routeSchema('getStatusFile') }, async (request, reply) => {
     const opened = await status.openThreadFile(request.cookies[STATUS_COOKIE], request.params.id);
     if (!opened) throw expired();

@@ -12,7 +12,9 @@ import { countCodesForPhoneSince } from '../../db/texted-codes.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import { redactPhone } from '../../providers/sms/types.ts';
 import type { FilesService } from '../files/service.ts';
+import { amendableOf } from '../casework/amendment.ts';
 import { createClaimantCasework } from '../casework/claimant.ts';
+import type { AuthorityTerms } from '@taxback/domain';
 import { createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
@@ -35,6 +37,8 @@ export interface StatusServiceDeps {
   files: FilesService;
   company: string;
   log: FastifyBaseLogger;
+  /** The authority's terms, for an amendment's new signed authority (D32). */
+  terms: AuthorityTerms;
   now?: () => Date;
 }
 
@@ -67,17 +71,18 @@ async function admitAttempt(
   });
 }
 
+/** The status cookie's token: the claim and when it expires, signed. */
+function tokenFor(hash: (label: string, value: string) => string, claim: StatusClaim, at: Date): string {
+  const body = `${claim.kind}.${claim.id}.${at.getTime() + STATUS_LIMITS.viewTtlMs}`;
+  return `${body}.${hash('token', body)}`;
+}
+
 export function createStatusService(deps: StatusServiceDeps) {
   const repo = createStatusRepository(deps.db);
   const now = deps.now ?? (() => new Date());
   const hash = (label: string, value: string) => hmacSha256Hex(deps.signingKey, `status-${label}:${value}`);
 
   const admit = (ip: string, at: Date) => admitAttempt(deps, repo, hash, ip, at);
-
-  function tokenFor(claim: StatusClaim, at: Date): string {
-    const body = `${claim.kind}.${claim.id}.${at.getTime() + STATUS_LIMITS.viewTtlMs}`;
-    return `${body}.${hash('token', body)}`;
-  }
 
   /** The claim a token names, while it is fresh. */
   async function claimOf(token: string | undefined): Promise<StatusClaim | null> {
@@ -90,7 +95,7 @@ export function createStatusService(deps: StatusServiceDeps) {
     return repo.claimById(kind satisfies ClaimKind, id);
   }
 
-  const casework = createClaimantCasework({ db: deps.db, files: deps.files, now });
+  const casework = createClaimantCasework({ db: deps.db, files: deps.files, terms: deps.terms, now });
   /** Issue 28: the token every change sends back as X-CSRF-Token, tied to the cookie's token. */
   const csrfOf = (token: string) => hash('csrf', token);
 
@@ -117,7 +122,12 @@ export function createStatusService(deps: StatusServiceDeps) {
             },
           ]
         : [],
-      casework: { version: claim.version, csrfToken: csrfOf(token), thread: await casework.thread(claim) },
+      casework: {
+        version: claim.version,
+        csrfToken: csrfOf(token),
+        thread: await casework.thread(claim),
+        amendable: await amendableOf(deps.db, claim),
+      },
     };
   }
 
@@ -199,7 +209,7 @@ export function createStatusService(deps: StatusServiceDeps) {
         ));
       if (!claim || !used) return { ok: false, reason: 'code-wrong' };
       await repo.markAttemptSucceeded(attempt);
-      const token = tokenFor(claim, at);
+      const token = tokenFor(hash, claim, at);
       return { ok: true, token, view: await viewOf(claim, token) };
     },
 
@@ -226,8 +236,6 @@ export function createStatusService(deps: StatusServiceDeps) {
 
     claimForChange,
     casework,
-    viewOf,
-
     /** A file on the token's claim's thread; null for anything else. */
     async openThreadFile(token: string | undefined, fileId: string) {
       const claim = await claimOf(token);

@@ -117,3 +117,23 @@ export async function answerStatusRequest(
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);
 }
+
+/** POST /api/status/amendment (D32): new miles and a new signature; the updated view. */
+export async function amendStatusClaim(
+  casework: ClaimStatusView['casework'],
+  input: {
+    requestId: string;
+    itemId: string;
+    years: { year: string; employmentId: string; miles: number }[];
+    signature: string;
+    agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
+  },
+): Promise<Change<ClaimStatusView>> {
+  const res = await request(
+    'amendStatusClaim',
+    ROUTES.amendStatusClaim,
+    { body: { ...input, version: casework.version } as never },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}

@@ -4,6 +4,7 @@ import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { FieldMessages, fieldMessageIds } from '../../components/ui/field-messages.tsx';
+import { AmendmentPanel } from './status-amendment.tsx';
 import { answerStatusRequest, sendStatusMessage, uploadStatusFile } from './status-api.ts';
 import type { UploadedReplyFile } from './status-api.ts';
 
@@ -59,6 +60,8 @@ function ItemAnswer(props: {
   onAnswer: (v: string) => void;
   onFile: (file: UploadedReplyFile) => void;
   onError: (field: string, message: string | null) => void;
+  requestId: string;
+  onAmended: (view: ClaimStatusView) => void;
 }) {
   const { index, item } = props;
   const fileId = `answers.${index}.files`;
@@ -76,6 +79,22 @@ function ItemAnswer(props: {
     } else props.onError(fileId, res.errors.file ?? res.message);
   }
   const { describedBy } = fieldMessageIds(fileId, 'hint', props.errors[fileId]);
+  if (item.kind === 'amendment' && props.casework.amendable)
+    return (
+      <fieldset className="min-w-0 space-y-3 rounded-md border-2 border-gray-300 p-4">
+        <legend className="px-1 text-lg font-semibold">{item.title}</legend>
+        {item.answer !== null ? (
+          <p>{item.answer}</p>
+        ) : (
+          <AmendmentPanel
+            casework={props.casework}
+            requestId={props.requestId}
+            itemId={item.id}
+            onDone={props.onAmended}
+          />
+        )}
+      </fieldset>
+    );
   return (
     <fieldset className="min-w-0 space-y-3 rounded-md border-2 border-gray-300 p-4">
       <legend className="px-1 text-lg font-semibold">{item.title}</legend>
@@ -181,11 +200,15 @@ function AnswerForm({
           onAnswer={(v) => setAnswers((all) => all.map((old, j) => (j === i ? v : old)))}
           onFile={(f) => setFiles((all) => all.map((old, j) => (j === i ? [...old, f] : old)))}
           onError={setError}
+          requestId={request.id}
+          onAmended={onSent}
         />
       ))}
-      <Button type="submit" loading={busy}>
-        Send your answers
-      </Button>
+      {request.items.some((i) => i.answer === null && !(i.kind === 'amendment' && casework.amendable)) && (
+        <Button type="submit" loading={busy}>
+          Send your answers
+        </Button>
+      )}
     </form>
   );
 }

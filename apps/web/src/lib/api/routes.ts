@@ -43,6 +43,7 @@ export const ROUTES = {
   sendStatusMessage: ['POST /api/status/messages', 201, 400, 401, 403, 409, 413, 415, 429, 503],
   uploadStatusFile: ['POST /api/status/files', 201, 400, 401, 403, 409, 413, 415, 429, 503],
   answerStatusRequest: ['POST /api/status/answers', 200, 400, 401, 403, 404, 409, 413, 415, 429, 503],
+  amendStatusClaim: ['POST /api/status/amendment', 200, 400, 401, 403, 404, 409, 413, 415, 429, 503],
   getStatusFile: ['GET /api/status/files/:id', 200, 401, 429, 503],
   requestCallBack: ['POST /api/call-backs', 201, 400, 413, 415, 429, 503],
   lookupAddress: ['GET /api/address', 200, 400, 404, 429, 502, 504],
