@@ -328,6 +328,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     files,
     company: config.company.name,
     log: app.log,
+    terms,
     ...clock,
   });
   await app.register(healthRoutes, { prefix: '/api' });

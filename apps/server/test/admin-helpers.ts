@@ -116,7 +116,7 @@ export const EVIDENCE_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
 
-function multipart(fields: Record<string, string>, file: { filename: string; data: Buffer }) {
+export function multipart(fields: Record<string, string>, file: { filename: string; data: Buffer }) {
   const boundary = `----admin${randomUUID().slice(0, 8)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))

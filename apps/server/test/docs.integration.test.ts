@@ -33,6 +33,12 @@ const API_ROUTES = [
   'get /api/status',
   'get /api/status/documents/{id}',
   'post /api/status/sign-out',
+  'get /api/status/thread',
+  'post /api/status/messages',
+  'post /api/status/files',
+  'post /api/status/answers',
+  'post /api/status/amendment',
+  'get /api/status/files/{id}',
   'post /api/call-backs',
   'get /api/address',
   'get /api/distance',
@@ -58,6 +64,9 @@ const API_ROUTES = [
   'post /api/admin/claims/{id}/take',
   'post /api/admin/claims/{id}/owner',
   'post /api/admin/claims/{id}/hmrc-records',
+  'get /api/admin/claims/{id}/thread',
+  'post /api/admin/claims/{id}/messages',
+  'post /api/admin/claims/{id}/information-requests',
   'get /api/admin/reports/affiliates',
   'get /api/admin/audit',
   'get /api/admin/call-backs',
@@ -67,7 +76,11 @@ const API_ROUTES = [
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(
-  (r) => /\/(claims|onboarding|files)/.test(r) && r !== 'get /api/files/{id}' && !r.includes('/api/admin/'),
+  (r) =>
+    /\/(claims|onboarding|files)/.test(r) &&
+    r !== 'get /api/files/{id}' &&
+    !r.includes('/api/admin/') &&
+    !r.includes('/api/status/'),
 );
 
 /** The routes the app really registered, read from Fastify's route tree (`:id` → `{id}`). */

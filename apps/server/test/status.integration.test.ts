@@ -123,7 +123,7 @@ describe('the claimant status page', () => {
       ['We are checking your claim', null],
       ['We asked you for more information', 'What we need: A copy of your P60'],
     ]);
-    expect(view.timeline.next).toContain('Reply to our email');
+    expect(view.timeline.next).toContain('Answer what we asked for on this page');
 
     // Straight to "repaid" (the path through HMRC is the admin tests' business): the amounts show.
     await t.app.db

@@ -64,6 +64,9 @@ export const AUDIT_ACTIONS = [
   'job-retried',
   'claim-allocated',
   'hmrc-record-corrected',
+  'thread-read',
+  'message-added',
+  'information-requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;

@@ -43,7 +43,7 @@ const NEXT: Record<ClaimStatus, string | null> = {
   submitted: 'We will check your claim and the evidence you gave us, and tell you if we need anything more.',
   'in-review': 'We will tell you if we need anything more, and when we send your claim to HMRC.',
   'information-requested':
-    'Reply to our email with what we asked for. We carry on checking your claim once we have it.',
+    'Answer what we asked for on this page. We carry on checking your claim once we have your answer.',
   'ready-for-hmrc': 'We will send your claim to HMRC shortly.',
   'sent-to-hmrc':
     'HMRC decides on your claim. This usually takes a few weeks; we will tell you when they have.',

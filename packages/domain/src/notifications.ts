@@ -8,7 +8,11 @@ export type ClaimEvent =
   | { event: 'received' }
   | { event: 'status-changed'; to: ClaimStatus; reason: string | null }
   /** D32: an operator completed or corrected an answer; `what` names it, never its value. */
-  | { event: 'details-corrected'; what: string; reason: string };
+  | { event: 'details-corrected'; what: string; reason: string }
+  /** Issue 28 (D33): an operator wrote on the claim's thread. */
+  | { event: 'new-message' }
+  /** D33: the reply-by date of an open request is `replyBy` (a long UK date), `days` away. */
+  | { event: 'reply-reminder'; replyBy: string; days: number };
 
 export interface ClaimMessage {
   /** A short text message (one or two SMS segments). */
@@ -88,6 +92,27 @@ export function claimMessage(
     };
   }
   if (input.event === 'details-corrected') return detailsCorrected(input, follow, greeting);
+  if (input.event === 'new-message') {
+    const line = 'We have sent you a message about your claim. Read it and reply on our website.';
+    return {
+      sms: `${company}: claim ${reference}: ${line} ${statusUrl}`,
+      email: emailOf(`A message about your claim ${reference}`, greeting, [line, follow], undefined, company),
+    };
+  }
+  if (input.event === 'reply-reminder') {
+    const when = input.days === 1 ? 'tomorrow' : `in ${input.days} days`;
+    const line = `We are still waiting for the information we asked for. Please reply by ${input.replyBy} (${when}).`;
+    return {
+      sms: `${company}: claim ${reference}: ${line} ${statusUrl}`,
+      email: emailOf(
+        `Reminder: please reply by ${input.replyBy}`,
+        greeting,
+        [line, follow],
+        undefined,
+        company,
+      ),
+    };
+  }
   const label = CLAIM_STATUS_LABELS[input.to].toLowerCase();
   const reason = input.reason?.trim() ? input.reason.trim() : null;
   const said: Record<Exclude<ClaimStatus, 'submitted' | 'ready-for-hmrc'>, string> = {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseClaimReference } from './reference.ts';
 import { CLAIM_STATUSES } from './claim-status.ts';
 import { phoneField } from './schemas.ts';
+import { claimThreadSchema } from './casework.ts';
 
 export const STATUS_CODE_LENGTH = 6;
 export const STATUS_LIMITS = {
@@ -98,5 +99,19 @@ export const claimStatusViewSchema = z.object({
   documents: z
     .array(z.object({ name: z.string(), url: z.string() }))
     .describe('The documents the claimant signed, to download while the page is open'),
+  /** Issue 28 (D33): the thread, the claim's version and the token every change sends back. */
+  casework: z.object({
+    version: z.number().int(),
+    csrfToken: z.string().describe('Send as X-CSRF-Token on every change while the page is open'),
+    thread: claimThreadSchema,
+    /** D32: a mileage claim's figures as the claimant gave them, for an amendment; null otherwise. */
+    amendable: z
+      .object({
+        vehicleInfo: z.record(z.string(), z.unknown()),
+        taxYears: z.array(z.record(z.string(), z.unknown())),
+        employments: z.array(z.object({ id: z.string(), employerName: z.string() })),
+      })
+      .nullable(),
+  }),
 });
 export type ClaimStatusView = z.infer<typeof claimStatusViewSchema>;

@@ -169,7 +169,7 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   readiness_missing: number | null;
 }
 
-export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority';
+export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority' | 'reply';
 export type ClaimKind = 'general' | 'onboarding';
 
 export interface StoredFilesTable {
@@ -225,14 +225,20 @@ export interface OutboxDelivery {
   sent_at: IsoTime | null;
 }
 
-export interface SmsOutboxTable extends OutboxDelivery {
+/** Migration 017: the claim a text or email was about, where it was about one. */
+export interface OutboxClaim {
+  claim_kind: ClaimKind | null;
+  claim_id: string | null;
+}
+
+export interface SmsOutboxTable extends OutboxDelivery, OutboxClaim {
   id: string;
   to_phone: string;
   template: string;
   body: string;
 }
 
-export interface EmailOutboxTable extends OutboxDelivery {
+export interface EmailOutboxTable extends OutboxDelivery, OutboxClaim {
   id: string;
   to_email: string;
   template: string;
@@ -354,6 +360,48 @@ export interface ClaimNotesTable {
   created_at: IsoTime;
 }
 
+/** Migration 017 (D33): a claim's thread, only ever added to. */
+export interface ClaimMessagesTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  author: 'operator' | 'claimant';
+  operator_id: string | null;
+  body: string;
+  /** The information request this message answered or made, if any. */
+  request_id: string | null;
+  /** JSON array of stored_files ids attached. */
+  file_ids: JsonText;
+  created_at: IsoTime;
+}
+
+export interface InformationRequestsTable {
+  id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  operator_id: string;
+  /** UK date YYYY-MM-DD. */
+  reply_by: string;
+  /** open → answered | closed */
+  status: string;
+  created_at: IsoTime;
+  answered_at: IsoTime | null;
+}
+
+export interface InformationRequestItemsTable {
+  id: string;
+  request_id: string;
+  position: number;
+  kind: string;
+  question: string | null;
+  document: string | null;
+  tax_year: string | null;
+  employment_id: string | null;
+  answer: string | null;
+  /** JSON array of stored_files ids the claimant sent with the answer. */
+  file_ids: JsonText;
+}
+
 export interface AuditEventsTable {
   id: string;
   /** Operator id or 'system'. */
@@ -415,6 +463,9 @@ export interface Database {
   claim_notes: ClaimNotesTable;
   claim_field_edits: ClaimFieldEditsTable;
   claim_hmrc_records: ClaimHmrcRecordsTable;
+  claim_messages: ClaimMessagesTable;
+  information_requests: InformationRequestsTable;
+  information_request_items: InformationRequestItemsTable;
   call_back_requests: CallBackRequestsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;

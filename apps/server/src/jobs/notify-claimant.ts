@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import {
   claimMessage,
+  formatIsoDate,
   generalReference,
   isClaimStatus,
   isNotifiedStatus,
   normaliseUkPhone,
 } from '@taxback/domain';
-import type { ClaimStatus } from '@taxback/domain';
+import type { ClaimEvent, ClaimStatus } from '@taxback/domain';
 import type { ClaimKind, Database } from '../db/database.ts';
 import type { EmailProvider, SmsProvider } from '../providers/index.ts';
 import type { JobQueue } from './queue.ts';
@@ -23,10 +24,14 @@ type NotifyPayload = {
   channel: Channel;
   claimKind: ClaimKind;
   claimId: string;
-  /** The claim_status_history row of a status change; null for "received". */
+  /** The claim_status_history row of a status change; null for "received" and the events below. */
   historyId: string | null;
   /** D32: the claim_field_edits row of a completed or corrected answer (historyId is then null). */
   editId?: string;
+  /** Issue 28: an operator's message, or a reminder of the open request `requestId`. */
+  event?: 'new-message' | 'reply-reminder';
+  requestId?: string;
+  days?: number;
 };
 
 const CHANNELS: Channel[] = ['sms', 'email'];
@@ -44,6 +49,23 @@ export function createClaimNotices(queue: JobQueue) {
       trx: Kysely<Database>,
       change: { claimKind: ClaimKind; claimId: string; editId: string },
     ) => enqueueBoth(trx, { ...change, historyId: null }),
+    /** Issue 28 (D33): an operator wrote on the thread. */
+    newMessage: (trx: Kysely<Database>, claimKind: ClaimKind, claimId: string) =>
+      enqueueBoth(trx, { claimKind, claimId, historyId: null, event: 'new-message' }),
+    /** D33: a reminder on `runAt`, sent only while the request is still open. */
+    async replyReminder(
+      trx: Kysely<Database>,
+      input: { claimKind: ClaimKind; claimId: string; requestId: string; days: number; runAt: Date },
+    ) {
+      const { runAt, ...rest } = input;
+      for (const channel of CHANNELS)
+        await queue.enqueue(
+          trx,
+          NOTIFY_JOB,
+          { ...rest, historyId: null, event: 'reply-reminder', channel },
+          { runAt },
+        );
+    },
     async statusChanged(
       trx: Kysely<Database>,
       change: { claimKind: ClaimKind; claimId: string; historyId: string; to: ClaimStatus },
@@ -77,7 +99,8 @@ function isPayload(value: unknown): value is NotifyPayload {
     (v.claimKind === 'general' || v.claimKind === 'onboarding') &&
     typeof v.claimId === 'string' &&
     (v.historyId === null || typeof v.historyId === 'string') &&
-    (v.editId === undefined || typeof v.editId === 'string')
+    (v.editId === undefined || typeof v.editId === 'string') &&
+    (v.event === undefined || v.event === 'new-message' || v.event === 'reply-reminder')
   );
 }
 
@@ -107,6 +130,36 @@ async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
     : null;
 }
 
+/** What the job says, or null when there is nothing to say any more (a reminder after a reply). */
+async function eventOf(db: Kysely<Database>, payload: NotifyPayload): Promise<ClaimEvent | null> {
+  if (payload.editId !== undefined) {
+    const edit = await db
+      .selectFrom('claim_field_edits')
+      .select(['label', 'reason'])
+      .where('id', '=', payload.editId)
+      .executeTakeFirst();
+    return edit ? { event: 'details-corrected', what: edit.label, reason: edit.reason } : null;
+  }
+  if (payload.event === 'new-message') return { event: 'new-message' };
+  if (payload.event === 'reply-reminder') {
+    const request = await db
+      .selectFrom('information_requests')
+      .select(['status', 'reply_by'])
+      .where('id', '=', payload.requestId ?? '')
+      .executeTakeFirst();
+    if (!request || request.status !== 'open') return null;
+    return { event: 'reply-reminder', replyBy: formatIsoDate(request.reply_by), days: payload.days ?? 1 };
+  }
+  if (payload.historyId === null) return { event: 'received' };
+  const change = await db
+    .selectFrom('claim_status_history')
+    .select(['to_status', 'reason'])
+    .where('id', '=', payload.historyId)
+    .executeTakeFirst();
+  if (!change || !isClaimStatus(change.to_status)) return null;
+  return { event: 'status-changed', to: change.to_status, reason: change.reason };
+}
+
 export function registerNotifyJob(
   queue: JobQueue,
   deps: {
@@ -125,49 +178,40 @@ export function registerNotifyJob(
       if (!isPayload(payload)) return;
       const contact = await contactOf(deps.db, payload.claimKind, payload.claimId);
       if (!contact) return;
-      let event: Parameters<typeof claimMessage>[0];
       const common = {
         reference: contact.reference,
         firstName: contact.firstName,
         company: deps.company,
-        statusUrl,
+        // Issue 28: every message after "received" links straight to the claim's status page.
+        statusUrl:
+          payload.event || payload.historyId !== null
+            ? `${statusUrl}?reference=${encodeURIComponent(contact.reference)}`
+            : statusUrl,
       };
-      if (payload.editId !== undefined) {
-        const edit = await deps.db
-          .selectFrom('claim_field_edits')
-          .select(['label', 'reason'])
-          .where('id', '=', payload.editId)
-          .executeTakeFirst();
-        if (!edit) return;
-        event = { ...common, event: 'details-corrected', what: edit.label, reason: edit.reason };
-      } else if (payload.historyId === null) {
-        event = { ...common, event: 'received' };
-      } else {
-        const change = await deps.db
-          .selectFrom('claim_status_history')
-          .select(['to_status', 'reason'])
-          .where('id', '=', payload.historyId)
-          .executeTakeFirst();
-        if (!change || !isClaimStatus(change.to_status)) return;
-        event = { ...common, event: 'status-changed', to: change.to_status, reason: change.reason };
-      }
-      const message = claimMessage(event);
+      const event = await eventOf(deps.db, payload);
+      if (event === null) return;
+      const message = claimMessage({ ...common, ...event });
       // Another instance took this job over (this one stalled past its lease): it sends instead.
       if (job.signal.aborted) return;
       const template =
         payload.editId !== undefined
           ? 'claim-details-corrected'
-          : payload.historyId === null
-            ? 'claim-received'
-            : 'claim-status-changed';
+          : payload.event === 'new-message'
+            ? 'claim-message'
+            : payload.event === 'reply-reminder'
+              ? 'reply-reminder'
+              : payload.historyId === null
+                ? 'claim-received'
+                : 'claim-status-changed';
+      const claim = { kind: payload.claimKind, id: payload.claimId };
       if (payload.channel === 'sms') {
         const to = contact.phone ? normaliseUkPhone(contact.phone) : null;
         if (to === null) return;
-        const sent = await deps.sms.send({ to, template, body: message.sms });
+        const sent = await deps.sms.send({ to, template, body: message.sms, claim });
         if (!sent.ok) throw new NotSent('sms');
       } else {
         if (!contact.email) return;
-        const sent = await deps.email.send({ to: contact.email, template, ...message.email });
+        const sent = await deps.email.send({ to: contact.email, template, ...message.email, claim });
         if (!sent.ok) throw new NotSent('email');
       }
     },

@@ -11,9 +11,17 @@ export interface OutboxSendResult {
   id: string;
 }
 
+/** The claim a message is about (issue 28: the claim page lists every message sent for it). */
+export interface MessageClaim {
+  kind: 'general' | 'onboarding';
+  id: string;
+}
+
 /** The columns of a new, queued outbox row. */
-export function queuedRow() {
+export function queuedRow(claim?: MessageClaim) {
   return {
+    claim_kind: claim?.kind ?? null,
+    claim_id: claim?.id ?? null,
     status: 'queued' satisfies OutboxStatus,
     provider_message_id: null,
     error: null,

@@ -31,6 +31,14 @@ import {
   wizardStepIdSchema,
 } from '../schemas.ts';
 import {
+  amendmentSchema,
+  claimThreadSchema,
+  claimantAnswersSchema,
+  informationRequestSchema,
+  operatorThreadSchema,
+  threadMessageSchema,
+} from '../casework.ts';
+import {
   claimStatusViewSchema,
   statusCodeRequestSchema,
   statusCodeSentSchema,
@@ -590,6 +598,109 @@ const claimant = {
       ...standard(429, 503),
     },
   },
+  getStatusThread: {
+    method: 'GET',
+    path: '/api/status/thread',
+    tags: ['status'],
+    summary: 'The claim’s thread and information requests (D33), while the tb_status cookie lasts',
+    access: 'public',
+    responses: {
+      200: json('The thread', claimThreadSchema),
+      401: error('No cookie, or it has expired'),
+      ...standard(429, 503),
+    },
+  },
+  sendStatusMessage: {
+    method: 'POST',
+    path: '/api/status/messages',
+    tags: ['status'],
+    summary: 'The claimant writes on the thread (D33); needs the X-CSRF-Token from the status view',
+    access: 'public',
+    body: threadMessageSchema,
+    responses: {
+      201: json('Added', createdSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: { description: 'The claim changed since the page was opened', schema: statusConflictSchema },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  uploadStatusFile: {
+    method: 'POST',
+    path: '/api/status/files',
+    tags: ['status'],
+    summary:
+      'A file for an answer (D33): the evidence rules (PDF, Word, Excel, CSV, JPG, PNG; 10 MB; sniffed)',
+    access: 'public',
+    multipart: z.object({
+      version: z.string().describe('The claim’s version as the page shows it'),
+      file: z.string().meta({ contentMediaType: 'application/octet-stream' }),
+    }),
+    responses: {
+      201: json(
+        'Stored',
+        z.object({ id: z.string(), filename: z.string(), size: z.number(), url: z.string() }),
+      ),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: { description: 'The claim changed since the page was opened', schema: statusConflictSchema },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  answerStatusRequest: {
+    method: 'POST',
+    path: '/api/status/answers',
+    tags: ['status'],
+    summary:
+      'The claimant answers an open information request (D33): the claim goes back to "in review", "reply received" for operators',
+    access: 'public',
+    body: claimantAnswersSchema,
+    responses: {
+      200: json('The claim’s status view, updated', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      404: error('No such request on this claim'),
+      409: {
+        description:
+          'The request is closed or answered already, or the claim changed since the page was opened',
+        schema: statusConflictSchema,
+      },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  amendStatusClaim: {
+    method: 'POST',
+    path: '/api/status/amendment',
+    tags: ['status'],
+    summary:
+      'D32: the claimant changes the miles an amendment item asks about and signs a new authority; the earlier one is kept, superseded',
+    access: 'public',
+    body: amendmentSchema,
+    responses: {
+      200: json('The claim’s status view, updated', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      404: error('No such request on this claim'),
+      409: {
+        description: 'The request is closed, or the claim changed since the page was opened',
+        schema: statusConflictSchema,
+      },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  getStatusFile: {
+    method: 'GET',
+    path: '/api/status/files/:id',
+    tags: ['status'],
+    summary: 'A file on the claim’s thread, while the tb_status cookie lasts',
+    access: 'public',
+    params: idParams('The file id'),
+    responses: {
+      200: file('The file, as an attachment', [...new Set(Object.values(UPLOAD_CONTENT_TYPES))]),
+      401: error('No cookie, it has expired, or the file is not on this claim’s thread'),
+      ...standard(429, 503),
+    },
+  },
   requestCallBack: {
     method: 'POST',
     path: '/api/call-backs',
@@ -835,6 +946,43 @@ const operator = {
       200: json('The claim’s new version and readiness', claimEditedSchema),
       409: {
         description: 'A draft, or a stale version (with the current one)',
+        schema: statusConflictSchema,
+      },
+    },
+  }),
+  getClaimThread: admin({
+    method: 'GET',
+    path: '/api/admin/claims/:id/thread',
+    summary:
+      'The claim’s thread (D33): messages, information requests with answers and files, every text and email sent; clears "unread"; audited',
+    access: 'operator',
+    params: claimParams,
+    responses: { 200: json('The thread', operatorThreadSchema) },
+  }),
+  addClaimMessage: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/messages',
+    summary: 'Writes to the claimant on the thread; they are told by text and email (D33); audited',
+    access: 'operator',
+    params: claimParams,
+    body: threadMessageSchema,
+    responses: {
+      201: json('Added', createdSchema),
+      409: { description: 'A stale version', schema: statusConflictSchema },
+    },
+  }),
+  requestClaimInformation: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/information-requests',
+    summary:
+      'Moves the claim to "information requested" with its items and reply-by date (D33); reminders 7 and 1 days before; audited',
+    access: 'operator',
+    params: claimParams,
+    body: informationRequestSchema,
+    responses: {
+      200: json('The new workflow state', claimWorkflowSchema),
+      409: {
+        description: 'An illegal move (with `allowed`) or a stale version',
         schema: statusConflictSchema,
       },
     },

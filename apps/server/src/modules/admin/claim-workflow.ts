@@ -12,9 +12,13 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
-import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
+import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';
+import { createCaseworkRepository } from '../casework/repository.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { recordOfMove } from './hmrc-records.ts';
+
+/** Work done in a status change's transaction, after the move (an information request's rows). */
+export type AlongWithMove = (trx: Kysely<Database>, ctx: { at: string; found: Found }) => Promise<void>;
 
 export const STALE_MESSAGE =
   'Another operator changed this claim after you opened it. Reload the claim to see the change, then try again.';
@@ -48,12 +52,57 @@ export function createClaimWorkflow(deps: {
   ownership: (found: Found) => Promise<ClaimOwnership>;
 }) {
   const { db, repo, audit, now, find } = deps;
+  const casework = createCaseworkRepository(db);
+
+  /**
+   * The one gate of every operator change to a claim (issue 28; the ownership rule of D34 belongs
+   * here too): the claim as the operator saw it (`version`), else 409 stale.
+   */
+  async function claimToChange(
+    actor: ClaimActor,
+    id: string,
+    version: number,
+    change: ClaimChange,
+  ): Promise<Found> {
+    const found = await find(id);
+    assertMayChangeClaim(actor, await deps.ownership(found), change);
+    if (version !== found.version) throw staleConflict(found);
+    return found;
+  }
+
+  async function staleNow(id: string): Promise<never> {
+    throw staleConflict(await find(id));
+  }
+
   return {
-    async changeStatus(actor: ClaimActor, id: string, change: StatusChange) {
+    claimToChange,
+
+    /**
+     * An operator action that is not a status move (a message on the thread): `work` runs in one
+     * transaction with the claim's version bumped and its last action set; a stale copy is 409.
+     */
+    async act<T>(
+      actor: ClaimActor,
+      id: string,
+      version: number,
+      work: (trx: Kysely<Database>, ctx: { at: string; found: Found }) => Promise<T>,
+    ): Promise<T> {
+      const found = await claimToChange(actor, id, version, 'request');
+      const at = nowIso(now());
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await casework.touchClaim(trx, claimKindOf(found.kind), id, version, { at }))) return null;
+        return { value: await work(trx, { at, found }) };
+      });
+      if (done === null) return staleNow(id);
+      return done.value;
+    },
+
+    async changeStatus(actor: ClaimActor, id: string, change: StatusChange, along?: AlongWithMove) {
       const operatorId = actor.id;
-      const found = await find(id);
-      assertMayChangeClaim(actor, await deps.ownership(found), 'status');
-      const from = checkMayChange(operatorId, found, change.version);
+      const found = await claimToChange(actor, id, change.version, 'status');
+      if (!isClaimStatus(found.status))
+        throw new ConflictError('A draft is not a submitted claim yet', { allowed: [] });
+      const from: ClaimStatus = found.status;
       const missing = readinessOf(found).map((i) => i.label);
       const check = checkMove({ from, to: change.to, reason: change.reason, missing });
       if (!check.ok) {
@@ -92,6 +141,16 @@ export function createClaimWorkflow(deps: {
           record: record?.columns,
         });
         if (!ok) return false;
+        // D33: moving on from "information requested" closes its request; any operator move
+        // clears "reply received" (the claim has been acted on).
+        await casework.closeOpenRequests(trx, id);
+        await casework.touchClaim(trx, claimKindOf(found.kind), id, found.version + 1, {
+          at,
+          replyDueOn: null,
+          replyReceivedAt: null,
+          bump: false,
+        });
+        await along?.(trx, { at, found });
         if (record)
           await repo.addHmrcRecord(trx, {
             id: randomUUID(),
@@ -132,7 +191,7 @@ export function createClaimWorkflow(deps: {
         });
         return true;
       });
-      if (!won) throw staleConflict(await find(id));
+      if (!won) return staleNow(id);
       return workflowOf(await find(id));
     },
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
+import { CLAIMANT_ACTOR } from '../casework/repository.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
 
@@ -102,10 +103,53 @@ export async function touchClaim(trx: Db, kind: ClaimKind, id: string, at: strin
   await trx.updateTable(table).set({ last_action_at: at }).where('id', '=', id).execute();
 }
 
+/** D35's sent and repaid records, and the operators named on a claim. */
+function createHmrcRecordQueries(db: Db) {
+  return {
+    /** D35: one value of the sent or repaid record (the first, or a correction), never changed. */
+    async addHmrcRecord(trx: Db, row: NewRow<'claim_hmrc_records'>): Promise<void> {
+      await trx.insertInto('claim_hmrc_records').values(row).execute();
+    },
+
+    /** The corrected record's columns, and the time of this operator action. */
+    async setRecordColumns(
+      trx: Db,
+      kind: ClaimKind,
+      id: string,
+      set: RowUpdate<'onboarding_claims'> & RowUpdate<'form_responses'>,
+    ): Promise<void> {
+      const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
+      await trx.updateTable(table).set(set).where('id', '=', id).execute();
+    },
+
+    hmrcRecords(claimId: string) {
+      return db
+        .selectFrom('claim_hmrc_records as r')
+        .leftJoin('operator_users as o', 'o.id', 'r.operator_id')
+        .select(['r.id', 'r.record', 'r.value', 'r.reason', 'r.created_at', 'o.name as operator'])
+        .where('r.claim_id', '=', claimId)
+        .orderBy('r.created_at')
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /** The operator's name and role (the owner shown on a claim, and in a refusal). */
+    operator(id: string | null) {
+      if (id === null) return Promise.resolve(undefined);
+      return db
+        .selectFrom('operator_users')
+        .select(['id', 'name', 'role'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+
 /** Queries for the back-office over form_responses (general) and onboarding_claims (mileage). */
 export function createAdminClaimsRepository(db: Db) {
   return {
     ...createClaimListQueries(db),
+    ...createHmrcRecordQueries(db),
 
     possibleDuplicates: (input: Parameters<typeof findPossibleDuplicates>[1]) =>
       findPossibleDuplicates(db, input),
@@ -171,51 +215,27 @@ export function createAdminClaimsRepository(db: Db) {
       await touchClaim(trx, row.claim_kind, row.claim_id, row.created_at);
     },
 
-    /** D35: one value of the sent or repaid record (the first, or a correction), never changed. */
-    async addHmrcRecord(trx: Db, row: NewRow<'claim_hmrc_records'>): Promise<void> {
-      await trx.insertInto('claim_hmrc_records').values(row).execute();
-    },
-
-    /** The corrected record's columns, and the time of this operator action. */
-    async setRecordColumns(
-      trx: Db,
-      kind: ClaimKind,
-      id: string,
-      set: RowUpdate<'onboarding_claims'> & RowUpdate<'form_responses'>,
-    ): Promise<void> {
-      const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
-      await trx.updateTable(table).set(set).where('id', '=', id).execute();
-    },
-
-    hmrcRecords(claimId: string) {
-      return db
-        .selectFrom('claim_hmrc_records as r')
-        .leftJoin('operator_users as o', 'o.id', 'r.operator_id')
-        .select(['r.id', 'r.record', 'r.value', 'r.reason', 'r.created_at', 'o.name as operator'])
-        .where('r.claim_id', '=', claimId)
-        .orderBy('r.created_at')
-        .orderBy('r.id')
-        .execute();
-    },
-
-    /** The operator's name and role (the owner shown on a claim, and in a refusal). */
-    operator(id: string | null) {
-      if (id === null) return Promise.resolve(undefined);
-      return db
-        .selectFrom('operator_users')
-        .select(['id', 'name', 'role'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    history(claimId: string) {
-      return db
+    async history(claimId: string) {
+      const rows = await db
         .selectFrom('claim_status_history as h')
         .leftJoin('operator_users as o', 'o.id', 'h.operator_id')
-        .select(['h.id', 'h.from_status', 'h.to_status', 'h.reason', 'h.created_at', 'o.name as operator'])
+        .select([
+          'h.id',
+          'h.from_status',
+          'h.to_status',
+          'h.reason',
+          'h.created_at',
+          'h.operator_id',
+          'o.name as operator',
+        ])
         .where('h.claim_id', '=', claimId)
         .orderBy('h.version')
         .execute();
+      // Issue 28: the claimant's reply moves the claim back to "in review" themselves.
+      return rows.map(({ operator_id, ...row }) => ({
+        ...row,
+        operator: row.operator ?? (operator_id === CLAIMANT_ACTOR ? 'The claimant' : null),
+      }));
     },
     notes(claimId: string) {
       return db

@@ -111,6 +111,19 @@ export async function claimsRoutes(
     claims.editDetails(who(request), claimId(request.params), request.body),
   );
 
+  app.get('/claims/:id/thread', { schema: routeSchema('getClaimThread') }, async (request) =>
+    claims.thread(actor(request), claimId(request.params)),
+  );
+
+  app.post('/claims/:id/messages', { schema: routeSchema('addClaimMessage') }, async (request, reply) =>
+    reply.code(201).send(await claims.addMessage(who(request), claimId(request.params), request.body)),
+  );
+
+  const requestOptions = { schema: routeSchema('requestClaimInformation') };
+  app.post('/claims/:id/information-requests', requestOptions, async (request) =>
+    claims.requestInformation(who(request), claimId(request.params), request.body),
+  );
+
   app.post('/claims/:id/notes', { schema: routeSchema('addClaimNote') }, async (request, reply) => {
     const { body } = request.body;
     return reply.code(201).send(await claims.addNote(who(request), claimId(request.params), body));

@@ -16,6 +16,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { AdminClaimsRepository, ClaimListRow } from './claims-repository.ts';
+import { createOperatorCasework } from './claim-thread.ts';
 import { createClaimWorkflow } from './claim-workflow.ts';
 import { asSigned, createClaimEdits, editsForDisplay } from './claim-edits.ts';
 import { createClaimAllocation } from './allocation.ts';
@@ -152,6 +153,7 @@ export function createAdminClaimsService(deps: {
     ownership,
   });
   const allocation = createClaimAllocation(deps);
+  const casework = createOperatorCasework({ ...deps, workflow, find });
 
   function niNumberOf(found: Found): string | null {
     // D30: a general claim's NI number comes with its signed details.
@@ -239,6 +241,10 @@ export function createAdminClaimsService(deps: {
     take: allocation.take,
     allocate: allocation.allocate,
     allocateMany: allocation.allocateMany,
+
+    thread: casework.thread,
+    addMessage: casework.addMessage,
+    requestInformation: casework.requestInformation,
 
     /** The P87 worksheet PDF (D22): every answer in the P87's order, the missing ones marked. Audited. */
     async p87Worksheet(operatorId: string, id: string) {

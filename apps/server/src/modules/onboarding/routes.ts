@@ -4,18 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@taxback/domain/schemas';
 import { routeSchema } from '../../http/contract.ts';
-import {
-  BadRequestError,
-  NotFoundError,
-  PayloadTooLargeError,
-  ServiceError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../../errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { requireSession } from '../../http/session.ts';
+import { readSingleUpload } from '../files/read-upload.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
-import type { StagedUpload } from '../files/service.ts';
-import { MAX_UPLOAD_BYTES, ONBOARDING_MESSAGES } from './service.ts';
+import { MAX_UPLOAD_BYTES } from './service.ts';
 import type { OnboardingService, RequestMeta } from './service.ts';
 
 /** A signature data URL is at most 2 MB (domain SIGNATURE_MAX_LENGTH) plus the consents. */
@@ -80,44 +73,11 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
 
   app.post('/onboarding/files', { schema: routeSchema('uploadOnboardingFile') }, async (request, reply) => {
     const sessionId = requireSession(request);
-    if (!request.isMultipart()) throw new UnsupportedMediaTypeError('Send the file as multipart/form-data.');
-
-    const fields: Record<string, string> = {};
-    // Streamed into the file store as it arrives (never whole in memory), measured and hashed on
-    // the way; busboy stops at 10 MB and marks the stream truncated.
-    let staged: StagedUpload | null = null;
-    let filename = '';
-    let tooLarge = false;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          continue;
-        }
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        staged = await service.stageUpload(sessionId, part.file);
-        filename = part.filename;
-        if (part.file.truncated) tooLarge = true;
-      }
-    } catch (error) {
-      if (staged) await service.discardUpload(staged);
-      if (error instanceof ServiceError) throw error;
-      const code = (error as { code?: unknown }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
-      else if (code === 'FST_FILES_LIMIT') throw new ValidationError({ file: 'Upload one file at a time' });
-      // Anything else thrown while reading the parts is a body busboy could not parse (cut off,
-      // no closing boundary, bad part headers): the client's fault, never a 500.
-      else throw new BadRequestError('The upload could not be read. Please try again.');
-    }
-    if (tooLarge) {
-      if (staged) await service.discardUpload(staged);
-      throw new PayloadTooLargeError(ONBOARDING_MESSAGES.fileTooLarge);
-    }
-    if (!staged) throw new ValidationError({ file: ONBOARDING_MESSAGES.fileMissing });
-
+    const { fields, staged, filename } = await readSingleUpload(
+      request,
+      (stream) => service.stageUpload(sessionId, stream),
+      (upload) => service.discardUpload(upload),
+    );
     const saved = await service.uploadFile(sessionId, {
       kind: fields.kind,
       taxYear: fields.taxYear,

@@ -15,6 +15,8 @@ export interface StatusClaim {
   reference: string;
   submittedAt: string;
   status: ClaimStatus;
+  /** The claim's version (issue 28: a change made on a stale page is refused). */
+  version: number;
   money: { repaidPence: number; feePence: number; claimantPence: number } | null;
 }
 
@@ -50,6 +52,7 @@ export function createStatusRepository(db: Kysely<Database>) {
             'phone',
             'created_at',
             'status',
+            'version',
             'repaid_pence',
             'fee_pence',
             'claimant_pence',
@@ -65,6 +68,7 @@ export function createStatusRepository(db: Kysely<Database>) {
           reference: generalReference(row.id),
           submittedAt: row.created_at,
           status: row.status,
+          version: Number(row.version),
           money: moneyOf(row),
         };
       }
@@ -77,6 +81,7 @@ export function createStatusRepository(db: Kysely<Database>) {
           'submitted_at',
           'submission_reference',
           'status',
+          'version',
           'repaid_pence',
           'fee_pence',
           'claimant_pence',
@@ -91,6 +96,7 @@ export function createStatusRepository(db: Kysely<Database>) {
         reference: row.submission_reference ?? parsed.reference,
         submittedAt: row.submitted_at,
         status: row.status,
+        version: Number(row.version),
         money: moneyOf(row),
       };
     },

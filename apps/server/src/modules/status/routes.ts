@@ -1,14 +1,18 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '@taxback/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS_LIMITS, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { routeSchema } from '../../http/contract.ts';
 import {
+  ForbiddenError,
   NotFoundError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
 } from '../../errors.ts';
+import { readSingleUpload } from '../files/read-upload.ts';
 import { sendStoredFile } from '../files/routes.ts';
 import type { StatusService } from './service.ts';
 
@@ -91,6 +95,73 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     const sessionId = await status.sessionOf(request.cookies[STATUS_COOKIE]);
     if (!sessionId) throw expired();
     return { sessionId };
+  });
+
+  // Issue 28 (D33): the thread. Every change needs the fresh cookie and the page's CSRF token.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 3, parts: 4, fieldSize: 50, headerPairs: 50 },
+  });
+  const changing = async (request: FastifyRequest) => {
+    const claim = await status.claimForChange(
+      request.cookies[STATUS_COOKIE],
+      request.headers['x-csrf-token'],
+    );
+    if (claim === 'no-csrf') throw new ForbiddenError('The page has expired. Reload the page and try again.');
+    if (!claim) throw expired();
+    return claim;
+  };
+
+  app.get('/status/thread', { schema: routeSchema('getStatusThread') }, async (request) => {
+    const thread = await status.thread(request.cookies[STATUS_COOKIE]);
+    if (!thread) throw expired();
+    return thread;
+  });
+
+  app.post('/status/messages', { schema: routeSchema('sendStatusMessage') }, async (request, reply) => {
+    const claim = await changing(request);
+    return reply.code(201).send(await status.casework.addMessage(claim, request.body));
+  });
+
+  app.post('/status/files', { schema: routeSchema('uploadStatusFile') }, async (request, reply) => {
+    const claim = await changing(request);
+    const { fields, staged, filename } = await readSingleUpload(
+      request,
+      status.casework.stage,
+      status.casework.discard,
+    );
+    const saved = await status.casework.saveUpload(claim, {
+      version: fields.version,
+      filename,
+      file: staged,
+    });
+    return reply.code(201).send(saved);
+  });
+
+  app.post('/status/answers', { schema: routeSchema('answerStatusRequest') }, async (request) => {
+    const claim = await changing(request);
+    await status.casework.answer(claim, request.body);
+    const view = await status.view(request.cookies[STATUS_COOKIE]);
+    if (!view || view === 'other-claim') throw expired();
+    return view;
+  });
+
+  const amendOptions = { schema: routeSchema('amendStatusClaim'), bodyLimit: 2_200_000 };
+  app.post('/status/amendment', amendOptions, async (request) => {
+    const claim = await changing(request);
+    const ua = request.headers['user-agent'];
+    await status.casework.amend(claim, request.body, {
+      ip: request.ip,
+      userAgent: typeof ua === 'string' && ua !== '' ? ua.slice(0, 500) : null,
+    });
+    const view = await status.view(request.cookies[STATUS_COOKIE]);
+    if (!view || view === 'other-claim') throw expired();
+    return view;
+  });
+
+  app.get('/status/files/:id', { schema: routeSchema('getStatusFile') }, async (request, reply) => {
+    const opened = await status.openThreadFile(request.cookies[STATUS_COOKIE], request.params.id);
+    if (!opened) throw expired();
+    return sendStoredFile(reply, opened);
   });
 
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {

@@ -12,6 +12,9 @@ import { countCodesForPhoneSince } from '../../db/texted-codes.ts';
 import type { SmsProvider } from '../../providers/index.ts';
 import { redactPhone } from '../../providers/sms/types.ts';
 import type { FilesService } from '../files/service.ts';
+import { amendableOf } from '../casework/amendment.ts';
+import { createClaimantCasework } from '../casework/claimant.ts';
+import type { AuthorityTerms } from '@taxback/domain';
 import { createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
@@ -34,7 +37,70 @@ export interface StatusServiceDeps {
   files: FilesService;
   company: string;
   log: FastifyBaseLogger;
+  /** The authority's terms, for an amendment's new signed authority (D32). */
+  terms: AuthorityTerms;
   now?: () => Date;
+}
+
+/**
+ * Records an attempt from `ip` as failed, unless the IP already failed `failuresPerIp` times in
+ * the window (then it is recorded as throttled and refused). Atomic per IP, so concurrent
+ * guesses see each other. Returns the attempt's id, or null when throttled.
+ */
+async function admitAttempt(
+  deps: StatusServiceDeps,
+  repo: ReturnType<typeof createStatusRepository>,
+  hash: (label: string, value: string) => string,
+  ip: string,
+  at: Date,
+): Promise<string | null> {
+  const ipHash = hash('ip', ip);
+  const since = new Date(at.getTime() - STATUS_LIMITS.failureWindowMs).toISOString();
+  const id = randomUUID();
+  return deps.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, deps.dialect, `status-ip:${ipHash}`);
+    const throttled = (await repo.countFailuresSince(trx, ipHash, since)) >= STATUS_LIMITS.failuresPerIp;
+    await repo.recordAttempt(trx, {
+      id,
+      ip_hash: ipHash,
+      succeeded: 0,
+      throttled: throttled ? 1 : 0,
+      created_at: at.toISOString(),
+    });
+    return throttled ? null : id;
+  });
+}
+
+/** The status cookie's token: the claim and when it expires, signed. */
+function tokenFor(hash: (label: string, value: string) => string, claim: StatusClaim, at: Date): string {
+  const body = `${claim.kind}.${claim.id}.${at.getTime() + STATUS_LIMITS.viewTtlMs}`;
+  return `${body}.${hash('token', body)}`;
+}
+
+/** A new status code for the claim, unless the phone has had its share in the window (locked per phone). */
+async function storeCode(
+  deps: StatusServiceDeps,
+  repo: ReturnType<typeof createStatusRepository>,
+  input: { claim: { kind: ClaimKind; id: string }; phoneHash: string; codeHash: string; at: Date },
+): Promise<boolean> {
+  const { claim, phoneHash, codeHash, at } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, deps.dialect, `status-phone:${phoneHash}`);
+    const since = new Date(at.getTime() - STATUS_LIMITS.codeWindowMs).toISOString();
+    if ((await countCodesForPhoneSince(trx, 'status_codes', phoneHash, since)) >= STATUS_LIMITS.codesPerPhone)
+      return false;
+    await repo.insertCode(trx, {
+      id: randomUUID(),
+      claim_kind: claim.kind,
+      claim_id: claim.id,
+      code_hash: codeHash,
+      phone_hash: phoneHash,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + STATUS_LIMITS.codeTtlMs).toISOString(),
+      used_at: null,
+    });
+    return true;
+  });
 }
 
 export function createStatusService(deps: StatusServiceDeps) {
@@ -42,33 +108,7 @@ export function createStatusService(deps: StatusServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const hash = (label: string, value: string) => hmacSha256Hex(deps.signingKey, `status-${label}:${value}`);
 
-  /**
-   * Records an attempt from `ip` as failed, unless the IP already failed `failuresPerIp` times in
-   * the window (then it is recorded as throttled and refused). Atomic per IP, so concurrent
-   * guesses see each other. Returns the attempt's id, or null when throttled.
-   */
-  async function admit(ip: string, at: Date): Promise<string | null> {
-    const ipHash = hash('ip', ip);
-    const since = new Date(at.getTime() - STATUS_LIMITS.failureWindowMs).toISOString();
-    const id = randomUUID();
-    return deps.db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, deps.dialect, `status-ip:${ipHash}`);
-      const throttled = (await repo.countFailuresSince(trx, ipHash, since)) >= STATUS_LIMITS.failuresPerIp;
-      await repo.recordAttempt(trx, {
-        id,
-        ip_hash: ipHash,
-        succeeded: 0,
-        throttled: throttled ? 1 : 0,
-        created_at: at.toISOString(),
-      });
-      return throttled ? null : id;
-    });
-  }
-
-  function tokenFor(claim: StatusClaim, at: Date): string {
-    const body = `${claim.kind}.${claim.id}.${at.getTime() + STATUS_LIMITS.viewTtlMs}`;
-    return `${body}.${hash('token', body)}`;
-  }
+  const admit = (ip: string, at: Date) => admitAttempt(deps, repo, hash, ip, at);
 
   /** The claim a token names, while it is fresh. */
   async function claimOf(token: string | undefined): Promise<StatusClaim | null> {
@@ -81,7 +121,11 @@ export function createStatusService(deps: StatusServiceDeps) {
     return repo.claimById(kind satisfies ClaimKind, id);
   }
 
-  async function viewOf(claim: StatusClaim): Promise<ClaimStatusView> {
+  const casework = createClaimantCasework({ db: deps.db, files: deps.files, terms: deps.terms, now });
+  /** Issue 28: the token every change sends back as X-CSRF-Token, tied to the cookie's token. */
+  const csrfOf = (token: string) => hash('csrf', token);
+
+  async function viewOf(claim: StatusClaim, token: string): Promise<ClaimStatusView> {
     const history = (await repo.history(claim.kind, claim.id)).flatMap((h) =>
       isClaimStatus(h.to_status) ? [{ to: h.to_status, at: h.created_at, reason: h.reason }] : [],
     );
@@ -104,7 +148,27 @@ export function createStatusService(deps: StatusServiceDeps) {
             },
           ]
         : [],
+      casework: {
+        version: claim.version,
+        csrfToken: csrfOf(token),
+        thread: await casework.thread(claim),
+        amendable: await amendableOf(deps.db, claim),
+      },
     };
+  }
+
+  /**
+   * The token's claim for a change: null without a fresh token (401), 'no-csrf' without the
+   * page's CSRF token (403).
+   */
+  async function claimForChange(
+    token: string | undefined,
+    csrf: unknown,
+  ): Promise<StatusClaim | null | 'no-csrf'> {
+    const claim = await claimOf(token);
+    if (!claim || !token) return null;
+    if (typeof csrf !== 'string' || !hexDigestsEqual(csrf, csrfOf(token))) return 'no-csrf';
+    return claim;
   }
 
   return {
@@ -119,26 +183,7 @@ export function createStatusService(deps: StatusServiceDeps) {
 
       const phoneHash = hash('phone', e164);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const stored = await deps.db.transaction().execute(async (trx) => {
-        await lockForTransaction(trx, deps.dialect, `status-phone:${phoneHash}`);
-        const since = new Date(at.getTime() - STATUS_LIMITS.codeWindowMs).toISOString();
-        if (
-          (await countCodesForPhoneSince(trx, 'status_codes', phoneHash, since)) >=
-          STATUS_LIMITS.codesPerPhone
-        )
-          return false;
-        await repo.insertCode(trx, {
-          id: randomUUID(),
-          claim_kind: claim.kind,
-          claim_id: claim.id,
-          code_hash: hash('code', code),
-          phone_hash: phoneHash,
-          created_at: at.toISOString(),
-          expires_at: new Date(at.getTime() + STATUS_LIMITS.codeTtlMs).toISOString(),
-          used_at: null,
-        });
-        return true;
-      });
+      const stored = await storeCode(deps, repo, { claim, phoneHash, codeHash: hash('code', code), at });
       if (!stored) return { ok: false, reason: 'too-many-codes' };
       const sent = await deps.sms.send({
         to: e164,
@@ -171,7 +216,8 @@ export function createStatusService(deps: StatusServiceDeps) {
         ));
       if (!claim || !used) return { ok: false, reason: 'code-wrong' };
       await repo.markAttemptSucceeded(attempt);
-      return { ok: true, token: tokenFor(claim, at), view: await viewOf(claim) };
+      const token = tokenFor(hash, claim, at);
+      return { ok: true, token, view: await viewOf(claim, token) };
     },
 
     /**
@@ -186,7 +232,21 @@ export function createStatusService(deps: StatusServiceDeps) {
       const claim = await claimOf(token);
       if (!claim) return null;
       if (reference !== undefined && !sameClaimReference(reference, claim.reference)) return 'other-claim';
-      return viewOf(claim);
+      return viewOf(claim, token ?? '');
+    },
+
+    /** Issue 28: the thread of the token's claim, or null once the token has expired. */
+    async thread(token: string | undefined) {
+      const claim = await claimOf(token);
+      return claim ? casework.thread(claim) : null;
+    },
+
+    claimForChange,
+    casework,
+    /** A file on the token's claim's thread; null for anything else. */
+    async openThreadFile(token: string | undefined, fileId: string) {
+      const claim = await claimOf(token);
+      return claim ? casework.openFile(claim, fileId) : null;
     },
 
     /**

@@ -22,7 +22,7 @@ export function createEmailOutbox(db: Kysely<Database>) {
           body_text: message.text,
           body_html: message.html,
           provider,
-          ...queuedRow(),
+          ...queuedRow(message.claim),
         })
         .execute();
       return id;

@@ -1,5 +1,5 @@
 // Outgoing email (issue 15, D24). Every try is recorded in email_outbox with its status.
-import type { OutboxSendResult } from '../outbox-row.ts';
+import type { MessageClaim, OutboxSendResult } from '../outbox-row.ts';
 
 export type EmailMessage = {
   to: string;
@@ -8,6 +8,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** The claim it is about, recorded with it. */
+  claim?: MessageClaim;
 };
 
 export type EmailSendResult = OutboxSendResult;

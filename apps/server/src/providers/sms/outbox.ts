@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, SmsOutboxTable } from '../../db/database.ts';
 import { failedColumns, queuedRow, sentColumns } from '../outbox-row.ts';
+import type { MessageClaim } from '../outbox-row.ts';
 
 // Queries on sms_outbox (the row's life: ../outbox-row.ts).
 
@@ -21,6 +22,7 @@ export function createSmsOutbox(db: Kysely<Database>) {
       template: string;
       body: string;
       provider: string;
+      claim?: MessageClaim;
     }): Promise<string> {
       const id = randomUUID();
       await db
@@ -31,7 +33,7 @@ export function createSmsOutbox(db: Kysely<Database>) {
           template: input.template,
           body: input.body,
           provider: input.provider,
-          ...queuedRow(),
+          ...queuedRow(input.claim),
         })
         .execute();
       return id;

@@ -1,5 +1,5 @@
 // Outgoing text messages (resume codes, D8). Every send is recorded in sms_outbox with its status.
-import type { OutboxSendResult } from '../outbox-row.ts';
+import type { MessageClaim, OutboxSendResult } from '../outbox-row.ts';
 
 export type SmsMessage = {
   /** E.164 or any UK format the claimant typed; adapters send it as given. */
@@ -13,6 +13,8 @@ export type SmsMessage = {
    * outbox stands in for the phone.
    */
   secret?: string;
+  /** The claim it is about, recorded with it. */
+  claim?: MessageClaim;
 };
 
 export const MASKED_SECRET = '[code removed after sending]';

@@ -5,6 +5,8 @@ import { useClaimDetail } from './claim-detail.ts';
 import { ClaimEditForm, DetailChanges } from './claim-edit-form.tsx';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
 import { HmrcRecords, OwnerPanel } from './claim-record.tsx';
+import { InformationRequestForm } from './claim-request-form.tsx';
+import { ThreadSection, useClaimThread } from './claim-thread.tsx';
 import {
   ClaimDocuments,
   ClaimHistory,
@@ -17,10 +19,14 @@ import {
   TrackingDetails,
 } from './claim-sections.tsx';
 
-/** /admin/claims/:id: every stored field in groups, files, readiness, workflow, notes and audit. */
+/** /admin/claims/:id: every stored field in groups, files, readiness, workflow, thread, notes and audit. */
 export function ClaimPage() {
   const { id = '' } = useParams();
   const { claim, loadError, load } = useClaimDetail(id);
+  const thread = useClaimThread(id);
+  const reload = async () => {
+    await Promise.all([load(), thread.load()]);
+  };
   useAdminTitle(claim ? `Claim ${claim.reference}` : 'Claim');
 
   if (loadError)
@@ -46,17 +52,23 @@ export function ClaimPage() {
       <OwnerPanel claim={claim} onChanged={load} />
       <PossibleDuplicates claim={claim} />
       <ClaimReadiness claim={claim} />
-      <StatusForm claim={claim} onChanged={load} />
-      <ClaimEditForm claim={claim} onChanged={load} />
-      <HmrcRecords claim={claim} onChanged={load} />
+      <StatusForm claim={claim} onChanged={reload} />
+      <InformationRequestForm claim={claim} onChanged={reload} />
+      <ClaimEditForm claim={claim} onChanged={reload} />
+      <HmrcRecords claim={claim} onChanged={reload} />
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />
       <ClaimDocuments claim={claim} />
       <TrackingDetails claim={claim} />
+      <div className="grid gap-x-8 lg:grid-cols-2">
+        <ThreadSection claim={claim} thread={thread.thread} onChanged={reload} />
+        <div>
+          <ClaimHistory claim={claim} />
+        </div>
+      </div>
       <NotesSection claim={claim} onAdded={load} />
       <DetailChanges claim={claim} />
-      <ClaimHistory claim={claim} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
-import { call } from '../../lib/api/client.ts';
+import { call, request } from '../../lib/api/client.ts';
+import { ROUTES } from '../../lib/api/routes.ts';
 
 /** The browser's own fallback when the server's answer cannot be read. */
 export const STATUS_FAILED_MESSAGE = 'Something went wrong. Please try again in a few minutes.';
@@ -57,4 +58,88 @@ export async function signOutOfStatus(): Promise<boolean> {
 export async function continueWithDetails(): Promise<string | null> {
   const res = await call('continueFromStatus');
   return res.status === 200 ? res.data.sessionId : null;
+}
+
+// Issue 28 (D33): the thread. Each change carries the page's CSRF token (from the status view).
+
+type Change<T> =
+  { ok: true; data: T } | { ok: false; status: number; errors: Record<string, string>; message: string };
+
+function changeFailure(res: { status: number; errors?: Record<string, string>; error?: string }) {
+  return {
+    ok: false as const,
+    status: res.status,
+    errors: res.errors ?? {},
+    message: res.error ?? STATUS_FAILED_MESSAGE,
+  };
+}
+
+const withCsrf = (token: string) => () => ({ 'X-CSRF-Token': token });
+
+/** POST /api/status/messages: the claimant writes on the thread. */
+export async function sendStatusMessage(
+  casework: ClaimStatusView['casework'],
+  body: string,
+): Promise<Change<{ id: string }>> {
+  const res = await request(
+    'sendStatusMessage',
+    ROUTES.sendStatusMessage,
+    { body: { body, version: casework.version } },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
+export type UploadedReplyFile = { id: string; filename: string; size: number; url: string };
+
+/** POST /api/status/files: one file for an answer (the evidence rules; checked again by the server). */
+export async function uploadStatusFile(
+  casework: ClaimStatusView['casework'],
+  file: File,
+): Promise<Change<UploadedReplyFile>> {
+  const form = new FormData();
+  form.append('version', String(casework.version));
+  form.append('file', file, file.name);
+  const res = await request(
+    'uploadStatusFile',
+    ROUTES.uploadStatusFile,
+    { body: form as never, timeoutMs: 0 },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
+/** POST /api/status/answers: the answers to an open request; the updated view. */
+export async function answerStatusRequest(
+  casework: ClaimStatusView['casework'],
+  requestId: string,
+  answers: { itemId: string; answer: string; fileIds: string[] }[],
+): Promise<Change<ClaimStatusView>> {
+  const res = await request(
+    'answerStatusRequest',
+    ROUTES.answerStatusRequest,
+    { body: { version: casework.version, requestId, answers } },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
+/** POST /api/status/amendment (D32): new miles and a new signature; the updated view. */
+export async function amendStatusClaim(
+  casework: ClaimStatusView['casework'],
+  input: {
+    requestId: string;
+    itemId: string;
+    years: { year: string; employmentId: string; miles: number }[];
+    signature: string;
+    agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
+  },
+): Promise<Change<ClaimStatusView>> {
+  const res = await request(
+    'amendStatusClaim',
+    ROUTES.amendStatusClaim,
+    { body: { ...input, version: casework.version } as never },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
 }

@@ -213,7 +213,13 @@ export async function request<Op extends ApiOperation>(
 
 /** The operations whose success is a file rather than JSON (downloaded by `fetchFile`). */
 function isFileAnswer(op: ApiOperation): boolean {
-  return op === 'getFile' || op === 'getSignedDocument' || op === 'exportClaims' || op === 'p87Worksheet';
+  return (
+    op === 'getFile' ||
+    op === 'getSignedDocument' ||
+    op === 'getStatusFile' ||
+    op === 'exportClaims' ||
+    op === 'p87Worksheet'
+  );
 }
 
 /**

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { authorityInputOfSnapshot, summariseClaim } from '@taxback/domain';
+import { MESSAGES } from '@taxback/domain/schemas';
+import type { AuthorityTerms } from '@taxback/domain';
+import { AMENDMENT_MESSAGES, CASEWORK_MESSAGES } from '@taxback/domain/casework';
+import type { AmendmentInput } from '@taxback/domain/casework';
+import type { Database } from '../../db/database.ts';
+import { nowIso } from '../../db/values.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { signedAuthorityFile } from '../authority/deferred.ts';
+import { authorityOf } from '../authority/terms.ts';
+import type { FilesService } from '../files/service.ts';
+import { signaturePngOf } from '../files/signature-image.ts';
+import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
+import { LostRace, finishRequest } from './claimant.ts';
+import type { ThreadClaim } from './claimant.ts';
+import { createCaseworkRepository } from './repository.ts';
+
+// D32: what changes the amount is the claimant's to change. An amendment item lets them change
+// the business miles of their claim's years and sign a new authority for the new figures; the
+// earlier authority is kept (it stays in the claim's files) and counted as superseded.
+
+/** The figures a mileage claim's amendment starts from (the claimant's own answers). */
+export async function amendableOf(db: Kysely<Database>, claim: ThreadClaim) {
+  if (claim.kind !== 'onboarding') return null;
+  const row = await db
+    .selectFrom('onboarding_claims')
+    .select(['snapshot', 'snapshot_version'])
+    .where('id', '=', claim.id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
+  return {
+    vehicleInfo: snapshot.vehicleInfo as unknown as Record<string, unknown>,
+    taxYears: snapshot.taxYears as unknown as Record<string, unknown>[],
+    employments: snapshot.employments.map((e) => ({ id: e.id, employerName: e.employerName })),
+  };
+}
+
+export async function amendClaim(
+  deps: { db: Kysely<Database>; files: FilesService; terms: AuthorityTerms; now: () => Date },
+  claim: ThreadClaim,
+  input: AmendmentInput,
+  meta: { ip: string; userAgent: string | null },
+): Promise<void> {
+  const { db, files, now } = deps;
+  const repo = createCaseworkRepository(db);
+  if (claim.kind !== 'onboarding') throw new ValidationError({ years: AMENDMENT_MESSAGES.mileageOnly });
+  const request = (await repo.requests(claim.id)).find((r) => r.id === input.requestId);
+  if (!request) throw new NotFoundError('There is no such request on this claim');
+  if (request.status !== 'open' || claim.status !== 'information-requested')
+    throw new ConflictError(CASEWORK_MESSAGES.requestClosed, { status: claim.status });
+  const items = await repo.items([request.id]);
+  const item = items.find((i) => i.id === input.itemId);
+  if (!item || item.kind !== 'amendment')
+    throw new ValidationError({ itemId: AMENDMENT_MESSAGES.notAmendment });
+  if (claim.version !== input.version)
+    throw new ConflictError(CASEWORK_MESSAGES.stale, {
+      stale: true,
+      version: claim.version,
+      status: claim.status,
+    });
+  const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
+
+  const row = await db
+    .selectFrom('onboarding_claims')
+    .selectAll()
+    .where('id', '=', claim.id)
+    .executeTakeFirstOrThrow();
+  const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
+  const changes: string[] = [];
+  input.years.forEach((change, i) => {
+    const year = snapshot.taxYears.find((t) => t.year === change.year && t.selected);
+    const job = year?.jobs.find((j) => j.employmentId === change.employmentId);
+    if (!job) throw new ValidationError({ [`years.${i}.miles`]: AMENDMENT_MESSAGES.unknownYear });
+    if (job.businessMiles !== change.miles)
+      changes.push(
+        `${change.year}: ${job.businessMiles.toLocaleString('en-GB')} to ${change.miles.toLocaleString('en-GB')} miles`,
+      );
+    job.businessMiles = change.miles;
+  });
+  const totals = summariseClaim(snapshot);
+  const signedAt = now();
+  const at = nowIso(signedAt);
+  const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, deps.terms, at));
+  const answer =
+    changes.length > 0
+      ? `Changed the claim: ${changes.join('; ')}. Signed again.`
+      : 'Signed again, no change.';
+
+  await files
+    .saveFilesWith(
+      [
+        {
+          sessionId: claim.sessionId,
+          claimKind: 'onboarding',
+          kind: 'signature',
+          taxYear: null,
+          bytes: png,
+          filename: 'signature.png',
+          contentType: 'image/png',
+        },
+        signedAuthorityFile(claim.sessionId, 'onboarding', {
+          document,
+          signaturePng: png,
+          signedAt,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          companyName: deps.terms.agent.companyName,
+        }),
+      ],
+      async (trx, [signature]) => {
+        const result = await trx
+          .updateTable('onboarding_claims')
+          .set((eb) => ({
+            ...snapshotColumns(snapshot, totals),
+            signature_url: signature?.url ?? row.signature_url,
+            signed_at: at,
+            signed_ip: meta.ip,
+            signed_user_agent: meta.userAgent,
+            signed_content_hash: hash,
+            authority_terms: JSON.stringify(deps.terms),
+            superseded_authorities: eb('superseded_authorities', '+', 1),
+          }))
+          .where('id', '=', claim.id)
+          .where('version', '=', claim.version)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1)
+          throw new ConflictError(CASEWORK_MESSAGES.stale, {
+            stale: true,
+            version: claim.version,
+            status: claim.status,
+          });
+        await repo.answerItem(trx, item.id, answer, []);
+        // The amendment was all that was asked: the request is answered with it.
+        if (items.every((i) => i.id === item.id || i.answer !== null))
+          await finishRequest(trx, claim, request.id, at, { body: answer, fileIds: [] });
+      },
+    )
+    .catch((error: unknown) => {
+      if (error instanceof LostRace)
+        throw new ConflictError(CASEWORK_MESSAGES.stale, {
+          stale: true,
+          version: claim.version,
+          status: claim.status,
+        });
+      throw error;
+    });
+}

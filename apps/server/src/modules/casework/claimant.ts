@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { UPLOAD_MESSAGES, uploadFileName } from '@taxback/domain';
+import { CASEWORK_MESSAGES, emptyAnswerErrors } from '@taxback/domain/casework';
+import type { AmendmentInput, ClaimantAnswersInput, ThreadMessageInput } from '@taxback/domain/casework';
+import type { AuthorityTerms } from '@taxback/domain';
+import { amendClaim } from './amendment.ts';
+import type { ClaimKind, Database } from '../../db/database.ts';
+import { nowIso } from '../../db/values.ts';
+import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
+import type { FilesService, StagedUpload } from '../files/service.ts';
+import { FILE_TYPE_MESSAGES, sniffUploadType } from '../onboarding/file-type-check.ts';
+import { CLAIMANT_ACTOR, createCaseworkRepository } from './repository.ts';
+import { readThread } from './thread-view.ts';
+
+// Issue 28 (D33), the claimant's side of the thread, after the status page's code sign-in: read
+// it, write on it, upload files (the evidence rules) and answer an open request. Answering puts
+// the claim back "in review" and marks it "reply received" for operators, in one transaction.
+
+/** The claim a status session is for. */
+export interface ThreadClaim {
+  kind: ClaimKind;
+  id: string;
+  sessionId: string;
+  version: number;
+  status: string;
+}
+
+export class LostRace extends Error {}
+
+const staleError = (claim: ThreadClaim) =>
+  new ConflictError(CASEWORK_MESSAGES.stale, { stale: true, version: claim.version, status: claim.status });
+
+/** Files a claimant sends on the thread are kept apart from the wizard's evidence. */
+export const REPLY_FILE_KIND = 'reply' as const;
+
+/**
+ * The claimant's reply completes the open request, in the caller's transaction: back to "in
+ * review" (recorded as the claimant), "reply received" and one more unread for operators, and the
+ * reply on the thread. Throws LostRace when the claim or the request changed meanwhile.
+ */
+export async function finishRequest(
+  trx: Kysely<Database>,
+  claim: ThreadClaim,
+  requestId: string,
+  at: string,
+  reply: { body: string; fileIds: string[] },
+): Promise<void> {
+  const repo = createCaseworkRepository(trx);
+  const moved = await repo.touchClaim(trx, claim.kind, claim.id, claim.version, {
+    at,
+    status: 'in-review',
+    replyDueOn: null,
+    replyReceivedAt: at,
+    unreadPlus: 1,
+  });
+  // Either refused: roll back whatever was written (another reply, or an operator, came first).
+  if (!moved || !(await repo.answerRequest(trx, requestId, at))) throw new LostRace();
+  await trx
+    .insertInto('claim_status_history')
+    .values({
+      id: randomUUID(),
+      claim_kind: claim.kind,
+      claim_id: claim.id,
+      from_status: 'information-requested',
+      to_status: 'in-review',
+      version: claim.version + 1,
+      reason: 'Reply received from the claimant',
+      operator_id: CLAIMANT_ACTOR,
+      created_at: at,
+    })
+    .execute();
+  await repo.addMessage(trx, {
+    id: randomUUID(),
+    claim_kind: claim.kind,
+    claim_id: claim.id,
+    author: 'claimant',
+    operator_id: null,
+    body: reply.body,
+    request_id: requestId,
+    file_ids: JSON.stringify(reply.fileIds),
+    created_at: at,
+  });
+}
+
+/**
+ * D33: answers to the open request `requestId`. All or nothing: every item answered (a
+ * question in words, a document with a file or words), the request still open, the claim not
+ * changed meanwhile; then the claim is back "in review", with "reply received" for operators.
+ */
+async function answerRequest(
+  deps: {
+    db: Kysely<Database>;
+    repo: ReturnType<typeof createCaseworkRepository>;
+    now: () => Date;
+    replyFiles: (claim: ThreadClaim, ids: string[], field: string) => Promise<string[]>;
+  },
+  claim: ThreadClaim,
+  input: ClaimantAnswersInput,
+): Promise<void> {
+  const { db, repo, now, replyFiles } = deps;
+  const request = (await repo.requests(claim.id)).find((r) => r.id === input.requestId);
+  if (!request) throw new NotFoundError('There is no such request on this claim');
+  if (request.status !== 'open' || claim.status !== 'information-requested')
+    throw new ConflictError(CASEWORK_MESSAGES.requestClosed, { status: claim.status });
+  if (claim.version !== input.version) throw staleError(claim);
+  const items = await repo.items([request.id]);
+  const errors = emptyAnswerErrors(
+    items.map((i) => ({ id: i.id, kind: i.kind === 'document' ? 'document' : 'question' })),
+    input.answers,
+  );
+  // An item answered already (an amendment, signed on its own screens) needs nothing more.
+  items.forEach((item, i) => {
+    if (item.answer !== null) delete errors[`answers.${i}.answer`];
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const answers = await Promise.all(
+    items.flatMap((item, i) => {
+      if (item.answer !== null) return [];
+      const given = input.answers.find((a) => a.itemId === item.id);
+      return [
+        (async () => ({
+          item,
+          answer: given?.answer ?? '',
+          fileIds: await replyFiles(claim, given?.fileIds ?? [], `answers.${i}.files`),
+        }))(),
+      ];
+    }),
+  );
+  const at = nowIso(now());
+  const ok = await db
+    .transaction()
+    .execute(async (trx) => {
+      for (const a of answers) await repo.answerItem(trx, a.item.id, a.answer, a.fileIds);
+      const all = items.map((i) => answers.find((a) => a.item.id === i.id)?.answer ?? i.answer ?? '');
+      await finishRequest(trx, claim, request.id, at, {
+        body: all.filter((t) => t !== '').join('\n\n') || 'Files sent.',
+        fileIds: answers.flatMap((a) => a.fileIds),
+      });
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LostRace) return false;
+      throw error;
+    });
+  if (!ok) throw staleError(claim);
+}
+
+export function createClaimantCasework(deps: {
+  db: Kysely<Database>;
+  files: FilesService;
+  terms: AuthorityTerms;
+  now: () => Date;
+}) {
+  const { db, files, now } = deps;
+  const repo = createCaseworkRepository(db);
+
+  const stale = staleError;
+
+  function checkVersion(claim: ThreadClaim, version: number) {
+    if (claim.version !== version) throw stale(claim);
+  }
+
+  /** The claimant's reply files among `ids`, or a field error naming `field`. */
+  async function replyFiles(claim: ThreadClaim, ids: string[], field: string): Promise<string[]> {
+    for (const id of ids) {
+      const file = await files.findFile(id, claim.sessionId);
+      if (!file || file.kind !== REPLY_FILE_KIND)
+        throw new ValidationError({ [field]: CASEWORK_MESSAGES.fileUnknown });
+    }
+    return [...new Set(ids)];
+  }
+
+  return {
+    thread: (claim: ThreadClaim) => readThread({ repo, files }, claim.id, 'claimant'),
+
+    async addMessage(claim: ThreadClaim, input: ThreadMessageInput) {
+      checkVersion(claim, input.version);
+      const id = randomUUID();
+      const at = nowIso(now());
+      const ok = await db.transaction().execute(async (trx) => {
+        // Not a change to the claim (no new version), but it waits for an operator to read it.
+        if (
+          !(await repo.touchClaim(trx, claim.kind, claim.id, input.version, {
+            at,
+            unreadPlus: 1,
+            bump: false,
+          }))
+        )
+          return false;
+        await repo.addMessage(trx, {
+          id,
+          claim_kind: claim.kind,
+          claim_id: claim.id,
+          author: 'claimant',
+          operator_id: null,
+          body: input.body,
+          request_id: null,
+          file_ids: '[]',
+          created_at: at,
+        });
+        return true;
+      });
+      if (!ok) throw stale(claim);
+      return { id };
+    },
+
+    /** Streams an upload into the store; `saveUpload` keeps it or discards it whole. */
+    stage: (stream: Readable) => files.stage(stream),
+    discard: (staged: StagedUpload) => files.discard(staged),
+
+    async saveUpload(
+      claim: ThreadClaim,
+      input: { version: string | undefined; filename: string; file: StagedUpload },
+    ) {
+      try {
+        checkVersion(claim, Number(input.version));
+        if (input.file.size === 0) throw new ValidationError({ file: UPLOAD_MESSAGES.empty });
+        const sniffed = await sniffUploadType(
+          input.file.head,
+          input.filename,
+          'evidence',
+          input.file.partial,
+        );
+        if (!sniffed) throw new UnsupportedMediaTypeError(FILE_TYPE_MESSAGES.evidence);
+        const saved = await files.saveFile({
+          sessionId: claim.sessionId,
+          claimKind: claim.kind,
+          kind: REPLY_FILE_KIND,
+          taxYear: null,
+          bytes: input.file,
+          filename: uploadFileName(input.filename, sniffed.ext),
+          contentType: sniffed.mime,
+        });
+        return {
+          id: saved.id,
+          filename: saved.filename,
+          size: saved.size,
+          url: `/api/status/files/${saved.id}`,
+        };
+      } catch (error) {
+        await files.discard(input.file);
+        throw error;
+      }
+    },
+
+    /** A file on this claim's thread (the claimant's own uploads), or null. */
+    async openFile(claim: ThreadClaim, id: string) {
+      const file = await files.findFile(id, claim.sessionId);
+      return file && file.kind === REPLY_FILE_KIND ? files.openFile(id, claim.sessionId) : null;
+    },
+
+    /** D32: the claimant's amendment, signed again. */
+    amend: (claim: ThreadClaim, input: AmendmentInput, meta: { ip: string; userAgent: string | null }) =>
+      amendClaim(deps, claim, input, meta),
+
+    answer: (claim: ThreadClaim, input: ClaimantAnswersInput) =>
+      answerRequest({ db, repo, now, replyFiles }, claim, input),
+  };
+}
+
+export type ClaimantCasework = ReturnType<typeof createClaimantCasework>;

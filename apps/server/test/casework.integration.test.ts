@@ -1,0 +1,513 @@
+// Issue 28 (D33): a thread per claim, requests for information with items and a reply-by date,
+// the claimant's answers with files on the status page, and the reminders before the date.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ukIsoDate } from '@taxback/domain';
+import { CASEWORK_MESSAGES, defaultReplyBy } from '@taxback/domain/casework';
+import type { OperatorThread } from '@taxback/domain/casework';
+import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
+import {
+  EVIDENCE_PDF,
+  MILEAGE_CLAIM_YEAR,
+  asOperator,
+  insertOperator,
+  multipart,
+  signIn,
+  submitMileageClaim,
+  testClock,
+} from './admin-helpers.ts';
+import type { AdminSession } from './admin-helpers.ts';
+import { PNG_DATA_URL, createTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+// A Tuesday: the default reply-by date is Tuesday 8 December 2026.
+const clock = testClock('2026-11-24T09:00:00.000Z');
+let t: TestApp;
+let admin: AdminSession;
+let caseworker: AdminSession;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { now: clock.now }, env: { PUBLIC_URL: 'https://claims.example' } });
+  admin = await signIn(t, clock, await insertOperator(t));
+  caseworker = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let phones = 100;
+const REQUEST = {
+  items: [
+    { kind: 'question', question: 'What is the PAYE reference on your P60?' },
+    { kind: 'document', document: 'p60', taxYear: '2024/25' },
+  ],
+  replyBy: '2026-12-08',
+};
+
+type Claim = Awaited<ReturnType<typeof submitMileageClaim>> & { phone: string };
+
+/** A submitted mileage claim with a number of its own (three status codes an hour per number). */
+async function newClaim(firstName: string): Promise<Claim> {
+  const claim = await submitMileageClaim(t, { firstName });
+  const phone = `07700 900${++phones}`;
+  await t.app.db.updateTable('onboarding_claims').set({ phone }).where('id', '=', claim.id).execute();
+  return { ...claim, phone };
+}
+
+async function claimRow(id: string) {
+  return t.app.db.selectFrom('onboarding_claims').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function move(session: AdminSession, id: string, to: string, version: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/claims/${id}/status`,
+    headers: asOperator(session),
+    payload: { to, reason: '', version },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** A claim in review with the two-item request made by the caseworker. */
+async function claimWithRequest(firstName: string): Promise<Claim> {
+  const claim = await newClaim(firstName);
+  await move(caseworker, claim.id, 'in-review', 0);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/claims/${claim.id}/information-requests`,
+    headers: asOperator(caseworker),
+    payload: { ...REQUEST, version: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return claim;
+}
+
+/** The status page's code sign-in for `reference`: its cookie and the view. */
+async function openStatus({ reference, phone }: Claim) {
+  const e164 = `+44${phone.replace(/\D/g, '').slice(1)}`;
+  const ip = `198.51.100.${++ipCounter}`;
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/status/code',
+    payload: { reference, phone },
+    remoteAddress: ip,
+  });
+  expect(sent.statusCode).toBe(202);
+  const row = await t.app.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('to_phone', '=', e164)
+    .where('template', '=', 'status-code')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const code = /is (\d{6})\./.exec(row.body)![1]!;
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/status/verify',
+    payload: { reference, phone, code },
+    remoteAddress: ip,
+  });
+  expect(verified.statusCode).toBe(200);
+  const view = verified.json<ClaimStatusView>();
+  const cookie = verified.cookies.find((c) => c.name === STATUS_COOKIE)!.value;
+  return { view, cookie, headers: { 'x-csrf-token': view.casework.csrfToken } };
+}
+
+type Status = Awaited<ReturnType<typeof openStatus>>;
+
+function upload(s: Status, file: { filename: string; data: Buffer }, version: number, csrf = true) {
+  const body = multipart({ version: String(version) }, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/status/files',
+    cookies: { [STATUS_COOKIE]: s.cookie },
+    headers: { 'content-type': body.contentType, ...(csrf ? s.headers : {}) },
+    payload: body.payload,
+  });
+}
+
+function answer(s: Status, payload: object, csrf = true) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/status/answers',
+    cookies: { [STATUS_COOKIE]: s.cookie },
+    headers: csrf ? s.headers : {},
+    payload,
+  });
+}
+
+const replyFiles = async () =>
+  (await t.app.db.selectFrom('stored_files').select('id').where('kind', '=', 'reply').execute()).length;
+
+const outbox = (claimId: string, template: string) =>
+  t.app.db
+    .selectFrom('sms_outbox')
+    .select(['body', 'status'])
+    .where('claim_id', '=', claimId)
+    .where('template', '=', template)
+    .execute();
+const emails = (claimId: string, template: string) =>
+  t.app.db
+    .selectFrom('email_outbox')
+    .select('subject')
+    .where('claim_id', '=', claimId)
+    .where('template', '=', template)
+    .execute();
+
+describe('information requests and the thread (issue 28)', () => {
+  it('an operator asks for two items with a reply-by date; the claimant answers with a PDF; the operator reads it', async () => {
+    const claim = await claimWithRequest('Rhea');
+    const row = await claimRow(claim.id);
+    expect(row.status).toBe('information-requested');
+    expect(row.reply_due_on).toBe('2026-12-08');
+    expect(Number(row.version)).toBe(2);
+
+    // The text that tells the claimant links to the claim's status page; it is listed on the claim.
+    await t.app.jobs.drain();
+    const texts = (await outbox(claim.id, 'claim-status-changed')).filter((r) =>
+      r.body.includes('We need more information'),
+    );
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toContain(`https://claims.example/status?reference=${claim.reference}`);
+
+    const s = await openStatus(claim);
+    const request = s.view.casework.thread.requests[0]!;
+    expect(request).toMatchObject({ open: true, replyBy: '2026-12-08' });
+    expect(request.items.map((i) => i.title)).toEqual([
+      'What is the PAYE reference on your P60?',
+      'P60 for 2024/25',
+    ]);
+    const version = s.view.casework.version;
+
+    // Bad uploads store nothing: no CSRF token, a stale page, a file of the wrong kind, over 10 MB.
+    expect((await upload(s, { filename: 'p60.pdf', data: EVIDENCE_PDF }, version, false)).statusCode).toBe(
+      403,
+    );
+    expect((await upload(s, { filename: 'p60.pdf', data: EVIDENCE_PDF }, version - 1)).statusCode).toBe(409);
+    const wrongKind = await upload(
+      s,
+      { filename: 'p60.pdf', data: Buffer.from('<html>not a pdf</html>') },
+      version,
+    );
+    expect(wrongKind.statusCode).toBe(415);
+    const huge = Buffer.concat([EVIDENCE_PDF, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    expect((await upload(s, { filename: 'p60.pdf', data: huge }, version)).statusCode).toBe(413);
+    expect(await replyFiles()).toBe(0);
+
+    const uploaded = await upload(s, { filename: 'my p60.pdf', data: EVIDENCE_PDF }, version);
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json<{ id: string; url: string }>();
+    expect(await replyFiles()).toBe(1);
+
+    const good = {
+      version,
+      requestId: request.id,
+      answers: [
+        { itemId: request.items[0]!.id, answer: '123/AB456', fileIds: [] },
+        { itemId: request.items[1]!.id, answer: '', fileIds: [file.id] },
+      ],
+    };
+    // Bad answers change nothing: empty, no CSRF token, stale, another claim's request.
+    const empty = await answer(s, {
+      ...good,
+      answers: [{ ...good.answers[0], answer: '  ' }, good.answers[1]],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ errors: { 'answers.0.answer': CASEWORK_MESSAGES.answerRequired } });
+    expect((await answer(s, good, false)).statusCode).toBe(403);
+    expect((await answer(s, { ...good, version: version + 1 })).statusCode).toBe(409);
+    const other = await claimWithRequest('Orla');
+    const otherStatus = await openStatus(other);
+    expect(
+      (await answer(otherStatus, { ...good, version: otherStatus.view.casework.version })).statusCode,
+    ).toBe(404);
+    expect((await claimRow(claim.id)).status).toBe('information-requested');
+
+    const sent = await answer(s, good);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<ClaimStatusView>().casework.thread.requests[0]!.open).toBe(false);
+    const after = await claimRow(claim.id);
+    expect(after.status).toBe('in-review');
+    expect(after.reply_due_on).toBeNull();
+    expect(after.reply_received_at).toBe(clock.now().toISOString());
+    expect(Number(after.operator_unread_count)).toBe(1);
+    // A second reply to the answered request is refused.
+    const again = await answer(s, { ...good, version: sent.json<ClaimStatusView>().casework.version });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(CASEWORK_MESSAGES.requestClosed);
+
+    // The operator reads the thread: the answers, the file, every text and email; unread cleared.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${claim.id}/thread`,
+      headers: asOperator(caseworker),
+    });
+    expect(read.statusCode).toBe(200);
+    const thread = read.json<OperatorThread>();
+    expect(thread.unread).toBe(1);
+    expect(thread.replyReceivedAt).toBe(after.reply_received_at);
+    expect(thread.requests[0]!.items.map((i) => i.answer)).toEqual(['123/AB456', '']);
+    expect(thread.requests[0]!.items[1]!.files.map((f) => f.filename)).toEqual(['my p60.pdf']);
+    const reply = thread.messages.find((m) => m.author === 'claimant')!;
+    expect(reply.attachments[0]!.url).toBe(`/api/files/${file.id}`);
+    expect(thread.notices.map((n) => [n.channel, n.template, n.status])).toEqual(
+      expect.arrayContaining([
+        ['sms', 'claim-status-changed', 'sent'],
+        ['email', 'claim-status-changed', 'sent'],
+      ]),
+    );
+    expect(Number((await claimRow(claim.id)).operator_unread_count)).toBe(0);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: reply.attachments[0]!.url,
+      headers: asOperator(caseworker),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(
+      createHash('sha256').update(EVIDENCE_PDF).digest('hex'),
+    );
+    // The claimant downloads their own file; another claim's session does not.
+    const own = await t.app.inject({ method: 'GET', url: file.url, cookies: { [STATUS_COOKIE]: s.cookie } });
+    expect(own.statusCode).toBe(200);
+    const notOwn = await t.app.inject({
+      method: 'GET',
+      url: file.url,
+      cookies: { [STATUS_COOKIE]: otherStatus.cookie },
+    });
+    expect(notOwn.statusCode).toBe(401);
+  });
+
+  it('messages both ways: the operator writes (the claimant is told), the claimant replies (unread for operators)', async () => {
+    const claim = await newClaim('Ines');
+    const post = (
+      session: AdminSession | null,
+      version: number,
+      body = 'Could you check your miles?',
+      csrf = true,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/claims/${claim.id}/messages`,
+        headers: session ? asOperator(session, csrf) : {},
+        payload: { version, body },
+      });
+    expect((await post(null, 0)).statusCode).toBe(401);
+    expect((await post(caseworker, 0, 'x', false)).statusCode).toBe(403);
+    expect((await post(caseworker, 5)).statusCode).toBe(409);
+    const empty = await post(caseworker, 0, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.body).toBe(CASEWORK_MESSAGES.messageRequired);
+    // A claimant's session is not an operator's.
+    const asClaimant = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${claim.id}/messages`,
+      headers: { 'x-session-id': claim.sessionId },
+      payload: { version: 0, body: 'Hello' },
+    });
+    expect(asClaimant.statusCode).toBe(401);
+    expect(
+      await t.app.db.selectFrom('claim_messages').select('id').where('claim_id', '=', claim.id).execute(),
+    ).toEqual([]);
+
+    expect((await post(caseworker, 0)).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    expect(await outbox(claim.id, 'claim-message')).toHaveLength(1);
+    expect(await emails(claim.id, 'claim-message')).toHaveLength(1);
+
+    const s = await openStatus(claim);
+    expect(s.view.casework.thread.messages.map((m) => [m.authorName, m.body])).toEqual([
+      ['Our team', 'Could you check your miles?'],
+    ]);
+    const say = (payload: object, headers: Record<string, string>, cookie = s.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/messages',
+        cookies: { [STATUS_COOKIE]: cookie },
+        headers,
+        payload,
+      });
+    const version = s.view.casework.version;
+    expect((await say({ version, body: 'Yes, 8,000 is right.' }, {})).statusCode).toBe(403);
+    expect((await say({ version: version - 1, body: 'Yes' }, s.headers)).statusCode).toBe(409);
+    expect((await say({ version, body: '' }, s.headers)).statusCode).toBe(400);
+    // An operator's cookie is not a claimant's.
+    const asOperatorOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/messages',
+      headers: asOperator(admin),
+      payload: { version, body: 'Hi' },
+    });
+    expect(asOperatorOnly.statusCode).toBe(401);
+    expect((await say({ version, body: 'Yes, 8,000 is right.' }, s.headers)).statusCode).toBe(201);
+    expect(Number((await claimRow(claim.id)).operator_unread_count)).toBe(1);
+  });
+
+  it('refuses a bad request: no items, a weekend, a past date, a stale copy, no CSRF token, signed out', async () => {
+    const claim = await submitMileageClaim(t, { firstName: 'Una' });
+    await move(admin, claim.id, 'in-review', 0);
+    const ask = (payload: object, headers: Record<string, string> = asOperator(admin)) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/claims/${claim.id}/information-requests`,
+        headers,
+        payload,
+      });
+    const noItems = await ask({ ...REQUEST, items: [], version: 1 });
+    expect(noItems.json().errors.items).toBe(CASEWORK_MESSAGES.itemsRequired);
+    const weekend = await ask({ ...REQUEST, replyBy: '2026-12-05', version: 1 });
+    expect(weekend.json().errors.replyBy).toBe(CASEWORK_MESSAGES.replyByWorkingDay);
+    const past = await ask({ ...REQUEST, replyBy: '2026-11-23', version: 1 });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors.replyBy).toBe(CASEWORK_MESSAGES.replyByFuture);
+    const noQuestion = await ask({ ...REQUEST, items: [{ kind: 'question', question: '' }], version: 1 });
+    expect(noQuestion.json().errors['items.0.question']).toBe(CASEWORK_MESSAGES.questionRequired);
+    expect((await ask({ ...REQUEST, version: 0 })).statusCode).toBe(409);
+    expect((await ask({ ...REQUEST, version: 1 }, asOperator(admin, false))).statusCode).toBe(403);
+    expect((await ask({ ...REQUEST, version: 1 }, {})).statusCode).toBe(401);
+    expect(
+      await t.app.db
+        .selectFrom('information_requests')
+        .select('id')
+        .where('claim_id', '=', claim.id)
+        .execute(),
+    ).toEqual([]);
+    expect((await claimRow(claim.id)).status).toBe('in-review');
+  });
+
+  it('reminders go 7 days and 1 day before the date, once each, and none after a reply; then "overdue"', async () => {
+    await t.app.jobs.drain();
+    const waiting = await claimWithRequest('Wren');
+    const answered = await claimWithRequest('Abel');
+    const s = await openStatus(answered);
+    const request = s.view.casework.thread.requests[0]!;
+    const done = await answer(s, {
+      version: s.view.casework.version,
+      requestId: request.id,
+      answers: request.items.map((i) => ({ itemId: i.id, answer: 'Here it is', fileIds: [] })),
+    });
+    expect(done.statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(await outbox(waiting.id, 'reply-reminder')).toEqual([]);
+
+    const day = (iso: string) => {
+      clock.advance(Date.parse(iso) - clock.now().getTime());
+    };
+    day('2026-11-30T23:00:00.000Z');
+    await t.app.jobs.drain();
+    expect(await outbox(waiting.id, 'reply-reminder')).toEqual([]);
+    day('2026-12-01T10:00:00.000Z');
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const first = await outbox(waiting.id, 'reply-reminder');
+    expect(first).toHaveLength(1);
+    expect(first[0]!.body).toContain('Please reply by 8 December 2026 (in 7 days)');
+    expect(await emails(waiting.id, 'reply-reminder')).toHaveLength(1);
+    day('2026-12-07T10:00:00.000Z');
+    await t.app.jobs.drain();
+    const second = await outbox(waiting.id, 'reply-reminder');
+    expect(second).toHaveLength(2);
+    expect(second.map((r) => r.body).some((b) => b.includes('(tomorrow)'))).toBe(true);
+    expect(await outbox(answered.id, 'reply-reminder')).toEqual([]);
+    expect(await emails(answered.id, 'reply-reminder')).toEqual([]);
+
+    const fresh = await signIn(t, clock, await insertOperator(t));
+    const thread = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/claims/${waiting.id}/thread`,
+          headers: asOperator(fresh),
+        })
+      ).json<OperatorThread>();
+    expect((await thread()).overdue).toBe(false);
+    day('2026-12-09T10:00:00.000Z');
+    const late = await signIn(t, clock, await insertOperator(t));
+    const overdue = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${waiting.id}/thread`,
+      headers: asOperator(late),
+    });
+    expect(overdue.json<OperatorThread>().overdue).toBe(true);
+  });
+
+  it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
+    // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.
+    const op = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+    const claim = await newClaim('Amos');
+    await move(op, claim.id, 'in-review', 0);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${claim.id}/information-requests`,
+      headers: asOperator(op),
+      payload: {
+        version: 1,
+        replyBy: defaultReplyBy(ukIsoDate(clock.now())),
+        items: [
+          { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
+        ],
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const before = await claimRow(claim.id);
+    const s = await openStatus(claim);
+    expect(s.view.casework.amendable?.employments).toEqual([{ id: 'job-1', employerName: 'Acme Ltd' }]);
+    const request = s.view.casework.thread.requests[0]!;
+    const body = {
+      version: s.view.casework.version,
+      requestId: request.id,
+      itemId: request.items[0]!.id,
+      years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles: 9000 }],
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    };
+    const amend = (payload: object, headers: Record<string, string> = s.headers, cookie = s.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/amendment',
+        cookies: { [STATUS_COOKIE]: cookie },
+        headers,
+        payload,
+      });
+    expect((await amend(body, {})).statusCode).toBe(403);
+    expect((await amend({ ...body, version: body.version + 1 })).statusCode).toBe(409);
+    const unknown = await amend({ ...body, years: [{ year: '2019/20', employmentId: 'job-1', miles: 1 }] });
+    expect(unknown.statusCode).toBe(400);
+    const other = await newClaim('Omar');
+    const otherStatus = await openStatus(other);
+    expect(
+      (
+        await amend(
+          { ...body, version: otherStatus.view.casework.version },
+          otherStatus.headers,
+          otherStatus.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(0);
+
+    const done = await amend(body);
+    expect(done.statusCode, done.body).toBe(200);
+    const after = await claimRow(claim.id);
+    expect(after.status).toBe('in-review');
+    expect(Number(after.superseded_authorities)).toBe(1);
+    expect(after.reply_received_at).toBeTruthy();
+    expect(Number(after.total_hmrc_allowance)).toBeGreaterThan(Number(before.total_hmrc_allowance));
+    expect(after.signed_content_hash).not.toBe(before.signed_content_hash);
+    const authorities = await t.app.db
+      .selectFrom('stored_files')
+      .select('id')
+      .where('session_id', '=', claim.sessionId)
+      .where('kind', '=', 'authority')
+      .execute();
+    expect(authorities).toHaveLength(2);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${claim.id}`,
+      headers: asOperator(op),
+    });
+    expect(detail.json().signedMatch).toBe(true);
+    expect(detail.json().mileage.years[0].miles).toBe(9000);
+  });
+});

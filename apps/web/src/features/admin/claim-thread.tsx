@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { formatIsoDate } from '@taxback/domain';
+import type { OperatorThread } from '@taxback/domain/casework';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { call } from '../../lib/api/admin-client.ts';
+import { formatDateTime, summaryItems } from './admin-api.ts';
+import { TextAreaField } from './admin-ui.tsx';
+import type { ClaimDetail } from './claim-detail.ts';
+
+// Issue 28 (D33): the claim's thread beside its status history: messages both ways, the
+// information requests with the claimant's answers and files, and every text and email sent.
+
+/** Loads the thread (reading it clears the claim's "unread"); `load` again after a change. */
+export function useClaimThread(id: string) {
+  const [thread, setThread] = useState<OperatorThread | null>(null);
+  const load = useCallback(async () => {
+    const res = await call('getClaimThread', { params: { id } });
+    if (res.ok) setThread(res.data);
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { thread, load };
+}
+
+type Entry =
+  | { at: string; kind: 'message'; item: OperatorThread['messages'][number] }
+  | { at: string; kind: 'request'; item: OperatorThread['requests'][number] }
+  | { at: string; kind: 'notice'; item: OperatorThread['notices'][number] };
+
+function entriesOf(thread: OperatorThread): Entry[] {
+  return [
+    ...thread.messages.map((item) => ({ at: item.at, kind: 'message' as const, item })),
+    ...thread.requests.map((item) => ({ at: item.createdAt, kind: 'request' as const, item })),
+    ...thread.notices.map((item) => ({ at: item.at, kind: 'notice' as const, item })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const NOTICE_NAMES: Record<string, string> = {
+  'claim-received': 'Claim received',
+  'claim-status-changed': 'Status change',
+  'claim-message': 'New message',
+  'reply-reminder': 'Reminder to reply',
+  'status-code': 'Status page code',
+};
+
+function Attachments({ files }: { files: { id: string; filename: string; url: string }[] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-1 list-disc pl-6">
+      {files.map((f) => (
+        <li key={f.id}>
+          <a href={f.url} download>
+            {f.filename}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RequestEntry({ request }: { request: OperatorThread['requests'][number] }) {
+  return (
+    <>
+      <p className="font-semibold">
+        Information requested, reply by {formatIsoDate(request.replyBy)}{' '}
+        <span className="font-normal text-muted">
+          ({request.open ? 'open' : request.answeredAt ? 'answered' : 'closed'})
+        </span>
+      </p>
+      <ol className="mt-1 list-decimal space-y-1 pl-6">
+        {request.items.map((i) => (
+          <li key={i.id}>
+            <p>{i.title}</p>
+            {i.answer !== null && (
+              <p className="whitespace-pre-wrap text-muted">
+                Answer: {i.answer === '' ? '(files only)' : i.answer}
+              </p>
+            )}
+            <Attachments files={i.files} />
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function ThreadEntry({ entry }: { entry: Entry }) {
+  if (entry.kind === 'request') return <RequestEntry request={entry.item} />;
+  if (entry.kind === 'notice') {
+    const n = entry.item;
+    return (
+      <p>
+        <span className="font-semibold">
+          {n.channel === 'sms' ? 'Text' : 'Email'} sent: {NOTICE_NAMES[n.template] ?? n.template}
+        </span>{' '}
+        <span className="text-muted">({n.status})</span>
+        <span className="block text-sm break-words text-muted">{n.summary}</span>
+      </p>
+    );
+  }
+  const m = entry.item;
+  return (
+    <>
+      <p className="font-semibold">
+        {m.author === 'claimant' ? 'From the claimant' : `From ${m.authorName ?? 'an operator'}`}
+      </p>
+      <p className="whitespace-pre-wrap">{m.body}</p>
+      <Attachments files={m.attachments} />
+    </>
+  );
+}
+
+/** The flags the queues show too (D33): reply received, reply due, overdue. */
+function ThreadFlags({ thread }: { thread: OperatorThread }) {
+  return (
+    <ul className="mb-4 flex flex-wrap gap-2" data-testid="thread-flags">
+      {thread.replyReceivedAt && (
+        <li className="rounded-md bg-brand-700 px-2 py-1 text-white">
+          Reply received {formatDateTime(thread.replyReceivedAt)}
+        </li>
+      )}
+      {thread.overdue && <li className="rounded-md bg-danger px-2 py-1 text-white">Overdue</li>}
+      {thread.replyDueOn && !thread.overdue && (
+        <li className="rounded-md border-2 border-gray-600 px-2 py-1">
+          Reply due by {formatIsoDate(thread.replyDueOn)}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The thread, newest last, and a message to the claimant. */
+export function ThreadSection({
+  claim,
+  thread,
+  onChanged,
+}: {
+  claim: ClaimDetail;
+  thread: OperatorThread | null;
+  onChanged: () => Promise<void>;
+}) {
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const res = await call('addClaimMessage', {
+      params: { id: claim.id },
+      body: { body, version: claim.workflow.version },
+    });
+    if (res.ok) {
+      setBody('');
+      setErrors({});
+      await onChanged();
+    } else {
+      setErrors(res.errors ?? { body: res.error ?? 'The message could not be sent.' });
+      setAttempt((n) => n + 1);
+    }
+  }
+  return (
+    <section className="mb-8" aria-labelledby="thread-heading">
+      <h2 id="thread-heading" className="mb-2 text-2xl">
+        Messages and requests
+      </h2>
+      {thread && <ThreadFlags thread={thread} />}
+      {!thread ? (
+        <p role="status">Loading the messages…</p>
+      ) : thread.messages.length + thread.requests.length + thread.notices.length === 0 ? (
+        <p className="mb-4">No messages yet.</p>
+      ) : (
+        <ol className="mb-4 space-y-3" data-testid="claim-thread">
+          {entriesOf(thread).map((entry) => (
+            <li key={`${entry.kind}-${entry.item.id}`} className="border-l-4 border-gray-300 pl-3">
+              <ThreadEntry entry={entry} />
+              <p className="text-sm text-muted">{formatDateTime(entry.at)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <ErrorSummary errors={summaryItems(errors, 'message-')} focusKey={attempt} />
+        <TextAreaField
+          id="message-body"
+          label="Write to the claimant"
+          hint="The claimant is told by text and email, and reads it on their status page"
+          error={errors.body}
+          value={body}
+          onChange={setBody}
+        />
+        <Button type="submit" variant="secondary">
+          Send message
+        </Button>
+      </form>
+    </section>
+  );
+}

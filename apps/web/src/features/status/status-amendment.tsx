@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { CONTENT } from '@taxback/domain/content';
+import { formatMoney, summariseClaim } from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain';
+import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { SignaturePad } from '../../components/ui/signature-pad.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { amendStatusClaim } from './status-api.ts';
+
+// D32: an amendment item. The claimant changes the business miles of their claim's years, checks
+// the new figures (the domain's arithmetic, as the wizard shows them), and signs a new authority.
+
+type Casework = ClaimStatusView['casework'];
+type Amendable = NonNullable<Casework['amendable']>;
+type Row = { year: string; employmentId: string; employerName: string; miles: string };
+
+function rowsOf(amendable: Amendable): Row[] {
+  const names = new Map(amendable.employments.map((e) => [e.id, e.employerName]));
+  const years = amendable.taxYears as unknown as WizardSnapshot['taxYears'];
+  return years
+    .filter((t) => t.selected)
+    .flatMap((t) =>
+      t.jobs
+        .filter((j) => j.businessMiles > 0)
+        .map((j) => ({
+          year: t.year,
+          employmentId: j.employmentId,
+          employerName: names.get(j.employmentId) ?? '',
+          miles: String(j.businessMiles),
+        })),
+    );
+}
+
+/** The claim's figures with the rows' miles (a row that is not a number keeps its miles). */
+function figuresOf(amendable: Amendable, rows: Row[]) {
+  const taxYears = (amendable.taxYears as unknown as WizardSnapshot['taxYears']).map((t) => ({
+    ...t,
+    jobs: t.jobs.map((j) => {
+      const row = rows.find((r) => r.year === t.year && r.employmentId === j.employmentId);
+      const miles = row ? Number(row.miles) : NaN;
+      return Number.isInteger(miles) && miles >= 0 ? { ...j, businessMiles: miles } : j;
+    }),
+  }));
+  return summariseClaim({
+    vehicleInfo: amendable.vehicleInfo as unknown as WizardSnapshot['vehicleInfo'],
+    taxYears,
+  });
+}
+
+const CHECKS = [
+  { key: 'accuracy', label: 'I confirm the information I have given is accurate' },
+  {
+    key: 'authorization',
+    label: `I authorise ${CONTENT.brandName} to act as my tax agent and submit this claim to HMRC`,
+  },
+  { key: 'terms', label: 'I accept the terms and conditions' },
+] as const;
+
+export function AmendmentPanel(props: {
+  casework: Casework;
+  requestId: string;
+  itemId: string;
+  onDone: (view: ClaimStatusView) => void;
+}) {
+  const amendable = props.casework.amendable;
+  const [rows, setRows] = useState<Row[]>(() => (amendable ? rowsOf(amendable) : []));
+  const [stage, setStage] = useState<'miles' | 'check'>('miles');
+  const [signature, setSignature] = useState('');
+  const [checks, setChecks] = useState({ accuracy: false, authorization: false, terms: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  if (!amendable) return <p>Tell us the change in words in your answer below.</p>;
+  const fail = (next: Record<string, string>) => {
+    setErrors(next);
+    setAttempt((n) => n + 1);
+  };
+
+  function check() {
+    const bad = Object.fromEntries(
+      rows.flatMap((r, i) =>
+        /^\d{1,6}$/.test(r.miles.trim())
+          ? []
+          : [[`amend-${i}`, 'Enter your business miles for the year, like 4000']],
+      ),
+    );
+    if (Object.keys(bad).length > 0) return fail(bad);
+    setErrors({});
+    setStage('check');
+  }
+
+  async function send() {
+    setBusy(true);
+    const res = await amendStatusClaim(props.casework, {
+      requestId: props.requestId,
+      itemId: props.itemId,
+      years: rows.map((r) => ({ year: r.year, employmentId: r.employmentId, miles: Number(r.miles) })),
+      signature,
+      agreementChecks: checks,
+    });
+    setBusy(false);
+    if (res.ok) return props.onDone(res.data);
+    fail(Object.keys(res.errors).length > 0 ? res.errors : { signature: res.message });
+  }
+
+  const figures = figuresOf(amendable, rows);
+  return (
+    <div className="space-y-4" data-testid="amendment">
+      <ErrorSummary
+        errors={Object.entries(errors).map(([key, message]) => ({
+          fieldId: key.startsWith('agreementChecks.')
+            ? `amend-${key.slice(16)}`
+            : key.startsWith('amend-')
+              ? key
+              : 'amend-signature',
+          message,
+        }))}
+        focusKey={attempt}
+      />
+      {stage === 'miles' ? (
+        <>
+          {rows.map((r, i) => (
+            <TextField
+              key={`${r.year}-${r.employmentId}`}
+              id={`amend-${i}`}
+              label={`Business miles in ${r.year}${r.employerName ? ` for ${r.employerName}` : ''}`}
+              inputMode="numeric"
+              value={r.miles}
+              error={errors[`amend-${i}`]}
+              onChange={(v) =>
+                setRows((all) =>
+                  all.map((old, j) => (j === i ? { ...old, miles: v.replace(/[^\d]/g, '') } : old)),
+                )
+              }
+            />
+          ))}
+          <Button onClick={check}>Check your new figures</Button>
+        </>
+      ) : (
+        <>
+          <h3 className="text-xl font-bold">Check your answers</h3>
+          <dl className="space-y-1" data-testid="amendment-figures">
+            {figures.years.map((y) => (
+              <div key={y.year}>
+                <dt className="font-semibold">{y.year}</dt>
+                <dd>
+                  {y.miles.toLocaleString('en-GB')} miles, you can claim {formatMoney(y.claimable)}
+                </dd>
+              </div>
+            ))}
+            <div>
+              <dt className="font-semibold">Estimated rebate at 20%</dt>
+              <dd data-testid="amendment-rebate">{formatMoney(figures.rebate20)}</dd>
+            </div>
+          </dl>
+          <Button variant="link" onClick={() => setStage('miles')}>
+            Change the miles
+          </Button>
+          <div data-testid="signature-pad">
+            <SignaturePad
+              id="amend-signature"
+              label="Sign again for the new figures"
+              clearLabel="Clear"
+              error={errors.signature}
+              onChange={(d) => setSignature(d ?? '')}
+            />
+          </div>
+          <fieldset className="min-w-0 space-y-3">
+            <legend className="mb-2 font-bold">Your agreement</legend>
+            {CHECKS.map(({ key, label }) => (
+              <div key={key} className="flex items-start gap-3">
+                <input
+                  id={`amend-${key}`}
+                  type="checkbox"
+                  checked={checks[key]}
+                  onChange={(e) => setChecks((c) => ({ ...c, [key]: e.target.checked }))}
+                  data-testid={`agree-${key}`}
+                  className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
+                />
+                <label htmlFor={`amend-${key}`} className="min-h-11">
+                  {label}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <Button loading={busy} onClick={() => void send()}>
+            Sign and send the change
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

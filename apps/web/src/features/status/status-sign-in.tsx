@@ -1,0 +1,131 @@
+import { STATUS_CODE_LENGTH } from '@taxback/domain/status-schemas';
+import { Button } from '../../components/ui/button.tsx';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { stripAngleBrackets } from '@taxback/domain';
+import type { FocusTargetProps } from '../../lib/use-focus-target.ts';
+import type { Fields } from './status-api.ts';
+
+// The status page's code sign-in (D23): the reference and mobile number, then the texted code.
+
+export const FIELD_IDS = {
+  reference: 'status-reference',
+  phone: 'status-phone',
+  code: 'status-code',
+} as const;
+
+/** A problem that belongs to no field (too many tries, the service unavailable). */
+export function StatusAlert({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="mb-6 rounded-md border-4 border-danger bg-white p-4 font-semibold"
+      data-testid="status-alert"
+    >
+      {message}
+    </p>
+  );
+}
+
+export function DetailsForm(props: {
+  headingFocus: FocusTargetProps<HTMLHeadingElement>;
+  reference: string;
+  phone: string;
+  errors: Fields;
+  busy: boolean;
+  onReference: (v: string) => void;
+  onPhone: (v: string) => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      className="space-y-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h1 {...props.headingFocus} className="text-3xl outline-none">
+        Follow your claim
+      </h1>
+      <p>
+        Enter your claim reference and the mobile number you gave with your claim. We will text you a code to
+        see your claim.
+      </p>
+      <TextField
+        id={FIELD_IDS.reference}
+        label="Claim reference"
+        hint="In our text and email, for example TB 4K7 9MX 2QH or GEN-1A2B3C4D"
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="characters"
+        maxLength={40}
+        value={props.reference}
+        onChange={(v) => props.onReference(stripAngleBrackets(v))}
+        error={props.errors.reference}
+      />
+      <PhoneField
+        id={FIELD_IDS.phone}
+        label="Mobile number"
+        value={props.phone}
+        onChange={(v) => props.onPhone(stripAngleBrackets(v))}
+        error={props.errors.phone}
+      />
+      <Button type="submit" loading={props.busy}>
+        Text me a code
+      </Button>
+    </form>
+  );
+}
+
+export function CodeForm(props: {
+  headingFocus: FocusTargetProps<HTMLHeadingElement>;
+  sentTo: string;
+  code: string;
+  errors: Fields;
+  busy: boolean;
+  onCode: (v: string) => void;
+  onSubmit: () => void;
+  onResend: () => void;
+  onChangeDetails: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      className="space-y-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h1 {...props.headingFocus} className="text-3xl outline-none">
+        Check your phone
+      </h1>
+      <p role="status">
+        We have texted a code to the number ending {props.sentTo.slice(-3)}. It works for 10 minutes.
+      </p>
+      <TextField
+        id={FIELD_IDS.code}
+        label={`Enter the ${STATUS_CODE_LENGTH}-digit code`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        value={props.code}
+        onChange={(v) => props.onCode(v.replace(/[^\d\s]/g, ''))}
+        error={props.errors.code}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" loading={props.busy}>
+          Show my claim
+        </Button>
+        <Button variant="link" onClick={props.onResend}>
+          Send a new code
+        </Button>
+        <Button variant="link" onClick={props.onChangeDetails}>
+          Change reference or number
+        </Button>
+      </div>
+    </form>
+  );
+}

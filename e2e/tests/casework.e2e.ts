@@ -1,0 +1,259 @@
+// Issue 28 (D32, D33), in real Chromium: a mileage claim made by clicking, with the PAYE
+// reference marked "I don't have it"; an operator asks for it (a question) and for a P60 for
+// 2024/25 (a document) with a reply-by date; the claimant gets the text, signs in on the status
+// page, answers, uploads a PDF and sends; the operator sees "reply received", reads the thread
+// and downloads the file, byte for byte. axe on the new screens, at 320 px too.
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { normaliseUkPhone } from '@taxback/domain';
+import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
+import { changeStatus, createOperator, signInWithTotp } from '../helpers/admin.ts';
+import { makePdf } from '../helpers/sample-files.ts';
+import {
+  completeStepsZeroToSeven,
+  continueButton,
+  expectNoSidewaysScroll,
+  expectStep,
+  isSaveOf,
+  signOnReview,
+  tickConsents,
+  uniqueWizardPhone,
+  type WizardClaimant,
+} from '../helpers/wizard.ts';
+
+const YEAR = '2024/25';
+
+/** A mileage claim for 2024/25 made by clicking through the wizard; its reference and id. */
+async function claimByClicking(
+  browser: Browser,
+  who: WizardClaimant,
+): Promise<{ reference: string; id: string }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const sessionId = await completeStepsZeroToSeven(page, who);
+    const evidence = await makePdf('evidence.pdf', `Evidence for ${who.lastName}`);
+    await page.getByTestId('evidence-upload-2024-25').setInputFiles(evidence);
+    await expect(page.getByTestId('evidence-files-2024-25')).toContainText(evidence.name);
+    const saved = page.waitForResponse(isSaveOf('evidence'));
+    await continueButton(page).click();
+    expect((await saved).status()).toBe(200);
+    await expectStep(page, 'check-answers', 'Check your answers');
+    await continueButton(page).click();
+    await expectStep(page, 'review', 'Review and sign');
+    await signOnReview(page);
+    await tickConsents(page);
+    await continueButton(page).click();
+    await expectStep(page, 'hmrc-details', 'Administrative details');
+    await page.getByTestId('ni-number').fill('AB 12 34 56 C');
+    await continueButton(page).click();
+    await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+    const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
+    const row = await waitForOnboardingClaim(
+      sessionId,
+      (r) => r.submission_reference === reference,
+      'submitted',
+    );
+    return { reference, id: String(row.id) };
+  } finally {
+    await context.close();
+  }
+}
+
+function claimant(lastName: string): WizardClaimant {
+  return {
+    firstName: 'Cora',
+    lastName,
+    email: `cora.${lastName.toLowerCase()}@example.com`,
+    phone: uniqueWizardPhone(),
+    postcode: 'WN2 1AR',
+    address: '1 Test Street, Hindley, Wigan',
+    vehicle: 'car-van',
+    // "I don't have it" for the PAYE reference: the P87 answer the claim still lacks.
+    employments: [{ employerName: 'Acme Ltd', payeReference: null, jobTitle: 'Driver' }],
+    years: [{ year: YEAR, companyName: 'Acme Ltd', miles: 4000 }],
+    employerRatePence: 5,
+  };
+}
+
+/** The newest text of `template` about the claim, once the job has sent it. */
+async function textAbout(claimId: string, template: string): Promise<string> {
+  let body = '';
+  await expect
+    .poll(
+      async () => {
+        const rows = await queryRows(
+          'SELECT body FROM sms_outbox WHERE claim_id = $1 AND template = $2 ORDER BY created_at DESC',
+          [claimId, template],
+        );
+        body = String(rows[0]?.body ?? '');
+        return body;
+      },
+      { message: `no ${template} text`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return body;
+}
+
+async function statusCode(phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const rows = await queryRows(
+        "SELECT body FROM sms_outbox WHERE to_phone = $1 AND template = 'status-code' ORDER BY created_at DESC",
+        [normaliseUkPhone(phone)],
+      );
+      code = /is (\d{6})\./.exec(String(rows[0]?.body ?? ''))?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Opens the text's link and signs in with the texted code. */
+async function signInFromText(page: Page, link: string, phone: string): Promise<void> {
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await page.getByLabel('Enter the 6-digit code').fill(await statusCode(phone));
+  await page.getByRole('button', { name: 'Show my claim' }).click();
+  await expect(page.getByRole('heading', { name: 'Your claim', exact: true })).toBeVisible();
+}
+
+/**
+ * axe at the default width and at 320 px; at 320 px nothing sideways: the whole page, or on the
+ * operator's claim page (whose older sections are not this issue's) the new sections `within`.
+ */
+async function scanAtBothWidths(page: Page, where: string, within?: Locator): Promise<void> {
+  await expectNoA11yViolations(page, where);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoA11yViolations(page, `${where} at 320 px`);
+  if (!within) await expectNoSidewaysScroll(page, where);
+  else
+    for (const section of await within.all()) {
+      const box = await section.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${where}: a section wider than 320 px`).toBeLessThanOrEqual(
+        320,
+      );
+      expect(
+        await section.evaluate((e) => e.scrollWidth <= e.clientWidth),
+        `${where}: scrolls sideways`,
+      ).toBe(true);
+    }
+  if (size) await page.setViewportSize(size);
+}
+
+/** The operator's new sections: the request form and the thread. */
+const newSections = (page: Page) =>
+  page.locator('form:has(h2:text-is("Request information")), section[aria-labelledby="thread-heading"]');
+
+test('an operator asks for the PAYE reference and a P60; the claimant answers with a PDF; the operator reads it', async ({
+  page,
+  browser,
+}) => {
+  // A whole claim by clicking, two sign-ins and ten accessibility scans on a shared machine.
+  test.setTimeout(420_000);
+  const id = randomBytes(4).toString('hex');
+  const who = claimant(`Case${id}`);
+  const claim = await claimByClicking(browser, who);
+
+  const email = `caseworker.${id}@example.com`;
+  const password = `a long caseworker password ${id}`;
+  createOperator(email, 'Cass Worker', 'caseworker', password);
+  await signInWithTotp(page, email, password, false);
+  await page.goto(`/admin/claims/${claim.id}`);
+  await expect(page.getByRole('heading', { name: claim.reference })).toBeVisible();
+  // D34: a caseworker works the claims they own; this one is in the pool, so it is taken first.
+  await page.getByRole('button', { name: 'Take this claim' }).click();
+  await expect(page.getByTestId('claim-owner')).toContainText('Cass Worker owns this claim (you)');
+  await page.getByLabel('New status').selectOption({ label: 'In review' });
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByTestId('claim-status')).toHaveText('In review');
+
+  // The request: a question and a P60 for 2024/25, with a reply-by date.
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Request information' }) });
+  await form.getByLabel('Question').fill('What is the PAYE reference on your payslip or P60?');
+  await form.getByRole('button', { name: 'Add another item' }).click();
+  const second = form.getByRole('group', { name: 'Item 2' });
+  await second.getByLabel('What you need').selectOption({ label: 'A document' });
+  await second.getByLabel('Document').selectOption({ label: 'P60' });
+  await second.getByLabel('Tax year (optional)').selectOption(YEAR);
+  const replyBy = await form.getByLabel('Reply by').inputValue();
+  expect(replyBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await scanAtBothWidths(page, 'operator claim page with the request form', newSections(page));
+  await form.getByRole('button', { name: 'Request information' }).click();
+  await expect(page.getByTestId('claim-status')).toHaveText('Information requested');
+  await expect(page.getByTestId('claim-thread')).toContainText('P60 for 2024/25');
+  const [stored] = await queryRows('SELECT reply_due_on FROM onboarding_claims WHERE id = $1', [claim.id]);
+  expect(stored?.reply_due_on).toBe(replyBy);
+
+  // The claimant's text links to the status page; they sign in, answer, upload a PDF and send.
+  const text = await textAbout(claim.id, 'claim-status-changed');
+  const link = /https?:\/\/\S+\/status\?reference=\S+/.exec(text)?.[0] ?? '';
+  expect(link).toContain(claim.reference);
+  const claimantContext = await browser.newContext();
+  const claimantPage = await claimantContext.newPage();
+  await signInFromText(claimantPage, link, who.phone);
+  await expect(claimantPage.getByRole('heading', { name: 'What we need from you' })).toBeVisible();
+  await scanAtBothWidths(claimantPage, 'status page with an open request');
+  // Sent empty first: the error is at the field and nothing is stored.
+  await claimantPage.getByRole('button', { name: 'Send your answers' }).click();
+  await expect(claimantPage.getByRole('alert')).toContainText('Enter your answer');
+  await scanAtBothWidths(claimantPage, 'status page answer errors');
+  const question = claimantPage.getByRole('group', { name: /PAYE reference/ });
+  await question.getByLabel('Your answer').fill('123/AB45678');
+  const p60 = await makePdf('p60-2024-25.pdf', `P60 ${YEAR} for ${who.lastName}`);
+  const document = claimantPage.getByRole('group', { name: `P60 for ${YEAR}` });
+  await document.getByLabel('Upload a file').setInputFiles(p60);
+  await expect(document.getByRole('list', { name: 'Files for item 2' })).toContainText(p60.name);
+  await claimantPage.getByRole('button', { name: 'Send your answers' }).click();
+  await expect(claimantPage.getByRole('heading', { name: 'What we need from you' })).toHaveCount(0);
+  await expect(claimantPage.getByTestId('status-messages')).toContainText('123/AB45678');
+  await claimantContext.close();
+
+  const [answered] = await queryRows(
+    'SELECT status, reply_received_at, reply_due_on, operator_unread_count FROM onboarding_claims WHERE id = $1',
+    [claim.id],
+  );
+  expect(answered?.status).toBe('in-review');
+  expect(answered?.reply_received_at).toBeTruthy();
+  expect(answered?.reply_due_on).toBeNull();
+  expect(Number(answered?.operator_unread_count)).toBe(1);
+
+  // The operator: "reply received", the thread with the answers, the file byte for byte.
+  await page.reload();
+  await expect(page.getByTestId('thread-flags')).toContainText('Reply received');
+  const thread = page.getByTestId('claim-thread');
+  await expect(thread).toContainText('Answer: 123/AB45678');
+  await expect(thread).toContainText('Text sent: Status change');
+  await scanAtBothWidths(page, 'operator claim page with the thread', newSections(page));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    thread.getByRole('link', { name: p60.name }).first().click(),
+  ]);
+  const bytes = await readFile(await download.path());
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(
+    createHash('sha256').update(p60.buffer).digest('hex'),
+  );
+  const [read] = await queryRows('SELECT operator_unread_count FROM onboarding_claims WHERE id = $1', [
+    claim.id,
+  ]);
+  expect(Number(read?.operator_unread_count)).toBe(0);
+
+  // The claimant's answer is the PAYE reference: the operator enters it with a reason (D32), and
+  // the claim, back in review, can now be marked "Ready for HMRC".
+  await expect(page.getByTestId('claim-status')).toHaveText('In review');
+  const edit = page.getByRole('form', { name: 'Complete or correct a detail' });
+  await edit.getByLabel('Detail to change').selectOption({ label: 'Employer PAYE reference (employment 1)' });
+  await edit.getByLabel('New Employer PAYE reference (employment 1)').fill('123/AB45678');
+  await edit.getByLabel('Reason for the change').fill('The claimant answered our request with it');
+  await edit.getByRole('button', { name: 'Save change' }).click();
+  await expect(edit.getByRole('status')).toContainText('Employer PAYE reference (employment 1) changed.');
+  await changeStatus(page, 'Ready for HMRC');
+  await expect(page.getByTestId('claim-status')).toHaveText('Ready for HMRC');
+  const [ready] = await queryRows('SELECT status FROM onboarding_claims WHERE id = $1', [claim.id]);
+  expect(ready?.status).toBe('ready-for-hmrc');
+});
