@@ -5,8 +5,9 @@ import {
   auditCount,
   insertOperator,
   signIn,
-  submitGeneralClaim,
-  submitMileageClaim,
+  submitGeneralClaim as submitUnownedGeneral,
+  giveClaimTo,
+  submitMileageClaim as submitUnowned,
   testClock,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
@@ -19,10 +20,26 @@ import type { TestApp } from './helpers.ts';
 const clock = testClock(new Date().toISOString());
 let t: TestApp;
 let caseworker: AdminSession;
+let caseworkerId: string;
+
+/** D34: a caseworker changes only the claims they own, so each claim here is theirs. */
+async function submitMileageClaim(...args: Parameters<typeof submitUnowned>) {
+  const claim = await submitUnowned(...args);
+  await giveClaimTo(t, claim.id, caseworkerId);
+  return claim;
+}
+
+async function submitGeneralClaim(...args: Parameters<typeof submitUnownedGeneral>) {
+  const id = await submitUnownedGeneral(...args);
+  await giveClaimTo(t, id, caseworkerId);
+  return id;
+}
 
 beforeAll(async () => {
   t = await createTestApp({ overrides: { now: clock.now } });
-  caseworker = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  const worker = await insertOperator(t, { role: 'caseworker' });
+  caseworkerId = worker.id;
+  caseworker = await signIn(t, clock, worker);
 });
 afterAll(async () => {
   await t.close();

@@ -14,7 +14,8 @@ import {
   insertOperator,
   multipart,
   signIn,
-  submitMileageClaim,
+  giveClaimTo,
+  submitMileageClaim as submitUnowned,
   testClock,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
@@ -26,12 +27,22 @@ const clock = testClock('2026-11-24T09:00:00.000Z');
 let t: TestApp;
 let admin: AdminSession;
 let caseworker: AdminSession;
+let caseworkerId: string;
+
+/** D34: a caseworker changes only the claims they own, so each claim here is theirs. */
+async function submitMileageClaim(...args: Parameters<typeof submitUnowned>) {
+  const claim = await submitUnowned(...args);
+  await giveClaimTo(t, claim.id, caseworkerId);
+  return claim;
+}
 let ipCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ overrides: { now: clock.now }, env: { PUBLIC_URL: 'https://claims.example' } });
   admin = await signIn(t, clock, await insertOperator(t));
-  caseworker = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  const worker = await insertOperator(t, { role: 'caseworker' });
+  caseworkerId = worker.id;
+  caseworker = await signIn(t, clock, worker);
 });
 afterAll(async () => {
   await t.close();
@@ -170,7 +181,9 @@ describe('information requests and the thread (issue 28)', () => {
       r.body.includes('We need more information'),
     );
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.body).toContain(`https://claims.example/status?reference=${claim.reference}`);
+    expect(texts[0]!.body).toContain(
+      `https://claims.example/status?reference=${encodeURIComponent(claim.reference)}`,
+    );
 
     const s = await openStatus(claim);
     const request = s.view.casework.thread.requests[0]!;
@@ -434,8 +447,10 @@ describe('information requests and the thread (issue 28)', () => {
 
   it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
     // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.
-    const op = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+    const amosWorker = await insertOperator(t, { role: 'caseworker' });
+    const op = await signIn(t, clock, amosWorker);
     const claim = await newClaim('Amos');
+    await giveClaimTo(t, claim.id, amosWorker.id);
     await move(op, claim.id, 'in-review', 0);
     const asked = await t.app.inject({
       method: 'POST',
