@@ -45,17 +45,25 @@ describe('/admin (lazy back-office bundle)', () => {
               },
               csrfToken: 't',
             })
-          : answer(200, { claims: [], total: 0, page: 1, pages: 1, pageSize: 50 }),
+          : answer(200, {
+              claims: [],
+              queue: 'all',
+              counts: { all: 0, unallocated: 0, mine: 0 },
+              total: 0,
+              page: 1,
+              pages: 1,
+              pageSize: 50,
+            }),
       ),
     );
     const router = createMemoryRouter(routes, { initialEntries: ['/admin'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'Claims' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Claims' }, { timeout: 10_000 })).toBeVisible();
     expect(screen.getByText('Ada Admin')).toBeVisible();
     // A caseworker is not offered operator management.
     expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
-    expect(await screen.findByText('0 claims')).toBeVisible();
-  });
+    expect(await screen.findByText('All claims: 0 claims')).toBeVisible();
+  }, 20_000);
 });
 
 describe('/admin/audit', () => {
@@ -101,6 +109,7 @@ describe('/admin/audit', () => {
               action: 'claims-listed',
               entity: 'claims',
               entityId: 'list',
+              subject: null,
               detail: { filters: { q: 'smith', page: 1 }, total: 3, shown: ['a', 'b', 'c'] },
               at: '2026-11-20T10:00:00.000Z',
             },
@@ -118,8 +127,8 @@ describe('/admin/audit', () => {
 
     // Every action the server records is offered, the list views among them.
     const action = screen.getByLabelText('Action');
-    expect(within(action).getByRole('option', { name: 'claims-listed' })).toBeInTheDocument();
-    expect(within(action).getByRole('option', { name: 'p87-downloaded' })).toBeInTheDocument();
+    expect(within(action).getByRole('option', { name: 'Claims listed' })).toBeInTheDocument();
+    expect(within(action).getByRole('option', { name: 'P87 worksheet downloaded' })).toBeInTheDocument();
 
     const operator = await screen.findByLabelText('Operator');
     await within(operator).findByRole('option', { name: 'Cas Worker (cas@example.com)' });

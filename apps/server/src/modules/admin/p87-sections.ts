@@ -1,4 +1,5 @@
 import {
+  EXPENSE_CATEGORIES,
   VEHICLE_OPTIONS,
   datePartsToIso,
   figuresByJob,
@@ -63,7 +64,7 @@ function generalSections(r: Row<'form_responses'>, ni: string | null): Worksheet
     },
     {
       title: 'Expenses claimed (general funnel)',
-      rows: [['Expenses', fromJsonText<string[]>(r.selected_expenses, []).join(', ') || null]],
+      rows: [['Expenses', expenseLabels(fromJsonText<string[]>(r.selected_expenses, [])) || null]],
     },
   ];
   if (details === null) return sections;
@@ -175,4 +176,9 @@ export function p87SectionsOf(
     }
   }
   return { reference, sections };
+}
+
+/** The general funnel's expenses by their labels, as the claimant chose them ('Hotel stays, …'). */
+function expenseLabels(ids: string[]): string {
+  return ids.map((id) => EXPENSE_CATEGORIES.find((c) => c.id === id)?.label ?? id).join(', ');
 }
