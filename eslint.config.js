@@ -210,11 +210,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // A migration is history: it runs as it was written and is never edited.
-    files: ['apps/server/src/db/migrations/*.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   ...workspaceBoundaries,
   ...layering,
 );
