@@ -193,7 +193,7 @@ test('an operator asks for the PAYE reference and a P60; the claimant answers wi
   // The claimant's text links to the status page; they sign in, answer, upload a PDF and send.
   const text = await textAbout(claim.id, 'claim-status-changed');
   const link = /https?:\/\/\S+\/status\?reference=\S+/.exec(text)?.[0] ?? '';
-  expect(link).toContain(claim.reference);
+  expect(link).toContain(`?reference=${encodeURIComponent(claim.reference)}`);
   const claimantContext = await browser.newContext();
   const claimantPage = await claimantContext.newPage();
   await signInFromText(claimantPage, link, who.phone);
