@@ -30,7 +30,16 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(wide, 'elements wider than 320 px').toEqual([]);
   // Measured once the narrow layout has settled.
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'page width' })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `page width; positioned elements past 320 px: ${JSON.stringify(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > 321 && getComputedStyle(e).position !== 'static')
+            .slice(0, 5)
+            .map((e) => `${e.tagName}.${e.className} ${(e.textContent ?? '').slice(0, 40)}`),
+        ),
+      )}`,
+    })
     .toBeLessThanOrEqual(320);
 }
 
