@@ -224,13 +224,18 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   const reference =
     (await successDialog(page).getByTestId('claim-reference').locator('strong').textContent()) ?? '';
 
-  // The texted reference links to the status page (D23).
-  const [sms] = await queryRows(
-    'SELECT body FROM sms_outbox WHERE to_phone = $1 AND body LIKE $2 ORDER BY created_at DESC',
-    [normaliseUkPhone(phone), `%${reference}%`],
-  );
-  const link = /(https?:\/\/\S+)/.exec(String(sms?.body ?? ''))?.[1] ?? '';
-  expect(link).toContain('/status');
+  // The texted reference links to the status page (D23); on PostgreSQL the text goes out as a job.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const [sms] = await queryRows(
+        'SELECT body FROM sms_outbox WHERE to_phone = $1 AND body LIKE $2 ORDER BY created_at DESC',
+        [normaliseUkPhone(phone), `%${reference}%`],
+      );
+      link = /(https?:\/\/\S+)/.exec(String(sms?.body ?? ''))?.[1] ?? '';
+      return link;
+    })
+    .toContain('/status');
 
   // A day later (the new browser's clock moved on a day), on another browser, from the link.
   const later = await browser.newContext();
