@@ -120,7 +120,7 @@ test('the landing page, FAQ, funnel, terms and wizard state no figure that contr
   );
 
   // The vehicle step states the same motorbike and bicycle rates as the FAQ.
-  await page.getByRole('button', { name: 'Back' }).click();
+  // Back from the employer-payment step: the mileage, then the vehicle.
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
   await expectStep(page, 'vehicle');

@@ -170,6 +170,8 @@ test('a P60 showing £286 of tax paid: the estimate is £286 on every page that 
   await continueButton(page).click();
 
   await expectStep(page, 'congratulations', 'Congratulations, Honor!');
+  // Stay (decision 019), so the page does not move on by itself while it is read.
+  await page.getByTestId('congrats-stay').click();
   await expect(page.getByTestId('congrats-total')).toHaveText('£286');
   await continueButton(page).click();
   await expectStep(page, 'evidence');
@@ -195,7 +197,8 @@ test("a log built for one year leaves the other year's evidence; the mismatch sh
   await completeStepsUpToEmployerRate(page, who);
   await answerEmployerPayments(page, who);
   await continueButton(page).click();
-  await expectStep(page, 'congratulations');
+  // 6,000 miles at 45p is £2,700 of expenses: the estimate says Self Assessment (no time limit).
+  await expectStep(page, 'congratulations', 'Your claim needs a Self Assessment tax return');
   await continueButton(page).click();
 
   await expectStep(page, 'evidence');

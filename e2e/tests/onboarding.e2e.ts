@@ -500,8 +500,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     const userAgent = await page.evaluate(() => navigator.userAgent);
     const row = await waitForOnboardingClaim(
       sessionId,
-      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
-      'employer-rate saved',
+      (r) => Number(r.last_step_completed) === storageIndexOf('congratulations'),
+      'the estimate after the employer-rate step saved',
     );
     expect(row.status).toBe('draft');
     expect(row.drives_for_work).toBe('yes');
@@ -524,7 +524,7 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect(Number(row.estimated_rebate_20_percent)).toBe(Math.round(handClaimable / 5));
     expect(Number(row.estimated_rebate_40_percent)).toBe(Math.round((handClaimable * 2) / 5));
     expect(Number(row.current_step)).toBe(storageIndexOf('evidence'));
-    expect(Number(row.last_step_completed)).toBe(storageIndexOf('employer-rate'));
+    expect(Number(row.last_step_completed)).toBe(storageIndexOf('congratulations'));
     expect(Date.now() - Date.parse(String(row.last_activity_at))).toBeLessThan(120_000);
     expect(row.affiliate_name).toBe('acme-partners');
     expect(decodeJsonColumn(row.utm_data)).toMatchObject({
@@ -807,8 +807,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
 
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
-      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
-      'employer-rate saved',
+      (r) => Number(r.last_step_completed) === storageIndexOf('congratulations'),
+      'the estimate after the employer-rate step saved',
     );
     expect(row.drives_for_work).toBe('yes');
     expect(row.employment_type).toBe('employed');
@@ -861,8 +861,8 @@ test.describe('mileage wizard, steps 0 to 7', () => {
     expect((await saved).status()).toBe(200);
     const row = await waitForOnboardingClaim(
       await sessionIdOf(page),
-      (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
-      'employer-rate saved',
+      (r) => Number(r.last_step_completed) === storageIndexOf('congratulations'),
+      'the estimate after the employer-rate step saved',
     );
     expect(Number(row.total_hmrc_allowance)).toBe(4_400);
     expect(Number(row.estimated_rebate_20_percent)).toBe(880);

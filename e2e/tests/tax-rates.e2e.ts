@@ -72,7 +72,7 @@ test('a Scottish claimant sees Scottish-rate figures, and their band’s, on eve
   expect((await saved).status()).toBe(200);
   const row = await waitForOnboardingClaim(
     await sessionIdOf(page),
-    (r) => Number(r.last_step_completed) === storageIndexOf('employer-rate'),
+    (r) => Number(r.last_step_completed) === storageIndexOf('congratulations'),
     'the employer-payment step saved',
   );
   const snapshot = decodeJsonColumn(row.snapshot) as {
