@@ -277,7 +277,8 @@ describe('liveness and readiness on their own thread (HEALTH_PORT, decision 046)
       port: 0,
       host: '127.0.0.1',
       databaseUrl: t.config.databaseUrl,
-      readyTimeoutMs: t.config.database.readyTimeoutMs,
+      // Generous: the timeout is not what this test checks, and the test machine may be busy.
+      readyTimeoutMs: 5_000,
       backlogLimit: t.config.jobs.backlogLimit,
       apiHeaders: appSecurityHeaders().api,
       pools: () => ({ requests: t.app.database.pool.stats(), jobs: t.app.database.jobsPool.stats() }),
@@ -287,6 +288,8 @@ describe('liveness and readiness on their own thread (HEALTH_PORT, decision 046)
     });
     const hold = await holdConnection(t);
     try {
+      // The main thread writes the gauges every 100 ms: a timer due later runs after the next write.
+      await new Promise((r) => setTimeout(r, 250));
       const live = await request(health.port, '/api/health');
       expect(live.status).toBe(200);
       expect(live.body).toEqual({ status: 'ok' });
