@@ -149,7 +149,9 @@ describe('ClaimFormPage', () => {
     expect(summary).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+});
 
+describe('ClaimFormPage: sending the claim', () => {
   it('posts the claim once, shows the success dialog and stays on it (D30: no 3-second redirect)', async () => {
     vi.useFakeTimers();
     let resolve: (r: Response) => void = () => {};
@@ -238,7 +240,9 @@ describe('ClaimFormPage', () => {
     ) as unknown as [string, RequestInit] | undefined;
     expect((call?.[1].headers as Record<string, string>)['X-Session-Id']).toBe(TEST_SESSION_ID);
   });
+});
 
+describe('ClaimFormPage: when the server refuses or fails', () => {
   it("shows the server's field errors on 400", async () => {
     vi.stubGlobal(
       'fetch',

@@ -134,7 +134,9 @@ describe('OnboardingPage load and save', () => {
     });
     expect(server.puts()[0]).not.toHaveProperty('step');
   });
+});
 
+describe('OnboardingPage when the server is down or has moved on', () => {
   it('keeps moving while the API is down, says so, and keeps the data in the local outbox', async () => {
     const server = installFakeServer({
       saved: savedAtStep3(),

@@ -155,6 +155,9 @@ describe('journey setup', () => {
   });
 
   // D21: a one-off journey has a date and counts once, in the tax year of that date.
+});
+
+describe('journey setup: one-off journeys, checks and the review', () => {
   it('takes a one-off journey with its date, counts it once in its own year and saves the date', async () => {
     // Built from the older year's Build Log: that year's log alone (issue 31).
     const fake = await openSetup(

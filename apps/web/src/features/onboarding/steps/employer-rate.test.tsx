@@ -144,7 +144,9 @@ describe('step 7 employer rate', () => {
     // 5,000 × (45p − 25p) = £1,000.
     expect(screen.getByTestId('impact-claimable')).toHaveTextContent('£1,000');
   });
+});
 
+describe('step 7 employer rate: Self Assessment, tax bands and the P60', () => {
   it('nothing paid, and a claim over £2,500 in a year brings the Self Assessment note', async () => {
     await open({ [y1]: 10_000, [y2]: 2_000 });
     for (const group of screen.getAllByRole('group', { name: /What did Acme pay/ }))

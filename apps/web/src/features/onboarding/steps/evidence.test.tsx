@@ -129,7 +129,9 @@ describe('step 8 evidence', () => {
     expect(xhr.sent).toHaveLength(1);
     expect((xhr.sent[0]!.body?.get('file') as File).name).toBe('drop.pdf');
   });
+});
 
+describe('step 8 evidence: removing files and the generated log', () => {
   it('removes an uploaded file on the server and in the list', async () => {
     const { fake } = await open(
       {
