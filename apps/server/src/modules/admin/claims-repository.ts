@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
-import { CLAIMANT_ACTOR } from '../casework/repository.ts';
+import { CLAIMANT_ACTOR, claimTable } from '../casework/repository.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
 
@@ -99,7 +99,7 @@ async function findPossibleDuplicates(
 
 /** Records an operator action on the claim for the queues' "time since last action" (migration 015). */
 export async function touchClaim(trx: Db, kind: ClaimKind, id: string, at: string): Promise<void> {
-  const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
+  const table = claimTable(kind);
   await trx.updateTable(table).set({ last_action_at: at }).where('id', '=', id).execute();
 }
 
@@ -118,7 +118,7 @@ function createHmrcRecordQueries(db: Db) {
       id: string,
       set: RowUpdate<'onboarding_claims'> & RowUpdate<'form_responses'>,
     ): Promise<void> {
-      const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
+      const table = claimTable(kind);
       await trx.updateTable(table).set(set).where('id', '=', id).execute();
     },
 
@@ -194,7 +194,7 @@ export function createAdminClaimsRepository(db: Db) {
             }
           : {}),
       };
-      const table = kind === 'general' ? 'form_responses' : 'onboarding_claims';
+      const table = claimTable(kind);
       const result = await trx
         .updateTable(table)
         .set(set)
