@@ -311,6 +311,19 @@ describe('claim detail', () => {
     expect(await auditCount(t, 'claim-viewed', id)).toBe(1);
   });
 
+  it('audits the view when the page read the thread first (reading the thread is not acting)', async () => {
+    // The claim page fetches the claim and its thread together; on PostgreSQL the thread's
+    // 'thread-read' event was often written first and used to hide this view from the trail.
+    const { id } = await submitMileageClaim(t, { firstName: 'Tess', lastName: 'Thread' });
+    expect((await get(`/api/admin/claims/${id}/thread`)).statusCode).toBe(200);
+    expect(await auditCount(t, 'thread-read', id)).toBe(1);
+    const res = await get(`/api/admin/claims/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(await auditCount(t, 'claim-viewed', id)).toBe(1);
+    const trail = res.json<{ audit: Array<{ action: string }> }>().audit.map((a) => a.action);
+    expect(trail).toContain('claim-viewed');
+  });
+
   it('shows red when a signed field changed after signing (D15)', async () => {
     const id = await submitGeneralClaim(t);
     expect((await get(`/api/admin/claims/${id}`)).json<{ signedMatch: boolean }>().signedMatch).toBe(true);

@@ -266,7 +266,7 @@ export function createAdminClaimsRepository(db: Db) {
         .orderBy('e.version')
         .execute();
     },
-    /** Whether `operatorId` has an audit event on the claim at or after `since`. */
+    /** Whether `operatorId` acted on or viewed the claim at or after `since` (a thread read aside). */
     async actedSince(operatorId: string, claimId: string, since: string): Promise<boolean> {
       const row = await db
         .selectFrom('audit_events')
@@ -274,6 +274,9 @@ export function createAdminClaimsRepository(db: Db) {
         .where('entity_id', '=', claimId)
         .where('actor', '=', operatorId)
         .where('created_at', '>=', since)
+        // The thread is fetched beside the claim on the same page load and may be audited first
+        // (on PostgreSQL it often is): reading the thread is not acting on the claim.
+        .where('action', '!=', 'thread-read')
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
