@@ -66,7 +66,10 @@ function subjectOf(e: AuditEvent) {
 export function AuditPage() {
   useAdminTitle('Audit log');
   const { query, field, apply, hrefWith, reset } = useUrlFilters(FILTERS, 'audit-');
-  const [result, setResult] = useState<AuditPageAnswer | null>(null);
+  // The answer with the filters it was asked for: rows of the previous filters are never shown
+  // under new ones while the new page loads.
+  const [answer, setAnswer] = useState<{ query: string; data: AuditPageAnswer } | null>(null);
+  const result = answer?.query === query ? answer.data : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [operators, setOperators] = useState<OperatorOption[]>([]);
 
@@ -82,7 +85,7 @@ export function AuditPage() {
     void call('auditLog', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (!live) return;
       if (res.ok) {
-        setResult(res.data);
+        setAnswer({ query, data: res.data });
         setErrors({});
       } else setErrors(res.errors ?? { action: res.error ?? 'The audit log could not be loaded' });
     });
@@ -126,6 +129,11 @@ export function AuditPage() {
           <Button type="submit">Apply filters</Button>
         </div>
       </form>
+      {!result && Object.keys(errors).length === 0 && (
+        <p role="status" className="mb-2">
+          Loading the events…
+        </p>
+      )}
       {result && (
         <>
           <p role="status" className="mb-2">

@@ -225,8 +225,10 @@ export function ClaimEditForm({ claim, onChanged }: { claim: ClaimDetail; onChan
       setErrors({});
       setKey('');
       setReason('');
-      setDone(`${choice.label} changed. The claimant has been told by text and email.`);
+      // The page holds the claim's new version before it says so: a move made on the strength of
+      // this message must not be refused as stale.
       await onChanged();
+      setDone(`${choice.label} changed. The claimant has been told by text and email.`);
       return;
     }
     setErrors(res.errors ?? { field: res.error ?? 'The change could not be saved.' });

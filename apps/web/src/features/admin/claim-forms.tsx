@@ -53,8 +53,8 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
       setTo('');
       setReason('');
       record.reset();
-      setDone(`Status changed to ${statusLabel(res.data.status)}.`);
       await onChanged();
+      setDone(`Status changed to ${statusLabel(res.data.status)}.`);
       return;
     }
     const missing = res.status === 409 ? res.data.missing : undefined;
