@@ -31,5 +31,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // jsdom renders of whole steps take seconds on a busy 2-core machine running two workers.
+    testTimeout: 15_000,
   },
 });
