@@ -97,8 +97,12 @@ async function findPossibleDuplicates(
     .slice(0, limit);
 }
 
-/** Records an operator action on the claim for the queues' "time since last action" (migration 015). */
-export async function touchClaim(trx: Db, kind: ClaimKind, id: string, at: string): Promise<void> {
+/**
+ * Records an operator action on the claim for the queues' "time since last action" (migration
+ * 015), leaving its version alone: a note changes nothing a stale copy could overwrite. (Casework's
+ * `touchClaim` is the versioned one.)
+ */
+export async function markActed(trx: Db, kind: ClaimKind, id: string, at: string): Promise<void> {
   const table = claimTable(kind);
   await trx.updateTable(table).set({ last_action_at: at }).where('id', '=', id).execute();
 }
@@ -212,7 +216,7 @@ export function createAdminClaimsRepository(db: Db) {
 
     async addNote(trx: Db, row: NewRow<'claim_notes'>): Promise<void> {
       await trx.insertInto('claim_notes').values(row).execute();
-      await touchClaim(trx, row.claim_kind, row.claim_id, row.created_at);
+      await markActed(trx, row.claim_kind, row.claim_id, row.created_at);
     },
 
     async history(claimId: string) {
