@@ -297,8 +297,11 @@ function BuildLogButtons({ year, hasYearLog }: { year: string; hasYearLog: boole
   const { snapshot, server } = wizard.state;
   const slug = yearSlug(year);
   const jobs = selectedYears(snapshot).find((y) => y.year === year)?.jobs ?? [];
-  const employments = snapshot.employments.filter(
-    (e) => jobs.some((j) => j.employmentId === e.id) && journeysOf(snapshot, e.id).length > 0,
+  // The employments working that year: miles stated for it, or journeys to build a log from.
+  const employments = snapshot.employments.filter((e) =>
+    jobs.some(
+      (j) => j.employmentId === e.id && (j.businessMiles > 0 || journeysOf(snapshot, e.id).length > 0),
+    ),
   );
   const several = employments.length > 1;
   return (
