@@ -19,6 +19,7 @@ import {
   continueButton,
   expectNoSidewaysScroll,
   expectStep,
+  sessionIdOf,
   signOnReview,
   tickConsents,
   uniqueWizardPhone,
@@ -57,6 +58,11 @@ async function uploadEvidence(page: Page, year: string): Promise<void> {
 async function signAndSubmit(page: Page): Promise<string> {
   await continueButton(page).click();
   await expectStep(page, 'review', 'Review and sign');
+  return submitFromReview(page);
+}
+
+/** On "Review and sign": sign, the NI number, submit. Returns the reference. */
+async function submitFromReview(page: Page): Promise<string> {
   await signOnReview(page);
   await tickConsents(page);
   await continueButton(page).click();
@@ -67,8 +73,11 @@ async function signAndSubmit(page: Page): Promise<string> {
   return (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
 }
 
-/** An operator made with `npm run admin:create`, signed in with their second factor, on the claim. */
-async function operatorOpensClaim(page: Page, reference: string): Promise<void> {
+/**
+ * An operator made with `npm run admin:create`, signed in with their second factor, on the claim;
+ * `listFlag` is a flag the claims list must show on the claim's row first (D34).
+ */
+async function operatorOpensClaim(page: Page, reference: string, listFlag?: string): Promise<void> {
   const email = `honest-${randomBytes(4).toString('hex')}@example.com`;
   const password = `Pass-${randomBytes(8).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
@@ -96,6 +105,8 @@ async function operatorOpensClaim(page: Page, reference: string): Promise<void> 
   await expect(page).toHaveURL('/admin/claims');
   await page.getByLabel('Search').fill(reference);
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('link', { name: reference })).toBeVisible();
+  if (listFlag !== undefined) await expect(page.locator('main')).toContainText(listFlag);
   await page.getByRole('link', { name: reference }).click();
   await expect(page.getByRole('heading', { name: reference, level: 1 })).toBeVisible();
 }
@@ -242,15 +253,138 @@ test("a log built for one year leaves the other year's evidence; the mismatch sh
   await expectNoSidewaysScroll(page, 'check your answers with a mismatch at 320 px');
   await expectNoA11yViolations(page, 'check your answers with a mismatch at 320 px');
   await page.setViewportSize({ width: 1280, height: 900 });
-  const reference = await signAndSubmit(page);
+
+  // The authority shown before signing says it too, with the figure the claim is made on (D19).
+  await continueButton(page).click();
+  await expectStep(page, 'review', 'Review and sign');
+  const claimed = page.getByTestId('authority-claim');
+  await expect(claimed).toContainText('Your mileage log and your claim do not match.');
+  await expect(claimed).toContainText(
+    new RegExp(
+      `${built}: your mileage log adds up to [0-9,]+ miles, but you state 6,000 miles\\. This claim is for the 6,000 miles you stated, not the [0-9,]+ miles in the log\\.`,
+    ),
+  );
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoSidewaysScroll(page, 'the authority with a mismatch at 320 px');
+  await expectNoA11yViolations(page, 'the authority with a mismatch at 320 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const reference = await submitFromReview(page);
 
   const operator = await browser.newPage();
   try {
-    await operatorOpensClaim(operator, reference);
+    // Two P87 items: the Self Assessment year and the log that differs, on the list as on the page.
+    await operatorOpensClaim(operator, reference, 'P87: 2 missing');
     await expect(operator.locator('main')).toContainText(
       `Mileage log and claim differ: ${built}: the mileage log adds up to`,
     );
   } finally {
     await operator.close();
   }
+});
+
+/** The journeys step: one daily return journey of `miles` each way, for the employment chosen. */
+async function fillJourney(page: Page, index: number, employmentId: string, miles: string): Promise<void> {
+  await page.getByTestId(`journey-${index}-employment`).selectOption(employmentId);
+  await page.getByTestId(`journey-${index}-from`).fill('WN2 1AR');
+  await page.getByTestId(`journey-${index}-to`).fill('SK5 6AQ');
+  await page.getByTestId(`journey-${index}-distance`).fill(miles);
+  await page.getByTestId(`journey-${index}-reason`).selectOption('site-visit');
+}
+
+/** From the journeys to the evidence step, the log built by POST /api/onboarding/mileage-log. */
+async function generateLog(page: Page, expectedBody: Record<string, string>): Promise<void> {
+  await continueButton(page).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
+  const generated = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
+  );
+  await continueButton(page).click();
+  const response = await generated;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toEqual(expectedBody);
+  await expectStep(page, 'evidence');
+}
+
+/** The generated logs the server holds for the claim, by key ('2024/25:job-2'), with their PDF ids. */
+async function storedLogs(page: Page): Promise<Record<string, string | undefined>> {
+  const sessionId = await sessionIdOf(page);
+  const res = await page.request.get('/api/onboarding', { headers: { 'x-session-id': sessionId } });
+  expect(res.status()).toBe(200);
+  const { mileageLogs } = (await res.json()) as { mileageLogs: Record<string, { pdf?: { id: string } }> };
+  return Object.fromEntries(Object.entries(mileageLogs).map(([key, log]) => [key, log.pdf?.id]));
+}
+
+test("two employments in one year: each employment's log is built on its own, and removed on its own", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const year = '2024/25';
+  const slug = yearSlug(year);
+  // 3,000 + 1,000 miles at 45p: £1,800 of expenses, under £2,500 (a P87 year).
+  const who = claimant('Twojobs', [
+    {
+      year,
+      companyName: 'Example Couriers Ltd',
+      miles: 3_000,
+      jobs: [
+        { employer: 'Example Couriers Ltd', miles: 3_000 },
+        { employer: 'Example Bakery Ltd', miles: 1_000 },
+      ],
+      connected: false,
+    },
+  ]);
+  await completeStepsUpToEmployerRate(page, who);
+  await answerEmployerPayments(page, who);
+  await continueButton(page).click();
+  await expectStep(page, 'congratulations', 'Congratulations, Honor!');
+  await page.getByTestId('congrats-stay').click();
+  await continueButton(page).click();
+  await expectStep(page, 'evidence');
+  await uploadEvidence(page, year);
+  const kept = (await page.getByTestId(`evidence-files-${slug}`).textContent()) ?? '';
+
+  // The bakery's log alone.
+  await page.getByTestId(`build-log-${slug}-job-2`).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
+  await fillJourney(page, 0, 'job-2', '5');
+  await generateLog(page, { taxYear: year, employmentId: 'job-2' });
+  const bakery = page.getByTestId(`mileage-log-${slug}-job-2`);
+  await expect(bakery).toContainText(`Mileage log for ${year}, Example Bakery Ltd (generated)`);
+  await expect(page.getByTestId(`mileage-log-${slug}-job-1`)).toHaveCount(0);
+  await expect(page.getByTestId(`mileage-log-${slug}`)).toHaveCount(0);
+  await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText('diary-2024-25.pdf');
+  const first = await storedLogs(page);
+  expect(Object.keys(first)).toEqual([`${year}:job-2`]);
+
+  // Then the couriers' log: the bakery's stays as it was.
+  await page.getByTestId(`build-log-${slug}-job-1`).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
+  await page.getByTestId('add-journey').click();
+  await fillJourney(page, 1, 'job-1', '10');
+  await generateLog(page, { taxYear: year, employmentId: 'job-1' });
+  await expect(page.getByTestId(`mileage-log-${slug}-job-1`)).toContainText(
+    `Mileage log for ${year}, Example Couriers Ltd (generated)`,
+  );
+  await expect(bakery).toBeVisible();
+  const both = await storedLogs(page);
+  expect(Object.keys(both).sort()).toEqual([`${year}:job-1`, `${year}:job-2`]);
+  expect(both[`${year}:job-2`]).toBe(first[`${year}:job-2`]);
+
+  // Each log differs from its stated miles (a daily 5-mile trip is 2,540 miles in 2024/25, not 1,000).
+  const bakeryCheck = page.getByTestId(`log-miles-${slug}-job-2`);
+  await expect(bakeryCheck).toContainText(
+    `${year}: the mileage log for Example Bakery Ltd adds up to 2,540 miles; the claim states 1,000 miles.`,
+  );
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoSidewaysScroll(page, 'the evidence step with two employments’ logs at 320 px');
+  await expectNoA11yViolations(page, 'the evidence step with two employments’ logs at 320 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Keeping the bakery's 1,000 miles removes the bakery's log alone.
+  await bakeryCheck.getByRole('button', { name: 'Keep 1,000 miles and remove the log' }).click();
+  await expect(bakery).toHaveCount(0);
+  await expect(page.getByTestId(`mileage-log-${slug}-job-1`)).toBeVisible();
+  expect(Object.keys(await storedLogs(page))).toEqual([`${year}:job-1`]);
+  await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText('diary-2024-25.pdf');
+  expect(kept).toContain('diary-2024-25.pdf');
 });

@@ -5,6 +5,7 @@ import { detailsEstimate, detailsYears, type GeneralDetails } from './general-de
 import { EXPENSE_CATEGORIES } from './expenses.ts';
 import { datePartsToIso } from './dates.ts';
 import { isFuelClaim } from './wizard-snapshot.ts';
+import type { LogMilesMismatch } from './log-mismatch.ts';
 import { figuresByJob, reliefOf } from './wizard-snapshot.ts';
 import type { WizardSnapshot } from './wizard-snapshot.ts';
 
@@ -12,12 +13,14 @@ import type { WizardSnapshot } from './wizard-snapshot.ts';
  * The mileage wizard's snapshot as signed: the claimant with title and date of birth, and per year
  * each employment with miles (employer, PAYE reference, job title, miles, its own claimable
  * amount), with the year's estimate at the claimant's rates (D21), as the screens show it. A fuel
- * claim (company vehicle, D27) gives no amounts.
+ * claim (company vehicle, D27) gives no amounts. `logMismatches` (logMilesMismatches of the claim's
+ * generated logs, on the day shown or signed) are said on it too (D25, issue 31).
  */
 export function authorityInputOfSnapshot(
   snapshot: WizardSnapshot,
   terms: AuthorityTerms,
   signedAt?: string,
+  logMismatches: readonly LogMilesMismatch[] = [],
 ): AuthorityInput {
   const p = snapshot.personalInfo;
   const fuel = isFuelClaim(snapshot);
@@ -52,6 +55,16 @@ export function authorityInputOfSnapshot(
       claimablePounds: fuel ? undefined : y.claimable,
       estimatePounds: fuel ? undefined : (estimate.years.find((e) => e.year === y.year)?.low ?? 0),
     })),
+    ...(logMismatches.length === 0
+      ? {}
+      : {
+          logMismatches: logMismatches.map((m) => ({
+            year: m.year,
+            employerName: m.employerName,
+            logMiles: m.logMiles,
+            claimedMiles: m.claimedMiles,
+          })),
+        }),
     signedAt,
   };
 }

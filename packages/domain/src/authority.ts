@@ -71,9 +71,26 @@ export interface AuthorityInput {
   expenses?: string[] | undefined;
   /** General claim with its details (D30): per year, each expense in HMRC's box and the estimate. */
   expenseYears?: AuthorityExpenseYear[] | undefined;
+  /**
+   * Mileage (D25, issue 31): where a generated mileage log adds up to other miles than the claim
+   * states, each year and employment, said plainly with the figure the claim is made on.
+   */
+  logMismatches?: AuthorityLogMismatch[] | undefined;
   /** ISO time of signing; absent while the claimant reads the document before signing. */
   signedAt?: string | undefined;
 }
+
+export interface AuthorityLogMismatch {
+  year: string;
+  employerName: string;
+  /** The generated log's miles. */
+  logMiles: number;
+  /** The miles the claim states, on which it is made. */
+  claimedMiles: number;
+}
+
+/** The authority's heading over the mileage log mismatches (D25, issue 31). */
+export const LOG_MISMATCH_HEADING = 'Your mileage log and your claim do not match';
 
 export type AuthorityBlock =
   | { type: 'paragraph'; text: string }
@@ -266,7 +283,35 @@ function claimSection(input: AuthorityInput): AuthoritySection {
       type: 'paragraph',
       text: `Estimated refund in all: ${penceToPounds(estimate)}. HMRC decides the final amount.`,
     });
+  blocks.push(...logMismatchBlocks(input));
   return { id: 'claim', heading: 'Your claim', blocks };
+}
+
+/**
+ * D25, issue 31: a generated mileage log that adds up to other miles than the claim, per year (and
+ * employment where the claim has several): both figures, and that the claim is made on the miles
+ * stated. None when every log matches, so documents signed before this rule keep their hash.
+ */
+function logMismatchBlocks(input: AuthorityInput): AuthorityBlock[] {
+  const mismatches = input.logMismatches ?? [];
+  if (mismatches.length === 0) return [];
+  const several = new Set(input.years.flatMap((y) => y.employments.map((e) => e.employerName))).size > 1;
+  return [
+    { type: 'paragraph', text: `${LOG_MISMATCH_HEADING}.` },
+    {
+      type: 'list',
+      items: mismatches.map((m) => {
+        const forWhom = several ? ` for ${m.employerName}` : '';
+        const log = formatNumber(m.logMiles);
+        const stated = formatNumber(m.claimedMiles);
+        return `${m.year}${forWhom}: your mileage log adds up to ${log} miles, but you state ${stated} miles. This claim is for the ${stated} miles you stated, not the ${log} miles in the log.`;
+      }),
+    },
+    {
+      type: 'paragraph',
+      text: 'HMRC expects the miles in your log to be the miles you claim, and may ask you about the difference. To claim the log’s miles instead, or to remove the log, change your claim before you sign.',
+    },
+  ];
 }
 
 /** D30: a general claim's years, each expense with its amount, and the estimate. */

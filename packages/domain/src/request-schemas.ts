@@ -99,8 +99,16 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /**
  * D25, issue 31: which year's mileage log to build ('2024/25'); without it, every selected year's.
- * Building one year's log leaves the other years' evidence as it is.
+ * With `employmentId` too, that employment's log for the year alone. Building one leaves the other
+ * years' and other employments' evidence as it is.
  */
 export const mileageLogRequestSchema = z
-  .object({ taxYear: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid).optional() })
+  .object({
+    taxYear: z.string().refine(isTaxYear, MESSAGES.taxYearInvalid).optional(),
+    employmentId: z.string().max(40).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.employmentId !== undefined && body.taxYear === undefined)
+      ctx.addIssue({ code: 'custom', path: ['taxYear'], message: MESSAGES.logYearForEmployment });
+  })
   .optional();

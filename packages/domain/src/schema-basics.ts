@@ -40,6 +40,8 @@ export const MESSAGES = {
   homeAddressRequired: 'Home address is required',
   taxYearsRequired: 'Please select at least one tax year',
   taxYearInvalid: 'Enter a tax year like 2024/25',
+  logYearForEmployment: 'Choose the tax year of the employment’s mileage log',
+  logEmploymentInvalid: 'Choose an employment with business journeys in that tax year',
   taxYearNotClaimable: 'You can only claim for the current tax year and the four before it',
   taxYearDuplicate: 'Each tax year can only be listed once',
   vehicleTypeRequired: 'Please select your vehicle type',

@@ -27,6 +27,8 @@ export interface ClaimListRow {
   snapshot_version: number | null;
   /** Migration 019: the stored count of P87 items left (mileage); null: read the snapshot. */
   readiness_missing: number | null;
+  /** With the snapshot, where no count is stored: the files, for the log mismatches (issue 31). */
+  evidence_files: string | null;
   owner_id: string | null;
   owner_name: string | null;
   last_action_at: string | null;
@@ -142,6 +144,7 @@ export function createClaimListQueries(db: Db) {
         sql<string | null>`details`.as('snapshot'),
         sql<number | null>`cast(null as integer)`.as('snapshot_version'),
         sql<number | null>`cast(null as integer)`.as('readiness_missing'),
+        sql<string | null>`cast(null as text)`.as('evidence_files'),
         ...CASEWORK_COLUMNS,
       ])
       // The general funnel has no drafts: a row exists only once submitted.
@@ -165,6 +168,7 @@ export function createClaimListQueries(db: Db) {
         sql<string | null>`case when readiness_missing is null then snapshot end`.as('snapshot'),
         'snapshot_version',
         'readiness_missing',
+        sql<string | null>`case when readiness_missing is null then evidence_files end`.as('evidence_files'),
         ...CASEWORK_COLUMNS,
       ])
       .where('status', drafts ? '=' : '<>', 'draft');

@@ -8,9 +8,6 @@ import {
   datePartsToIso,
   figuresByJob,
   p87InputOfGeneralDetails,
-  p87InputOfSnapshot,
-  logMilesMismatches,
-  ukIsoDate,
   p87Readiness,
   isFuelClaim,
   reliefOf,
@@ -25,6 +22,7 @@ import type { ClaimKind, Row } from '../../db/database.ts';
 import { fromIntBool, fromJsonText } from '../../db/values.ts';
 import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';
+import { filesOfEvidenceColumn, logMismatchesOfFiles, mileageReadiness } from '../onboarding/claim-files.ts';
 import type { ClaimListRow } from './claims-repository.ts';
 
 // A claim as the back-office reads it: pure functions of the stored row, no queries.
@@ -53,15 +51,6 @@ const trackingOf = (r: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
 export const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
   kind === 'general' ? 'general' : 'onboarding';
 
-/** D17: what a claim still lacks for HMRC's P87, from the stored wizard snapshot. */
-function readinessOfSnapshot(
-  snapshot: string | null,
-  version: number | null,
-  hasNi: boolean,
-): ReadinessItem[] {
-  return p87Readiness(p87InputOfSnapshot(readSnapshot(snapshot, version), hasNi));
-}
-
 /** How many P87 items a listed claim still lacks: the stored count (migration 019) where there is one. */
 export function readinessCountOfRow(row: ClaimListRow): number {
   if (row.kind === 'mileage' && row.readiness_missing !== null) return Number(row.readiness_missing);
@@ -70,7 +59,12 @@ export function readinessCountOfRow(row: ClaimListRow): number {
 
 export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   if (row.kind === 'mileage')
-    return readinessOfSnapshot(row.snapshot, row.snapshot_version, Number(row.has_ni) === 1);
+    return mileageReadiness(
+      readSnapshot(row.snapshot, row.snapshot_version),
+      Number(row.has_ni) === 1,
+      filesOfEvidenceColumn(row.evidence_files),
+      row.submitted_at ? new Date(row.submitted_at) : new Date(),
+    );
   const [first = '', last = ''] = (row.name ?? '').split(/ (.*)/);
   // The general side of the list carries the stored details in `snapshot` (claim-list-queries.ts).
   const stored = readStoredDetails(row.snapshot);
@@ -89,33 +83,18 @@ export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   );
 }
 
-/** The years with a generated mileage log: the log's files are named for their year (log-generation.ts). */
-const GENERATED_LOG = /^mileage-log-(\d{4})-(\d{2})\.pdf$/;
-function loggedYears(evidenceFiles: string | null): string[] {
-  const byYear = fromJsonText<Record<string, Array<{ filename?: string }>>>(evidenceFiles, {});
-  return Object.entries(byYear)
-    .filter(([year, files]) =>
-      files.some(
-        (f) =>
-          GENERATED_LOG.exec(f.filename ?? '')
-            ?.slice(1)
-            .join('/') === year,
-      ),
-    )
-    .map(([year]) => year);
-}
-
 /**
- * D17 with D25 (issue 31): a claim's readiness also names each year whose generated mileage log
- * totals other miles than claimed, worked out as of the day the claim was submitted (or today).
+ * D17 with D25 (issue 31): a claim's readiness also names each year (and employment) whose
+ * generated mileage log totals other miles than claimed, worked out as of the day the claim was
+ * submitted (or today): the list whose length the queue's "P87: n missing" shows.
  */
 function readinessOfMileage(row: Row<'onboarding_claims'>): ReadinessItem[] {
-  const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
-  const asOf = row.submitted_at ? ukIsoDate(new Date(row.submitted_at)) : ukIsoDate(new Date());
-  return p87Readiness({
-    ...p87InputOfSnapshot(snapshot, row.admin_ni_number !== null),
-    logMismatches: logMilesMismatches(snapshot, loggedYears(row.evidence_files), asOf),
-  });
+  return mileageReadiness(
+    readSnapshot(row.snapshot, row.snapshot_version),
+    row.admin_ni_number !== null,
+    filesOfEvidenceColumn(row.evidence_files),
+    row.submitted_at ? new Date(row.submitted_at) : new Date(),
+  );
 }
 
 /** D17, D30: a general claim's readiness, from its details (one list for both kinds of claim). */
@@ -168,12 +147,24 @@ export function signedMatch(found: Found): boolean | null {
             ? null
             : (readStoredDetails(found.row.details)?.details ?? null),
         )
-      : authorityInputOfSnapshot(
-          readSnapshot(found.row.snapshot, found.row.snapshot_version),
-          terms,
-          signedAt,
-        );
+      : mileageAuthorityInput(found.row, terms, signedAt);
   return hexDigestsEqual(authorityOf(input).hash, stored);
+}
+
+/** The mileage authority as signed: the log mismatches as of the signing day included (issue 31). */
+function mileageAuthorityInput(
+  row: Row<'onboarding_claims'>,
+  terms: Parameters<typeof authorityInputOfSnapshot>[1],
+  signedAt: string,
+) {
+  const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
+  const files = filesOfEvidenceColumn(row.evidence_files);
+  return authorityInputOfSnapshot(
+    snapshot,
+    terms,
+    signedAt,
+    logMismatchesOfFiles(snapshot, files, new Date(signedAt)),
+  );
 }
 
 export function workflowOf(found: Found) {

@@ -12,6 +12,7 @@ import { authorityOf } from '../authority/terms.ts';
 import type { FilesService } from '../files/service.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
+import { filesOfEvidenceColumn, logMismatchesOfFiles } from '../onboarding/claim-files.ts';
 import { LostRace, finishRequest } from './claimant.ts';
 import type { ThreadClaim } from './claimant.ts';
 import { createCaseworkRepository } from './repository.ts';
@@ -82,7 +83,9 @@ export async function amendClaim(
   const totals = summariseClaim(snapshot);
   const signedAt = now();
   const at = nowIso(signedAt);
-  const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, deps.terms, at));
+  // Issue 31: a generated log that differs from the new miles is said on the new authority too.
+  const mismatches = logMismatchesOfFiles(snapshot, filesOfEvidenceColumn(row.evidence_files), signedAt);
+  const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, deps.terms, at, mismatches));
   const answer =
     changes.length > 0
       ? `Changed the claim: ${changes.join('; ')}. Signed again.`
@@ -114,6 +117,8 @@ export async function amendClaim(
           .updateTable('onboarding_claims')
           .set((eb) => ({
             ...snapshotColumns(snapshot, totals),
+            // New miles can open or close a log mismatch: the queue counts the readiness afresh.
+            readiness_missing: null,
             signature_url: signature?.url ?? row.signature_url,
             signed_at: at,
             signed_ip: meta.ip,

@@ -1,4 +1,14 @@
-import type { TaxYear } from '@taxback/domain';
+import {
+  logMilesMismatches,
+  mileageLogKey,
+  mileageLogKeysOfFiles,
+  parseMileageLogFilename,
+  p87InputOfSnapshot,
+  p87Readiness,
+  ukIsoDate,
+} from '@taxback/domain';
+import type { LogMilesMismatch, ReadinessItem, TaxYear, WizardSnapshot } from '@taxback/domain';
+import { fromJsonText } from '../../db/values.ts';
 import { fileUrl } from '../files/service.ts';
 import type { SavedFile } from '../files/service.ts';
 import type { ClaimFileRow } from './repository.ts';
@@ -47,7 +57,9 @@ export function mileageLogsOf(rows: ClaimFileRow[]): Record<TaxYear, { pdf?: Log
   for (const row of rows) {
     if (row.kind !== 'mileage-log') continue;
     const link = { id: row.id, url: fileUrl(row.id), filename: row.filename };
-    const entry = (out[row.tax_year] ??= {});
+    // Keyed '2024/25', or '2024/25:job-2' for one employment's log of the year (issue 31).
+    const key = mileageLogKey(row.tax_year, parseMileageLogFilename(row.filename)?.employmentId);
+    const entry = (out[key] ??= {});
     if (row.content_type === 'application/pdf') entry.pdf = link;
     else entry.csv = link;
   }
@@ -63,4 +75,39 @@ export function authorityOfRows(rows: ClaimFileRow[]): LogLink | null {
 /** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
 export function evidenceColumn(rows: ClaimFileRow[]): string {
   return JSON.stringify(groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')));
+}
+
+/** The files listed in an `evidence_files` column (each year's uploads and generated logs). */
+export function filesOfEvidenceColumn(evidenceFiles: string | null): { filename?: string }[] {
+  return Object.values(fromJsonText<Record<string, { filename?: string }[]>>(evidenceFiles, {})).flat();
+}
+
+/**
+ * D25, issue 31: each generated log (per year, or per year and employment) that adds up to other
+ * miles than the claim states, as of `asOf`'s UK day: what check your answers, the authority and the
+ * operators' readiness all say.
+ */
+export function logMismatchesOfFiles(
+  snapshot: WizardSnapshot,
+  files: readonly { filename?: string | null }[],
+  asOf: Date,
+): LogMilesMismatch[] {
+  return logMilesMismatches(snapshot, mileageLogKeysOfFiles(files), ukIsoDate(asOf));
+}
+
+/**
+ * D17 with D25: a mileage claim's readiness list, the log mismatches included. One function for
+ * the stored count at submission (migration 019), the queue's count when none is stored, and the
+ * claim page's list, so "P87: n missing" is always the length of the list the operator opens.
+ */
+export function mileageReadiness(
+  snapshot: WizardSnapshot,
+  hasNi: boolean,
+  files: readonly { filename?: string | null }[],
+  asOf: Date,
+): ReadinessItem[] {
+  return p87Readiness({
+    ...p87InputOfSnapshot(snapshot, hasNi),
+    logMismatches: logMismatchesOfFiles(snapshot, files, asOf),
+  });
 }

@@ -119,7 +119,11 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     { schema: routeSchema('generateMileageLogs') },
     async (request, reply) => {
       const sessionId = requireSession(request);
-      return reply.code(201).send(await service.generateMileageLogs(sessionId, request.body?.taxYear));
+      return reply
+        .code(201)
+        .send(
+          await service.generateMileageLogs(sessionId, request.body?.taxYear, request.body?.employmentId),
+        );
     },
   );
 

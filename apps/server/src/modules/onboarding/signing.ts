@@ -3,7 +3,7 @@ import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
-import type { LogLink } from './claim-files.ts';
+import { logMismatchesOfFiles, type LogLink } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
 import { listClaimFiles, updateDraftClaim } from './repository.ts';
 import type { OnboardingContext, RequestMeta } from './service-context.ts';
@@ -36,7 +36,9 @@ export function signingOperations(ctx: OnboardingContext) {
       const signedAt = now();
       const at = nowIso(signedAt);
       const terms = deps.terms;
-      const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, terms, at));
+      // D25, issue 31: a generated log that differs from the miles stated is said on the authority.
+      const mismatches = logMismatchesOfFiles(snapshot, await listClaimFiles(deps.db, sessionId), signedAt);
+      const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, terms, at, mismatches));
       // The signature and the signed authority are stored together, with the claim's evidence;
       // the PDF is rendered after this request (decision 025), its URL working from now on.
       return files.saveFilesWith(

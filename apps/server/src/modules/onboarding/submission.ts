@@ -2,8 +2,6 @@ import {
   CONFIRMATION_STEP_ID,
   SUBMIT_STEP_ID,
   claimRoute,
-  p87InputOfSnapshot,
-  p87Readiness,
   reliefOf,
   newClaimReference,
   routeEnd,
@@ -16,7 +14,7 @@ import type { Row, RowUpdate } from '../../db/database.ts';
 import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
-import { authorityOfRows, groupByYear } from './claim-files.ts';
+import { authorityOfRows, groupByYear, mileageReadiness } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
 import { listClaimFiles, progressColumns, updateDraftClaim } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
@@ -105,8 +103,9 @@ export function submissionOperations(ctx: OnboardingContext) {
         estimated_rebate_40_percent: route === 'mileage' ? totals.rebate40 : null,
         estimated_rebate_claimant: route === 'mileage' ? reliefOf(snapshot).low : null,
         self_assessment_required: totals.selfAssessmentRequired ? 1 : 0,
-        // Migration 019: the queue's "P87 items left" without reading the snapshot (D17, D34).
-        readiness_missing: p87Readiness(p87InputOfSnapshot(snapshot, true)).length,
+        // Migration 019: the queue's "P87 items left" without reading the snapshot (D17, D34); the
+        // same list the claim page shows, log mismatches included (issue 31).
+        readiness_missing: mileageReadiness(snapshot, true, rows, at).length,
         last_action_at: at.toISOString(),
         last_activity_at: at.toISOString(),
         updated_at: at.toISOString(),

@@ -160,7 +160,12 @@ export function OnboardingPage() {
       setMileageLogs: (logs) => dispatch({ type: 'set-mileage-logs', logs }),
       setP60: (file) => dispatch({ type: 'set-p60', file }),
       setSignatureUrl: (url, authority) => dispatch({ type: 'set-signature-url', url, authority }),
-      enterRebuild: (year) => dispatch({ type: 'enter-rebuild', ...(year === undefined ? {} : { year }) }),
+      enterRebuild: (year, employmentId) =>
+        dispatch({
+          type: 'enter-rebuild',
+          ...(year === undefined ? {} : { year }),
+          ...(employmentId === undefined ? {} : { employmentId }),
+        }),
       rebuildReview: () => dispatch({ type: 'rebuild-review' }),
       exitRebuild: () => dispatch({ type: 'exit-rebuild' }),
       submitted: (answer) => {

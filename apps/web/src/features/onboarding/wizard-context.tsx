@@ -58,7 +58,8 @@ export interface WizardController {
   setP60(file: UploadedFile | null): void;
   setSignatureUrl(url: string, authority?: LogLink | null): void;
   /** Open the mileage-log builder for one year's log (every selected year's without one). */
-  enterRebuild(year?: string): void;
+  /** The log builder, for a year (and one employment's year, issue 31), or for every year. */
+  enterRebuild(year?: string, employmentId?: string): void;
   rebuildReview(): void;
   exitRebuild(): void;
   /** The server confirmed the submission: clear the outbox and show the confirmation. */

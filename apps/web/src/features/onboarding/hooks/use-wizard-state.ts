@@ -64,6 +64,8 @@ export interface WizardState {
   returnTo: WizardStepId | null;
   /** The year whose mileage log the builder makes (issue 31); null: every selected year's. */
   logYear: string | null;
+  /** With `logYear`, the employment whose log of the year is built (issue 31); null: all of them. */
+  logEmployment: string | null;
 }
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
@@ -110,7 +112,7 @@ export type WizardAction =
   | { type: 'set-mileage-logs'; logs: Record<string, MileageLogFiles> }
   | { type: 'set-p60'; file: UploadedFile | null }
   | { type: 'set-signature-url'; url: string; authority?: LogLink | null }
-  | { type: 'enter-rebuild'; year?: string }
+  | { type: 'enter-rebuild'; year?: string; employmentId?: string }
   | { type: 'rebuild-review' }
   | { type: 'exit-rebuild' }
   | {
@@ -135,6 +137,7 @@ export function createInitialState(snapshot: WizardSnapshot = createEmptySnapsho
     niNumber: '',
     returnTo: null,
     logYear: null,
+    logEmployment: null,
   };
 }
 
@@ -302,6 +305,7 @@ const navigationHandlers: Handlers<
   'enter-rebuild': (state, action) => ({
     ...state,
     logYear: action.year ?? null,
+    logEmployment: action.year === undefined ? null : (action.employmentId ?? null),
     currentStep: 'journeys',
     errors: {},
     stepChangedByUser: true,

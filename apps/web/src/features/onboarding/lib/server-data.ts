@@ -1,3 +1,4 @@
+import { parseMileageLogKey } from '@taxback/domain';
 import type { RebateSummary } from '@taxback/domain';
 import type { FileLink, FileSummary, OnboardingProgress } from '@taxback/domain/api/responses';
 
@@ -75,10 +76,23 @@ export function serverDataFrom(progress: OnboardingProgress): ServerData {
 export function evidenceByYear(server: ServerData): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const [year, files] of Object.entries(server.evidenceFiles)) out[year] = [...files];
-  for (const [year, log] of Object.entries(server.mileageLogs)) {
-    const list = (out[year] ??= []);
+  for (const [key, log] of Object.entries(server.mileageLogs)) {
+    // A log is keyed by its year, or its year and employment ('2024/25:job-2', issue 31).
+    const list = (out[parseMileageLogKey(key).year] ??= []);
     if (log.pdf) list.push(log.pdf);
     if (log.csv) list.push(log.csv);
   }
   return out;
+}
+
+/** A generated log's name for people: '2024/25', or '2024/25, Acme Ltd' for one employment's. */
+export function mileageLogLabel(
+  key: string,
+  employments: readonly { id: string; employerName: string }[],
+): string {
+  const { year, employmentId } = parseMileageLogKey(key);
+  if (employmentId === null) return year;
+  const i = employments.findIndex((e) => e.id === employmentId);
+  const name = employments[i]?.employerName || (i >= 0 ? `Employer ${i + 1}` : 'an employment');
+  return `${year}, ${name}`;
 }

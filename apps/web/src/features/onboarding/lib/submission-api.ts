@@ -28,9 +28,14 @@ export const SUBMIT_FAILED = 'We could not submit your claim. Please try again.'
 export async function generateMileageLog(
   sessionId: string,
   taxYear?: string,
+  employmentId?: string,
 ): Promise<CallResult<Record<string, MileageLogFiles>>> {
-  // With a year, that year's log alone; other years' evidence stays as it is (issue 31).
-  const body = taxYear === undefined ? {} : { taxYear };
+  // With a year, that year's log alone (with an employment, that employment's log of the year);
+  // other years' and employments' evidence stays as it is (issue 31).
+  const body = {
+    ...(taxYear === undefined ? {} : { taxYear }),
+    ...(taxYear === undefined || employmentId === undefined ? {} : { employmentId }),
+  };
   const res = await call('generateMileageLogs', { sessionId, body, timeoutMs: 60_000 });
   if (!res.ok) return failure(res, MILEAGE_LOG_FAILED);
   return { ok: true, data: res.data.logs };

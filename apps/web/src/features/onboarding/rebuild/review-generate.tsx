@@ -10,7 +10,7 @@ import {
   textToDateParts,
   milesText,
 } from '@taxback/domain';
-import { selectedYears } from '@taxback/domain';
+import { journeysOf, parseMileageLogKey, selectedYears } from '@taxback/domain';
 import { generateMileageLog } from '../lib/wizard-api.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
@@ -36,6 +36,21 @@ export function ReviewGenerate() {
   const logYear =
     wizard.state.logYear !== null && selected.includes(wizard.state.logYear) ? wizard.state.logYear : null;
   const years = logYear === null ? selected : [logYear];
+  // With the year, one employment's log of it (issue 31), where that employment works that year.
+  const employment =
+    logYear === null
+      ? undefined
+      : snapshot.employments.find(
+          (e) =>
+            e.id === wizard.state.logEmployment &&
+            selectedYears(snapshot)
+              .find((y) => y.year === logYear)
+              ?.jobs.some((j) => j.employmentId === e.id),
+        );
+  const employerName =
+    employment === undefined
+      ? ''
+      : employment.employerName || `Employer ${snapshot.employments.indexOf(employment) + 1}`;
   const [phase, setPhase] = useState<'idle' | 'generating' | 'error'>('idle');
   const [message, setMessage] = useState('');
 
@@ -57,15 +72,18 @@ export function ReviewGenerate() {
       setMessage(SAVE_JOURNEYS_FAILED);
       return;
     }
-    const result = await generateMileageLog(wizard.sessionId, logYear ?? undefined);
+    const result = await generateMileageLog(wizard.sessionId, logYear ?? undefined, employment?.id);
     if (!result.ok) {
       setPhase('error');
       setMessage(result.message);
       return;
     }
-    // One year's log replaces that year's alone; the other years keep theirs.
+    // One year's log replaces that year's alone (one employment's, that employment's log of the
+    // year); the other years keep theirs. The page shows what the server now holds.
     wizard.setMileageLogs(
-      logYear === null ? result.data : { ...wizard.state.server.mileageLogs, ...result.data },
+      logYear === null
+        ? result.data
+        : replacedLogs(wizard.state.server.mileageLogs, result.data, logYear, employment?.id),
     );
     wizard.exitRebuild();
   }
@@ -81,7 +99,10 @@ export function ReviewGenerate() {
     );
   }
 
-  const { perYear, total } = journeysMilesByYear(journeys, years);
+  const { perYear, total } = journeysMilesByYear(
+    employment === undefined ? journeys : journeysOf(snapshot, employment.id),
+    years,
+  );
 
   return (
     <WizardShell
@@ -89,7 +110,9 @@ export function ReviewGenerate() {
       lead={
         logYear === null
           ? 'Check your journeys. We will build a mileage log (PDF and CSV) for each tax year you are claiming for and add it to your evidence.'
-          : `Check your journeys. We will build a mileage log (PDF and CSV) for ${logYear} and add it to that year's evidence. Other years are not changed.`
+          : employment !== undefined
+            ? `Check your journeys. We will build a mileage log (PDF and CSV) of your journeys for ${employerName} in ${logYear} and add it to that year's evidence. Other employments and years are not changed.`
+            : `Check your journeys. We will build a mileage log (PDF and CSV) for ${logYear} and add it to that year's evidence. Other years are not changed.`
       }
       continueLabel={phase === 'generating' ? 'Generating…' : 'Generate Log'}
       continueDisabled={phase === 'generating'}
@@ -158,4 +181,22 @@ export function ReviewGenerate() {
       {phase === 'error' && <Notice tone="error" title={message} testId="generate-error" />}
     </WizardShell>
   );
+}
+
+/**
+ * The logs after building one year's (or one employment's year, issue 31): the server replaced
+ * that year's logs (or that employment's log of the year) with the new one, and nothing else.
+ */
+function replacedLogs<T>(
+  before: Record<string, T>,
+  built: Record<string, T>,
+  year: string,
+  employmentId: string | undefined,
+): Record<string, T> {
+  const kept = Object.entries(before).filter(([key]) => {
+    const scope = parseMileageLogKey(key);
+    if (scope.year !== year) return true;
+    return employmentId !== undefined && scope.employmentId !== employmentId;
+  });
+  return { ...Object.fromEntries(kept), ...built };
 }

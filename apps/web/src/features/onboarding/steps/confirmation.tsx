@@ -14,7 +14,7 @@ import { milesText, summariseClaim } from '@taxback/domain';
 import { clearOutbox } from '../lib/outbox.ts';
 import { selectedYears } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
-import type { ServerData } from '../lib/server-data.ts';
+import { mileageLogLabel, type ServerData } from '../lib/server-data.ts';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { FuelClaimNote, SelfAssessmentNote } from './review.tsx';
 import { FigureRow } from '../components/rebate-panel.tsx';
@@ -111,7 +111,7 @@ export function StepConfirmation() {
         </section>
       )}
 
-      <MileageLogs mileageLogs={server.mileageLogs} />
+      <MileageLogs mileageLogs={server.mileageLogs} employments={snapshot.employments} />
       <Contact />
       <Button
         fullWidth
@@ -129,7 +129,13 @@ export function StepConfirmation() {
 }
 
 /** The generated mileage logs, newest year first. */
-function MileageLogs({ mileageLogs }: { mileageLogs: ServerData['mileageLogs'] }) {
+function MileageLogs({
+  mileageLogs,
+  employments,
+}: {
+  mileageLogs: ServerData['mileageLogs'];
+  employments: readonly { id: string; employerName: string }[];
+}) {
   const logs = Object.entries(mileageLogs).sort(([a], [b]) => b.localeCompare(a));
   if (logs.length === 0) return null;
   return (
@@ -138,10 +144,12 @@ function MileageLogs({ mileageLogs }: { mileageLogs: ServerData['mileageLogs'] }
         Your mileage log
       </h2>
       <ul className="space-y-2">
-        {logs.map(([year, log]) => {
-          const slug = year.replace(/[^0-9A-Za-z]+/g, '-');
+        {logs.map(([key, log]) => {
+          const slug = key.replace(/[^0-9A-Za-z]+/g, '-');
+          // '2024/25', or '2024/25, Acme Ltd' for one employment's log of the year (issue 31).
+          const year = mileageLogLabel(key, employments);
           return (
-            <li key={year} className="flex flex-wrap items-center gap-x-4">
+            <li key={key} className="flex flex-wrap items-center gap-x-4">
               <span className="font-semibold">{year}</span>
               {log.pdf && (
                 <DownloadButton

@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
 import {
   formatNumber,
+  journeysOf,
   logMilesMismatchText,
   logMilesMismatches,
+  mileageLogKey,
+  parseMileageLogKey,
   taxYearInfo,
   ukIsoDate,
 } from '@taxback/domain';
@@ -11,7 +14,7 @@ import { DownloadButton } from '../components/download-button.tsx';
 import { FileDrop, UploadProgress, formatFileSize } from '../components/file-drop.tsx';
 import { InfoBox } from '../components/choice-list.tsx';
 import { selectedYears } from '@taxback/domain';
-import { type MileageLogFiles, type UploadedFile } from '../lib/server-data.ts';
+import { type MileageLogFiles, type UploadedFile, mileageLogLabel } from '../lib/server-data.ts';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { EVIDENCE_EXTENSIONS, checkUpload, deleteFile, uploadFile } from '../lib/wizard-api.ts';
 import { RebuildFlow } from '../rebuild/rebuild-flow.tsx';
@@ -100,7 +103,7 @@ export function LogMilesCheck() {
                   {forWhom}
                 </Button>
                 <RemoveLogButton
-                  year={d.year}
+                  logKey={coveringLogKey(server.mileageLogs, d.year, d.employmentId)}
                   label={`Keep ${formatNumber(d.claimedMiles)} miles and remove the log`}
                 />
               </div>
@@ -112,12 +115,21 @@ export function LogMilesCheck() {
   );
 }
 
-/** Removes a year's generated log (its PDF and CSV) on the server, then from the page. */
-export function RemoveLogButton({ year, label }: { year: string; label: string }) {
+/** The log that covers an employment's year: its own (issue 31), or else the year's. */
+function coveringLogKey(logs: Record<string, unknown>, year: string, employmentId: string): string {
+  const own = mileageLogKey(year, employmentId);
+  return own in logs ? own : year;
+}
+
+/**
+ * Removes a generated log (its PDF and CSV) on the server, then from the page: a year's log, or
+ * one employment's log of the year ('2024/25:job-2').
+ */
+export function RemoveLogButton({ logKey, label }: { logKey: string; label: string }) {
   const wizard = useWizard();
   const [removing, setRemoving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const log = wizard.state.server.mileageLogs[year];
+  const log = wizard.state.server.mileageLogs[logKey];
   if (!log) return null;
 
   async function remove() {
@@ -134,7 +146,7 @@ export function RemoveLogButton({ year, label }: { year: string; label: string }
       }
     }
     const rest = { ...wizard.state.server.mileageLogs };
-    delete rest[year];
+    delete rest[logKey];
     wizard.setMileageLogs(rest);
   }
 
@@ -144,7 +156,7 @@ export function RemoveLogButton({ year, label }: { year: string; label: string }
         variant="secondary"
         loading={removing}
         onClick={() => void remove()}
-        data-testid={`remove-log-${yearSlug(year)}`}
+        data-testid={`remove-log-${yearSlug(logKey)}`}
       >
         {label}
       </Button>
@@ -225,7 +237,10 @@ function YearEvidenceCard({ year }: { year: string }) {
   const { state } = wizard;
   const slug = yearSlug(year);
   const files = state.server.evidenceFiles[year] ?? [];
-  const log = state.server.mileageLogs[year];
+  // The year's generated logs: one for its every employment, and/or one per employment (issue 31).
+  const logs = Object.entries(state.server.mileageLogs).filter(
+    ([key]) => parseMileageLogKey(key).year === year,
+  );
   const error = errorFor(state.errors, evidenceField(year));
   const uploads = useEvidenceUploads(year);
   const headingId = `evidence-heading-${slug}`;
@@ -241,14 +256,16 @@ function YearEvidenceCard({ year }: { year: string }) {
       </h2>
       <p className="mb-4 text-muted">{taxYearInfo(year).label}</p>
 
-      {(files.length > 0 || log) && (
+      {(files.length > 0 || logs.length > 0) && (
         <div className="mb-4">
           <h3 className="mb-2 text-lg">Your evidence</h3>
           <ul className="space-y-2" data-testid={`evidence-files-${slug}`}>
             {files.map((f) => (
               <EvidenceFileItem key={f.id} file={f} uploads={uploads} />
             ))}
-            {log && <GeneratedLogItem year={year} log={log} />}
+            {logs.map(([key, log]) => (
+              <GeneratedLogItem key={key} logKey={key} log={log} />
+            ))}
           </ul>
         </div>
       )}
@@ -266,20 +283,61 @@ function YearEvidenceCard({ year }: { year: string }) {
         testId={`evidence-upload-${slug}`}
       />
 
-      <div className="mt-4 border-t border-gray-200 pt-4">
-        <p className="mb-2">
-          No records? Build a mileage log for {year} from your regular business journeys. It is added to this
-          year's evidence only.
-        </p>
+      <BuildLogButtons year={year} hasYearLog={year in state.server.mileageLogs} />
+    </section>
+  );
+}
+
+/**
+ * "Build Log" for the year; where two or more employments have journeys in it, also one per
+ * employment, each building that employment's log of the year alone (issue 31).
+ */
+function BuildLogButtons({ year, hasYearLog }: { year: string; hasYearLog: boolean }) {
+  const wizard = useWizard();
+  const { snapshot, server } = wizard.state;
+  const slug = yearSlug(year);
+  const jobs = selectedYears(snapshot).find((y) => y.year === year)?.jobs ?? [];
+  // The employments working that year: miles stated for it, or journeys to build a log from.
+  const employments = snapshot.employments.filter((e) =>
+    jobs.some(
+      (j) => j.employmentId === e.id && (j.businessMiles > 0 || journeysOf(snapshot, e.id).length > 0),
+    ),
+  );
+  const several = employments.length > 1;
+  return (
+    <div className="mt-4 border-t border-gray-200 pt-4">
+      <p className="mb-2">
+        No records? Build a mileage log for {year} from your regular business journeys. It is added to this
+        year's evidence only.
+        {several && ' You can build one log for all your employments, or one for each employment.'}
+      </p>
+      <div className="flex flex-wrap gap-3">
         <Button
           variant="secondary"
           onClick={() => wizard.enterRebuild(year)}
           data-testid={`build-log-${slug}`}
         >
-          {log ? 'Build the log again' : 'Build Log'} <span className="sr-only">for {year}</span>
+          {hasYearLog ? 'Build the log again' : 'Build Log'}
+          {several ? ' for all employments' : ''} <span className="sr-only">for {year}</span>
         </Button>
+        {several &&
+          employments.map((e) => {
+            const key = mileageLogKey(year, e.id);
+            const name = mileageLogLabel(key, snapshot.employments).slice(year.length + 2);
+            return (
+              <Button
+                key={e.id}
+                variant="secondary"
+                onClick={() => wizard.enterRebuild(year, e.id)}
+                data-testid={`build-log-${yearSlug(key)}`}
+              >
+                {key in server.mileageLogs ? 'Build the log again' : 'Build Log'} for {name}
+                <span className="sr-only"> in {year}</span>
+              </Button>
+            );
+          })}
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -314,11 +372,13 @@ function EvidenceFileItem({ file: f, uploads }: { file: UploadedFile; uploads: U
 }
 
 /** A generated log: its downloads, and a way to remove it (issue 31). */
-function GeneratedLogItem({ year, log }: { year: string; log: MileageLogFiles }) {
-  const slug = yearSlug(year);
+function GeneratedLogItem({ logKey, log }: { logKey: string; log: MileageLogFiles }) {
+  const wizard = useWizard();
+  const slug = yearSlug(logKey);
+  const label = mileageLogLabel(logKey, wizard.state.snapshot.employments);
   return (
     <li className="flex flex-col gap-1 rounded-md bg-brand-50 px-3 py-2" data-testid={`mileage-log-${slug}`}>
-      <span className="font-semibold">Mileage log for {year} (generated)</span>
+      <span className="font-semibold">Mileage log for {label} (generated)</span>
       <span className="flex flex-wrap items-center gap-x-4">
         {log.pdf && (
           <DownloadButton
@@ -336,7 +396,7 @@ function GeneratedLogItem({ year, log }: { year: string; log: MileageLogFiles })
             testId={`mileage-log-${slug}-csv`}
           />
         )}
-        <RemoveLogButton year={year} label={`Remove the log for ${year}`} />
+        <RemoveLogButton logKey={logKey} label={`Remove the log for ${label}`} />
       </span>
     </li>
   );

@@ -10,7 +10,14 @@ import { useSettings } from '../../../lib/settings.ts';
 import { SignatureChoice } from '../../../components/authority/signature-choice.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { FieldError } from '../components/choice-list.tsx';
-import { authorityInputOfSnapshot, buildAuthorityDocument, milesText, summariseClaim } from '@taxback/domain';
+import {
+  authorityInputOfSnapshot,
+  buildAuthorityDocument,
+  logMilesMismatches,
+  milesText,
+  summariseClaim,
+  ukIsoDate,
+} from '@taxback/domain';
 import type { FeeSettings } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 import { errorFor, fieldId, validateWizardStep } from '../lib/validation.ts';
@@ -158,8 +165,16 @@ export function StepReview() {
   /** The name typed to sign instead of drawing (issue 32); null when drawn. */
   const typedName = useRef<string | null>(null);
   const settings = useSettings();
-  // D19: the document shown is the one the server signs (same domain builder, same terms).
-  const authority = settings ? buildAuthorityDocument(authorityInputOfSnapshot(snapshot, settings)) : null;
+  // D19: the document shown is the one the server signs (same domain builder, same terms), with
+  // any generated log that differs from the miles stated (D25, issue 31).
+  const mismatches = logMilesMismatches(
+    snapshot,
+    Object.keys(state.server.mileageLogs),
+    ukIsoDate(new Date()),
+  );
+  const authority = settings
+    ? buildAuthorityDocument(authorityInputOfSnapshot(snapshot, settings, undefined, mismatches))
+    : null;
 
   // The pad starts empty each time this screen opens, so no earlier drawing is assumed.
   useEffect(() => {

@@ -1,0 +1,278 @@
+// Issue 31 (D25, D19, D17, D34): a mileage log per year and employment; a log that adds up to other
+// miles than the claim states is said on the signed authority, and counted in the queue's
+// "P87 items missing" exactly as the claim page's readiness list shows it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { authorityCanonical, authorityInputOfSnapshot, buildAuthorityDocument } from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
+import { asOperator, giveClaimTo, insertOperator, signIn, testClock } from './admin-helpers.ts';
+import type { AdminSession } from './admin-helpers.ts';
+import { PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
+import { employment, job as jobYear, mileageSnapshot } from './snapshots.ts';
+
+// The operators' sign-in needs a clock; it runs from now, so "today" is the real UK day and
+// 2024/25 is a whole past year.
+const clock = testClock(new Date().toISOString());
+let t: TestApp;
+let operator: AdminSession;
+let operatorId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { now: clock.now } });
+  const op = await insertOperator(t);
+  operatorId = op.id;
+  operator = await signIn(t, clock, op);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const YEAR = '2024/25';
+// England and Wales (WN2 1AR), 6 April 2024 to 5 April 2025: 260 weekdays less 6 weekday bank
+// holidays = 254 working days (GOV.UK bank holidays). Acme: a daily return trip of 10 miles each
+// way, 254 × 20 = 5,080 miles. Beta: 5 miles each way, 2,540 miles.
+const ACME_LOG = 5080;
+const BETA_LOG = 2540;
+// Acme's stated 3,000 miles differ from its log; Beta's match. 3,000 × 45p + 2,540 × 45p = £2,493:
+// under £2,500, so no Self Assessment item joins the readiness list.
+const ACME_STATED = 3000;
+
+const journey = (id: string, employmentId: string, distance: number) => ({
+  id,
+  employmentId,
+  startAddress: 'WN2 1AR',
+  endAddress: 'SK5 6AQ',
+  frequency: 'daily',
+  tripType: 'return',
+  reason: 'site-visit',
+  customReason: '',
+  distance,
+});
+
+function twoJobs(name: string) {
+  return mileageSnapshot(
+    { years: [{ year: YEAR, miles: ACME_STATED }], personalInfo: { lastName: name } },
+    {
+      employments: [employment('job-1', 'Acme Ltd'), employment('job-2', 'Beta Ltd')],
+      taxYears: [
+        {
+          year: YEAR,
+          selected: true,
+          employersConnected: 'no',
+          jobs: [jobYear(ACME_STATED, 0, 'job-1'), jobYear(BETA_LOG, 0, 'job-2')],
+        },
+      ],
+      journeys: [journey('j1', 'job-1', 10), journey('j2', 'job-2', 5)],
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    },
+  );
+}
+
+async function draft(name: string): Promise<string> {
+  const sessionId = newSessionId();
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/onboarding',
+    headers: { 'x-session-id': sessionId },
+    payload: {
+      revision: 0,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      snapshot: twoJobs(name),
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  return sessionId;
+}
+
+const claimant = (sessionId: string) => ({
+  post: (url: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: { 'x-session-id': sessionId }, payload: payload ?? {} }),
+  get: (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-session-id': sessionId } }),
+});
+
+type Logs = Record<string, { pdf: { id: string; url: string; filename: string }; csv: { id: string } }>;
+
+async function logFiles(sessionId: string) {
+  return t.app.db
+    .selectFrom('stored_files')
+    .select(['id', 'filename', 'tax_year'])
+    .where('session_id', '=', sessionId)
+    .where('kind', '=', 'mileage-log')
+    .orderBy('filename')
+    .execute();
+}
+
+describe('a mileage log per year and employment (issue 31)', () => {
+  it("builds one employment's log of a year, leaving the other employment's and the year's alone", async () => {
+    const sessionId = await draft('Perjob');
+    const c = claimant(sessionId);
+
+    const beta = await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId: 'job-2' });
+    expect(beta.statusCode).toBe(201);
+    const betaLogs = beta.json<{ logs: Logs }>().logs;
+    expect(Object.keys(betaLogs)).toEqual([`${YEAR}:job-2`]);
+    expect(betaLogs[`${YEAR}:job-2`]?.pdf.filename).toBe('mileage-log-2024-25-job-2.pdf');
+    const betaText = pdfText((await c.get(betaLogs[`${YEAR}:job-2`]!.pdf.url)).rawPayload);
+    expect(betaText).toContain('Employer: Beta Ltd');
+    expect(betaText).not.toContain('Acme Ltd');
+    expect(betaText).toContain(`Total business miles: ${BETA_LOG.toLocaleString('en-GB')}`);
+
+    const acme = await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId: 'job-1' });
+    expect(acme.statusCode).toBe(201);
+    const acmeId = acme.json<{ logs: Logs }>().logs[`${YEAR}:job-1`]?.pdf.id;
+    expect(acmeId).toBeDefined();
+    // Both employments' logs, Beta's untouched by Acme's.
+    expect((await logFiles(sessionId)).map((f) => f.filename)).toEqual([
+      'mileage-log-2024-25-job-1.csv',
+      'mileage-log-2024-25-job-1.pdf',
+      'mileage-log-2024-25-job-2.csv',
+      'mileage-log-2024-25-job-2.pdf',
+    ]);
+    const progress = (await c.get('/api/onboarding')).json<{ mileageLogs: Logs }>();
+    expect(Object.keys(progress.mileageLogs).sort()).toEqual([`${YEAR}:job-1`, `${YEAR}:job-2`]);
+    expect(progress.mileageLogs[`${YEAR}:job-2`]?.pdf.id).toBe(betaLogs[`${YEAR}:job-2`]?.pdf.id);
+
+    // Building Acme's again replaces Acme's alone. A second later (the onboarding service reads
+    // the real clock): the PDF's creation time differs, so it is a new file, not the same bytes.
+    await new Promise((done) => setTimeout(done, 1100));
+    const again = await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId: 'job-1' });
+    expect(again.statusCode).toBe(201);
+    const after = await logFiles(sessionId);
+    expect(after).toHaveLength(4);
+    expect(after.map((f) => f.id)).toContain(betaLogs[`${YEAR}:job-2`]?.pdf.id);
+    expect(after.map((f) => f.id)).not.toContain(acmeId);
+
+    // The year's log for every employment replaces that year's employment logs (it covers them).
+    const year = await c.post('/api/onboarding/mileage-log', { taxYear: YEAR });
+    expect(year.statusCode).toBe(201);
+    expect((await logFiles(sessionId)).map((f) => f.filename)).toEqual([
+      'mileage-log-2024-25.csv',
+      'mileage-log-2024-25.pdf',
+    ]);
+  });
+
+  it.each<[string, object, Record<string, string>]>([
+    [
+      'an employment not on the claim',
+      { taxYear: YEAR, employmentId: 'job-9' },
+      { employmentId: 'Choose an employment with business journeys in that tax year' },
+    ],
+    [
+      'an employment with no year',
+      { employmentId: 'job-1' },
+      { taxYear: 'Choose the tax year of the employment’s mileage log' },
+    ],
+    [
+      'an id no file can be named by',
+      { taxYear: YEAR, employmentId: '../job 1' },
+      { employmentId: 'Choose an employment with business journeys in that tax year' },
+    ],
+  ])('refuses %s, storing nothing', async (_name, body, errors) => {
+    const sessionId = await draft('Refused');
+    const res = await claimant(sessionId).post('/api/onboarding/mileage-log', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors });
+    expect(await logFiles(sessionId)).toEqual([]);
+  });
+});
+
+describe('a log that differs from the claim: on the authority and in the queue (issue 31)', () => {
+  it('says both figures and which stands on the signed authority, and counts it in "P87 items missing"', async () => {
+    const sessionId = await draft('Mismatch');
+    const c = claimant(sessionId);
+    for (const employmentId of ['job-1', 'job-2'])
+      expect((await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId })).statusCode).toBe(
+        201,
+      );
+
+    const signed = await c.post('/api/onboarding/signature', {
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+    expect(signed.statusCode).toBe(201);
+    await t.app.jobs.drain();
+    const url = signed.json<{ signedAuthority: { url: string } }>().signedAuthority.url;
+    const text = pdfText((await c.get(url)).rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Your mileage log and your claim do not match.');
+    expect(text).toContain(
+      `${YEAR} for Acme Ltd: your mileage log adds up to 5,080 miles, but you state 3,000 miles. This claim is for the 3,000 miles you stated, not the 5,080 miles in the log.`,
+    );
+    // Beta's log matches its miles: nothing said about it.
+    expect(text).not.toContain('for Beta Ltd: your mileage log');
+
+    // D15: the stored hash is the document with the mismatch in it.
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(row.snapshot ?? '{}') as WizardSnapshot;
+    const terms = JSON.parse(row.authority_terms ?? 'null') as Parameters<typeof authorityInputOfSnapshot>[1];
+    const mismatch = [
+      {
+        year: YEAR,
+        employmentId: 'job-1',
+        employerName: 'Acme Ltd',
+        logMiles: ACME_LOG,
+        claimedMiles: ACME_STATED,
+      },
+    ];
+    const hashOf = (m: typeof mismatch) =>
+      createHash('sha256')
+        .update(
+          authorityCanonical(
+            buildAuthorityDocument(authorityInputOfSnapshot(snapshot, terms, row.signed_at!, m)),
+          ),
+        )
+        .digest('hex');
+    expect(row.signed_content_hash).toBe(hashOf(mismatch));
+    expect(row.signed_content_hash).not.toBe(hashOf([]));
+
+    const submit = await c.post('/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
+    expect(submit.statusCode).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['id', 'readiness_missing'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    // The one item left: the log that differs (migration 019's count, at submission).
+    expect(Number(stored.readiness_missing)).toBe(1);
+    await giveClaimTo(t, stored.id, operatorId);
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${stored.id}`,
+      headers: asOperator(operator),
+    });
+    expect(page.statusCode).toBe(200);
+    const detail = page.json<{ readiness: Array<{ field: string; label: string }>; signedMatch: boolean }>();
+    expect(detail.readiness.map((i) => i.field)).toEqual([`mileageLog.${YEAR}.job-1`]);
+    expect(detail.signedMatch).toBe(true);
+
+    const listed = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/claims?queue=all&q=Mismatch',
+        headers: asOperator(operator),
+      });
+      expect(res.statusCode).toBe(200);
+      const item = res
+        .json<{
+          claims: Array<{ id: string; readinessMissing: number; flags: { readinessMissing: number } }>;
+        }>()
+        .claims.find((x) => x.id === stored.id);
+      return [item?.readinessMissing, item?.flags.readinessMissing];
+    };
+    expect(await listed()).toEqual([1, 1]);
+    // With no stored count (an operator edit clears it), the list works it out the same way.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ readiness_missing: null })
+      .where('id', '=', stored.id)
+      .execute();
+    expect(await listed()).toEqual([1, 1]);
+  });
+});
