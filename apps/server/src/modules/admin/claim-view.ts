@@ -18,6 +18,7 @@ import {
   vehicleOf,
 } from '@taxback/domain';
 import type { ReadinessItem } from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalReference } from '@taxback/domain/reference';
 import { readStoredDetails } from '../claims/details.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
@@ -60,6 +61,14 @@ function readinessOfSnapshot(
   hasNi: boolean,
 ): ReadinessItem[] {
   return p87Readiness(p87InputOfSnapshot(readSnapshot(snapshot, version), hasNi));
+}
+
+/**
+ * Migration 019's stored `readiness_missing` of a mileage claim: the count the list would read from
+ * its snapshot (decision 049), written wherever the snapshot or the NI number changes.
+ */
+export function readinessMissingOf(snapshot: WizardSnapshot, hasNi: boolean): number {
+  return p87Readiness(p87InputOfSnapshot(snapshot, hasNi)).length;
 }
 
 /** How many P87 items a listed claim still lacks: the stored count (migration 019) where there is one. */
