@@ -842,24 +842,25 @@ async function queuesOnly(): Promise<void> {
     .join(' and ');
   step("operators' claims list at 100,000 claims");
   await benchClaimsLists();
-  print();
+  print('each list request 220 times in turn through the app (app.inject), the first 20 not counted.');
   console.log('\nBENCH_ONLY=queues: the claims list figures only; nothing written to bench/results.json.');
   const missed = rows.filter((r) => r.verdict !== 'PASS' && r.verdict !== 'INFO');
   for (const r of missed) console.log(`  ${r.verdict}: ${r.figure}: ${r.value} (budget ${r.budget})`);
   if (missed.length > 0) process.exitCode = 1;
 }
 
-function print(): void {
+function print(
+  description = `${CONNECTIONS} connections unless a row says; per scenario ${WARMUP_S} s warm-up each, then raw server, API ` +
+    `and ceiling probe in turns, ${ROUNDS} rounds of ${MEASURE_S / ROUNDS} s each (CPU summed, median ratio); ` +
+    `load generator on the same machine.`,
+): void {
   const head = { figure: 'Figure', value: 'Measured', budget: 'Budget', verdict: 'Verdict' };
   const all = [head, ...rows];
   const w = (k: keyof Row) => Math.max(...all.map((r) => r[k].length));
   const line = (r: typeof head | Row) =>
     `| ${r.figure.padEnd(w('figure'))} | ${r.value.padEnd(w('value'))} | ${r.budget.padEnd(w('budget'))} | ${r.verdict.padEnd(w('verdict'))} |`;
   console.log(
-    `\nBenchmark on ${results.database as string}, Node ${process.version}, ${os.cpus().length} cores; ` +
-      `${CONNECTIONS} connections unless a row says; per scenario ${WARMUP_S} s warm-up each, then raw server, API ` +
-      `and ceiling probe in turns, ${ROUNDS} rounds of ${MEASURE_S / ROUNDS} s each (CPU summed, median ratio); ` +
-      `load generator on the same machine.\n`,
+    `\nBenchmark on ${results.database as string}, Node ${process.version}, ${os.cpus().length} cores; ${description}\n`,
   );
   console.log(line(head));
   console.log(
