@@ -12,6 +12,7 @@ import { authorityOf } from '../authority/terms.ts';
 import type { FilesService } from '../files/service.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
+import { readinessMissingOf } from '../admin/claim-view.ts';
 import { LostRace, finishRequest } from './claimant.ts';
 import type { ThreadClaim } from './claimant.ts';
 import { createCaseworkRepository } from './repository.ts';
@@ -114,6 +115,8 @@ export async function amendClaim(
           .updateTable('onboarding_claims')
           .set((eb) => ({
             ...snapshotColumns(snapshot, totals),
+            // Migration 019's count of P87 items left, true for the new miles (decision 049).
+            readiness_missing: readinessMissingOf(snapshot, row.admin_ni_number !== null),
             signature_url: signature?.url ?? row.signature_url,
             signed_at: at,
             signed_ip: meta.ip,
