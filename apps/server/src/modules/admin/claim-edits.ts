@@ -16,7 +16,7 @@ import { ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
 import type { AuditLog } from './audit.ts';
-import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
+import { claimKindOf, readinessMissingOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import { checkMayChange, staleConflict } from './claim-workflow.ts';
 
@@ -99,6 +99,8 @@ function applyToMileage(row: Row<'onboarding_claims'>, edit: ClaimEdit, keys: Ed
       set: {
         admin_ni_number: encryptField(edit.value, keys.dataKey),
         ni_key: niNumberKey(edit.value, keys.signingKey),
+        // Migration 019's count, kept true so the queues never read the snapshot (decision 049).
+        readiness_missing: readinessMissingOf(row, readSnapshot(row.snapshot, row.snapshot_version), true),
       },
       // Never in plain text, in the history as on the claim.
       oldValue: before === null ? null : encryptField(JSON.stringify(before), keys.dataKey),
@@ -124,7 +126,10 @@ function applyToMileage(row: Row<'onboarding_claims'>, edit: ClaimEdit, keys: Ed
   }
   if (same(before, edit.value)) unchanged();
   return {
-    set: mileageColumns(snapshot),
+    set: {
+      ...mileageColumns(snapshot),
+      readiness_missing: readinessMissingOf(row, snapshot, row.admin_ni_number !== null),
+    },
     oldValue: toJsonText(before),
     newValue: toJsonText(edit.value),
     employmentIndex,
@@ -183,9 +188,6 @@ export function createClaimEdits(deps: {
           .updateTable(table)
           .set({
             ...applied.set,
-            // Migration 019's stored readiness count is stale after an edit: NULL makes the
-            // queues read it from the snapshot again (claim-view.ts).
-            ...(found.kind === 'general' ? {} : { readiness_missing: null }),
             version: found.version + 1,
             updated_at: at,
             last_action_at: at,

@@ -112,13 +112,96 @@ function sorted(query: ClaimListQuery): SortedQuery {
   return { ...query, dir: query.dir ?? (query.queue === 'all' ? 'desc' : 'asc') };
 }
 
-/** D34: the open claims nobody owns, or the operator's own open claims. */
+/**
+ * D34: the open claims nobody owns, or the operator's own open claims. The open statuses are
+ * literals, not parameters: the queue indexes (migration 026) hold open claims only, and SQLite
+ * and PostgreSQL use a partial index only where the query's own text implies its predicate.
+ */
 function queueConditions(queue: ClaimQueue, operatorId: string): RawBuilder<boolean>[] {
   if (queue === 'all') return [];
-  const open = sql<boolean>`status in (${sql.join(OPEN_STATUSES)})`;
+  const open = sql<boolean>`status in (${sql.join(OPEN_STATUSES.map((s) => sql.lit(s)))})`;
   return queue === 'unallocated'
     ? [sql<boolean>`owner_id is null`, open]
     : [sql<boolean>`owner_id = ${operatorId}`, open];
+}
+
+/** The filters as conditions on one table's own columns, so each side can use its indexes. */
+function conditions(query: ClaimListQuery, side: Side, operatorId: string, queue = query.queue) {
+  const out: RawBuilder<boolean>[] = queueConditions(queue, operatorId);
+  if (query.status) out.push(sql<boolean>`status = ${query.status}`);
+  if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
+  const submitted = sql.ref(side.submitted(query.drafts));
+  if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
+  if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    const digits = query.q.replace(/\D/g, '');
+    // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
+    const phone =
+      digits.length >= 4
+        ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
+        : sql<boolean>`lower(phone) like ${like} escape '\\'`;
+    // References are stored in groups ('TB 4K7 9MX 2QH'): typed with or without spaces, they match.
+    const compact = `%${escapeLike(query.q.replace(/\s+/g, ''))}%`;
+    out.push(
+      sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or replace(lower(${side.reference}), ' ', '') like ${compact} escape '\\' or ${phone})`,
+    );
+  }
+  return out;
+}
+
+/** One table's count of one queue under the filters, as a scalar subquery. */
+function countOf(
+  db: Db,
+  table: 'form_responses' | 'onboarding_claims',
+  query: ClaimListQuery,
+  operatorId: string,
+  queue: ClaimQueue,
+) {
+  const side = table === 'form_responses' ? GENERAL : MILEAGE;
+  const filters = conditions(query, side, operatorId, queue);
+  const base =
+    table === 'onboarding_claims' ? [sql<boolean>`status ${sql.raw(query.drafts ? '=' : '<>')} 'draft'`] : [];
+  const counted = (where: RawBuilder<boolean>[]) => {
+    let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    for (const c of where) q = q.where(c);
+    return q;
+  };
+  // Unfiltered, every submitted mileage claim is all rows less the drafts: two index counts
+  // instead of a walk over every submitted claim (decision 049).
+  if (table === 'onboarding_claims' && !query.drafts && filters.length === 0)
+    return sql<number>`(${counted([])}) - (${counted([sql<boolean>`status = 'draft'`])})`;
+  return sql<number>`(${counted([...base, ...filters])})`;
+}
+
+/**
+ * D34: every queue's count under the same filters, in one statement: a scalar subquery per table
+ * and queue, so each is answered by its own index (the queues' by migration 026's open-claims
+ * indexes) rather than one walk over every row with each queue's test per row (decision 049).
+ */
+async function queueCounts(
+  db: Db,
+  query: ClaimListQuery,
+  operatorId: string,
+): Promise<Record<ClaimQueue, number>> {
+  const tables = [
+    ...(query.kind !== 'mileage' && !query.drafts ? (['form_responses'] as const) : []),
+    ...(query.kind !== 'general' ? (['onboarding_claims'] as const) : []),
+  ];
+  const queues = ['all', 'unallocated', 'mine'] as const;
+  const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
+  if (tables.length === 0) return totals;
+  const row = await db
+    .selectNoFrom(
+      tables.flatMap((table) =>
+        queues.map((queue) => countOf(db, table, query, operatorId, queue).as(`${table}_${queue}`)),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const values = row as Record<string, number | string>;
+  for (const table of tables)
+    for (const queue of queues) totals[queue] += Number(values[`${table}_${queue}`]);
+  return totals;
 }
 
 /** The operators' claim list: both claim tables in one filtered, sorted, paged query. */
@@ -175,31 +258,6 @@ export function createClaimListQueries(db: Db) {
     return { general, mileage };
   }
 
-  /** The filters as conditions on one table's own columns, so each side can use its indexes. */
-  function conditions(query: ClaimListQuery, side: Side, operatorId: string, queue = query.queue) {
-    const out: RawBuilder<boolean>[] = queueConditions(queue, operatorId);
-    if (query.status) out.push(sql<boolean>`status = ${query.status}`);
-    if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
-    const submitted = sql.ref(side.submitted(query.drafts));
-    if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
-    if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
-    if (query.q) {
-      const like = `%${escapeLike(query.q)}%`;
-      const digits = query.q.replace(/\D/g, '');
-      // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
-      const phone =
-        digits.length >= 4
-          ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
-          : sql<boolean>`lower(phone) like ${like} escape '\\'`;
-      // References are stored in groups ('TB 4K7 9MX 2QH'): typed with or without spaces, they match.
-      const compact = `%${escapeLike(query.q.replace(/\s+/g, ''))}%`;
-      out.push(
-        sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or replace(lower(${side.reference}), ' ', '') like ${compact} escape '\\' or ${phone})`,
-      );
-    }
-    return out;
-  }
-
   function sortExpression(query: SortedQuery, side: Side) {
     switch (query.sort) {
       case 'submitted':
@@ -244,24 +302,6 @@ export function createClaimListQueries(db: Db) {
       .offset(offset);
   }
 
-  async function count(query: ClaimListQuery, operatorId: string, queue: ClaimQueue): Promise<number> {
-    let total = 0;
-    if (query.kind !== 'mileage' && !query.drafts) {
-      let q = db.selectFrom('form_responses').select((eb) => eb.fn.countAll<number>().as('n'));
-      for (const c of conditions(query, GENERAL, operatorId, queue)) q = q.where(c);
-      total += Number((await q.executeTakeFirstOrThrow()).n);
-    }
-    if (query.kind !== 'general') {
-      let q = db
-        .selectFrom('onboarding_claims')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', query.drafts ? '=' : '<>', 'draft');
-      for (const c of conditions(query, MILEAGE, operatorId, queue)) q = q.where(c);
-      total += Number((await q.executeTakeFirstOrThrow()).n);
-    }
-    return total;
-  }
-
   return {
     /** A page of one queue, with every queue's count under the same filters (D34). */
     async list(
@@ -271,12 +311,7 @@ export function createClaimListQueries(db: Db) {
     ): Promise<{ rows: ClaimListRow[]; total: number; counts: Record<ClaimQueue, number> }> {
       const offset = (query.page - 1) * pageSize;
       const rows = await page(sorted(query), operatorId, offset + pageSize, offset).execute();
-      const [all, unallocated, mine] = [
-        await count(query, operatorId, 'all'),
-        await count(query, operatorId, 'unallocated'),
-        await count(query, operatorId, 'mine'),
-      ];
-      const counts = { all, unallocated, mine };
+      const counts = await queueCounts(db, query, operatorId);
       return { rows: rows as ClaimListRow[], total: counts[query.queue], counts };
     },
 

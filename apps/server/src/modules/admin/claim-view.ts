@@ -15,6 +15,7 @@ import {
   vehicleOf,
 } from '@taxback/domain';
 import type { ReadinessItem } from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalReference } from '@taxback/domain/reference';
 import { readStoredDetails } from '../claims/details.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
@@ -50,6 +51,24 @@ const trackingOf = (r: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
 
 export const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
   kind === 'general' ? 'general' : 'onboarding';
+
+/**
+ * Migration 019's stored `readiness_missing` of a mileage claim: the length of the readiness list
+ * the claim page shows (the log mismatches included, as of the day it was submitted), written
+ * wherever the snapshot, the files or the NI number change (decisions 049 and 051).
+ */
+export function readinessMissingOf(
+  row: Pick<Row<'onboarding_claims'>, 'evidence_files' | 'submitted_at'>,
+  snapshot: WizardSnapshot,
+  hasNi: boolean,
+): number {
+  return mileageReadiness(
+    snapshot,
+    hasNi,
+    filesOfEvidenceColumn(row.evidence_files),
+    row.submitted_at ? new Date(row.submitted_at) : new Date(),
+  ).length;
+}
 
 /** How many P87 items a listed claim still lacks: the stored count (migration 019) where there is one. */
 export function readinessCountOfRow(row: ClaimListRow): number {

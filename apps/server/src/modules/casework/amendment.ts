@@ -13,6 +13,7 @@ import type { FilesService } from '../files/service.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
 import { filesOfEvidenceColumn, logMismatchesOfFiles } from '../onboarding/claim-files.ts';
+import { readinessMissingOf } from '../admin/claim-view.ts';
 import { LostRace, finishRequest } from './claimant.ts';
 import type { ThreadClaim } from './claimant.ts';
 import { createCaseworkRepository } from './repository.ts';
@@ -117,8 +118,9 @@ export async function amendClaim(
           .updateTable('onboarding_claims')
           .set((eb) => ({
             ...snapshotColumns(snapshot, totals),
-            // New miles can open or close a log mismatch: the queue counts the readiness afresh.
-            readiness_missing: null,
+            // Migration 019's count of P87 items left, true for the new miles, log mismatches
+            // included (decisions 049 and 051).
+            readiness_missing: readinessMissingOf(row, snapshot, row.admin_ni_number !== null),
             signature_url: signature?.url ?? row.signature_url,
             signed_at: at,
             signed_ip: meta.ip,

@@ -1,0 +1,102 @@
+// The claims the operators' list bench times (`claims-list.bench.ts`): half general, half mileage,
+// every status, plus drafts; a third of them owned by one of ten operators (the first being the
+// operator the queue page is timed for), with the queues' flags set on some.
+import { randomUUID } from 'node:crypto';
+import { CLAIM_STATUSES } from '@taxback/domain';
+import type { NewRow } from '../../src/db/database.ts';
+import type { TestApp } from '../helpers.ts';
+
+const BATCH = 500;
+const FIRST = [
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'George',
+  'Ava',
+  'Noah',
+  'Mia',
+  'Arthur',
+  'Ivy',
+  'Leo',
+  'Priya',
+  'Mohammed',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Patel',
+  'Khan',
+  'Evans',
+  'Thomas',
+  'Roberts',
+];
+const AFFILIATES = [null, 'partner-one', 'partner-two', 'partner-three', 'partner-four'];
+
+function pick<T>(list: readonly T[], i: number): T {
+  return list[i % list.length] as T;
+}
+
+/** Inserts `total` claims in batches; `me` owns a tenth of the owned ones (D34). */
+export async function seedBenchClaims(t: TestApp, total: number, me: string): Promise<void> {
+  const owners = [me, ...Array.from({ length: 9 }, () => randomUUID())];
+  const year = Date.UTC(2025, 0, 1);
+  for (let offset = 0; offset < total; offset += BATCH) {
+    const general: NewRow<'form_responses'>[] = [];
+    const mileage: NewRow<'onboarding_claims'>[] = [];
+    for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
+      const first = pick(FIRST, i);
+      const last = pick(LAST, Math.floor(i / 7));
+      const at = new Date(year + ((i * 7919) % 365) * 86_400_000 + (i % 86_400) * 1000).toISOString();
+      const status = i % 20 === 0 ? 'draft' : pick(CLAIM_STATUSES, Math.floor(i / 2));
+      const common = {
+        id: randomUUID(),
+        session_id: `bench_${i}`,
+        first_name: first,
+        last_name: last,
+        full_name: `${first} ${last}`,
+        email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+        phone: `07700 9${String(i % 100_000).padStart(5, '0')}`,
+        affiliate_name: pick(AFFILIATES, i),
+        created_at: at,
+        updated_at: at,
+        // Issue 29: owners, the last action and the flags the queues show.
+        // Owners change every nine indexes, so each owns general (even i) and mileage (odd i) claims.
+        owner_id: status !== 'draft' && i % 3 === 0 ? pick(owners, Math.floor(i / 9)) : null,
+        last_action_at: at,
+        reply_received_at: i % 13 === 0 ? at : null,
+        reply_due_on: i % 17 === 0 ? at.slice(0, 10) : null,
+        superseded_authorities: i % 29 === 0 ? 1 : 0,
+        operator_unread_count: i % 31 === 0 ? 2 : 0,
+      };
+      if (i % 2 === 0 && status !== 'draft') {
+        general.push({ ...common, selected_expenses: '["travel"]', earns_over_18k: 1, status });
+      } else {
+        mileage.push({
+          ...common,
+          status,
+          employer_name: 'Acme Ltd',
+          home_address: '1 High Street',
+          postcode: 'WN2 1AR',
+          mileage_data: JSON.stringify({
+            '2024/25': { miles: 5000 + (i % 9000), companyName: 'Acme Ltd' },
+          }),
+          estimated_rebate_20_percent: 200 + (i % 2000),
+          estimated_rebate_claimant: 200 + (i % 2000),
+          self_assessment_required: i % 11 === 0 ? 1 : 0,
+          readiness_missing: i % 4,
+          submission_reference: status === 'draft' ? null : `TB${String(i).padStart(8, '0')}`,
+          submitted_at: status === 'draft' ? null : at,
+          last_activity_at: at,
+        });
+      }
+    }
+    await t.app.db.transaction().execute(async (trx) => {
+      if (general.length > 0) await trx.insertInto('form_responses').values(general).execute();
+      if (mileage.length > 0) await trx.insertInto('onboarding_claims').values(mileage).execute();
+    });
+  }
+}
