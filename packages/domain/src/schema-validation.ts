@@ -13,6 +13,7 @@ import {
   type WizardStepId,
 } from './wizard.ts';
 import {
+  claimableYearsOn,
   createEmploymentsStepSchema,
   createPersonalStepSchema,
   createTaxYearsStepSchema,
@@ -28,6 +29,7 @@ import {
   personalStepSchema,
   reviewStepSchema,
   schemaForDay,
+  taxYearsRules,
   taxYearsStepSchema,
   vehicleStepSchema,
 } from './step-schemas.ts';
@@ -186,7 +188,13 @@ export function stepsToRecheck(
  * rules: on a snapshot whose sections were parsed already (as stored, or by a step save's route)
  * the rules give the step's verdict without a second parse (issue 33).
  */
-const PARSED_RULES: Partial<Record<WizardStepId, (s: WizardSnapshot, add: AddFieldError) => void>> = {
+const PARSED_RULES: Partial<
+  Record<WizardStepId, (s: WizardSnapshot, add: AddFieldError, opts: ValidateStepOptions) => void>
+> = {
+  'tax-years': ({ taxYears }, add, opts) =>
+    taxYearsRules(taxYears, claimableYearsOn(opts.today ?? new Date()), (message) =>
+      add('taxYears', message),
+    ),
   mileage: mileageRules,
   'employer-rate': employerRateRules,
 };
@@ -210,7 +218,7 @@ export function validateSnapshotSteps(
   for (const id of steps) {
     const rules = opts.parsed ? PARSED_RULES[id] : undefined;
     if (rules) {
-      rules(snapshot as WizardSnapshot, add);
+      rules(snapshot as WizardSnapshot, add, opts);
       continue;
     }
     const r = validateStep(id, snapshot, opts);

@@ -621,16 +621,39 @@ describe('validateStep: SPEC §5 wizard messages', () => {
       ],
       ['no answer for what the employer paid', (s) => void (job(s).paidKind = '')],
       ['a pence-per-mile rate of nothing', (s) => void (job(s).paidPencePerMile = 0)],
+      // The tax-years step (D21): none selected, a year twice, a year no longer claimable.
+      [
+        'no year selected',
+        (s) => {
+          for (const t of s.taxYears as Array<Record<string, unknown>>) t.selected = false;
+        },
+      ],
+      ['a year twice', (s) => void (s.taxYears as unknown[]).push((s.taxYears as unknown[])[0])],
+      [
+        'a year no longer claimable',
+        (s) => void ((s.taxYears as Array<Record<string, unknown>>)[0]!.year = '2010/11'),
+      ],
     ];
+    const today = new Date();
     for (const [name, change] of cases) {
       const raw = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
       change(raw);
       const parsed = wizardSnapshotSchema.parse(raw);
-      const steps: WizardStepId[] = ['mileage', 'employer-rate'];
-      expect(validateSnapshotSteps(parsed, 'employer-rate', { only: steps, parsed: true }), name).toEqual(
-        validateSnapshotSteps(parsed, 'employer-rate', { only: steps }),
-      );
+      const steps: WizardStepId[] = ['tax-years', 'mileage', 'employer-rate'];
+      expect(
+        validateSnapshotSteps(parsed, 'employer-rate', { only: steps, parsed: true, today }),
+        name,
+      ).toEqual(validateSnapshotSteps(parsed, 'employer-rate', { only: steps, today }));
     }
+    const none = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+    for (const t of none.taxYears as Array<Record<string, unknown>>) t.selected = false;
+    expect(
+      validateSnapshotSteps(wizardSnapshotSchema.parse(none), 'tax-years', {
+        only: ['tax-years'],
+        parsed: true,
+        today,
+      }),
+    ).toEqual({ ok: false, errors: { taxYears: MESSAGES.taxYearsRequired } });
     const noMiles = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
     job(noMiles).businessMiles = 0;
     expect(

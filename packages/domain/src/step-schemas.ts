@@ -140,26 +140,52 @@ export function createTaxYearsStepSchema(today?: Date) {
       .array(taxYearEntrySchema, { error: MESSAGES.taxYearsRequired })
       .max(MAX_TAX_YEAR_ENTRIES)
       .default(() => [])
-      .superRefine((entries, ctx) => {
-        const selected = entries.filter((e) => e.selected);
-        if (selected.length === 0) {
-          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearsRequired });
-          return;
-        }
-        const claimable = pinned ?? claimableYearSet(new Date());
-        // A malformed year already has its own error on the entry.
-        if (selected.some((e) => isTaxYear(e.year) && !claimable.has(e.year))) {
-          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearNotClaimable });
-        }
-        if (new Set(entries.map((e) => e.year)).size !== entries.length) {
-          ctx.addIssue({ code: 'custom', message: MESSAGES.taxYearDuplicate });
-        }
-      }),
+      .superRefine((entries, ctx) =>
+        taxYearsRules(entries, pinned ?? claimableYearSet(new Date()), (message) =>
+          ctx.addIssue({ code: 'custom', message }),
+        ),
+      ),
   });
+}
+
+/**
+ * Step 3's rules on entries its schema has parsed (D21): a year selected, only claimable years
+ * (of the day `claimable` was worked out for), no year twice. Each message is about the whole list.
+ */
+export function taxYearsRules(
+  entries: readonly { year: string; selected: boolean }[],
+  claimable: ReadonlySet<string>,
+  addIssue: (message: string) => void,
+): void {
+  const selected = entries.filter((e) => e.selected);
+  if (selected.length === 0) {
+    addIssue(MESSAGES.taxYearsRequired);
+    return;
+  }
+  // A malformed year already has its own error on the entry.
+  if (selected.some((e) => isTaxYear(e.year) && !claimable.has(e.year))) {
+    addIssue(MESSAGES.taxYearNotClaimable);
+  }
+  if (new Set(entries.map((e) => e.year)).size !== entries.length) {
+    addIssue(MESSAGES.taxYearDuplicate);
+  }
 }
 
 function claimableYearSet(today: Date): ReadonlySet<string> {
   return new Set(claimableTaxYears(today).map((y) => y.year));
+}
+
+const claimableByDay = new Map<string, ReadonlySet<string>>();
+/** The years claimable on `today`'s UK day (they change only at UK midnight, D21), kept per day. */
+export function claimableYearsOn(today: Date): ReadonlySet<string> {
+  const day = ukIsoDate(today);
+  let years = claimableByDay.get(day);
+  if (years === undefined) {
+    if (claimableByDay.size >= 12) claimableByDay.clear();
+    years = claimableYearSet(today);
+    claimableByDay.set(day, years);
+  }
+  return years;
 }
 
 /** Step 3 against the clock at parse time; use createTaxYearsStepSchema(today) to pin it. */

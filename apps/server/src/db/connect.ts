@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { runPreparedSynchronously } from './prepared.ts';
 import { guardDialect } from './pool-guard.ts';
 import type { PoolGauge } from './pool-guard.ts';
 import { SqliteDatabase } from './sqlite-driver.ts';
@@ -85,11 +86,18 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
   );
   // One connection: requests and jobs share it (a second writer in this thread would block the
   // thread on SQLite's lock); jobs take their share through their own concurrency.
-  const requests = guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), {
+  const statements = withStatementCache(sqlite);
+  const requests = guardDialect(new SqliteDialect({ database: statements }), {
     size: 1,
     ...guard,
   });
   const db = new Kysely<Database>({ dialect: requests.dialect });
+  runPreparedSynchronously(db, {
+    get free() {
+      return sqlite.open && !sqlite.inTransaction && requests.idle();
+    },
+    prepare: statements.prepare,
+  });
   const probe = openProbeDatabase(url, probeTimeoutMs);
   const probeDb = probe?.db ?? db;
   return {

@@ -66,7 +66,7 @@ export function runAsRequest(fn: () => void): void {
 export function guardDialect(
   inner: Dialect,
   options: GuardOptions,
-): { dialect: Dialect; gauge: PoolGauge; close: () => void } {
+): { dialect: Dialect; gauge: PoolGauge; close: () => void; idle: () => boolean } {
   let closed = false;
   let inUse = 0;
   let pending = 0;
@@ -152,5 +152,7 @@ export function guardDialect(
     close: () => {
       closed = true;
     },
+    /** No connection is in use or being acquired (decision 048's synchronous statements). */
+    idle: () => !closed && inUse + pending === 0,
   };
 }

@@ -14,6 +14,35 @@ interface Prepared {
 
 const MARKER = '\u0000param\u0000';
 
+/** What a prepared query needs of a synchronous SQLite handle (connect.ts's statement cache). */
+export interface SyncSqlite {
+  /**
+   * The database is open, no transaction is open on its one connection (a statement would join
+   * it) and no one holds or waits for that connection through Kysely.
+   */
+  readonly free: boolean;
+  prepare(sql: string): {
+    reader: boolean;
+    all(parameters: readonly unknown[]): unknown[];
+    run(parameters: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  };
+}
+
+/** The SQLite handle behind a request database (never a transaction's), registered by connect.ts. */
+const syncHandles = new WeakMap<object, SyncSqlite>();
+
+/**
+ * Decision 048: a prepared query on this SQLite database runs its statement at once, outside
+ * Kysely's executor, connection mutex and pool guard, while the connection is free (no
+ * transaction open, nobody holding or waiting for it). Otherwise it takes Kysely's path and waits
+ * its turn as before: a statement must never run inside someone else's transaction, and the
+ * pool's gauges and shedding still see every wait. better-sqlite3 runs one statement at a time on
+ * the event loop's thread, so nothing can interleave with it.
+ */
+export function runPreparedSynchronously(db: object, sqlite: SyncSqlite): void {
+  syncHandles.set(db, sqlite);
+}
+
 /**
  * A query whose SQL is built and compiled once per database dialect, then run with new parameter
  * values.
@@ -65,9 +94,23 @@ export function prepareQuery<Row>(build: (db: Db, p: ParamRef) => Compilable<Row
         if (value === undefined) throw new Error(`prepareQuery: missing parameter '${name}'`);
         return value;
       });
+      const sqlite = syncHandles.get(db);
+      if (sqlite !== undefined && sqlite.free) return runNow<Row>(sqlite, compiled.sql, parameters);
       return db.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
     },
   };
+}
+
+/** The statement now, answered as Kysely's SQLite driver answers it. */
+async function runNow<Row>(
+  sqlite: SyncSqlite,
+  sql: string,
+  parameters: readonly unknown[],
+): Promise<QueryResult<Row>> {
+  const statement = sqlite.prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) as Row[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
 /** The values of a list of columns of table row type `T`, each column required. */

@@ -26,11 +26,29 @@ export function fitText(font: PDFFont, text: string, size: number, maxWidth: num
   return `${cut}...`;
 }
 
+/** Laid-out text by font, size, width and text: most of a document's text is the same each time. */
+const wrapped = new Map<string, readonly string[]>();
+const MAX_WRAPPED = 2_000;
+
 /**
  * Words onto lines no wider than `width`, paragraph by paragraph (a line break starts a new line).
  * A word wider than a line is cut across lines, so nothing is lost. Never returns no lines.
+ *
+ * Decision 048: measuring is most of a PDF's text cost, and an authority's terms are the same text
+ * for every claimant, so each thread keeps the lines it laid out (the standard fonts' metrics are
+ * fixed by their name). The lines are the same as laying the text out again.
  */
 export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
+  const key = `${font.name}\u0000${size}\u0000${width}\u0000${text}`;
+  const known = wrapped.get(key);
+  if (known !== undefined) return [...known];
+  const lines = layOut(font, text, size, width);
+  if (wrapped.size >= MAX_WRAPPED) wrapped.clear();
+  wrapped.set(key, lines);
+  return [...lines];
+}
+
+function layOut(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
