@@ -342,22 +342,65 @@ export function MileageFigures({ claim }: { claim: ClaimDetail }) {
   );
 }
 
-/** The signed authority, the P87 worksheet and every stored file. */
+/**
+ * The signed authorities, the one the claim stands on labelled "Current" and each earlier one
+ * (before an amendment, D32) "Superseded", as the server marks them from the stored files.
+ */
+function SignedAuthorities({ claim }: { claim: ClaimDetail }) {
+  const { authorities } = claim;
+  const current = authorities.find((a) => a.current);
+  if (!current) return null;
+  const about =
+    ': the document the claimant signed (D19), with their signature, the time, IP address and browser.';
+  if (authorities.length === 1)
+    return (
+      <>
+        <h2 className="mb-2 text-2xl">Signed authority</h2>
+        <p className="mb-8">
+          <a href={current.url} download={current.filename} data-testid="admin-authority">
+            Download the signed authority (PDF)
+          </a>
+          {about}
+        </p>
+      </>
+    );
+  return (
+    <section aria-labelledby="authorities-heading" className="mb-8">
+      <h2 id="authorities-heading" className="mb-2 text-2xl">
+        Signed authorities
+      </h2>
+      <p className="mb-2">
+        The claimant signed again after a change to the claim. The current authority is the one the claim
+        stands on; the earlier ones are kept, superseded.
+      </p>
+      <ul className="space-y-2" data-testid="admin-authorities">
+        {authorities.map((a) => (
+          <li
+            key={a.id}
+            className="break-words"
+            data-testid={a.current ? 'authority-current' : 'authority-superseded'}
+          >
+            <strong
+              className={`mr-2 inline-block rounded px-2 py-0.5 text-sm uppercase ${a.current ? 'bg-brand-700 text-white' : 'border-2 border-gray-600 text-gray-900'}`}
+            >
+              {a.current ? 'Current' : 'Superseded'}
+            </strong>
+            <a href={a.url} download={a.filename} data-testid={a.current ? 'admin-authority' : undefined}>
+              {a.current ? 'Download the signed authority (PDF)' : 'Download the superseded authority (PDF)'}
+            </a>
+            , signed {formatDateTime(a.signedAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The signed authorities, the P87 worksheet and every stored file. */
 export function ClaimDocuments({ claim }: { claim: ClaimDetail }) {
-  const signedAuthority = claim.files.filter((f) => f.kind === 'authority').at(-1);
   return (
     <>
-      {signedAuthority && (
-        <>
-          <h2 className="mb-2 text-2xl">Signed authority</h2>
-          <p className="mb-8">
-            <a href={signedAuthority.url} download={signedAuthority.filename} data-testid="admin-authority">
-              Download the signed authority (PDF)
-            </a>
-            : the document the claimant signed (D19), with their signature, the time, IP address and browser.
-          </p>
-        </>
-      )}
+      <SignedAuthorities claim={claim} />
 
       <h2 className="mb-2 text-2xl">P87 worksheet</h2>
       <p className="mb-8">

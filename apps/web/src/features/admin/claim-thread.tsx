@@ -41,6 +41,7 @@ function entriesOf(thread: OperatorThread): Entry[] {
 const NOTICE_NAMES: Record<string, string> = {
   'claim-received': 'Claim received',
   'claim-status-changed': 'Status change',
+  'claim-details-corrected': 'Details corrected',
   'claim-message': 'New message',
   'reply-reminder': 'Reminder to reply',
   'status-code': 'Status page code',

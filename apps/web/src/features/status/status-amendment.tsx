@@ -120,7 +120,14 @@ export function AmendmentPanel(props: {
         focusKey={attempt}
       />
       {stage === 'miles' ? (
-        <>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            check();
+          }}
+        >
           {rows.map((r, i) => (
             <TextField
               key={`${r.year}-${r.employmentId}`}
@@ -136,10 +143,17 @@ export function AmendmentPanel(props: {
               }
             />
           ))}
-          <Button onClick={check}>Check your new figures</Button>
-        </>
+          <Button type="submit">Check your new figures</Button>
+        </form>
       ) : (
-        <>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
           <h3 className="text-xl font-bold">Check your answers</h3>
           <dl className="space-y-1" data-testid="amendment-figures">
             {figures.years.map((y) => (
@@ -185,10 +199,10 @@ export function AmendmentPanel(props: {
               </div>
             ))}
           </fieldset>
-          <Button loading={busy} onClick={() => void send()}>
+          <Button type="submit" loading={busy}>
             Sign and send the change
           </Button>
-        </>
+        </form>
       )}
     </div>
   );
