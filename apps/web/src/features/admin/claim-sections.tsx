@@ -24,9 +24,9 @@ function SummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <dl className="mb-8 divide-y divide-gray-300 border-y border-gray-300">
       {rows.map(([key, value]) => (
-        <div key={key} className="grid gap-1 py-2 sm:grid-cols-3">
-          <dt className="font-semibold">{key}</dt>
-          <dd className="break-words sm:col-span-2">
+        <div key={key} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3">
+          <dt className="min-w-0 font-semibold">{key}</dt>
+          <dd className="min-w-0 wrap-anywhere sm:col-span-2">
             {value === null || value === undefined || value === '' ? '–' : value}
           </dd>
         </div>
@@ -94,7 +94,7 @@ export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
           </p>
           <ul className="list-disc pl-6">
             {claim.possibleDuplicates.map((d) => (
-              <li key={d.id}>
+              <li key={d.id} className="wrap-anywhere">
                 <Link to={paths.adminClaim.getHref(d.id)}>{d.reference}</Link> (
                 {d.kind === 'general' ? 'general' : 'mileage'}, submitted {formatDateTime(d.submittedAt)}):{' '}
                 {d.reasons.map((r) => DUPLICATE_REASON_LABELS[r]).join(', ')}
@@ -416,7 +416,7 @@ export function ClaimDocuments({ claim }: { claim: ClaimDetail }) {
       ) : (
         <ul className="mb-8 space-y-2">
           {claim.files.map((f) => (
-            <li key={f.id}>
+            <li key={f.id} className="wrap-anywhere">
               <a href={f.url} download={f.filename}>
                 Download {answerLabel('fileKind', f.kind)?.toLowerCase().replace(/^p60/, 'P60')}
                 {f.taxYear ? ` for ${f.taxYear}` : ''}: {f.filename}
@@ -459,7 +459,7 @@ export function ClaimHistory({ claim }: { claim: ClaimDetail }) {
       ) : (
         <ol className="mb-8 space-y-2">
           {claim.history.map((h) => (
-            <li key={h.id}>
+            <li key={h.id} className="wrap-anywhere">
               {formatDateTime(h.created_at)}: {statusLabel(h.from_status)} to {statusLabel(h.to_status)} by{' '}
               {h.operator ?? 'unknown'}
               {h.reason ? `. Reason: ${h.reason}` : ''}
@@ -471,7 +471,7 @@ export function ClaimHistory({ claim }: { claim: ClaimDetail }) {
       <h2 className="mb-2 text-2xl">Audit trail</h2>
       <ul className="mb-8 space-y-1">
         {claim.audit.map((a) => (
-          <li key={a.id}>
+          <li key={a.id} className="wrap-anywhere">
             {formatDateTime(a.created_at)}: {answerLabel('auditAction', a.action)} by{' '}
             {a.operator ?? 'an unknown operator'}
           </li>
