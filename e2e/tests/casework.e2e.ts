@@ -357,11 +357,12 @@ test('an amendment: the operator asks for the 2024/25 miles; the claimant change
   // Stored: the new miles and figures, a second authority, the first counted superseded.
   const expected = claimableFor(10_500, 5);
   const [amended] = await queryRows(
-    'SELECT status, snapshot, mileage_data, total_hmrc_allowance, estimated_rebate_20_percent, superseded_authorities, signed_at FROM onboarding_claims WHERE id = $1',
+    'SELECT status, snapshot, mileage_data, total_hmrc_allowance, estimated_rebate_20_percent, superseded_authorities, signature_method FROM onboarding_claims WHERE id = $1',
     [claim.id],
   );
   expect(amended?.status).toBe('in-review');
   expect(Number(amended?.superseded_authorities)).toBe(1);
+  expect(amended?.signature_method).toBe('drawn');
   expect(Number(amended?.total_hmrc_allowance)).toBeCloseTo(expected.approved, 2);
   expect(Number(amended?.estimated_rebate_20_percent)).toBeCloseTo(expected.rebate20, 2);
   expect(JSON.parse(String(amended?.mileage_data))[YEAR]?.miles).toBe(10_500);
