@@ -515,6 +515,7 @@ describe('information requests and the thread (issue 28)', () => {
       .select('id')
       .where('session_id', '=', claim.sessionId)
       .where('kind', '=', 'authority')
+      .orderBy('created_at')
       .execute();
     expect(authorities).toHaveLength(2);
     const detail = await t.app.inject({
@@ -524,5 +525,14 @@ describe('information requests and the thread (issue 28)', () => {
     });
     expect(detail.json().signedMatch).toBe(true);
     expect(detail.json().mileage.years[0].miles).toBe(9000);
+    // Decision 050: the newer authority is the current one, the first superseded (D32).
+    expect(
+      detail
+        .json<{ authorities: { id: string; current: boolean }[] }>()
+        .authorities.map((a) => [a.id, a.current]),
+    ).toEqual([
+      [authorities[0]!.id, false],
+      [authorities[1]!.id, true],
+    ]);
   });
 });

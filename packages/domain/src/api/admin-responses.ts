@@ -179,6 +179,17 @@ const claimDetailCommon = {
       url: z.string(),
     }),
   ),
+  authorities: z
+    .array(
+      z.object({
+        id: z.string(),
+        filename: z.string(),
+        url: z.string(),
+        signedAt: z.string(),
+        current: z.boolean().describe('The authority the claim stands on; every earlier one is superseded'),
+      }),
+    )
+    .describe('D32: every signed authority, oldest first; an amendment adds one and supersedes the rest'),
   history: z.array(
     z.object({
       id: z.string(),

@@ -10,6 +10,7 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { NotFoundError } from '../../errors.ts';
+import type { SavedFile } from '../files/file-records.ts';
 import type { FilesService } from '../files/service.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
@@ -114,6 +115,22 @@ async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
 }
 
 /**
+ * Decision 050: the claim's signed authorities, oldest first. Every signing (the wizard's, an
+ * amendment's, D32) stores a new authority file and rewrites the claim's signed_* columns, so the
+ * newest authority file is the one the claim stands on and every earlier one is superseded.
+ */
+export function authoritiesOf(files: readonly SavedFile[]) {
+  const signed = files.filter((f) => f.kind === 'authority');
+  return signed.map((f, i) => ({
+    id: f.id,
+    filename: f.filename,
+    url: f.url,
+    signedAt: f.createdAt,
+    current: i === signed.length - 1,
+  }));
+}
+
+/**
  * A claim viewed again by the same operator within this time of their last recorded view or
  * change of it adds no audit row (the reload after a status change or an edit).
  */
@@ -206,6 +223,7 @@ export function createAdminClaimsService(deps: {
           size: f.size,
           url: f.url,
         })),
+        authorities: authoritiesOf(files),
         history,
         notes,
         edits: editsForDisplay(editRows, deps.dataKey),

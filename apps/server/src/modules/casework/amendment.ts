@@ -111,6 +111,7 @@ export async function amendClaim(
           ip: meta.ip,
           userAgent: meta.userAgent,
           companyName: deps.terms.agent.companyName,
+          typedName: input.typedName ?? null,
         }),
       ],
       async (trx, [signature]) => {
@@ -125,6 +126,8 @@ export async function amendClaim(
             signed_at: at,
             signed_ip: meta.ip,
             signed_user_agent: meta.userAgent,
+            signature_method: input.typedName ? 'typed' : 'drawn',
+            signature_typed_name: input.typedName ?? null,
             signed_content_hash: hash,
             authority_terms: JSON.stringify(deps.terms),
             superseded_authorities: eb('superseded_authorities', '+', 1),

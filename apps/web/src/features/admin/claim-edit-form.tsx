@@ -304,7 +304,7 @@ export function DetailChanges({ claim }: { claim: ClaimDetail }) {
       ) : (
         <ol className="mb-8 space-y-3" data-testid="detail-changes">
           {claim.edits.map((e) => (
-            <li key={e.id} className="border-l-4 border-gray-300 pl-3">
+            <li key={e.id} className="border-l-4 border-gray-300 pl-3 wrap-anywhere">
               <p className="font-semibold">{e.label}</p>
               <p>
                 Was: {e.oldValue ?? 'not given'}. Now: {e.newValue ?? 'not given'}.

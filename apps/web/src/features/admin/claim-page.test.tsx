@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { ClaimPage } from './claim-page.tsx';
@@ -106,6 +106,7 @@ function detail(drivesForWork: string, withEstimate: boolean) {
       : {}),
     journeys: [],
     files: [],
+    authorities: [],
     tracking: {
       affiliate: null,
       utm: null,
@@ -199,5 +200,45 @@ describe('the operator claim page shows labels, not codes (issue 32.5)', () => {
     expect(await screen.findByText('Yes, in a company vehicle')).toBeVisible();
     expect(screen.getByText('Company vehicle registration')).toBeVisible();
     expect(screen.getByText('AB12CDE')).toBeVisible();
+  });
+});
+
+describe('the signed authorities (D32, decision 050)', () => {
+  const authority = (id: string, signedAt: string, current: boolean) => ({
+    id,
+    filename: 'signed-authority.pdf',
+    url: `/api/files/${id}`,
+    signedAt,
+    current,
+  });
+
+  it('after an amendment: the earlier authority labelled superseded, the newer one current', async () => {
+    renderPage({
+      ...detail('yes', false),
+      authorities: [
+        authority('a1', '2026-11-01T10:00:00.000Z', false),
+        authority('a2', '2026-11-20T15:30:00.000Z', true),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Signed authorities' })).toBeVisible();
+    const [first, second] = within(screen.getByTestId('admin-authorities')).getAllByRole('listitem');
+    expect(first?.textContent).toMatch(/^Superseded/);
+    expect(second?.textContent).toMatch(/^Current/);
+    expect(screen.getByRole('link', { name: 'Download the superseded authority (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/files/a1',
+    );
+    expect(screen.getByRole('link', { name: 'Download the signed authority (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/files/a2',
+    );
+  });
+
+  it('one authority: no labels, one link', async () => {
+    renderPage({ ...detail('yes', false), authorities: [authority('a1', '2026-11-01T10:00:00.000Z', true)] });
+    expect(await screen.findByRole('heading', { name: 'Signed authority' })).toBeVisible();
+    expect(screen.queryByText('Superseded')).toBeNull();
+    expect(screen.queryByText('Current')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download the signed authority (PDF)' })).toBeVisible();
   });
 });

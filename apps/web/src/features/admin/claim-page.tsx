@@ -61,7 +61,8 @@ export function ClaimPage() {
       <MileageFigures claim={claim} />
       <ClaimDocuments claim={claim} />
       <TrackingDetails claim={claim} />
-      <div className="grid gap-x-8 lg:grid-cols-2">
+      {/* minmax(0, 1fr) columns and min-w-0 items: a long word wraps in its column, never widens it. */}
+      <div className="grid grid-cols-1 gap-x-8 lg:grid-cols-2 [&>*]:min-w-0">
         <ThreadSection claim={claim} thread={thread.thread} onChanged={reload} />
         <div>
           <ClaimHistory claim={claim} />

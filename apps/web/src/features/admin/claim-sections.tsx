@@ -24,9 +24,9 @@ function SummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <dl className="mb-8 divide-y divide-gray-300 border-y border-gray-300">
       {rows.map(([key, value]) => (
-        <div key={key} className="grid gap-1 py-2 sm:grid-cols-3">
-          <dt className="font-semibold">{key}</dt>
-          <dd className="break-words sm:col-span-2">
+        <div key={key} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3">
+          <dt className="min-w-0 font-semibold">{key}</dt>
+          <dd className="min-w-0 wrap-anywhere sm:col-span-2">
             {value === null || value === undefined || value === '' ? '–' : value}
           </dd>
         </div>
@@ -94,7 +94,7 @@ export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
           </p>
           <ul className="list-disc pl-6">
             {claim.possibleDuplicates.map((d) => (
-              <li key={d.id}>
+              <li key={d.id} className="wrap-anywhere">
                 <Link to={paths.adminClaim.getHref(d.id)}>{d.reference}</Link> (
                 {d.kind === 'general' ? 'general' : 'mileage'}, submitted {formatDateTime(d.submittedAt)}):{' '}
                 {d.reasons.map((r) => DUPLICATE_REASON_LABELS[r]).join(', ')}
@@ -342,22 +342,65 @@ export function MileageFigures({ claim }: { claim: ClaimDetail }) {
   );
 }
 
-/** The signed authority, the P87 worksheet and every stored file. */
+/**
+ * The signed authorities, the one the claim stands on labelled "Current" and each earlier one
+ * (before an amendment, D32) "Superseded", as the server marks them from the stored files.
+ */
+function SignedAuthorities({ claim }: { claim: ClaimDetail }) {
+  const { authorities } = claim;
+  const current = authorities.find((a) => a.current);
+  if (!current) return null;
+  const about =
+    ': the document the claimant signed (D19), with their signature, the time, IP address and browser.';
+  if (authorities.length === 1)
+    return (
+      <>
+        <h2 className="mb-2 text-2xl">Signed authority</h2>
+        <p className="mb-8">
+          <a href={current.url} download={current.filename} data-testid="admin-authority">
+            Download the signed authority (PDF)
+          </a>
+          {about}
+        </p>
+      </>
+    );
+  return (
+    <section aria-labelledby="authorities-heading" className="mb-8">
+      <h2 id="authorities-heading" className="mb-2 text-2xl">
+        Signed authorities
+      </h2>
+      <p className="mb-2">
+        The claimant signed again after a change to the claim. The current authority is the one the claim
+        stands on; the earlier ones are kept, superseded.
+      </p>
+      <ul className="space-y-2" data-testid="admin-authorities">
+        {authorities.map((a) => (
+          <li
+            key={a.id}
+            className="break-words"
+            data-testid={a.current ? 'authority-current' : 'authority-superseded'}
+          >
+            <strong
+              className={`mr-2 inline-block rounded px-2 py-0.5 text-sm uppercase ${a.current ? 'bg-brand-700 text-white' : 'border-2 border-gray-600 text-gray-900'}`}
+            >
+              {a.current ? 'Current' : 'Superseded'}
+            </strong>
+            <a href={a.url} download={a.filename} data-testid={a.current ? 'admin-authority' : undefined}>
+              {a.current ? 'Download the signed authority (PDF)' : 'Download the superseded authority (PDF)'}
+            </a>
+            , signed {formatDateTime(a.signedAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The signed authorities, the P87 worksheet and every stored file. */
 export function ClaimDocuments({ claim }: { claim: ClaimDetail }) {
-  const signedAuthority = claim.files.filter((f) => f.kind === 'authority').at(-1);
   return (
     <>
-      {signedAuthority && (
-        <>
-          <h2 className="mb-2 text-2xl">Signed authority</h2>
-          <p className="mb-8">
-            <a href={signedAuthority.url} download={signedAuthority.filename} data-testid="admin-authority">
-              Download the signed authority (PDF)
-            </a>
-            : the document the claimant signed (D19), with their signature, the time, IP address and browser.
-          </p>
-        </>
-      )}
+      <SignedAuthorities claim={claim} />
 
       <h2 className="mb-2 text-2xl">P87 worksheet</h2>
       <p className="mb-8">
@@ -373,7 +416,7 @@ export function ClaimDocuments({ claim }: { claim: ClaimDetail }) {
       ) : (
         <ul className="mb-8 space-y-2">
           {claim.files.map((f) => (
-            <li key={f.id}>
+            <li key={f.id} className="wrap-anywhere">
               <a href={f.url} download={f.filename}>
                 Download {answerLabel('fileKind', f.kind)?.toLowerCase().replace(/^p60/, 'P60')}
                 {f.taxYear ? ` for ${f.taxYear}` : ''}: {f.filename}
@@ -416,7 +459,7 @@ export function ClaimHistory({ claim }: { claim: ClaimDetail }) {
       ) : (
         <ol className="mb-8 space-y-2">
           {claim.history.map((h) => (
-            <li key={h.id}>
+            <li key={h.id} className="wrap-anywhere">
               {formatDateTime(h.created_at)}: {statusLabel(h.from_status)} to {statusLabel(h.to_status)} by{' '}
               {h.operator ?? 'unknown'}
               {h.reason ? `. Reason: ${h.reason}` : ''}
@@ -428,7 +471,7 @@ export function ClaimHistory({ claim }: { claim: ClaimDetail }) {
       <h2 className="mb-2 text-2xl">Audit trail</h2>
       <ul className="mb-8 space-y-1">
         {claim.audit.map((a) => (
-          <li key={a.id}>
+          <li key={a.id} className="wrap-anywhere">
             {formatDateTime(a.created_at)}: {answerLabel('auditAction', a.action)} by{' '}
             {a.operator ?? 'an unknown operator'}
           </li>

@@ -41,6 +41,7 @@ function entriesOf(thread: OperatorThread): Entry[] {
 const NOTICE_NAMES: Record<string, string> = {
   'claim-received': 'Claim received',
   'claim-status-changed': 'Status change',
+  'claim-details-corrected': 'Details corrected',
   'claim-message': 'New message',
   'reply-reminder': 'Reminder to reply',
   'status-code': 'Status page code',
@@ -51,7 +52,7 @@ function Attachments({ files }: { files: { id: string; filename: string; url: st
   return (
     <ul className="mt-1 list-disc pl-6">
       {files.map((f) => (
-        <li key={f.id}>
+        <li key={f.id} className="wrap-anywhere">
           <a href={f.url} download>
             {f.filename}
           </a>
@@ -73,9 +74,9 @@ function RequestEntry({ request }: { request: OperatorThread['requests'][number]
       <ol className="mt-1 list-decimal space-y-1 pl-6">
         {request.items.map((i) => (
           <li key={i.id}>
-            <p>{i.title}</p>
+            <p className="wrap-anywhere">{i.title}</p>
             {i.answer !== null && (
-              <p className="whitespace-pre-wrap text-muted">
+              <p className="whitespace-pre-wrap wrap-anywhere text-muted">
                 Answer: {i.answer === '' ? '(files only)' : i.answer}
               </p>
             )}
@@ -97,7 +98,7 @@ function ThreadEntry({ entry }: { entry: Entry }) {
           {n.channel === 'sms' ? 'Text' : 'Email'} sent: {NOTICE_NAMES[n.template] ?? n.template}
         </span>{' '}
         <span className="text-muted">({n.status})</span>
-        <span className="block text-sm break-words text-muted">{n.summary}</span>
+        <span className="block text-sm wrap-anywhere text-muted">{n.summary}</span>
       </p>
     );
   }
@@ -107,7 +108,7 @@ function ThreadEntry({ entry }: { entry: Entry }) {
       <p className="font-semibold">
         {m.author === 'claimant' ? 'From the claimant' : `From ${m.authorName ?? 'an operator'}`}
       </p>
-      <p className="whitespace-pre-wrap">{m.body}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere">{m.body}</p>
       <Attachments files={m.attachments} />
     </>
   );

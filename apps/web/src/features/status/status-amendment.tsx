@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { CONTENT } from '@taxback/domain/content';
 import { formatMoney, summariseClaim } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import { AgreementChecks } from '../../components/authority/agreement-checks.tsx';
+import { SignatureChoice } from '../../components/authority/signature-choice.tsx';
+import type { SignatureValue } from '../../components/authority/signature-choice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { SignaturePad } from '../../components/ui/signature-pad.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { amendStatusClaim } from './status-api.ts';
 
@@ -49,15 +50,6 @@ function figuresOf(amendable: Amendable, rows: Row[]) {
   });
 }
 
-const CHECKS = [
-  { key: 'accuracy', label: 'I confirm the information I have given is accurate' },
-  {
-    key: 'authorization',
-    label: `I authorise ${CONTENT.brandName} to act as my tax agent and submit this claim to HMRC`,
-  },
-  { key: 'terms', label: 'I accept the terms and conditions' },
-] as const;
-
 export function AmendmentPanel(props: {
   casework: Casework;
   requestId: string;
@@ -67,7 +59,7 @@ export function AmendmentPanel(props: {
   const amendable = props.casework.amendable;
   const [rows, setRows] = useState<Row[]>(() => (amendable ? rowsOf(amendable) : []));
   const [stage, setStage] = useState<'miles' | 'check'>('miles');
-  const [signature, setSignature] = useState('');
+  const [signature, setSignature] = useState<SignatureValue>({ dataUrl: null, typedName: null });
   const [checks, setChecks] = useState({ accuracy: false, authorization: false, terms: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
@@ -97,7 +89,8 @@ export function AmendmentPanel(props: {
       requestId: props.requestId,
       itemId: props.itemId,
       years: rows.map((r) => ({ year: r.year, employmentId: r.employmentId, miles: Number(r.miles) })),
-      signature,
+      signature: signature.dataUrl ?? '',
+      typedName: signature.typedName,
       agreementChecks: checks,
     });
     setBusy(false);
@@ -120,7 +113,14 @@ export function AmendmentPanel(props: {
         focusKey={attempt}
       />
       {stage === 'miles' ? (
-        <>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            check();
+          }}
+        >
           {rows.map((r, i) => (
             <TextField
               key={`${r.year}-${r.employmentId}`}
@@ -136,10 +136,17 @@ export function AmendmentPanel(props: {
               }
             />
           ))}
-          <Button onClick={check}>Check your new figures</Button>
-        </>
+          <Button type="submit">Check your new figures</Button>
+        </form>
       ) : (
-        <>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
           <h3 className="text-xl font-bold">Check your answers</h3>
           <dl className="space-y-1" data-testid="amendment-figures">
             {figures.years.map((y) => (
@@ -159,36 +166,25 @@ export function AmendmentPanel(props: {
             Change the miles
           </Button>
           <div data-testid="signature-pad">
-            <SignaturePad
+            <SignatureChoice
               id="amend-signature"
               label="Sign again for the new figures"
               clearLabel="Clear"
               error={errors.signature}
-              onChange={(d) => setSignature(d ?? '')}
+              onChange={setSignature}
             />
           </div>
-          <fieldset className="min-w-0 space-y-3">
-            <legend className="mb-2 font-bold">Your agreement</legend>
-            {CHECKS.map(({ key, label }) => (
-              <div key={key} className="flex items-start gap-3">
-                <input
-                  id={`amend-${key}`}
-                  type="checkbox"
-                  checked={checks[key]}
-                  onChange={(e) => setChecks((c) => ({ ...c, [key]: e.target.checked }))}
-                  data-testid={`agree-${key}`}
-                  className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
-                />
-                <label htmlFor={`amend-${key}`} className="min-h-11">
-                  {label}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <Button loading={busy} onClick={() => void send()}>
+          <AgreementChecks
+            idOf={(key) => `amend-${key}`}
+            checked={checks}
+            onChange={(key, value) => setChecks((c) => ({ ...c, [key]: value }))}
+            errorOf={(key) => errors[`agreementChecks.${key}`]}
+            legendClassName="mb-2 font-bold"
+          />
+          <Button type="submit" loading={busy}>
             Sign and send the change
           </Button>
-        </>
+        </form>
       )}
     </div>
   );

@@ -132,6 +132,8 @@ export async function amendStatusClaim(
     itemId: string;
     years: { year: string; employmentId: string; miles: number }[];
     signature: string;
+    /** Signed by typing their name instead of drawing (issue 32); null when drawn. */
+    typedName: string | null;
     agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
   },
 ): Promise<Change<ClaimStatusView>> {

@@ -176,40 +176,54 @@ function AnswerForm({
     setErrors(Object.keys(res.errors).length > 0 ? res.errors : { [`answers.0.answer`]: res.message });
     setAttempt((n) => n + 1);
   }
+  // An amendment (D32) is answered by its own form (new miles, a new signature); the other items
+  // by this one. Nested forms are not allowed, so the amendment comes first, outside it.
+  const ownForm = (item: Request['items'][number]) =>
+    item.kind === 'amendment' && casework.amendable !== null;
+  const item = (i: number) => {
+    const it = request.items[i];
+    if (!it) return null;
+    return (
+      <ItemAnswer
+        key={it.id}
+        index={i}
+        item={it}
+        casework={casework}
+        answer={answers[i] ?? ''}
+        files={files[i] ?? []}
+        errors={errors}
+        onAnswer={(v) => setAnswers((all) => all.map((old, j) => (j === i ? v : old)))}
+        onFile={(f) => setFiles((all) => all.map((old, j) => (j === i ? [...old, f] : old)))}
+        onError={setError}
+        requestId={request.id}
+        onAmended={onSent}
+      />
+    );
+  };
   return (
-    <form
-      noValidate
-      className="mb-10 space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
-      <h2 className="text-2xl">What we need from you</h2>
+    <section className="mb-10 space-y-6" aria-labelledby="request-heading">
+      <h2 id="request-heading" className="text-2xl">
+        What we need from you
+      </h2>
       <p>Please answer by {formatIsoDate(request.replyBy)}.</p>
-      <ErrorSummary errors={summaryOf(errors)} focusKey={attempt} />
-      {request.items.map((item, i) => (
-        <ItemAnswer
-          key={item.id}
-          index={i}
-          item={item}
-          casework={casework}
-          answer={answers[i] ?? ''}
-          files={files[i] ?? []}
-          errors={errors}
-          onAnswer={(v) => setAnswers((all) => all.map((old, j) => (j === i ? v : old)))}
-          onFile={(f) => setFiles((all) => all.map((old, j) => (j === i ? [...old, f] : old)))}
-          onError={setError}
-          requestId={request.id}
-          onAmended={onSent}
-        />
-      ))}
-      {request.items.some((i) => i.answer === null && !(i.kind === 'amendment' && casework.amendable)) && (
-        <Button type="submit" loading={busy}>
-          Send your answers
-        </Button>
+      {request.items.map((it, i) => (ownForm(it) ? item(i) : null))}
+      {request.items.some((i) => i.answer === null && !ownForm(i)) && (
+        <form
+          noValidate
+          className="space-y-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <ErrorSummary errors={summaryOf(errors)} focusKey={attempt} />
+          {request.items.map((it, i) => (ownForm(it) ? null : item(i)))}
+          <Button type="submit" loading={busy}>
+            Send your answers
+          </Button>
+        </form>
       )}
-    </form>
+    </section>
   );
 }
 

@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { reliefOf, figuresByJob, formatMoney, isFuelClaim, type RebateSummary } from '@taxback/domain';
-import { CONTENT } from '@taxback/domain/content';
 import { EstimateNotes, FigureRow } from '../components/rebate-panel.tsx';
 import { SelfAssessmentNote } from '../components/self-assessment-note.tsx';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { SignatureChoice } from '../../../components/authority/signature-choice.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { FieldError } from '../components/choice-list.tsx';
+import { AgreementChecks } from '../../../components/authority/agreement-checks.tsx';
 import {
   authorityInputOfSnapshot,
   buildAuthorityDocument,
@@ -33,14 +30,6 @@ const FIELDS = [
   'agreementChecks.authorization',
   'agreementChecks.terms',
 ] as const;
-
-type CheckKey = 'accuracy' | 'authorization' | 'terms';
-
-const CHECKS: readonly { key: CheckKey; testId: string }[] = [
-  { key: 'accuracy', testId: 'agree-accuracy' },
-  { key: 'authorization', testId: 'agree-authorization' },
-  { key: 'terms', testId: 'agree-terms' },
-];
 
 /** The claim's totals in the review's order (test id `review-total-<id>`); the rebate comes after. */
 const TOTALS: ReadonlyArray<{ id: string; label: string; value: (summary: RebateSummary) => string }> = [
@@ -246,44 +235,12 @@ export function StepReview() {
         />
       </div>
 
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-xl font-bold">Your agreement</legend>
-        {CHECKS.map(({ key, testId }) => {
-          const path = `agreementChecks.${key}`;
-          const id = fieldId(path);
-          const error = errorFor(errors, path);
-          return (
-            <div key={key} className={`flex flex-col gap-1 ${error ? 'border-l-4 border-danger pl-3' : ''}`}>
-              <FieldError id={`${id}-error`} message={error} />
-              <div className="flex items-start gap-3">
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={snapshot.agreementChecks[key]}
-                  onChange={(e) => wizard.setAgreement({ [key]: e.target.checked })}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  data-testid={testId}
-                  className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
-                />
-                <label htmlFor={id} className="min-h-11">
-                  {key === 'accuracy' && 'I confirm the information I have given is accurate'}
-                  {key === 'authorization' &&
-                    `I authorise ${CONTENT.brandName} to act as my tax agent and submit this claim to HMRC`}
-                  {key === 'terms' && (
-                    <>
-                      I accept the{' '}
-                      <Link to={paths.terms.getHref()} target="_blank" rel="noopener">
-                        terms and conditions
-                      </Link>
-                    </>
-                  )}
-                </label>
-              </div>
-            </div>
-          );
-        })}
-      </fieldset>
+      <AgreementChecks
+        idOf={(key) => fieldId(`agreementChecks.${key}`)}
+        checked={snapshot.agreementChecks}
+        onChange={(key, value) => wizard.setAgreement({ [key]: value })}
+        errorOf={(key) => errorFor(errors, `agreementChecks.${key}`)}
+      />
 
       {phase === 'error' && (
         <Notice tone="error" title={message} testId="signature-error">
