@@ -226,18 +226,33 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   const reference =
     (await successDialog(page).getByTestId('claim-reference').locator('strong').textContent()) ?? '';
 
-  // The texted reference links to the status page (D23); on PostgreSQL the text goes out as a job.
+  // The texted reference says HMRC needs more details and links to this claim's status page (D23,
+  // D30); on PostgreSQL the text goes out as a job.
   let link = '';
+  let text = '';
   await expect
     .poll(async () => {
       const [sms] = await queryRows(
-        'SELECT body FROM sms_outbox WHERE to_phone = $1 AND body LIKE $2 ORDER BY created_at DESC',
+        "SELECT body FROM sms_outbox WHERE to_phone = $1 AND template = 'claim-received' AND body LIKE $2 ORDER BY created_at DESC",
         [normaliseUkPhone(phone), `%${reference}%`],
       );
-      link = /(https?:\/\/\S+)/.exec(String(sms?.body ?? ''))?.[1] ?? '';
+      text = String(sms?.body ?? '');
+      link = /(https?:\/\/\S+)/.exec(text)?.[1] ?? '';
       return link;
     })
-    .toContain('/status');
+    .toContain(`/status?reference=${reference}`);
+  expect(text).toContain('HMRC needs more details before we can send it. Add them at');
+  let email: Record<string, unknown> | undefined;
+  await expect
+    .poll(async () => {
+      [email] = await queryRows(
+        "SELECT subject, body_text FROM email_outbox WHERE claim_id = (SELECT id FROM form_responses WHERE session_id = $1) AND template = 'claim-received'",
+        [sessionId],
+      );
+      return email?.subject;
+    })
+    .toBe(`We have your claim ${reference}: add the details HMRC needs`);
+  expect(String(email?.body_text)).toContain(`Add them at ${link}.`);
 
   // A day later (the new browser's clock moved on a day), on another browser, from the link.
   const later = await browser.newContext();
@@ -245,7 +260,8 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   const other = await later.newPage();
   const url = new URL(link);
   await other.goto(`${url.pathname}${url.search}`);
-  await other.getByLabel('Claim reference').fill(reference);
+  // The link fills in the reference; the claimant gives only the mobile number.
+  await expect(other.getByLabel('Claim reference')).toHaveValue(reference);
   await other.getByLabel('Mobile number').fill(phone);
   await other.getByRole('button', { name: 'Text me a code' }).click();
   let code = '';
