@@ -65,6 +65,10 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean): Prom
 
   await expect(heading(page)).toHaveText('Which tax years are you claiming for?');
   for (const year of YEARS) await page.getByRole('checkbox', { name: new RegExp(`^${year}`) }).check();
+  // Issue 30: each chosen year's income band (D21), the last left unanswered.
+  await page.getByLabel(`Which best describes your income in ${YEARS[0]}?`).selectOption('basic');
+  await page.getByLabel(`Which best describes your income in ${YEARS[1]}?`).selectOption('higher');
+  if (scan) await scanAt320(page, 'details: tax years and income');
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Uniform, work clothing and tools');
@@ -92,8 +96,22 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean): Prom
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Check your answers');
-  // £245 a year at 20% and 40% (band not given: basic and higher, D21), three years.
-  await expect(page.getByTestId('details-estimate')).toContainText(/In all: £147(\.00)? to £294(\.00)?/);
+  // £245 a year: at 20% £49, at 40% £98, and the year with no band between them (D21), said so.
+  const estimate = page.getByTestId('details-estimate');
+  await expect(estimate).toContainText(`${YEARS[0]}: £49.00, at your rate of 20%`);
+  await expect(estimate).toContainText(`${YEARS[1]}: £98.00, at your rate of 40%`);
+  await expect(estimate).toContainText(
+    `${YEARS[2]}: £49.00 to £98.00, you have not told us your income, so this is between the basic rate (20%) and the higher rate (40%)`,
+  );
+  await expect(estimate).toContainText('In all: £196.00 to £245.00');
+  const stored = JSON.parse((await storedDetails(sessionId)) ?? '{}') as {
+    details?: { taxYears?: { year: string; incomeBand: string }[] };
+  };
+  expect(YEARS.map((y) => stored.details?.taxYears?.find((t) => t.year === y)?.incomeBand)).toEqual([
+    'basic',
+    'higher',
+    '',
+  ]);
   if (scan) await scanAt320(page, 'details: check your answers');
   // Change the employer's job title and come straight back.
   await page.getByRole('button', { name: 'Change employments' }).click();

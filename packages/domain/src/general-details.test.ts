@@ -103,6 +103,29 @@ describe('details of a general claim (D30)', () => {
     d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: 'basic' }));
     expect(detailsEstimate(d).highPence).toBe(3 * 4900);
   });
+
+  // Each year at the band the claimant chose for it (GOV.UK "Income Tax rates", gov.scot "Scottish
+  // Income Tax"); a year with no band is the basic-to-higher range, never a guess at one rate.
+  it("uses each year's own band, Scottish rates when they pay Scottish tax, and a range without one", () => {
+    const d = nurse();
+    const bands: Record<string, 'higher' | 'intermediate' | ''> = {
+      '2023/24': 'higher',
+      '2024/25': 'intermediate',
+      '2025/26': '',
+    };
+    d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: bands[y.year] ?? '' }));
+    d.scottishTaxpayer = 'yes';
+    const scottish = detailsEstimate(d);
+    // £245 a year: 2023/24 higher 42% = £102.90; 2024/25 intermediate 21% = £51.45; 2025/26 20% to 42%.
+    expect(scottish.years.map((y) => [y.year, y.rates, y.lowPence, y.highPence, y.rateKnown])).toEqual([
+      ['2023/24', [42], 10_290, 10_290, true],
+      ['2024/25', [21], 5145, 5145, true],
+      ['2025/26', [20, 42], 4900, 10_290, false],
+    ]);
+    d.scottishTaxpayer = 'no';
+    // Not Scottish: "intermediate" is no band of theirs, so that year is a range too.
+    expect(detailsEstimate(d).years.map((y) => y.rates)).toEqual([[40], [20, 40], [20, 40]]);
+  });
 });
 
 describe('details save: bad input gets a message at the field (issue 30)', () => {
