@@ -15,6 +15,7 @@ import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
 import { extractPdfText } from '../helpers/sample-files.ts';
 import { drawSignature } from '../helpers/signature.ts';
+import { expectStep } from '../helpers/wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // Three years, oldest first, that are claimable today and the nurse worked in (D21).
@@ -43,7 +44,7 @@ async function storedDetails(sessionId: string): Promise<string | null> {
 }
 
 /** The details journey from "About you" to the signed authority, as a nurse claiming uniform and fees. */
-async function finishDetails(page: Page, sessionId: string, scan: boolean): Promise<void> {
+async function finishDetails(page: Page, sessionId: string, scan: boolean, travel = false): Promise<void> {
   await expect(heading(page)).toHaveText('About you');
   if (scan) await scanAt320(page, 'details: about you');
   await page.getByLabel('Title (optional)').fill('Ms');
@@ -95,7 +96,20 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean): Prom
   await page.getByLabel(`Fees you paid in ${YEARS[0]}`).fill('120');
   await next(page).click();
 
+  if (travel) {
+    // Decision 052: travel asks nothing here; it is claimed in the mileage wizard after signing.
+    await expect(heading(page)).toHaveText('Travel and miles');
+    await expect(page.getByText('we claim it in our mileage claim')).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await scanAt320(page, 'details: travel');
+    await next(page).click();
+  }
+
   await expect(heading(page)).toHaveText('Check your answers');
+  if (travel)
+    await expect(
+      page.getByText('Claimed in our mileage claim, which we take you to after you sign'),
+    ).toBeVisible();
   // £245 a year: at 20% £49, at 40% £98, and the year with no band between them (D21), said so.
   const estimate = page.getByTestId('details-estimate');
   await expect(estimate).toContainText(`${YEARS[0]}: £49.00, at your rate of 20%`);
@@ -233,12 +247,13 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
 }) => {
   test.setTimeout(180_000);
   const phone = '07700 900654';
+  const lastName = `Seacole${unique()}`;
   await reachFilledForm(page, {
     firstName: 'Mary',
-    lastName: `Seacole${unique()}`,
+    lastName,
     email: 'mary@example.com',
     phone,
-    expenses: ['uniform', 'fees'],
+    expenses: ['uniform', 'fees', 'travel'],
   });
   const sessionId = await submitClaim(page);
   const reference =
@@ -297,10 +312,40 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   await other.getByRole('button', { name: 'Show my claim' }).click();
   await other.getByRole('button', { name: 'Add the details HMRC needs' }).click();
   await expect(other).toHaveURL('/claim-details');
-  await finishDetails(other, sessionId, false);
+  await finishDetails(other, sessionId, false, true);
   const [row] = await queryRows('SELECT details_signed_at FROM form_responses WHERE session_id = $1', [
     sessionId,
   ]);
   expect(row?.details_signed_at).toBeTruthy();
+
+  // Decision 052: travel next, in the mileage wizard, with what the details journey knows filled in.
+  await scanAt320(other, 'details: signed, with the mileage handover');
+  await other.getByRole('button', { name: 'Start your mileage claim' }).click();
+  await expect(other).toHaveURL('/onboarding');
+  await expectStep(other, 'eligibility');
+  await other.getByTestId('eligibility-yes').click();
+  await expectStep(other, 'employment');
+  await other.getByTestId('employment-employed').click();
+  await expectStep(other, 'personal');
+  await expect(other.getByLabel('First name')).toHaveValue('Mary');
+  await expect(other.getByLabel('Full address')).toHaveValue('1 High Street, Leeds');
+  await expect(other.getByTestId('date-of-birth-year')).toHaveValue('1990');
+  await other.getByTestId('wizard-continue').click();
+  await expectStep(other, 'employments');
+  await expect(other.getByLabel("Employer's name")).toHaveValue('Leeds Teaching Hospitals NHS Trust');
+  await other.getByTestId('wizard-continue').click();
+  await expectStep(other, 'tax-years');
+  for (const year of YEARS) await expect(other.getByTestId(`tax-year-${year}`)).toBeChecked();
+  // The mileage draft the wizard saved holds the prefilled claimant, as its own claim.
+  await expect
+    .poll(async () =>
+      queryRows(
+        'SELECT first_name, email, postcode, submission_reference FROM onboarding_claims WHERE last_name = $1',
+        [lastName],
+      ),
+    )
+    .toEqual([
+      { first_name: 'Mary', email: 'mary@example.com', postcode: 'LS1 1AA', submission_reference: null },
+    ]);
   await later.close();
 });

@@ -3,7 +3,9 @@ import { fieldErrors } from './schema-validation.ts';
 import { createDetailsSaveSchema, DETAILS_MESSAGES } from './general-details-schemas.ts';
 import {
   detailsEstimate,
+  detailsPlan,
   detailsYears,
+  mileagePrefillOf,
   p87InputOfGeneralDetails,
   unlistedProfessionalBody,
   type GeneralDetails,
@@ -125,6 +127,41 @@ describe('details of a general claim (D30)', () => {
     d.scottishTaxpayer = 'no';
     // Not Scottish: "intermediate" is no band of theirs, so that year is a range too.
     expect(detailsEstimate(d).years.map((y) => y.rates)).toEqual([[40], [20, 40], [20, 40]]);
+  });
+});
+
+// Decision 052: travel chosen in the funnel is claimed in the mileage wizard, prefilled from here.
+describe('travel hands over to the mileage wizard (D30)', () => {
+  it('adds a travel screen after the other expenses, and none without travel', () => {
+    expect(detailsPlan(['travel', 'uniform'])).toEqual([
+      'about-you',
+      'employments',
+      'tax-years',
+      'clothing',
+      'travel',
+      'check',
+      'sign',
+    ]);
+    expect(detailsPlan(['uniform'])).not.toContain('travel');
+  });
+
+  it("prefills the wizard's draft with the claimant, employments, years and bands, and no miles", () => {
+    const d = nurse();
+    d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: y.year === '2024/25' ? 'higher' : '' }));
+    const draft = mileagePrefillOf(d, claimableTaxYears(TODAY));
+    expect(draft.personalInfo).toEqual(d.personalInfo);
+    expect(draft.employments).toEqual(d.employments);
+    expect(draft.scottishTaxpayer).toBe('no');
+    expect(draft.taxYears.filter((y) => y.selected).map((y) => y.year)).toEqual([
+      '2025/26',
+      '2024/25',
+      '2023/24',
+    ]);
+    expect(draft.taxYears.find((y) => y.year === '2024/25')?.incomeBand).toBe('higher');
+    // One job entry per employment per year, with no miles: the wizard asks them.
+    expect(draft.taxYears.every((y) => y.jobs.length === 1 && y.jobs[0]!.businessMiles === 0)).toBe(true);
+    expect(draft.taxYears[0]!.jobs[0]!.employmentId).toBe('job-1');
+    expect(draft.vehicleInfo.type).toBe('');
   });
 });
 

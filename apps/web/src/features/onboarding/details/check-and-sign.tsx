@@ -3,6 +3,7 @@ import {
   DETAILS_SECTION_LABELS,
   RELIEF_CAP_NOTICE,
   authorityInputOfGeneralClaim,
+  claimsTravel,
   buildAuthorityDocument,
   datePartsToIso,
   detailsEstimate,
@@ -111,6 +112,14 @@ export function CheckStep({ d, details }: Props) {
             change={s}
           />
         ))}
+        {claimsTravel(d.view?.selectedExpenses ?? []) && (
+          <Row
+            d={d}
+            label="Travel and miles"
+            value="Claimed in our mileage claim, which we take you to after you sign this one"
+            change="travel"
+          />
+        )}
       </dl>
       <section
         aria-labelledby="estimate-heading"
