@@ -13,7 +13,7 @@ import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows } from '../helpers/db.ts';
 import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
-import { extractPdfText } from '../helpers/sample-files.ts';
+import { extractPdfText, makeHtmlAsPng, makePdf } from '../helpers/sample-files.ts';
 import { drawSignature } from '../helpers/signature.ts';
 import { expectStep } from '../helpers/wizard.ts';
 
@@ -97,6 +97,28 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean, trave
   await next(page).click();
 
   if (travel) {
+    // Decision 052: hotel bills uploaded beside the amounts, through the wizard's upload rules.
+    await expect(heading(page)).toHaveText('Hotel stays for work');
+    for (const year of YEARS) await page.getByLabel(`Hotel stays in ${year}`).fill('80');
+    const slug = (YEARS[0] ?? '').replace('/', '-');
+    await page.getByTestId(`evidence-input-hotel-${slug}`).setInputFiles(makeHtmlAsPng('bill.png'));
+    await expect(page.getByTestId(`evidence-hotel-${slug}`)).toContainText(
+      'This file type is not allowed. Upload a PDF, Word, Excel, CSV, JPG or PNG file.',
+    );
+    await page
+      .getByTestId(`evidence-input-hotel-${slug}`)
+      .setInputFiles(await makePdf('premier-inn.pdf', 'Premier Inn, 2 nights'));
+    await expect(page.getByTestId(`evidence-hotel-${slug}`)).toContainText('premier-inn.pdf');
+    await scanAt320(page, 'details: hotel with a receipt');
+    const receipts = await queryRows(
+      "SELECT kind, tax_year, expense_section, content_type FROM stored_files WHERE session_id = $1 AND kind = 'evidence'",
+      [sessionId],
+    );
+    expect(receipts).toEqual([
+      { kind: 'evidence', tax_year: YEARS[0], expense_section: 'hotel', content_type: 'application/pdf' },
+    ]);
+    await next(page).click();
+
     // Decision 052: travel asks nothing here; it is claimed in the mileage wizard after signing.
     await expect(heading(page)).toHaveText('Travel and miles');
     await expect(page.getByText('we claim it in our mileage claim')).toBeVisible();
@@ -112,12 +134,14 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean, trave
     ).toBeVisible();
   // £245 a year: at 20% £49, at 40% £98, and the year with no band between them (D21), said so.
   const estimate = page.getByTestId('details-estimate');
-  await expect(estimate).toContainText(`${YEARS[0]}: £49.00, at your rate of 20%`);
-  await expect(estimate).toContainText(`${YEARS[1]}: £98.00, at your rate of 40%`);
+  // With the hotel's £80 a year (the travel claimant): £325, so £65 and £130.
+  const [low, high] = travel ? ['£65.00', '£130.00'] : ['£49.00', '£98.00'];
+  await expect(estimate).toContainText(`${YEARS[0]}: ${low}, at your rate of 20%`);
+  await expect(estimate).toContainText(`${YEARS[1]}: ${high}, at your rate of 40%`);
   await expect(estimate).toContainText(
-    `${YEARS[2]}: £49.00 to £98.00, you have not told us your income, so this is between the basic rate (20%) and the higher rate (40%)`,
+    `${YEARS[2]}: ${low} to ${high}, you have not told us your income, so this is between the basic rate (20%) and the higher rate (40%)`,
   );
-  await expect(estimate).toContainText('In all: £196.00 to £245.00');
+  await expect(estimate).toContainText(travel ? 'In all: £260.00 to £325.00' : 'In all: £196.00 to £245.00');
   const stored = JSON.parse((await storedDetails(sessionId)) ?? '{}') as {
     details?: { taxYears?: { year: string; incomeBand: string }[] };
   };
@@ -253,7 +277,7 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
     lastName,
     email: 'mary@example.com',
     phone,
-    expenses: ['uniform', 'fees', 'travel'],
+    expenses: ['uniform', 'fees', 'hotel', 'travel'],
   });
   const sessionId = await submitClaim(page);
   const reference =
