@@ -13,8 +13,9 @@ import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows } from '../helpers/db.ts';
 import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
-import { extractPdfText } from '../helpers/sample-files.ts';
+import { extractPdfText, makeHtmlAsPng, makePdf } from '../helpers/sample-files.ts';
 import { drawSignature } from '../helpers/signature.ts';
+import { expectStep } from '../helpers/wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // Three years, oldest first, that are claimable today and the nurse worked in (D21).
@@ -43,7 +44,7 @@ async function storedDetails(sessionId: string): Promise<string | null> {
 }
 
 /** The details journey from "About you" to the signed authority, as a nurse claiming uniform and fees. */
-async function finishDetails(page: Page, sessionId: string, scan: boolean): Promise<void> {
+async function finishDetails(page: Page, sessionId: string, scan: boolean, travel = false): Promise<void> {
   await expect(heading(page)).toHaveText('About you');
   if (scan) await scanAt320(page, 'details: about you');
   await page.getByLabel('Title (optional)').fill('Ms');
@@ -65,6 +66,10 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean): Prom
 
   await expect(heading(page)).toHaveText('Which tax years are you claiming for?');
   for (const year of YEARS) await page.getByRole('checkbox', { name: new RegExp(`^${year}`) }).check();
+  // Issue 30: each chosen year's income band (D21), the last left unanswered.
+  await page.getByLabel(`Which best describes your income in ${YEARS[0]}?`).selectOption('basic');
+  await page.getByLabel(`Which best describes your income in ${YEARS[1]}?`).selectOption('higher');
+  if (scan) await scanAt320(page, 'details: tax years and income');
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Uniform, work clothing and tools');
@@ -91,9 +96,60 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean): Prom
   await page.getByLabel(`Fees you paid in ${YEARS[0]}`).fill('120');
   await next(page).click();
 
+  if (travel) {
+    // Decision 052: hotel bills uploaded beside the amounts, through the wizard's upload rules.
+    await expect(heading(page)).toHaveText('Hotel stays for work');
+    for (const year of YEARS) await page.getByLabel(`Hotel stays in ${year}`).fill('80');
+    const slug = (YEARS[0] ?? '').replace('/', '-');
+    await page.getByTestId(`evidence-input-hotel-${slug}`).setInputFiles(makeHtmlAsPng('bill.png'));
+    await expect(page.getByTestId(`evidence-hotel-${slug}`)).toContainText(
+      'This file type is not allowed. Upload a PDF, Word, Excel, CSV, JPG or PNG file.',
+    );
+    await page
+      .getByTestId(`evidence-input-hotel-${slug}`)
+      .setInputFiles(await makePdf('premier-inn.pdf', 'Premier Inn, 2 nights'));
+    await expect(page.getByTestId(`evidence-hotel-${slug}`)).toContainText('premier-inn.pdf');
+    await scanAt320(page, 'details: hotel with a receipt');
+    const receipts = await queryRows(
+      "SELECT kind, tax_year, expense_section, content_type FROM stored_files WHERE session_id = $1 AND kind = 'evidence'",
+      [sessionId],
+    );
+    expect(receipts).toEqual([
+      { kind: 'evidence', tax_year: YEARS[0], expense_section: 'hotel', content_type: 'application/pdf' },
+    ]);
+    await next(page).click();
+
+    // Decision 052: travel asks nothing here; it is claimed in the mileage wizard after signing.
+    await expect(heading(page)).toHaveText('Travel and miles');
+    await expect(page.getByText('we claim it in our mileage claim')).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await scanAt320(page, 'details: travel');
+    await next(page).click();
+  }
+
   await expect(heading(page)).toHaveText('Check your answers');
-  // £245 a year at 20% and 40% (band not given: basic and higher, D21), three years.
-  await expect(page.getByTestId('details-estimate')).toContainText(/In all: £147(\.00)? to £294(\.00)?/);
+  if (travel)
+    await expect(
+      page.getByText('Claimed in our mileage claim, which we take you to after you sign'),
+    ).toBeVisible();
+  // £245 a year: at 20% £49, at 40% £98, and the year with no band between them (D21), said so.
+  const estimate = page.getByTestId('details-estimate');
+  // With the hotel's £80 a year (the travel claimant): £325, so £65 and £130.
+  const [low, high] = travel ? ['£65.00', '£130.00'] : ['£49.00', '£98.00'];
+  await expect(estimate).toContainText(`${YEARS[0]}: ${low}, at your rate of 20%`);
+  await expect(estimate).toContainText(`${YEARS[1]}: ${high}, at your rate of 40%`);
+  await expect(estimate).toContainText(
+    `${YEARS[2]}: ${low} to ${high}, you have not told us your income, so this is between the basic rate (20%) and the higher rate (40%)`,
+  );
+  await expect(estimate).toContainText(travel ? 'In all: £260.00 to £325.00' : 'In all: £196.00 to £245.00');
+  const stored = JSON.parse((await storedDetails(sessionId)) ?? '{}') as {
+    details?: { taxYears?: { year: string; incomeBand: string }[] };
+  };
+  expect(YEARS.map((y) => stored.details?.taxYears?.find((t) => t.year === y)?.incomeBand)).toEqual([
+    'basic',
+    'higher',
+    '',
+  ]);
   if (scan) await scanAt320(page, 'details: check your answers');
   // Change the employer's job title and come straight back.
   await page.getByRole('button', { name: 'Change employments' }).click();
@@ -215,29 +271,45 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
 }) => {
   test.setTimeout(180_000);
   const phone = '07700 900654';
+  const lastName = `Seacole${unique()}`;
   await reachFilledForm(page, {
     firstName: 'Mary',
-    lastName: `Seacole${unique()}`,
+    lastName,
     email: 'mary@example.com',
     phone,
-    expenses: ['uniform', 'fees'],
+    expenses: ['uniform', 'fees', 'hotel', 'travel'],
   });
   const sessionId = await submitClaim(page);
   const reference =
     (await successDialog(page).getByTestId('claim-reference').locator('strong').textContent()) ?? '';
 
-  // The texted reference links to the status page (D23); on PostgreSQL the text goes out as a job.
+  // The texted reference says HMRC needs more details and links to this claim's status page (D23,
+  // D30); on PostgreSQL the text goes out as a job.
   let link = '';
+  let text = '';
   await expect
     .poll(async () => {
       const [sms] = await queryRows(
-        'SELECT body FROM sms_outbox WHERE to_phone = $1 AND body LIKE $2 ORDER BY created_at DESC',
+        "SELECT body FROM sms_outbox WHERE to_phone = $1 AND template = 'claim-received' AND body LIKE $2 ORDER BY created_at DESC",
         [normaliseUkPhone(phone), `%${reference}%`],
       );
-      link = /(https?:\/\/\S+)/.exec(String(sms?.body ?? ''))?.[1] ?? '';
+      text = String(sms?.body ?? '');
+      link = /(https?:\/\/\S+)/.exec(text)?.[1] ?? '';
       return link;
     })
-    .toContain('/status');
+    .toContain(`/status?reference=${reference}`);
+  expect(text).toContain('HMRC needs more details before we can send it. Add them at');
+  let email: Record<string, unknown> | undefined;
+  await expect
+    .poll(async () => {
+      [email] = await queryRows(
+        "SELECT subject, body_text FROM email_outbox WHERE claim_id = (SELECT id FROM form_responses WHERE session_id = $1) AND template = 'claim-received'",
+        [sessionId],
+      );
+      return email?.subject;
+    })
+    .toBe(`We have your claim ${reference}: add the details HMRC needs`);
+  expect(String(email?.body_text)).toContain(`Add them at ${link}.`);
 
   // A day later (the new browser's clock moved on a day), on another browser, from the link.
   const later = await browser.newContext();
@@ -245,7 +317,8 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   const other = await later.newPage();
   const url = new URL(link);
   await other.goto(`${url.pathname}${url.search}`);
-  await other.getByLabel('Claim reference').fill(reference);
+  // The link fills in the reference; the claimant gives only the mobile number.
+  await expect(other.getByLabel('Claim reference')).toHaveValue(reference);
   await other.getByLabel('Mobile number').fill(phone);
   await other.getByRole('button', { name: 'Text me a code' }).click();
   let code = '';
@@ -263,10 +336,40 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   await other.getByRole('button', { name: 'Show my claim' }).click();
   await other.getByRole('button', { name: 'Add the details HMRC needs' }).click();
   await expect(other).toHaveURL('/claim-details');
-  await finishDetails(other, sessionId, false);
+  await finishDetails(other, sessionId, false, true);
   const [row] = await queryRows('SELECT details_signed_at FROM form_responses WHERE session_id = $1', [
     sessionId,
   ]);
   expect(row?.details_signed_at).toBeTruthy();
+
+  // Decision 052: travel next, in the mileage wizard, with what the details journey knows filled in.
+  await scanAt320(other, 'details: signed, with the mileage handover');
+  await other.getByRole('button', { name: 'Start your mileage claim' }).click();
+  await expect(other).toHaveURL('/onboarding');
+  await expectStep(other, 'eligibility');
+  await other.getByTestId('eligibility-yes').click();
+  await expectStep(other, 'employment');
+  await other.getByTestId('employment-employed').click();
+  await expectStep(other, 'personal');
+  await expect(other.getByLabel('First name')).toHaveValue('Mary');
+  await expect(other.getByLabel('Full address')).toHaveValue('1 High Street, Leeds');
+  await expect(other.getByTestId('date-of-birth-year')).toHaveValue('1990');
+  await other.getByTestId('wizard-continue').click();
+  await expectStep(other, 'employments');
+  await expect(other.getByLabel("Employer's name")).toHaveValue('Leeds Teaching Hospitals NHS Trust');
+  await other.getByTestId('wizard-continue').click();
+  await expectStep(other, 'tax-years');
+  for (const year of YEARS) await expect(other.getByTestId(`tax-year-${year}`)).toBeChecked();
+  // The mileage draft the wizard saved holds the prefilled claimant, as its own claim.
+  await expect
+    .poll(async () =>
+      queryRows(
+        'SELECT first_name, email, postcode, submission_reference FROM onboarding_claims WHERE last_name = $1',
+        [lastName],
+      ),
+    )
+    .toEqual([
+      { first_name: 'Mary', email: 'mary@example.com', postcode: 'LS1 1AA', submission_reference: null },
+    ]);
   await later.close();
 });

@@ -44,6 +44,7 @@ import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
 import { createClaimsService } from './modules/claims/service.ts';
 import { createClaimDetailsService } from './modules/claims/details.ts';
+import { createDetailsFiles } from './modules/claims/details-files.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { registerApiDocs } from './modules/docs/openapi.ts';
 import { useApiContract } from './http/contract.ts';
@@ -333,7 +334,12 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
   });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
-  await app.register(claimsRoutes, { prefix: '/api', claims, details });
+  const detailsFiles = createDetailsFiles({
+    db: database.db,
+    files,
+    now: overrides.now ?? (() => new Date()),
+  });
+  await app.register(claimsRoutes, { prefix: '/api', claims, details, detailsFiles });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generalReference } from '@taxback/domain';
 import { DETAILS_MESSAGES } from '@taxback/domain/general-details-schemas';
 import { asOperator, insertOperator, signIn, testClock, type AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId, validClaimBody, type TestApp } from './helpers.ts';
@@ -88,6 +89,59 @@ const storedDetails = async (id: string) =>
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
   ).details;
+
+/** The "claim received" text and email of claim `id`, as the offline providers stored them. */
+async function receivedMessages(id: string) {
+  await t.app.jobs.drain();
+  const texts = await t.app.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('claim_id', '=', id)
+    .where('template', '=', 'claim-received')
+    .execute();
+  const emails = await t.app.db
+    .selectFrom('email_outbox')
+    .select(['subject', 'body_text', 'body_html'])
+    .where('claim_id', '=', id)
+    .where('template', '=', 'claim-received')
+    .execute();
+  return { texts: texts.map((r) => r.body), emails };
+}
+
+describe('the texts and emails of a funnel claim (D30)', () => {
+  it('tell the claimant HMRC needs more details and link to the status page that opens the details journey', async () => {
+    const { id } = await funnelClaim();
+    const reference = generalReference(id);
+    const link = `${t.config.publicUrl}/status?reference=${reference}`;
+    const { texts, emails } = await receivedMessages(id);
+    expect(texts).toEqual([
+      `${t.config.company.name}: we have your claim ${reference}. HMRC needs more details before we can send it. Add them at ${link} (we text you a code to sign in).`,
+    ]);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toBe(`We have your claim ${reference}: add the details HMRC needs`);
+    expect(emails[0]!.body_text).toContain('HMRC needs more details before we can send your claim');
+    expect(emails[0]!.body_text).toContain(`Add them at ${link}.`);
+    expect(emails[0]!.body_html).toContain(`Add them at ${link}.`);
+    expect(emails[0]!.body_text).toContain('choose "Add the details HMRC needs"');
+  });
+
+  it('a claim whose details are signed before the message goes says only that it arrived', async () => {
+    const { sessionId, id } = await funnelClaim();
+    expect((await save(sessionId, details())).statusCode).toBe(200);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims/mine/details/sign',
+      headers: { 'x-session-id': sessionId },
+      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
+    });
+    expect(signed.statusCode).toBe(200);
+    const { texts, emails } = await receivedMessages(id);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('We will text and email you as it moves on.');
+    expect(texts[0]).not.toContain('more details');
+    expect(emails.map((e) => e.subject)).toEqual([`We have your claim ${generalReference(id)}`]);
+  });
+});
 
 describe('the details journey of a funnel claim (D30)', () => {
   it('refuses bad input at the field and stores nothing', async () => {

@@ -16,6 +16,8 @@ const API_ROUTES = [
   'get /api/claims/mine/details',
   'put /api/claims/mine/details',
   'post /api/claims/mine/details/sign',
+  'post /api/claims/mine/details/files',
+  'delete /api/claims/mine/details/files/{id}',
   'get /api/files/{id}',
   'get /api/onboarding',
   'put /api/onboarding',

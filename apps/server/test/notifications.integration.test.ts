@@ -100,10 +100,11 @@ describe('claimant notifications', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.to).toBe('+447700900123');
     expect(texts[0]!.body).toContain(`we have your claim ${reference}`);
-    expect(texts[0]!.body).toContain('https://claims.example/status');
+    // D30: a funnel claim's text links to its status page, where the details HMRC needs are added.
+    expect(texts[0]!.body).toContain(`Add them at https://claims.example/status?reference=${reference}`);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['gail@example.com']);
-    expect(smtp.received[0]!.subject).toBe(`We have your claim ${reference}`);
+    expect(smtp.received[0]!.subject).toBe(`We have your claim ${reference}: add the details HMRC needs`);
     expect(smtp.received[0]!.raw).toContain('Dear Gail,');
   });
 
@@ -186,11 +187,15 @@ describe('claimant notifications', () => {
   it('SMS and SMTP down for 30 seconds while claims arrive: every message is delivered once after they recover', async () => {
     smsFailing = true;
     smtp.failing = true;
-    const references = [
+    const general = [
       generalReference(await submitGeneralClaim(t, { firstName: 'Olu', email: 'olu@example.com' })),
       generalReference(await submitGeneralClaim(t, { firstName: 'Pat', email: 'pat@example.com' })),
-      (await submitMileageClaim(t, { firstName: 'Quin', email: 'quin@example.com' })).reference,
     ];
+    const mileage = (await submitMileageClaim(t, { firstName: 'Quin', email: 'quin@example.com' })).reference;
+    const references = [...general, mileage];
+    // D30: a funnel claim's email asks for the details HMRC needs; a mileage claim's does not.
+    const subjectOf = (reference: string) =>
+      `We have your claim ${reference}${general.includes(reference) ? ': add the details HMRC needs' : ''}`;
     // The outage: the queue looks every 5 seconds for 30 seconds; every try is refused.
     for (let s = 0; s < 30; s += 5) {
       await t.app.jobs.runDue();
@@ -222,7 +227,7 @@ describe('claimant notifications', () => {
       .map((r) => new URLSearchParams(r.body).get('Body') ?? '');
     for (const reference of references) {
       expect(texts.filter((b) => b.includes(reference))).toHaveLength(1);
-      expect(smtp.received.filter((m) => m.subject === `We have your claim ${reference}`)).toHaveLength(1);
+      expect(smtp.received.filter((m) => m.subject === subjectOf(reference))).toHaveLength(1);
     }
     expect(texts).toHaveLength(3);
     expect(smtp.received).toHaveLength(3);

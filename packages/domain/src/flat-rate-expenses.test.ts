@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   estimateExpenseRelief,
+  expenseEstimateBasis,
   FLAT_RATE_DEFAULT_GBP,
   FLAT_RATE_INDUSTRIES,
   flatRateExpensePence,
@@ -149,7 +150,47 @@ describe('estimate for a flat-rate claim (D21, D31)', () => {
 
   it('not sure of the band: basic and higher, £25 to £50', () => {
     const e = estimateExpenseRelief({ scottish: false, years: [nurse('2025/26')] });
-    expect(e.years[0]).toMatchObject({ rates: [20, 40], lowPence: 2500, highPence: 5000 });
+    expect(e.years[0]).toMatchObject({ rates: [20, 40], lowPence: 2500, highPence: 5000, rateKnown: false });
+    const notSure = estimateExpenseRelief({
+      scottish: false,
+      years: [{ ...nurse('2025/26'), band: 'not-sure' }],
+    });
+    expect(notSure.years[0]).toMatchObject({ rates: [20, 40], rateKnown: false });
+  });
+
+  // GOV.UK "Income Tax rates and Personal Allowances": additional rate 45% over £125,140.
+  it("a nurse's £125 at the additional rate of 45%: £56.25 a year, £56 rounded", () => {
+    const e = estimateExpenseRelief({
+      scottish: false,
+      years: [{ ...nurse('2024/25'), band: 'additional' }],
+    });
+    expect(e.years[0]).toMatchObject({ rates: [45], lowPence: 5625, highPence: 5625, rateKnown: true });
+  });
+
+  // gov.scot "Scottish Income Tax 2024 to 2025": starter 19%, basic 20%, advanced 45%, top 48%.
+  it('Scottish starter 19%, advanced 45% and top 48% rates in 2024/25', () => {
+    const e = estimateExpenseRelief({
+      scottish: true,
+      years: (['starter', 'advanced', 'top'] as const).map((band) => ({ ...nurse('2024/25'), band })),
+    });
+    expect(e.years.map((y) => y.rates)).toEqual([[19], [45], [48]]);
+    expect(e.years.map((y) => y.highPence)).toEqual([2375, 5625, 6000]);
+  });
+
+  it('says how each figure was reached, plainly when the income was not given', () => {
+    const [known, unknown, sa] = estimateExpenseRelief({
+      scottish: false,
+      years: [
+        { ...nurse('2024/25'), band: 'higher' },
+        nurse('2025/26'),
+        { year: '2023/24', pence: 300_000, band: 'basic' },
+      ],
+    }).years;
+    expect(expenseEstimateBasis(known!)).toBe('at your rate of 40%');
+    expect(expenseEstimateBasis(unknown!)).toBe(
+      'you have not told us your income, so this is between the basic rate (20%) and the higher rate (40%)',
+    );
+    expect(expenseEstimateBasis(sa!)).toBe('claimed on a Self Assessment tax return, not counted here');
   });
 
   it('is capped at the tax paid, and on taxable pay comes off the top band', () => {

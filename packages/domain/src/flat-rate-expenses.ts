@@ -341,6 +341,11 @@ export interface ExpenseYearEstimate {
   highPence: number;
   upperFigure: boolean;
   cappedAtTaxPaid: boolean;
+  /**
+   * The claimant told us their rate for the year (a band, or taxable pay). Without it `rates` are
+   * the basic and the higher rate, and the figure is a range (issue 30: honest when not given).
+   */
+  rateKnown: boolean;
   /** D31: expenses over £2,500: HMRC takes this year only through Self Assessment, not a P87. */
   selfAssessmentRequired: boolean;
 }
@@ -382,6 +387,7 @@ export function estimateExpenseRelief(input: {
       highPence: Math.round(r.highH / 100),
       upperFigure: r.upperFigure,
       cappedAtTaxPaid: r.cappedAtTaxPaid,
+      rateKnown: (y.taxablePay !== null && y.taxablePay !== undefined) || r.rates.length === 1,
       selfAssessmentRequired,
     };
   });
@@ -391,6 +397,19 @@ export function estimateExpenseRelief(input: {
     highPence: Math.round(highSum / 100),
     upperFigure: years.some((y) => y.upperFigure),
   };
+}
+
+/**
+ * How a year's figure was reached, in words beside it: the claimant's rate, or (no band given)
+ * plainly that it is a range between the basic and the higher rate.
+ */
+export function expenseEstimateBasis(y: ExpenseYearEstimate): string {
+  if (y.selfAssessmentRequired) return 'claimed on a Self Assessment tax return, not counted here';
+  const low = Math.min(...y.rates);
+  const high = Math.max(...y.rates);
+  if (!y.rateKnown)
+    return `you have not told us your income, so this is between the basic rate (${low}%) and the higher rate (${high}%)`;
+  return low === high ? `at your rate of ${high}%` : `at your rates of ${low}% to ${high}%`;
 }
 
 // Working from home (D21, D28): GOV.UK "Claim tax relief for your job expenses: working from

@@ -28,7 +28,21 @@ export const DETAILS_MESSAGES = {
   weeks: `Enter a number of weeks between 0 and ${WEEKS_IN_TAX_YEAR}`,
   wfhRequired: 'Confirm that your employer required you to work from home',
   claimKind: 'Select how you want to claim',
+  evidenceSection: 'Choose which expense the file is for',
+  evidenceYear: 'Choose one of the tax years you are claiming for',
 } as const;
+
+/**
+ * Decision 052: the expenses a funnel claim's receipts or proof are uploaded for (actual costs,
+ * hotel stays, calls, working from home). For working from home a file of no year is the proof
+ * that the employer required it (D28); every other file is for one chosen tax year.
+ */
+export const DETAILS_EVIDENCE_SECTIONS = ['clothing', 'hotel', 'telephone', 'wfh'] as const;
+export type DetailsEvidenceSection = (typeof DETAILS_EVIDENCE_SECTIONS)[number];
+
+export function isDetailsEvidenceSection(value: unknown): value is DetailsEvidenceSection {
+  return (DETAILS_EVIDENCE_SECTIONS as readonly unknown[]).includes(value);
+}
 
 const pence = z
   .number({ error: DETAILS_MESSAGES.amount })

@@ -3,7 +3,9 @@ import { fieldErrors } from './schema-validation.ts';
 import { createDetailsSaveSchema, DETAILS_MESSAGES } from './general-details-schemas.ts';
 import {
   detailsEstimate,
+  detailsPlan,
   detailsYears,
+  mileagePrefillOf,
   p87InputOfGeneralDetails,
   unlistedProfessionalBody,
   type GeneralDetails,
@@ -102,6 +104,64 @@ describe('details of a general claim (D30)', () => {
     const d = nurse();
     d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: 'basic' }));
     expect(detailsEstimate(d).highPence).toBe(3 * 4900);
+  });
+
+  // Each year at the band the claimant chose for it (GOV.UK "Income Tax rates", gov.scot "Scottish
+  // Income Tax"); a year with no band is the basic-to-higher range, never a guess at one rate.
+  it("uses each year's own band, Scottish rates when they pay Scottish tax, and a range without one", () => {
+    const d = nurse();
+    const bands: Record<string, 'higher' | 'intermediate' | ''> = {
+      '2023/24': 'higher',
+      '2024/25': 'intermediate',
+      '2025/26': '',
+    };
+    d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: bands[y.year] ?? '' }));
+    d.scottishTaxpayer = 'yes';
+    const scottish = detailsEstimate(d);
+    // £245 a year: 2023/24 higher 42% = £102.90; 2024/25 intermediate 21% = £51.45; 2025/26 20% to 42%.
+    expect(scottish.years.map((y) => [y.year, y.rates, y.lowPence, y.highPence, y.rateKnown])).toEqual([
+      ['2023/24', [42], 10_290, 10_290, true],
+      ['2024/25', [21], 5145, 5145, true],
+      ['2025/26', [20, 42], 4900, 10_290, false],
+    ]);
+    d.scottishTaxpayer = 'no';
+    // Not Scottish: "intermediate" is no band of theirs, so that year is a range too.
+    expect(detailsEstimate(d).years.map((y) => y.rates)).toEqual([[40], [20, 40], [20, 40]]);
+  });
+});
+
+// Decision 052: travel chosen in the funnel is claimed in the mileage wizard, prefilled from here.
+describe('travel hands over to the mileage wizard (D30)', () => {
+  it('adds a travel screen after the other expenses, and none without travel', () => {
+    expect(detailsPlan(['travel', 'uniform'])).toEqual([
+      'about-you',
+      'employments',
+      'tax-years',
+      'clothing',
+      'travel',
+      'check',
+      'sign',
+    ]);
+    expect(detailsPlan(['uniform'])).not.toContain('travel');
+  });
+
+  it("prefills the wizard's draft with the claimant, employments, years and bands, and no miles", () => {
+    const d = nurse();
+    d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: y.year === '2024/25' ? 'higher' : '' }));
+    const draft = mileagePrefillOf(d, claimableTaxYears(TODAY));
+    expect(draft.personalInfo).toEqual(d.personalInfo);
+    expect(draft.employments).toEqual(d.employments);
+    expect(draft.scottishTaxpayer).toBe('no');
+    expect(draft.taxYears.filter((y) => y.selected).map((y) => y.year)).toEqual([
+      '2025/26',
+      '2024/25',
+      '2023/24',
+    ]);
+    expect(draft.taxYears.find((y) => y.year === '2024/25')?.incomeBand).toBe('higher');
+    // One job entry per employment per year, with no miles: the wizard asks them.
+    expect(draft.taxYears.every((y) => y.jobs.length === 1 && y.jobs[0]!.businessMiles === 0)).toBe(true);
+    expect(draft.taxYears[0]!.jobs[0]!.employmentId).toBe('job-1');
+    expect(draft.vehicleInfo.type).toBe('');
   });
 });
 

@@ -15,6 +15,8 @@ import {
 } from './flat-rate-expenses.ts';
 import { SELF_ASSESSMENT_THRESHOLD_GBP } from './mileage.ts';
 import type { P87Input, ReadinessItem } from './p87-readiness.ts';
+import type { TaxYearInfo } from './tax-years.ts';
+import { alignSnapshot, normaliseSnapshot } from './wizard-snapshot.ts';
 import type { Employment, TaxYearEntry, WizardSnapshot, YesNoAnswer } from './wizard-snapshot.ts';
 
 /** Uniform, work clothing and tools (and their laundry): HMRC's flat rate, or the actual cost per year. */
@@ -269,9 +271,50 @@ export function asksDetailsFor(selected: readonly ExpenseId[]): boolean {
   return detailsSectionsFor(selected).length > 0;
 }
 
-/** The details journey's screens (D30), in order: the wizard's sections, each chosen expense, then check and sign. */
-export type DetailsStepId = 'about-you' | 'employments' | 'tax-years' | DetailsExpenseKey | 'check' | 'sign';
+/**
+ * The details journey's screens (D30), in order: the wizard's sections, each chosen expense, travel
+ * (which says it is claimed in the mileage wizard, decision 052), then check and sign.
+ */
+export type DetailsStepId =
+  'about-you' | 'employments' | 'tax-years' | DetailsExpenseKey | 'travel' | 'check' | 'sign';
 
 export function detailsPlan(selected: readonly string[]): DetailsStepId[] {
-  return ['about-you', 'employments', 'tax-years', ...detailsSectionsFor(selected), 'check', 'sign'];
+  return [
+    'about-you',
+    'employments',
+    'tax-years',
+    ...detailsSectionsFor(selected),
+    ...(claimsTravel(selected) ? (['travel'] as const) : []),
+    'check',
+    'sign',
+  ];
+}
+
+/** D30, decision 052: travel (miles) chosen in the funnel is claimed in the mileage wizard. */
+export function claimsTravel(selected: readonly string[]): boolean {
+  return selected.includes('travel');
+}
+
+/**
+ * Decision 052: the mileage wizard's first draft for a funnel claimant who chose travel, from what
+ * the details journey already holds: the claimant, the employments, the tax years with their
+ * income bands, and Scottish income tax. Everything else (vehicle, miles, employer payments) is
+ * the wizard's to ask; the claimant sees and can change every prefilled answer.
+ */
+export function mileagePrefillOf(details: GeneralDetails, years?: readonly TaxYearInfo[]): WizardSnapshot {
+  return alignSnapshot(
+    normaliseSnapshot(
+      {
+        personalInfo: details.personalInfo,
+        scottishTaxpayer: details.scottishTaxpayer,
+        employments: details.employments,
+        taxYears: details.taxYears.map((y) => ({
+          year: y.year,
+          selected: y.selected,
+          incomeBand: y.incomeBand,
+        })),
+      },
+      years,
+    ),
+  );
 }

@@ -27,6 +27,23 @@ describe('claim messages', () => {
     expect(m.email.html).toContain('<ol><li>We check your claim');
   });
 
+  it('asks a funnel claimant for the details HMRC needs, with the link to add them (D30)', () => {
+    const detailsUrl = 'https://claims.example/status?reference=GEN-1A2B3C4D';
+    const m = claimMessage({ ...base, reference: 'GEN-1A2B3C4D', event: 'received', detailsUrl });
+    expect(m.sms).toBe(
+      'TaxBack Ltd: we have your claim GEN-1A2B3C4D. HMRC needs more details before we can send it. Add them at https://claims.example/status?reference=GEN-1A2B3C4D (we text you a code to sign in).',
+    );
+    // Two text segments at most (153 characters each).
+    expect(m.sms.length).toBeLessThanOrEqual(306);
+    expect(m.email.subject).toBe('We have your claim GEN-1A2B3C4D: add the details HMRC needs');
+    expect(m.email.text).toContain('HMRC needs more details before we can send your claim');
+    expect(m.email.text).toContain(`Add them at ${detailsUrl}.`);
+    expect(m.email.text).toContain('choose "Add the details HMRC needs"');
+    expect(m.email.text).toContain('1. You add the details HMRC needs');
+    expect(m.email.html).toContain('choose &#34;Add the details HMRC needs&#34;');
+    expect(m.email.text).not.toMatch(/£\d/);
+  });
+
   it.each([
     ['in-review', 'We are checking your claim.'],
     ['information-requested', 'We need more information before we can go on with your claim.'],

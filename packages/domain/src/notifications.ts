@@ -5,7 +5,11 @@ import { CLAIM_STATUS_LABELS } from './claim-status.ts';
 import type { ClaimStatus } from './claim-status.ts';
 
 export type ClaimEvent =
-  | { event: 'received' }
+  /**
+   * D30: `detailsUrl` is set for a funnel claim whose details HMRC needs are not yet added: the
+   * status page with the claim's reference, whose code sign-in opens the details journey.
+   */
+  | { event: 'received'; detailsUrl?: string | undefined }
   | { event: 'status-changed'; to: ClaimStatus; reason: string | null }
   /** D32: an operator completed or corrected an answer; `what` names it, never its value. */
   | { event: 'details-corrected'; what: string; reason: string }
@@ -76,6 +80,7 @@ export function claimMessage(
   const follow = `Follow your claim at ${statusUrl} with your reference and your mobile number.`;
   const greeting = `Dear ${input.firstName.trim() || 'claimant'},`;
   if (input.event === 'received') {
+    if (input.detailsUrl) return receivedNeedingDetails({ ...input, detailsUrl: input.detailsUrl }, greeting);
     return {
       sms: `${company}: we have your claim ${reference}. We will text and email you as it moves on. Follow it at ${statusUrl}`,
       email: emailOf(
@@ -166,6 +171,37 @@ function detailsCorrected(
         follow,
       ],
       undefined,
+      company,
+    ),
+  };
+}
+
+/** D30: what a funnel claimant is asked to do next, in the email and (shorter) in the text. */
+export const DETAILS_NEEDED_LINE =
+  'HMRC needs more details before we can send your claim: your date of birth, address, National Insurance number, employer and the amounts for each tax year.';
+
+/**
+ * D30: a funnel claim arrives with too little for HMRC's form. The text and the email say so and
+ * link to the status page for this claim: after the texted code, "Add the details HMRC needs"
+ * opens the details journey, on any device.
+ */
+function receivedNeedingDetails(
+  input: { reference: string; company: string; detailsUrl: string },
+  greeting: string,
+): ClaimMessage {
+  const { reference, company, detailsUrl } = input;
+  return {
+    sms: `${company}: we have your claim ${reference}. HMRC needs more details before we can send it. Add them at ${detailsUrl} (we text you a code to sign in).`,
+    email: emailOf(
+      `We have your claim ${reference}: add the details HMRC needs`,
+      greeting,
+      [
+        `Thank you. We have your claim, reference ${reference}. Keep this reference: quote it when you contact us.`,
+        DETAILS_NEEDED_LINE,
+        `Add them at ${detailsUrl}. Enter your mobile number, then the code we text you, and choose "Add the details HMRC needs". It takes about 10 minutes, and you can stop and come back.`,
+        'What happens next:',
+      ],
+      ['You add the details HMRC needs and sign the authority that shows the amounts.', ...NEXT_STEPS],
       company,
     ),
   };

@@ -185,6 +185,8 @@ export interface StoredFilesTable {
   content_type: string;
   size: number;
   sha256: string;
+  /** Migration 029: the funnel claim's expense a receipt or proof is for (decision 052); else null. */
+  expense_section: string | null;
   created_at: IsoTime;
   /**
    * Decision 025: the renderer and inputs of a file whose bytes are not stored yet (size 0 and a

@@ -108,11 +108,18 @@ async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
   if (kind === 'general') {
     const row = await db
       .selectFrom('form_responses')
-      .select(['id', 'first_name', 'email', 'phone'])
+      .select(['id', 'first_name', 'email', 'phone', 'details_signed_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     return row
-      ? { reference: generalReference(row.id), firstName: row.first_name, email: row.email, phone: row.phone }
+      ? {
+          reference: generalReference(row.id),
+          firstName: row.first_name,
+          email: row.email,
+          phone: row.phone,
+          // D30: a funnel claim needs its details until the claimant signs them.
+          needsDetails: row.details_signed_at === null,
+        }
       : null;
   }
   const row = await db
@@ -126,12 +133,17 @@ async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
         firstName: row.first_name ?? '',
         email: row.email,
         phone: row.phone,
+        needsDetails: false,
       }
     : null;
 }
 
 /** What the job says, or null when there is nothing to say any more (a reminder after a reply). */
-async function eventOf(db: Kysely<Database>, payload: NotifyPayload): Promise<ClaimEvent | null> {
+async function eventOf(
+  db: Kysely<Database>,
+  payload: NotifyPayload,
+  detailsUrl: string | undefined,
+): Promise<ClaimEvent | null> {
   if (payload.editId !== undefined) {
     const edit = await db
       .selectFrom('claim_field_edits')
@@ -150,7 +162,7 @@ async function eventOf(db: Kysely<Database>, payload: NotifyPayload): Promise<Cl
     if (!request || request.status !== 'open') return null;
     return { event: 'reply-reminder', replyBy: formatIsoDate(request.reply_by), days: payload.days ?? 1 };
   }
-  if (payload.historyId === null) return { event: 'received' };
+  if (payload.historyId === null) return { event: 'received', detailsUrl };
   const change = await db
     .selectFrom('claim_status_history')
     .select(['to_status', 'reason'])
@@ -188,7 +200,11 @@ export function registerNotifyJob(
             ? `${statusUrl}?reference=${encodeURIComponent(contact.reference)}`
             : statusUrl,
       };
-      const event = await eventOf(deps.db, payload);
+      // D30: the status page of this claim, whose code sign-in leads to "Add the details HMRC needs".
+      const detailsUrl = contact.needsDetails
+        ? `${statusUrl}?reference=${encodeURIComponent(contact.reference)}`
+        : undefined;
+      const event = await eventOf(deps.db, payload, detailsUrl);
       if (event === null) return;
       const message = claimMessage({ ...common, ...event });
       // Another instance took this job over (this one stalled past its lease): it sends instead.

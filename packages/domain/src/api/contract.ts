@@ -77,6 +77,7 @@ import {
   claimDetailsSignedSchema,
   claimDetailsViewSchema,
   claimViewSchema,
+  detailsEvidenceSchema,
   statusContinueSchema,
   distanceResultSchema,
   errorSchema,
@@ -373,6 +374,43 @@ const claimant = {
       200: json('Signed', claimDetailsSignedSchema),
       409: error('Already signed'),
       ...standard(400, 404, 413, 415, 429, 503),
+    },
+  },
+  uploadClaimDetailsFile: {
+    method: 'POST',
+    path: '/api/claims/mine/details/files',
+    tags: ['claims', 'files'],
+    summary: 'Upload a receipt or proof for an expense of the details journey (decision 052)',
+    description:
+      "The evidence rules of the wizard's uploads: the type from the bytes (PDF, Word, Excel, CSV, JPG " +
+      `or PNG), at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB, one file per request, stored privately.`,
+    access: 'session',
+    multipart: z.object({
+      section: z.enum(['clothing', 'hotel', 'telephone', 'wfh']),
+      taxYear: z
+        .string()
+        .regex(/^\d{4}\/\d{2}$/)
+        .optional()
+        .describe('A chosen tax year; none for the proof that working from home was required'),
+      file: z.string().meta({ contentMediaType: 'application/octet-stream' }),
+    }),
+    responses: {
+      201: json('Stored', detailsEvidenceSchema),
+      409: error('Already signed'),
+      ...standard(400, 404, 413, 415, 429, 503),
+    },
+  },
+  deleteClaimDetailsFile: {
+    method: 'DELETE',
+    path: '/api/claims/mine/details/files/:id',
+    tags: ['claims', 'files'],
+    summary: 'Remove a receipt or proof (before the details are signed)',
+    access: 'session',
+    params: fileId,
+    responses: {
+      204: { description: 'Deleted' },
+      409: error('Already signed'),
+      ...standard(400, 404, 429, 503),
     },
   },
   getFile: {

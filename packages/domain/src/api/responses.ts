@@ -114,6 +114,19 @@ export const claimViewSchema = z
   .meta({ id: 'ClaimView' });
 export type ClaimView = z.infer<typeof claimViewSchema>;
 
+/** Decision 052: a receipt or proof uploaded in the details journey. */
+export const detailsEvidenceSchema = z
+  .object({
+    id: z.uuid(),
+    section: z.enum(['clothing', 'hotel', 'telephone', 'wfh']),
+    taxYear: z.string().describe("The tax year, or '' for the proof that working from home was required"),
+    filename: z.string(),
+    url: z.string().describe('/api/files/{id}'),
+    size: z.number().int(),
+  })
+  .meta({ id: 'DetailsEvidence' });
+export type DetailsEvidence = z.infer<typeof detailsEvidenceSchema>;
+
 /** D30: the general claim as the details journey reads it (GET /api/claims/mine/details). */
 export const claimDetailsViewSchema = z
   .object({
@@ -127,6 +140,7 @@ export const claimDetailsViewSchema = z
     hasNiNumber: z.boolean(),
     detailsSignedAt: z.string().nullable(),
     claimableYears: z.array(z.string()).describe('The tax years claimable today (D21), newest first'),
+    evidence: z.array(detailsEvidenceSchema).describe('Receipts and proof uploaded (decision 052)'),
   })
   .meta({ id: 'ClaimDetailsView' });
 export type ClaimDetailsView = z.infer<typeof claimDetailsViewSchema>;

@@ -17,6 +17,7 @@ import * as caseworkColumns from './015-casework-columns.ts';
 import * as claimFieldEdits from './018-claim-field-edits.ts';
 import * as signatureMethod from './023-signature-method.ts';
 import * as generalClaimDetails from './020-general-claim-details.ts';
+import * as expenseEvidence from './029-expense-evidence.ts';
 import * as draftTotals from './016-draft-totals.ts';
 import * as queues from './019-queues.ts';
 import * as claimThreads from './017-claim-threads.ts';
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-queues': queues,
   '017-claim-threads': claimThreads,
   '026-queue-indexes': queueIndexes,
+  '029-expense-evidence': expenseEvidence,
 };
 
 export const migrationProvider: MigrationProvider = {

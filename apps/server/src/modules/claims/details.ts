@@ -15,6 +15,8 @@ import {
   detailsSignSchema,
 } from '@taxback/domain/general-details-schemas';
 import { fieldErrors } from '@taxback/domain/schemas';
+import type { DetailsEvidence } from '@taxback/domain/api/responses';
+import { isDetailsEvidenceSection } from '@taxback/domain/general-details-schemas';
 import type { z } from 'zod';
 import { encryptField } from '../../crypto/index.ts';
 import type { Database, Row } from '../../db/database.ts';
@@ -22,7 +24,7 @@ import { fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
-import type { FilesService } from '../files/service.ts';
+import type { FilesService, SavedFile } from '../files/service.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 
 // D30: the details journey of a general (funnel) claim. Saved on the claim row (migration 020) in
@@ -39,6 +41,20 @@ export interface StoredDetails {
 export function readStoredDetails(text: string | null): StoredDetails | null {
   const stored = fromJsonText<StoredDetails | null>(text, null);
   return stored && typeof stored === 'object' && stored.details ? stored : null;
+}
+
+/** Decision 052: a stored file as a receipt or proof of the details journey, or null for any other file. */
+export function evidenceOf(file: SavedFile): DetailsEvidence | null {
+  const section = file.expenseSection;
+  if (file.kind !== 'evidence' || !isDetailsEvidenceSection(section)) return null;
+  return {
+    id: file.id,
+    section,
+    taxYear: file.taxYear ?? '',
+    filename: file.filename,
+    url: file.url,
+    size: file.size,
+  };
 }
 
 export const DETAILS_SIGNED_MESSAGE =
@@ -92,6 +108,9 @@ export function createClaimDetailsService(deps: {
         hasNiNumber: row.details_ni_number !== null,
         detailsSignedAt: row.details_signed_at,
         claimableYears: claimableTaxYears(clock()).map((y) => y.year),
+        evidence: (await deps.files.listFiles(sessionId, { kind: 'evidence' }))
+          .map(evidenceOf)
+          .filter((e): e is DetailsEvidence => e !== null),
       };
     },
 

@@ -18,6 +18,8 @@ export interface SaveFileInput {
   filename: string;
   /** The sniffed type (check magic bytes before calling). */
   contentType: string;
+  /** Migration 029: the funnel claim's expense a receipt or proof is for (decision 052). */
+  expenseSection?: string | null;
 }
 
 export interface SavedFile {
@@ -33,6 +35,8 @@ export interface SavedFile {
   /** The app URL: /api/files/{id} */
   url: string;
   createdAt: string;
+  /** Migration 029: the funnel claim's expense a receipt or proof is for; null for other files. */
+  expenseSection: string | null;
 }
 
 /** An upload streamed into the store under a fresh key, measured and hashed on the way. */
@@ -92,5 +96,6 @@ export function toSavedFile(row: Row<'stored_files'>): SavedFile {
     sha256: row.sha256,
     url: fileUrl(row.id),
     createdAt: row.created_at,
+    expenseSection: row.expense_section ?? null,
   };
 }

@@ -20,6 +20,7 @@ const FILE_COLUMNS = columnsOf<'stored_files'>()(
   'sha256',
   'created_at',
   'render_input',
+  'expense_section',
 );
 export type FileRow = ColumnValues<NewRow<'stored_files'>, typeof FILE_COLUMNS>;
 

@@ -82,6 +82,7 @@ export function createFileSaver(deps: { db: Db; store: FileStore; repo: FilesRep
               content_type: p.input.contentType,
               size: isStaged(bytes) ? bytes.size : isDeferred(bytes) ? 0 : bytes.byteLength,
               sha256: p.sha256,
+              expense_section: p.input.expenseSection ?? null,
               created_at: nowIso(),
               render_input: isDeferred(bytes) ? JSON.stringify(bytes) : null,
             },

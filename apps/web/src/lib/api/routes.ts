@@ -26,6 +26,8 @@ export const ROUTES = {
   getClaimDetails: ['GET /api/claims/mine/details', 200, 400, 404, 429, 503],
   saveClaimDetails: ['PUT /api/claims/mine/details', 200, 400, 404, 409, 413, 415, 429, 503],
   signClaimDetails: ['POST /api/claims/mine/details/sign', 200, 400, 404, 409, 413, 415, 429, 503],
+  uploadClaimDetailsFile: ['POST /api/claims/mine/details/files', 201, 400, 404, 409, 413, 415, 429, 503],
+  deleteClaimDetailsFile: ['DELETE /api/claims/mine/details/files/:id', 204, 400, 404, 409, 429, 503],
   getFile: ['GET /api/files/:id', 200, 400, 404, 429, 503],
   getOnboarding: ['GET /api/onboarding', 200, 400, 404, 429, 503],
   saveOnboarding: ['PUT /api/onboarding', 200, 400, 409, 413, 415, 429, 503],

@@ -2,15 +2,18 @@ import {
   MAX_EMPLOYMENTS,
   dateOfBirthProblem,
   emptyEmployment,
+  incomeBandOptions,
   nextEmploymentId,
   stripAngleBrackets,
   taxYearInfo,
   type Employment,
   type GeneralDetails,
+  type TaxYearEntry,
 } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Radios } from '../../../components/ui/radios.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { AddressSearch } from '../components/address-search.tsx';
 import { errorFor, fieldId } from '../lib/validation.ts';
@@ -253,6 +256,53 @@ export function TaxYearsStep({ d, details }: Omit<Props, 'sessionId'>) {
           );
         })}
       </fieldset>
+      <YearBands d={d} details={details} />
     </DetailsFrame>
+  );
+}
+
+/**
+ * D21, D31 (issue 30): the wizard's question "Which best describes your income in that year?" for
+ * each chosen year, with the year's own rates (Scottish ones if they pay Scottish income tax). It
+ * is optional: without it the estimate says it is a range between the basic and the higher rate.
+ */
+function YearBands({ d, details }: Omit<Props, 'sessionId'>) {
+  const scottish = details.scottishTaxpayer === 'yes';
+  const chosen = details.taxYears.filter((y) => y.selected);
+  if (chosen.length === 0) return null;
+  const setBand = (year: string, incomeBand: TaxYearEntry['incomeBand']) =>
+    d.update({ taxYears: details.taxYears.map((t) => (t.year === year ? { ...t, incomeBand } : t)) });
+  return (
+    <section aria-labelledby="income-bands-heading" className="space-y-4" data-testid="income-bands">
+      <h2 id="income-bands-heading" className="text-2xl">
+        Your income in each year
+      </h2>
+      <p>
+        Your refund depends on the rate of income tax you paid. If you are not sure, leave it: we show the
+        basic and the higher rate.
+      </p>
+      {chosen.map((y) => {
+        const options = incomeBandOptions(y.year, scottish);
+        const slug = y.year.replace('/', '-');
+        return (
+          <Select
+            key={y.year}
+            id={`income-band-${slug}`}
+            label={`Which best describes your income in ${y.year}?`}
+            value={options.some((o) => o.id === y.incomeBand) ? y.incomeBand : ''}
+            onChange={(v) => setBand(y.year, v as TaxYearEntry['incomeBand'])}
+            className="max-w-sm"
+            data-testid={`income-band-${slug}`}
+          >
+            <option value="">Choose your rate</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        );
+      })}
+    </section>
   );
 }

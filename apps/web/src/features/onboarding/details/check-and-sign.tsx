@@ -3,12 +3,15 @@ import {
   DETAILS_SECTION_LABELS,
   RELIEF_CAP_NOTICE,
   authorityInputOfGeneralClaim,
+  claimsTravel,
   buildAuthorityDocument,
   datePartsToIso,
   detailsEstimate,
   detailsSectionsFor,
   detailsYears,
+  expenseEstimateBasis,
   formatIsoDate,
+  incomeBandOptions,
   formatPence,
   normaliseNiNumber,
   type DetailsStepId,
@@ -53,6 +56,19 @@ function Row({
   );
 }
 
+/** Each chosen year's income band as the claimant chose it, or that they did not say. */
+function bandsText(details: GeneralDetails): string {
+  const scottish = details.scottishTaxpayer === 'yes';
+  return details.taxYears
+    .filter((y) => y.selected)
+    .sort((a, b) => a.year.localeCompare(b.year))
+    .map((y) => {
+      const label = incomeBandOptions(y.year, scottish).find((o) => o.id === y.incomeBand)?.label;
+      return `${y.year}: ${label ?? 'Not given'}`;
+    })
+    .join('\n');
+}
+
 /** D17: check your answers, each with a Change link that returns here, and the estimate (D21, D31). */
 export function CheckStep({ d, details }: Props) {
   const p = details.personalInfo;
@@ -80,6 +96,7 @@ export function CheckStep({ d, details }: Props) {
           change="employments"
         />
         <Row d={d} label="Tax years" value={years.map((y) => y.year).join(', ')} change="tax-years" />
+        <Row d={d} label="Your income" value={bandsText(details)} change="tax-years" />
         {sections.map((s) => (
           <Row
             key={s}
@@ -95,6 +112,14 @@ export function CheckStep({ d, details }: Props) {
             change={s}
           />
         ))}
+        {claimsTravel(d.view?.selectedExpenses ?? []) && (
+          <Row
+            d={d}
+            label="Travel and miles"
+            value="Claimed in our mileage claim, which we take you to after you sign this one"
+            change="travel"
+          />
+        )}
       </dl>
       <section
         aria-labelledby="estimate-heading"
@@ -105,13 +130,15 @@ export function CheckStep({ d, details }: Props) {
           Your estimated refund
         </h2>
         {estimate.years.map((y) => (
-          <p key={y.year}>
+          <p key={y.year} data-testid={`estimate-${y.year.replace('/', '-')}`}>
             {y.year}:{' '}
             {y.selfAssessmentRequired
               ? 'expenses over £2,500: HMRC takes this year only through a Self Assessment tax return'
-              : y.lowPence === y.highPence
-                ? formatPence(y.highPence)
-                : `${formatPence(y.lowPence)} to ${formatPence(y.highPence)}`}
+              : `${
+                  y.lowPence === y.highPence
+                    ? formatPence(y.highPence)
+                    : `${formatPence(y.lowPence)} to ${formatPence(y.highPence)}`
+                }, ${expenseEstimateBasis(y)}`}
           </p>
         ))}
         <p className="mt-2 font-semibold">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { claimsTravel, type GeneralDetails } from '@taxback/domain';
 import { Navigate, useLocation } from 'react-router';
 import { Container } from '../../../components/ui/container.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AboutYouStep, EmploymentsStep, TaxYearsStep } from './about-steps.tsx';
 import { CheckStep, SignStep } from './check-and-sign.tsx';
 import { AmountsStep, ClothingStep, FeesStep, WfhStep } from './expense-steps.tsx';
+import { MileageHandover, TravelStep } from './travel-step.tsx';
 import { useDetails } from './use-details.ts';
 
 function sessionFromState(state: unknown): string | null {
@@ -31,8 +33,17 @@ export function ClaimDetailsPage() {
   const [signedUrl, setSignedUrl] = useState<string | null>(null);
 
   if (!sessionId) return <Navigate to={paths.status.getHref()} replace />;
+  // Decision 052: travel is claimed next, in the mileage wizard, with what is known filled in.
+  const travel = d.details && claimsTravel(d.view?.selectedExpenses ?? []) ? d.details : null;
   if (signedUrl)
-    return <Signed sessionId={sessionId} authorityUrl={signedUrl} reference={d.view?.reference ?? ''} />;
+    return (
+      <Signed
+        sessionId={sessionId}
+        authorityUrl={signedUrl}
+        reference={d.view?.reference ?? ''}
+        travel={travel}
+      />
+    );
   if (d.loadError) return <NotFound />;
   const details = d.details;
   if (!d.view || !details) {
@@ -43,7 +54,7 @@ export function ClaimDetailsPage() {
     );
   }
   if (d.view.detailsSignedAt)
-    return <Signed sessionId={sessionId} authorityUrl={null} reference={d.view.reference} />;
+    return <Signed sessionId={sessionId} authorityUrl={null} reference={d.view.reference} travel={travel} />;
   const props = { d, details };
   switch (d.step) {
     case 'about-you':
@@ -61,6 +72,8 @@ export function ClaimDetailsPage() {
       return <AmountsStep {...props} section={d.step} />;
     case 'wfh':
       return <WfhStep {...props} />;
+    case 'travel':
+      return <TravelStep d={d} />;
     case 'check':
       return <CheckStep {...props} />;
     case 'sign':
@@ -85,10 +98,13 @@ function Signed({
   sessionId,
   authorityUrl,
   reference,
+  travel,
 }: {
   sessionId: string;
   authorityUrl: string | null;
   reference: string;
+  /** The details to prefill the mileage wizard with, when the claimant chose travel. */
+  travel: GeneralDetails | null;
 }) {
   usePageTitle('Your claim is ready for our team');
   const [failed, setFailed] = useState(false);
@@ -117,6 +133,7 @@ function Signed({
           The download failed. Please try again.
         </p>
       )}
+      {travel && <MileageHandover details={travel} />}
     </Container>
   );
 }

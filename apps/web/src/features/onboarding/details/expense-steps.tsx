@@ -19,6 +19,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { DetailsFrame, penceToPoundsText, poundsToPence } from './details-frame.tsx';
+import { EvidenceUpload } from './evidence-uploads.tsx';
 import type { DetailsController } from './use-details.ts';
 
 type Props = { d: DetailsController; details: GeneralDetails };
@@ -146,6 +147,10 @@ export function ClothingStep({ d, details }: Props) {
           onChange={(v) => set({ kind: 'actual', years: v })}
         />
       )}
+      {c?.kind === 'actual' &&
+        years.map((y) => (
+          <EvidenceUpload key={y} d={d} section="clothing" taxYear={y} label={`Receipts for ${y}`} />
+        ))}
     </DetailsFrame>
   );
 }
@@ -220,6 +225,15 @@ export function AmountsStep({ d, details, section }: Props & { section: 'hotel' 
         values={values}
         onChange={(years) => setExpenses(d, details, { [section]: { years } })}
       />
+      {selectedDetailYears(details).map((y) => (
+        <EvidenceUpload
+          key={y}
+          d={d}
+          section={section}
+          taxYear={y}
+          label={`${section === 'hotel' ? 'Hotel bills' : 'Itemised phone bills'} for ${y}`}
+        />
+      ))}
     </DetailsFrame>
   );
 }
@@ -276,6 +290,9 @@ export function WfhStep({ d, details }: Props) {
                 className="max-w-xs"
               />
             )}
+            {a?.kind === 'actual' && (
+              <EvidenceUpload d={d} section="wfh" taxYear={year} label={`Household bills for ${year}`} />
+            )}
           </fieldset>
         );
       })}
@@ -291,6 +308,12 @@ export function WfhStep({ d, details }: Props) {
           My employer required me to work from home, and I can show it (a letter, email or contract)
         </label>
       </div>
+      <EvidenceUpload
+        d={d}
+        section="wfh"
+        taxYear=""
+        label="Proof that your employer required you to work from home (optional now, our team may ask for it)"
+      />
     </DetailsFrame>
   );
 }

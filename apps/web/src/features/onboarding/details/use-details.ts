@@ -8,7 +8,7 @@ import {
 } from '@taxback/domain';
 import { createDetailsSaveSchema } from '@taxback/domain/general-details-schemas';
 import { fieldErrors } from '@taxback/domain/schemas';
-import type { ClaimDetailsView } from '@taxback/domain/api/responses';
+import type { ClaimDetailsView, DetailsEvidence } from '@taxback/domain/api/responses';
 import { call } from '../../../lib/api/client.ts';
 
 // D30: the details journey's state: the claim as the server holds it, the answers being edited,
@@ -68,6 +68,8 @@ export function useDetails(sessionId: string | null) {
   const [errorKey, setErrorKey] = useState(0);
   const [saving, setSaving] = useState(false);
   const [returnToCheck, setReturnToCheck] = useState(false);
+  // Decision 052: the receipts and proof uploaded so far (each upload is stored at once).
+  const [evidence, setEvidence] = useState<DetailsEvidence[]>([]);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -78,6 +80,7 @@ export function useDetails(sessionId: string | null) {
       }
       setView(res.data);
       setDetails(initialDetails(res.data));
+      setEvidence(res.data.evidence);
     });
   }, [sessionId]);
 
@@ -115,10 +118,15 @@ export function useDetails(sessionId: string | null) {
   }
 
   return {
+    sessionId,
     view,
     loadError,
     details,
     update: (patch: Partial<GeneralDetails>) => setDetails((d) => (d ? { ...d, ...patch } : d)),
+    evidence,
+    evidenceAdded: (file: DetailsEvidence) =>
+      setEvidence((list) => [...list.filter((e) => e.id !== file.id), file]),
+    evidenceRemoved: (id: string) => setEvidence((list) => list.filter((e) => e.id !== id)),
     step,
     plan,
     errors,

@@ -9,7 +9,13 @@ import {
   type WizardSnapshot,
   type WizardStepId,
 } from '@taxback/domain';
-import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../../lib/funnel-storage.ts';
+import {
+  captureUtmData,
+  getAffiliate,
+  getUtmData,
+  saveAffiliate,
+  takeMileagePrefill,
+} from '../../../lib/funnel-storage.ts';
 import {
   clearOutbox,
   createOutbox,
@@ -217,7 +223,8 @@ export function useDraftSync({
     if (!sessionIsNew) return;
     dispatch({
       type: 'loaded',
-      snapshot: withTracking(normaliseSnapshot(null), affiliateName),
+      // Decision 052: a funnel claimant handed over for travel starts with what they told us.
+      snapshot: withTracking(normaliseSnapshot(takeMileagePrefill()), affiliateName),
       currentStep: FIRST_STEP_ID,
       lastStepCompleted: null,
     });

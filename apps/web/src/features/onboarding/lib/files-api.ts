@@ -1,6 +1,7 @@
 // Files: uploads report their progress (the client sends them through XMLHttpRequest for it).
-import { call } from '../../../lib/api/client.ts';
+import { call, type CallFailure } from '../../../lib/api/client.ts';
 
+import type { DetailsEvidence } from '@taxback/domain/api/responses';
 import type { UploadedFile } from './server-data.ts';
 import {
   MAX_UPLOAD_BYTES,
@@ -67,19 +68,70 @@ export async function uploadFile({
     sessionId,
     body: form,
     signal,
-    // An upload takes as long as the connection needs (the claimant can cancel it).
-    timeoutMs: 0,
-    onUploadProgress: (percent) => onProgress?.(percent),
+    ...uploadTiming(onProgress),
   });
+  return resultOf(res, onProgress);
+}
+
+/**
+ * Decision 052: a receipt or proof for the details journey of a funnel claim,
+ * `POST /api/claims/mine/details/files` (multipart: section, taxYear, file), the same way.
+ */
+export async function uploadDetailsFile({
+  sessionId,
+  section,
+  taxYear,
+  file,
+  onProgress,
+}: {
+  sessionId: string;
+  section: DetailsEvidence['section'];
+  taxYear: string;
+  file: File;
+  onProgress?: (percent: number) => void;
+}): Promise<{ ok: true; file: DetailsEvidence } | { ok: false; status: number; message: string }> {
+  const form = new FormData();
+  form.append('section', section);
+  if (taxYear) form.append('taxYear', taxYear);
+  form.append('file', file, file.name);
+  const res = await call('uploadClaimDetailsFile', { sessionId, body: form, ...uploadTiming(onProgress) });
+  return resultOf(res, onProgress);
+}
+
+/** An upload takes as long as the connection needs (the claimant can cancel it), with progress. */
+function uploadTiming(onProgress: ((percent: number) => void) | undefined) {
+  return { timeoutMs: 0, onUploadProgress: (percent: number) => onProgress?.(percent) };
+}
+
+type UploadAnswer<T> =
+  | { ok: true; data: T }
+  | CallFailure
+  | { ok: false; status: number; error?: string | undefined; errors?: Record<string, string> | undefined };
+
+/** The one reading of an upload's answer: the stored file, or the message to show. */
+function resultOf<T>(
+  res: UploadAnswer<T>,
+  onProgress: ((percent: number) => void) | undefined,
+): { ok: true; file: T } | { ok: false; status: number; message: string } {
   if (res.ok) {
     onProgress?.(100);
     return { ok: true, file: res.data };
   }
-  if (res.status === 0)
+  if ('reason' in res)
     return res.reason === 'unexpected'
       ? { ok: false, status: res.httpStatus ?? 0, message: messageFrom({ status: res.httpStatus ?? 0 }) }
       : { ok: false, status: 0, message: FILE_MESSAGES.network };
   return { ok: false, status: res.status, message: messageFrom(res) };
+}
+
+/** `DELETE /api/claims/mine/details/files/:id` (decision 052); a file already gone counts as removed. */
+export async function deleteDetailsFile(
+  sessionId: string,
+  id: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const res = await call('deleteClaimDetailsFile', { sessionId, params: { id } });
+  if (res.ok || res.status === 404) return { ok: true };
+  return { ok: false, message: res.error || FILE_MESSAGES.removeFailed };
 }
 
 /** `DELETE /api/onboarding/files/:id`; a file already gone (404) counts as removed. */

@@ -1,0 +1,56 @@
+import { mileagePrefillOf, type GeneralDetails } from '@taxback/domain';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { rememberMileagePrefill } from '../../../lib/funnel-storage.ts';
+import { paths } from '../../../lib/paths.ts';
+import { DetailsFrame } from './details-frame.tsx';
+import type { DetailsController } from './use-details.ts';
+
+// Decision 052: travel chosen in the funnel is claimed in the mileage wizard, a claim of its own,
+// started after this one is signed with what the details journey already knows filled in.
+
+/** The details journey's travel screen: it asks nothing, it says where travel is claimed. */
+export function TravelStep({ d }: { d: DetailsController }) {
+  return (
+    <DetailsFrame d={d} heading="Travel and miles">
+      <p>
+        You told us you travel for work. We do not ask about travel here: HMRC works out tax relief on your
+        miles from each year&apos;s business miles, what your employer paid you for them and a mileage log, so
+        we claim it in our mileage claim.
+      </p>
+      <p>
+        The mileage claim is a separate claim, with its own reference and its own authority for you to sign.
+        When you have signed this claim, we take you to it with your name, address, employers and tax years
+        filled in. You check them and add your miles.
+      </p>
+    </DetailsFrame>
+  );
+}
+
+/** After signing: the way into the mileage wizard, with what is known filled in. */
+export function MileageHandover({ details }: { details: GeneralDetails }) {
+  const navigate = useNavigate();
+  return (
+    <section
+      aria-labelledby="mileage-handover-heading"
+      className="mt-8 rounded-lg border-2 border-brand-700 p-4"
+      data-testid="mileage-handover"
+    >
+      <h2 id="mileage-handover-heading" className="mb-2 text-2xl">
+        Now claim your travel
+      </h2>
+      <p className="mb-4">
+        Travel is claimed in our mileage claim. We have filled in your name, address, employers and tax years
+        from this claim: check them and add your miles.
+      </p>
+      <Button
+        onClick={() => {
+          rememberMileagePrefill(mileagePrefillOf(details));
+          void navigate(paths.onboarding.getHref());
+        }}
+      >
+        Start your mileage claim
+      </Button>
+    </section>
+  );
+}
