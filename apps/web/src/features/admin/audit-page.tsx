@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@taxback/domain/admin-schemas';
 import { Button } from '../../components/ui/button.tsx';
@@ -79,15 +79,9 @@ export function AuditPage() {
     });
   }, []);
 
-  // The form starts from the address; later, it follows the address when a link changes it. Not
-  // reset on the first load: a filter chosen before this effect ran would be lost.
-  const shownQuery = useRef(query);
   useEffect(() => {
     let live = true;
-    if (shownQuery.current !== query) {
-      shownQuery.current = query;
-      reset();
-    }
+    reset();
     void call('auditLog', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (!live) return;
       if (res.ok) {
