@@ -109,7 +109,7 @@ function expensesFromState(state: unknown): ExpenseId[] | null {
 export function ClaimFormPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  usePageTitle('Complete your claim');
+  usePageTitle('Complete Your Claim');
   const [sessionId] = useState(() => {
     const id = resolveFunnelSessionId(location.state);
     if (id) rememberFunnelSessionId(id);
