@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   claimMessage,
   formatIsoDate,
-  generalReference,
+  generalClaimReference,
   isClaimStatus,
   isNotifiedStatus,
   normaliseUkPhone,
@@ -108,11 +108,16 @@ async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
   if (kind === 'general') {
     const row = await db
       .selectFrom('form_responses')
-      .select(['id', 'first_name', 'email', 'phone'])
+      .select(['id', 'reference', 'first_name', 'email', 'phone'])
       .where('id', '=', id)
       .executeTakeFirst();
     return row
-      ? { reference: generalReference(row.id), firstName: row.first_name, email: row.email, phone: row.phone }
+      ? {
+          reference: generalClaimReference(row),
+          firstName: row.first_name,
+          email: row.email,
+          phone: row.phone,
+        }
       : null;
   }
   const row = await db

@@ -20,6 +20,7 @@ import * as generalClaimDetails from './020-general-claim-details.ts';
 import * as draftTotals from './016-draft-totals.ts';
 import * as queues from './019-queues.ts';
 import * as claimThreads from './017-claim-threads.ts';
+import * as generalReferences from './031-general-references.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-draft-totals': draftTotals,
   '019-queues': queues,
   '017-claim-threads': claimThreads,
+  '031-general-references': generalReferences,
 };
 
 export const migrationProvider: MigrationProvider = {
