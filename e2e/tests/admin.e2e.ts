@@ -2,6 +2,7 @@
 // in with a second factor, finds claims made through the real journeys, works one through the
 // D22 workflow, exports and reports; a caseworker cannot manage operators; sign-out ends it.
 import { createHash, randomBytes } from 'node:crypto';
+import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import {
@@ -249,6 +250,7 @@ test.describe('operator back-office', () => {
     const digits = String(100_000 + Math.floor(Math.random() * 899_999)).slice(0, 6);
     const phone = `07700 ${digits}`;
     const claimIds: string[] = [];
+    const claimReferences: string[] = [];
     for (const [first, typed] of [
       ['Dora', phone],
       ['Dan', `+44 7700 ${digits}`],
@@ -272,11 +274,13 @@ test.describe('operator back-office', () => {
         },
       });
       expect(res.status()).toBe(201);
-      claimIds.push(((await res.json()) as { id: string }).id);
+      const created = (await res.json()) as { id: string; reference: string };
+      claimIds.push(created.id);
+      claimReferences.push(created.reference);
     }
-    const [dora, dan] = claimIds as [string, string];
-    const doraReference = `GEN-${dora.slice(0, 8).toUpperCase()}`;
-    const danReference = `GEN-${dan.slice(0, 8).toUpperCase()}`;
+    // Decision 053: general claims have grouped references like mileage claims.
+    const [doraReference, danReference] = claimReferences as [string, string];
+    expect(doraReference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
     // A self-employed claimant asked for a call back, with consent.
     const callBackName = `Sam Trader ${id}`;
     const asked = await request.post('/api/call-backs', {

@@ -5,13 +5,16 @@
 // admin corrects the amount with a reason, the history keeps both, and the CSV carries it all.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { changeStatus, createOperator, search, signInWithTotp, unique } from '../helpers/admin.ts';
 import { executeSql, queryRows } from '../helpers/db.ts';
 import { makePngBytes } from '../helpers/sample-files.ts';
 
-const reference = (id: string) => `GEN-${id.slice(0, 8).toUpperCase()}`;
+// Each claim's reference as the API answered it ('TB 4K7 9MX 2QH', decision 053), by claim id.
+const references = new Map<string, string>();
+const reference = (id: string) => references.get(id) ?? '';
 
 async function operatorPage(browser: Browser, name: string, role: 'admin' | 'caseworker', id: string) {
   const email = `${name.toLowerCase()}.${id}@example.com`;
@@ -69,7 +72,10 @@ test('two caseworkers and an admin share the queue; sending and repayment go on 
       },
     });
     expect(res.status()).toBe(201);
-    const claimId = ((await res.json()) as { id: string }).id;
+    const created = (await res.json()) as { id: string; reference: string };
+    const claimId = created.id;
+    expect(created.reference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
+    references.set(claimId, created.reference);
     claims[first] = claimId;
     await executeSql('UPDATE form_responses SET created_at = $1 WHERE id = $2', [
       `2020-01-01T08:0${i}:00.000Z`,

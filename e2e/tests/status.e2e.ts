@@ -7,7 +7,7 @@
 // in order in one worker and the throttling test comes last.
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { generalReference, normaliseUkPhone } from '@taxback/domain';
+import { NEW_CLAIM_REFERENCE_PATTERN, normaliseUkPhone } from '@taxback/domain';
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows } from '../helpers/db.ts';
@@ -59,7 +59,7 @@ test('after submitting, the claimant follows the claim at /status with a texted 
   sessionId = await submitClaim(page);
   const dialog = successDialog(page);
   reference = (await dialog.getByTestId('claim-reference').locator('strong').textContent()) ?? '';
-  expect(reference).toMatch(/^GEN-[0-9A-F]{8}$/);
+  expect(reference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
   await dialog.getByRole('link', { name: 'follow your claim' }).click();
 
   await expect(page).toHaveURL(`/status?reference=${reference}`);
@@ -135,7 +135,7 @@ async function claimThroughApi(page: Page, firstName: string, phone: string): Pr
     },
   });
   expect(res.status()).toBe(201);
-  return generalReference(((await res.json()) as { id: string }).id);
+  return ((await res.json()) as { reference: string }).reference;
 }
 
 async function signInWithCode(page: Page, phone: string): Promise<void> {

@@ -149,6 +149,17 @@ export async function submitGeneralClaim(
   return res.json<{ id: string }>().id;
 }
 
+/** A general claim's stored reference ('TB 4K7 9MX 2QH', decision 053). */
+export async function storedGeneralReference(t: TestApp, id: string): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('form_responses')
+    .select('reference')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (!row.reference) throw new Error(`general claim ${id} has no stored reference`);
+  return row.reference;
+}
+
 /** The year of the mileage claims these helpers make: the newest one offered today (D21). */
 export const MILEAGE_CLAIM_YEAR = claimableTaxYears()[0]!.year;
 

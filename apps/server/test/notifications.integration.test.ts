@@ -10,6 +10,7 @@ import {
   submitGeneralClaim,
   submitMileageClaim,
   testClock,
+  storedGeneralReference,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { createTestApp } from './helpers.ts';
@@ -17,7 +18,6 @@ import type { TestApp } from './helpers.ts';
 import { startSmtpStub, type SmtpStub } from './providers/smtp-stub.ts';
 import { startStub, type Stub } from './providers/stub-server.ts';
 import { TWILIO_CREATED } from './providers/vendor-fixtures.ts';
-import { generalReference } from '@taxback/domain';
 
 const clock = testClock('2026-11-24T09:00:00.000Z');
 let t: TestApp;
@@ -79,7 +79,7 @@ describe('claimant notifications', () => {
       lastName: 'Notified',
       email: 'gail@example.com',
     });
-    const reference = generalReference(id);
+    const reference = await storedGeneralReference(t, id);
     // The jobs exist with the claim, and hold ids only.
     const jobs = await t.app.db
       .selectFrom('jobs')
@@ -188,8 +188,14 @@ describe('claimant notifications', () => {
     smsFailing = true;
     smtp.failing = true;
     const general = [
-      generalReference(await submitGeneralClaim(t, { firstName: 'Olu', email: 'olu@example.com' })),
-      generalReference(await submitGeneralClaim(t, { firstName: 'Pat', email: 'pat@example.com' })),
+      await storedGeneralReference(
+        t,
+        await submitGeneralClaim(t, { firstName: 'Olu', email: 'olu@example.com' }),
+      ),
+      await storedGeneralReference(
+        t,
+        await submitGeneralClaim(t, { firstName: 'Pat', email: 'pat@example.com' }),
+      ),
     ];
     const mileage = (await submitMileageClaim(t, { firstName: 'Quin', email: 'quin@example.com' })).reference;
     const references = [...general, mileage];

@@ -13,6 +13,7 @@ import {
   submitGeneralClaim,
   submitMileageClaim,
   testClock,
+  storedGeneralReference,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { createTestApp } from './helpers.ts';
@@ -64,7 +65,7 @@ async function openStatus(reference: string, phone: string, e164: string, ip = f
 describe('the claimant status page', () => {
   it('a general claim: a code by text, then the timeline and the signed authority to download', async () => {
     const id = await submitGeneralClaim(t, { phone: '07700 900321' });
-    const reference = generalReference(id);
+    const reference = await storedGeneralReference(t, id);
     const { view, cookie, sent } = await openStatus(
       reference.toLowerCase(),
       '+44 7700 900321',

@@ -12,7 +12,7 @@
  * moment: the server's boot script for the page, allowed by its hash in the CSP, marks the page
  * as resuming and the stylesheet hides the copy.
  *
- * Writes dist/prerendered/{onboarding,landing}.json: { markup, sessionStorageKey, taxYear }. Run
+ * Writes dist/prerendered/{onboarding,landing}.json: { markup, sessionStorageKey, taxYear, title }. Run
  * after `vite build`.
  */
 import fs from 'node:fs';
@@ -129,13 +129,15 @@ async function prerender(url: string, name: string, ready: (root: HTMLElement) =
     el.removeAttribute('aria-controls');
   }
   const html = copy.innerHTML;
+  // The title the page set for itself, served with the copy so it begins with the copy's <h1>.
+  const title = dom.window.document.title;
   root.unmount();
 
   const outFile = path.join(outDir, `${name}.json`);
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(
     outFile,
-    `${JSON.stringify({ markup: html, sessionStorageKey: SESSION_STORAGE_KEY, taxYear: taxYearOf(new Date()) })}\n`,
+    `${JSON.stringify({ markup: html, sessionStorageKey: SESSION_STORAGE_KEY, taxYear: taxYearOf(new Date()), title })}\n`,
   );
   console.log(`prerendered ${url}: ${path.relative(webRoot, outFile)} (${html.length} bytes)`);
 }

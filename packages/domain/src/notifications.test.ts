@@ -110,14 +110,14 @@ describe('claim references as typed', () => {
   it.each([
     ['GEN-1A2B3C4D', { kind: 'general', idPrefix: '1a2b3c4d' }],
     [' gen 1a2b3c4d ', { kind: 'general', idPrefix: '1a2b3c4d' }],
-    ['TB123456ABCDEFGH', { kind: 'mileage', reference: 'TB123456ABCDEFGH' }],
-    ['tb123456abcd efgh', { kind: 'mileage', reference: 'TB123456ABCDEFGH' }],
+    ['TB123456ABCDEFGH', { kind: 'stored', reference: 'TB123456ABCDEFGH' }],
+    ['tb123456abcd efgh', { kind: 'stored', reference: 'TB123456ABCDEFGH' }],
     ['GEN-1A2B3C4', null],
     ['TB12345ABCDEFGH', null],
     // Issue 32's references, typed in any case with spaces anywhere or none, or a confusable 0.
-    ['TB 4K7 9MX 2QH', { kind: 'mileage', reference: 'TB 4K7 9MX 2QH' }],
-    ['tb4k79mx2qh', { kind: 'mileage', reference: 'TB 4K7 9MX 2QH' }],
-    [' Tb 4k 79m x2q h ', { kind: 'mileage', reference: 'TB 4K7 9MX 2QH' }],
+    ['TB 4K7 9MX 2QH', { kind: 'stored', reference: 'TB 4K7 9MX 2QH' }],
+    ['tb4k79mx2qh', { kind: 'stored', reference: 'TB 4K7 9MX 2QH' }],
+    [' Tb 4k 79m x2q h ', { kind: 'stored', reference: 'TB 4K7 9MX 2QH' }],
     ['TB 4K0 9MX 2QH', null],
     ['TB 4K7 9MX 2Q', null],
     ['', null],
@@ -129,10 +129,10 @@ describe('claim references as typed', () => {
     const id = '1a2b3c4d-0000-4000-8000-000000000000';
     expect(parseClaimReference(generalReference(id))).toEqual({ kind: 'general', idPrefix: '1a2b3c4d' });
     const ref = newClaimReference();
-    expect(parseClaimReference(ref)).toEqual({ kind: 'mileage', reference: ref });
+    expect(parseClaimReference(ref)).toEqual({ kind: 'stored', reference: ref });
     // Issued before issue 32, still read.
     expect(parseClaimReference('TB943798AWXR1L-G')).toEqual({
-      kind: 'mileage',
+      kind: 'stored',
       reference: 'TB943798AWXR1L-G',
     });
   });

@@ -63,7 +63,7 @@ export function sameClaimReference(a: string, b: string): boolean {
   const y = parseClaimReference(b);
   if (x === null || y === null) return false;
   if (x.kind === 'general') return y.kind === 'general' && x.idPrefix === y.idPrefix;
-  return y.kind === 'mileage' && x.reference === y.reference;
+  return y.kind === 'stored' && x.reference === y.reference;
 }
 
 export const statusVerifySchema = statusCodeRequestSchema.extend({

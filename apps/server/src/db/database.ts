@@ -83,6 +83,11 @@ export interface FormResponsesTable extends ClaimWorkflowColumns {
   /** The NI number from the details journey, encrypted (migration 020). */
   details_ni_number: string | null;
   details_signed_at: IsoTime | null;
+  /** 'TB 4K7 9MX 2QH' for claims made since migration 031; NULL before (their GEN- reference is read from the id). */
+  reference: string | null;
+  /** 'drawn' or 'typed' (migration 031); NULL for claims signed before, all drawn. */
+  signature_method: string | null;
+  signature_typed_name: string | null;
 }
 
 export interface OnboardingClaimsTable extends ClaimWorkflowColumns {

@@ -37,6 +37,8 @@ export interface Prerendered {
   sessionStorageKey: string;
   /** The UK tax year the copy was made in ('2026/27'): its rates and years hold only then. */
   taxYear?: string;
+  /** The page's <title> as the app sets it, so the title and the copy's <h1> agree (issue 32). */
+  title?: string;
 }
 
 /** The prerendered pages a web build may carry: the wizard's step 0 and the landing page. */
@@ -54,6 +56,7 @@ function readPrerendered(webDist: string, name: string): Prerendered | null {
     markup: data.markup,
     sessionStorageKey: data.sessionStorageKey,
     ...(typeof data.taxYear === 'string' ? { taxYear: data.taxYear } : {}),
+    ...(typeof data.title === 'string' && data.title !== '' ? { title: data.title } : {}),
   };
 }
 
@@ -95,6 +98,10 @@ function bootScript(key: string, main: string, preloads: string[]): string {
   ].join('');
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** The wizard's page with its prerendered first screen, and the boot script's CSP source. */
 function prerenderedPage(
   html: string,
@@ -105,8 +112,11 @@ function prerenderedPage(
   const main = MAIN_SCRIPT.exec(html);
   if (!html.includes(root) || !main?.[1]) return null;
   const script = bootScript(prerendered.sessionStorageKey, main[1], preloads);
+  const titled = prerendered.title
+    ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(prerendered.title)}</title>`)
+    : html;
   return {
-    html: html
+    html: titled
       .replace(main[0], `<script>${script}</script>`)
       .replace(
         root,

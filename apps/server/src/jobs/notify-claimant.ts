@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   claimMessage,
   formatIsoDate,
-  generalReference,
+  generalClaimReference,
   isClaimStatus,
   isNotifiedStatus,
   normaliseUkPhone,
@@ -108,12 +108,12 @@ async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
   if (kind === 'general') {
     const row = await db
       .selectFrom('form_responses')
-      .select(['id', 'first_name', 'email', 'phone', 'details_signed_at'])
+      .select(['id', 'reference', 'first_name', 'email', 'phone', 'details_signed_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     return row
       ? {
-          reference: generalReference(row.id),
+          reference: generalClaimReference(row),
           firstName: row.first_name,
           email: row.email,
           phone: row.phone,

@@ -91,6 +91,7 @@ void [yearFiguresMatch, rebateSummaryMatch];
 export const claimCreatedSchema = z
   .object({
     id: z.uuid(),
+    reference: z.string().describe("The claim's reference, like TB 4K7 9MX 2QH (decision 053)"),
     signatureUrl: z.string(),
     authorityUrl: z.string().nullable().describe('The signed authority PDF (D19)'),
   })

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { generalReference } from '@taxback/domain/reference';
+import { generalClaimReference } from '@taxback/domain/reference';
 import type { ClaimAllocation, ClaimsAllocation } from '@taxback/domain/admin-schemas';
 import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
@@ -73,7 +73,7 @@ function allocationQueries(deps: Deps) {
   async function findCandidates(trx: Db, ids: readonly string[]): Promise<Candidate[]> {
     const general = await trx
       .selectFrom('form_responses')
-      .select(['id', 'status', 'owner_id', 'created_at as submitted'])
+      .select(['id', 'reference', 'status', 'owner_id', 'created_at as submitted'])
       .where('id', 'in', ids)
       .execute();
     const mileage = await trx
@@ -82,7 +82,11 @@ function allocationQueries(deps: Deps) {
       .where('id', 'in', ids)
       .execute();
     return [
-      ...general.map((r) => ({ table: 'form_responses' as const, ...r, reference: generalReference(r.id) })),
+      ...general.map((r) => ({
+        table: 'form_responses' as const,
+        ...r,
+        reference: generalClaimReference(r),
+      })),
       ...mileage.map(({ submission_reference, ...r }) => ({
         table: 'onboarding_claims' as const,
         ...r,

@@ -84,7 +84,8 @@ interface Side {
 }
 
 const GENERAL: Side = {
-  reference: sql<string>`${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8))`,
+  // Decision 053: the stored reference, or for a claim made before it GEN- read from the id.
+  reference: sql<string>`coalesce(reference, ${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8)))`,
   submitted: () => 'created_at',
   rebate: sql<number | null>`cast(null as double precision)`,
 };

@@ -16,7 +16,7 @@ import {
 } from '@taxback/domain';
 import type { ReadinessItem } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
-import { generalReference } from '@taxback/domain/reference';
+import { generalClaimReference } from '@taxback/domain/reference';
 import { readStoredDetails } from '../claims/details.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
 import type { ClaimKind, Row } from '../../db/database.ts';
@@ -210,7 +210,7 @@ export function claimantDetailOf<T extends object>(found: Found, ni: string | nu
     const r = found.row;
     return {
       ...common,
-      reference: generalReference(r.id),
+      reference: generalClaimReference(r),
       submittedAt: r.created_at,
       claimant: {
         firstName: r.first_name,

@@ -1,3 +1,4 @@
+import { generalClaimReference } from '@taxback/domain/reference';
 import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
@@ -39,7 +40,7 @@ async function findPossibleDuplicates(
     phone || email
       ? await db
           .selectFrom('form_responses')
-          .select(['id', 'created_at', 'phone_key', 'email'])
+          .select(['id', 'reference', 'created_at', 'phone_key', 'email'])
           .where('id', '!=', excludeId)
           .where('created_at', '>=', from)
           .where('created_at', '<=', to)
@@ -77,7 +78,7 @@ async function findPossibleDuplicates(
     ...general.map((r) => ({
       id: r.id,
       kind: 'general' as const,
-      reference: null,
+      reference: generalClaimReference(r),
       submittedAt: r.created_at,
       phone: r.phone_key,
       email: r.email,

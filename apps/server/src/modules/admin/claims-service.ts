@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@taxback/domain';
 import type { DuplicateKeys, FeeSettings } from '@taxback/domain';
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
-import { generalReference } from '@taxback/domain/reference';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import { decryptField } from '../../crypto/field-encryption.ts';
 import type { DbDialect } from '../../db/connect.ts';
@@ -106,7 +105,7 @@ async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
       {
         id: other.id,
         kind: other.kind,
-        reference: other.kind === 'general' ? generalReference(other.id) : (other.reference ?? ''),
+        reference: other.reference ?? '',
         submittedAt: other.submittedAt,
         reasons,
       },

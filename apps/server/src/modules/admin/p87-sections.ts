@@ -10,7 +10,7 @@ import {
   p87InputOfSnapshot,
 } from '@taxback/domain';
 import { detailsYears, unlistedProfessionalBody, type Employment } from '@taxback/domain';
-import { generalReference } from '@taxback/domain/reference';
+import { generalClaimReference } from '@taxback/domain/reference';
 import type { Row } from '../../db/database.ts';
 import { readStoredDetails } from '../claims/details.ts';
 import type { WorksheetSection } from '../../documents/p87-worksheet.ts';
@@ -101,7 +101,7 @@ export function p87SectionsOf(
   let reference: string;
   if (found.kind === 'general') {
     const r = found.row;
-    reference = generalReference(r.id);
+    reference = generalClaimReference(r);
     sections.push(...generalSections(r, ni));
   } else {
     const r = found.row;

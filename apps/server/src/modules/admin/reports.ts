@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CLAIM_STATUSES, ukIsoDate } from '@taxback/domain';
 import type { AuditQuery } from '@taxback/domain/admin-schemas';
-import { generalReference } from '@taxback/domain/reference';
+import { generalClaimReference } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { auditEventsWithOperator } from './audit.ts';
@@ -168,7 +168,12 @@ export async function auditLog(db: Db, query: AuditQuery) {
     .leftJoin('onboarding_claims as oc', 'oc.id', 'a.entity_id')
     .leftJoin('form_responses as fr', 'fr.id', 'a.entity_id')
     .leftJoin('operator_users as subject', 'subject.id', 'a.entity_id')
-    .select(['oc.submission_reference', 'fr.id as general_id', 'subject.name as subject_name']);
+    .select([
+      'oc.submission_reference',
+      'fr.id as general_id',
+      'fr.reference as general_reference',
+      'subject.name as subject_name',
+    ]);
   if (query.actor) q = q.where('a.actor', '=', query.actor);
   if (query.action) q = q.where('a.action', '=', query.action);
   if (query.from) q = q.where('a.created_at', '>=', `${query.from}T00:00:00.000Z`);
@@ -189,7 +194,10 @@ export async function auditLog(db: Db, query: AuditQuery) {
       entityId: r.entity_id,
       subject:
         r.entity === 'claim'
-          ? (r.submission_reference ?? (r.general_id ? generalReference(r.general_id) : null))
+          ? (r.submission_reference ??
+            (r.general_id
+              ? generalClaimReference({ id: r.general_id, reference: r.general_reference })
+              : null))
           : r.entity === 'operator'
             ? r.subject_name
             : null,

@@ -3,7 +3,7 @@ import {
   authorityInputOfGeneralClaim,
   claimableTaxYears,
   createEmptySnapshot,
-  generalReference,
+  generalClaimReference,
   p87InputOfGeneralDetails,
   p87Readiness,
   type AuthorityTerms,
@@ -102,7 +102,7 @@ export function createClaimDetailsService(deps: {
       const row = await find(sessionId);
       const stored = readStoredDetails(row.details);
       return {
-        reference: generalReference(row.id),
+        reference: generalClaimReference(row),
         ...claimOf(row),
         details: (stored?.details ?? null) as Record<string, unknown> | null,
         hasNiNumber: row.details_ni_number !== null,

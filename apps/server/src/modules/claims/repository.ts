@@ -9,6 +9,7 @@ type Db = Kysely<Database>;
 /** Every column a new claim is stored with (status takes its default). */
 const CLAIM_COLUMNS = columnsOf<'form_responses'>()(
   'id',
+  'reference',
   'session_id',
   'first_name',
   'last_name',

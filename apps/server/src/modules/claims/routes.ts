@@ -37,9 +37,12 @@ export async function claimsRoutes(
       ipAddress: request.ip ?? null,
       userAgent: typeof userAgent === 'string' ? userAgent : null,
     });
-    return reply
-      .code(result.created ? 201 : 200)
-      .send({ id: result.id, signatureUrl: result.signatureUrl, authorityUrl: result.authorityUrl });
+    return reply.code(result.created ? 201 : 200).send({
+      id: result.id,
+      reference: result.reference,
+      signatureUrl: result.signatureUrl,
+      authorityUrl: result.authorityUrl,
+    });
   });
 
   app.get('/claims/mine', { schema: routeSchema('getMyClaim') }, async (request) => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { authorityInputOfGeneralClaim, normaliseUkPhone, wfhClaimable } from '@taxback/domain';
+import {
+  authorityInputOfGeneralClaim,
+  generalClaimReference,
+  newClaimReference,
+  normaliseUkPhone,
+  wfhClaimable,
+} from '@taxback/domain';
 import { MESSAGES } from '@taxback/domain/schemas';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
@@ -18,6 +24,8 @@ const SIGNATURE_REQUIRED = 'Signature is required';
 
 export interface ClaimResult {
   id: string;
+  /** 'TB 4K7 9MX 2QH' (decision 053), or GEN- for a claim made before. */
+  reference: string;
   signatureUrl: string | null;
   /** D19: the signed authority PDF's app URL. */
   authorityUrl: string | null;
@@ -70,7 +78,36 @@ export function createClaimsService(deps: {
 
   async function existingResult(row: Row<'form_responses'>): Promise<ClaimResult> {
     const authority = (await deps.files.listFiles(row.session_id, { kind: 'authority' })).at(-1);
-    return { id: row.id, signatureUrl: row.signature, authorityUrl: authority?.url ?? null, created: false };
+    return {
+      id: row.id,
+      reference: generalClaimReference(row),
+      signatureUrl: row.signature,
+      authorityUrl: authority?.url ?? null,
+      created: false,
+    };
+  }
+
+  /**
+   * Decision 053: a new reference no claim of either kind has (mileage claims draw from the same
+   * space); the column is unique too, so a clash in a race fails the insert instead of sharing one.
+   */
+  async function unusedReference(): Promise<string> {
+    for (;;) {
+      const reference = newClaimReference();
+      const [general, mileage] = await Promise.all([
+        deps.db
+          .selectFrom('form_responses')
+          .select('id')
+          .where('reference', '=', reference)
+          .executeTakeFirst(),
+        deps.db
+          .selectFrom('onboarding_claims')
+          .select('id')
+          .where('submission_reference', '=', reference)
+          .executeTakeFirst(),
+      ]);
+      if (!general && !mileage) return reference;
+    }
   }
 
   return {
@@ -96,6 +133,7 @@ export function createClaimsService(deps: {
       const png = signaturePngOf(claim.signature, SIGNATURE_REQUIRED);
       const now = nowIso(signedAt);
       const id = randomUUID();
+      const reference = await unusedReference();
       const terms = deps.terms;
       // D19: the shorter authority the claim form showed, signed and stored as a PDF with the claim.
       // The PDF is rendered after this request (decision 025); its URL works from now on.
@@ -127,6 +165,7 @@ export function createClaimsService(deps: {
             const inserted = await repo.insertIfAbsent(
               {
                 id,
+                reference,
                 session_id: sessionId,
                 first_name: claim.firstName,
                 last_name: claim.lastName,
@@ -161,7 +200,7 @@ export function createClaimsService(deps: {
             // Another request for this session won the race: undo ours (file record included).
             if (inserted === null) throw new AlreadySubmitted();
             await deps.notices.received(trx, 'general', inserted);
-            return { id: inserted, signatureUrl: file.url, authorityUrl: pdf.url, created: true };
+            return { id: inserted, reference, signatureUrl: file.url, authorityUrl: pdf.url, created: true };
           },
         );
       } catch (error) {

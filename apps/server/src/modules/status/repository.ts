@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { generalReference, isClaimStatus, normaliseUkPhone, parseClaimReference } from '@taxback/domain';
+import { generalClaimReference, isClaimStatus, normaliseUkPhone, parseClaimReference } from '@taxback/domain';
 import type { ClaimStatus } from '@taxback/domain';
 import type { ClaimKind, Database } from '../../db/database.ts';
 import { expireLiveCodes, useLiveCode } from '../../db/texted-codes.ts';
@@ -38,39 +38,44 @@ const samePhone = (stored: string | null, e164: string) =>
   stored !== null && normaliseUkPhone(stored) === e164;
 
 export function createStatusRepository(db: Kysely<Database>) {
+  const generalClaims = () =>
+    db
+      .selectFrom('form_responses')
+      .select([
+        'id',
+        'reference',
+        'session_id',
+        'phone',
+        'created_at',
+        'status',
+        'version',
+        'repaid_pence',
+        'fee_pence',
+        'claimant_pence',
+      ]);
+  type GeneralRow = Awaited<ReturnType<ReturnType<typeof generalClaims>['executeTakeFirstOrThrow']>>;
+  const generalStatusClaim = (row: GeneralRow | undefined): StatusClaim | null => {
+    if (!row || !isClaimStatus(row.status)) return null;
+    return {
+      kind: 'general',
+      id: row.id,
+      sessionId: row.session_id,
+      reference: generalClaimReference(row),
+      submittedAt: row.created_at,
+      status: row.status,
+      version: Number(row.version),
+      money: moneyOf(row),
+    };
+  };
+
   return {
     /** The submitted claim with this reference whose mobile number is `e164`, or null. */
     async findClaim(reference: string, e164: string): Promise<StatusClaim | null> {
       const parsed = parseClaimReference(reference);
       if (parsed === null) return null;
       if (parsed.kind === 'general') {
-        const rows = await db
-          .selectFrom('form_responses')
-          .select([
-            'id',
-            'session_id',
-            'phone',
-            'created_at',
-            'status',
-            'version',
-            'repaid_pence',
-            'fee_pence',
-            'claimant_pence',
-          ])
-          .where('id', 'like', `${parsed.idPrefix}%`)
-          .execute();
-        const row = rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status));
-        if (!row || !isClaimStatus(row.status)) return null;
-        return {
-          kind: 'general',
-          id: row.id,
-          sessionId: row.session_id,
-          reference: generalReference(row.id),
-          submittedAt: row.created_at,
-          status: row.status,
-          version: Number(row.version),
-          money: moneyOf(row),
-        };
+        const rows = await generalClaims().where('id', 'like', `${parsed.idPrefix}%`).execute();
+        return generalStatusClaim(rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status)));
       }
       const row = await db
         .selectFrom('onboarding_claims')
@@ -88,7 +93,12 @@ export function createStatusRepository(db: Kysely<Database>) {
         ])
         .where('submission_reference', '=', parsed.reference)
         .executeTakeFirst();
-      if (!row || !samePhone(row.phone, e164) || !isClaimStatus(row.status) || !row.submitted_at) return null;
+      if (!row) {
+        // Decision 053: a general claim made since then stores a reference of the same shape.
+        const general = await generalClaims().where('reference', '=', parsed.reference).executeTakeFirst();
+        return general && samePhone(general.phone, e164) ? generalStatusClaim(general) : null;
+      }
+      if (!samePhone(row.phone, e164) || !isClaimStatus(row.status) || !row.submitted_at) return null;
       return {
         kind: 'onboarding',
         id: row.id,
@@ -106,11 +116,11 @@ export function createStatusRepository(db: Kysely<Database>) {
       if (kind === 'general') {
         const row = await db
           .selectFrom('form_responses')
-          .select(['id', 'phone'])
+          .select(['id', 'reference', 'phone'])
           .where('id', '=', id)
           .executeTakeFirst();
         const e164 = row?.phone ? normaliseUkPhone(row.phone) : null;
-        return row && e164 ? this.findClaim(generalReference(row.id), e164) : null;
+        return row && e164 ? this.findClaim(generalClaimReference(row), e164) : null;
       }
       const row = await db
         .selectFrom('onboarding_claims')

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimTimeline, isClaimStatus, normaliseUkPhone } from '@taxback/domain';
+import { claimTimeline, generalReference, isClaimStatus, normaliseUkPhone } from '@taxback/domain';
 import { STATUS_LIMITS, sameClaimReference } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView, StatusCodeRequest, StatusVerifyRequest } from '@taxback/domain/status-schemas';
 import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
@@ -22,6 +22,12 @@ import type { StatusClaim } from './repository.ts';
 // get a one-time code by text (inline: they are waiting for it); the code opens the timeline for
 // STATUS_LIMITS.viewTtlMs through a signed token naming the claim. Wrong guesses are throttled per
 // IP like resume codes: a failed look-up and a wrong code each count.
+
+/** A link's reference names the claim: its own, or for a general claim the GEN- one of its id (decision 053). */
+function namesClaim(reference: string, claim: { kind: ClaimKind; id: string; reference: string }): boolean {
+  if (sameClaimReference(reference, claim.reference)) return true;
+  return claim.kind === 'general' && sameClaimReference(reference, generalReference(claim.id));
+}
 
 export type CodeResult =
   | { ok: true; sentTo: string }
@@ -231,7 +237,7 @@ export function createStatusService(deps: StatusServiceDeps) {
     ): Promise<ClaimStatusView | 'other-claim' | null> {
       const claim = await claimOf(token);
       if (!claim) return null;
-      if (reference !== undefined && !sameClaimReference(reference, claim.reference)) return 'other-claim';
+      if (reference !== undefined && !namesClaim(reference, claim)) return 'other-claim';
       return viewOf(claim, token ?? '');
     },
 

@@ -27,7 +27,8 @@ export function ClaimPage() {
   const reload = async () => {
     await Promise.all([load(), thread.load()]);
   };
-  useAdminTitle(claim ? `Claim ${claim.reference}` : 'Claim');
+  // The title begins with the page's heading: the reference (issue 32 item 8).
+  useAdminTitle(claim ? claim.reference : loadError ? 'Claim not found' : 'Claim');
 
   if (loadError)
     return (

@@ -186,11 +186,14 @@ describe('ClaimFormPage: sending the claim', () => {
     // A plain response object keeps the whole round trip in microtasks, so fake timers cannot stall it.
     const body = JSON.stringify({
       id: '00000000-0000-4000-8000-000000000001',
+      reference: 'TB 4K7 9MX 2QH',
       signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
       authorityUrl: null,
     });
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
     expect(screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
+    // Decision 053: the reference the server gave, as it gave it.
+    expect(screen.getByTestId('claim-reference')).toHaveTextContent('TB 4K7 9MX 2QH');
     expect(sessionStorage.getItem('funnel_session_id')).toBeNull();
     // D30: the claim cannot go to HMRC without its details, so nothing sends the claimant away.
     act(() => {
@@ -229,6 +232,7 @@ describe('ClaimFormPage: sending the claim', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
     const body = JSON.stringify({
       id: '00000000-0000-4000-8000-000000000001',
+      reference: 'TB 4K7 9MX 2QH',
       signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
       authorityUrl: '/api/files/00000000-0000-4000-8000-000000000003',
     });
@@ -284,6 +288,7 @@ describe('ClaimFormPage: when the server refuses or fails', () => {
       .mockResolvedValueOnce(
         jsonResponse(201, {
           id: '00000000-0000-4000-8000-000000000001',
+          reference: 'TB 4K7 9MX 2QH',
           signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
           authorityUrl: null,
         }),

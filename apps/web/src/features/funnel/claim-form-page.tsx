@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { authorityInputOfGeneralClaim, buildAuthorityDocument, generalReference } from '@taxback/domain';
+import { authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
 import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
@@ -109,7 +109,7 @@ function expensesFromState(state: unknown): ExpenseId[] | null {
 export function ClaimFormPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  usePageTitle('Complete your claim');
+  usePageTitle('Complete Your Claim');
   const [sessionId] = useState(() => {
     const id = resolveFunnelSessionId(location.state);
     if (id) rememberFunnelSessionId(id);
@@ -179,7 +179,7 @@ export function ClaimFormPage() {
     if (result.ok) {
       setSubmitted(true);
       setAuthorityUrl(result.data.authorityUrl);
-      setReference(generalReference(result.data.id));
+      setReference(result.data.reference);
       setSummary([]);
       clearFunnel();
       // D30: the details journey carries on with this claim's session, here or after a reload.

@@ -25,7 +25,7 @@ export type ClaimNavigationState = FunnelNavigationState & { selectedExpenses: E
 export function ExpensesPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  usePageTitle('Choose your expenses');
+  usePageTitle('Which work expenses do you pay for yourself?');
   const [sessionId] = useState(() => {
     const id = resolveFunnelSessionId(location.state);
     if (id) rememberFunnelSessionId(id);

@@ -26,7 +26,7 @@ function sessionExpired(state: unknown): boolean {
 export function LandingPage() {
   const location = useLocation();
   const { answer, answerYes, answerNo } = useQualification();
-  usePageTitle('Check if you are owed a UK tax refund');
+  usePageTitle('Claim back the tax you have overpaid on work expenses');
   const fee = useFeeSettings();
   // Issue 32: the total claimed is configuration, shown only when set.
   const site = useSiteSettings();

@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths.ts';
 /** D1: the not-eligible-for-loan page — a tax-refund pitch that sends the visitor to '/'. */
 export function LoanDeclinedPage() {
   const navigate = useNavigate();
-  usePageTitle('You could still be owed money');
+  usePageTitle("We couldn't offer you a loan, but you could still be owed money");
   const fee = useFeeSettings();
   return (
     <Container width="narrow" className="py-10">

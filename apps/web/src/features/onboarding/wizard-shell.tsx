@@ -89,7 +89,8 @@ export function WizardShell({
   const { state, saveStatus } = wizard;
   const step = state.currentStep;
   const hasErrors = Object.keys(state.errors).length > 0;
-  const stepTitle = wizardStepById(step).title || heading;
+  // The title begins with the heading the step shows (GOV.UK; issue 32 item 8), not the plan's name.
+  const stepTitle = heading || wizardStepById(step).title;
   const progress = stepProgress(step, state.snapshot);
   // A stop screen ends the route: it has no place in the count.
   const { position } = progress;

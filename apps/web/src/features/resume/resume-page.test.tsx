@@ -60,7 +60,9 @@ describe('ResumePage', () => {
     renderAt('abcd');
     expect(window.location.pathname).toBe('/resume');
     fireEvent.click(screen.getByTestId('resume-submit'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Phone number is required');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter the mobile number this code was sent to',
+    );
     await submitPhone('12345');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid UK phone number');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -80,7 +80,7 @@ export function ResumePage() {
     const trimmed = phone.trim();
     const message =
       trimmed === ''
-        ? 'Phone number is required'
+        ? 'Enter the mobile number this code was sent to'
         : isValidUkPhone(trimmed)
           ? null
           : 'Please enter a valid UK phone number';

@@ -21,6 +21,12 @@ import { Timeline } from './status-timeline.tsx';
 
 type Phase = { kind: 'details' } | { kind: 'code'; sentTo: string } | { kind: 'view'; view: ClaimStatusView };
 
+/** Each phase's title begins with its heading (issue 32 item 8). */
+function titleOf(phase: Phase): string {
+  if (phase.kind === 'view') return `Your claim ${phase.view.reference}`;
+  return phase.kind === 'code' ? 'Check your phone' : 'Follow your claim';
+}
+
 /** The browser's checks before a request: the same messages the server would answer with. */
 function checkDetails(reference: string, phone: string): Fields {
   const errors: Fields = {};
@@ -60,7 +66,7 @@ export function StatusPage() {
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  usePageTitle(phase.kind === 'view' ? `Your claim ${phase.view.reference}` : 'Follow your claim');
+  usePageTitle(titleOf(phase));
 
   // A reload while the 30-minute cookie lasts shows the timeline again, but only of the link's
   // claim when the link names one: for another claim the server ends the session.

@@ -50,7 +50,7 @@ export async function lookupAddress(
 // Distance (SPEC §8 messages, shown under the journey)
 
 export const DISTANCE_ERRORS = {
-  bothRequired: 'Both postcodes are required',
+  bothRequired: 'Enter both postcodes',
   serverFailed: 'Distance calculation failed. Please enter manually.',
   unable: 'Unable to calculate distance between postcodes',
   exception: 'Failed to calculate distance. Please enter manually.',

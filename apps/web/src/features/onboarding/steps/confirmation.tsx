@@ -43,9 +43,10 @@ export function StepConfirmation() {
   const settings = useSettings();
 
   useEffect(() => {
-    document.title = `Claim submitted – ${CONTENT.brandName}`;
+    // The title begins with the heading (issue 32 item 8).
+    document.title = `Thank you${firstName ? `, ${firstName}` : ''}! Claim submitted – ${CONTENT.brandName}`;
     headingRef.current?.focus();
-  }, []);
+  }, [firstName]);
 
   return (
     <Container width="narrow" className="py-6 sm:py-10">
