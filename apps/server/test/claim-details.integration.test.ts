@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generalReference } from '@taxback/domain';
 import { DETAILS_MESSAGES } from '@taxback/domain/general-details-schemas';
-import { asOperator, insertOperator, signIn, testClock, type AdminSession } from './admin-helpers.ts';
+import {
+  asOperator,
+  insertOperator,
+  signIn,
+  storedGeneralReference,
+  testClock,
+  type AdminSession,
+} from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId, validClaimBody, type TestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -111,8 +117,8 @@ async function receivedMessages(id: string) {
 describe('the texts and emails of a funnel claim (D30)', () => {
   it('tell the claimant HMRC needs more details and link to the status page that opens the details journey', async () => {
     const { id } = await funnelClaim();
-    const reference = generalReference(id);
-    const link = `${t.config.publicUrl}/status?reference=${reference}`;
+    const reference = await storedGeneralReference(t, id);
+    const link = `${t.config.publicUrl}/status?reference=${encodeURIComponent(reference)}`;
     const { texts, emails } = await receivedMessages(id);
     expect(texts).toEqual([
       `${t.config.company.name}: we have your claim ${reference}. HMRC needs more details before we can send it. Add them at ${link} (we text you a code to sign in).`,
@@ -139,7 +145,9 @@ describe('the texts and emails of a funnel claim (D30)', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('We will text and email you as it moves on.');
     expect(texts[0]).not.toContain('more details');
-    expect(emails.map((e) => e.subject)).toEqual([`We have your claim ${generalReference(id)}`]);
+    expect(emails.map((e) => e.subject)).toEqual([
+      `We have your claim ${await storedGeneralReference(t, id)}`,
+    ]);
   });
 });
 

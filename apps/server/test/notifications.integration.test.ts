@@ -101,7 +101,9 @@ describe('claimant notifications', () => {
     expect(texts[0]!.to).toBe('+447700900123');
     expect(texts[0]!.body).toContain(`we have your claim ${reference}`);
     // D30: a funnel claim's text links to its status page, where the details HMRC needs are added.
-    expect(texts[0]!.body).toContain(`Add them at https://claims.example/status?reference=${reference}`);
+    expect(texts[0]!.body).toContain(
+      `Add them at https://claims.example/status?reference=${encodeURIComponent(reference)}`,
+    );
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['gail@example.com']);
     expect(smtp.received[0]!.subject).toBe(`We have your claim ${reference}: add the details HMRC needs`);
