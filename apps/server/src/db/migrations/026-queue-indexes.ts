@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 // claims reads only open claims through partial indexes, in its own order, so neither the pool's
 // oldest closed claims nor the mileage drafts are walked to find the first 50 open ones.
 //   <table>_queue_idx   (owner_id, submitted, id) WHERE status IN (the open statuses)
+//   <table>_pool_idx    (submitted, id) WHERE owner_id IS NULL AND status IN (the open statuses)
+// The pool's own index is for PostgreSQL: `owner_id IS NULL` does not fix the first column of
+// the queue index for its planner (`owner_id = ?` does), so it would sort every unallocated claim.
 // It replaces migration 019's (owner_id, submitted) index, which had no id (a sort of every row of
 // the same date) and held drafts and closed claims (read row by row and thrown away).
 // On PostgreSQL the date is NULLS FIRST, the order the list asks for (ascending, NULLs first;
@@ -38,6 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [table, submitted] of TABLES) {
     await sql`create index ${sql.id(`${table}_queue_idx`)} on ${sql.table(table)}
       (owner_id, ${sql.ref(submitted)}${nullsFirst}, id) where status in (${open})`.execute(db);
+    await sql`create index ${sql.id(`${table}_pool_idx`)} on ${sql.table(table)}
+      (${sql.ref(submitted)}${nullsFirst}, id) where owner_id is null and status in (${open})`.execute(db);
     await db.schema.dropIndex(`${table}_owner_submitted_idx`).ifExists().execute();
   }
 }
@@ -50,5 +55,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       .columns(['owner_id', submitted])
       .execute();
     await db.schema.dropIndex(`${table}_queue_idx`).ifExists().execute();
+    await db.schema.dropIndex(`${table}_pool_idx`).ifExists().execute();
   }
 }
