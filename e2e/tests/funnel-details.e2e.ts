@@ -297,7 +297,7 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
       link = /(https?:\/\/\S+)/.exec(text)?.[1] ?? '';
       return link;
     })
-    .toContain(`/status?reference=${reference}`);
+    .toContain(`/status?reference=${encodeURIComponent(reference)}`);
   expect(text).toContain('HMRC needs more details before we can send it. Add them at');
   let email: Record<string, unknown> | undefined;
   await expect
