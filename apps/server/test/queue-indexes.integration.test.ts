@@ -3,11 +3,10 @@
 // items left (migration 019) stays true after an operator's edit, so the list never reads the
 // snapshot. Through the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { CompiledQuery, sql } from 'kysely';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimListQuerySchema } from '@taxback/domain/admin-schemas';
 import * as migration026 from '../src/db/migrations/026-queue-indexes.ts';
-import { OPEN_STATUSES, createClaimListQueries } from '../src/modules/admin/claim-list-queries.ts';
+import { OPEN_STATUSES } from '../src/modules/admin/claim-list-queries.ts';
 import {
   asOperator,
   giveClaimTo,
@@ -17,6 +16,7 @@ import {
   testClock,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
+import { listStatements } from './bench/explain.ts';
 import { createTestApp, usingPostgres } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -92,28 +92,10 @@ describe('migration 026', () => {
 
 /** SQLite's plan of the page statement of one queue's list (the one joining the owners' names). */
 async function pagePlan(queue: string): Promise<string[]> {
-  const db = t.app.db;
-  const compiled = new Map<string, CompiledQuery>();
-  const executed: CompiledQuery[] = [];
-  const capture: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      compiled.set(queryId.queryId, db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result, queryId }) => {
-      const statement = compiled.get(queryId.queryId);
-      if (statement) executed.push(statement);
-      return result;
-    },
-  };
-  await createClaimListQueries(db.withPlugin(capture)).list(
-    claimListQuerySchema.parse({ queue }),
-    50,
-    operatorId,
-  );
+  const executed = await listStatements(t, { queue }, operatorId);
   const page = executed.find((s) => s.sql.includes('left join "operator_users"'));
   if (!page) throw new Error('no page statement');
-  const plan = await db.executeQuery<{ detail: string }>(
+  const plan = await t.app.db.executeQuery<{ detail: string }>(
     CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
   );
   return plan.rows.map((r) => r.detail);

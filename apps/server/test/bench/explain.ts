@@ -7,8 +7,12 @@ import { claimListQuerySchema } from '@taxback/domain/admin-schemas';
 import { createClaimListQueries } from '../../src/modules/admin/claim-list-queries.ts';
 import type { TestApp } from '../helpers.ts';
 
-/** Prints each statement of the list for `params` (a query string's fields) with its plan. */
-export async function explainList(t: TestApp, params: Record<string, string>, operatorId: string) {
+/** Every statement one claims-list request runs for `params`, compiled, in the order they ran. */
+export async function listStatements(
+  t: TestApp,
+  params: Record<string, string>,
+  operatorId: string,
+): Promise<CompiledQuery[]> {
   const db = t.app.db;
   // Every builder (subqueries too) passes through transformQuery; only executed ones reach transformResult.
   const compiled = new Map<string, CompiledQuery>();
@@ -29,6 +33,13 @@ export async function explainList(t: TestApp, params: Record<string, string>, op
     50,
     operatorId,
   );
+  return statements;
+}
+
+/** Prints each statement of the list for `params` (a query string's fields) with its plan. */
+export async function explainList(t: TestApp, params: Record<string, string>, operatorId: string) {
+  const db = t.app.db;
+  const statements = await listStatements(t, params, operatorId);
   const pg = t.app.dbDialect === 'postgres';
   for (const statement of statements) {
     const prefix = pg ? 'EXPLAIN (ANALYZE, BUFFERS) ' : 'EXPLAIN QUERY PLAN ';
