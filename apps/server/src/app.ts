@@ -309,6 +309,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     sms: providers.sms,
     log: app.log,
     publicUrl: config.publicUrl,
+    ...clock,
   });
   const onboarding = createOnboardingService({
     db: database.db,
@@ -320,6 +321,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     log: app.log,
     terms,
     notices,
+    ...clock,
   });
   const status = createStatusService({
     db: database.db,
