@@ -121,23 +121,65 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
   );
 }
 
-/** Internal notes: only operators see them. */
-export function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => Promise<void> }) {
+/** What sending a note or a message answered: the API's result, or its field messages. */
+type SentResult = { ok: true } | { ok: false; errors?: Record<string, string>; error?: string };
+
+/**
+ * One text box and its button: a note or a message. It keeps what was typed until the server has
+ * it, shows the server's field messages, and empties once `send` succeeded and `onSent` reloaded.
+ */
+export function TextEntryForm({
+  idPrefix,
+  label,
+  hint,
+  button,
+  failure,
+  send,
+  onSent,
+}: {
+  idPrefix: string;
+  label: string;
+  hint: string;
+  button: string;
+  failure: string;
+  send: (body: string) => Promise<SentResult>;
+  onSent: () => Promise<void>;
+}) {
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const res = await call('addClaimNote', { params: { id: claim.id }, body: { body } });
+    const res = await send(body);
     if (res.ok) {
       setBody('');
       setErrors({});
-      await onAdded();
+      await onSent();
     } else {
-      setErrors(res.errors ?? { body: res.error ?? 'The note could not be saved.' });
+      setErrors(res.errors ?? { body: res.error ?? failure });
       setAttempt((n) => n + 1);
     }
   }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+      <ErrorSummary errors={summaryItems(errors, idPrefix)} focusKey={attempt} />
+      <TextAreaField
+        id={`${idPrefix}body`}
+        label={label}
+        hint={hint}
+        error={errors.body}
+        value={body}
+        onChange={setBody}
+      />
+      <Button type="submit" variant="secondary">
+        {button}
+      </Button>
+    </form>
+  );
+}
+
+/** Internal notes: only operators see them. */
+export function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: () => Promise<void> }) {
   return (
     <section className="mb-8">
       <h2 className="mb-2 text-2xl">Internal notes</h2>
@@ -155,20 +197,15 @@ export function NotesSection({ claim, onAdded }: { claim: ClaimDetail; onAdded: 
           ))}
         </ul>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <ErrorSummary errors={summaryItems(errors, 'note-')} focusKey={attempt} />
-        <TextAreaField
-          id="note-body"
-          label="Add a note"
-          hint="Only operators see notes"
-          error={errors.body}
-          value={body}
-          onChange={setBody}
-        />
-        <Button type="submit" variant="secondary">
-          Add note
-        </Button>
-      </form>
+      <TextEntryForm
+        idPrefix="note-"
+        label="Add a note"
+        hint="Only operators see notes"
+        button="Add note"
+        failure="The note could not be saved."
+        send={(body) => call('addClaimNote', { params: { id: claim.id }, body: { body } })}
+        onSent={onAdded}
+      />
     </section>
   );
 }

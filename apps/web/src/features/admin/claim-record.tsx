@@ -118,18 +118,16 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
   );
 }
 
-/** D35: how the claim went to HMRC; shared by the status move and the admin's correction. */
-export function SentFields({
-  prefix,
-  values,
-  set,
-  errors,
-}: {
+/** The fields of a sending or repayment record: ids under `prefix`, one shared set of values. */
+interface RecordFieldsProps {
   prefix: string;
   values: Record<string, string>;
   set: (key: string) => (value: string) => void;
   errors: Record<string, string>;
-}) {
+}
+
+/** D35: how the claim went to HMRC; shared by the status move and the admin's correction. */
+export function SentFields({ prefix, values, set, errors }: RecordFieldsProps) {
   return (
     <>
       <InputField
@@ -172,17 +170,7 @@ export function SentFields({
 }
 
 /** D35: HMRC's repayment: the amount and the date. */
-export function RepaidFields({
-  prefix,
-  values,
-  set,
-  errors,
-}: {
-  prefix: string;
-  values: Record<string, string>;
-  set: (key: string) => (value: string) => void;
-  errors: Record<string, string>;
-}) {
+export function RepaidFields({ prefix, values, set, errors }: RecordFieldsProps) {
   return (
     <>
       <Field

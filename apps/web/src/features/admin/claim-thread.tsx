@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { formatIsoDate } from '@taxback/domain';
 import type { OperatorThread } from '@taxback/domain/casework';
-import { Button } from '../../components/ui/button.tsx';
-import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
-import { formatDateTime, summaryItems } from './admin-api.ts';
-import { TextAreaField } from './admin-ui.tsx';
+import { formatDateTime } from './admin-api.ts';
 import type { ClaimDetail } from './claim-detail.ts';
+import { TextEntryForm } from './claim-forms.tsx';
 
 // Issue 28 (D33): the claim's thread beside its status history: messages both ways, the
 // information requests with the claimant's answers and files, and every text and email sent.
@@ -143,24 +140,6 @@ export function ThreadSection({
   thread: OperatorThread | null;
   onChanged: () => Promise<void>;
 }) {
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const res = await call('addClaimMessage', {
-      params: { id: claim.id },
-      body: { body, version: claim.workflow.version },
-    });
-    if (res.ok) {
-      setBody('');
-      setErrors({});
-      await onChanged();
-    } else {
-      setErrors(res.errors ?? { body: res.error ?? 'The message could not be sent.' });
-      setAttempt((n) => n + 1);
-    }
-  }
   return (
     <section className="mb-8" aria-labelledby="thread-heading">
       <h2 id="thread-heading" className="mb-2 text-2xl">
@@ -181,20 +160,20 @@ export function ThreadSection({
           ))}
         </ol>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <ErrorSummary errors={summaryItems(errors, 'message-')} focusKey={attempt} />
-        <TextAreaField
-          id="message-body"
-          label="Write to the claimant"
-          hint="The claimant is told by text and email, and reads it on their status page"
-          error={errors.body}
-          value={body}
-          onChange={setBody}
-        />
-        <Button type="submit" variant="secondary">
-          Send message
-        </Button>
-      </form>
+      <TextEntryForm
+        idPrefix="message-"
+        label="Write to the claimant"
+        hint="The claimant is told by text and email, and reads it on their status page"
+        button="Send message"
+        failure="The message could not be sent."
+        send={(body) =>
+          call('addClaimMessage', {
+            params: { id: claim.id },
+            body: { body, version: claim.workflow.version },
+          })
+        }
+        onSent={onChanged}
+      />
     </section>
   );
 }
