@@ -1,23 +1,20 @@
 import {
-  MAX_EMPLOYMENTS,
   dateOfBirthProblem,
   emptyEmployment,
   incomeBandOptions,
-  nextEmploymentId,
   stripAngleBrackets,
   taxYearInfo,
-  type Employment,
   type GeneralDetails,
   type TaxYearEntry,
 } from '@taxback/domain';
-import { Button } from '../../../components/ui/button.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Radios } from '../../../components/ui/radios.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { AddressSearch } from '../components/address-search.tsx';
 import { errorFor, fieldId } from '../lib/validation.ts';
-import { DetailsFrame } from './details-frame.tsx';
+import { EmploymentList } from '../components/employment-list.tsx';
+import { DETAILS_HEADING_ID, DetailsFrame } from './details-frame.tsx';
 import type { DetailsController } from './use-details.ts';
 
 type Props = { d: DetailsController; details: GeneralDetails; sessionId: string };
@@ -120,97 +117,21 @@ export function AboutYouStep({ d, details, sessionId }: Props) {
   );
 }
 
-const jobKey = (i: number, field: keyof Employment) => `employments.${i}.${field}`;
-
 /** D17: 1 to 5 employments with what the P87 asks of each, checked by the wizard's employments rule. */
 export function EmploymentsStep({ d, details }: Omit<Props, 'sessionId'>) {
   const jobs = details.employments.length > 0 ? details.employments : [emptyEmployment('job-1')];
-  const setJobs = (employments: Employment[]) => d.update({ employments });
-  const patch = (i: number, change: Partial<Employment>) =>
-    setJobs(jobs.map((e, j) => (j === i ? { ...e, ...change } : e)));
   return (
     <DetailsFrame
       d={d}
       heading="Your employments"
       lead="Tell us about each job in the years you are claiming for. HMRC's claim form asks for each one."
     >
-      {jobs.map((job, i) => (
-        <section
-          key={job.id}
-          aria-labelledby={`job-${job.id}`}
-          className="space-y-5 rounded-lg border-2 border-gray-300 p-4"
-        >
-          <h2 id={`job-${job.id}`} className="text-2xl">
-            {jobs.length > 1 ? `Employment ${i + 1}` : 'Your employer'}
-          </h2>
-          <TextField
-            id={fieldId(jobKey(i, 'employerName'))}
-            label="Employer's name"
-            value={job.employerName}
-            onChange={(v) => patch(i, { employerName: stripAngleBrackets(v) })}
-            error={errorFor(d.errors, jobKey(i, 'employerName'))}
-            autoComplete="organization"
-            maxLength={200}
-          />
-          <TextField
-            id={fieldId(jobKey(i, 'payeReference'))}
-            label="Employer PAYE reference"
-            hint="It is on your P60 or payslip and looks like 123/AB45678"
-            value={job.payeReference}
-            onChange={(v) =>
-              patch(i, { payeReference: stripAngleBrackets(v).toUpperCase(), noPayeReference: false })
-            }
-            error={errorFor(d.errors, jobKey(i, 'payeReference'))}
-            spellCheck={false}
-            maxLength={20}
-            className="max-w-xs"
-          />
-          <TextField
-            id={fieldId(jobKey(i, 'jobTitle'))}
-            label="Job title"
-            value={job.jobTitle}
-            onChange={(v) => patch(i, { jobTitle: stripAngleBrackets(v) })}
-            error={errorFor(d.errors, jobKey(i, 'jobTitle'))}
-            maxLength={100}
-          />
-          <Radios
-            id={fieldId(jobKey(i, 'continuing'))}
-            name={`continuing-${job.id}`}
-            legend="Do you still work there?"
-            options={[
-              { value: 'yes', label: 'Yes' },
-              { value: 'no', label: 'No' },
-            ]}
-            value={job.continuing}
-            onChange={(continuing) => patch(i, { continuing })}
-            error={errorFor(d.errors, jobKey(i, 'continuing'))}
-            inline
-          />
-          {job.continuing === 'no' && (
-            <DateInput
-              id={fieldId(jobKey(i, 'endDate'))}
-              legend="When did it end?"
-              hint="For example, 31 8 2024"
-              value={job.endDate}
-              onChange={(endDate) => patch(i, { endDate })}
-              error={errorFor(d.errors, jobKey(i, 'endDate'))}
-            />
-          )}
-          {jobs.length > 1 && (
-            <Button variant="link" onClick={() => setJobs(jobs.filter((_, j) => j !== i))}>
-              Remove employment {i + 1}
-            </Button>
-          )}
-        </section>
-      ))}
-      {jobs.length < MAX_EMPLOYMENTS && (
-        <Button
-          variant="secondary"
-          onClick={() => setJobs([...jobs, emptyEmployment(nextEmploymentId(jobs))])}
-        >
-          Add another employer
-        </Button>
-      )}
+      <EmploymentList
+        jobs={jobs}
+        errors={d.errors}
+        onChange={(employments) => d.update({ employments })}
+        focusAfterRemove={DETAILS_HEADING_ID}
+      />
     </DetailsFrame>
   );
 }

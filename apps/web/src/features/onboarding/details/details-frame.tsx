@@ -6,6 +6,9 @@ import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { fieldId } from '../lib/validation.ts';
 import type { DetailsController } from './use-details.ts';
 
+/** The id of a details page's heading, which takes the focus when something on the page is removed. */
+export const DETAILS_HEADING_ID = 'details-heading';
+
 /**
  * The GOV.UK question-page frame of the details journey: progress, Back, the error summary
  * linking to each field, the question as the h1 (the page title begins with it), Continue.
@@ -54,7 +57,12 @@ export function DetailsFrame({
           (onContinue ?? (() => void d.continueStep()))();
         }}
       >
-        <h1 className="mb-4 text-3xl sm:text-4xl" data-testid="details-heading">
+        <h1
+          id={DETAILS_HEADING_ID}
+          tabIndex={-1}
+          className="mb-4 text-3xl sm:text-4xl"
+          data-testid="details-heading"
+        >
           {heading}
         </h1>
         {lead && <div className="mb-6 text-lg text-muted">{lead}</div>}
