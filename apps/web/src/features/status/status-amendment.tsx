@@ -93,7 +93,7 @@ function AmendmentSummary(props: {
                 variant="link"
                 onClick={() => props.onChange(props.rows.findIndex((r) => r.year === year))}
               >
-                Change<span className="sr-only"> the miles for {year}</span>
+                Change <span className="sr-only">the miles for {year}</span>
               </Button>
             </dd>
           </div>
