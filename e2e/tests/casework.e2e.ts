@@ -25,6 +25,7 @@ import {
   signOnReview,
   tabTo,
   tickConsents,
+  tickConsentsByKeyboard,
   uniqueWizardPhone,
   type WizardClaimant,
 } from '../helpers/wizard.ts';
@@ -362,11 +363,7 @@ async function amendMilesByKeyboard(page: Page, from: number, to: number, name: 
   await expect(typed).toBeFocused();
   await page.keyboard.type(name);
   await expect(typed).toHaveValue(name);
-  for (const id of ['agree-accuracy', 'agree-authorization', 'agree-terms']) {
-    await tabTo(page, item.getByTestId(id));
-    await page.keyboard.press('Space');
-    await expect(item.getByTestId(id)).toBeChecked();
-  }
+  await tickConsentsByKeyboard(page);
   await scanAtBothWidths(page, 'status page amendment signed with a typed name');
   const sent = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/status/amendment',
