@@ -376,6 +376,15 @@ export async function tickConsents(page: Page): Promise<void> {
   }
 }
 
+/** The same by keyboard alone: Tab to each agreement and Space (issue 32's keyboard signing). */
+export async function tickConsentsByKeyboard(page: Page): Promise<void> {
+  for (const id of ['agree-accuracy', 'agree-authorization', 'agree-terms']) {
+    await tabTo(page, page.getByTestId(id));
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId(id)).toBeChecked();
+  }
+}
+
 export const STEP9_MESSAGES = [
   'Digital signature is required',
   'Please confirm accuracy of information',

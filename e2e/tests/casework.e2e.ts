@@ -3,8 +3,10 @@
 // 2024/25 (a document) with a reply-by date; the claimant gets the text, signs in on the status
 // page, answers, uploads a PDF and sends; the operator sees "reply received", reads the thread
 // and downloads the file, byte for byte. Then an amendment (D32): the operator asks for the
-// claimant's 2024/25 miles; the claimant changes them on the status page, sees the new figures,
-// signs again; the operator sees the new figures and two authorities, the first superseded.
+// claimant's 2024/25 miles; the claimant changes them on the status page, checks the new figures
+// and reads the authority they will sign (decision 056), signs again; the operator sees the new
+// figures and two authorities, the first superseded. Asked again, the claimant amends by keyboard
+// alone and signs with a typed name.
 // axe and HTML_CodeSniffer on the new screens, at 320 px too.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -21,7 +23,9 @@ import {
   expectStep,
   isSaveOf,
   signOnReview,
+  tabTo,
   tickConsents,
+  tickConsentsByKeyboard,
   uniqueWizardPhone,
   type WizardClaimant,
 } from '../helpers/wizard.ts';
@@ -120,6 +124,9 @@ async function textAbout(claimId: string, template: string): Promise<string> {
   return body;
 }
 
+/** The codes already used: a second sign-in waits for its own code, not the last one's. */
+const usedCodes = new Set<string>();
+
 async function statusCode(phone: string): Promise<string> {
   let code = '';
   await expect
@@ -129,9 +136,10 @@ async function statusCode(phone: string): Promise<string> {
         [normaliseUkPhone(phone)],
       );
       code = /is (\d{6})\./.exec(String(rows[0]?.body ?? ''))?.[1] ?? '';
-      return code;
+      return usedCodes.has(code) ? '' : code;
     })
     .toMatch(/^\d{6}$/);
+  usedCodes.add(code);
   return code;
 }
 
@@ -274,6 +282,22 @@ function claimableFor(miles: number, employerPencePerMile: number) {
 const poundsAndPence = (n: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(n);
 
+/**
+ * Decision 056: before signing, the authority the server will sign, with the new miles and the
+ * domain's figures for them (the server test checks it is the signed document, time aside).
+ */
+async function expectAmendedAuthority(page: Page, to: number): Promise<void> {
+  const expected = claimableFor(to, 5);
+  const authority = page.getByTestId('amendment-authority');
+  await expect(authority.getByRole('heading', { level: 2 })).toHaveText(
+    'Authority to act for you on your mileage tax relief claim',
+  );
+  const claimSection = authority.getByTestId('authority-claim');
+  await expect(claimSection).toContainText(`${to.toLocaleString('en-GB')} miles`);
+  await expect(claimSection).toContainText(formatMoney(expected.claimable));
+  await expect(claimSection).toContainText(formatMoney(expected.rebate20));
+}
+
 /** The claimant, signed in on the status page, changes the year's miles, checks, signs and sends. */
 async function amendMiles(page: Page, from: number, to: number): Promise<void> {
   const item = page.getByRole('group', { name: /Change your claim: Your 2024\/25 miles/ });
@@ -296,13 +320,59 @@ async function amendMiles(page: Page, from: number, to: number): Promise<void> {
     `${to.toLocaleString('en-GB')} miles, you can claim ${formatMoney(expected.claimable)}`,
   );
   await expect(item.getByTestId('amendment-rebate')).toHaveText(formatMoney(expected.rebate20));
+  await expectAmendedAuthority(page, to);
   await scanAtBothWidths(page, 'status page amendment check your answers');
+
+  // Change goes back to the year's miles, kept as typed; checking again shows the same figures.
+  await item.getByRole('button', { name: `Change the miles for ${YEAR}` }).click();
+  await expect(miles).toBeFocused();
+  await expect(miles).toHaveValue(String(to));
+  await item.getByRole('button', { name: 'Check your new figures' }).click();
+  await expect(item.getByRole('heading', { name: 'Check your answers' })).toBeFocused();
+  await expectAmendedAuthority(page, to);
 
   // Signed again with the mouse, the three agreements ticked, sent.
   await signOnReview(page);
   await tickConsents(page);
   await item.getByRole('button', { name: 'Sign and send the change' }).click();
   await expect(page.getByRole('heading', { name: 'What we need from you' })).toHaveCount(0);
+  await expect(page.getByTestId('status-messages')).toContainText(
+    `Changed the claim: ${YEAR}: ${from.toLocaleString('en-GB')} to ${to.toLocaleString('en-GB')} miles. Signed again.`,
+  );
+}
+
+/** The same, by keyboard alone, signed with a typed name (the second request on the claim). */
+async function amendMilesByKeyboard(page: Page, from: number, to: number, name: string): Promise<void> {
+  const item = page.getByRole('group', { name: /Change your claim: Check your 2024\/25 miles once more/ });
+  const miles = item.getByLabel(`Business miles in ${YEAR} for Acme Ltd`);
+  await expect(miles).toHaveValue(String(from));
+  await tabTo(page, miles);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(String(to));
+  await expect(miles).toHaveValue(String(to));
+  await tabTo(page, item.getByRole('button', { name: 'Check your new figures' }));
+  await page.keyboard.press('Enter');
+  await expect(item.getByRole('heading', { name: 'Check your answers' })).toBeFocused();
+  await expect(item.getByTestId('amendment-rebate')).toHaveText(formatMoney(claimableFor(to, 5).rebate20));
+  await expectAmendedAuthority(page, to);
+
+  await tabTo(page, item.getByTestId('signature-switch'));
+  await expect(item.getByTestId('signature-switch')).toHaveText('Type your name instead of drawing');
+  await page.keyboard.press('Enter');
+  const typed = item.getByTestId('typed-signature');
+  await expect(typed).toBeFocused();
+  await page.keyboard.type(name);
+  await expect(typed).toHaveValue(name);
+  await tickConsentsByKeyboard(page);
+  await scanAtBothWidths(page, 'status page amendment signed with a typed name');
+  const sent = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/status/amendment',
+  );
+  await tabTo(page, item.getByRole('button', { name: 'Sign and send the change' }));
+  await page.keyboard.press('Enter');
+  const response = await sent;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toMatchObject({ typedName: name });
   await expect(page.getByTestId('status-messages')).toContainText(
     `Changed the claim: ${YEAR}: ${from.toLocaleString('en-GB')} to ${to.toLocaleString('en-GB')} miles. Signed again.`,
   );
@@ -393,4 +463,26 @@ test('an amendment: the operator asks for the 2024/25 miles; the claimant change
   ).toHaveAttribute('href', `/api/files/${String(files[1]?.id)}`);
   await expect(page.getByTestId('claim-thread')).toContainText(`Answer: Changed the claim: ${YEAR}`);
   await scanAtBothWidths(page, 'operator claim page after an amendment');
+
+  // Asked again, the claimant changes 10,500 to 12,000 and signs by typing their name, with the
+  // keyboard alone (issue 32's alternative to drawing, on the amendment too).
+  await form.getByLabel('What you need').selectOption({ label: 'A change to the claim’s figures' });
+  await form.getByLabel('What the claimant should change').fill('Check your 2024/25 miles once more');
+  await form.getByRole('button', { name: 'Request information' }).click();
+  await expect(page.getByTestId('claim-status')).toHaveText('Information requested');
+  const typedContext = await browser.newContext();
+  const typedPage = await typedContext.newPage();
+  await signInFromText(typedPage, link ?? '', who.phone);
+  await amendMilesByKeyboard(typedPage, 10_500, 12_000, `${who.firstName} ${who.lastName}`);
+  await typedContext.close();
+  const again = claimableFor(12_000, 5);
+  const [typed] = await queryRows(
+    'SELECT estimated_rebate_20_percent, superseded_authorities, signature_method, signature_typed_name FROM onboarding_claims WHERE id = $1',
+    [claim.id],
+  );
+  expect(typed?.signature_method).toBe('typed');
+  expect(typed?.signature_typed_name).toBe(`${who.firstName} ${who.lastName}`);
+  expect(Number(typed?.superseded_authorities)).toBe(2);
+  expect(Number(typed?.estimated_rebate_20_percent)).toBeCloseTo(again.rebate20, 2);
+  expect(await authorities()).toHaveLength(3);
 });

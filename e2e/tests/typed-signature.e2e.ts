@@ -13,6 +13,7 @@ import {
   expectStep,
   isSaveOf,
   tabTo,
+  tickConsentsByKeyboard,
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
@@ -76,11 +77,7 @@ test('a claim signed by typing the name, by keyboard only, is stored and rendere
   await expect(typed).toBeFocused();
   await page.keyboard.type('Kit Keyboard');
   await expect(typed).toHaveValue('Kit Keyboard');
-  for (const id of ['agree-accuracy', 'agree-authorization', 'agree-terms']) {
-    await tabTo(page, page.getByTestId(id));
-    await page.keyboard.press('Space');
-    await expect(page.getByTestId(id)).toBeChecked();
-  }
+  await tickConsentsByKeyboard(page);
   await page.setViewportSize({ width: 320, height: 800 });
   await expectNoSidewaysScroll(page, 'review and sign with a typed name at 320 px');
   await expectNoA11yViolations(page, 'review and sign with a typed name at 320 px');

@@ -2,10 +2,19 @@
 // the claimant's answers with files on the status page, and the reminders before the date.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ukIsoDate } from '@taxback/domain';
-import { CASEWORK_MESSAGES, defaultReplyBy } from '@taxback/domain/casework';
-import type { OperatorThread } from '@taxback/domain/casework';
+import {
+  authorityCanonical,
+  authorityInputOfSnapshot,
+  buildAuthorityDocument,
+  ukIsoDate,
+} from '@taxback/domain';
+import type { AuthorityDocument } from '@taxback/domain';
+import { AMENDMENT_MESSAGES, CASEWORK_MESSAGES, defaultReplyBy } from '@taxback/domain/casework';
+import type { AmendmentPreviewView, OperatorThread } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import { sha256Hex } from '../src/crypto/hash.ts';
+import { readAuthorityTerms } from '../src/modules/authority/terms.ts';
+import { readSnapshot } from '../src/modules/onboarding/claim-columns.ts';
 import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
 import {
   EVIDENCE_PDF,
@@ -20,6 +29,7 @@ import {
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
 
 // A Tuesday: the default reply-by date is Tuesday 8 December 2026.
@@ -36,6 +46,13 @@ async function submitMileageClaim(...args: Parameters<typeof submitUnowned>) {
   return claim;
 }
 let ipCounter = 0;
+
+/** A section's rows of figures as the PDF prints them ("key: value"). */
+function rowsOfSection(document: AuthorityDocument, id: string): string[] {
+  return (document.sections.find((x) => x.id === id)?.blocks ?? []).flatMap((b) =>
+    b.type === 'rows' ? b.rows.map((r) => `${r.key}: ${r.value}`) : [],
+  );
+}
 
 beforeAll(async () => {
   t = await createTestApp({ overrides: { now: clock.now }, env: { PUBLIC_URL: 'https://claims.example' } });
@@ -502,6 +519,45 @@ describe('information requests and the thread (issue 28)', () => {
     ).toBe(404);
     expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(0);
 
+    // Decision 056: before signing, the authority the server would sign for these miles. Refused
+    // as the amendment is (no token, a stale page, another claim's request, a year not claimed,
+    // miles that are not miles), and it stores nothing.
+    const { signature: _drawn, agreementChecks: _checks, ...figures } = body;
+    const preview = (payload: object, headers: Record<string, string> = s.headers, cookie = s.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/amendment/preview',
+        cookies: { [STATUS_COOKIE]: cookie },
+        headers,
+        payload,
+      });
+    expect((await preview(figures, {})).statusCode).toBe(403);
+    expect((await preview(figures, s.headers, 'not-a-cookie')).statusCode).toBe(401);
+    expect((await preview({ ...figures, version: figures.version + 1 })).statusCode).toBe(409);
+    expect(
+      (await preview({ ...figures, years: [{ year: '2019/20', employmentId: 'job-1', miles: 1 }] })).json(),
+    ).toMatchObject({ errors: { 'years.0.miles': AMENDMENT_MESSAGES.unknownYear } });
+    const negative = await preview({ ...figures, years: [{ ...figures.years[0]!, miles: -1 }] });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({ errors: { 'years.0.miles': AMENDMENT_MESSAGES.milesRequired } });
+    expect(
+      (
+        await preview(
+          { ...figures, version: otherStatus.view.casework.version },
+          otherStatus.headers,
+          otherStatus.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const previewed = await preview(figures);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const document = previewed.json<AmendmentPreviewView>().document;
+    const claimRows = rowsOfSection(document, 'claim');
+    expect(claimRows.some((r) => r.includes('9,000'))).toBe(true);
+    const unchanged = await claimRow(claim.id);
+    expect(unchanged.signed_content_hash).toBe(before.signed_content_hash);
+    expect(unchanged.version).toBe(before.version);
+
     const done = await amend(body);
     expect(done.statusCode, done.body).toBe(200);
     const after = await claimRow(claim.id);
@@ -525,6 +581,26 @@ describe('information requests and the thread (issue 28)', () => {
     });
     expect(detail.json().signedMatch).toBe(true);
     expect(detail.json().mileage.years[0].miles).toBe(9000);
+    // What was shown is what was signed: the stored input, dated, hashes to the signed hash, and
+    // is the preview but for the signing time; the PDF has the preview's figures.
+    const signedInput = authorityInputOfSnapshot(
+      readSnapshot(after.snapshot, after.snapshot_version),
+      readAuthorityTerms(after.authority_terms)!,
+      after.signed_at!,
+    );
+    const signedDocument = buildAuthorityDocument(signedInput);
+    expect(sha256Hex(authorityCanonical(signedDocument))).toBe(after.signed_content_hash);
+    const unsigned = (d: AuthorityDocument) => d.sections.filter((x) => x.id !== 'signature');
+    expect(unsigned(document)).toEqual(unsigned(signedDocument));
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${authorities[1]!.id}`,
+      headers: asOperator(op),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(claimRows.length).toBeGreaterThan(0);
+    for (const row of claimRows) expect(text).toContain(row);
     // Decision 050: the newer authority is the current one, the first superseded (D32).
     expect(
       detail
@@ -534,5 +610,74 @@ describe('information requests and the thread (issue 28)', () => {
       [authorities[0]!.id, false],
       [authorities[1]!.id, true],
     ]);
+  });
+  it('an amendment signed by typing the name: stored as typed, and the new authority says so', async () => {
+    const worker = await insertOperator(t, { role: 'caseworker' });
+    const op = await signIn(t, clock, worker);
+    const claim = await newClaim('Tia');
+    await giveClaimTo(t, claim.id, worker.id);
+    await move(op, claim.id, 'in-review', 0);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${claim.id}/information-requests`,
+      headers: asOperator(op),
+      payload: {
+        version: 1,
+        replyBy: defaultReplyBy(ukIsoDate(clock.now())),
+        items: [
+          { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
+        ],
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const s = await openStatus(claim);
+    const request = s.view.casework.thread.requests[0]!;
+    const amend = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/amendment',
+        cookies: { [STATUS_COOKIE]: s.cookie },
+        headers: s.headers,
+        payload: {
+          version: s.view.casework.version,
+          requestId: request.id,
+          itemId: request.items[0]!.id,
+          years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles: 6000 }],
+          signature: PNG_DATA_URL,
+          agreementChecks: { accuracy: true, authorization: true, terms: true },
+          ...payload,
+        },
+      });
+    // A name too long is the field's error, and nothing is stored.
+    const tooLong = await amend({ typedName: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ errors: Record<string, string> }>().errors).toHaveProperty('typedName');
+    expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(0);
+
+    const done = await amend({ typedName: ' Tia Typed <x> ' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await claimRow(claim.id)).toMatchObject({
+      signature_method: 'typed',
+      signature_typed_name: 'Tia Typed x',
+      status: 'in-review',
+    });
+    expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(1);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${claim.id}`,
+      headers: asOperator(op),
+    });
+    expect(detail.json().signedMatch).toBe(true);
+    const current = detail
+      .json<{ authorities: { id: string; current: boolean }[] }>()
+      .authorities.find((a) => a.current);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${current!.id}`,
+      headers: asOperator(op),
+    });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Signature (typed name)');
+    expect(text).toContain('Signed by typing their name instead of drawing: Tia Typed x');
   });
 });

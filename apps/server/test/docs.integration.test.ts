@@ -40,6 +40,7 @@ const API_ROUTES = [
   'post /api/status/files',
   'post /api/status/answers',
   'post /api/status/amendment',
+  'post /api/status/amendment/preview',
   'get /api/status/files/{id}',
   'post /api/call-backs',
   'get /api/address',

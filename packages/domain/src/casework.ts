@@ -6,6 +6,7 @@ import { isBankHoliday } from './bank-holidays.ts';
 import { isTaxYear } from './tax-years.ts';
 import { sanitiseText } from './sanitise.ts';
 import { reviewStepSchema } from './step-schemas.ts';
+import type { AuthorityDocument } from './authority.ts';
 
 export const INFORMATION_ITEM_KINDS = ['question', 'document', 'amendment'] as const;
 export type InformationItemKind = (typeof INFORMATION_ITEM_KINDS)[number];
@@ -208,7 +209,8 @@ export const AMENDMENT_MESSAGES = {
   mileageOnly: 'Only a mileage claim can be changed here. Reply in words instead.',
 } as const;
 
-export const amendmentSchema = reviewStepSchema.extend({
+/** The miles an amendment changes, and the request item it answers (decision 056: also the preview's body). */
+export const amendmentPreviewSchema = z.object({
   version,
   requestId: z.string().min(1).max(100),
   itemId: z.string().min(1).max(100),
@@ -227,7 +229,39 @@ export const amendmentSchema = reviewStepSchema.extend({
     .min(1)
     .max(30),
 });
+export type AmendmentPreviewInput = z.output<typeof amendmentPreviewSchema>;
+
+/** The amendment itself: those miles, signed. */
+export const amendmentSchema = reviewStepSchema.extend(amendmentPreviewSchema.shape);
 export type AmendmentInput = z.output<typeof amendmentSchema>;
+
+const authorityBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('paragraph'), text: z.string() }),
+  z.object({ type: z.literal('list'), items: z.array(z.string()) }),
+  z.object({
+    type: z.literal('rows'),
+    caption: z.string().optional(),
+    rows: z.array(z.object({ key: z.string(), value: z.string() })),
+  }),
+]);
+
+/**
+ * Decision 056: what POST /api/status/amendment/preview answers, the authority the server would
+ * sign for those miles (built as it builds the signed one, not yet signed or dated).
+ */
+export const amendmentPreviewViewSchema = z.object({
+  document: z.object({
+    title: z.string(),
+    sections: z.array(
+      z.object({
+        id: z.enum(['claimant', 'agent', 'authority', 'claim', 'repayment', 'fee', 'cancel', 'signature']),
+        heading: z.string(),
+        blocks: z.array(authorityBlockSchema),
+      }),
+    ),
+  }) satisfies z.ZodType<AuthorityDocument>,
+});
+export type AmendmentPreviewView = z.infer<typeof amendmentPreviewViewSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // What both sides read

@@ -31,6 +31,8 @@ import {
   wizardStepIdSchema,
 } from '../schemas.ts';
 import {
+  amendmentPreviewSchema,
+  amendmentPreviewViewSchema,
   amendmentSchema,
   claimThreadSchema,
   claimantAnswersSchema,
@@ -701,6 +703,26 @@ const claimant = {
       409: {
         description:
           'The request is closed or answered already, or the claim changed since the page was opened',
+        schema: statusConflictSchema,
+      },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  previewStatusAmendment: {
+    method: 'POST',
+    path: '/api/status/amendment/preview',
+    tags: ['status'],
+    summary:
+      'D32, decision 056: the authority the server would sign for the miles the claimant entered, shown before they sign; nothing is stored',
+    access: 'public',
+    body: amendmentPreviewSchema,
+    responses: {
+      200: json('The authority document, not yet signed', amendmentPreviewViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      404: error('No such request on this claim'),
+      409: {
+        description: 'The request is closed, or the claim changed since the page was opened',
         schema: statusConflictSchema,
       },
       ...standard(400, 413, 415, 429, 503),

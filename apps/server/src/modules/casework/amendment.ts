@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { authorityInputOfSnapshot, summariseClaim } from '@taxback/domain';
+import { authorityInputOfSnapshot, buildAuthorityDocument, summariseClaim } from '@taxback/domain';
 import { MESSAGES } from '@taxback/domain/schemas';
-import type { AuthorityTerms } from '@taxback/domain';
+import type { AuthorityDocument, AuthorityTerms } from '@taxback/domain';
 import { AMENDMENT_MESSAGES, CASEWORK_MESSAGES } from '@taxback/domain/casework';
-import type { AmendmentInput } from '@taxback/domain/casework';
+import type { AmendmentInput, AmendmentPreviewInput } from '@taxback/domain/casework';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -39,13 +39,11 @@ export async function amendableOf(db: Kysely<Database>, claim: ThreadClaim) {
   };
 }
 
-export async function amendClaim(
-  deps: { db: Kysely<Database>; files: FilesService; terms: AuthorityTerms; now: () => Date },
-  claim: ThreadClaim,
-  input: AmendmentInput,
-  meta: { ip: string; userAgent: string | null },
-): Promise<void> {
-  const { db, files, now } = deps;
+/**
+ * The checks an amendment and its preview share (the wrong claim, a closed request or item, a
+ * stale page), and the claim's snapshot with the new miles: what the new authority is built from.
+ */
+async function amendedClaim(db: Kysely<Database>, claim: ThreadClaim, input: AmendmentPreviewInput) {
   const repo = createCaseworkRepository(db);
   if (claim.kind !== 'onboarding') throw new ValidationError({ years: AMENDMENT_MESSAGES.mileageOnly });
   const request = (await repo.requests(claim.id)).find((r) => r.id === input.requestId);
@@ -62,7 +60,6 @@ export async function amendClaim(
       version: claim.version,
       status: claim.status,
     });
-  const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
 
   const row = await db
     .selectFrom('onboarding_claims')
@@ -81,12 +78,53 @@ export async function amendClaim(
       );
     job.businessMiles = change.miles;
   });
+  return { repo, request, items, item, row, snapshot, changes };
+}
+
+/** The new authority's input: the amended snapshot, the terms, and a generated log's mismatches. */
+function amendedAuthorityInput(
+  amended: Awaited<ReturnType<typeof amendedClaim>>,
+  terms: AuthorityTerms,
+  at: Date,
+  signedAt?: string,
+) {
+  // Issue 31: a generated log that differs from the new miles is said on the new authority too.
+  const mismatches = logMismatchesOfFiles(
+    amended.snapshot,
+    filesOfEvidenceColumn(amended.row.evidence_files),
+    at,
+  );
+  return authorityInputOfSnapshot(amended.snapshot, terms, signedAt, mismatches);
+}
+
+/**
+ * Decision 056: the authority the claimant would sign for these miles, shown before they sign.
+ * Built from the same input as the signed one below (only the signing time is absent), so the
+ * figures they read are the figures in the PDF.
+ */
+export async function previewAmendment(
+  deps: { db: Kysely<Database>; terms: AuthorityTerms; now: () => Date },
+  claim: ThreadClaim,
+  input: AmendmentPreviewInput,
+): Promise<AuthorityDocument> {
+  const amended = await amendedClaim(deps.db, claim, input);
+  return buildAuthorityDocument(amendedAuthorityInput(amended, deps.terms, deps.now()));
+}
+
+export async function amendClaim(
+  deps: { db: Kysely<Database>; files: FilesService; terms: AuthorityTerms; now: () => Date },
+  claim: ThreadClaim,
+  input: AmendmentInput,
+  meta: { ip: string; userAgent: string | null },
+): Promise<void> {
+  const { db, files, now } = deps;
+  const amended = await amendedClaim(db, claim, input);
+  const { repo, request, items, item, row, snapshot, changes } = amended;
+  const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
   const totals = summariseClaim(snapshot);
   const signedAt = now();
   const at = nowIso(signedAt);
-  // Issue 31: a generated log that differs from the new miles is said on the new authority too.
-  const mismatches = logMismatchesOfFiles(snapshot, filesOfEvidenceColumn(row.evidence_files), signedAt);
-  const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, deps.terms, at, mismatches));
+  const { document, hash } = authorityOf(amendedAuthorityInput(amended, deps.terms, signedAt, at));
   const answer =
     changes.length > 0
       ? `Changed the claim: ${changes.join('; ')}. Signed again.`

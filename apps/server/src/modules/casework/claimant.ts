@@ -3,9 +3,14 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { UPLOAD_MESSAGES, uploadFileName } from '@taxback/domain';
 import { CASEWORK_MESSAGES, emptyAnswerErrors } from '@taxback/domain/casework';
-import type { AmendmentInput, ClaimantAnswersInput, ThreadMessageInput } from '@taxback/domain/casework';
+import type {
+  AmendmentInput,
+  AmendmentPreviewInput,
+  ClaimantAnswersInput,
+  ThreadMessageInput,
+} from '@taxback/domain/casework';
 import type { AuthorityTerms } from '@taxback/domain';
-import { amendClaim } from './amendment.ts';
+import { amendClaim, previewAmendment } from './amendment.ts';
 import type { ClaimKind, Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
@@ -250,6 +255,10 @@ export function createClaimantCasework(deps: {
       const file = await files.findFile(id, claim.sessionId);
       return file && file.kind === REPLY_FILE_KIND ? files.openFile(id, claim.sessionId) : null;
     },
+
+    /** Decision 056: the authority an amendment would sign, before it is signed. */
+    previewAmendment: (claim: ThreadClaim, input: AmendmentPreviewInput) =>
+      previewAmendment(deps, claim, input),
 
     /** D32: the claimant's amendment, signed again. */
     amend: (claim: ThreadClaim, input: AmendmentInput, meta: { ip: string; userAgent: string | null }) =>

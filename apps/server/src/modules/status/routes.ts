@@ -145,6 +145,16 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     return view;
   });
 
+  // Decision 056: the authority the amendment would sign, shown before the claimant signs it.
+  app.post(
+    '/status/amendment/preview',
+    { schema: routeSchema('previewStatusAmendment') },
+    async (request) => {
+      const claim = await changing(request);
+      return { document: await status.casework.previewAmendment(claim, request.body) };
+    },
+  );
+
   const amendOptions = { schema: routeSchema('amendStatusClaim'), bodyLimit: 2_200_000 };
   app.post('/status/amendment', amendOptions, async (request) => {
     const claim = await changing(request);

@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney, summariseClaim } from '@taxback/domain';
-import type { WizardSnapshot } from '@taxback/domain';
+import type { AuthorityDocument, WizardSnapshot } from '@taxback/domain';
+import { AMENDMENT_MESSAGES } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { AgreementChecks } from '../../components/authority/agreement-checks.tsx';
 import { SignatureChoice } from '../../components/authority/signature-choice.tsx';
 import type { SignatureValue } from '../../components/authority/signature-choice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { amendStatusClaim } from './status-api.ts';
+import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
+import { MilesField } from '../../components/mileage/miles-field.tsx';
+import { amendStatusClaim, previewStatusAmendment } from './status-api.ts';
 
 // D32: an amendment item. The claimant changes the business miles of their claim's years, checks
-// the new figures (the domain's arithmetic, as the wizard shows them), and signs a new authority.
+// the new figures (the domain's arithmetic, as the wizard shows them) against the old, reads the
+// new authority as the server will sign it (decision 056), and signs it.
+
+const MILES_REQUIRED = AMENDMENT_MESSAGES.milesRequired;
 
 type Casework = ClaimStatusView['casework'];
 type Amendable = NonNullable<Casework['amendable']>;
@@ -50,6 +55,72 @@ function figuresOf(amendable: Amendable, rows: Row[]) {
   });
 }
 
+/** Check your answers (decision 056): each changed year's figures before and now, with Change. */
+function AmendmentSummary(props: {
+  rows: Row[];
+  before: ReturnType<typeof figuresOf>;
+  after: ReturnType<typeof figuresOf>;
+  onChange: (row: number) => void;
+}) {
+  return (
+    <dl className="divide-y divide-gray-300 border-y border-gray-300" data-testid="amendment-figures">
+      {[...new Set(props.rows.map((r) => r.year))].map((year) => {
+        // A year's figures are the year's (all its jobs); Change goes to its first field.
+        const was = props.before.years.find((y) => y.year === year);
+        const now = props.after.years.find((y) => y.year === year);
+        return (
+          <div
+            key={year}
+            className="flex flex-col gap-1 py-2 sm:flex-row sm:gap-4"
+            data-testid="amendment-change"
+          >
+            <dt className="font-semibold sm:w-1/3">{year}</dt>
+            <dd className="sm:flex-1">
+              {was && (
+                <p>
+                  Before: {was.miles.toLocaleString('en-GB')} miles, you could claim{' '}
+                  {formatMoney(was.claimable)}
+                </p>
+              )}
+              {now && (
+                <p>
+                  Now: {now.miles.toLocaleString('en-GB')} miles, you can claim {formatMoney(now.claimable)}
+                </p>
+              )}
+            </dd>
+            <dd>
+              <Button
+                variant="link"
+                onClick={() => props.onChange(props.rows.findIndex((r) => r.year === year))}
+              >
+                Change <span className="sr-only">the miles for {year}</span>
+              </Button>
+            </dd>
+          </div>
+        );
+      })}
+      <div className="flex flex-col gap-1 py-2 sm:flex-row sm:gap-4">
+        <dt className="font-semibold sm:w-1/3">Estimated rebate at 20%</dt>
+        <dd className="sm:flex-1">
+          <p>Before: {formatMoney(props.before.rebate20)}</p>
+          <p>
+            Now: <span data-testid="amendment-rebate">{formatMoney(props.after.rebate20)}</span>
+          </p>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The server's field keys for the miles (years.N.miles) are the miles screen's fields. */
+function milesErrorsOf(errors: Record<string, string>, message: string): Record<string, string> {
+  const fields = Object.entries(errors).flatMap(([key, text]) => {
+    const row = /^years\.(\d+)\.miles$/.exec(key);
+    return row ? [[`amend-${row[1]}`, text] as const] : [];
+  });
+  return fields.length > 0 ? Object.fromEntries(fields) : { 'amend-0': message };
+}
+
 export function AmendmentPanel(props: {
   casework: Casework;
   requestId: string;
@@ -59,28 +130,50 @@ export function AmendmentPanel(props: {
   const amendable = props.casework.amendable;
   const [rows, setRows] = useState<Row[]>(() => (amendable ? rowsOf(amendable) : []));
   const [stage, setStage] = useState<'miles' | 'check'>('miles');
+  // Decision 056: the authority the server would sign for these miles, fetched on leaving the miles.
+  const [authority, setAuthority] = useState<AuthorityDocument | null>(null);
   const [signature, setSignature] = useState<SignatureValue>({ dataUrl: null, typedName: null });
   const [checks, setChecks] = useState({ accuracy: false, authorization: false, terms: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const checkHeading = useRef<HTMLHeadingElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (stage === 'check') checkHeading.current?.focus();
+    if (stage === 'miles' && focusRow !== null) document.getElementById(`amend-${focusRow}`)?.focus();
+  }, [stage, focusRow]);
   if (!amendable) return <p>Tell us the change in words in your answer below.</p>;
   const fail = (next: Record<string, string>) => {
     setErrors(next);
     setAttempt((n) => n + 1);
   };
+  const years = () =>
+    rows.map((r) => ({ year: r.year, employmentId: r.employmentId, miles: Number(r.miles) }));
 
-  function check() {
+  async function check() {
     const bad = Object.fromEntries(
-      rows.flatMap((r, i) =>
-        /^\d{1,6}$/.test(r.miles.trim())
-          ? []
-          : [[`amend-${i}`, 'Enter your business miles for the year, like 4000']],
-      ),
+      rows.flatMap((r, i) => (/^\d{1,6}$/.test(r.miles.trim()) ? [] : [[`amend-${i}`, MILES_REQUIRED]])),
     );
     if (Object.keys(bad).length > 0) return fail(bad);
+    setBusy(true);
+    const res = await previewStatusAmendment(props.casework, {
+      requestId: props.requestId,
+      itemId: props.itemId,
+      years: years(),
+    });
+    setBusy(false);
+    if (!res.ok) return fail(milesErrorsOf(res.errors, res.message));
     setErrors({});
+    setAuthority(res.data.document);
+    setFocusRow(null);
     setStage('check');
+  }
+
+  function change(row: number) {
+    setErrors({});
+    setFocusRow(row);
+    setStage('miles');
   }
 
   async function send() {
@@ -88,7 +181,7 @@ export function AmendmentPanel(props: {
     const res = await amendStatusClaim(props.casework, {
       requestId: props.requestId,
       itemId: props.itemId,
-      years: rows.map((r) => ({ year: r.year, employmentId: r.employmentId, miles: Number(r.miles) })),
+      years: years(),
       signature: signature.dataUrl ?? '',
       typedName: signature.typedName,
       agreementChecks: checks,
@@ -98,7 +191,6 @@ export function AmendmentPanel(props: {
     fail(Object.keys(res.errors).length > 0 ? res.errors : { signature: res.message });
   }
 
-  const figures = figuresOf(amendable, rows);
   return (
     <div className="space-y-4" data-testid="amendment">
       <ErrorSummary
@@ -112,31 +204,32 @@ export function AmendmentPanel(props: {
         }))}
         focusKey={attempt}
       />
-      {stage === 'miles' ? (
+      {stage === 'miles' || !authority ? (
         <form
           noValidate
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
-            check();
+            void check();
           }}
         >
           {rows.map((r, i) => (
-            <TextField
+            <MilesField
               key={`${r.year}-${r.employmentId}`}
               id={`amend-${i}`}
+              year={r.year}
+              employerName={r.employerName || 'your employer'}
               label={`Business miles in ${r.year}${r.employerName ? ` for ${r.employerName}` : ''}`}
-              inputMode="numeric"
               value={r.miles}
               error={errors[`amend-${i}`]}
-              onChange={(v) =>
-                setRows((all) =>
-                  all.map((old, j) => (j === i ? { ...old, miles: v.replace(/[^\d]/g, '') } : old)),
-                )
+              onChange={(digits) =>
+                setRows((all) => all.map((old, j) => (j === i ? { ...old, miles: digits } : old)))
               }
             />
           ))}
-          <Button type="submit">Check your new figures</Button>
+          <Button type="submit" loading={busy}>
+            Check your new figures
+          </Button>
         </form>
       ) : (
         <form
@@ -147,24 +240,17 @@ export function AmendmentPanel(props: {
             void send();
           }}
         >
-          <h3 className="text-xl font-bold">Check your answers</h3>
-          <dl className="space-y-1" data-testid="amendment-figures">
-            {figures.years.map((y) => (
-              <div key={y.year}>
-                <dt className="font-semibold">{y.year}</dt>
-                <dd>
-                  {y.miles.toLocaleString('en-GB')} miles, you can claim {formatMoney(y.claimable)}
-                </dd>
-              </div>
-            ))}
-            <div>
-              <dt className="font-semibold">Estimated rebate at 20%</dt>
-              <dd data-testid="amendment-rebate">{formatMoney(figures.rebate20)}</dd>
-            </div>
-          </dl>
-          <Button variant="link" onClick={() => setStage('miles')}>
-            Change the miles
-          </Button>
+          <h3 ref={checkHeading} tabIndex={-1} className="text-xl font-bold">
+            Check your answers
+          </h3>
+          <AmendmentSummary
+            rows={rows}
+            before={figuresOf(amendable, rowsOf(amendable))}
+            after={figuresOf(amendable, rows)}
+            onChange={change}
+          />
+          <p>Read the authority you are signing. It has your new figures.</p>
+          <AuthorityDocumentView document={authority} testId="amendment-authority" />
           <div data-testid="signature-pad">
             <SignatureChoice
               id="amend-signature"

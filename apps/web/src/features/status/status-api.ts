@@ -1,10 +1,14 @@
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import type { AmendmentPreviewView } from '@taxback/domain/casework';
 import { call, request } from '../../lib/api/client.ts';
 import { ROUTES } from '../../lib/api/routes.ts';
 
 /** The browser's own fallback when the server's answer cannot be read. */
 export const STATUS_FAILED_MESSAGE = 'Something went wrong. Please try again in a few minutes.';
+
+/** One year and job's new business miles (D32). */
+export type AmendedYear = { year: string; employmentId: string; miles: number };
 
 export type Fields = Partial<Record<'reference' | 'phone' | 'code', string>>;
 
@@ -124,13 +128,27 @@ export async function answerStatusRequest(
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);
 }
 
+/** POST /api/status/amendment/preview (decision 056): the authority the new miles would sign. */
+export async function previewStatusAmendment(
+  casework: ClaimStatusView['casework'],
+  input: { requestId: string; itemId: string; years: AmendedYear[] },
+): Promise<Change<AmendmentPreviewView>> {
+  const res = await request(
+    'previewStatusAmendment',
+    ROUTES.previewStatusAmendment,
+    { body: { ...input, version: casework.version } },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
 /** POST /api/status/amendment (D32): new miles and a new signature; the updated view. */
 export async function amendStatusClaim(
   casework: ClaimStatusView['casework'],
   input: {
     requestId: string;
     itemId: string;
-    years: { year: string; employmentId: string; miles: number }[];
+    years: AmendedYear[];
     signature: string;
     /** Signed by typing their name instead of drawing (issue 32); null when drawn. */
     typedName: string | null;

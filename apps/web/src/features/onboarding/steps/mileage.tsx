@@ -17,7 +17,7 @@ import {
 import { Radios } from '../../../components/ui/radios.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { MilesField } from '../../../components/mileage/miles-field.tsx';
 import { EstimateDialog } from '../components/estimate-dialog.tsx';
 import { RebatePanel } from '../components/rebate-panel.tsx';
 import { summariseClaim } from '@taxback/domain';
@@ -30,11 +30,6 @@ const milesKey = jobFieldKey.miles;
 const connectedKey = jobFieldKey.connected;
 const tabId = (year: string) => `mileage-tab-${year.replace('/', '-')}`;
 const panelId = (year: string) => `mileage-panel-${year.replace('/', '-')}`;
-
-/** Miles accept digits only, as typed (SPEC §5). */
-export function keepDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 6);
-}
 
 /** The jobs a year asks miles for: none of an employment that had ended before the year began. */
 export function jobsToAsk(snapshot: WizardSnapshot, year: TaxYearEntry): EmploymentYear[] {
@@ -291,21 +286,17 @@ function JobMiles({
           </option>
         ))}
       </Select>
-      <TextField
+      <MilesField
         id={fieldId(key)}
-        label={`Business miles for ${name}`}
-        hint={`All the business miles you drove for ${name} in ${year}, not including your commute. Enter 0 if you did not work there that year.`}
-        inputMode="numeric"
+        year={year}
+        employerName={name}
         value={milesFieldText(job.businessMiles, text, hasCompleted('mileage', lastStepCompleted))}
-        onChange={(v) => {
-          const digits = keepDigits(v);
+        onChange={(digits) => {
           setTyped(digits);
           wizard.updateJob(year, job.employmentId, { businessMiles: Number(digits) || 0 });
         }}
         error={errors[key]}
-        autoComplete="off"
-        className="max-w-xs"
-        data-testid={`miles-${testKey}`}
+        testId={`miles-${testKey}`}
       />
       <Button variant="secondary" onClick={onEstimate} data-testid={`estimate-${testKey}`}>
         Estimate it{' '}
