@@ -3,7 +3,7 @@ import { formatMoney, summariseClaim } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { AgreementChecks } from '../../components/authority/agreement-checks.tsx';
-import { SignatureChoice } from '../../components/authority/signature-choice.tsx';
+import { NO_SIGNATURE, SignatureChoice } from '../../components/authority/signature-choice.tsx';
 import type { SignatureValue } from '../../components/authority/signature-choice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -59,7 +59,7 @@ export function AmendmentPanel(props: {
   const amendable = props.casework.amendable;
   const [rows, setRows] = useState<Row[]>(() => (amendable ? rowsOf(amendable) : []));
   const [stage, setStage] = useState<'miles' | 'check'>('miles');
-  const [signature, setSignature] = useState<SignatureValue>({ dataUrl: null, typedName: null });
+  const [signature, setSignature] = useState<SignatureValue>(NO_SIGNATURE);
   const [checks, setChecks] = useState({ accuracy: false, authorization: false, terms: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
