@@ -163,3 +163,32 @@ export class ContentWatch {
     this.reported = list.length;
   }
 }
+
+/**
+ * Issue 32 item 3 (GOV.UK error summary): the summary on `page` lists at least `atLeast` messages,
+ * each linking to an element on the page, in the order those elements come on the page. Soft, like
+ * the content check, so the walk goes on and every screen out of order is listed.
+ */
+export async function expectSummaryInFieldOrder(page: Page, where: string, atLeast = 2): Promise<void> {
+  const summary = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
+  await expect(summary, `error summary on ${where}`).toBeVisible();
+  const links = await summary.locator('a[href^="#"]').evaluateAll((anchors) => {
+    const all = [...document.querySelectorAll('*')];
+    return anchors.map((a) => {
+      const target = document.getElementById((a.getAttribute('href') ?? '').slice(1));
+      return { message: a.textContent ?? '', position: target ? all.indexOf(target) : -1 };
+    });
+  });
+  expect.soft(links.length, `messages in the error summary on ${where}`).toBeGreaterThanOrEqual(atLeast);
+  const missing = links.filter((l) => l.position < 0).map((l) => l.message);
+  expect.soft(missing, `summary links with no field on ${where}`).toEqual([]);
+  const inPageOrder = [...links].sort((a, b) => a.position - b.position).map((l) => l.message);
+  expect
+    .soft(
+      links.map((l) => l.message),
+      `error summary in field order on ${where}`,
+    )
+    .toEqual(inPageOrder);
+}

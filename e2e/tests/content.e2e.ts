@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { claimableTaxYears, normaliseUkPhone } from '@taxback/domain';
 import { createOperator, signInWithTotp } from '../helpers/admin.ts';
-import { ContentWatch } from '../helpers/content.ts';
+import { ContentWatch, expectSummaryInFieldOrder } from '../helpers/content.ts';
 import { latestResumeCode, queryRows } from '../helpers/db.ts';
 import {
   chooseExpenses,
@@ -62,6 +62,7 @@ async function walkDetails(page: Page, watch: ContentWatch): Promise<void> {
   const next = page.getByTestId('details-continue');
   await expect(heading).toHaveText('About you');
   await next.click();
+  await expectSummaryInFieldOrder(page, 'details: about you, empty', 3);
   await watch.check(page, 'details: about you, empty');
   await page.getByTestId('date-of-birth-day').fill('4');
   await page.getByTestId('date-of-birth-month').fill('3');
@@ -100,7 +101,13 @@ async function walkDetails(page: Page, watch: ContentWatch): Promise<void> {
 
   await expect(heading).toHaveText('Sign your authority');
   await next.click();
+  await expectSummaryInFieldOrder(page, 'details: sign, empty', 2);
   await watch.check(page, 'details: sign, empty');
+  await page.getByTestId('signature-switch').click();
+  await next.click();
+  await expectSummaryInFieldOrder(page, 'details: sign by typed name, empty', 2);
+  await watch.check(page, 'details: sign by typed name, empty');
+  await page.getByTestId('signature-switch').click();
   await page.getByLabel('National Insurance number').fill('AB123456C');
   await drawSignature(page, page.locator('canvas'));
   await next.click();
@@ -133,6 +140,16 @@ test('the funnel, its details journey, the status page and the legal pages', asy
   await field(page, 'phone').fill('12');
   await field(page, 'firstName').focus();
   await watch.check(page, 'claim form with errors');
+  // Issue 32 item 3: Submit waits for every field and a signature, so the form is sent as wrong as
+  // it can be: the email and phone wrong and a typed name without letters.
+  await field(page, 'firstName').fill('Connie');
+  await field(page, 'lastName').fill('Content');
+  await page.getByTestId('signature-switch').click();
+  await page.getByTestId('typed-signature').fill('.');
+  await submitButton(page).click();
+  await expectSummaryInFieldOrder(page, 'claim form sent wrong', 3);
+  await watch.check(page, 'claim form sent wrong, signed by a typed name');
+  await page.getByTestId('signature-switch').click();
   const phone = `07700 900${String(500 + Math.floor(Math.random() * 99)).padStart(3, '0')}`;
   await fillClaimForm(page, {
     firstName: 'Connie',
@@ -211,6 +228,7 @@ test('every step of the mileage wizard, its confirmation and the resume page', a
 
   await expectStep(page, 'personal');
   await empty(page, watch, 'personal details');
+  await expectSummaryInFieldOrder(page, 'wizard personal details, sent empty', 5);
   await page.getByLabel('Email address').fill('nope');
   await page.getByLabel('Mobile phone number').fill('12');
   await empty(page, watch, 'personal details, wrong email and phone');
@@ -255,6 +273,27 @@ test('every step of the mileage wizard, its confirmation and the resume page', a
 
   await expectStep(page, 'evidence');
   await empty(page, watch, 'evidence');
+  // Issue 32 item 3: the mileage log builder's screens ("Build a log"), sent empty first.
+  await page.getByTestId(`build-log-${yearSlug(YEAR)}`).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
+  await watch.check(page, 'log builder: journeys');
+  await continueButton(page).click();
+  await expectSummaryInFieldOrder(page, 'log builder: journeys, sent empty', 3);
+  await watch.check(page, 'log builder: journeys, sent empty');
+  await page.getByTestId('journey-0-from').fill('WN2 1AR');
+  await page.getByTestId('journey-0-to').fill('SK5 6AQ');
+  await page.getByTestId('journey-0-distance').fill('12');
+  await page.getByTestId('journey-0-reason').selectOption('client-meeting');
+  await continueButton(page).click();
+  await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
+  await watch.check(page, 'log builder: review and generate');
+  const generated = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
+  );
+  await continueButton(page).click();
+  expect((await generated).status()).toBe(201);
+  await expectStep(page, 'evidence');
+  await watch.check(page, 'evidence with the generated log');
   const evidence = await makePdf('evidence.pdf', 'Evidence for Wording');
   await page.getByTestId(`evidence-upload-${yearSlug(YEAR)}`).setInputFiles(evidence);
   await expect(page.getByTestId(`evidence-files-${yearSlug(YEAR)}`)).toContainText(evidence.name);

@@ -15,7 +15,7 @@ import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
 import { extractPdfText, makeHtmlAsPng, makePdf } from '../helpers/sample-files.ts';
 import { drawSignature } from '../helpers/signature.ts';
-import { expectStep } from '../helpers/wizard.ts';
+import { expectStep, tabTo } from '../helpers/wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // Three years, oldest first, that are claimable today and the nurse worked in (D21).
@@ -43,8 +43,17 @@ async function storedDetails(sessionId: string): Promise<string | null> {
   return (row?.details as string | null) ?? null;
 }
 
-/** The details journey from "About you" to the signed authority, as a nurse claiming uniform and fees. */
-async function finishDetails(page: Page, sessionId: string, scan: boolean, travel = false): Promise<void> {
+/**
+ * The details journey from "About you" to the signed authority, as a nurse claiming uniform and fees;
+ * signed with a drawing, or with `typedName` typed instead, by keyboard (issue 32).
+ */
+async function finishDetails(
+  page: Page,
+  sessionId: string,
+  scan: boolean,
+  travel = false,
+  typedName?: string,
+): Promise<void> {
   await expect(heading(page)).toHaveText('About you');
   if (scan) await scanAt320(page, 'details: about you');
   await page.getByLabel('Title (optional)').fill('Ms');
@@ -165,9 +174,18 @@ async function finishDetails(page: Page, sessionId: string, scan: boolean, trave
     /Uniforms, work clothing and tools:?\s*£125/,
   );
   await page.getByLabel('National Insurance number').fill('AB123456C');
-  await drawSignature(page, page.locator('canvas'));
-  if (scan) await scanAt320(page, 'details: sign');
-  await next(page).click();
+  if (typedName) {
+    await tabTo(page, page.getByTestId('signature-switch'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('typed-signature')).toBeFocused();
+    await page.keyboard.type(typedName);
+    await tabTo(page, next(page));
+    await page.keyboard.press('Enter');
+  } else {
+    await drawSignature(page, page.locator('canvas'));
+    if (scan) await scanAt320(page, 'details: sign');
+    await next(page).click();
+  }
   await expect(page.getByTestId('details-signed')).toBeVisible({ timeout: 20_000 });
   if (scan) await scanAt320(page, 'details: signed');
 }
@@ -224,10 +242,11 @@ test('a nurse adds the details after the funnel, signs, and an operator sends th
   await finishDetails(page, sessionId, true);
 
   const [row] = await queryRows(
-    'SELECT id, details_signed_at, details_ni_number FROM form_responses WHERE session_id = $1',
+    'SELECT id, details_signed_at, details_ni_number, signature_method FROM form_responses WHERE session_id = $1',
     [sessionId],
   );
   expect(row?.details_signed_at).toBeTruthy();
+  expect(row?.signature_method).toBe('drawn');
   expect(String(row?.details_ni_number)).not.toContain('AB123456C');
 
   const operator = await (await browser.newContext()).newPage();
@@ -336,11 +355,15 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   await other.getByRole('button', { name: 'Show my claim' }).click();
   await other.getByRole('button', { name: 'Add the details HMRC needs' }).click();
   await expect(other).toHaveURL('/claim-details');
-  await finishDetails(other, sessionId, false, true);
-  const [row] = await queryRows('SELECT details_signed_at FROM form_responses WHERE session_id = $1', [
-    sessionId,
-  ]);
+  // Issue 32: this time signed by typing the name, by keyboard, and stored as typed.
+  await finishDetails(other, sessionId, false, true, `Mary ${lastName}`);
+  const [row] = await queryRows(
+    'SELECT details_signed_at, signature_method, signature_typed_name FROM form_responses WHERE session_id = $1',
+    [sessionId],
+  );
   expect(row?.details_signed_at).toBeTruthy();
+  expect(row?.signature_method).toBe('typed');
+  expect(row?.signature_typed_name).toBe(`Mary ${lastName}`);
 
   // Decision 052: travel next, in the mileage wizard, with what the details journey knows filled in.
   await scanAt320(other, 'details: signed, with the mileage handover');

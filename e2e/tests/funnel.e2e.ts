@@ -29,6 +29,8 @@ import {
 } from '../helpers/funnel.ts';
 import { EXPENSES, employedCarDriver, selfEmployedCyclist, type ExpenseId } from '../helpers/personas.ts';
 import { drawSignature } from '../helpers/signature.ts';
+import { tabTo } from '../helpers/wizard.ts';
+import { extractPdfText } from '../helpers/sample-files.ts';
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const LOOPBACK_IP = /^(?:(?:::ffff:)?127\.0\.0\.1|::1)$/;
@@ -40,16 +42,6 @@ function sessionStorageItem(page: Page, key: string): Promise<string | null> {
 /** The page's full width: more than the viewport means the user must scroll sideways. */
 function scrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
-}
-
-/** Presses Tab until `target` has focus, as a keyboard-only user would. */
-async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
-  await target.waitFor();
-  for (let i = 0; i < maxPresses; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${target.toString()} after ${maxPresses} presses`);
 }
 
 /** A session id of the right shape (D5) that no browser has ever used. */
@@ -472,7 +464,10 @@ test.describe('general funnel: claim form validation', () => {
 });
 
 test.describe('general funnel: keyboard and small screens', () => {
-  test('a keyboard-only user reaches and fills the claim form', async ({ page }) => {
+  test('a keyboard-only user fills the claim form and signs it by typing their name (issue 32)', async ({
+    page,
+    request,
+  }) => {
     const persona = employedCarDriver.funnel;
     await page.goto('/');
     await tabTo(page, yesButton(page).first());
@@ -500,8 +495,38 @@ test.describe('general funnel: keyboard and small screens', () => {
       await expect(field(page, name)).toHaveValue(value);
     }
     await tabTo(page, page.getByRole('button', { name: 'Clear Signature' }));
-    // Drawing needs a pointer (WCAG 2.1.1's path-dependent exception); everything else was keyboard.
     await expect(submitButton(page)).toBeDisabled();
+    // Drawing needs a pointer; the keyboard way to sign is to type the name instead (issue 32).
+    const name = `${persona.firstName} ${persona.lastName}`;
+    await tabTo(page, page.getByTestId('signature-switch'));
+    await expect(page.getByTestId('signature-switch')).toHaveText('Type your name instead of drawing');
+    await page.keyboard.press('Enter');
+    const typed = page.getByTestId('typed-signature');
+    await expect(typed).toBeFocused();
+    await page.keyboard.type(name);
+    await expect(typed).toHaveValue(name);
+    await expect(submitButton(page)).toBeEnabled();
+    await expectNoA11yViolations(page, 'claim form signed with a typed name');
+
+    const answered = page.waitForResponse((r) => isClaimPost(r.request()));
+    await tabTo(page, submitButton(page));
+    await page.keyboard.press('Enter');
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({ signatureMethod: 'typed', typedName: name });
+    await expect(successDialog(page)).toBeVisible();
+
+    // Stored as typed, and the signed authority says so.
+    const sessionId = sessionIdOf(response.request());
+    const [claim] = await findClaimsBySession(sessionId);
+    expect(claim?.raw.signature_method).toBe('typed');
+    expect(claim?.raw.signature_typed_name).toBe(name);
+    const { authorityUrl } = (await response.json()) as { authorityUrl: string };
+    const pdf = await request.get(authorityUrl, { headers: { 'x-session-id': sessionId } });
+    expect(pdf.status()).toBe(200);
+    const text = extractPdfText(await pdf.body());
+    expect(text).toContain('Signature (typed name)');
+    expect(text).toContain(`Signed by typing their name instead of drawing: ${name}`);
   });
 
   test.describe('at 320 px wide', () => {

@@ -261,9 +261,10 @@ test.describe('mileage wizard, steps 0 to 7', () => {
       'Enter your date of birth',
       'Email is required',
       'Phone number is required',
-      'Home address is required',
-      // D28: the home postcode is required and checked.
+      // D28: the home postcode is required and checked. It comes before the address, as on the
+      // page (it finds the address): the summary follows the page (decision 055).
       'Please enter a postcode',
+      'Home address is required',
     ]);
     await expectStep(page, 'personal');
     await expectNoA11yViolations(page, 'wizard step 2 with errors');

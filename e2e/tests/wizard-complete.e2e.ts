@@ -813,13 +813,13 @@ test.describe('mileage wizard, steps 8 to 11', () => {
       'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)',
     );
 
-    // Continue with an empty journey: each field's message.
+    // Continue with an empty journey: each field's message, in the order of the fields (decision 055).
     await continueButton(page).click();
     await expectErrorSummary(page, [
       'Please enter a postcode',
       'Please enter a postcode',
-      'Select a reason',
       'Enter the distance in miles',
+      'Select a reason',
     ]);
     await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys');
     await expectNoA11yViolations(page, 'the journeys step with errors');

@@ -298,3 +298,61 @@ describe('the details journey of a funnel claim (D30)', () => {
     expect(text).not.toContain('MISSING');
   });
 });
+
+describe('signing the details by typing a name (issue 32)', () => {
+  const sign = (sessionId: string, extra: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/claims/mine/details/sign',
+      headers: { 'x-session-id': sessionId },
+      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL, ...extra },
+    });
+  const stored = (id: string) =>
+    t.app.db
+      .selectFrom('form_responses')
+      .select(['signature_method', 'signature_typed_name', 'details_signed_at', 'details_ni_number'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it.each([
+    ['missing', undefined, 'Enter your full name to sign'],
+    ['blank', ' ', 'Enter your full name to sign'],
+  ])(
+    'refuses a typed signature with the name %s at the field, and stores nothing',
+    async (_, name, message) => {
+      const { sessionId, id } = await funnelClaim();
+      expect((await save(sessionId, details())).statusCode).toBe(200);
+      const before = await stored(id);
+      const res = await sign(sessionId, { signatureMethod: 'typed', typedName: name });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: { typedName: message } });
+      expect(await stored(id)).toEqual(before);
+      expect(before).toMatchObject({ details_signed_at: null, details_ni_number: null });
+      // Only the funnel's own signature and authority are stored.
+      const files = await t.app.db
+        .selectFrom('stored_files')
+        .select('kind')
+        .where('session_id', '=', sessionId)
+        .execute();
+      expect(files.map((f) => f.kind).sort()).toEqual(['authority', 'signature']);
+    },
+  );
+
+  it('stores the method and the name as typed, and the signed authority says so', async () => {
+    const { sessionId, id } = await funnelClaim();
+    expect((await stored(id)).signature_method).toBe('drawn');
+    expect((await save(sessionId, details())).statusCode).toBe(200);
+    const res = await sign(sessionId, { signatureMethod: 'typed', typedName: 'Nia Nurse' });
+    expect(res.statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({ signature_method: 'typed', signature_typed_name: 'Nia Nurse' });
+    const authority = await t.app.inject({
+      method: 'GET',
+      url: res.json<{ authorityUrl: string }>().authorityUrl,
+      headers: { 'x-session-id': sessionId },
+    });
+    const text = pdfText(authority.rawPayload);
+    expect(text).toContain('Uniforms, work clothing and tools: £125');
+    expect(text).toContain('Signature (typed name)');
+    expect(text).toContain('Signed by typing their name instead of drawing: Nia Nurse');
+  });
+});

@@ -71,7 +71,14 @@ describe('claim references', () => {
     const compact = reference.replace(/ /g, '');
     // The same mobile number gets 3 codes an hour (D8): two here, one in the next test.
     expect((await askForCode(compact.toLowerCase())).statusCode).toBe(202);
-    for (const typed of [reference, compact.toLowerCase(), ` ${reference.toLowerCase()} `])
+    // Issue 32: with the spaces, without them, or with hyphens for them.
+    for (const typed of [
+      reference,
+      compact,
+      compact.toLowerCase(),
+      ` ${reference.toLowerCase()} `,
+      reference.replace(/ /g, '-'),
+    ])
       expect(await searchIds(typed), typed).toContain(id);
   });
 
@@ -115,6 +122,11 @@ describe('claim references', () => {
     ).rejects.toThrow();
   });
 
+  it('a search of only hyphens and spaces matches no reference (issue 32)', async () => {
+    const { id } = await submitGeneral('07700 900564');
+    expect(await searchIds(' - ')).not.toContain(id);
+  });
+
   it('a general claim made before keeps its GEN- reference on the status page, in search and in the list', async () => {
     const { id } = await submitGeneral('07700 900563');
     await t.app.db.updateTable('form_responses').set({ reference: null }).where('id', '=', id).execute();
@@ -122,7 +134,8 @@ describe('claim references', () => {
     expect((await askForCode(` ${old.toLowerCase().replace('-', ' ')} `, '07700 900563')).statusCode).toBe(
       202,
     );
-    for (const typed of [old, old.toLowerCase()]) {
+    // Issue 32: a space in place of the hyphen, or neither, finds it too.
+    for (const typed of [old, old.toLowerCase(), old.replace('-', ' '), old.replace('-', '')]) {
       const found = await search(typed);
       expect(
         found.map((c) => c.id),

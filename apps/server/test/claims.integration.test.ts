@@ -435,6 +435,71 @@ describe('POST /api/claims', () => {
 // April 2026, no deduction will be available for homeworking expenses which are not reimbursed by
 // the employer"). The general claim carries no year unless the form sends them: then it is for the
 // years claimable on the day it is made, which include 2025/26 until 5 April 2030 (decision 037).
+describe('signing the claim form by typing a name (issue 32)', () => {
+  const typed = (typedName: unknown) => validClaimBody({ signatureMethod: 'typed', typedName });
+  const storedSignature = (sessionId: string) =>
+    t.app.db
+      .selectFrom('form_responses')
+      .select(['signature_method', 'signature_typed_name'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+
+  it('stores the method and the name as typed, and the authority says it was signed by typing it', async () => {
+    const sessionId = newSessionId();
+    const res = await submit(sessionId, typed('  Jane Doe '));
+    expect(res.statusCode).toBe(201);
+    expect(await storedSignature(sessionId)).toEqual({
+      signature_method: 'typed',
+      signature_typed_name: 'Jane Doe',
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: res.json<{ authorityUrl: string }>().authorityUrl,
+      headers: { 'x-session-id': sessionId },
+    });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Signature (typed name)');
+    expect(text).toContain('Signed by typing their name instead of drawing: Jane Doe');
+  });
+
+  it('stores a drawing as drawn, without a name, even when one is sent with it', async () => {
+    const sessionId = newSessionId();
+    const res = await submit(sessionId, validClaimBody({ signatureMethod: 'drawn', typedName: 'Jane Doe' }));
+    expect(res.statusCode).toBe(201);
+    expect(await storedSignature(sessionId)).toEqual({
+      signature_method: 'drawn',
+      signature_typed_name: null,
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: res.json<{ authorityUrl: string }>().authorityUrl,
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(pdfText(pdf.rawPayload)).not.toContain('typed name');
+  });
+
+  it.each([
+    ['missing', undefined, MESSAGES.typedNameRequired],
+    ['blank', '   ', MESSAGES.typedNameRequired],
+    ['without letters', '- .', MESSAGES.typedNameInvalid],
+  ])(
+    'refuses a typed signature with the name %s at the field, and stores nothing',
+    async (_, name, message) => {
+      const sessionId = newSessionId();
+      const res = await submit(sessionId, typed(name));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: { typedName: message } });
+      expect(await countRows(sessionId)).toBe(0);
+      const files = await t.app.db
+        .selectFrom('stored_files')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .execute();
+      expect(files).toHaveLength(0);
+    },
+  );
+});
+
 describe('working from home in the general claim', () => {
   it('is refused for years given that are all after 2025/26, and nothing is stored', async () => {
     const sessionId = newSessionId();

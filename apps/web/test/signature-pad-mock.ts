@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /** jsdom has no canvas: a stand-in for signature_pad that tests can "draw" on (test use only). */
 export class MockPad {
   static pads: MockPad[] = [];
@@ -31,4 +33,25 @@ export class MockPad {
     this.empty = false;
     this.listeners.get('endStroke')?.forEach((fn) => fn());
   }
+}
+
+/**
+ * A 2D canvas that accepts drawing (jsdom's has none), so a typed signature's image is `png`.
+ * Test use only; undo with vi.restoreAllMocks().
+ */
+export function canvasThatDraws(png: string): void {
+  const ctx = {
+    font: '',
+    fillStyle: '',
+    textAlign: '',
+    textBaseline: '',
+    scale: vi.fn(),
+    fillRect: vi.fn(),
+    fillText: vi.fn(),
+    measureText: (s: string) => ({ width: s.length * 20 }),
+  };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    ctx as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(png);
 }

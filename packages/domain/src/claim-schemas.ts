@@ -11,8 +11,10 @@ import {
   UTM_VALUE_MAX_LENGTH,
   emailField,
   nullableText,
+  checkSignedBy,
   phoneField,
   pngDataUrl,
+  signedByFields,
   requiredText,
   text,
 } from './schema-basics.ts';
@@ -49,6 +51,7 @@ export const expenseIdSchema = z.enum(EXPENSE_IDS, { error: MESSAGES.expenseUnkn
 export const claimSubmissionSchema = claimFormSchema
   .extend({
     signature: pngDataUrl(MESSAGES.signatureRequired),
+    ...signedByFields,
     selectedExpenses: z
       .array(expenseIdSchema, { error: MESSAGES.expensesRequired })
       .min(1, MESSAGES.expensesRequired)
@@ -72,6 +75,7 @@ export const claimSubmissionSchema = claimFormSchema
   // D28: working from home only for years up to 2025/26 (the clock-dependent part, when no years
   // are given, is the server's: wfhClaimable with its own clock).
   .superRefine((claim, ctx) => {
+    checkSignedBy(claim, ctx);
     if (
       claim.selectedExpenses.includes('wfh') &&
       claim.taxYears !== undefined &&

@@ -91,7 +91,8 @@ describe('claim timeline', () => {
     });
     expect(t.entries.at(-1)).toMatchObject({
       title: 'HMRC did not accept your claim',
-      detail: 'Why: HMRC found the miles were already paid',
+      // Decision 055: the reason as its own sentence, not behind "Why:".
+      detail: 'HMRC found the miles were already paid.',
     });
     expect(t.next).toBeNull();
   });

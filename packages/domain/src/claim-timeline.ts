@@ -1,7 +1,7 @@
 // D23: what a claimant sees at /status: their claim's life in plain words, oldest first, with
 // what happens next. Our own internal step ("ready for HMRC") is not shown; the amounts appear
 // once HMRC has repaid, as the operator recorded them.
-import { SELF_ASSESSMENT_ADVICE } from './notifications.ts';
+import { SELF_ASSESSMENT_ADVICE, reasonText } from './notifications.ts';
 import type { ClaimStatus } from './claim-status.ts';
 import { formatPence } from './money.ts';
 
@@ -65,8 +65,8 @@ function detailOf(to: ClaimStatus, reason: string | null, money: TimelineInput['
     else parts.push(`HMRC repaid ${formatPence(money.repaidPence)}. You receive all of it: there is no fee.`);
   }
   if (to === 'needs-self-assessment') parts.push(SELF_ASSESSMENT_ADVICE);
-  const why = reason?.trim() ? reason.trim() : null;
-  if (why) parts.push(to === 'information-requested' ? `What we need: ${why}` : `Why: ${why}`);
+  const why = reasonText(to, reason);
+  if (why) parts.push(why);
   return parts.length > 0 ? parts.join(' ') : null;
 }
 

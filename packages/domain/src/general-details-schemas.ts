@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isWfhClaimableYear, WFH_LAST_TAX_YEAR } from './expenses.ts';
 import { flatRateIndustry, flatRateJob, WEEKS_IN_TAX_YEAR } from './flat-rate-expenses.ts';
 import type { DetailsExpenses, GeneralDetails } from './general-details.ts';
-import { MESSAGES, pngDataUrl, text } from './schema-basics.ts';
+import { MESSAGES, checkSignedBy, pngDataUrl, signedByFields, text } from './schema-basics.ts';
 import {
   createEmploymentsStepSchema,
   createPersonalStepSchema,
@@ -142,11 +142,14 @@ export function createDetailsSaveSchema(today: Date) {
 
 export type DetailsSave = z.output<ReturnType<typeof createDetailsSaveSchema>>;
 
-/** POST .../sign: the NI number (the wizard's rule) and the drawn signature. */
-export const detailsSignSchema = z.object({
-  niNumber: hmrcDetailsStepSchema.shape.niNumber,
-  signature: pngDataUrl(MESSAGES.signatureRequired),
-});
+/** POST .../sign: the NI number (the wizard's rule) and the signature, drawn or typed (issue 32). */
+export const detailsSignSchema = z
+  .object({
+    niNumber: hmrcDetailsStepSchema.shape.niNumber,
+    signature: pngDataUrl(MESSAGES.signatureRequired),
+    ...signedByFields,
+  })
+  .superRefine(checkSignedBy);
 
 /**
  * The details after a save: each section saved replaces the one in `base` (the stored details, or

@@ -2,7 +2,8 @@
 // them, in plain words, with no NI number and no figures.
 import { describe, expect, it } from 'vitest';
 import { CLAIM_STATUSES } from './claim-status.ts';
-import { SELF_ASSESSMENT_ADVICE, claimMessage, isNotifiedStatus } from './notifications.ts';
+import { claimTimeline } from './claim-timeline.ts';
+import { SELF_ASSESSMENT_ADVICE, claimMessage, isNotifiedStatus, reasonText } from './notifications.ts';
 import { generalReference, newClaimReference, parseClaimReference } from './reference.ts';
 
 const base = {
@@ -71,6 +72,25 @@ describe('claim messages', () => {
     expect(m.email.html).toContain('What we need: Your P60 for 2024/25 &#60;please&#62;');
     expect(m.sms).toContain('We have emailed you the details.');
     expect(m.sms).not.toContain('P60');
+  });
+
+  // Decision 055: any other reason is its own paragraph, as a sentence, and the status page says
+  // the same words.
+  it('puts a rejection’s reason in its own paragraph, as a sentence, as the status page does', () => {
+    const reason = 'hMRC found the miles were already paid';
+    const m = claimMessage({ ...base, event: 'status-changed', to: 'rejected', reason });
+    expect(m.email.text).toContain('\n\nHMRC found the miles were already paid.\n\n');
+    expect(m.email.html).toContain('<p>HMRC found the miles were already paid.</p>');
+    expect(m.email.text).not.toContain('Why:');
+    const page = claimTimeline({
+      submittedAt: '2026-11-01T09:00:00.000Z',
+      status: 'rejected',
+      history: [{ to: 'rejected', at: '2026-12-20T10:00:00.000Z', reason }],
+      money: null,
+    });
+    expect(page.entries.at(-1)?.detail).toBe('HMRC found the miles were already paid.');
+    expect(reasonText('withdrawn', ' At your request! ')).toBe('At your request!');
+    expect(reasonText('withdrawn', '  ')).toBeNull();
   });
 
   it('tells the claimant of every status but our own "ready for HMRC" step', () => {

@@ -32,6 +32,20 @@ export const JOB_EXPENSES_GUIDANCE_URL = 'https://www.gov.uk/tax-relief-for-empl
  * £2,500 you must claim using a Self Assessment tax return"; someone who already files a return
  * claims there too. No figure in it (messages never carry one), the link gives the limit.
  */
+/**
+ * The operator's reason for a status, as the claimant reads it in the email and on the status page
+ * (decision 055): a paragraph (on the page, a sentence) of its own after what happened, as the
+ * operator wrote it to the claimant, not behind a "Why:" label; it starts with a capital and ends
+ * as a sentence. A request for information keeps "What we need:", which says what to send.
+ */
+export function reasonText(to: ClaimStatus, reason: string | null): string | null {
+  const text = reason?.trim();
+  if (!text) return null;
+  if (to === 'information-requested') return `What we need: ${text}`;
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 export const SELF_ASSESSMENT_ADVICE = `HMRC only takes this claim on a Self Assessment tax return: your job expenses in a tax year are more than HMRC takes on its claim form, or you already send a return. We have closed your claim and there is no fee. GOV.UK explains how to claim: ${JOB_EXPENSES_GUIDANCE_URL}`;
 
 /** Status changes the claimant hears about; "ready for HMRC" is our own step, not news to them. */
@@ -136,8 +150,8 @@ export function claimMessage(
     : `Your claim is now ${label}.`;
   const paragraphs = [`Your claim ${reference}: ${line}`];
   if (input.to === 'needs-self-assessment') paragraphs.push(SELF_ASSESSMENT_ADVICE);
-  if (reason)
-    paragraphs.push(input.to === 'information-requested' ? `What we need: ${reason}` : `Why: ${reason}`);
+  const reasonLine = reasonText(input.to, reason);
+  if (reasonLine) paragraphs.push(reasonLine);
   paragraphs.push(follow);
   return {
     sms: `${company}: claim ${reference}: ${line}${reason || input.to === 'needs-self-assessment' ? ' We have emailed you the details.' : ''} ${statusUrl}`,

@@ -77,6 +77,9 @@ export const MESSAGES = {
   mileageRateTooHigh: 'Mileage rate must be 200p per mile or less',
   evidenceRequired: (year: TaxYear) => `Evidence required for ${year}`,
   digitalSignatureRequired: 'Digital signature is required',
+  typedNameRequired: 'Enter your full name to sign',
+  typedNameInvalid: 'Enter your full name to sign, using letters',
+  signatureMethodInvalid: 'Draw your signature or type your name to sign',
   accuracyRequired: 'Please confirm accuracy of information',
   authorizationRequired: 'Please authorize us to act as your tax agent',
   termsRequired: 'Please accept terms and conditions',
@@ -179,6 +182,48 @@ export function pngDataUrl(message: string) {
       .refine(isPngDataUrl, message),
   );
 }
+
+/** Issue 32: a claim is signed by drawing (the default) or, the accessible alternative, by typing a name. */
+export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
+
+/**
+ * How a claim was signed, beside its `signature` PNG (which, when typed, is the browser's drawing of
+ * the name). Absent method means drawn: the clients before issue 32 sent only the PNG. Check with
+ * checkSignedBy; read with signedByOf.
+ */
+export const signedByFields = {
+  signatureMethod: z.enum(SIGNATURE_METHODS, { error: MESSAGES.signatureMethodInvalid }).optional(),
+  typedName: nullableText(NAME_MAX_LENGTH).optional(),
+};
+
+/**
+ * A typed signature needs a name that reads as one: at least two letters (any script), so a stray
+ * character or a run of punctuation does not stand for a person's signature on the authority.
+ */
+export function checkSignedBy(
+  value: { signatureMethod?: SignatureMethod | undefined; typedName?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.signatureMethod !== 'typed') return;
+  const name = value.typedName ?? '';
+  if (name === '') ctx.addIssue({ code: 'custom', path: ['typedName'], message: MESSAGES.typedNameRequired });
+  else if ((name.match(/\p{L}/gu) ?? []).length < 2)
+    ctx.addIssue({ code: 'custom', path: ['typedName'], message: MESSAGES.typedNameInvalid });
+}
+
+/** What is stored: the method, and the typed name only when typed (one sent with a drawing is ignored). */
+export function signedByOf(value: {
+  signatureMethod?: SignatureMethod | undefined;
+  typedName?: string | null | undefined;
+}): { method: SignatureMethod; typedName: string | null } {
+  return value.signatureMethod === 'typed'
+    ? { method: 'typed', typedName: value.typedName ?? null }
+    : { method: 'drawn', typedName: null };
+}
+
+/** The signing method and typed name alone, for a form to check before it sends (issue 32). */
+export const signedBySchema = z.object(signedByFields).superRefine(checkSignedBy);
 
 /** Numbers typed into a field may arrive as strings; '' / null / undefined mean 0. */
 export function toNumber(v: unknown): unknown {

@@ -4,6 +4,7 @@ import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
 import { isWfhClaimableYear, wfhClaimable } from './expenses.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import type { WizardStepId } from './wizard.ts';
+import { detailsSignSchema } from './general-details-schemas.ts';
 import {
   MESSAGES,
   UTM_KEYS,
@@ -17,6 +18,7 @@ import {
   journeySchema,
   onboardingSaveSchema,
   resumeRequestSchema,
+  signedByOf,
   validateSnapshotSteps,
   validateStep,
   WIZARD_SNAPSHOT_VERSION,
@@ -95,6 +97,36 @@ describe('working from home in the general claim (D28)', () => {
     expect(claimSubmissionSchema.safeParse({ ...validClaim, taxYears: ['2026/27'] }).success).toBe(true);
     expect(isWfhClaimableYear('2026/27')).toBe(false);
     expect(isWfhClaimableYear('2025/26')).toBe(true);
+  });
+});
+
+describe('signing by a typed name (issue 32): the claim form and the details journey', () => {
+  const details = { niNumber: 'AB123456C', signature: PNG };
+  it.each([
+    ['the claim form', claimSubmissionSchema, () => validClaim],
+    ['the details journey', detailsSignSchema, () => details],
+  ] as const)('%s: a typed name needs two letters at least; absent method means drawn', (_, schema, base) => {
+    const errorsWith = (extra: Record<string, unknown>) => {
+      const r = schema.safeParse({ ...base(), ...extra });
+      return r.success ? {} : fieldErrors(r);
+    };
+    expect(errorsWith({ signatureMethod: 'typed' })).toEqual({ typedName: MESSAGES.typedNameRequired });
+    expect(errorsWith({ signatureMethod: 'typed', typedName: '   ' })).toEqual({
+      typedName: MESSAGES.typedNameRequired,
+    });
+    expect(errorsWith({ signatureMethod: 'typed', typedName: 'J.' })).toEqual({
+      typedName: MESSAGES.typedNameInvalid,
+    });
+    expect(errorsWith({ signatureMethod: 'scribbled' })).toEqual({
+      signatureMethod: MESSAGES.signatureMethodInvalid,
+    });
+    const typed = schema.parse({ ...base(), signatureMethod: 'typed', typedName: ' Zoë Ó Briain ' });
+    expect(signedByOf(typed)).toEqual({ method: 'typed', typedName: 'Zoë Ó Briain' });
+    // A name sent with a drawing is not a typed signature.
+    expect(signedByOf(schema.parse({ ...base(), typedName: 'Jane Doe' }))).toEqual({
+      method: 'drawn',
+      typedName: null,
+    });
   });
 });
 

@@ -27,6 +27,10 @@ export {
   JOB_TITLE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   phoneField,
+  SIGNATURE_METHODS,
+  type SignatureMethod,
+  signedBySchema,
+  signedByOf,
 } from './schema-basics.ts';
 export {
   utmDataSchema,

@@ -82,8 +82,8 @@ export function createPersonalStepSchema(today?: Date) {
         lastName: requiredText(MESSAGES.lastNameRequired, NAME_MAX_LENGTH),
         email: emailField(MESSAGES.emailRequired),
         phone: phoneField(MESSAGES.phoneRequired),
-        homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
-        // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'.
+        // D28: the home postcode is required and must be a UK postcode; stored as 'WN2 1AR'. Before
+        // the address, as the screens ask (the postcode finds it), so messages come in that order.
         postcode: z.preprocess(
           (v) => (typeof v === 'string' ? sanitisePostcodeInput(v).trim() : (v ?? '')),
           z
@@ -92,6 +92,7 @@ export function createPersonalStepSchema(today?: Date) {
             .refine((s) => formatPostcode(s) !== null, { error: MESSAGES.postcodeInvalid, abort: true })
             .transform((s) => formatPostcode(s) ?? s),
         ),
+        homeAddress: requiredText(MESSAGES.homeAddressRequired, ADDRESS_MAX_LENGTH),
       }),
     ),
   });

@@ -142,10 +142,15 @@ function conditions(query: ClaimListQuery, side: Side, operatorId: string, queue
       digits.length >= 4
         ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
         : sql<boolean>`lower(phone) like ${like} escape '\\'`;
-    // References are stored in groups ('TB 4K7 9MX 2QH'): typed with or without spaces, they match.
-    const compact = `%${escapeLike(query.q.replace(/\s+/g, ''))}%`;
+    // References are stored in groups ('TB 4K7 9MX 2QH') or with a hyphen ('GEN-1A2B3C4D'): typed
+    // with spaces, hyphens, either in place of the other or neither, they match (issue 32).
+    const bare = query.q.replace(/[\s-]+/g, '');
+    // Only hyphens typed: nothing to find in a reference (not every claim).
+    const reference = bare
+      ? sql<boolean>`replace(replace(lower(${side.reference}), ' ', ''), '-', '') like ${`%${escapeLike(bare)}%`} escape '\\'`
+      : sql<boolean>`1 = 0`;
     out.push(
-      sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or replace(lower(${side.reference}), ' ', '') like ${compact} escape '\\' or ${phone})`,
+      sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or ${reference} or ${phone})`,
     );
   }
   return out;

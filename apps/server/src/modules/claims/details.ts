@@ -14,7 +14,7 @@ import {
   createDetailsSaveSchema,
   detailsSignSchema,
 } from '@taxback/domain/general-details-schemas';
-import { fieldErrors } from '@taxback/domain/schemas';
+import { fieldErrors, signedByOf } from '@taxback/domain/schemas';
 import type { DetailsEvidence } from '@taxback/domain/api/responses';
 import { isDetailsEvidenceSection } from '@taxback/domain/general-details-schemas';
 import type { z } from 'zod';
@@ -151,6 +151,7 @@ export function createClaimDetailsService(deps: {
       );
       if (!stored || missing.length > 0) throw new ValidationError({ details: NOT_READY_MESSAGE });
       const png = signaturePngOf(input.body.signature, 'Signature is required');
+      const signedBy = signedByOf(input.body);
       const signedAtDate = clock();
       const signedAt = nowIso(signedAtDate);
       const { document, hash } = authorityOf(
@@ -174,6 +175,7 @@ export function createClaimDetailsService(deps: {
             ip: input.ipAddress,
             userAgent: ua,
             companyName: deps.terms.agent.companyName,
+            typedName: signedBy.typedName,
           }),
         ],
         async (trx, [file, pdf]) => {
@@ -183,6 +185,8 @@ export function createClaimDetailsService(deps: {
             .set({
               signature: file.url,
               signature_file_id: file.id,
+              signature_method: signedBy.method,
+              signature_typed_name: signedBy.typedName,
               signed_content_hash: hash,
               authority_terms: JSON.stringify(deps.terms),
               signed_at: signedAt,

@@ -19,6 +19,8 @@ const CLAIM_COLUMNS = columnsOf<'form_responses'>()(
   'phone_key',
   'signature',
   'signature_file_id',
+  'signature_method',
+  'signature_typed_name',
   'selected_expenses',
   'earns_over_18k',
   'affiliate_name',

@@ -7,7 +7,7 @@ import {
   normaliseUkPhone,
   wfhClaimable,
 } from '@taxback/domain';
-import { MESSAGES } from '@taxback/domain/schemas';
+import { MESSAGES, signedByOf } from '@taxback/domain/schemas';
 import type { AuthorityTerms } from '@taxback/domain';
 import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, Row } from '../../db/database.ts';
@@ -131,6 +131,8 @@ export function createClaimsService(deps: {
       )
         throw new ValidationError({ selectedExpenses: MESSAGES.wfhNotClaimable });
       const png = signaturePngOf(claim.signature, SIGNATURE_REQUIRED);
+      // Issue 32: drawn, or the name typed instead (the PNG is then the browser's drawing of it).
+      const signedBy = signedByOf(claim);
       const now = nowIso(signedAt);
       const id = randomUUID();
       const reference = await unusedReference();
@@ -158,6 +160,7 @@ export function createClaimsService(deps: {
               ip: input.ipAddress,
               userAgent: input.userAgent?.slice(0, 500) ?? null,
               companyName: terms.agent.companyName,
+              typedName: signedBy.typedName,
             }),
           ],
           async (trx, [file, pdf]) => {
@@ -175,6 +178,8 @@ export function createClaimsService(deps: {
                 phone_key: normaliseUkPhone(claim.phone),
                 signature: file.url,
                 signature_file_id: file.id,
+                signature_method: signedBy.method,
+                signature_typed_name: signedBy.typedName,
                 selected_expenses: JSON.stringify(claim.selectedExpenses),
                 earns_over_18k: 1,
                 affiliate_name: claim.affiliateName ?? null,

@@ -1,11 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
+import type { SignatureMethod } from '@taxback/domain/schemas';
 import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH, SignaturePad } from '../ui/signature-pad.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
-/** What the claimant signed with: a drawing, or their name typed (then both are set). */
+/**
+ * What the claimant signed with: a drawing, or their name typed (then both are set). `method` is
+ * the one chosen even before anything is drawn or typed, so a form can say which is missing.
+ */
 export interface SignatureValue {
+  method: SignatureMethod;
   dataUrl: string | null;
   typedName: string | null;
+}
+
+/** Nothing signed yet, drawing (the default). */
+export const NO_SIGNATURE: SignatureValue = { method: 'drawn', dataUrl: null, typedName: null };
+
+/**
+ * A form's messages with the signature's under the one key `signature`, as the field shows them:
+ * the typed name's before the image's (a blank typed name leaves no image either, and one message
+ * is enough for one field).
+ */
+export function foldSignatureErrors(errors: Record<string, string>): Record<string, string> {
+  const message = errors.typedName ?? errors.signatureMethod ?? errors.signature;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'typedName' || key === 'signatureMethod' || key === 'signature') {
+      if (message !== undefined && out.signature === undefined) out.signature = message;
+    } else out[key] = value;
+  }
+  return out;
 }
 
 const TYPED_FONT = 'Georgia, "Times New Roman", serif';
@@ -66,7 +90,7 @@ export function SignatureChoice({
     switched.current = true;
     setTyping(!typing);
     setName('');
-    onChange({ dataUrl: null, typedName: null });
+    onChange({ method: typing ? 'drawn' : 'typed', dataUrl: null, typedName: null });
   };
 
   const type = (value: string) => {
@@ -74,8 +98,8 @@ export function SignatureChoice({
     const typed = value.trim();
     onChange(
       typed === ''
-        ? { dataUrl: null, typedName: null }
-        : { dataUrl: typedSignaturePng(typed), typedName: typed },
+        ? { method: 'typed', dataUrl: null, typedName: null }
+        : { method: 'typed', dataUrl: typedSignaturePng(typed), typedName: typed },
     );
   };
 
@@ -110,7 +134,7 @@ export function SignatureChoice({
           label={label}
           clearLabel={clearLabel}
           error={error}
-          onChange={(dataUrl) => onChange({ dataUrl, typedName: null })}
+          onChange={(dataUrl) => onChange({ method: 'drawn', dataUrl, typedName: null })}
         />
       )}
       <div>

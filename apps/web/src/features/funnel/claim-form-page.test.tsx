@@ -4,7 +4,7 @@ import { CONTENT } from '@taxback/domain/content';
 import { ClaimFormPage } from './claim-form-page.tsx';
 import { LocationProbe, TEST_SESSION_ID, renderRoutes } from '../../../test/funnel-helpers.tsx';
 import { redirectTo } from '../../lib/redirect.ts';
-import { MockPad } from '../../../test/signature-pad-mock.ts';
+import { MockPad, canvasThatDraws } from '../../../test/signature-pad-mock.ts';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -175,6 +175,7 @@ describe('ClaimFormPage: sending the claim', () => {
       email: 'ada@example.com',
       phone: '07700 900123',
       signature: PNG,
+      signatureMethod: 'drawn',
       selectedExpenses: ['travel', 'wfh'],
       earnsOver18k: true,
       affiliateName: 'partner-a',
@@ -243,6 +244,83 @@ describe('ClaimFormPage: sending the claim', () => {
       ([url]) => url === '/api/files/00000000-0000-4000-8000-000000000003',
     ) as unknown as [string, RequestInit] | undefined;
     expect((call?.[1].headers as Record<string, string>)['X-Session-Id']).toBe(TEST_SESSION_ID);
+  });
+});
+
+function fillContact() {
+  type('First name', 'Ada');
+  type('Last name', 'Lovelace');
+  type('Email address', 'ada@example.com');
+  type('Phone number', '07700 900123');
+}
+
+describe('ClaimFormPage: signing by typing a name (issue 32)', () => {
+  it('sends the typed name and the method, and the drawn image of the name', async () => {
+    canvasThatDraws(PNG);
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(201, {
+        id: '00000000-0000-4000-8000-000000000001',
+        reference: 'TB 4K7 9MX 2QH',
+        signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
+        authorityUrl: null,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    const name = field('Type your full name to sign');
+    expect(name).toHaveFocus();
+    const submit = screen.getByRole('button', { name: 'Submit Claim' });
+    expect(submit).toBeDisabled();
+    type('Type your full name to sign', '  Ada Lovelace ');
+    expect(submit).toBeEnabled();
+    fireEvent.click(submit);
+    expect(await screen.findByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      signature: PNG,
+      signatureMethod: 'typed',
+      typedName: 'Ada Lovelace',
+    });
+  });
+
+  it('refuses a typed name without letters at the name field, and sends nothing', () => {
+    canvasThatDraws(PNG);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    type('Type your full name to sign', '.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    const link = screen.getByRole('link', { name: 'Enter your full name to sign, using letters' });
+    expect(link).toHaveAttribute('href', '#signature');
+    expect(field('Type your full name to sign')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's typed-name message at the name field, once", async () => {
+    canvasThatDraws(PNG);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(400, {
+          errors: { signature: 'Signature is required', typedName: 'Enter your full name to sign' },
+        }),
+      ),
+    );
+    startSession();
+    renderRoutes(routes, '/complete');
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    type('Type your full name to sign', 'Ada Lovelace');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    expect(await screen.findByRole('link', { name: 'Enter your full name to sign' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Signature is required' })).not.toBeInTheDocument();
+    expect(field('Type your full name to sign')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -3,14 +3,19 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
 import { stripAngleBrackets } from '@taxback/domain/sanitise';
-import { claimFormSchema, fieldErrors } from '@taxback/domain/schemas';
+import { claimFormSchema, fieldErrors, signedBySchema } from '@taxback/domain/schemas';
 import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
+import {
+  NO_SIGNATURE,
+  SignatureChoice,
+  foldSignatureErrors,
+  type SignatureValue,
+} from '../../components/authority/signature-choice.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-summary.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { SignaturePad } from '../../components/ui/signature-pad.tsx';
 import { call } from '../../lib/api/client.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -97,6 +102,19 @@ function validateValues(values: Values): Partial<Record<FieldName, string>> {
   return out;
 }
 
+/**
+ * Issue 32: a typed name must be there and read as a name (the shared rule); a drawing must be there.
+ * A blank typed name leaves no image either: its one message is the typed name's.
+ */
+function signatureErrors(signature: SignatureValue): Record<string, string> {
+  const signedBy = signedBySchema.safeParse({
+    signatureMethod: signature.method,
+    typedName: signature.typedName,
+  });
+  if (!signedBy.success) return fieldErrors(signedBy);
+  return signature.dataUrl ? {} : { signature: SIGNATURE_REQUIRED_MESSAGE };
+}
+
 function expensesFromState(state: unknown): ExpenseId[] | null {
   if (typeof state !== 'object' || state === null) return null;
   const list = (state as { selectedExpenses?: unknown }).selectedExpenses;
@@ -105,7 +123,10 @@ function expensesFromState(state: unknown): ExpenseId[] | null {
   return ids.length > 0 ? ids : null;
 }
 
-/** The claim form at /complete (SPEC §2, §5): contact details and a drawn signature, POST /api/claims. */
+/**
+ * The claim form at /complete (SPEC §2, §5): contact details and a signature, drawn or (issue 32) the
+ * name typed, POST /api/claims.
+ */
 export function ClaimFormPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -150,8 +171,7 @@ export function ClaimFormPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current || submitted || !sessionId) return;
-    const local: Record<string, string> = { ...validateValues(values) };
-    if (!signature) local.signature = SIGNATURE_REQUIRED_MESSAGE;
+    const local: Record<string, string> = { ...validateValues(values), ...signatureErrors(signature) };
     if (Object.keys(local).length > 0) {
       showErrors(local);
       return;
@@ -166,7 +186,9 @@ export function ClaimFormPage() {
       sessionId,
       body: {
         ...parsed,
-        signature,
+        signature: signature.dataUrl ?? '',
+        signatureMethod: signature.method,
+        ...(signature.typedName ? { typedName: signature.typedName } : {}),
         selectedExpenses: expenses,
         earnsOver18k: true,
         affiliateName: getAffiliate(),
@@ -196,7 +218,7 @@ export function ClaimFormPage() {
     setSubmitting(false);
   };
 
-  const incomplete = FIELD_ORDER.some((f) => values[f].trim() === '') || !signature;
+  const incomplete = FIELD_ORDER.some((f) => values[f].trim() === '') || !signature.dataUrl;
   // D19: the shorter authority, as the server will sign it, updated as the claimant types.
   const authority = settings ? generalAuthority(values, expenses, settings) : null;
 
@@ -237,7 +259,7 @@ export function ClaimFormPage() {
             Loading the authority you are about to sign…
           </p>
         )}
-        <SignaturePad
+        <SignatureChoice
           id={SIGNATURE_FIELD_ID}
           label="Your signature"
           clearLabel="Clear Signature"
@@ -262,7 +284,7 @@ export function ClaimFormPage() {
 /** The form's answers and messages: checked as the claimant types (once a field shows an error) and on blur. */
 function useClaimFormFields() {
   const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', phone: '' });
-  const [signature, setSignature] = useState<string | null>(null);
+  const [signature, setSignature] = useState<SignatureValue>(NO_SIGNATURE);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<ErrorSummaryItem[]>([]);
   const [summaryKey, setSummaryKey] = useState(0);
@@ -292,9 +314,10 @@ function useClaimFormFields() {
     });
   };
 
-  const onSignature = (dataUrl: string | null) => {
-    setSignature(dataUrl);
-    if (dataUrl) {
+  const onSignature = (value: SignatureValue) => {
+    setSignature(value);
+    // A signature, or a switch between drawing and typing, clears the message (a new check comes on submit).
+    if (value.dataUrl || value.method !== signature.method) {
       setErrors((prev) => {
         const copy = { ...prev };
         delete copy.signature;
@@ -303,7 +326,8 @@ function useClaimFormFields() {
     }
   };
 
-  const showErrors = (next: Record<string, string>) => {
+  const showErrors = (all: Record<string, string>) => {
+    const next = foldSignatureErrors(all);
     setErrors(next);
     const items: ErrorSummaryItem[] = [];
     for (const f of FIELD_ORDER) {

@@ -4,7 +4,7 @@ import type { AuthorityDocument, WizardSnapshot } from '@taxback/domain';
 import { AMENDMENT_MESSAGES } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { AgreementChecks } from '../../components/authority/agreement-checks.tsx';
-import { SignatureChoice } from '../../components/authority/signature-choice.tsx';
+import { NO_SIGNATURE, SignatureChoice } from '../../components/authority/signature-choice.tsx';
 import type { SignatureValue } from '../../components/authority/signature-choice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -132,7 +132,7 @@ export function AmendmentPanel(props: {
   const [stage, setStage] = useState<'miles' | 'check'>('miles');
   // Decision 056: the authority the server would sign for these miles, fetched on leaving the miles.
   const [authority, setAuthority] = useState<AuthorityDocument | null>(null);
-  const [signature, setSignature] = useState<SignatureValue>({ dataUrl: null, typedName: null });
+  const [signature, setSignature] = useState<SignatureValue>(NO_SIGNATURE);
   const [checks, setChecks] = useState({ accuracy: false, authorization: false, terms: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);

@@ -18,10 +18,15 @@ import {
   type GeneralDetails,
 } from '@taxback/domain';
 import { detailsSignSchema } from '@taxback/domain/general-details-schemas';
-import { fieldErrors } from '@taxback/domain/schemas';
+import { fieldErrors, signedBySchema } from '@taxback/domain/schemas';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
+import {
+  NO_SIGNATURE,
+  SignatureChoice,
+  foldSignatureErrors,
+  type SignatureValue,
+} from '../../../components/authority/signature-choice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SignaturePad } from '../../../components/ui/signature-pad.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { call } from '../../../lib/api/client.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -162,7 +167,7 @@ export function SignStep({
 }: Props & { sessionId: string; onSigned: (url: string) => void }) {
   const settings = useSettings();
   const [ni, setNi] = useState('');
-  const [signature, setSignature] = useState<string | null>(null);
+  const [signature, setSignature] = useState<SignatureValue>(NO_SIGNATURE);
   const inFlight = useRef(false);
   const view = d.view;
   if (!view) return null;
@@ -172,14 +177,27 @@ export function SignStep({
 
   async function sign() {
     if (inFlight.current || !sessionId) return;
-    const body = { niNumber: normaliseNiNumber(ni), signature: signature ?? '' };
+    const body = {
+      niNumber: normaliseNiNumber(ni),
+      signature: signature.dataUrl ?? '',
+      signatureMethod: signature.method,
+      ...(signature.typedName ? { typedName: signature.typedName } : {}),
+    };
+    // The schema checks the typed name only once the rest is right: check it with the rest (issue 32).
     const checked = detailsSignSchema.safeParse(body);
-    if (!checked.success) return d.showErrors(fieldErrors(checked));
+    const signedBy = signedBySchema.safeParse(body);
+    if (!checked.success || !signedBy.success)
+      return d.showErrors(
+        foldSignatureErrors({
+          ...(checked.success ? {} : fieldErrors(checked)),
+          ...(signedBy.success ? {} : fieldErrors(signedBy)),
+        }),
+      );
     inFlight.current = true;
     const res = await call('signClaimDetails', { sessionId, body, timeoutMs: 30_000 });
     inFlight.current = false;
     if (res.status === 200) return onSigned(res.data.authorityUrl);
-    if (res.status === 400 && res.errors) return d.showErrors(res.errors);
+    if (res.status === 400 && res.errors) return d.showErrors(foldSignatureErrors(res.errors));
     d.showErrors({ save: res.error ?? SAVE_FAILED });
   }
 
@@ -206,7 +224,7 @@ export function SignStep({
       ) : (
         <p role="status">Loading the authority…</p>
       )}
-      <SignaturePad
+      <SignatureChoice
         id={fieldId('signature')}
         label="Your signature"
         onChange={setSignature}

@@ -55,15 +55,17 @@ export function validateJourneys(
 
 /** The field paths of the journey form in screen order (for the error summary). */
 export function journeyFieldPaths(count: number): string[] {
+  // In the order the journey card shows them (journey-setup.tsx), so the error summary does too.
   const fields: (keyof Journey)[] = [
     'startAddress',
     'endAddress',
+    'distance',
     'frequency',
     'tripType',
     'date',
+    'employmentId',
     'reason',
     'customReason',
-    'distance',
   ];
   return Array.from({ length: count }, (_, i) => fields.map((f) => journeyFieldPath(i, f))).flat();
 }

@@ -13,8 +13,9 @@ const FIELDS = [
   'personalInfo.dateOfBirth',
   'personalInfo.email',
   'personalInfo.phone',
-  'personalInfo.homeAddress',
+  // The postcode comes first on the screen: it finds the address.
   'personalInfo.postcode',
+  'personalInfo.homeAddress',
 ] as const;
 
 export function StepPersonal() {
@@ -95,10 +96,10 @@ export function StepPersonal() {
         postcode={info.postcode}
         homeAddress={info.homeAddress}
         onChange={set}
-        addressId={fieldId(FIELDS[6])}
-        addressError={errorFor(errors, FIELDS[6])}
-        postcodeId={fieldId(FIELDS[7])}
-        postcodeError={errorFor(errors, FIELDS[7])}
+        addressId={fieldId('personalInfo.homeAddress')}
+        addressError={errorFor(errors, 'personalInfo.homeAddress')}
+        postcodeId={fieldId('personalInfo.postcode')}
+        postcodeError={errorFor(errors, 'personalInfo.postcode')}
       />
     </WizardShell>
   );
