@@ -462,12 +462,12 @@ describe('information requests and the thread (issue 28)', () => {
     expect(overdue.json<OperatorThread>().overdue).toBe(true);
   });
 
-  it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
-    // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.
-    const amosWorker = await insertOperator(t, { role: 'caseworker' });
-    const op = await signIn(t, clock, amosWorker);
-    const claim = await newClaim('Amos');
-    await giveClaimTo(t, claim.id, amosWorker.id);
+  /** A caseworker's claim for `firstName`, in review, asked for an amendment of its year's miles. */
+  async function askForAmendment(firstName: string) {
+    const worker = await insertOperator(t, { role: 'caseworker' });
+    const op = await signIn(t, clock, worker);
+    const claim = await newClaim(firstName);
+    await giveClaimTo(t, claim.id, worker.id);
     await move(op, claim.id, 'in-review', 0);
     const asked = await t.app.inject({
       method: 'POST',
@@ -482,6 +482,12 @@ describe('information requests and the thread (issue 28)', () => {
       },
     });
     expect(asked.statusCode, asked.body).toBe(200);
+    return { claim, op };
+  }
+
+  it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
+    // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.
+    const { claim, op } = await askForAmendment('Amos');
     const before = await claimRow(claim.id);
     const s = await openStatus(claim);
     expect(s.view.casework.amendable?.employments).toEqual([{ id: 'job-1', employerName: 'Acme Ltd' }]);
@@ -612,24 +618,7 @@ describe('information requests and the thread (issue 28)', () => {
     ]);
   });
   it('an amendment signed by typing the name: stored as typed, and the new authority says so', async () => {
-    const worker = await insertOperator(t, { role: 'caseworker' });
-    const op = await signIn(t, clock, worker);
-    const claim = await newClaim('Tia');
-    await giveClaimTo(t, claim.id, worker.id);
-    await move(op, claim.id, 'in-review', 0);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/claims/${claim.id}/information-requests`,
-      headers: asOperator(op),
-      payload: {
-        version: 1,
-        replyBy: defaultReplyBy(ukIsoDate(clock.now())),
-        items: [
-          { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
-        ],
-      },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
+    const { claim, op } = await askForAmendment('Tia');
     const s = await openStatus(claim);
     const request = s.view.casework.thread.requests[0]!;
     const amend = (payload: object) =>
