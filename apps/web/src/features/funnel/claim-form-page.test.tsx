@@ -68,6 +68,14 @@ function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** The server's 201 for a stored claim (no authority link unless a test adds one). */
+const CREATED = {
+  id: '00000000-0000-4000-8000-000000000001',
+  reference: 'TB 4K7 9MX 2QH',
+  signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
+  authorityUrl: null,
+};
+
 beforeEach(() => {
   sessionStorage.clear();
   MockPad.pads.length = 0;
@@ -185,12 +193,7 @@ describe('ClaimFormPage: sending the claim', () => {
     });
 
     // A plain response object keeps the whole round trip in microtasks, so fake timers cannot stall it.
-    const body = JSON.stringify({
-      id: '00000000-0000-4000-8000-000000000001',
-      reference: 'TB 4K7 9MX 2QH',
-      signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
-      authorityUrl: null,
-    });
+    const body = JSON.stringify(CREATED);
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
     expect(screen.getByRole('dialog', { name: 'Claim Submitted Successfully!' })).toBeVisible();
     // Decision 053: the reference the server gave, as it gave it.
@@ -232,9 +235,7 @@ describe('ClaimFormPage: sending the claim', () => {
     expect(doc).toHaveTextContent('Ada Lovelace');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Claim' }));
     const body = JSON.stringify({
-      id: '00000000-0000-4000-8000-000000000001',
-      reference: 'TB 4K7 9MX 2QH',
-      signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
+      ...CREATED,
       authorityUrl: '/api/files/00000000-0000-4000-8000-000000000003',
     });
     await act(async () => resolve({ ok: true, status: 201, text: async () => body } as Response));
@@ -257,14 +258,7 @@ function fillContact() {
 describe('ClaimFormPage: signing by typing a name (issue 32)', () => {
   it('sends the typed name and the method, and the drawn image of the name', async () => {
     canvasThatDraws(PNG);
-    const fetchMock = vi.fn(async () =>
-      jsonResponse(201, {
-        id: '00000000-0000-4000-8000-000000000001',
-        reference: 'TB 4K7 9MX 2QH',
-        signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
-        authorityUrl: null,
-      }),
-    );
+    const fetchMock = vi.fn(async () => jsonResponse(201, CREATED));
     vi.stubGlobal('fetch', fetchMock);
     startSession();
     renderRoutes(routes, '/complete');
@@ -363,14 +357,7 @@ describe('ClaimFormPage: when the server refuses or fails', () => {
       .mockResolvedValueOnce(
         jsonResponse(503, { error: 'The service is temporarily unavailable. Please try again shortly.' }),
       )
-      .mockResolvedValueOnce(
-        jsonResponse(201, {
-          id: '00000000-0000-4000-8000-000000000001',
-          reference: 'TB 4K7 9MX 2QH',
-          signatureUrl: '/api/files/00000000-0000-4000-8000-000000000002',
-          authorityUrl: null,
-        }),
-      );
+      .mockResolvedValueOnce(jsonResponse(201, CREATED));
     vi.stubGlobal('fetch', fetchMock);
     startSession();
     renderRoutes(routes, '/complete');
