@@ -46,6 +46,15 @@ async function countRows(sessionId: string): Promise<number> {
   return rows.length;
 }
 
+async function countFiles(sessionId: string): Promise<number> {
+  const rows = await t.app.db
+    .selectFrom('stored_files')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .execute();
+  return rows.length;
+}
+
 describe('POST /api/claims', () => {
   it('stores every field, the signature as a private PNG and the D15 evidence', async () => {
     const sessionId = newSessionId();
@@ -348,12 +357,7 @@ describe('POST /api/claims', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: { signature: 'Signature is required' } });
     expect(await countRows(sessionId)).toBe(0);
-    const files = await t.app.db
-      .selectFrom('stored_files')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .execute();
-    expect(files).toHaveLength(0);
+    expect(await countFiles(sessionId)).toBe(0);
   });
 
   it.each([
@@ -490,12 +494,7 @@ describe('signing the claim form by typing a name (issue 32)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ errors: { typedName: message } });
       expect(await countRows(sessionId)).toBe(0);
-      const files = await t.app.db
-        .selectFrom('stored_files')
-        .select('id')
-        .where('session_id', '=', sessionId)
-        .execute();
-      expect(files).toHaveLength(0);
+      expect(await countFiles(sessionId)).toBe(0);
     },
   );
 });
