@@ -128,6 +128,20 @@ export interface ApiResponse {
 export type ApiAccess = 'public' | 'session' | 'session-or-operator' | 'second-factor' | 'operator' | 'admin';
 
 /** The accesses that mean an operator cookie session. */
+/** The refusals an amendment's preview and its signing share (decision 056): one set of rules. */
+function amendmentRefusals() {
+  return {
+    401: error('No cookie, or it has expired'),
+    403: error('No CSRF token'),
+    404: error('No such request on this claim'),
+    409: {
+      description: 'The request is closed, or the claim changed since the page was opened',
+      schema: statusConflictSchema,
+    },
+    ...standard(400, 413, 415, 429, 503),
+  };
+}
+
 export const OPERATOR_ACCESS = ['second-factor', 'operator', 'admin'] as const satisfies readonly ApiAccess[];
 
 export function isOperatorAccess(access: ApiAccess): access is (typeof OPERATOR_ACCESS)[number] {
@@ -718,14 +732,7 @@ const claimant = {
     body: amendmentPreviewSchema,
     responses: {
       200: json('The authority document, not yet signed', amendmentPreviewViewSchema),
-      401: error('No cookie, or it has expired'),
-      403: error('No CSRF token'),
-      404: error('No such request on this claim'),
-      409: {
-        description: 'The request is closed, or the claim changed since the page was opened',
-        schema: statusConflictSchema,
-      },
-      ...standard(400, 413, 415, 429, 503),
+      ...amendmentRefusals(),
     },
   },
   amendStatusClaim: {
@@ -738,14 +745,7 @@ const claimant = {
     body: amendmentSchema,
     responses: {
       200: json('The claim’s status view, updated', claimStatusViewSchema),
-      401: error('No cookie, or it has expired'),
-      403: error('No CSRF token'),
-      404: error('No such request on this claim'),
-      409: {
-        description: 'The request is closed, or the claim changed since the page was opened',
-        schema: statusConflictSchema,
-      },
-      ...standard(400, 413, 415, 429, 503),
+      ...amendmentRefusals(),
     },
   },
   getStatusFile: {
