@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { crc32, readPng, unfilter } from '../src/documents/png.ts';
+import { crc32, readPng, splitAlpha, unfilter } from '../src/documents/png.ts';
 
 // Decision 025: signatures are checked and unfiltered with Node's zlib instead of pngjs.
 
@@ -70,5 +70,24 @@ describe('readPng and unfilter', () => {
   it('reads an image whose pixels inflate to more than one buffer at once', () => {
     const bytes = noisyPng(2000, 1100, 6, 0); // 8.8 MB of pixels, over the 8 MB buffer
     expect(readPng(bytes)).toMatchObject({ width: 2000, height: 1100 });
+  });
+});
+
+describe('splitAlpha', () => {
+  it("gives pngjs's colour and alpha of every pixel, packed apart", () => {
+    const bytes = noisyPng(37, 19, 6, 4);
+    const pixels = unfilter(readPng(bytes)!, 4);
+    const decoded = PNG.sync.read(bytes).data;
+    const { colour, alpha } = splitAlpha(pixels, 37 * 19);
+    expect(colour.length).toBe(37 * 19 * 3);
+    expect(alpha.length).toBe(37 * 19);
+    for (let p = 0; p < 37 * 19; p++) {
+      expect([colour[p * 3], colour[p * 3 + 1], colour[p * 3 + 2], alpha[p]]).toEqual([
+        decoded[p * 4],
+        decoded[p * 4 + 1],
+        decoded[p * 4 + 2],
+        decoded[p * 4 + 3],
+      ]);
+    }
   });
 });

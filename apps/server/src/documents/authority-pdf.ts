@@ -10,8 +10,8 @@ import {
 } from 'pdf-lib';
 import type { PDFFont, PDFPage, PDFRef } from 'pdf-lib';
 import type { AuthorityDocument } from '@taxback/domain';
-import { readPng, unfilter } from './png.ts';
-import { wrapText } from '../pdf/text.ts';
+import { readPng, splitAlpha, unfilter } from './png.ts';
+import { SAVE_OPTIONS, wrapText } from '../pdf/text.ts';
 
 /** The signing evidence printed under the document (D15, D19). */
 export interface SigningEvidence {
@@ -54,14 +54,9 @@ async function embedSignature(
   let colour = pixels;
   let smask: PDFRef | undefined;
   if (channels === 4) {
-    colour = Buffer.alloc(width * height * 3);
-    const alpha = Buffer.alloc(width * height);
-    for (let i = 0, o = 0; i < alpha.length; i++, o += 4) {
-      colour[i * 3] = pixels[o] as number;
-      colour[i * 3 + 1] = pixels[o + 1] as number;
-      colour[i * 3 + 2] = pixels[o + 2] as number;
-      alpha[i] = pixels[o + 3] as number;
-    }
+    const split = splitAlpha(pixels, width * height);
+    colour = split.colour;
+    const alpha = split.alpha;
     smask = pdf.context.register(
       pdf.context.stream(zlib.deflateSync(alpha, FAST), {
         Type: 'XObject',
@@ -161,5 +156,5 @@ export async function renderAuthorityPdf(
   write(`Signed (UTC): ${evidence.signedAt.toISOString()}`, { size: 9 });
   write(`IP address: ${evidence.ip ?? 'unknown'}`, { size: 9 });
   write(`Browser: ${evidence.userAgent ?? 'unknown'}`, { size: 9 });
-  return pdf.save();
+  return pdf.save(SAVE_OPTIONS);
 }

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { fitText, winAnsiSafe, wrapText } from '../pdf/text.ts';
+import { SAVE_OPTIONS, fitText, winAnsiSafe, wrapText } from '../pdf/text.ts';
 import {
   DATED_LOG_DECLARATION,
   DATED_LOG_LABEL,
@@ -423,7 +423,7 @@ async function renderPdf(
   });
 
   // In one go: yielding every 50 objects (pdf-lib's default) waits on a timer each time.
-  return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
+  return doc.save(SAVE_OPTIONS);
 }
 
 /** One employment's log for the year, from a new page. */

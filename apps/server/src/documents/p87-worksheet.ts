@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { winAnsiSafe, wrapText } from '../pdf/text.ts';
+import { SAVE_OPTIONS, winAnsiSafe, wrapText } from '../pdf/text.ts';
 
 // The operator's P87 worksheet (D22): every answer in the order of HMRC's paper P87 ("Claim for
 // tax relief for expenses of employment"), ready to copy onto the form, with what is missing
@@ -97,5 +97,5 @@ export async function renderP87Worksheet(input: P87WorksheetInput): Promise<Uint
     text(`- ${item}`, PAGE.margin, font, SIZE, true);
     y -= LINE;
   }
-  return doc.save();
+  return doc.save(SAVE_OPTIONS);
 }

@@ -178,3 +178,20 @@ export function unfilter(image: PngImage, channels: number): Buffer {
   }
   return out;
 }
+
+/**
+ * RGBA pixels as their colour (RGB) and their alpha, each packed: what a PDF image and its soft
+ * mask hold. A loop of its own, so it is optimised as one; inside the async render it ran at a
+ * third of the speed.
+ */
+export function splitAlpha(pixels: Uint8Array, count: number): { colour: Buffer; alpha: Buffer } {
+  const colour = Buffer.allocUnsafe(count * 3);
+  const alpha = Buffer.allocUnsafe(count);
+  for (let i = 0, o = 0, c = 0; i < count; i++, o += 4, c += 3) {
+    colour[c] = pixels[o] as number;
+    colour[c + 1] = pixels[o + 1] as number;
+    colour[c + 2] = pixels[o + 2] as number;
+    alpha[i] = pixels[o + 3] as number;
+  }
+  return { colour, alpha };
+}
