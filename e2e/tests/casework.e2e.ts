@@ -372,7 +372,7 @@ async function amendMilesByKeyboard(page: Page, from: number, to: number, name: 
   await page.keyboard.press('Enter');
   const response = await sent;
   expect(response.status()).toBe(200);
-  expect(response.request().postDataJSON()).toMatchObject({ typedName: name });
+  expect(response.request().postDataJSON()).toMatchObject({ signatureMethod: 'typed', typedName: name });
   await expect(page.getByTestId('status-messages')).toContainText(
     `Changed the claim: ${YEAR}: ${from.toLocaleString('en-GB')} to ${to.toLocaleString('en-GB')} miles. Signed again.`,
   );

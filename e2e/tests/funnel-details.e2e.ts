@@ -242,11 +242,13 @@ test('a nurse adds the details after the funnel, signs, and an operator sends th
   await finishDetails(page, sessionId, true);
 
   const [row] = await queryRows(
-    'SELECT id, details_signed_at, details_ni_number, signature_method FROM form_responses WHERE session_id = $1',
+    'SELECT id, details_signed_at, details_ni_number, signature_method, details_signature_method FROM form_responses WHERE session_id = $1',
     [sessionId],
   );
   expect(row?.details_signed_at).toBeTruthy();
+  // Decision 058: the claim form's signature and the details' each have their own method.
   expect(row?.signature_method).toBe('drawn');
+  expect(row?.details_signature_method).toBe('drawn');
   expect(String(row?.details_ni_number)).not.toContain('AB123456C');
 
   const operator = await (await browser.newContext()).newPage();
@@ -358,12 +360,15 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   // Issue 32: this time signed by typing the name, by keyboard, and stored as typed.
   await finishDetails(other, sessionId, false, true, `Mary ${lastName}`);
   const [row] = await queryRows(
-    'SELECT details_signed_at, signature_method, signature_typed_name FROM form_responses WHERE session_id = $1',
+    'SELECT details_signed_at, signature_method, signature_typed_name, details_signature_method, details_typed_name FROM form_responses WHERE session_id = $1',
     [sessionId],
   );
   expect(row?.details_signed_at).toBeTruthy();
-  expect(row?.signature_method).toBe('typed');
-  expect(row?.signature_typed_name).toBe(`Mary ${lastName}`);
+  expect(row?.details_signature_method).toBe('typed');
+  expect(row?.details_typed_name).toBe(`Mary ${lastName}`);
+  // Decision 058: the claim form's drawn signature keeps its own method.
+  expect(row?.signature_method).toBe('drawn');
+  expect(row?.signature_typed_name).toBeNull();
 
   // Decision 052: travel next, in the mileage wizard, with what the details journey knows filled in.
   await scanAt320(other, 'details: signed, with the mileage handover');

@@ -75,6 +75,16 @@ test('a claim signed by typing the name, by keyboard only, is stored and rendere
   await page.keyboard.press('Enter');
   const typed = page.getByTestId('typed-signature');
   await expect(typed).toBeFocused();
+  // Decision 058: typing chosen and no name typed is the name's message, and its link goes there.
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  const nameLink = summary.getByRole('link', { name: 'Enter your full name to sign' });
+  await expect(nameLink).toBeVisible();
+  await expect(summary).not.toContainText('Digital signature is required');
+  await tabTo(page, nameLink);
+  await page.keyboard.press('Enter');
+  await expect(typed).toBeFocused();
   await page.keyboard.type('Kit Keyboard');
   await expect(typed).toHaveValue('Kit Keyboard');
   await tickConsentsByKeyboard(page);
@@ -89,7 +99,10 @@ test('a claim signed by typing the name, by keyboard only, is stored and rendere
   await page.keyboard.press('Enter');
   const response = await signed;
   expect(response.status()).toBe(201);
-  expect(response.request().postDataJSON()).toMatchObject({ typedName: 'Kit Keyboard' });
+  expect(response.request().postDataJSON()).toMatchObject({
+    signatureMethod: 'typed',
+    typedName: 'Kit Keyboard',
+  });
   const { signedAuthority } = (await response.json()) as { signedAuthority: { url: string } };
   await expectStep(page, 'hmrc-details', 'Administrative details');
 

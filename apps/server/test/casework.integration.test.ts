@@ -568,6 +568,8 @@ describe('information requests and the thread (issue 28)', () => {
     expect(done.statusCode, done.body).toBe(200);
     const after = await claimRow(claim.id);
     expect(after.status).toBe('in-review');
+    // No method sent: drawn (decision 058).
+    expect(after).toMatchObject({ signature_method: 'drawn', signature_typed_name: null });
     expect(Number(after.superseded_authorities)).toBe(1);
     expect(after.reply_received_at).toBeTruthy();
     expect(Number(after.total_hmrc_allowance)).toBeGreaterThan(Number(before.total_hmrc_allowance));
@@ -637,13 +639,33 @@ describe('information requests and the thread (issue 28)', () => {
           ...payload,
         },
       });
+    const before = await claimRow(claim.id);
+    const authorityCount = async () =>
+      (
+        await t.app.db
+          .selectFrom('stored_files')
+          .select('id')
+          .where('session_id', '=', claim.sessionId)
+          .where('kind', '=', 'authority')
+          .execute()
+      ).length;
     // A name too long is the field's error, and nothing is stored.
-    const tooLong = await amend({ typedName: 'x'.repeat(101) });
+    const tooLong = await amend({ signatureMethod: 'typed', typedName: 'x'.repeat(101) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json<{ errors: Record<string, string> }>().errors).toHaveProperty('typedName');
-    expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(0);
+    // Decision 058: typing chosen and the name left blank is the name's message (the page sends no
+    // image then), not only the drawing's; nothing is stored.
+    for (const blank of [{ signature: '' }, { signature: '', typedName: '  ' }, { typedName: '' }]) {
+      const refused = await amend({ signatureMethod: 'typed', ...blank });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ errors: Record<string, string> }>().errors.typedName).toBe(
+        'Enter your full name to sign',
+      );
+    }
+    expect(await claimRow(claim.id)).toEqual(before);
+    expect(await authorityCount()).toBe(1);
 
-    const done = await amend({ typedName: ' Tia Typed <x> ' });
+    const done = await amend({ signatureMethod: 'typed', typedName: ' Tia Typed <x> ' });
     expect(done.statusCode, done.body).toBe(200);
     expect(await claimRow(claim.id)).toMatchObject({
       signature_method: 'typed',

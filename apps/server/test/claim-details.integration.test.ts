@@ -67,13 +67,20 @@ function details(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function funnelClaim(): Promise<{ sessionId: string; id: string }> {
+async function funnelClaim(
+  signedBy: Record<string, unknown> = {},
+): Promise<{ sessionId: string; id: string }> {
   const sessionId = newSessionId();
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/claims',
     headers: { 'x-session-id': sessionId },
-    payload: validClaimBody({ firstName: 'Nia', lastName: 'Nurse', selectedExpenses: ['uniform', 'fees'] }),
+    payload: validClaimBody({
+      firstName: 'Nia',
+      lastName: 'Nurse',
+      selectedExpenses: ['uniform', 'fees'],
+      ...signedBy,
+    }),
   });
   expect(res.statusCode).toBe(201);
   return { sessionId, id: res.json<{ id: string }>().id };
@@ -310,7 +317,14 @@ describe('signing the details by typing a name (issue 32)', () => {
   const stored = (id: string) =>
     t.app.db
       .selectFrom('form_responses')
-      .select(['signature_method', 'signature_typed_name', 'details_signed_at', 'details_ni_number'])
+      .select([
+        'signature_method',
+        'signature_typed_name',
+        'details_signature_method',
+        'details_typed_name',
+        'details_signed_at',
+        'details_ni_number',
+      ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
 
@@ -340,11 +354,22 @@ describe('signing the details by typing a name (issue 32)', () => {
 
   it('stores the method and the name as typed, and the signed authority says so', async () => {
     const { sessionId, id } = await funnelClaim();
-    expect((await stored(id)).signature_method).toBe('drawn');
+    expect(await stored(id)).toMatchObject({
+      signature_method: 'drawn',
+      signature_typed_name: null,
+      details_signature_method: null,
+      details_typed_name: null,
+    });
     expect((await save(sessionId, details())).statusCode).toBe(200);
     const res = await sign(sessionId, { signatureMethod: 'typed', typedName: 'Nia Nurse' });
     expect(res.statusCode).toBe(200);
-    expect(await stored(id)).toMatchObject({ signature_method: 'typed', signature_typed_name: 'Nia Nurse' });
+    // Decision 058: the details' signature beside the claim form's, which keeps its own (drawn).
+    expect(await stored(id)).toMatchObject({
+      signature_method: 'drawn',
+      signature_typed_name: null,
+      details_signature_method: 'typed',
+      details_typed_name: 'Nia Nurse',
+    });
     const authority = await t.app.inject({
       method: 'GET',
       url: res.json<{ authorityUrl: string }>().authorityUrl,
@@ -354,5 +379,36 @@ describe('signing the details by typing a name (issue 32)', () => {
     expect(text).toContain('Uniforms, work clothing and tools: £125');
     expect(text).toContain('Signature (typed name)');
     expect(text).toContain('Signed by typing their name instead of drawing: Nia Nurse');
+  });
+  it('a claim form signed by typing and details signed by drawing each keep their own method (decision 058)', async () => {
+    const { sessionId, id } = await funnelClaim({ signatureMethod: 'typed', typedName: 'Nia Nurse' });
+    expect((await save(sessionId, details())).statusCode).toBe(200);
+    const res = await sign(sessionId, { signatureMethod: 'drawn', typedName: 'Not Stored' });
+    expect(res.statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({
+      signature_method: 'typed',
+      signature_typed_name: 'Nia Nurse',
+      details_signature_method: 'drawn',
+      details_typed_name: null,
+    });
+    // Each authority says how it was signed: the claim form's typed, the details' drawn.
+    const urls = (
+      await t.app.db
+        .selectFrom('stored_files')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .where('kind', '=', 'authority')
+        .execute()
+    ).map((f) => `/api/files/${f.id}`);
+    const detailsUrl = res.json<{ authorityUrl: string }>().authorityUrl;
+    expect(urls).toHaveLength(2);
+    expect(urls).toContain(detailsUrl);
+    const textOf = async (url: string) =>
+      pdfText(
+        (await t.app.inject({ method: 'GET', url, headers: { 'x-session-id': sessionId } })).rawPayload,
+      );
+    const typedLine = 'Signed by typing their name instead of drawing: Nia Nurse';
+    expect(await textOf(urls.find((u) => u !== detailsUrl)!)).toContain(typedLine);
+    expect(await textOf(detailsUrl)).not.toContain('typed name');
   });
 });

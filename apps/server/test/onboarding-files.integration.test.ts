@@ -559,7 +559,12 @@ describe('POST /api/onboarding/signature', () => {
     );
     expect(drawnPdf).not.toContain('typed name');
 
-    const typed = await sign({ signature: PNG_DATA_URL, agreementChecks, typedName: ' Jane Doe <x> ' });
+    const typed = await sign({
+      signature: PNG_DATA_URL,
+      agreementChecks,
+      signatureMethod: 'typed',
+      typedName: ' Jane Doe <x> ',
+    });
     expect(typed.statusCode).toBe(201);
     expect(await claimRow(sessionId)).toMatchObject({
       signature_method: 'typed',
@@ -573,9 +578,87 @@ describe('POST /api/onboarding/signature', () => {
     expect(text).toContain('Signature (typed name)');
     expect(text).toContain('Signed by typing their name instead of drawing: Jane Doe x');
 
-    const tooLong = await sign({ signature: PNG_DATA_URL, agreementChecks, typedName: 'x'.repeat(101) });
+    const tooLong = await sign({
+      signature: PNG_DATA_URL,
+      agreementChecks,
+      signatureMethod: 'typed',
+      typedName: 'x'.repeat(101),
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json<{ errors: Record<string, string> }>().errors).toHaveProperty('typedName');
+  });
+
+  // Decision 058: the method is the one the claimant chose, as for the funnel's claim form.
+  describe('the signing method comes from the request', () => {
+    const agreementChecks = { accuracy: true, authorization: true, terms: true };
+    const sign = (sessionId: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/onboarding/signature',
+        headers: headers(sessionId),
+        payload,
+      });
+
+    it.each([
+      ['missing, without an image (as the page sends it)', { signature: '' }, 'Enter your full name to sign'],
+      ['blank, without an image', { signature: '', typedName: '   ' }, 'Enter your full name to sign'],
+      ['blank, with an image', { signature: PNG_DATA_URL, typedName: '' }, 'Enter your full name to sign'],
+      [
+        'without letters',
+        { signature: PNG_DATA_URL, typedName: '- .' },
+        'Enter your full name to sign, using letters',
+      ],
+    ])(
+      'refuses a typed signature with the name %s at the name, and stores nothing',
+      async (_, body, message) => {
+        const sessionId = await draftClaim();
+        const before = await claimRow(sessionId);
+        const files = await fileCount(sessionId);
+        const res = await sign(sessionId, { agreementChecks, signatureMethod: 'typed', ...body });
+        expect(res.statusCode).toBe(400);
+        const errors = res.json<{ errors: Record<string, string> }>().errors;
+        expect(errors.typedName).toBe(message);
+        // Without an image the image's message is there too; never the name's alone replaced by it.
+        expect(Object.keys(errors).sort()).toEqual(
+          body.signature === '' ? ['signature', 'typedName'] : ['typedName'],
+        );
+        expect(await claimRow(sessionId)).toEqual(before);
+        expect(await fileCount(sessionId)).toBe(files);
+      },
+    );
+
+    it('a drawing left empty keeps the drawing message', async () => {
+      const sessionId = await draftClaim();
+      for (const method of [{ signatureMethod: 'drawn' }, {}]) {
+        const res = await sign(sessionId, { agreementChecks, signature: '', ...method });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ errors: { signature: 'Digital signature is required' } });
+        expect(res.json<{ errors: Record<string, string> }>().errors).not.toHaveProperty('typedName');
+      }
+      expect((await claimRow(sessionId)).signed_at).toBeNull();
+    });
+
+    it('stores a drawing as drawn, without a name, even when one is sent with it or no method is sent', async () => {
+      const sessionId = await draftClaim();
+      for (const method of [{ signatureMethod: 'drawn' }, {}]) {
+        const res = await sign(sessionId, {
+          agreementChecks,
+          signature: PNG_DATA_URL,
+          typedName: 'Jane Doe',
+          ...method,
+        });
+        expect(res.statusCode).toBe(201);
+        expect(await claimRow(sessionId)).toMatchObject({
+          signature_method: 'drawn',
+          signature_typed_name: null,
+        });
+        const pdf = await download(
+          sessionId,
+          res.json<{ signedAuthority: { url: string } }>().signedAuthority.url,
+        );
+        expect(pdfText(pdf.rawPayload)).not.toContain('typed name');
+      }
+    });
   });
 
   // Issue 32.1: on PostgreSQL each save's transaction used to see none of the others' files, so 50 at

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { isBankHoliday } from './bank-holidays.ts';
 import { isTaxYear } from './tax-years.ts';
 import { sanitiseText } from './sanitise.ts';
-import { reviewStepSchema } from './step-schemas.ts';
+import { SIGNED_BY_CHECK, checkSignedBy } from './schema-basics.ts';
+import { reviewStepFields } from './step-schemas.ts';
 import type { AuthorityDocument } from './authority.ts';
 
 export const INFORMATION_ITEM_KINDS = ['question', 'document', 'amendment'] as const;
@@ -231,8 +232,10 @@ export const amendmentPreviewSchema = z.object({
 });
 export type AmendmentPreviewInput = z.output<typeof amendmentPreviewSchema>;
 
-/** The amendment itself: those miles, signed. */
-export const amendmentSchema = reviewStepSchema.extend(amendmentPreviewSchema.shape);
+/** The amendment itself: those miles, signed as the wizard signs (drawn or typed, decision 058). */
+export const amendmentSchema = z
+  .object({ ...reviewStepFields, ...amendmentPreviewSchema.shape })
+  .superRefine(checkSignedBy, SIGNED_BY_CHECK);
 export type AmendmentInput = z.output<typeof amendmentSchema>;
 
 const authorityBlockSchema = z.discriminatedUnion('type', [

@@ -11,6 +11,7 @@ import {
   UTM_VALUE_MAX_LENGTH,
   emailField,
   nullableText,
+  SIGNED_BY_CHECK,
   checkSignedBy,
   phoneField,
   pngDataUrl,
@@ -72,10 +73,10 @@ export const claimSubmissionSchema = claimFormSchema
       .transform((ys) => [...new Set(ys)])
       .optional(),
   })
+  .superRefine(checkSignedBy, SIGNED_BY_CHECK)
   // D28: working from home only for years up to 2025/26 (the clock-dependent part, when no years
   // are given, is the server's: wfhClaimable with its own clock).
   .superRefine((claim, ctx) => {
-    checkSignedBy(claim, ctx);
     if (
       claim.selectedExpenses.includes('wfh') &&
       claim.taxYears !== undefined &&

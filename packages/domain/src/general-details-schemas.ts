@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { isWfhClaimableYear, WFH_LAST_TAX_YEAR } from './expenses.ts';
 import { flatRateIndustry, flatRateJob, WEEKS_IN_TAX_YEAR } from './flat-rate-expenses.ts';
 import type { DetailsExpenses, GeneralDetails } from './general-details.ts';
-import { MESSAGES, checkSignedBy, pngDataUrl, signedByFields, text } from './schema-basics.ts';
+import {
+  MESSAGES,
+  SIGNED_BY_CHECK,
+  checkSignedBy,
+  pngDataUrl,
+  signedByFields,
+  text,
+} from './schema-basics.ts';
 import {
   createEmploymentsStepSchema,
   createPersonalStepSchema,
@@ -149,7 +156,7 @@ export const detailsSignSchema = z
     signature: pngDataUrl(MESSAGES.signatureRequired),
     ...signedByFields,
   })
-  .superRefine(checkSignedBy);
+  .superRefine(checkSignedBy, SIGNED_BY_CHECK);
 
 /**
  * The details after a save: each section saved replaces the one in `base` (the stored details, or

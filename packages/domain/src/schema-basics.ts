@@ -177,9 +177,11 @@ export function pngDataUrl(message: string) {
     (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
     z
       .string({ error: message })
-      .min(1, { error: message, abort: true })
+      // An empty signature does not abort (decision 058): the body's checks still run, so a typed
+      // signature's blank name is said at its own field beside this message.
+      .min(1, { error: message })
       .max(SIGNATURE_MAX_LENGTH, { error: MESSAGES.signatureTooLarge, abort: true })
-      .refine(isPngDataUrl, message),
+      .refine((v) => v === '' || isPngDataUrl(v), message),
   );
 }
 
@@ -190,7 +192,9 @@ export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 /**
  * How a claim was signed, beside its `signature` PNG (which, when typed, is the browser's drawing of
  * the name). Absent method means drawn: the clients before issue 32 sent only the PNG. Check with
- * checkSignedBy; read with signedByOf.
+ * checkSignedBy (given SIGNED_BY_CHECK); read with signedByOf. Every signing request has these:
+ * the funnel's claim form, the details journey, the wizard's signing step and an amendment
+ * (decisions 055 and 058).
  */
 export const signedByFields = {
   signatureMethod: z.enum(SIGNATURE_METHODS, { error: MESSAGES.signatureMethodInvalid }).optional(),
@@ -212,18 +216,41 @@ export function checkSignedBy(
     ctx.addIssue({ code: 'custom', path: ['typedName'], message: MESSAGES.typedNameInvalid });
 }
 
+/**
+ * When checkSignedBy runs (the second argument of `.superRefine(checkSignedBy, SIGNED_BY_CHECK)`):
+ * also when other fields fail, so a typed signature's blank name is said at its field with the rest
+ * (a blank name leaves no image either, and "the signature is required" alone would not say what
+ * to do); not when the method or the name is itself refused, nor when the body is not an object.
+ */
+export const SIGNED_BY_CHECK = {
+  when: (payload: z.core.ParsePayload): boolean =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    payload.issues.every((i) => {
+      const field = i.path?.[0];
+      return field !== undefined && field !== 'signatureMethod' && field !== 'typedName';
+    }),
+};
+
+/** How a claim was signed, as stored. */
+export interface SignedBy {
+  method: SignatureMethod;
+  /** The name as typed when `method` is 'typed'; null when drawn. */
+  typedName: string | null;
+}
+
 /** What is stored: the method, and the typed name only when typed (one sent with a drawing is ignored). */
 export function signedByOf(value: {
   signatureMethod?: SignatureMethod | undefined;
   typedName?: string | null | undefined;
-}): { method: SignatureMethod; typedName: string | null } {
+}): SignedBy {
   return value.signatureMethod === 'typed'
     ? { method: 'typed', typedName: value.typedName ?? null }
     : { method: 'drawn', typedName: null };
 }
 
 /** The signing method and typed name alone, for a form to check before it sends (issue 32). */
-export const signedBySchema = z.object(signedByFields).superRefine(checkSignedBy);
+export const signedBySchema = z.object(signedByFields).superRefine(checkSignedBy, SIGNED_BY_CHECK);
 
 /** Numbers typed into a field may arrive as strings; '' / null / undefined mean 0. */
 export function toNumber(v: unknown): unknown {

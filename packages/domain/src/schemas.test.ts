@@ -4,6 +4,7 @@ import { UNSAFE_TEXT_MESSAGE } from './sanitise.ts';
 import { isWfhClaimableYear, wfhClaimable } from './expenses.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import type { WizardStepId } from './wizard.ts';
+import { amendmentSchema } from './casework.ts';
 import { detailsSignSchema } from './general-details-schemas.ts';
 import {
   MESSAGES,
@@ -18,6 +19,7 @@ import {
   journeySchema,
   onboardingSaveSchema,
   resumeRequestSchema,
+  reviewStepSchema,
   signedByOf,
   validateSnapshotSteps,
   validateStep,
@@ -100,33 +102,85 @@ describe('working from home in the general claim (D28)', () => {
   });
 });
 
-describe('signing by a typed name (issue 32): the claim form and the details journey', () => {
+describe('signing by a typed name (issue 32, decision 058): every form that signs', () => {
   const details = { niNumber: 'AB123456C', signature: PNG };
-  it.each([
-    ['the claim form', claimSubmissionSchema, () => validClaim],
-    ['the details journey', detailsSignSchema, () => details],
-  ] as const)('%s: a typed name needs two letters at least; absent method means drawn', (_, schema, base) => {
-    const errorsWith = (extra: Record<string, unknown>) => {
-      const r = schema.safeParse({ ...base(), ...extra });
-      return r.success ? {} : fieldErrors(r);
-    };
-    expect(errorsWith({ signatureMethod: 'typed' })).toEqual({ typedName: MESSAGES.typedNameRequired });
-    expect(errorsWith({ signatureMethod: 'typed', typedName: '   ' })).toEqual({
-      typedName: MESSAGES.typedNameRequired,
-    });
-    expect(errorsWith({ signatureMethod: 'typed', typedName: 'J.' })).toEqual({
-      typedName: MESSAGES.typedNameInvalid,
-    });
-    expect(errorsWith({ signatureMethod: 'scribbled' })).toEqual({
-      signatureMethod: MESSAGES.signatureMethodInvalid,
-    });
-    const typed = schema.parse({ ...base(), signatureMethod: 'typed', typedName: ' Zoë Ó Briain ' });
-    expect(signedByOf(typed)).toEqual({ method: 'typed', typedName: 'Zoë Ó Briain' });
-    // A name sent with a drawing is not a typed signature.
-    expect(signedByOf(schema.parse({ ...base(), typedName: 'Jane Doe' }))).toEqual({
-      method: 'drawn',
-      typedName: null,
-    });
+  const agreementChecks = { accuracy: true, authorization: true, terms: true };
+  const wizard = { signature: PNG, agreementChecks };
+  const amendment = {
+    ...wizard,
+    version: 3,
+    requestId: 'request-1',
+    itemId: 'item-1',
+    years: [{ year: '2024/25', employmentId: 'job-1', miles: 6000 }],
+  };
+  const forms = [
+    ['the claim form', claimSubmissionSchema, () => validClaim, MESSAGES.signatureRequired],
+    ['the details journey', detailsSignSchema, () => details, MESSAGES.signatureRequired],
+    ["the wizard's signing step", reviewStepSchema, () => wizard, MESSAGES.digitalSignatureRequired],
+    ['an amendment', amendmentSchema, () => amendment, MESSAGES.digitalSignatureRequired],
+  ] as const;
+  it.each(forms)(
+    '%s: a typed name needs two letters at least; absent method means drawn',
+    (_, schema, base) => {
+      const errorsWith = (extra: Record<string, unknown>) => {
+        const r = schema.safeParse({ ...base(), ...extra });
+        return r.success ? {} : fieldErrors(r);
+      };
+      expect(errorsWith({ signatureMethod: 'typed' })).toEqual({ typedName: MESSAGES.typedNameRequired });
+      expect(errorsWith({ signatureMethod: 'typed', typedName: '   ' })).toEqual({
+        typedName: MESSAGES.typedNameRequired,
+      });
+      expect(errorsWith({ signatureMethod: 'typed', typedName: 'J.' })).toEqual({
+        typedName: MESSAGES.typedNameInvalid,
+      });
+      expect(errorsWith({ signatureMethod: 'scribbled' })).toEqual({
+        signatureMethod: MESSAGES.signatureMethodInvalid,
+      });
+      const typed = schema.parse({ ...base(), signatureMethod: 'typed', typedName: ' Zoë Ó Briain ' });
+      expect(signedByOf(typed)).toEqual({ method: 'typed', typedName: 'Zoë Ó Briain' });
+      // A name sent with a drawing is not a typed signature.
+      expect(signedByOf(schema.parse({ ...base(), typedName: 'Jane Doe' }))).toEqual({
+        method: 'drawn',
+        typedName: null,
+      });
+    },
+  );
+
+  // A blank typed name leaves no image either: the name's message is said at its field, not only
+  // the drawing's (the wizard used to infer the method from the name and say "Digital signature
+  // is required"); a drawing left empty keeps the drawing's message.
+  it.each(forms)(
+    '%s: the method chosen decides which message an empty signature has',
+    (_, schema, base, drawn) => {
+      const errorsWith = (extra: Record<string, unknown>) => {
+        const r = schema.safeParse({ ...base(), signature: '', ...extra });
+        return r.success ? {} : fieldErrors(r);
+      };
+      for (const typedName of [undefined, null, '', '   '])
+        expect(errorsWith({ signatureMethod: 'typed', typedName })).toEqual({
+          signature: drawn,
+          typedName: MESSAGES.typedNameRequired,
+        });
+      expect(errorsWith({ signatureMethod: 'drawn' })).toEqual({ signature: drawn });
+      expect(errorsWith({})).toEqual({ signature: drawn });
+      // A body that is not an object is refused as such, and nothing else is checked.
+      const notAnObject = schema.safeParse(null);
+      expect(notAnObject.success).toBe(false);
+      if (!notAnObject.success) expect(Object.keys(fieldErrors(notAnObject))).not.toContain('typedName');
+    },
+  );
+
+  it("the wizard's signing step: with the boxes unticked too, every message at once", () => {
+    const r = reviewStepSchema.safeParse({ signature: '', signatureMethod: 'typed', typedName: ' ' });
+    expect(r.success).toBe(false);
+    if (!r.success)
+      expect(fieldErrors(r)).toEqual({
+        signature: MESSAGES.digitalSignatureRequired,
+        typedName: MESSAGES.typedNameRequired,
+        'agreementChecks.accuracy': MESSAGES.accuracyRequired,
+        'agreementChecks.authorization': MESSAGES.authorizationRequired,
+        'agreementChecks.terms': MESSAGES.termsRequired,
+      });
   });
 });
 

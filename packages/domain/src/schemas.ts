@@ -29,6 +29,7 @@ export {
   phoneField,
   SIGNATURE_METHODS,
   type SignatureMethod,
+  type SignedBy,
   signedBySchema,
   signedByOf,
 } from './schema-basics.ts';

@@ -16,13 +16,15 @@ import {
   MAX_TAX_YEAR_ENTRIES,
   MESSAGES,
   NAME_MAX_LENGTH,
+  SIGNED_BY_CHECK,
   TITLE_MAX_LENGTH,
+  checkSignedBy,
   emailField,
-  nullableText,
   phoneField,
   pngDataUrl,
   requiredText,
   section,
+  signedByFields,
   text,
   toNumber,
 } from './schema-basics.ts';
@@ -410,16 +412,21 @@ export const requiredAgreementChecksSchema = z.object({
   terms: z.literal(true, { error: MESSAGES.termsRequired }),
 });
 
-/** Step 9; also the body of POST /api/onboarding/signature. */
-export const reviewStepSchema = z.object({
+/** Step 9's fields, which an amendment's signing shares (D32). */
+export const reviewStepFields = {
   signature: pngDataUrl(MESSAGES.digitalSignatureRequired),
   agreementChecks: section(requiredAgreementChecksSchema),
   /**
-   * Issue 32: the accessible alternative to drawing. With a name here the claimant signed by typing
-   * it (the PNG is that name, drawn by the browser) and the authority says so; without, they drew.
+   * Issue 32: drawn, or the accessible alternative, the name typed (the PNG is then that name, drawn
+   * by the browser, and the authority says so). Decision 058: the method is the one the claimant
+   * chose, sent with the request; without one the claim was drawn, and a name sent with a drawing
+   * is not stored.
    */
-  typedName: nullableText(NAME_MAX_LENGTH).optional(),
-});
+  ...signedByFields,
+};
+
+/** Step 9; also the body of POST /api/onboarding/signature. */
+export const reviewStepSchema = z.object(reviewStepFields).superRefine(checkSignedBy, SIGNED_BY_CHECK);
 
 /** Step 10; also the body of POST /api/onboarding/submit. niNumber is output normalised ('AB123456C'). */
 export const hmrcDetailsStepSchema = z.object({

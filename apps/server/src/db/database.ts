@@ -85,9 +85,15 @@ export interface FormResponsesTable extends ClaimWorkflowColumns {
   details_signed_at: IsoTime | null;
   /** 'TB 4K7 9MX 2QH' for claims made since migration 031; NULL before (their GEN- reference is read from the id). */
   reference: string | null;
-  /** 'drawn' or 'typed' (migration 031); NULL for claims signed before, all drawn. */
+  /** The claim form's signature: 'drawn' or 'typed' (migration 031); NULL for claims signed before, all drawn. */
   signature_method: string | null;
   signature_typed_name: string | null;
+  /**
+   * The details journey's signature: 'drawn' or 'typed' (migration 032, decision 058); NULL until
+   * the details are signed (and for details signed before, whose method went to signature_method).
+   */
+  details_signature_method: string | null;
+  details_typed_name: string | null;
 }
 
 export interface OnboardingClaimsTable extends ClaimWorkflowColumns {

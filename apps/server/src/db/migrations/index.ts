@@ -23,6 +23,7 @@ import * as queues from './019-queues.ts';
 import * as claimThreads from './017-claim-threads.ts';
 import * as queueIndexes from './026-queue-indexes.ts';
 import * as generalReferences from './031-general-references.ts';
+import * as detailsSignatureColumns from './032-details-signature-columns.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-queue-indexes': queueIndexes,
   '029-expense-evidence': expenseEvidence,
   '031-general-references': generalReferences,
+  '032-details-signature-columns': detailsSignatureColumns,
 };
 
 export const migrationProvider: MigrationProvider = {

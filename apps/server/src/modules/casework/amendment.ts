@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { authorityInputOfSnapshot, buildAuthorityDocument, summariseClaim } from '@taxback/domain';
-import { MESSAGES } from '@taxback/domain/schemas';
+import { MESSAGES, signedByOf } from '@taxback/domain/schemas';
 import type { AuthorityDocument, AuthorityTerms } from '@taxback/domain';
 import { AMENDMENT_MESSAGES, CASEWORK_MESSAGES } from '@taxback/domain/casework';
 import type { AmendmentInput, AmendmentPreviewInput } from '@taxback/domain/casework';
@@ -121,6 +121,7 @@ export async function amendClaim(
   const amended = await amendedClaim(db, claim, input);
   const { repo, request, items, item, row, snapshot, changes } = amended;
   const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
+  const signedBy = signedByOf(input);
   const totals = summariseClaim(snapshot);
   const signedAt = now();
   const at = nowIso(signedAt);
@@ -149,7 +150,7 @@ export async function amendClaim(
           ip: meta.ip,
           userAgent: meta.userAgent,
           companyName: deps.terms.agent.companyName,
-          typedName: input.typedName ?? null,
+          typedName: signedBy.typedName,
         }),
       ],
       async (trx, [signature]) => {
@@ -164,8 +165,8 @@ export async function amendClaim(
             signed_at: at,
             signed_ip: meta.ip,
             signed_user_agent: meta.userAgent,
-            signature_method: input.typedName ? 'typed' : 'drawn',
-            signature_typed_name: input.typedName ?? null,
+            signature_method: signedBy.method,
+            signature_typed_name: signedBy.typedName,
             signed_content_hash: hash,
             authority_terms: JSON.stringify(deps.terms),
             superseded_authorities: eb('superseded_authorities', '+', 1),

@@ -185,8 +185,9 @@ export function createClaimDetailsService(deps: {
             .set({
               signature: file.url,
               signature_file_id: file.id,
-              signature_method: signedBy.method,
-              signature_typed_name: signedBy.typedName,
+              // Beside the claim form's own (signature_method), not over it (decision 058).
+              details_signature_method: signedBy.method,
+              details_typed_name: signedBy.typedName,
               signed_content_hash: hash,
               authority_terms: JSON.stringify(deps.terms),
               signed_at: signedAt,

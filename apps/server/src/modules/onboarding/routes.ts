@@ -2,7 +2,7 @@ import { UUID_PATTERN } from '@taxback/domain/uuid';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@taxback/domain/schemas';
+import { MESSAGES, signedByOf } from '@taxback/domain/schemas';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireSession } from '../../http/session.ts';
@@ -108,7 +108,7 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     const png = signaturePngOf(body.signature, MESSAGES.digitalSignatureRequired);
     const result = await service.saveSignature(
       sessionId,
-      { png, agreementChecks: body.agreementChecks, typedName: body.typedName ?? null },
+      { png, agreementChecks: body.agreementChecks, signedBy: signedByOf(body) },
       metaOf(request),
     );
     return reply.code(201).send(result);

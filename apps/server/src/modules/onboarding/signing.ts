@@ -1,4 +1,5 @@
 import { authorityInputOfSnapshot } from '@taxback/domain';
+import type { SignedBy } from '@taxback/domain/schemas';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
@@ -25,8 +26,8 @@ export function signingOperations(ctx: OnboardingContext) {
       input: {
         png: Buffer;
         agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
-        /** Signed by typing this name instead of drawing (issue 32); null when drawn. */
-        typedName?: string | null;
+        /** How it was signed, as the request says (signedByOf, decision 058). */
+        signedBy: SignedBy;
       },
       meta: RequestMeta,
     ): Promise<{ signatureUrl: string; signedAuthority: LogLink }> {
@@ -59,7 +60,7 @@ export function signingOperations(ctx: OnboardingContext) {
             ip: meta.ip,
             userAgent: meta.userAgent,
             companyName: terms.agent.companyName,
-            typedName: input.typedName ?? null,
+            typedName: input.signedBy.typedName,
           }),
         ],
         async (trx, [file, pdf]) => {
@@ -81,8 +82,8 @@ export function signingOperations(ctx: OnboardingContext) {
             signed_at: at,
             signed_ip: meta.ip,
             signed_user_agent: meta.userAgent,
-            signature_method: input.typedName ? 'typed' : 'drawn',
-            signature_typed_name: input.typedName ?? null,
+            signature_method: input.signedBy.method,
+            signature_typed_name: input.signedBy.typedName,
             signed_content_hash: hash,
             authority_terms: JSON.stringify(terms),
             updated_at: at,

@@ -1,36 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SignatureMethod } from '@taxback/domain/schemas';
+import type { SignatureValue } from './signature-value.ts';
 import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH, SignaturePad } from '../ui/signature-pad.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
-/**
- * What the claimant signed with: a drawing, or their name typed (then both are set). `method` is
- * the one chosen even before anything is drawn or typed, so a form can say which is missing.
- */
-export interface SignatureValue {
-  method: SignatureMethod;
-  dataUrl: string | null;
-  typedName: string | null;
-}
-
-/** Nothing signed yet, drawing (the default). */
-export const NO_SIGNATURE: SignatureValue = { method: 'drawn', dataUrl: null, typedName: null };
-
-/**
- * A form's messages with the signature's under the one key `signature`, as the field shows them:
- * the typed name's before the image's (a blank typed name leaves no image either, and one message
- * is enough for one field).
- */
-export function foldSignatureErrors(errors: Record<string, string>): Record<string, string> {
-  const message = errors.typedName ?? errors.signatureMethod ?? errors.signature;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'typedName' || key === 'signatureMethod' || key === 'signature') {
-      if (message !== undefined && out.signature === undefined) out.signature = message;
-    } else out[key] = value;
-  }
-  return out;
-}
+// The value and its error folding live apart from the component, so a form's checks can use them
+// without loading the signature pad (the wizard's validation is on its first screen).
+export { NO_SIGNATURE, foldSignatureErrors } from './signature-value.ts';
+export type { SignatureValue } from './signature-value.ts';
 
 const TYPED_FONT = 'Georgia, "Times New Roman", serif';
 

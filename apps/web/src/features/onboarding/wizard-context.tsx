@@ -5,6 +5,7 @@ import type { LogLink, MileageLogFiles, UploadedFile } from './lib/server-data.t
 import type { SaveStatus } from './lib/outbox.ts';
 import type { SubmitAnswer } from './lib/wizard-api.ts';
 import type { WizardState } from './hooks/use-wizard-state.ts';
+import type { SignatureValue } from '../../components/authority/signature-value.ts';
 
 type SectionKey = 'eligibilityData' | 'employmentDetails' | 'personalInfo' | 'vehicleInfo';
 
@@ -49,7 +50,7 @@ export interface WizardController {
   setLeave(leave: LeaveDraft[]): void;
   setAgreement(patch: Partial<WizardSnapshot['agreementChecks']>): void;
   /** Memory only (D10). */
-  setSignature(signature: string | null): void;
+  setSignature(signature: SignatureValue | null): void;
   /** Memory only (D10). */
   setNiNumber(niNumber: string): void;
   evidenceAdded(year: string, file: UploadedFile): void;

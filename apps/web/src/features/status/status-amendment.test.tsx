@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import type { WizardSnapshot } from '@taxback/domain';
 import { mileageSnapshot } from '@taxback/domain/test/example-snapshots';
+import { canvasThatDraws } from '../../../test/signature-pad-mock.ts';
 import { AmendmentPanel } from './status-amendment.tsx';
 
 // Decision 056: the amendment's miles (the wizard's field), check your answers with Change, and
@@ -55,6 +56,7 @@ function answers(...replies: { status: number; body: unknown }[]) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('AmendmentPanel', () => {
@@ -128,5 +130,51 @@ describe('AmendmentPanel', () => {
     const again = await screen.findByLabelText(`Business miles in ${YEAR} for Acme Ltd`);
     await waitFor(() => expect(again).toHaveFocus());
     expect(again).toHaveValue('10500');
+  });
+
+  // Decision 058: the method sent is the one chosen, and a blank typed name is the name's message.
+  it('signs by typing the name: sends the method chosen, and shows the name’s message at the signature', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const document = buildAuthorityDocument(authorityInputOfSnapshot(amended, TERMS));
+    const refused = {
+      status: 400,
+      body: {
+        errors: { signature: 'Digital signature is required', typedName: 'Enter your full name to sign' },
+      },
+    };
+    const fetchMock = answers({ status: 200, body: { document } }, refused, refused);
+    canvasThatDraws(png);
+    render(
+      <MemoryRouter>
+        <AmendmentPanel casework={casework} requestId="req-1" itemId="item-1" onDone={() => {}} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check your new figures' }));
+    await screen.findByRole('heading', { name: 'Check your answers' });
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign and send the change' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const bodyOf = (call: number) =>
+      JSON.parse(String((fetchMock.mock.calls[call] as unknown as [string, RequestInit])[1].body)) as Record<
+        string,
+        unknown
+      >;
+    expect(bodyOf(1)).toMatchObject({ signature: '', signatureMethod: 'typed' });
+    expect(bodyOf(1)).not.toHaveProperty('typedName');
+    // One message for the one field: the name's.
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Enter your full name to sign']);
+    expect(screen.getByLabelText('Type your full name to sign')).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(screen.getByLabelText('Type your full name to sign'), {
+      target: { value: ' Ann Lee ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign and send the change' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(bodyOf(2)).toMatchObject({ signature: png, signatureMethod: 'typed', typedName: 'Ann Lee' });
   });
 });

@@ -4,7 +4,11 @@ import type { AuthorityDocument, WizardSnapshot } from '@taxback/domain';
 import { AMENDMENT_MESSAGES } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { AgreementChecks } from '../../components/authority/agreement-checks.tsx';
-import { NO_SIGNATURE, SignatureChoice } from '../../components/authority/signature-choice.tsx';
+import {
+  NO_SIGNATURE,
+  SignatureChoice,
+  foldSignatureErrors,
+} from '../../components/authority/signature-choice.tsx';
 import type { SignatureValue } from '../../components/authority/signature-choice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -183,12 +187,15 @@ export function AmendmentPanel(props: {
       itemId: props.itemId,
       years: years(),
       signature: signature.dataUrl ?? '',
-      typedName: signature.typedName,
+      // Decision 058: the method as chosen, so a blank typed name is the name's message.
+      signatureMethod: signature.method,
+      ...(signature.typedName ? { typedName: signature.typedName } : {}),
       agreementChecks: checks,
     });
     setBusy(false);
     if (res.ok) return props.onDone(res.data);
-    fail(Object.keys(res.errors).length > 0 ? res.errors : { signature: res.message });
+    // One message at the one signature field, the typed name's first.
+    fail(Object.keys(res.errors).length > 0 ? foldSignatureErrors(res.errors) : { signature: res.message });
   }
 
   return (

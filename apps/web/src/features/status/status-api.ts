@@ -1,6 +1,7 @@
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import type { AmendmentPreviewView } from '@taxback/domain/casework';
+import type { SignatureMethod } from '@taxback/domain/schemas';
 import { call, request } from '../../lib/api/client.ts';
 import { ROUTES } from '../../lib/api/routes.ts';
 
@@ -136,7 +137,7 @@ export async function previewStatusAmendment(
   const res = await request(
     'previewStatusAmendment',
     ROUTES.previewStatusAmendment,
-    { body: { ...input, version: casework.version } },
+    { body: { ...input, version: casework.version } as never },
     withCsrf(casework.csrfToken),
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);
@@ -150,8 +151,10 @@ export async function amendStatusClaim(
     itemId: string;
     years: AmendedYear[];
     signature: string;
-    /** Signed by typing their name instead of drawing (issue 32); null when drawn. */
-    typedName: string | null;
+    /** Drawn, or their name typed (issue 32), as chosen (decision 058). */
+    signatureMethod: SignatureMethod;
+    /** The name typed, when typed. */
+    typedName?: string;
     agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
   },
 ): Promise<Change<ClaimStatusView>> {

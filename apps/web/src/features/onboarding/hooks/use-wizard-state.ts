@@ -37,6 +37,7 @@ import {
   type StepExtras,
 } from '../lib/validation.ts';
 import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
+import type { SignatureValue } from '../../../components/authority/signature-value.ts';
 
 export interface WizardState {
   phase: 'loading' | 'ready';
@@ -53,8 +54,11 @@ export interface WizardState {
   notice: string | null;
   /** Read-only data the server owns (files, signature URL, status, reference, totals). */
   server: ServerData;
-  /** The drawn signature (PNG data URL): memory only, never saved in the outbox (D10). */
-  signature: string | null;
+  /**
+   * The signature as the claimant gave it: drawn or their name typed, with its PNG (decision 058:
+   * the method is sent as chosen). Memory only, never saved in the outbox (D10); null: not yet.
+   */
+  signature: SignatureValue | null;
   /** The NI number as typed: memory only, never saved in the outbox or local storage (D10). */
   niNumber: string;
   /**
@@ -105,7 +109,7 @@ export type WizardAction =
   | { type: 'set-journeys'; journeys: Journey[] }
   | { type: 'set-leave'; leave: LeaveDraft[] }
   | { type: 'set-agreement'; patch: Partial<WizardSnapshot['agreementChecks']> }
-  | { type: 'set-signature'; signature: string | null }
+  | { type: 'set-signature'; signature: SignatureValue | null }
   | { type: 'set-ni-number'; niNumber: string }
   | { type: 'evidence-added'; year: string; file: UploadedFile }
   | { type: 'file-removed'; id: string }

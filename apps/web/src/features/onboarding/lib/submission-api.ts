@@ -44,19 +44,14 @@ export async function generateMileageLog(
 /** `POST /api/onboarding/signature`: sent directly and waited for (D10: never in the outbox). */
 export async function saveSignature(
   sessionId: string,
-  signature: string,
+  /** The PNG, how it was signed and the name when typed (signatureRequest, decision 058). */
+  signature: { signature: string; signatureMethod: 'drawn' | 'typed'; typedName?: string },
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean },
-  /** Signed by typing this name instead of drawing (issue 32). */
-  typedName: string | null = null,
 ): Promise<CallResult<{ signatureUrl: string; signedAuthority: LogLink | null }>> {
   const res = await call('saveOnboardingSignature', {
     sessionId,
     // The step has checked the three boxes; the server refuses an unticked one with its message.
-    body: {
-      signature,
-      agreementChecks,
-      ...(typedName ? { typedName } : {}),
-    } as RequestBody<'saveOnboardingSignature'>,
+    body: { ...signature, agreementChecks } as RequestBody<'saveOnboardingSignature'>,
     timeoutMs: 30_000,
   });
   if (!res.ok) return failure(res, SIGNATURE_FAILED);

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { hostStep, type WizardStepId } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
+import { foldSignatureErrors } from '../../../components/authority/signature-value.ts';
+import type { SignatureValue } from '../../../components/authority/signature-value.ts';
 
 type Schemas = typeof import('@taxback/domain/schemas');
 
@@ -39,12 +41,12 @@ export function useValidationReady(): boolean {
 export type FieldErrors = Record<string, string>;
 
 /**
- * What the evidence, review and admin steps check beyond the snapshot: the evidence the server holds, the drawn signature
- * and the NI number. The last two live only in memory (D10: never in the outbox).
+ * What the evidence, review and admin steps check beyond the snapshot: the evidence the server holds, the signature
+ * (drawn or typed) and the NI number. The last two live only in memory (D10: never in the outbox).
  */
 export interface StepExtras {
   evidenceFiles?: Record<string, unknown[]>;
-  signature?: string | null;
+  signature?: SignatureValue | null;
   niNumber?: string;
 }
 
@@ -64,12 +66,28 @@ function stepInput(step: StepRef, snapshot: WizardSnapshot, extras: StepExtras):
         journeys: snapshot.journeys,
       };
     case 'review':
-      return { signature: extras.signature ?? '', agreementChecks: snapshot.agreementChecks };
+      return { ...signatureRequest(extras.signature ?? null), agreementChecks: snapshot.agreementChecks };
     case 'hmrc-details':
       return { niNumber: extras.niNumber ?? '' };
     default:
       return snapshot;
   }
+}
+
+/**
+ * The signature as POST /api/onboarding/signature takes it (decision 058): the method as chosen, the
+ * name when typed, and the PNG (empty when nothing is drawn or typed yet).
+ */
+export function signatureRequest(signature: SignatureValue | null): {
+  signature: string;
+  signatureMethod: SignatureValue['method'];
+  typedName?: string;
+} {
+  return {
+    signature: signature?.dataUrl ?? '',
+    signatureMethod: signature?.method ?? 'drawn',
+    ...(signature?.typedName ? { typedName: signature.typedName } : {}),
+  };
 }
 
 /** One place that asks the shared schemas (D4) whether a step's answers are complete. */
@@ -81,7 +99,9 @@ export function validateWizardStep(
   // Unreachable in practice (Continue waits for the schemas); never let a step pass unchecked.
   if (schemas === null) return { form: 'Please try again in a moment.' };
   const result = schemas.validateStep(stepId(step), stepInput(step, snapshot, extras));
-  return result.ok ? {} : result.errors;
+  if (result.ok) return {};
+  // The signing step shows one message at its one signature field, the typed name's first.
+  return stepId(step) === 'review' ? foldSignatureErrors(result.errors) : result.errors;
 }
 
 /**

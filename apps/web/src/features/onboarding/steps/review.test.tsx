@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
-import { MockPad } from '../../../../test/signature-pad-mock.ts';
+import { MockPad, canvasThatDraws } from '../../../../test/signature-pad-mock.ts';
 import { resetSettingsCache } from '../../../lib/settings.ts';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
 
@@ -44,6 +44,26 @@ async function open(years: Record<string, number>, rate = 0, extra?: Extra) {
 function sign() {
   act(() => MockPad.pads.at(-1)?.draw());
 }
+
+function agreeToAll() {
+  fireEvent.click(screen.getByLabelText('I confirm the information I have given is accurate'));
+  fireEvent.click(
+    screen.getByLabelText('I authorise TaxBack to act as my tax agent and submit this claim to HMRC'),
+  );
+  fireEvent.click(screen.getByTestId('agree-terms'));
+}
+
+const SIGNED = {
+  status: 201,
+  body: {
+    signatureUrl: '/api/files/00000000-0000-4000-8000-000000000001',
+    signedAuthority: {
+      id: '00000000-0000-4000-8000-000000000002',
+      url: '/api/files/00000000-0000-4000-8000-000000000002',
+      filename: 'signed-authority.pdf',
+    },
+  },
+};
 
 describe('step 9 review and sign', () => {
   it('shows every figure from the domain per year, with totals and the 20% rebate', async () => {
@@ -165,6 +185,7 @@ describe('step 9 review and sign', () => {
     const post = fake.calls.filter((c) => c.url === '/api/onboarding/signature').at(-1);
     expect(post?.body).toEqual({
       signature: 'data:image/png;base64,iVBORw0KGgo=',
+      signatureMethod: 'drawn',
       agreementChecks: { accuracy: true, authorization: true, terms: true },
     });
     // The consents are saved in the snapshot too; the signature never goes to the outbox.
@@ -185,5 +206,86 @@ describe('step 9 review and sign', () => {
     fireEvent.click(screen.getByTestId('wizard-continue'));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(within(summary).getByText('Digital signature is required')).toBeInTheDocument();
+  });
+});
+
+describe('step 9 signed by a typed name (decision 058)', () => {
+  // The method is the one chosen, not inferred from a name being there.
+  it('asks for the name when typing is chosen and none is typed, at the name, and sends nothing', async () => {
+    const fake = await open({ [y1]: 1000 });
+    canvasThatDraws('data:image/png;base64,iVBORw0KGgo=');
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    agreeToAll();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Enter your full name to sign']);
+    const field = screen.getByLabelText('Type your full name to sign');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Digital signature is required')).toBeNull();
+    // A name without letters is the name's other message; the message goes once one is typed.
+    fireEvent.change(field, { target: { value: '- .' } });
+    expect(
+      await within(summary).findByText('Enter your full name to sign, using letters'),
+    ).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: 'Ann Lee' } });
+    await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(fake.calls.some((c) => c.url === '/api/onboarding/signature')).toBe(false);
+  });
+
+  it('sends a typed name with its method and the image of the name', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const fake = await open({ [y1]: 1000 }, 0, (_method, url) =>
+      url === '/api/onboarding/signature' ? SIGNED : undefined,
+    );
+    canvasThatDraws(png);
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    fireEvent.change(screen.getByLabelText('Type your full name to sign'), {
+      target: { value: ' Ann Lee ' },
+    });
+    agreeToAll();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Administrative details' });
+    const post = fake.calls.filter((c) => c.url === '/api/onboarding/signature').at(-1);
+    expect(post?.body).toEqual({
+      signature: png,
+      signatureMethod: 'typed',
+      typedName: 'Ann Lee',
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+  });
+
+  it("shows the server's refusal of a typed name at the signature, the name's message first", async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    await open({ [y1]: 1000 }, 0, (_method, url) =>
+      url === '/api/onboarding/signature'
+        ? {
+            status: 400,
+            body: {
+              errors: {
+                signature: 'Digital signature is required',
+                typedName: 'Enter your full name to sign, using letters',
+              },
+            },
+          }
+        : undefined,
+    );
+    canvasThatDraws(png);
+    fireEvent.click(screen.getByRole('button', { name: 'Type your name instead of drawing' }));
+    fireEvent.change(screen.getByLabelText('Type your full name to sign'), { target: { value: 'Ann Lee' } });
+    agreeToAll();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    expect(await screen.findByTestId('signature-error')).toHaveTextContent(
+      'Enter your full name to sign, using letters',
+    );
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Enter your full name to sign, using letters']);
   });
 });

@@ -5,7 +5,7 @@ import { SelfAssessmentNote } from '../components/self-assessment-note.tsx';
 import { AuthorityDocumentView } from '../../../components/authority/authority-document.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSettings } from '../../../lib/settings.ts';
-import { SignatureChoice } from '../../../components/authority/signature-choice.tsx';
+import { SignatureChoice, foldSignatureErrors } from '../../../components/authority/signature-choice.tsx';
 import { AgreementChecks } from '../../../components/authority/agreement-checks.tsx';
 import {
   authorityInputOfSnapshot,
@@ -17,7 +17,7 @@ import {
 } from '@taxback/domain';
 import type { FeeSettings } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
-import { errorFor, fieldId, validateWizardStep } from '../lib/validation.ts';
+import { errorFor, fieldId, signatureRequest, validateWizardStep } from '../lib/validation.ts';
 import { SIGNATURE_FAILED, saveSignature } from '../lib/wizard-api.ts';
 import { stepExtras } from '../hooks/use-wizard-state.ts';
 import { useWizard } from '../wizard-context.tsx';
@@ -151,8 +151,6 @@ export function StepReview() {
   const [phase, setPhase] = useState<'idle' | 'sending' | 'error'>('idle');
   const [message, setMessage] = useState('');
   const sending = useRef(false);
-  /** The name typed to sign instead of drawing (issue 32); null when drawn. */
-  const typedName = useRef<string | null>(null);
   const settings = useSettings();
   // D19: the document shown is the one the server signs (same domain builder, same terms), with
   // any generated log that differs from the miles stated (D25, issue 31).
@@ -185,9 +183,8 @@ export function StepReview() {
     await wizard.saveDraftNow(15_000);
     const result = await saveSignature(
       wizard.sessionId,
-      state.signature ?? '',
+      signatureRequest(state.signature),
       snapshot.agreementChecks,
-      typedName.current,
     );
     sending.current = false;
     if (result.ok) {
@@ -195,9 +192,14 @@ export function StepReview() {
       wizard.advance();
       return;
     }
-    if (result.status === 400 && result.errors) wizard.showErrors(result.errors);
     setPhase('error');
-    setMessage(result.status === 400 && result.errors ? result.message : SIGNATURE_FAILED);
+    if (result.status === 400 && result.errors) {
+      // One message at the one signature field, the typed name's first (as the step checks it).
+      wizard.showErrors(foldSignatureErrors(result.errors));
+      setMessage(result.errors.typedName ?? result.message);
+      return;
+    }
+    setMessage(SIGNATURE_FAILED);
   }
 
   const signatureError = errorFor(errors, 'signature');
@@ -228,10 +230,7 @@ export function StepReview() {
           label="Your signature"
           clearLabel="Clear"
           error={signatureError}
-          onChange={(value) => {
-            wizard.setSignature(value.dataUrl);
-            typedName.current = value.typedName;
-          }}
+          onChange={(value) => wizard.setSignature(value)}
         />
       </div>
 
