@@ -153,19 +153,7 @@ describe('step 9 review and sign', () => {
     let fail = true;
     const fake = await open({ [y1]: 1000 }, 0, (method, url) => {
       if (url !== '/api/onboarding/signature') return undefined;
-      return fail
-        ? { status: 503, body: { error: 'Service unavailable' } }
-        : {
-            status: 201,
-            body: {
-              signatureUrl: '/api/files/00000000-0000-4000-8000-000000000001',
-              signedAuthority: {
-                id: '00000000-0000-4000-8000-000000000002',
-                url: '/api/files/00000000-0000-4000-8000-000000000002',
-                filename: 'signed-authority.pdf',
-              },
-            },
-          };
+      return fail ? { status: 503, body: { error: 'Service unavailable' } } : SIGNED;
     });
     sign();
     fireEvent.click(screen.getByLabelText('I confirm the information I have given is accurate'));
