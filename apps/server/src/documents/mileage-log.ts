@@ -422,7 +422,6 @@ async function renderPdf(
     addContentStream(doc, p, ['q', 'BT', '0.35 0.35 0.35 rg', `${fontKey} 8 Tf`, show, 'ET', 'Q']);
   });
 
-  // In one go: yielding every 50 objects (pdf-lib's default) waits on a timer each time.
   return doc.save(SAVE_OPTIONS);
 }
 

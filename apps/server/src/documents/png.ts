@@ -181,8 +181,7 @@ export function unfilter(image: PngImage, channels: number): Buffer {
 
 /**
  * RGBA pixels as their colour (RGB) and their alpha, each packed: what a PDF image and its soft
- * mask hold. A loop of its own, so it is optimised as one; inside the async render it ran at a
- * third of the speed.
+ * mask hold. A loop of its own, outside the async render, so it is optimised on its own.
  */
 export function splitAlpha(pixels: Uint8Array, count: number): { colour: Buffer; alpha: Buffer } {
   const colour = Buffer.allocUnsafe(count * 3);
