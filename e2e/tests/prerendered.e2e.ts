@@ -102,3 +102,44 @@ test.describe('the prerendered landing page', () => {
     expect(violations).toEqual([]);
   });
 });
+
+// Decision 060: the wizard's schemas (zod and the step schemas) are fetched and built when the
+// claimant first taps, clicks, types or moves the focus, not in the seconds after step 0 appears.
+test.describe('the wizard loads its schemas on the first interaction', () => {
+  const SCHEMA_CHUNK = /\/assets\/(zod|step-schemas|schemas)-[\w-]+\.js$/;
+  function schemaRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (SCHEMA_CHUNK.test(pathname)) seen.push(pathname);
+    });
+    return seen;
+  }
+
+  test('nothing of them before; Continue pressed first waits for them and then checks the step', async ({
+    page,
+  }) => {
+    const seen = schemaRequests(page);
+    await page.goto('/onboarding');
+    await expectStep(page, 'eligibility', HEADING);
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual([]);
+    // A click event alone (no pointer, key or focus event first), as a script or an assistive tool
+    // may send: the form waits for the schemas, then says what is missing.
+    await page.getByTestId('wizard-continue').dispatchEvent('click');
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary.getByRole('link')).toHaveText(['Please select an option']);
+    expect(seen.length).toBeGreaterThan(0);
+    await expectStep(page, 'eligibility', HEADING);
+  });
+
+  test('the first key pressed fetches them', async ({ page }) => {
+    const seen = schemaRequests(page);
+    await page.goto('/onboarding');
+    await expectStep(page, 'eligibility', HEADING);
+    await page.waitForLoadState('networkidle');
+    expect(seen).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
+  });
+});

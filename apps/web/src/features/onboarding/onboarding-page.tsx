@@ -63,39 +63,29 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   confirmation: lazy(loadLaterSteps.confirmation),
 };
 
+/** What tells the page a claimant has started to use it: a tap, a click, a key or a focus move. */
+const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
 /**
- * Runs `then` once the page's first contentful paint has reached the screen (at once when it
- * already has, as after a client-side navigation). An animation frame is too early: a request
- * started there still lands before the paint is shown, and on a slow phone the schemas then
- * compete with the first step for the network and the CPU.
+ * Runs `then` once the claimant first touches, clicks, types or moves the focus on the page, in a
+ * task of its own after the event's own work (decision 060). Until then the main thread is left to
+ * the first step: on a slow phone the schemas' code would otherwise run in the seconds after the
+ * step appears, just when the claimant reaches for an answer (Lighthouse's total blocking time).
  */
-function afterFirstPaint(then: () => void): () => void {
+function afterFirstInteraction(then: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    clearTimeout(timer);
-    observer?.disconnect();
-    timer = setTimeout(then, 0);
+  const options = { capture: true, passive: true } as const;
+  const stop = () => {
+    for (const type of FIRST_INTERACTION_EVENTS) window.removeEventListener(type, run, options);
   };
-  const painted = () =>
-    typeof performance !== 'undefined' && performance.getEntriesByName?.('first-contentful-paint').length > 0;
-  let observer: PerformanceObserver | null = null;
-  if (painted()) {
-    run();
-  } else {
-    try {
-      observer = new PerformanceObserver(() => {
-        if (painted()) run();
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      observer = null;
-    }
-    // Without paint timing (or if no paint is ever reported), a second is the longest wait.
-    timer = setTimeout(run, 1000);
+  function run() {
+    stop();
+    timer = setTimeout(then, 0);
   }
+  for (const type of FIRST_INTERACTION_EVENTS) window.addEventListener(type, run, options);
   return () => {
+    stop();
     clearTimeout(timer);
-    observer?.disconnect();
   };
 }
 
@@ -179,9 +169,10 @@ export function OnboardingPage() {
   const ready = state.phase !== 'loading';
   useEffect(() => {
     if (!ready) return;
-    // Once the first step is on screen: the schemas that Continue needs, then the later steps.
+    // Once the claimant starts on the step: the schemas that Continue needs, then the later steps.
+    // Continue pressed before they are here waits for them (wizard-shell.tsx).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = afterFirstPaint(() => {
+    const cancel = afterFirstInteraction(() => {
       void loadValidation();
       timer = setTimeout(() => Object.values(loadLaterSteps).forEach((load) => void load()), 1500);
     });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   FIRST_STEP_ID,
   RESUME_CODE_TTL_DAYS,
@@ -16,7 +16,7 @@ import {
   errorMatches,
   fieldId,
   loadValidation,
-  useValidationReady,
+  loadedSchemas,
   validateWizardStep,
 } from './lib/validation.ts';
 import { requestResumeCode } from './lib/wizard-api.ts';
@@ -85,7 +85,9 @@ export function WizardShell({
   after,
 }: WizardShellProps) {
   const wizard = useWizard();
-  const validationReady = useValidationReady();
+  // Continue pressed before the schemas are here (they load on the claimant's first interaction,
+  // decision 060) waits for them once; a second press meanwhile does nothing.
+  const waitingForSchemas = useRef(false);
   const { state, saveStatus } = wizard;
   const step = state.currentStep;
   const hasErrors = Object.keys(state.errors).length > 0;
@@ -157,8 +159,17 @@ export function WizardShell({
               noValidate: true,
               onSubmit: (e: FormEvent) => {
                 e.preventDefault();
-                if (continueDisabled || !validationReady) return;
-                (onContinue ?? wizard.continueStep)();
+                if (continueDisabled || waitingForSchemas.current) return;
+                const go = onContinue ?? wizard.continueStep;
+                if (loadedSchemas()) {
+                  go();
+                  return;
+                }
+                waitingForSchemas.current = true;
+                void loadValidation().then(() => {
+                  waitingForSchemas.current = false;
+                  go();
+                });
               },
             }
           : {})}
@@ -177,7 +188,7 @@ export function WizardShell({
           <div className="mt-8">
             <Button
               type="submit"
-              disabled={continueDisabled || !validationReady}
+              disabled={continueDisabled}
               fullWidth
               className="sm:w-auto"
               data-testid="wizard-continue"

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { hostStep, type WizardStepId } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain';
 import { foldSignatureErrors } from '../../../components/authority/signature-value.ts';
@@ -7,35 +6,23 @@ import type { SignatureValue } from '../../../components/authority/signature-val
 type Schemas = typeof import('@taxback/domain/schemas');
 
 // The schemas (zod, about a third of the wizard's code) are not needed to paint a step, only to
-// check one, so the wizard loads them once its first step is on screen instead of in front of it
-// (mobile LCP; see onboarding-page.tsx). Continue stays disabled until they are here, a fraction
-// of a second after the step appears.
+// check one, so the wizard loads them when the claimant first interacts with the page, not in
+// front of the first step or in the seconds after it appears (decision 060; onboarding-page.tsx).
+// Continue pressed before they are here waits for them (wizard-shell.tsx).
 let schemas: Schemas | null = null;
 let loading: Promise<Schemas> | null = null;
-const listeners = new Set<() => void>();
 
 export function loadValidation(): Promise<Schemas> {
   loading ??= import('@taxback/domain/schemas').then((m) => {
     schemas = m;
-    listeners.forEach((l) => l());
     return m;
   });
   return loading;
 }
 
-/** The schemas once loaded (always by the time a claimant can press Continue), else null. */
+/** The schemas once loaded (Continue waits for them), else null. */
 export function loadedSchemas(): Schemas | null {
   return schemas;
-}
-
-export function useValidationReady(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => schemas !== null,
-  );
 }
 
 export type FieldErrors = Record<string, string>;
