@@ -6,8 +6,9 @@
 // - a <title> that begins with the page's <h1> ("Error: " first is GOV.UK's error-page pattern).
 import { expect, type Page } from '@playwright/test';
 
-/** SPEC.md's own words (§5 and §3), which stay word for word even where they break the rules. */
+/** SPEC.md's own words (§2, §5 and §8), which stay word for word even where they break the rules. */
 export const SPEC_STRINGS: readonly string[] = [
+  'Both postcodes are required',
   'Digital signature is required',
   'Signature is required',
   'First name is required',

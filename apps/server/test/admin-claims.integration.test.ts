@@ -18,7 +18,7 @@ import {
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { PNG_BASE64, createTestApp, newSessionId } from './helpers.ts';
-import { pdfText } from './pdf-text.ts';
+import { pdfLines, pdfText, pdfTextRuns } from './pdf-text.ts';
 import type { TestApp } from './helpers.ts';
 
 // From the real date: the wizard API under test checks tax years against this clock too.
@@ -776,6 +776,50 @@ describe('P87 worksheet', () => {
       at = next;
     }
     expect(await auditCount(t, 'p87-downloaded', id)).toBe(1);
+  });
+
+  /** The worksheet's rows as 'Label | value', one a line (pdf-text.ts reads the PDF's own runs). */
+  const worksheetRows = async (id: string) => {
+    const res = await get(`/api/admin/claims/${id}/p87.pdf`);
+    expect(res.statusCode).toBe(200);
+    return pdfLines(pdfTextRuns(res.rawPayload)).map((line) => line.map((run) => run.text).join(' | '));
+  };
+  const readinessFields = async (id: string) =>
+    (await get(`/api/admin/claims/${id}`))
+      .json<{ readiness: Array<{ field: string }> }>()
+      .readiness.map((i) => i.field);
+
+  // Issue 44: the worksheet said "Title: MISSING" while the readiness list said nothing was
+  // missing (D17 makes the title optional). Only the readiness list's fields are marked now.
+  it('marks MISSING the answer the readiness list names, and nothing else (no title reads "Not given")', async () => {
+    // 4,000 miles: a P87 year (D31), so the PAYE reference the claimant did not have is all it lacks.
+    const { id } = await submitMileageClaim(t, { firstName: 'Tia', lastName: 'Untitled', miles: 4000 });
+    expect(await readinessFields(id)).toEqual(['employments.0.payeReference']);
+    const rows = await worksheetRows(id);
+    expect(rows).toContain('Employer PAYE reference | MISSING - ask the claimant');
+    expect(rows).toContain('Title | Not given');
+    expect(rows.filter((row) => row.includes('MISSING'))).toEqual([
+      'Employer PAYE reference | MISSING - ask the claimant',
+    ]);
+    expect(rows).toContain('- Employer PAYE reference (employment 1)');
+  });
+
+  it('shows no MISSING for a claim with no title once the readiness list is empty', async () => {
+    const { id } = await submitMileageClaim(t, { firstName: 'Noa', lastName: 'Notitle', miles: 4000 });
+    const edited = await post(`/api/admin/claims/${id}/details`, {
+      field: 'payeReference',
+      employmentId: 'job-1',
+      value: '123/AB45678',
+      reason: 'The claimant phoned with it',
+      version: await version(id),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await readinessFields(id)).toEqual([]);
+    const rows = await worksheetRows(id);
+    expect(rows).toContain('Title | Not given');
+    expect(rows).toContain('Employer PAYE reference | 123/AB45678');
+    expect(rows).toContain('Nothing is missing.');
+    expect(rows.join('\n')).not.toContain('MISSING');
   });
 
   // D31: a year whose expenses are over £2,500 is left off the P87 (GOV.UK: "If your expenses are

@@ -3,6 +3,8 @@
 // real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@taxback/domain/admin-schemas';
+import { CASEWORK_MESSAGES } from '@taxback/domain/casework';
+import { DATE_SUBJECTS, dateMessages } from '@taxback/domain/date-rules';
 import {
   asOperator,
   giveClaimTo,
@@ -123,17 +125,234 @@ describe('admin date filters are calendar dates (issue 32.15)', () => {
     '/api/admin/reports/affiliates',
     '/api/admin/audit',
   ];
-  it.each(routes.flatMap((route) => ['from', 'to'].map((field) => [route, field] as const)))(
+  it.each(routes.flatMap((route) => (['from', 'to'] as const).map((field) => [route, field] as const)))(
     '%s?%s=2025-02-31 answers 400 at the field',
     async (route, field) => {
       for (const date of ['2025-02-31', '2025-02-30', '2025-04-31']) {
         const res = await get(`${route}?${field}=${date}`, admin);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ errors: { [field]: ADMIN_MESSAGES.dateInvalid } });
+        expect(res.json()).toEqual({ errors: { [field]: dateMessages(DATE_SUBJECTS[field]).real } });
       }
       expect((await get(`${route}?${field}=2024-02-29`, admin)).statusCode).toBe(200);
     },
   );
+});
+
+// Issue 44: one date rule on every operator route. Each bad value answers 400 at its field and
+// stores nothing; the boundaries that fit the field are taken. The clock is Monday 2 March 2026.
+describe('every operator date is a real date within its bounds (issue 44)', () => {
+  const IMPOSSIBLE = ['2027-02-31', '2027-02-29', '2027-02-30', '2027-06-31', '2027-09-31', '2027-11-31'];
+  const MALFORMED = ['abc', 'x'.repeat(5000), '2026-3-2', '02/03/2026', '2026-03-02T00:00:00Z'];
+  const WRONG_TYPES: unknown[] = [123, true, false, {}, [], ['2026-03-02'], { day: 2 }];
+
+  /** A general claim of the caseworker's in `status`, made on Friday 27 February 2026. */
+  async function claimIn(status: string): Promise<string> {
+    const id = await submitGeneralClaim(t);
+    await t.app.db
+      .updateTable('form_responses')
+      .set({ status, created_at: '2026-02-27T10:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  /** All that a refused change could have written. */
+  async function written(id: string) {
+    const count = async (table: 'claim_hmrc_records' | 'information_requests') =>
+      (await t.app.db.selectFrom(table).select('id').where('claim_id', '=', id).execute()).length;
+    const row = await t.app.db
+      .selectFrom('form_responses')
+      .select(['sent_on', 'repaid_on', 'reply_due_on', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return {
+      ...(await stored(id)),
+      ...row,
+      records: await count('claim_hmrc_records'),
+      requests: await count('information_requests'),
+    };
+  }
+  const adminPost = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: asOperator(admin), payload });
+
+  type Route = {
+    name: string;
+    field: 'replyBy' | 'sentOn' | 'repaidOn';
+    status: string;
+    send: (
+      id: string,
+      value: unknown,
+    ) => Promise<{ statusCode: number; json: () => { errors?: Record<string, string> } }>;
+  };
+  const ROUTES: Route[] = [
+    {
+      name: 'information request',
+      field: 'replyBy',
+      status: 'in-review',
+      send: (id, replyBy) =>
+        post(`/api/admin/claims/${id}/information-requests`, {
+          version: 0,
+          replyBy,
+          items: [{ kind: 'question', question: 'What is your job title?' }],
+        }),
+    },
+    {
+      name: 'sent to HMRC',
+      field: 'sentOn',
+      status: 'ready-for-hmrc',
+      send: (id, sentOn) =>
+        post(`/api/admin/claims/${id}/status`, {
+          to: 'sent-to-hmrc',
+          reason: '',
+          version: 0,
+          sentMethod: 'post',
+          sentOn,
+        }),
+    },
+    {
+      name: 'repaid',
+      field: 'repaidOn',
+      status: 'sent-to-hmrc',
+      send: (id, repaidOn) =>
+        post(`/api/admin/claims/${id}/status`, {
+          to: 'repaid',
+          reason: '',
+          version: 0,
+          repaidAmount: '120.00',
+          repaidOn,
+        }),
+    },
+    {
+      name: 'correcting the sending',
+      field: 'sentOn',
+      status: 'sent-to-hmrc',
+      send: (id, sentOn) =>
+        adminPost(`/api/admin/claims/${id}/hmrc-records`, {
+          record: 'sent',
+          reason: 'Wrong day',
+          sentMethod: 'post',
+          sentOn,
+        }),
+    },
+    {
+      name: 'correcting the repayment',
+      field: 'repaidOn',
+      status: 'repaid',
+      send: (id, repaidOn) =>
+        adminPost(`/api/admin/claims/${id}/hmrc-records`, {
+          record: 'repaid',
+          reason: 'Wrong day',
+          repaidAmount: '120.00',
+          repaidOn,
+        }),
+    },
+  ];
+
+  const real = (field: Route['field']) => dateMessages(DATE_SUBJECTS[field]).real;
+  const reply = CASEWORK_MESSAGES;
+  const record = (field: 'sentOn' | 'repaidOn') => dateMessages(DATE_SUBJECTS[field]);
+  /** Out of bounds, per field: the value and the message. */
+  const OUT_OF_BOUNDS: Record<Route['field'], [string, string][]> = {
+    replyBy: [
+      ['2026-03-02', reply.replyByFuture],
+      ['2026-02-27', reply.replyByFuture],
+      ['1900-01-01', reply.replyByFuture],
+      ['2026-06-01', reply.replyByTooFar],
+      ['9999-12-31', reply.replyByTooFar],
+      ['2026-03-07', reply.replyByWorkingDay],
+      ['2026-04-03', reply.replyByWorkingDay],
+    ],
+    sentOn: [
+      ['2026-03-03', record('sentOn').notFuture],
+      ['9999-12-31', record('sentOn').notFuture],
+      ['2026-02-26', record('sentOn').notBefore('2026-02-27', 'when the claim was made')],
+      ['1900-01-01', record('sentOn').notBefore('2026-02-27', 'when the claim was made')],
+    ],
+    repaidOn: [
+      ['2026-03-03', record('repaidOn').notFuture],
+      ['9999-12-31', record('repaidOn').notFuture],
+      ['2026-02-26', record('repaidOn').notBefore('2026-02-27', 'when the claim was made')],
+      ['1900-01-01', record('repaidOn').notBefore('2026-02-27', 'when the claim was made')],
+    ],
+  };
+  /** The boundaries that fit: tomorrow and 90 days ahead (Friday 29 May), the claim's day and today. */
+  const BOUNDARIES: Record<Route['field'], string[]> = {
+    replyBy: ['2026-03-03', '2026-05-29'],
+    sentOn: ['2026-02-27', '2026-03-02'],
+    repaidOn: ['2026-02-27', '2026-03-02'],
+  };
+
+  it.each(ROUTES.map((r) => [r.name, r] as const))(
+    '%s: every bad date is refused at its field, storing nothing',
+    async (_name, route) => {
+      const id = await claimIn(route.status);
+      const before = await written(id);
+      const cases: [unknown, string][] = [
+        ...IMPOSSIBLE.map((v): [unknown, string] => [v, real(route.field)]),
+        ...MALFORMED.map((v): [unknown, string] => [v, real(route.field)]),
+        ...WRONG_TYPES.map((v): [unknown, string] => [v, real(route.field)]),
+        ...OUT_OF_BOUNDS[route.field],
+      ];
+      for (const [value, message] of cases) {
+        const res = await route.send(id, value);
+        expect([JSON.stringify(value).slice(0, 40), res.statusCode]).toEqual([
+          JSON.stringify(value).slice(0, 40),
+          400,
+        ]);
+        expect(res.json().errors?.[route.field]).toBe(message);
+      }
+      expect(await written(id)).toEqual(before);
+    },
+  );
+
+  it.each(ROUTES.flatMap((r) => BOUNDARIES[r.field].map((day) => [r.name, day, r] as const)))(
+    '%s: %s is taken and stored as sent',
+    async (_name, day, route) => {
+      const id = await claimIn(route.status);
+      const res = await route.send(id, day);
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+      const column = { replyBy: 'reply_due_on', sentOn: 'sent_on', repaidOn: 'repaid_on' } as const;
+      expect((await written(id))[column[route.field]]).toBe(day);
+    },
+  );
+
+  it('a request names only the claim’s own tax years and employments', async () => {
+    const id = await claimIn('in-review');
+    const before = await written(id);
+    for (const [item, field, message] of [
+      [{ taxYear: '1999/00' }, 'taxYear', CASEWORK_MESSAGES.taxYearNotClaimed],
+      [{ taxYear: '2099/00' }, 'taxYear', CASEWORK_MESSAGES.taxYearNotClaimed],
+      [{ taxYear: '2019/20' }, 'taxYear', CASEWORK_MESSAGES.taxYearNotClaimed],
+      [{ employmentId: 'job-9' }, 'employmentId', CASEWORK_MESSAGES.employmentNotClaimed],
+    ] as const) {
+      const res = await post(`/api/admin/claims/${id}/information-requests`, {
+        version: 0,
+        replyBy: '2026-03-16',
+        items: [
+          { kind: 'question', question: 'Anything?' },
+          { kind: 'document', document: 'p60', ...item },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: { [`items.1.${field}`]: message } });
+    }
+    expect(await written(id)).toEqual(before);
+  });
+
+  it('a list’s or a report’s end date is not before its start date', async () => {
+    for (const route of [
+      '/api/admin/claims',
+      '/api/admin/claims/export.csv',
+      '/api/admin/reports/affiliates',
+      '/api/admin/audit',
+    ]) {
+      const res = await get(`${route}?from=2026-03-02&to=2026-03-01`, admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        errors: { to: dateMessages(DATE_SUBJECTS.to).notBefore('2026-03-02', 'the start date') },
+      });
+      expect((await get(`${route}?from=2026-03-02&to=2026-03-02`, admin)).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('operators’ words keep angle brackets (issue 32.3)', () => {

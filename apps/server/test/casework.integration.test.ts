@@ -69,7 +69,8 @@ let phones = 100;
 const REQUEST = {
   items: [
     { kind: 'question', question: 'What is the PAYE reference on your P60?' },
-    { kind: 'document', document: 'p60', taxYear: '2024/25' },
+    // A year of the claim: a request names only the claim's own years (issue 44).
+    { kind: 'document', document: 'p60', taxYear: MILEAGE_CLAIM_YEAR },
   ],
   replyBy: '2026-12-08',
 };
@@ -207,7 +208,7 @@ describe('information requests and the thread (issue 28)', () => {
     expect(request).toMatchObject({ open: true, replyBy: '2026-12-08' });
     expect(request.items.map((i) => i.title)).toEqual([
       'What is the PAYE reference on your P60?',
-      'P60 for 2024/25',
+      `P60 for ${MILEAGE_CLAIM_YEAR}`,
     ]);
     const version = s.view.casework.version;
 
@@ -462,8 +463,11 @@ describe('information requests and the thread (issue 28)', () => {
     expect(overdue.json<OperatorThread>().overdue).toBe(true);
   });
 
-  /** A caseworker's claim for `firstName`, in review, asked for an amendment of its year's miles. */
-  async function askForAmendment(firstName: string) {
+  /**
+   * A claim of a caseworker signed in now (the clock has moved on past the first sessions), in
+   * review, asked for `items` by the default reply-by date.
+   */
+  async function askNow(firstName: string, items: object[]) {
     const worker = await insertOperator(t, { role: 'caseworker' });
     const op = await signIn(t, clock, worker);
     const claim = await newClaim(firstName);
@@ -473,17 +477,17 @@ describe('information requests and the thread (issue 28)', () => {
       method: 'POST',
       url: `/api/admin/claims/${claim.id}/information-requests`,
       headers: asOperator(op),
-      payload: {
-        version: 1,
-        replyBy: defaultReplyBy(ukIsoDate(clock.now())),
-        items: [
-          { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
-        ],
-      },
+      payload: { version: 1, replyBy: defaultReplyBy(ukIsoDate(clock.now())), items },
     });
     expect(asked.statusCode, asked.body).toBe(200);
     return { claim, op };
   }
+
+  /** A caseworker's claim for `firstName`, in review, asked for an amendment of its year's miles. */
+  const askForAmendment = (firstName: string) =>
+    askNow(firstName, [
+      { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
+    ]);
 
   it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
     // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.
@@ -690,5 +694,140 @@ describe('information requests and the thread (issue 28)', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Signature (typed name)');
     expect(text).toContain('Signed by typing their name instead of drawing: Tia Typed x');
+  });
+  // Issue 44: signing and sending happen once, however often and however fast they are repeated.
+  describe('once only (issue 44)', () => {
+    const inject = (s: Status, url: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        cookies: { [STATUS_COOKIE]: s.cookie },
+        headers: s.headers,
+        payload,
+      });
+    const filesOf = async (sessionId: string) =>
+      (await t.app.db.selectFrom('stored_files').select('kind').where('session_id', '=', sessionId).execute())
+        .map((f) => f.kind)
+        .sort();
+
+    it('20 identical amendment signings at once leave one authority and 19 answers of 409; a later one is 409 too', async () => {
+      const { claim } = await askForAmendment('Sana');
+      const s = await openStatus(claim);
+      const request = s.view.casework.thread.requests[0]!;
+      const body = {
+        version: s.view.casework.version,
+        requestId: request.id,
+        itemId: request.items[0]!.id,
+        years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles: 9100 }],
+        signature: PNG_DATA_URL,
+        agreementChecks: { accuracy: true, authorization: true, terms: true },
+      };
+      const before = await claimRow(claim.id);
+      const filesBefore = await filesOf(claim.sessionId);
+
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => inject(s, '/api/status/amendment', body)),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+      const after = await claimRow(claim.id);
+      expect(Number(after.superseded_authorities)).toBe(Number(before.superseded_authorities) + 1);
+      // One signing: its new version, and the request answered by it (back in review).
+      expect(after.status).toBe('in-review');
+      expect(Number(after.version)).toBe(Number(before.version) + 2);
+      for (const refused of answers.filter((a) => a.statusCode === 409))
+        expect(refused.json()).toMatchObject({ version: Number(after.version), status: 'in-review' });
+      // Its signature and its authority, once each.
+      const added = await filesOf(claim.sessionId);
+      expect(added.length - filesBefore.length).toBeLessThanOrEqual(2);
+      expect(added.filter((k) => k === 'authority').length).toBe(
+        filesBefore.filter((k) => k === 'authority').length + 1,
+      );
+      const replies = await t.app.db
+        .selectFrom('claim_messages')
+        .select('body')
+        .where('claim_id', '=', claim.id)
+        .where('author', '=', 'claimant')
+        .execute();
+      expect(replies).toHaveLength(1);
+
+      // Later, with the claim's new version: the item is signed already.
+      const again = await inject(s, '/api/status/amendment', { ...body, version: Number(after.version) });
+      expect(again.statusCode).toBe(409);
+      expect(Number((await claimRow(claim.id)).superseded_authorities)).toBe(
+        Number(after.superseded_authorities),
+      );
+      expect(await filesOf(claim.sessionId)).toEqual(added);
+    });
+
+    it('20 identical messages with one key store one; another key is another message', async () => {
+      const claim = await newClaim('Kofi');
+      const s = await openStatus(claim);
+      const version = s.view.casework.version;
+      const key = '6f1c1d2e-8a4b-4c3d-9e8f-0a1b2c3d4e5f';
+      const message = { version, body: 'Is there anything else you need?', idempotencyKey: key };
+      const sent = await Promise.all(
+        Array.from({ length: 20 }, () => inject(s, '/api/status/messages', message)),
+      );
+      expect(sent.map((r) => r.statusCode)).toEqual(Array<number>(20).fill(201));
+      const ids = new Set(sent.map((r) => r.json<{ id: string }>().id));
+      expect(ids.size).toBe(1);
+      const stored = () =>
+        t.app.db.selectFrom('claim_messages').select('id').where('claim_id', '=', claim.id).execute();
+      expect((await stored()).map((m) => m.id)).toEqual([...ids]);
+      expect(Number((await claimRow(claim.id)).operator_unread_count)).toBe(1);
+      // The same send later: the same message, nothing more.
+      const later = await inject(s, '/api/status/messages', message);
+      expect(later.statusCode).toBe(201);
+      expect(later.json<{ id: string }>().id).toBe([...ids][0]);
+      expect(await stored()).toHaveLength(1);
+      // A key that is not a draft's key is refused; a new draft's key is a new message.
+      const bad = await inject(s, '/api/status/messages', { ...message, idempotencyKey: 'again' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.idempotencyKey).toBeDefined();
+      const next = { ...message, idempotencyKey: '0d9a8b7c-6e5f-4a3b-8c1d-2e3f4a5b6c7d' };
+      expect((await inject(s, '/api/status/messages', next)).statusCode).toBe(201);
+      expect(await stored()).toHaveLength(2);
+    });
+
+    it('20 identical sets of answers with one key answer the request once, and every send is told it went', async () => {
+      const { claim } = await askNow('Lena', REQUEST.items);
+      const s = await openStatus(claim);
+      const request = s.view.casework.thread.requests[0]!;
+      const payload = {
+        version: s.view.casework.version,
+        requestId: request.id,
+        idempotencyKey: '1e2d3c4b-5a69-4788-99aa-bbccddeeff00',
+        answers: request.items.map((item) => ({
+          itemId: item.id,
+          answer: 'Words for this item',
+          fileIds: [],
+        })),
+      };
+      const sent = await Promise.all(
+        Array.from({ length: 20 }, () => inject(s, '/api/status/answers', payload)),
+      );
+      expect(sent.map((r) => r.statusCode)).toEqual(Array<number>(20).fill(200));
+      const replies = await t.app.db
+        .selectFrom('claim_messages')
+        .select('id')
+        .where('claim_id', '=', claim.id)
+        .where('author', '=', 'claimant')
+        .execute();
+      expect(replies).toHaveLength(1);
+      const row = await claimRow(claim.id);
+      expect(row.status).toBe('in-review');
+      expect(Number(row.operator_unread_count)).toBe(1);
+      const history = await t.app.db
+        .selectFrom('claim_status_history')
+        .select('id')
+        .where('claim_id', '=', claim.id)
+        .where('to_status', '=', 'in-review')
+        .where('reason', '=', 'Reply received from the claimant')
+        .execute();
+      expect(history).toHaveLength(1);
+      // Without the key, answering again is what it always was: the request is closed (409).
+      const { idempotencyKey: _key, ...unkeyed } = payload;
+      expect((await inject(s, '/api/status/answers', unkeyed)).statusCode).toBe(409);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_MESSAGES } from '@taxback/domain/api-messages';
 import { DETAILS_MESSAGES } from '@taxback/domain/general-details-schemas';
 import {
   asOperator,
@@ -159,6 +160,41 @@ describe('the texts and emails of a funnel claim (D30)', () => {
 });
 
 describe('the details journey of a funnel claim (D30)', () => {
+  // Issue 44: no body, `null`, a list, a bare value or another content type is refused whole,
+  // and the claim is not touched (its activity times stay as they were).
+  it('refuses a missing, null or wrongly typed body with 400 and touches nothing', async () => {
+    const { sessionId, id } = await funnelClaim();
+    const times = () =>
+      t.app.db
+        .selectFrom('form_responses')
+        .select(['details', 'updated_at', 'last_action_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const before = await times();
+    const put = (payload: string | undefined, contentType?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/claims/mine/details',
+        headers: { 'x-session-id': sessionId, ...(contentType ? { 'content-type': contentType } : {}) },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const multipartBody = '--b\r\nContent-Disposition: form-data; name="details"\r\n\r\n{}\r\n--b--\r\n';
+    for (const [payload, contentType] of [
+      [undefined, undefined],
+      ['null', 'application/json'],
+      ['[]', 'application/json'],
+      ['"details"', 'application/json'],
+      ['42', 'application/json'],
+      ['true', 'application/json'],
+      [multipartBody, 'multipart/form-data; boundary=b'],
+    ] as const) {
+      const res = await put(payload, contentType);
+      expect(res.statusCode, String(payload)).toBe(400);
+      expect(res.json().errors).toEqual({ form: REQUEST_MESSAGES.bodyRequired });
+    }
+    expect(await times()).toEqual(before);
+  });
+
   it('refuses bad input at the field and stores nothing', async () => {
     const { sessionId, id } = await funnelClaim();
     const cases: [Record<string, unknown>, string, string][] = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { REQUEST_MESSAGES } from '@taxback/domain/api-messages';
 import { serializerCompiler, validatorCompiler } from '../src/http/contract.ts';
 import { ValidationError } from '../src/errors.ts';
 import { contractChecker } from './contract.ts';
@@ -67,7 +68,9 @@ describe('the compilers', () => {
       'snapshot.email': 'Enter an email',
       revision: expect.any(String),
     });
-    expect(errorsOf(other(null))).toEqual({ snapshot: expect.any(String), revision: expect.any(String) });
+    // Issue 44: no body, `null`, a list or a bare value is refused whole, before any field is read.
+    for (const wrong of [undefined, null, [], [body], 'text', 42, true])
+      expect(errorsOf(other(wrong))).toEqual({ form: REQUEST_MESSAGES.bodyRequired });
     expect(other({ snapshot: { email: 'a@b.co' }, revision: 1 })).toEqual({
       value: { snapshot: { email: 'a@b.co' }, revision: 1 },
     });

@@ -350,3 +350,138 @@ describe('GET /api/docs', () => {
     expect(Object.keys(res.json() as Json).sort()).toEqual(['error', 'status']);
   });
 });
+
+// Issue 44: the document types every field of every request and answer. A schema that says
+// nothing about its value (`{}`, z.unknown()), an object with no properties whose other keys are
+// not closed or typed (z.record(z.string(), z.unknown()), `.passthrough()`), or one that lets any
+// key in (`additionalProperties: true`) is an open object; a map whose values are typed
+// (z.record(z.string(), z.string())) is not.
+
+/**
+ * Where an open value is the point, and why: each names the place in a finding below ('METHOD
+ * /path status type' then the path inside), and must still be open (no stale entries).
+ */
+const FREE_FORM: Record<string, string> = {
+  'GET /api/docs 200 application/json':
+    'The OpenAPI document itself: its paths and components hold JSON Schemas, which are any JSON by design',
+  'GET /api/admin/audit 200 application/json.events[].detail':
+    'Each audited action writes its own detail (filters, a field, before and after, counts) and an ' +
+    'event keeps the detail it was written with; the page shows it as text',
+};
+
+/** Keys that describe a schema without constraining its value. */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'id',
+]);
+
+function openSchemas(document: Json, node: unknown, at: string, seen: ReadonlySet<string>): string[] {
+  if (node === true || node === undefined || node === null) return [`${at}: any value`];
+  if (node === false || typeof node !== 'object') return [];
+  const $ref = (node as Json).$ref;
+  if (typeof $ref === 'string') {
+    if (seen.has($ref)) return [];
+    return openSchemas(document, resolveRef(document, node), at, new Set([...seen, $ref]));
+  }
+  const schema = node as Json;
+  if (Object.keys(schema).every((key) => ANNOTATIONS.has(key))) return [`${at}: no type (an empty schema)`];
+  const found: string[] = [];
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    (schema[key] as unknown[] | undefined)?.forEach((s, i) =>
+      found.push(...openSchemas(document, s, `${at}.${key}[${i}]`, seen)),
+    );
+  const types = [schema.type].flat();
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  if (types.includes('object') || schema.properties !== undefined) {
+    const extra = schema.additionalProperties;
+    if (extra === true) found.push(`${at}: lets any other key in (additionalProperties: true)`);
+    else if (Object.keys(properties).length === 0 && extra === undefined && !schema.patternProperties)
+      found.push(`${at}: an object with no properties`);
+    else if (extra && typeof extra === 'object')
+      found.push(...openSchemas(document, extra, `${at}.{key}`, seen));
+    for (const [name, value] of Object.entries(properties))
+      found.push(...openSchemas(document, value, `${at}.${name}`, seen));
+    for (const [pattern, value] of Object.entries((schema.patternProperties ?? {}) as Json))
+      found.push(...openSchemas(document, value, `${at}.{${pattern}}`, seen));
+  }
+  if (types.includes('array')) {
+    if (schema.items === undefined && schema.prefixItems === undefined)
+      found.push(`${at}: an array with no items`);
+    if (schema.items !== undefined) found.push(...openSchemas(document, schema.items, `${at}[]`, seen));
+    (schema.prefixItems as unknown[] | undefined)?.forEach((s, i) =>
+      found.push(...openSchemas(document, s, `${at}[${i}]`, seen)),
+    );
+  }
+  return found;
+}
+
+/** Every request body, parameter and answer schema of the document, named 'METHOD /path part'. */
+function operationSchemas(document: Json): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = [];
+  for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Json>>))
+    for (const [method, operation] of Object.entries(operations)) {
+      const route = `${method.toUpperCase()} ${path}`;
+      for (const p of (operation.parameters ?? []) as unknown[]) {
+        const parameter = resolveRef(document, p);
+        out.push([`${route} ${String(parameter.in)} ${String(parameter.name)}`, parameter.schema]);
+      }
+      const body = operation.requestBody ? resolveRef(document, operation.requestBody) : null;
+      for (const [type, media] of Object.entries((body?.content ?? {}) as Record<string, Json>))
+        out.push([`${route} body ${type}`, media.schema]);
+      for (const [status, r] of Object.entries((operation.responses ?? {}) as Json)) {
+        const response = resolveRef(document, r);
+        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>))
+          out.push([`${route} ${status} ${type}`, media.schema]);
+      }
+    }
+  return out;
+}
+
+describe('GET /api/docs types every field (issue 44)', () => {
+  it('finds an open object where there is one', () => {
+    const document: Json = { components: { schemas: { Loose: { type: 'object' } } } };
+    expect(openSchemas(document, { type: 'object', properties: { a: {} } }, 'x', new Set())).toEqual([
+      'x.a: no type (an empty schema)',
+    ]);
+    expect(openSchemas(document, { $ref: '#/components/schemas/Loose' }, 'x', new Set())).toEqual([
+      'x: an object with no properties',
+    ]);
+    expect(
+      openSchemas(
+        document,
+        { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true },
+        'x',
+        new Set(),
+      ),
+    ).toEqual(['x: lets any other key in (additionalProperties: true)']);
+    expect(openSchemas(document, { type: 'array' }, 'x', new Set())).toEqual(['x: an array with no items']);
+    expect(
+      openSchemas(document, { type: 'object', additionalProperties: { type: 'string' } }, 'x', new Set()),
+    ).toEqual([]);
+  });
+
+  const findings = () =>
+    operationSchemas(doc).flatMap(([where, schema]) => openSchemas(doc, schema, where, new Set()));
+  /** The FREE_FORM entry a finding is under ('… .detail' covers '… .detail.anyOf[0].{key}: …'). */
+  const freeFormOf = (finding: string) =>
+    Object.keys(FREE_FORM).find((at) => [':', '.', '['].some((next) => finding.startsWith(at + next)));
+
+  it('describes every request body, query, path parameter and answer with its properties', () => {
+    expect(operationSchemas(doc).length).toBeGreaterThan(200);
+    expect(findings().filter((f) => freeFormOf(f) === undefined)).toEqual([]);
+  });
+
+  it('allows an open value only where the list says why, and only while it is open', () => {
+    const allowed = new Set(findings().map(freeFormOf));
+    for (const [where, why] of Object.entries(FREE_FORM))
+      expect(allowed.has(where), `${where} is typed now: take it off the list (${why})`).toBe(true);
+  });
+});

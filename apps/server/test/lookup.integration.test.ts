@@ -140,9 +140,9 @@ describe('GET /api/distance with the offline provider', () => {
   });
 
   it.each([
-    ['?from=M1%201AE', 'Enter both postcodes'],
-    ['?to=M1%201AE&from=', 'Enter both postcodes'],
-    ['', 'Enter both postcodes'],
+    ['?from=M1%201AE', 'Both postcodes are required'],
+    ['?to=M1%201AE&from=', 'Both postcodes are required'],
+    ['', 'Both postcodes are required'],
     ['?from=M1%201AE&to=L1', 'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)'],
     ['?from=hello&to=world', 'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)'],
   ])('validates %j first: 400 %s', async (query, error) => {

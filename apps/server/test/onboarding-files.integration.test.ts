@@ -152,8 +152,9 @@ function download(sessionId: string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: headers(sessionId) });
 }
 
-function post(sessionId: string, url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url, headers: headers(sessionId), ...(payload ? { payload } : {}) });
+/** A JSON body, `{}` when the route needs nothing more (a route with a body refuses none, issue 44). */
+function post(sessionId: string, url: string, payload: Record<string, unknown> = {}) {
+  return t.app.inject({ method: 'POST', url, headers: headers(sessionId), payload });
 }
 
 async function claimRow(sessionId: string) {

@@ -7,6 +7,7 @@ import {
   parsePoundsToPence,
   statusChangeSchema,
 } from './admin-schemas.ts';
+import { DATE_SUBJECTS, dateMessages } from './date-rules.ts';
 
 // Issue 32.14: HMRC's repaid amount has one rule whatever its JSON type: 0 to £9,999,999.99 with at
 // most two decimals (the text form's rule; the number form used to skip it).
@@ -73,7 +74,7 @@ describe('admin date filters', () => {
           const parsed = schema.safeParse({ [field]: date });
           expect(parsed.success).toBe(false);
           expect(parsed.error?.issues).toEqual([
-            expect.objectContaining({ path: [field], message: ADMIN_MESSAGES.dateInvalid }),
+            expect.objectContaining({ path: [field], message: dateMessages(DATE_SUBJECTS[field]).real }),
           ]);
         }
       }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CLAIM_STATUSES, reasonRequired } from './claim-status.ts';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './email.ts';
 import { sanitiseEmail, sanitiseText } from './sanitise.ts';
-import { datePartsToIso, isoToDateParts } from './dates.ts';
+import { DATE_SUBJECTS, dateRangeProblem, optionalDateField } from './date-rules.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Enter your email address',
@@ -22,7 +22,6 @@ export const ADMIN_MESSAGES = {
   repaidInvalid: 'Enter the amount HMRC repaid in pounds and pence, like 123.45',
   noteRequired: 'Enter a note',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
-  dateInvalid: 'Enter a date like 2025-04-06',
   actionInvalid: 'Select an action from the list',
   sentMethodRequired: 'Select how the claim was sent to HMRC',
   sentMethodOtherRequired: 'Enter how the claim was sent to HMRC',
@@ -84,15 +83,11 @@ const reasonWords = z.preprocess(
 );
 const optionalWords = (max: number) =>
   z.preprocess(operatorWords, z.string().max(max, ADMIN_MESSAGES.tooLong(max))).optional();
-const isoDate = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ADMIN_MESSAGES.dateInvalid, abort: true })
-    // A calendar date: Date.parse would roll 2025-02-31 into March (issue 32.15).
-    .refine((s) => datePartsToIso(isoToDateParts(s)) === s, ADMIN_MESSAGES.dateInvalid)
-    .optional(),
-);
+/** Issue 44: a list's or a report's end date is not before its start date. */
+function checkDateRange(value: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  const problem = dateRangeProblem(value.from, value.to);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+}
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
 
@@ -188,6 +183,14 @@ export const SENT_METHODS = ['post', 'other'] as const;
 export type SentMethod = (typeof SENT_METHODS)[number];
 export const SENT_METHOD_LABELS: Record<SentMethod, string> = { post: 'Post', other: 'Another way' };
 
+/**
+ * What HMRC repaid, as typed ('£1,234.50') or as a number (issue 44: typed in /api/docs); the
+ * amount itself is checked by checkRepaidAmount, which gives its messages.
+ */
+const repaidAmountField = z
+  .union([z.string(), z.number(), z.null()], { error: ADMIN_MESSAGES.repaidInvalid })
+  .optional();
+
 function checkRepaidAmount(raw: unknown, ctx: z.RefinementCtx) {
   if (raw === undefined || raw === null || raw === '')
     ctx.addIssue({ code: 'custom', path: ['repaidAmount'], message: ADMIN_MESSAGES.repaidRequired });
@@ -218,7 +221,7 @@ export interface SentRecord {
 }
 
 const sentFields = {
-  sentOn: isoDate,
+  sentOn: optionalDateField(DATE_SUBJECTS.sentOn),
   sentMethod: optionalEnum(SENT_METHODS, ADMIN_MESSAGES.sentMethodRequired),
   sentMethodOther: optionalWords(200),
   sentTracking: optionalWords(100),
@@ -240,9 +243,9 @@ export const statusChangeSchema = z
     to: z.enum(CLAIM_STATUSES, { error: ADMIN_MESSAGES.statusRequired }),
     reason: reasonWords,
     version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(0),
-    repaidAmount: z.unknown().optional(),
+    repaidAmount: repaidAmountField,
     /** D35: the UK date HMRC repaid (today when left out). */
-    repaidOn: isoDate,
+    repaidOn: optionalDateField(DATE_SUBJECTS.repaidOn),
     ...sentFields,
   })
   .superRefine((value, ctx) => {
@@ -279,8 +282,8 @@ export const hmrcRecordCorrectionSchema = z.discriminatedUnion(
       .object({
         record: z.literal('repaid'),
         reason: reasonWords,
-        repaidAmount: z.unknown().optional(),
-        repaidOn: isoDate,
+        repaidAmount: repaidAmountField,
+        repaidOn: optionalDateField(DATE_SUBJECTS.repaidOn),
       })
       .superRefine((value, ctx) => {
         if (value.reason === '')
@@ -340,38 +343,44 @@ const optionalQuery = (max: number) =>
     z.string().max(max, ADMIN_MESSAGES.tooLong(max)).optional(),
   );
 /** GET /api/admin/claims query: every filter optional; drafts are their own list, never mixed in. */
-export const claimListQuerySchema = z.object({
-  queue: optionalEnum(CLAIM_QUEUES, 'Select a queue from the list').transform((v) => v ?? 'all'),
-  status: optionalEnum(CLAIM_STATUSES, 'Select a status from the list'),
-  kind: optionalEnum(CLAIM_LIST_KINDS, 'Select a kind from the list'),
-  drafts: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
-  affiliate: optionalQuery(100),
-  from: isoDate,
-  to: isoDate,
-  q: optionalQuery(100),
-  sort: optionalEnum(CLAIM_SORTS, 'Select a sort from the list').transform((v) => v ?? 'submitted'),
-  // Left out: newest first on All, oldest first on the Unallocated and My claims queues (D34).
-  dir: optionalEnum(['asc', 'desc'] as const, 'Select a direction'),
-  page: z.preprocess(
-    (v) => (v === undefined || v === '' ? 1 : Number(v)),
-    z.number({ error: 'Enter a page number' }).int('Enter a page number').min(1).max(100_000),
-  ),
-});
+export const claimListQuerySchema = z
+  .object({
+    queue: optionalEnum(CLAIM_QUEUES, 'Select a queue from the list').transform((v) => v ?? 'all'),
+    status: optionalEnum(CLAIM_STATUSES, 'Select a status from the list'),
+    kind: optionalEnum(CLAIM_LIST_KINDS, 'Select a kind from the list'),
+    drafts: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
+    affiliate: optionalQuery(100),
+    from: optionalDateField(DATE_SUBJECTS.from),
+    to: optionalDateField(DATE_SUBJECTS.to),
+    q: optionalQuery(100),
+    sort: optionalEnum(CLAIM_SORTS, 'Select a sort from the list').transform((v) => v ?? 'submitted'),
+    // Left out: newest first on All, oldest first on the Unallocated and My claims queues (D34).
+    dir: optionalEnum(['asc', 'desc'] as const, 'Select a direction'),
+    page: z.preprocess(
+      (v) => (v === undefined || v === '' ? 1 : Number(v)),
+      z.number({ error: 'Enter a page number' }).int('Enter a page number').min(1).max(100_000),
+    ),
+  })
+  .superRefine(checkDateRange);
 export type ClaimListQuery = z.output<typeof claimListQuerySchema>;
 
-export const auditQuerySchema = z.object({
-  actor: optionalQuery(100),
-  action: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
-    z.enum(AUDIT_ACTIONS, { error: ADMIN_MESSAGES.actionInvalid }).optional(),
-  ),
-  from: isoDate,
-  to: isoDate,
-  page: z.preprocess(
-    (v) => (v === undefined || v === '' ? 1 : Number(v)),
-    z.number().int().min(1).max(100_000),
-  ),
-});
+export const auditQuerySchema = z
+  .object({
+    actor: optionalQuery(100),
+    action: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+      z.enum(AUDIT_ACTIONS, { error: ADMIN_MESSAGES.actionInvalid }).optional(),
+    ),
+    from: optionalDateField(DATE_SUBJECTS.from),
+    to: optionalDateField(DATE_SUBJECTS.to),
+    page: z.preprocess(
+      (v) => (v === undefined || v === '' ? 1 : Number(v)),
+      z.number().int().min(1).max(100_000),
+    ),
+  })
+  .superRefine(checkDateRange);
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export const affiliateReportQuerySchema = z.object({ from: isoDate, to: isoDate });
+export const affiliateReportQuerySchema = z
+  .object({ from: optionalDateField(DATE_SUBJECTS.from), to: optionalDateField(DATE_SUBJECTS.to) })
+  .superRefine(checkDateRange);

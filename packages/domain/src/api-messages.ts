@@ -1,5 +1,10 @@
 // Messages the API answers with and the browser shows or recognises: one wording for both.
 
+/** Issue 44: what a write route answers when its body is missing, `null` or not a JSON object. */
+export const REQUEST_MESSAGES = {
+  bodyRequired: 'Send the request as a JSON object',
+} as const;
+
 /** D8: resuming a saved application with a code sent by SMS. */
 export const RESUME_MESSAGES = {
   invalidCode: 'Invalid resume code. Please check your SMS and try again.',

@@ -8,7 +8,10 @@ import {
   isWorkingDay,
   itemTitle,
   reminderDays,
+  replyByProblem,
+  requestItemProblems,
 } from './casework.ts';
+import { DATE_SUBJECTS, dateMessages } from './date-rules.ts';
 
 // D33: a request is due 14 days after it is made, on a working day (England and Wales' bank
 // holidays, GOV.UK's list in bank-holidays.ts); reminders 7 days and 1 day before.
@@ -49,8 +52,25 @@ describe('reply-by dates', () => {
   });
 });
 
+// Issue 44: a reply-by date is from tomorrow to 90 days ahead, on a working day (D33).
+describe('reply-by bounds', () => {
+  it.each([
+    ['2026-11-24', 'today', CASEWORK_MESSAGES.replyByFuture],
+    ['2026-11-23', 'yesterday', CASEWORK_MESSAGES.replyByFuture],
+    ['1999-12-31', 'long ago', CASEWORK_MESSAGES.replyByFuture],
+    ['2026-11-25', 'tomorrow, a Wednesday', null],
+    ['2027-02-22', '90 days ahead, a Monday', null],
+    ['2027-02-23', '91 days ahead', CASEWORK_MESSAGES.replyByTooFar],
+    ['9999-12-31', 'the last day there is', CASEWORK_MESSAGES.replyByTooFar],
+    ['2026-11-28', 'a Saturday', CASEWORK_MESSAGES.replyByWorkingDay],
+    ['2026-12-25', 'Christmas Day', CASEWORK_MESSAGES.replyByWorkingDay],
+  ])('made on Tuesday 24 November 2026, %s (%s): %s', (replyBy, _what, problem) => {
+    expect(replyByProblem(replyBy, '2026-11-24')).toBe(problem);
+  });
+});
+
 describe('the request and the answers', () => {
-  it('needs an item, each complete, and a working-day date', () => {
+  it('needs an item, each complete, and a real date (its bounds are replyByProblem’s)', () => {
     const bad = informationRequestSchema.safeParse({
       version: 1,
       items: [{ kind: 'question', question: ' ' }, { kind: 'document' }, { kind: 'amendment' }],
@@ -62,10 +82,43 @@ describe('the request and the answers', () => {
       'items.0.question': CASEWORK_MESSAGES.questionRequired,
       'items.1.document': CASEWORK_MESSAGES.documentRequired,
       'items.2.question': CASEWORK_MESSAGES.amendmentRequired,
-      replyBy: CASEWORK_MESSAGES.replyByWorkingDay,
     });
+    for (const replyBy of ['2026-02-29', 'abc', 20261208, null, undefined]) {
+      const wrong = informationRequestSchema.safeParse({
+        version: 1,
+        items: [{ kind: 'document', document: 'p60' }],
+        replyBy,
+      });
+      expect(wrong.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        [
+          'replyBy',
+          replyBy === null || replyBy === undefined
+            ? CASEWORK_MESSAGES.replyByRequired
+            : dateMessages(DATE_SUBJECTS.replyBy).real,
+        ],
+      ]);
+    }
     const none = informationRequestSchema.safeParse({ version: 1, items: [], replyBy: '2026-12-08' });
     expect(none.error!.issues[0]!.message).toBe(CASEWORK_MESSAGES.itemsRequired);
+  });
+
+  it('names only the claim’s own tax years and employments (issue 44)', () => {
+    const claim = { taxYears: ['2024/25', '2025/26'], employmentIds: ['job-1'] };
+    expect(
+      requestItemProblems(
+        [
+          { taxYear: '2024/25', employmentId: 'job-1' },
+          { taxYear: '1999/00' },
+          { taxYear: '2099/00', employmentId: 'job-2' },
+          {},
+        ],
+        claim,
+      ),
+    ).toEqual({
+      'items.1.taxYear': CASEWORK_MESSAGES.taxYearNotClaimed,
+      'items.2.taxYear': CASEWORK_MESSAGES.taxYearNotClaimed,
+      'items.2.employmentId': CASEWORK_MESSAGES.employmentNotClaimed,
+    });
   });
 
   it('titles each item in plain words', () => {

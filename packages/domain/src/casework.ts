@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isBankHoliday } from './bank-holidays.ts';
 import { isTaxYear } from './tax-years.ts';
+import { DATE_SUBJECTS, dateMessages, requiredDateField } from './date-rules.ts';
 import { sanitiseText } from './sanitise.ts';
 import { SIGNED_BY_CHECK, checkSignedBy } from './schema-basics.ts';
 import { reviewStepFields } from './step-schemas.ts';
@@ -30,6 +31,8 @@ export const QUESTION_MAX_LENGTH = 1000;
 export const FILES_PER_ANSWER_MAX = 5;
 /** D33: a request is due 14 days after it is made, moved on to a working day. */
 export const REPLY_DAYS = 14;
+/** Issue 44: the latest reply-by date an operator may set, in days from today. */
+export const REPLY_BY_MAX_DAYS = 90;
 /** D33: reminders go this many days before the reply-by date. */
 export const REMINDER_DAYS_BEFORE = [7, 1] as const;
 
@@ -41,9 +44,12 @@ export const CASEWORK_MESSAGES = {
   documentRequired: 'Select the document you need',
   taxYearInvalid: 'Select a tax year like 2024/25',
   amendmentRequired: 'Say what the claimant should change',
-  replyByRequired: 'Enter the reply-by date, like 2026-12-10',
+  replyByRequired: dateMessages(DATE_SUBJECTS.replyBy).required,
   replyByWorkingDay: 'The reply-by date must be a working day (not a weekend or bank holiday)',
   replyByFuture: 'The reply-by date must be in the future',
+  replyByTooFar: `The reply-by date must be within ${REPLY_BY_MAX_DAYS} days of today`,
+  taxYearNotClaimed: 'Select a tax year of this claim',
+  employmentNotClaimed: 'Select an employment of this claim',
   messageRequired: 'Enter your message',
   answerRequired: 'Enter your answer',
   documentMissing: 'Upload the document, or tell us why you cannot',
@@ -85,6 +91,35 @@ export function defaultReplyBy(today: string): string {
   let day = addIsoDays(today, REPLY_DAYS);
   while (!isWorkingDay(day)) day = addIsoDays(day, 1);
   return day;
+}
+
+/**
+ * Issue 44: a reply-by date is from tomorrow to REPLY_BY_MAX_DAYS ahead of `today` (UK days), on a
+ * working day; the schema has already checked that it is a real date. Null when it fits.
+ */
+export function replyByProblem(replyBy: string, today: string): string | null {
+  if (replyBy <= today) return CASEWORK_MESSAGES.replyByFuture;
+  if (replyBy > addIsoDays(today, REPLY_BY_MAX_DAYS)) return CASEWORK_MESSAGES.replyByTooFar;
+  if (!isWorkingDay(replyBy)) return CASEWORK_MESSAGES.replyByWorkingDay;
+  return null;
+}
+
+/**
+ * Issue 44: a request's items ask only about the claim's own tax years and employments. Field
+ * errors keyed as the form's fields (`items.<i>.taxYear`, `items.<i>.employmentId`).
+ */
+export function requestItemProblems(
+  items: readonly { taxYear?: string | undefined; employmentId?: string | undefined }[],
+  claim: { taxYears: readonly string[]; employmentIds: readonly string[] },
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  items.forEach((item, i) => {
+    if (item.taxYear !== undefined && !claim.taxYears.includes(item.taxYear))
+      errors[`items.${i}.taxYear`] = CASEWORK_MESSAGES.taxYearNotClaimed;
+    if (item.employmentId !== undefined && !claim.employmentIds.includes(item.employmentId))
+      errors[`items.${i}.employmentId`] = CASEWORK_MESSAGES.employmentNotClaimed;
+  });
+  return errors;
 }
 
 /** The days the reminders for a reply-by date go out, those still ahead of `today` only. */
@@ -129,11 +164,9 @@ export const informationRequestSchema = z.object({
     .array(itemSchema, { error: CASEWORK_MESSAGES.itemsRequired })
     .min(1, CASEWORK_MESSAGES.itemsRequired)
     .max(ITEMS_MAX, CASEWORK_MESSAGES.tooManyItems),
-  replyBy: z
-    .string({ error: CASEWORK_MESSAGES.replyByRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, CASEWORK_MESSAGES.replyByRequired)
-    .refine((v) => !Number.isNaN(Date.parse(v)), CASEWORK_MESSAGES.replyByRequired)
-    .refine(isWorkingDay, CASEWORK_MESSAGES.replyByWorkingDay),
+  // Issue 44: a real date ("abc" was a 500); its bounds and the working day are replyByProblem's,
+  // which the server checks against today.
+  replyBy: requiredDateField(DATE_SUBJECTS.replyBy),
 });
 export type InformationRequestInput = z.output<typeof informationRequestSchema>;
 
@@ -144,11 +177,25 @@ export const threadMessageSchema = z.object({
 });
 export type ThreadMessageInput = z.output<typeof threadMessageSchema>;
 
+/**
+ * Issue 44: the claimant's page makes one key per draft message (or set of answers) and sends it
+ * with every try, so a message sent twice (a double tap, a retry after a lost answer) is stored once.
+ */
+const idempotencyKey = z
+  .uuid({ error: 'Reload the page and send it again' })
+  .optional()
+  .describe('One key per draft, the same on every retry: a repeat with it stores nothing more');
+
+/** The claimant's message on the thread, with its draft's key. */
+export const claimantMessageSchema = threadMessageSchema.extend({ idempotencyKey });
+export type ClaimantMessageInput = z.output<typeof claimantMessageSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The claimant's answers
 
 export const claimantAnswersSchema = z.object({
   version,
+  idempotencyKey,
   requestId: z.string().min(1).max(100),
   answers: z
     .array(
@@ -208,6 +255,7 @@ export const AMENDMENT_MESSAGES = {
   unknownYear: 'That year and job are not in your claim',
   notAmendment: 'This item does not ask you to change your claim',
   mileageOnly: 'Only a mileage claim can be changed here. Reply in words instead.',
+  alreadySigned: 'You have already signed this change. Reload the page to see your claim.',
 } as const;
 
 /** The miles an amendment changes, and the request item it answers (decision 056: also the preview's body). */

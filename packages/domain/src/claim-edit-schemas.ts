@@ -143,6 +143,32 @@ function valueSchemas(today: Date) {
   } satisfies Record<EditField, z.ZodType>;
 }
 
+const datePartsWire = z.strictObject({
+  day: z.string().optional(),
+  month: z.string().optional(),
+  year: z.string().optional(),
+});
+
+/**
+ * The new value as it travels (issue 44: typed in /api/docs): text (a name, the NI number, an
+ * employer's answer), a date's parts, the address with its postcode, or whether the job continues
+ * with its end date; null or left out when there is none. The field's own rules (valueSchemas)
+ * then check it with their messages. Anything else counts as no value, so it is refused by those
+ * rules too, and an amount field is still refused by its name whatever its value.
+ */
+const editValueTypes = z.union([
+  z.string(),
+  datePartsWire,
+  z.strictObject({ homeAddress: z.string().optional(), postcode: z.string().optional() }),
+  z.strictObject({ continuing: z.string().optional(), endDate: datePartsWire.optional() }),
+  z.null(),
+]);
+const editValueSchema = z.preprocess(
+  (v) => (v === undefined || editValueTypes.safeParse(v).success ? v : null),
+  editValueTypes.optional(),
+);
+export type ClaimEditValue = z.input<typeof editValueTypes>;
+
 type Values = ReturnType<typeof valueSchemas>;
 type ValueOf<F extends EditField> = z.output<Values[F]>;
 
@@ -169,7 +195,7 @@ export function createClaimEditSchema(today?: Date) {
       ),
       field: z.string({ error: EDIT_MESSAGES.fieldRequired }).min(1, EDIT_MESSAGES.fieldRequired).max(40),
       employmentId: z.string().max(40).nullish(),
-      value: z.unknown(),
+      value: editValueSchema,
     })
     .transform((body, ctx): { version: number; reason: string; edit: ClaimEdit } => {
       const issue = (path: Array<string | number>, message: string) => {

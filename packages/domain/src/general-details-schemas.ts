@@ -7,11 +7,18 @@ import type { DetailsExpenses, GeneralDetails } from './general-details.ts';
 import {
   MESSAGES,
   SIGNED_BY_CHECK,
+  type SameType,
   checkSignedBy,
   pngDataUrl,
   signedByFields,
   text,
 } from './schema-basics.ts';
+import {
+  employmentSchema,
+  personalInfoSchema,
+  snapshotSectionsSchema,
+  taxYearEntrySchema,
+} from './snapshot-schemas.ts';
 import {
   createEmploymentsStepSchema,
   createPersonalStepSchema,
@@ -100,6 +107,30 @@ export const detailsExpensesSchema = z.object({
   telephone: z.object({ years: amounts }).optional(),
   wfh: z.object({ required: z.boolean().default(false), years: z.record(yearKey, wfhYearSchema) }).optional(),
 });
+
+/** D30: the details as stored and as GET /api/claims/mine/details answers them. */
+export const generalDetailsSchema = z
+  .object({
+    personalInfo: personalInfoSchema,
+    employments: z.array(employmentSchema),
+    taxYears: z.array(taxYearEntrySchema),
+    scottishTaxpayer: z.enum(['yes', 'no', '']),
+    expenses: detailsExpensesSchema,
+  })
+  .meta({ id: 'GeneralDetails' });
+const generalDetailsMatch: SameType<z.output<typeof generalDetailsSchema>, GeneralDetails> = true;
+void generalDetailsMatch;
+
+/**
+ * The PUT body as the route reads it (issue 44: every field typed in /api/docs): each section in
+ * the wizard snapshot's shape, checked as a draft's would be (types, lengths, the P60 figures).
+ * The service then holds each section to its step's rules on its own clock (createDetailsSaveSchema),
+ * as the wizard's per-step save does.
+ */
+export const detailsSaveRequestSchema = snapshotSectionsSchema
+  .pick({ personalInfo: true, employments: true, taxYears: true, scottishTaxpayer: true })
+  .extend({ expenses: detailsExpensesSchema.optional() })
+  .meta({ id: 'ClaimDetailsSave' });
 
 type Add = (path: (string | number)[], message: string) => void;
 

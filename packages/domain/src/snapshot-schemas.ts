@@ -173,7 +173,8 @@ export function withoutEmptyP60<T extends P60Fields>({ taxablePay, taxPaid, ...r
   };
 }
 
-export const taxYearEntrySchema = taxYearEntryObject.superRefine(p60Problems).transform(withoutEmptyP60);
+// `overwrite`, not `transform`: the same type in and out, so /api/docs can describe the answer too.
+export const taxYearEntrySchema = taxYearEntryObject.superRefine(p60Problems).overwrite(withoutEmptyP60);
 export type { TaxYearEntry };
 // The entry the schema gives is the one declared in wizard-snapshot.ts.
 const taxYearEntryMatches: SameType<z.output<typeof taxYearEntrySchema>, TaxYearEntry> = true;
@@ -257,7 +258,7 @@ export const journeyDraftSchema = z
     distance: journeyDistance,
   })
   // SPEC §4: changing the reason away from 'other' clears the custom reason.
-  .transform((j) => withDateForKind(j.reason === 'other' ? j : { ...j, customReason: '' }));
+  .overwrite((j) => withDateForKind(j.reason === 'other' ? j : { ...j, customReason: '' }));
 
 function journeyPostcode() {
   return z.preprocess(
@@ -382,7 +383,7 @@ export type SnapshotSections = Partial<WizardSnapshot>;
 
 export const wizardSnapshotSchema = z.preprocess(
   upgradeLegacySnapshot,
-  wizardSnapshotObject.transform((s) => alignSnapshot(s)),
+  wizardSnapshotObject.overwrite((s) => alignSnapshot(s)),
 );
 export type { WizardSnapshot };
 // One declaration of the snapshot (wizard-snapshot.ts): this fails to compile when the schema's

@@ -5,6 +5,7 @@ import { parseClaimReference } from './reference.ts';
 import { CLAIM_STATUSES } from './claim-status.ts';
 import { phoneField } from './schemas.ts';
 import { claimThreadSchema } from './casework.ts';
+import { taxYearEntrySchema, vehicleInfoSchema } from './snapshot-schemas.ts';
 
 export const STATUS_CODE_LENGTH = 6;
 export const STATUS_LIMITS = {
@@ -107,8 +108,8 @@ export const claimStatusViewSchema = z.object({
     /** D32: a mileage claim's figures as the claimant gave them, for an amendment; null otherwise. */
     amendable: z
       .object({
-        vehicleInfo: z.record(z.string(), z.unknown()),
-        taxYears: z.array(z.record(z.string(), z.unknown())),
+        vehicleInfo: vehicleInfoSchema,
+        taxYears: z.array(taxYearEntrySchema),
         employments: z.array(z.object({ id: z.string(), employerName: z.string() })),
       })
       .nullable(),

@@ -386,6 +386,8 @@ export interface ClaimMessagesTable {
   /** JSON array of stored_files ids attached. */
   file_ids: JsonText;
   created_at: IsoTime;
+  /** Issue 44 (migration 033): the claimant's draft key; unique per claim, NULL otherwise. */
+  idempotency_key: string | null;
 }
 
 export interface InformationRequestsTable {

@@ -8,10 +8,13 @@ import { SAVE_OPTIONS, winAnsiSafe, wrapText } from '../pdf/text.ts';
 
 export interface WorksheetSection {
   title: string;
+  /** A null value is an answer the claim's readiness list names as missing (p87-sections.ts). */
   rows: Array<[label: string, value: string | null]>;
 }
 
 export const MISSING = 'MISSING - ask the claimant';
+/** An answer HMRC does not need (the title, D17) that the claimant left empty: not missing. */
+export const NOT_GIVEN = 'Not given';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const LABEL_WIDTH = 200;

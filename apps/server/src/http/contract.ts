@@ -8,7 +8,8 @@ import type {
 import { z } from 'zod';
 import { API, securityOf } from '@taxback/domain/api/contract';
 import type { ApiAccess, ApiOperation, ApiResponse, ApiRoute } from '@taxback/domain/api/contract';
-import { fieldErrors } from '@taxback/domain/schemas';
+import { FORM_ERROR_KEY, fieldErrors } from '@taxback/domain/schemas';
+import { REQUEST_MESSAGES } from '@taxback/domain/api-messages';
 import { ValidationError } from '../errors.ts';
 import { sessionRequired } from './session.ts';
 
@@ -82,8 +83,19 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, me
   const operation = operationOf(method, url);
   const from = operation ? (API[operation] as ApiRoute).fieldErrorsFrom : undefined;
   const prefix = httpPart === 'body' && from ? `${from}.` : null;
-  return (data) => {
-    const result = schema.safeParse(data ?? {});
+  // Issue 44: a route that declares a body takes a JSON object. A missing or `null` body, another
+  // content type (which leaves no parsed body) or an array or a bare value is refused before the
+  // handler runs, so it can touch nothing.
+  if (httpPart === 'body')
+    return (data) => {
+      if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return { error: new ValidationError({ [FORM_ERROR_KEY]: REQUEST_MESSAGES.bodyRequired }) };
+      return check(data);
+    };
+  return (data) => check(data ?? {});
+
+  function check(data: unknown) {
+    const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const errors = fieldErrors(result);
     if (!prefix) return { error: new ValidationError(errors) };
@@ -91,7 +103,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, me
     for (const [key, message] of Object.entries(errors))
       keyed[key.startsWith(prefix) ? key.slice(prefix.length) : key] ??= message;
     return { error: new ValidationError(keyed) };
-  };
+  }
 };
 
 export class ResponseContractError extends Error {

@@ -2,13 +2,91 @@
 // /api/docs is generated from them and the admin screens read the same types.
 import { z } from 'zod';
 import { CLAIM_QUEUES, OPERATOR_ROLES } from '../admin-schemas.ts';
+import { SENT_METHODS } from '../admin-schemas.ts';
 import { CLAIM_STATUSES } from '../claim-status.ts';
-import { jobBacklogSchema } from './responses.ts';
+import type { SameType } from '../schema-basics.ts';
+import type { JobYearFigures } from '../wizard-snapshot.ts';
+import { jobBacklogSchema, rebateSummarySchema, yearFiguresSchema } from './responses.ts';
 
 const claimStatus = z.enum(CLAIM_STATUSES);
 const claimKind = z.enum(['general', 'mileage']);
-/** A JSON object this contract does not describe key by key (stored answers, audit details). */
-const record = z.record(z.string(), z.unknown());
+/**
+ * An audit event's detail: each action writes its own keys (filters, a field, the old and new
+ * values, counts), and an event keeps the detail it was written with, so no one shape holds.
+ */
+const auditDetail = z.record(z.string(), z.unknown());
+
+/** D35: one value of the sent or repaid record, as claim_hmrc_records keeps it. */
+const hmrcRecordValues = {
+  sent: z.object({
+    on: z.string().describe('The UK date it was sent (YYYY-MM-DD)'),
+    method: z.enum(SENT_METHODS),
+    methodOther: z.string().nullable(),
+    tracking: z.string().nullable(),
+  }),
+  repaid: z.object({
+    pence: z.number().int().describe('What HMRC repaid'),
+    on: z.string().describe('The UK date HMRC repaid (YYYY-MM-DD)'),
+    feePence: z.number().int(),
+    claimantPence: z.number().int(),
+  }),
+};
+
+const pounds = z.number().describe('Pounds');
+
+/** A job's figures in one year (figuresByJob), as the claim page shows them. */
+const jobYearFiguresSchema = z.object({
+  employmentId: z.string(),
+  employerName: z.string(),
+  vehicle: z.enum(['car-van', 'motorbike', 'bicycle']),
+  miles: z.number(),
+  allowance: pounds,
+  employerPayment: pounds,
+  paidKind: z.enum(['none', 'ppm', 'total', '']),
+  paidPencePerMile: z.number(),
+  paidTotalPounds: pounds,
+});
+const jobYearFiguresMatch: SameType<z.output<typeof jobYearFiguresSchema>, JobYearFigures> = true;
+void jobYearFiguresMatch;
+
+/** The figures recomputed from a mileage claim's snapshot: totals, then each year with its jobs. */
+const claimMileageSchema = rebateSummarySchema
+  .omit({ years: true })
+  .extend({
+    vehicle: z.enum(['car-van', 'motorbike', 'bicycle']),
+    employerRatePence: z.number().nullable().describe('The one pence-a-mile rate every job was paid, if any'),
+    years: z.array(
+      yearFiguresSchema.extend({
+        companyName: z.string().nullable().describe("The year's employers, joined"),
+        employersConnected: z.enum(['yes', 'no']).nullable(),
+        jobs: z.array(jobYearFiguresSchema),
+      }),
+    ),
+  })
+  .describe('The figures recomputed from the snapshot, by year and job');
+
+/** D21, D31: the estimate at the rates the claimant gave, with each year's P60 figures where given. */
+const claimEstimateSchema = z
+  .object({
+    low: pounds,
+    high: pounds,
+    scottish: z.boolean(),
+    upperFigure: z.boolean().describe('D31: no P60 figures for at least one year'),
+    years: z.array(
+      z.object({
+        year: z.string(),
+        rates: z.array(z.number()).describe('The percentages the relief is worked out at'),
+        low: pounds,
+        high: pounds,
+        upperFigure: z.boolean(),
+        // D31's P60 figures; the page shows the estimate without them.
+        cappedAtTaxPaid: z.boolean().optional(),
+        taxablePay: z.number().nullable().optional(),
+        taxPaid: z.number().nullable().optional(),
+      }),
+    ),
+  })
+  .describe('D21: the estimate at the rates the claimant gave');
 
 export const operatorViewSchema = z
   .object({ id: z.uuid(), email: z.string(), name: z.string(), role: z.enum(OPERATOR_ROLES) })
@@ -161,12 +239,17 @@ export const statusConflictSchema = z
 const text = z.string().nullable();
 
 /** The claim detail's parts both kinds share, then what each kind adds (D22). */
+const hmrcRecordFields = { id: z.string(), reason: text, operator: text, created_at: z.string() };
+
 const claimDetailCommon = {
   id: z.string(),
   reference: z.string(),
   submittedAt: text,
   workflow: claimWorkflowSchema,
   readiness: z.array(z.object({ field: z.string(), label: z.string() })).describe('What the P87 still lacks'),
+  taxYears: z
+    .array(z.string())
+    .describe('Issue 44: the tax years the claim covers, which a request for information may name'),
   signedMatch: z.boolean().nullable().describe('Does the stored claim still hash to what was signed?'),
   files: z.array(
     z.object({
@@ -219,14 +302,10 @@ const claimDetailCommon = {
   allocatedAt: text,
   hmrcRecords: z
     .array(
-      z.object({
-        id: z.string(),
-        record: z.enum(['sent', 'repaid']),
-        value: record,
-        reason: text,
-        operator: text,
-        created_at: z.string(),
-      }),
+      z.discriminatedUnion('record', [
+        z.object({ ...hmrcRecordFields, record: z.literal('sent'), value: hmrcRecordValues.sent }),
+        z.object({ ...hmrcRecordFields, record: z.literal('repaid'), value: hmrcRecordValues.repaid }),
+      ]),
     )
     .describe('D35: every value of the sent and repaid records, oldest first'),
   possibleDuplicates: z.array(
@@ -310,8 +389,8 @@ export const claimDetailSchema = z
         }),
       )
       .optional(),
-    estimate: record.optional().describe('D21: the estimate at the rates the claimant gave'),
-    mileage: record.optional().describe('The figures recomputed from the snapshot, by year and job'),
+    estimate: claimEstimateSchema.optional(),
+    mileage: claimMileageSchema.optional(),
     journeys: z
       .array(
         z.object({
@@ -374,7 +453,7 @@ export const auditPageSchema = z
           .string()
           .nullable()
           .describe("What the event is about by name: a claim's reference, an operator's name"),
-        detail: record.nullable(),
+        detail: auditDetail.nullable(),
         at: z.string(),
       }),
     ),

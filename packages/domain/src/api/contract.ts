@@ -36,6 +36,7 @@ import {
   amendmentSchema,
   claimThreadSchema,
   claimantAnswersSchema,
+  claimantMessageSchema,
   informationRequestSchema,
   operatorThreadSchema,
   threadMessageSchema,
@@ -48,7 +49,7 @@ import {
   statusViewQuerySchema,
 } from '../status-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
-import { detailsSignSchema } from '../general-details-schemas.ts';
+import { detailsSaveRequestSchema, detailsSignSchema } from '../general-details-schemas.ts';
 import {
   affiliateReportSchema,
   allocationConflictSchema,
@@ -273,17 +274,6 @@ const lookupBadRequest = (description: string) => ({
 // ---------------------------------------------------------------------------------------------
 // Claimant routes
 
-/** D30: the details save, checked in the service against its clock (createDetailsSaveSchema). */
-const detailsSaveBodySchema = z
-  .object({
-    personalInfo: z.record(z.string(), z.unknown()).optional(),
-    employments: z.array(z.record(z.string(), z.unknown())).max(10).optional(),
-    taxYears: z.array(z.record(z.string(), z.unknown())).max(10).optional(),
-    scottishTaxpayer: z.string().max(3).optional(),
-    expenses: z.record(z.string(), z.unknown()).optional(),
-  })
-  .meta({ id: 'ClaimDetailsSave' });
-
 const claimant = {
   getHealth: {
     method: 'GET',
@@ -372,7 +362,8 @@ const claimant = {
       'Each section present (personalInfo, employments, taxYears, expenses) is checked in full by the ' +
       "wizard's rules for that step, against the server's clock; a refused save stores nothing.",
     access: 'session',
-    body: detailsSaveBodySchema,
+    // D30: the sections typed here; each step's rules checked in the service against its clock.
+    body: detailsSaveRequestSchema,
     responses: {
       200: json('Saved', claimDetailsSavedSchema),
       409: error('The details were signed: they can no longer change here'),
@@ -670,7 +661,7 @@ const claimant = {
     tags: ['status'],
     summary: 'The claimant writes on the thread (D33); needs the X-CSRF-Token from the status view',
     access: 'public',
-    body: threadMessageSchema,
+    body: claimantMessageSchema,
     responses: {
       201: json('Added', createdSchema),
       401: error('No cookie, or it has expired'),

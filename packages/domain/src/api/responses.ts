@@ -4,6 +4,7 @@
 // checked against that type at compile time (SameType), so the two cannot drift apart.
 import { z } from 'zod';
 import type { RebateSummary, YearFigures } from '../mileage.ts';
+import { generalDetailsSchema } from '../general-details-schemas.ts';
 import { wizardProgressSchema, wizardSnapshotSchema } from '../schemas.ts';
 import type { SameType } from '../schemas.ts';
 
@@ -137,7 +138,7 @@ export const claimDetailsViewSchema = z
     email: z.string(),
     phone: z.string(),
     selectedExpenses: z.array(z.string()),
-    details: z.record(z.string(), z.unknown()).nullable().describe('GeneralDetails as last saved, or null'),
+    details: generalDetailsSchema.nullable().describe('The details as last saved, or null'),
     hasNiNumber: z.boolean(),
     detailsSignedAt: z.string().nullable(),
     claimableYears: z.array(z.string()).describe('The tax years claimable today (D21), newest first'),

@@ -24,6 +24,7 @@ import * as claimThreads from './017-claim-threads.ts';
 import * as queueIndexes from './026-queue-indexes.ts';
 import * as generalReferences from './031-general-references.ts';
 import * as detailsSignatureColumns from './032-details-signature-columns.ts';
+import * as idempotencyKeys from './033-idempotency-keys.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029-expense-evidence': expenseEvidence,
   '031-general-references': generalReferences,
   '032-details-signature-columns': detailsSignatureColumns,
+  '033-idempotency-keys': idempotencyKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ukIsoDate } from '@taxback/domain';
-import { CASEWORK_MESSAGES, isOverdue, itemTitle, reminderDays } from '@taxback/domain/casework';
+import {
+  isOverdue,
+  itemTitle,
+  reminderDays,
+  replyByProblem,
+  requestItemProblems,
+} from '@taxback/domain/casework';
 import type { InformationRequestInput, OperatorThread, ThreadMessageInput } from '@taxback/domain/casework';
 import type { Database } from '../../db/database.ts';
 import { ValidationError } from '../../errors.ts';
@@ -10,7 +16,7 @@ import { createCaseworkRepository } from '../casework/repository.ts';
 import { readThread } from '../casework/thread-view.ts';
 import type { FilesService } from '../files/service.ts';
 import type { AuditLog } from './audit.ts';
-import { claimKindOf, type Found } from './claim-view.ts';
+import { claimKindOf, claimScopeOf, type Found } from './claim-view.ts';
 import type { ClaimActor } from './claim-access.ts';
 import type { createClaimWorkflow } from './claim-workflow.ts';
 
@@ -95,7 +101,11 @@ export function createOperatorCasework(deps: {
     async requestInformation(actor: ClaimActor, id: string, input: InformationRequestInput) {
       const operatorId = actor.id;
       const today = ukIsoDate(now());
-      if (input.replyBy <= today) throw new ValidationError({ replyBy: CASEWORK_MESSAGES.replyByFuture });
+      const found = await deps.find(id);
+      const problems = requestItemProblems(input.items, claimScopeOf(found, now()));
+      const replyBy = replyByProblem(input.replyBy, today);
+      if (replyBy) problems.replyBy = replyBy;
+      if (Object.keys(problems).length > 0) throw new ValidationError(problems);
       const requestId = randomUUID();
       const titles = input.items.map((item) =>
         itemTitle({

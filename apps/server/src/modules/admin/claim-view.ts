@@ -3,6 +3,8 @@ import {
   allowedMoves,
   authorityInputOfGeneralClaim,
   authorityInputOfSnapshot,
+  claimableTaxYears,
+  detailsYears,
   isClaimStatus,
   maskNiNumber,
   datePartsToIso,
@@ -132,6 +134,26 @@ function readinessOfGeneral(row: Row<'form_responses'>): ReadinessItem[] {
       row.details_ni_number !== null,
     ),
   );
+}
+
+/**
+ * Issue 44: the tax years and employments a claim covers, which a request's items may name. A
+ * funnel claim without its details yet covers no year of its own: any year it may still claim.
+ */
+export function claimScopeOf(found: Found, today: Date): { taxYears: string[]; employmentIds: string[] } {
+  if (found.kind === 'mileage') {
+    const snapshot = readSnapshot(found.row.snapshot, found.row.snapshot_version);
+    return {
+      taxYears: snapshot.taxYears.filter((t) => t.selected).map((t) => t.year),
+      employmentIds: snapshot.employments.map((e) => e.id),
+    };
+  }
+  const details = readStoredDetails(found.row.details)?.details ?? null;
+  const taxYears = details ? detailsYears(details).map((y) => y.year) : [];
+  return {
+    taxYears: taxYears.length > 0 ? taxYears : claimableTaxYears(today).map((y) => y.year),
+    employmentIds: details ? details.employments.map((e) => e.id) : [],
+  };
 }
 
 export function readinessOf(found: Found): ReadinessItem[] {

@@ -15,7 +15,7 @@ import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';
 import { createCaseworkRepository } from '../casework/repository.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
-import { recordOfMove } from './hmrc-records.ts';
+import { checkRecordDates, recordOfMove } from './hmrc-records.ts';
 
 /** Work done in a status change's transaction, after the move (an information request's rows). */
 export type AlongWithMove = (trx: Kysely<Database>, ctx: { at: string; found: Found }) => Promise<void>;
@@ -128,8 +128,10 @@ export function createClaimWorkflow(deps: {
               return { repaid: fee.repaymentPence, fee: fee.totalFeePence, claimant: fee.claimantPence };
             })()
           : null;
+      const today = ukIsoDate(now());
+      checkRecordDates(found, { sentOn: change.sent?.sentOn, repaidOn: change.repaidOn }, today);
       const at = nowIso(now());
-      const record = recordOfMove(change, money, ukIsoDate(now()));
+      const record = recordOfMove(change, money, today);
       const historyId = randomUUID();
       const won = await db.transaction().execute(async (trx) => {
         const ok = await repo.changeStatus(trx, claimKindOf(found.kind), id, {

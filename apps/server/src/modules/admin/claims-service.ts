@@ -4,6 +4,7 @@ import { formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@t
 import type { DuplicateKeys, FeeSettings } from '@taxback/domain';
 import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
+import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
 import { decryptField } from '../../crypto/field-encryption.ts';
 import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
@@ -25,6 +26,7 @@ import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
+  claimScopeOf,
   claimantDetailOf,
   readinessCountOfRow,
   readinessOf,
@@ -136,6 +138,8 @@ export function authoritiesOf(files: readonly SavedFile[]) {
 export const VIEW_AUDIT_WINDOW_MS = 5 * 60 * 1000;
 
 /** The back-office's view of claims: list, detail, workflow, notes (D22). */
+type HmrcRecordView = ClaimDetail['hmrcRecords'][number];
+
 export function createAdminClaimsService(deps: {
   db: Db;
   files: FilesService;
@@ -212,6 +216,7 @@ export function createAdminClaimsService(deps: {
         kind: found.kind,
         workflow: workflowOf(found),
         readiness: readinessOf(found),
+        taxYears: claimScopeOf(found, now()).taxYears,
         signedMatch: signedMatch(asSigned(found, editRows)),
         files: files.map((f) => ({
           id: f.id,
@@ -230,7 +235,8 @@ export function createAdminClaimsService(deps: {
           ? { id: found.row.owner_id, name: owner?.name ?? null, role: owner?.role ?? null }
           : null,
         allocatedAt: found.row.allocated_at,
-        hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) as Record<string, unknown> })),
+        // D35: each row's value as the record wrote it (hmrc-records.ts), the sent or the repaid one.
+        hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) }) as HmrcRecordView),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(repo, found);
@@ -267,12 +273,12 @@ export function createAdminClaimsService(deps: {
     async p87Worksheet(operatorId: string, id: string) {
       const found = await find(id);
       const ni = niNumberOf(found);
-      const { reference, sections } = p87SectionsOf(found, ni);
+      const { reference, sections, missing } = p87SectionsOf(found, ni);
       const pdf = await deps.documents.p87Worksheet({
         reference,
         generatedAt: nowIso(now()).slice(0, 16).replace('T', ' ') + ' UTC',
         sections,
-        missing: readinessOf(found).map((i) => i.label),
+        missing,
       });
       await audit.record({ actor: operatorId, action: 'p87-downloaded', entity: 'claim', entityId: id });
       // A reference is stored in groups ('TB 4K7 9MX 2QH'); a file name carries it without spaces.

@@ -5,7 +5,8 @@ import type { FeeSettings } from '@taxback/domain';
 import type { HmrcRecordCorrection, SentRecord, StatusChange } from '@taxback/domain/admin-schemas';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
-import { ConflictError } from '../../errors.ts';
+import { DATE_SUBJECTS, recordDateProblem } from '@taxback/domain/date-rules';
+import { ConflictError, ValidationError } from '../../errors.ts';
 import type { AuditLog } from './audit.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
@@ -55,6 +56,32 @@ function repaidColumns(money: Money, repaidOn: string | null, today: string) {
   };
 }
 
+/** The UK day a claim was made: a general claim when it was signed, a mileage claim when submitted. */
+function claimMadeOn(found: Found): string {
+  const at =
+    found.kind === 'general' ? found.row.created_at : (found.row.submitted_at ?? found.row.created_at);
+  return ukIsoDate(new Date(at));
+}
+
+/**
+ * Issue 44: a sending's or a repayment's date is a day that has happened, and not before the claim
+ * was made (D35's records). Refused with a field message; left out, it is today.
+ */
+export function checkRecordDates(
+  found: Found,
+  dates: { sentOn?: string | null | undefined; repaidOn?: string | null | undefined },
+  today: string,
+): void {
+  const bounds = { today, claimMadeOn: claimMadeOn(found) };
+  const errors: Record<string, string> = {};
+  for (const field of ['sentOn', 'repaidOn'] as const) {
+    const day = dates[field];
+    const problem = day ? recordDateProblem(DATE_SUBJECTS[field], day, bounds) : null;
+    if (problem) errors[field] = problem;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
 /** The record a status move writes: the sending's, or the repayment's (D20's fee with it). */
 export function recordOfMove(change: StatusChange, money: Money | null, today: string) {
   if (change.to === 'sent-to-hmrc' && change.sent) return sentColumns(change.sent, today);
@@ -84,6 +111,7 @@ export function createHmrcRecordCorrections(deps: {
     if (correction.record === 'sent') {
       if (!SENT_STATES.includes(found.status))
         throw new ConflictError('This claim has not been sent to HMRC, so there is no sending to correct.');
+      checkRecordDates(found, correction.sent, today);
       next = sentColumns(correction.sent, today);
       before = {
         on: found.row.sent_on,
@@ -94,6 +122,7 @@ export function createHmrcRecordCorrections(deps: {
     } else {
       if (found.status !== 'repaid')
         throw new ConflictError('This claim has not been repaid, so there is no repayment to correct.');
+      checkRecordDates(found, correction, today);
       const fee = calculateFee(correction.repaidPence, deps.fees);
       next = repaidColumns(
         { repaid: fee.repaymentPence, fee: fee.totalFeePence, claimant: fee.claimantPence },

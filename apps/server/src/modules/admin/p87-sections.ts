@@ -9,30 +9,89 @@ import {
   formatPence,
   p87InputOfSnapshot,
 } from '@taxback/domain';
-import { detailsYears, unlistedProfessionalBody, type Employment } from '@taxback/domain';
+import { detailsYears, unlistedProfessionalBody, type Employment, type ReadinessItem } from '@taxback/domain';
 import { generalClaimReference } from '@taxback/domain/reference';
 import type { Row } from '../../db/database.ts';
 import { readStoredDetails } from '../claims/details.ts';
-import type { WorksheetSection } from '../../documents/p87-worksheet.ts';
+import { NOT_GIVEN, type WorksheetSection } from '../../documents/p87-worksheet.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';
-import type { Found } from './claim-view.ts';
+import { readinessOf, type Found } from './claim-view.ts';
 
 const blank = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? null : v);
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-function employmentSections(employments: readonly Employment[]): WorksheetSection[] {
+/**
+ * A worksheet row as read from the claim: its label, the answer held (null: none) and, for a P87
+ * answer the readiness list checks, that answer's field there ('employments.0.payeReference').
+ */
+type Answer = [label: string, value: string | null, field?: string];
+interface AnswerSection {
+  title: string;
+  rows: Answer[];
+}
+
+/**
+ * Issue 44: a row is marked missing (null, drawn "MISSING - ask the claimant") where, and only where,
+ * the claim's readiness list (D17) names its field, so the worksheet and the list always agree. An
+ * answer the P87 does not need (the title, D17) left empty reads "Not given".
+ */
+function markMissing(
+  sections: readonly AnswerSection[],
+  readiness: readonly ReadinessItem[],
+): WorksheetSection[] {
+  const missing = new Set(readiness.map((i) => i.field));
+  return sections.map(({ title, rows }) => ({
+    title,
+    rows: rows.map(([label, value, field]) => [
+      label,
+      field !== undefined && missing.has(field) ? null : (value ?? NOT_GIVEN),
+    ]),
+  }));
+}
+
+/** Part 1 of the P87: the claimant's answers, each with its readiness field (none for the title). */
+function aboutYou(p: {
+  ni: string | null;
+  title: string | null | undefined;
+  lastName: string | null;
+  firstName: string | null;
+  dateOfBirth: string | null;
+  address: string | null | undefined;
+  postcode: string | null | undefined;
+  phone: string | null;
+  email: string | null;
+}): AnswerSection {
+  return {
+    title: 'Part 1: about you',
+    rows: [
+      ['National Insurance number', p.ni ? formatNiNumber(p.ni) : null, 'niNumber'],
+      ['Title', blank(p.title)],
+      ['Surname', blank(p.lastName), 'lastName'],
+      ['First names', blank(p.firstName), 'firstName'],
+      ['Date of birth', p.dateOfBirth ? formatIsoDate(p.dateOfBirth) : null, 'dateOfBirth'],
+      ['Address', blank(p.address), 'address'],
+      ['Postcode', blank(p.postcode), 'postcode'],
+      ['Phone', blank(p.phone), 'phone'],
+      ['Email', blank(p.email), 'email'],
+    ],
+  };
+}
+
+function employmentSections(employments: readonly Employment[]): AnswerSection[] {
   return employments.map((e, i) => {
     const end = e.continuing === 'no' ? datePartsToIso(e.endDate) : null;
+    const at = `employments.${i}`;
     return {
       title: `Employment ${i + 1}`,
       rows: [
-        ['Employer name', blank(e.employerName)],
-        ['Employer PAYE reference', e.noPayeReference ? null : blank(e.payeReference)],
-        ['Job title', blank(e.jobTitle)],
+        ['Employer name', blank(e.employerName), `${at}.employerName`],
+        ['Employer PAYE reference', e.noPayeReference ? null : blank(e.payeReference), `${at}.payeReference`],
+        ['Job title', blank(e.jobTitle), `${at}.jobTitle`],
         [
           'Still employed there, or date it ended',
           e.continuing === 'yes' ? 'Still employed' : end ? `Ended ${formatIsoDate(end)}` : null,
+          `${at}.continuing`,
         ],
       ],
     };
@@ -43,25 +102,21 @@ function employmentSections(employments: readonly Employment[]): WorksheetSectio
  * D30: a general claim's worksheet: the claimant and employments from its details, then each
  * year's expenses in HMRC's P87 boxes; a Self Assessment year (D31) is named and left off.
  */
-function generalSections(r: Row<'form_responses'>, ni: string | null): WorksheetSection[] {
+function generalSections(r: Row<'form_responses'>, ni: string | null): AnswerSection[] {
   const details = readStoredDetails(r.details)?.details ?? null;
   const p = details?.personalInfo;
-  const dob = p ? datePartsToIso(p.dateOfBirth) : null;
-  const sections: WorksheetSection[] = [
-    {
-      title: 'Part 1: about you',
-      rows: [
-        ['National Insurance number', ni ? formatNiNumber(ni) : null],
-        ['Title', blank(p?.title)],
-        ['Surname', blank(r.last_name)],
-        ['First names', blank(r.first_name)],
-        ['Date of birth', dob ? formatIsoDate(dob) : null],
-        ['Address', blank(p?.homeAddress)],
-        ['Postcode', blank(p?.postcode)],
-        ['Phone', blank(r.phone)],
-        ['Email', blank(r.email)],
-      ],
-    },
+  const sections: AnswerSection[] = [
+    aboutYou({
+      ni,
+      title: p?.title,
+      lastName: r.last_name,
+      firstName: r.first_name,
+      dateOfBirth: p ? datePartsToIso(p.dateOfBirth) : null,
+      address: p?.homeAddress,
+      postcode: p?.postcode,
+      phone: r.phone,
+      email: r.email,
+    }),
     {
       title: 'Expenses claimed (general funnel)',
       rows: [['Expenses', expenseLabels(fromJsonText<string[]>(r.selected_expenses, [])) || null]],
@@ -83,7 +138,7 @@ function generalSections(r: Row<'form_responses'>, ni: string | null): Worksheet
       });
       continue;
     }
-    const rows: [string, string | null][] = y.lines.map((l) => [l.box, `${pounds(l.pence)} (${l.basis})`]);
+    const rows: Answer[] = y.lines.map((l) => [l.box, `${pounds(l.pence)} (${l.basis})`]);
     if (unlisted !== null && y.lines.some((l) => l.key === 'fees'))
       rows.push(["Professional body (check: not on our copy of HMRC's List 3)", unlisted]);
     rows.push(['Total expenses for the year', pounds(y.pence)]);
@@ -92,12 +147,15 @@ function generalSections(r: Row<'form_responses'>, ni: string | null): Worksheet
   return sections;
 }
 
-/** The P87 worksheet's sections (D22): every answer in the P87's order, a missing one as null. */
+/**
+ * The P87 worksheet (D22): every answer in the P87's order, and the claim's readiness list (D17)
+ * whose fields alone are marked missing (as null) in the sections, with its labels to list last.
+ */
 export function p87SectionsOf(
   found: Found,
   ni: string | null,
-): { reference: string; sections: WorksheetSection[] } {
-  const sections: WorksheetSection[] = [];
+): { reference: string; sections: WorksheetSection[]; missing: string[] } {
+  const sections: AnswerSection[] = [];
   let reference: string;
   if (found.kind === 'general') {
     const r = found.row;
@@ -112,22 +170,19 @@ export function p87SectionsOf(
     const selfAssessment = new Set(p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []);
     // Pounds to the penny as they go onto the P87, with thousands separators ('£3,162.50').
     const pence = (pounds: number) => formatPence(Math.round(pounds * 100));
-    const p = snapshot.personalInfo;
-    const dob = datePartsToIso(p.dateOfBirth);
-    sections.push({
-      title: 'Part 1: about you',
-      rows: [
-        ['National Insurance number', ni ? formatNiNumber(ni) : null],
-        ['Title', blank(p.title)],
-        ['Surname', blank(r.last_name)],
-        ['First names', blank(r.first_name)],
-        ['Date of birth', dob ? formatIsoDate(dob) : null],
-        ['Address', blank(r.home_address)],
-        ['Postcode', blank(r.postcode)],
-        ['Phone', blank(r.phone)],
-        ['Email', blank(r.email)],
-      ],
-    });
+    sections.push(
+      aboutYou({
+        ni,
+        title: snapshot.personalInfo.title,
+        lastName: r.last_name,
+        firstName: r.first_name,
+        dateOfBirth: datePartsToIso(snapshot.personalInfo.dateOfBirth),
+        address: r.home_address,
+        postcode: r.postcode,
+        phone: r.phone,
+        email: r.email,
+      }),
+    );
     sections.push(...employmentSections(snapshot.employments));
     for (const y of years) {
       if (selfAssessment.has(y.year)) {
@@ -144,6 +199,7 @@ export function p87SectionsOf(
       }
       for (const j of y.jobs) {
         const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
+        const employer = `employments.${n - 1}.employerName`;
         const paid =
           j.paidKind === 'ppm'
             ? `${pence(j.employerPayment)} (${j.paidPencePerMile}p a mile)`
@@ -153,7 +209,7 @@ export function p87SectionsOf(
         sections.push({
           title: `Employment ${n}, tax year ${y.year}: vehicle expenses`,
           rows: [
-            ['Employer', blank(j.employerName)],
+            ['Employer', blank(j.employerName), employer],
             ['Vehicle type', VEHICLE_OPTIONS.find((o) => o.id === j.vehicle)?.label ?? j.vehicle],
             ['Business miles', formatNumber(j.miles)],
             ['Approved mileage allowance (AMAP)', pence(j.allowance)],
@@ -163,7 +219,7 @@ export function p87SectionsOf(
                   [
                     'Employers connected (one 10,000-mile threshold)',
                     y.employersConnected === 'yes' ? 'Yes' : y.employersConnected === 'no' ? 'No' : null,
-                  ] as [string, string | null],
+                  ] as Answer,
                 ]
               : []),
           ],
@@ -175,7 +231,8 @@ export function p87SectionsOf(
       });
     }
   }
-  return { reference, sections };
+  const readiness = readinessOf(found);
+  return { reference, sections: markMissing(sections, readiness), missing: readiness.map((i) => i.label) };
 }
 
 /** The general funnel's expenses by their labels, as the claimant chose them ('Hotel stays, …'). */

@@ -33,10 +33,24 @@ export async function amendableOf(db: Kysely<Database>, claim: ThreadClaim) {
   if (!row) return null;
   const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
   return {
-    vehicleInfo: snapshot.vehicleInfo as unknown as Record<string, unknown>,
-    taxYears: snapshot.taxYears as unknown as Record<string, unknown>[],
+    vehicleInfo: snapshot.vehicleInfo,
+    taxYears: snapshot.taxYears,
     employments: snapshot.employments.map((e) => ({ id: e.id, employerName: e.employerName })),
   };
+}
+
+/** A 409 that says where the claim stands now (issue 44), read after the refusal was decided. */
+async function conflictNow(db: Kysely<Database>, claim: ThreadClaim, message: string) {
+  const current = await db
+    .selectFrom('onboarding_claims')
+    .select(['version', 'status'])
+    .where('id', '=', claim.id)
+    .executeTakeFirstOrThrow();
+  return new ConflictError(message, {
+    stale: true,
+    version: Number(current.version),
+    status: current.status,
+  });
 }
 
 /**
@@ -49,17 +63,14 @@ async function amendedClaim(db: Kysely<Database>, claim: ThreadClaim, input: Ame
   const request = (await repo.requests(claim.id)).find((r) => r.id === input.requestId);
   if (!request) throw new NotFoundError('There is no such request on this claim');
   if (request.status !== 'open' || claim.status !== 'information-requested')
-    throw new ConflictError(CASEWORK_MESSAGES.requestClosed, { status: claim.status });
+    throw await conflictNow(db, claim, CASEWORK_MESSAGES.requestClosed);
   const items = await repo.items([request.id]);
   const item = items.find((i) => i.id === input.itemId);
   if (!item || item.kind !== 'amendment')
     throw new ValidationError({ itemId: AMENDMENT_MESSAGES.notAmendment });
-  if (claim.version !== input.version)
-    throw new ConflictError(CASEWORK_MESSAGES.stale, {
-      stale: true,
-      version: claim.version,
-      status: claim.status,
-    });
+  // Issue 44: an amendment is signed once; a second signing, later or at once (below), is a 409.
+  if (item.answer !== null) throw await conflictNow(db, claim, AMENDMENT_MESSAGES.alreadySigned);
+  if (claim.version !== input.version) throw await conflictNow(db, claim, CASEWORK_MESSAGES.stale);
 
   const row = await db
     .selectFrom('onboarding_claims')
@@ -170,29 +181,27 @@ export async function amendClaim(
             signed_content_hash: hash,
             authority_terms: JSON.stringify(deps.terms),
             superseded_authorities: eb('superseded_authorities', '+', 1),
+            // The new figures are a new version: the claim's version and the item's state are taken
+            // in this transaction's statements, so of two signings at once the second finds
+            // neither as it read them, and stores no authority or file (issue 44).
+            version: claim.version + 1,
           }))
           .where('id', '=', claim.id)
           .where('version', '=', claim.version)
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1)
-          throw new ConflictError(CASEWORK_MESSAGES.stale, {
-            stale: true,
-            version: claim.version,
-            status: claim.status,
-          });
-        await repo.answerItem(trx, item.id, answer, []);
+        if (Number(result.numUpdatedRows) !== 1) throw new LostRace();
+        if (!(await repo.answerItem(trx, item.id, answer, []))) throw new LostRace();
         // The amendment was all that was asked: the request is answered with it.
         if (items.every((i) => i.id === item.id || i.answer !== null))
-          await finishRequest(trx, claim, request.id, at, { body: answer, fileIds: [] });
+          await finishRequest(trx, { ...claim, version: claim.version + 1 }, request.id, at, {
+            body: answer,
+            fileIds: [],
+          });
       },
     )
-    .catch((error: unknown) => {
-      if (error instanceof LostRace)
-        throw new ConflictError(CASEWORK_MESSAGES.stale, {
-          stale: true,
-          version: claim.version,
-          status: claim.status,
-        });
+    .catch(async (error: unknown) => {
+      // Another signing or change came first.
+      if (error instanceof LostRace) throw await conflictNow(db, claim, CASEWORK_MESSAGES.stale);
       throw error;
     });
 }

@@ -7,11 +7,12 @@ import type {
   AmendmentInput,
   AmendmentPreviewInput,
   ClaimantAnswersInput,
-  ThreadMessageInput,
+  ClaimantMessageInput,
 } from '@taxback/domain/casework';
 import type { AuthorityTerms } from '@taxback/domain';
 import { amendClaim, previewAmendment } from './amendment.ts';
 import type { ClaimKind, Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
 import type { FilesService, StagedUpload } from '../files/service.ts';
@@ -50,7 +51,7 @@ export async function finishRequest(
   claim: ThreadClaim,
   requestId: string,
   at: string,
-  reply: { body: string; fileIds: string[] },
+  reply: { body: string; fileIds: string[]; idempotencyKey?: string | undefined },
 ): Promise<void> {
   const repo = createCaseworkRepository(trx);
   const moved = await repo.touchClaim(trx, claim.kind, claim.id, claim.version, {
@@ -86,7 +87,20 @@ export async function finishRequest(
     request_id: requestId,
     file_ids: JSON.stringify(reply.fileIds),
     created_at: at,
+    idempotency_key: reply.idempotencyKey ?? null,
   });
+}
+
+/**
+ * Issue 44: true when the claimant's draft with this key was stored already (a repeat of the same
+ * send, at once or later), which then answers as the first did and stores nothing more.
+ */
+async function sentAlready(
+  repo: ReturnType<typeof createCaseworkRepository>,
+  claim: ThreadClaim,
+  key: string | undefined,
+): Promise<{ id: string } | undefined> {
+  return key === undefined ? undefined : repo.messageByKey(claim.id, key);
 }
 
 /**
@@ -105,6 +119,7 @@ async function answerRequest(
   input: ClaimantAnswersInput,
 ): Promise<void> {
   const { db, repo, now, replyFiles } = deps;
+  if (await sentAlready(repo, claim, input.idempotencyKey)) return;
   const request = (await repo.requests(claim.id)).find((r) => r.id === input.requestId);
   if (!request) throw new NotFoundError('There is no such request on this claim');
   if (request.status !== 'open' || claim.status !== 'information-requested')
@@ -137,16 +152,18 @@ async function answerRequest(
   const ok = await db
     .transaction()
     .execute(async (trx) => {
-      for (const a of answers) await repo.answerItem(trx, a.item.id, a.answer, a.fileIds);
+      for (const a of answers)
+        if (!(await repo.answerItem(trx, a.item.id, a.answer, a.fileIds))) throw new LostRace();
       const all = items.map((i) => answers.find((a) => a.item.id === i.id)?.answer ?? i.answer ?? '');
       await finishRequest(trx, claim, request.id, at, {
         body: all.filter((t) => t !== '').join('\n\n') || 'Files sent.',
         fileIds: answers.flatMap((a) => a.fileIds),
+        idempotencyKey: input.idempotencyKey,
       });
       return true;
     })
     .catch((error: unknown) => {
-      if (error instanceof LostRace) return false;
+      if (error instanceof LostRace || isUniqueViolation(error)) return false;
       throw error;
     });
   if (!ok) throw staleError(claim);
@@ -180,35 +197,46 @@ export function createClaimantCasework(deps: {
   return {
     thread: (claim: ThreadClaim) => readThread({ repo, files }, claim.id, 'claimant'),
 
-    async addMessage(claim: ThreadClaim, input: ThreadMessageInput) {
+    async addMessage(claim: ThreadClaim, input: ClaimantMessageInput) {
+      const first = await sentAlready(repo, claim, input.idempotencyKey);
+      if (first) return first;
       checkVersion(claim, input.version);
       const id = randomUUID();
       const at = nowIso(now());
-      const ok = await db.transaction().execute(async (trx) => {
-        // Not a change to the claim (no new version), but it waits for an operator to read it.
-        if (
-          !(await repo.touchClaim(trx, claim.kind, claim.id, input.version, {
-            at,
-            unreadPlus: 1,
-            bump: false,
-          }))
-        )
-          return false;
-        await repo.addMessage(trx, {
-          id,
-          claim_kind: claim.kind,
-          claim_id: claim.id,
-          author: 'claimant',
-          operator_id: null,
-          body: input.body,
-          request_id: null,
-          file_ids: '[]',
-          created_at: at,
+      const ok = await db
+        .transaction()
+        .execute(async (trx) => {
+          // Not a change to the claim (no new version), but it waits for an operator to read it.
+          if (
+            !(await repo.touchClaim(trx, claim.kind, claim.id, input.version, {
+              at,
+              unreadPlus: 1,
+              bump: false,
+            }))
+          )
+            return false;
+          await repo.addMessage(trx, {
+            id,
+            claim_kind: claim.kind,
+            claim_id: claim.id,
+            author: 'claimant',
+            operator_id: null,
+            body: input.body,
+            request_id: null,
+            file_ids: '[]',
+            created_at: at,
+            idempotency_key: input.idempotencyKey ?? null,
+          });
+          return true;
+        })
+        .catch(async (error: unknown) => {
+          // The same message sent at once: the first is stored, and this send is that one.
+          if (isUniqueViolation(error))
+            return (await sentAlready(repo, claim, input.idempotencyKey)) ?? false;
+          throw error;
         });
-        return true;
-      });
-      if (!ok) throw stale(claim);
-      return { id };
+      if (ok === false) throw stale(claim);
+      return ok === true ? { id } : { id: ok.id };
     },
 
     /** Streams an upload into the store; `saveUpload` keeps it or discards it whole. */
@@ -264,8 +292,15 @@ export function createClaimantCasework(deps: {
     amend: (claim: ThreadClaim, input: AmendmentInput, meta: { ip: string; userAgent: string | null }) =>
       amendClaim(deps, claim, input, meta),
 
-    answer: (claim: ThreadClaim, input: ClaimantAnswersInput) =>
-      answerRequest({ db, repo, now, replyFiles }, claim, input),
+    async answer(claim: ThreadClaim, input: ClaimantAnswersInput): Promise<void> {
+      try {
+        await answerRequest({ db, repo, now, replyFiles }, claim, input);
+      } catch (error) {
+        // The same answers sent at once or again: the first send stored them, and this is that send.
+        if (error instanceof ConflictError && (await sentAlready(repo, claim, input.idempotencyKey))) return;
+        throw error;
+      }
+    },
   };
 }
 

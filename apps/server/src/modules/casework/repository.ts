@@ -86,6 +86,16 @@ export function createCaseworkRepository(db: Db) {
       await trx.insertInto('claim_messages').values(row).execute();
     },
 
+    /** Issue 44: the claim's message sent with a draft's key, if one was. */
+    async messageByKey(claimId: string, key: string): Promise<{ id: string } | undefined> {
+      return db
+        .selectFrom('claim_messages')
+        .select('id')
+        .where('claim_id', '=', claimId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
     async addRequest(
       trx: Db,
       request: NewRow<'information_requests'>,
@@ -106,12 +116,15 @@ export function createCaseworkRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async answerItem(trx: Db, itemId: string, answer: string, fileIds: string[]): Promise<void> {
-      await trx
+    /** Answers an item not answered yet; false when it was answered first (issue 44: once only). */
+    async answerItem(trx: Db, itemId: string, answer: string, fileIds: string[]): Promise<boolean> {
+      const result = await trx
         .updateTable('information_request_items')
         .set({ answer, file_ids: JSON.stringify(fileIds) })
         .where('id', '=', itemId)
-        .execute();
+        .where('answer', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** An operator moved the claim on: any open request is closed, unanswered. */

@@ -104,7 +104,7 @@ export function createClaimDetailsService(deps: {
       return {
         reference: generalClaimReference(row),
         ...claimOf(row),
-        details: (stored?.details ?? null) as Record<string, unknown> | null,
+        details: stored?.details ?? null,
         hasNiNumber: row.details_ni_number !== null,
         detailsSignedAt: row.details_signed_at,
         claimableYears: claimableTaxYears(clock()).map((y) => y.year),

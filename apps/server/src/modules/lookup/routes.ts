@@ -15,7 +15,7 @@ export const LOOKUP_MESSAGES = {
   noAddresses: 'No addresses found for this postcode',
   addressFailed: 'Unable to lookup address. Please try again.',
   validPostcode: 'Please enter a valid UK postcode',
-  bothRequired: 'Enter both postcodes',
+  bothRequired: 'Both postcodes are required',
   validPostcodes: 'Please enter valid UK postcodes (e.g., WN2 1AR, SK5 6AQ)',
   noDistance: 'Unable to calculate distance between postcodes',
   distanceFailed: 'Distance calculation failed. Please enter manually.',

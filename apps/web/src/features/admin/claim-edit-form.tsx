@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { EMPTY_DATE_PARTS, formatIsoDate, isoToDateParts } from '@taxback/domain';
 import type { DateParts } from '@taxback/domain';
 import { CLAIMANT_EDIT_FIELDS, editLabel } from '@taxback/domain/claim-edit-schemas';
-import type { EditField } from '@taxback/domain/claim-edit-schemas';
+import type { ClaimEditValue, EditField } from '@taxback/domain/claim-edit-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -93,7 +93,7 @@ function startValue(choice: Choice | undefined, claim: ClaimDetail): Value {
   return { kind: 'text', text: choice.field === 'niNumber' ? '' : (choice.current ?? '') };
 }
 
-function wireValue(v: Value): unknown {
+function wireValue(v: Value): ClaimEditValue {
   if (v.kind === 'text') return v.text;
   if (v.kind === 'date') return v.date;
   if (v.kind === 'address') return { homeAddress: v.homeAddress, postcode: v.postcode };

@@ -81,15 +81,22 @@ function changeFailure(res: { status: number; errors?: Record<string, string>; e
 
 const withCsrf = (token: string) => () => ({ 'X-CSRF-Token': token });
 
+/**
+ * Issue 44: one key per draft (a message, or one request's answers), sent again with every retry
+ * of it, so the server stores a repeated send once. A new draft gets a new key.
+ */
+export const newDraftKey = (): string => crypto.randomUUID();
+
 /** POST /api/status/messages: the claimant writes on the thread. */
 export async function sendStatusMessage(
   casework: ClaimStatusView['casework'],
   body: string,
+  idempotencyKey: string,
 ): Promise<Change<{ id: string }>> {
   const res = await request(
     'sendStatusMessage',
     ROUTES.sendStatusMessage,
-    { body: { body, version: casework.version } },
+    { body: { body, version: casework.version, idempotencyKey } },
     withCsrf(casework.csrfToken),
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);
@@ -119,11 +126,12 @@ export async function answerStatusRequest(
   casework: ClaimStatusView['casework'],
   requestId: string,
   answers: { itemId: string; answer: string; fileIds: string[] }[],
+  idempotencyKey: string,
 ): Promise<Change<ClaimStatusView>> {
   const res = await request(
     'answerStatusRequest',
     ROUTES.answerStatusRequest,
-    { body: { version: casework.version, requestId, answers } },
+    { body: { version: casework.version, requestId, answers, idempotencyKey } },
     withCsrf(casework.csrfToken),
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { checkUploadName, formatIsoDate, ukIsoDate, UPLOAD_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { FieldMessages, fieldMessageIds } from '../../components/ui/field-messages.tsx';
 import { AmendmentPanel } from './status-amendment.tsx';
-import { answerStatusRequest, sendStatusMessage, uploadStatusFile } from './status-api.ts';
+import { answerStatusRequest, newDraftKey, sendStatusMessage, uploadStatusFile } from './status-api.ts';
 import type { UploadedReplyFile } from './status-api.ts';
 
 // Issue 28 (D33): on the status page after the code sign-in, the claimant reads the thread,
@@ -156,6 +156,8 @@ function AnswerForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  // These answers' draft key: every retry of them is the same send (issue 44).
+  const draftKey = useRef(newDraftKey());
   const setError = (field: string, message: string | null) => {
     setErrors(({ [field]: _old, ...rest }) => (message ? { ...rest, [field]: message } : rest));
     if (message) setAttempt((n) => n + 1);
@@ -170,6 +172,7 @@ function AnswerForm({
         answer: answers[i] ?? '',
         fileIds: (files[i] ?? []).map((f) => f.id),
       })),
+      draftKey.current,
     );
     setBusy(false);
     if (res.ok) return onSent(res.data);
@@ -232,11 +235,14 @@ function MessageForm({ casework, onSent }: { casework: Casework; onSent: () => v
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  // The draft's key: a retry of this message is the same send; a sent one starts a new draft.
+  const draftKey = useRef(newDraftKey());
   async function send() {
     setBusy(true);
-    const res = await sendStatusMessage(casework, body);
+    const res = await sendStatusMessage(casework, body, draftKey.current);
     setBusy(false);
     if (res.ok) {
+      draftKey.current = newDraftKey();
       setBody('');
       setError(null);
       return onSent();

@@ -31,6 +31,7 @@ async function searchFor(postcode: string) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('AddressSearch', () => {
@@ -132,6 +133,20 @@ describe('AddressSearch', () => {
       expect(screen.getByLabelText('Full address')).toHaveValue('1 bHigh/b St');
     },
   );
+
+  // SPEC §8's search exception: the server answered, but not with addresses we could read.
+  it('an answer it cannot read says the search failed and leaves the address free to type', async () => {
+    answer(200, { status: 'success' });
+    // The client logs an answer outside the contract in development; that log is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<Harness />);
+    await searchFor('WN2 1AR');
+    expect(
+      (await screen.findAllByText('Unable to search addresses. Please try again.')).length,
+    ).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText('Full address'), { target: { value: '1 High Street, Wigan' } });
+    expect(screen.getByLabelText('Full address')).toHaveValue('1 High Street, Wigan');
+  });
 
   it('a network failure asks the claimant to type the address', async () => {
     vi.stubGlobal(

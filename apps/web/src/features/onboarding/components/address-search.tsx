@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { sanitisePostcodeInput, stripAngleBrackets, validatePostcodeSearch } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
-import { lookupAddress, type AddressLookup, type DeliveryPoint } from '../lib/wizard-api.ts';
+import {
+  ADDRESS_MESSAGES,
+  lookupAddress,
+  type AddressLookup,
+  type AddressOutcome,
+  type DeliveryPoint,
+} from '../lib/wizard-api.ts';
 import { FieldError } from './choice-list.tsx';
 
 export interface AddressSearchProps {
@@ -63,7 +69,13 @@ function usePostcodeSearch(sessionId: string) {
     abortRef.current = controller;
     setPhase('searching');
     setMessage('');
-    const result = await lookupAddress(sessionId, check.postcode, controller.signal);
+    let result: AddressOutcome;
+    try {
+      result = await lookupAddress(sessionId, check.postcode, controller.signal);
+    } catch {
+      // SPEC §8: the search itself failed; the claimant can still type the address.
+      result = { kind: 'error', message: ADDRESS_MESSAGES.searchFailed };
+    }
     if (controller.signal.aborted) return;
     if (result.kind === 'ok') {
       setLookup(result.lookup);

@@ -10,6 +10,8 @@ export const ADDRESS_MESSAGES = {
   notFound: 'No addresses found for this postcode',
   serverError: 'Unable to lookup address. Please try again.',
   exception: 'Unable to lookup address. Please enter manually.',
+  /** SPEC §8's "search exception": the server answered, but with nothing we could read. */
+  searchFailed: 'Unable to search addresses. Please try again.',
 } as const;
 
 /** The status a lookup failed with: 0 for the network, else what the server answered. */
@@ -41,6 +43,7 @@ export async function lookupAddress(
   }
   const status = httpStatusOf(res);
   if (status === 0) return { kind: 'error', message: ADDRESS_MESSAGES.exception };
+  if (status >= 200 && status < 300) return { kind: 'error', message: ADDRESS_MESSAGES.searchFailed };
   if (status === 404) return { kind: 'none', message: res.error || ADDRESS_MESSAGES.notFound };
   if (status === 400 && res.error) return { kind: 'error', message: res.error };
   return { kind: 'error', message: ADDRESS_MESSAGES.serverError };
@@ -50,7 +53,7 @@ export async function lookupAddress(
 // Distance (SPEC §8 messages, shown under the journey)
 
 export const DISTANCE_ERRORS = {
-  bothRequired: 'Enter both postcodes',
+  bothRequired: 'Both postcodes are required',
   serverFailed: 'Distance calculation failed. Please enter manually.',
   unable: 'Unable to calculate distance between postcodes',
   exception: 'Failed to calculate distance. Please enter manually.',

@@ -117,7 +117,7 @@ describe('journey setup', () => {
     [504, undefined, 'Distance calculation failed. Please enter manually.'],
     [422, { status: 'error', error: 'No route between these postcodes' }, 'No route between these postcodes'],
     [422, undefined, 'Unable to calculate distance between postcodes'],
-    [400, { status: 'error', error: 'Enter both postcodes' }, 'Enter both postcodes'],
+    [400, { status: 'error', error: 'Both postcodes are required' }, 'Both postcodes are required'],
   ])('shows the distance message for a %i answer', async (status, body, message) => {
     await openSetup(distanceAnswer(status, body));
     type('journey-0-from', 'WN2 1AR');
