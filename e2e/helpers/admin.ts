@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expectNoA11yViolations } from './a11y.ts';
@@ -198,4 +198,19 @@ export async function changeStatus(page: Page, to: string, reason = ''): Promise
   await page.getByLabel('New status').selectOption({ label: to });
   if (reason) await page.getByLabel(/^Reason(?: \(optional\))?$/).fill(reason);
   await page.getByRole('button', { name: 'Change status' }).click();
+}
+
+/**
+ * Types a date into the GOV.UK date input named `legend` (issue 44: the back-office's dates are
+ * Day, Month and Year boxes, whatever the browser's locale); '' empties a box.
+ */
+export async function fillDate(
+  scope: Page | Locator,
+  legend: string,
+  [day, month, year]: [string, string, string],
+): Promise<void> {
+  const group = scope.getByRole('group', { name: legend, exact: true });
+  await group.getByLabel('Day', { exact: true }).fill(day);
+  await group.getByLabel('Month', { exact: true }).fill(month);
+  await group.getByLabel('Year', { exact: true }).fill(year);
 }

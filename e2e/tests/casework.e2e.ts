@@ -183,7 +183,12 @@ test('an operator asks for the PAYE reference and a P60; the claimant answers wi
   await second.getByLabel('What you need').selectOption({ label: 'A document' });
   await second.getByLabel('Document').selectOption({ label: 'P60' });
   await second.getByLabel('Tax year (optional)').selectOption(YEAR);
-  const replyBy = await form.getByLabel('Reply by').inputValue();
+  // Issue 44: the reply-by date is shown as day, month and year boxes; stored as an ISO date.
+  const replyByBoxes = form.getByRole('group', { name: 'Reply by' });
+  const [day = '', month = '', year = ''] = await Promise.all(
+    ['Day', 'Month', 'Year'].map((box) => replyByBoxes.getByLabel(box, { exact: true }).inputValue()),
+  );
+  const replyBy = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   expect(replyBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await scanAtBothWidths(page, 'operator claim page with the request form');
   await form.getByRole('button', { name: 'Request information' }).click();

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { claimableTaxYears, normaliseUkPhone } from '@taxback/domain';
-import { createOperator, signInWithTotp } from '../helpers/admin.ts';
+import { createOperator, fillDate, signInWithTotp } from '../helpers/admin.ts';
 import { ContentWatch, expectSummaryInFieldOrder } from '../helpers/content.ts';
 import { latestResumeCode, queryRows } from '../helpers/db.ts';
 import {
@@ -365,8 +365,8 @@ test('every operator screen', async ({ page, browser }) => {
   await signInWithTotp(page, email, password, false);
   await watch.check(page, 'claims list');
 
-  await page.getByLabel('Submitted from').fill('2025-03-01');
-  await page.getByLabel('Submitted to').fill('2025-02-01');
+  await fillDate(page, 'Submitted from', ['1', '3', '2025']);
+  await fillDate(page, 'Submitted to', ['1', '2', '2025']);
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await watch.check(page, 'claims list with a wrong date range');
   await page.goto('/admin/claims');
@@ -407,8 +407,8 @@ test('every operator screen', async ({ page, browser }) => {
   await page.getByRole('button', { name: 'Add operator' }).click();
   await watch.check(page, 'operators, add sent empty');
   await page.goto('/admin/audit');
-  await page.getByLabel('From', { exact: true }).fill('2025-03-01');
-  await page.getByLabel('To', { exact: true }).fill('2025-02-01');
+  await fillDate(page, 'From', ['1', '3', '2025']);
+  await fillDate(page, 'To', ['1', '2', '2025']);
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await watch.check(page, 'audit log with a wrong date range');
   // Each operator screen was read with its heading (the check cannot pass by reading nothing).

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanDateParts,
   dateOfBirthProblem,
+  datePartsProblem,
   datePartsToIso,
   datePartsToText,
   endDateProblem,
@@ -56,6 +57,23 @@ describe('end of a job', () => {
     [d('30', '', '2025'), 'The date the job ended must include a month'],
   ])('%j → %s', (parts, message) => {
     expect(endDateProblem(parts, TODAY)?.message ?? null).toBe(message);
+  });
+});
+
+describe('a named date (issue 44: the back-office’s dates)', () => {
+  it.each<[ReturnType<typeof d>, string | undefined, string | null, string[]?]>([
+    [d('', '', ''), undefined, null],
+    [d('', '', ''), 'Enter the reply-by date', 'Enter the reply-by date', ['day', 'month', 'year']],
+    [d('27', '3', '2026'), undefined, null],
+    [d('27', '', '2026'), undefined, 'The from date must include a month', ['month']],
+    [d('', '3', ''), undefined, 'The from date must include a day and a year', ['day', 'year']],
+    [d('27', '3', '26'), undefined, 'The from date must include a 4-digit year', ['year']],
+    [d('31', '2', '2027'), undefined, 'The from date must be a real date', ['day']],
+    [d('1', '13', '2027'), 'Enter the reply-by date', 'The from date must be a real date', ['month']],
+  ])('%j (empty: %s) → %s', (parts, enter, message, which) => {
+    const problem = datePartsProblem(parts, 'The from date', enter);
+    expect(problem?.message ?? null).toBe(message);
+    if (which) expect(problem?.parts).toEqual(which);
   });
 });
 

@@ -121,6 +121,16 @@ function shapeProblem(p: DateParts, subject: string, enterMessage: string): Date
   return null;
 }
 
+/**
+ * A date typed into a form that names it (the back-office's filters and dates, issue 44): its
+ * first missing box, a year not of 4 digits, or not a real date. Empty is `enterMessage` when one
+ * is given, otherwise fine (a filter left empty is no bound).
+ */
+export function datePartsProblem(p: DateParts, subject: string, enterMessage?: string): DateProblem | null {
+  if (enterMessage === undefined && isEmptyDate(p)) return null;
+  return shapeProblem(p, subject, enterMessage ?? '');
+}
+
 /** The ISO date `years` years before `isoDay` (29 February falls back to 28 February). */
 function yearsBefore(isoDay: string, years: number): string {
   const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS } from '@taxback/domain/admin-schemas';
+import { DATE_SUBJECTS } from '@taxback/domain/date-rules';
 import { Button } from '../../components/ui/button.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
-import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
+import { DataTable, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
+import { useDateFields } from './date-fields.ts';
 import { answerLabel } from '@taxback/domain';
 import type {
   AuditEvent,
@@ -18,6 +22,10 @@ import { paths } from '../../lib/paths.ts';
 type OperatorOption = Pick<OperatorListItem, 'id' | 'name' | 'email'>;
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
+const DATES = {
+  from: { legend: 'From', subject: DATE_SUBJECTS.from },
+  to: { legend: 'To', subject: DATE_SUBJECTS.to },
+};
 
 /** An event's detail as short "key: value" lines (reasons, filters, counts); ids lists are counted. */
 function detailText(detail: Record<string, unknown> | null): string {
@@ -65,7 +73,15 @@ function subjectOf(e: AuditEvent) {
 /** /admin/audit (admins): the append-only audit log, by operator, action and date, in pages. */
 export function AuditPage() {
   useAdminTitle('Audit log');
-  const { query, field, apply, hrefWith, reset } = useUrlFilters(FILTERS, 'audit-');
+  const filters = useUrlFilters(FILTERS, 'audit-');
+  const { params, query, field, set, hrefWith, reset } = filters;
+  // Dates typed as day, month and year, kept in the address as ISO dates (issue 44).
+  const dates = useDateFields(DATES, {
+    idPrefix: 'audit-',
+    initial: () => ({ from: params.get('from') ?? '', to: params.get('to') ?? '' }),
+    onChange: (key, iso) => set(key)(iso),
+  });
+  const apply = (event: FormEvent) => (dates.check() ? filters.apply(event) : event.preventDefault());
   // The answer with the filters it was asked for: rows of the previous filters are never shown
   // under new ones while the new page loads.
   const [answer, setAnswer] = useState<{ query: string; data: AuditPageAnswer } | null>(null);
@@ -82,6 +98,7 @@ export function AuditPage() {
   useEffect(() => {
     let live = true;
     reset();
+    dates.reset();
     void call('auditLog', { query: Object.fromEntries(new URLSearchParams(query)) }).then((res) => {
       if (!live) return;
       if (res.ok) {
@@ -99,11 +116,14 @@ export function AuditPage() {
   return (
     <div>
       <h1 className="mb-6 text-3xl">Audit log</h1>
-      <ErrorSummary errors={summaryItems(errors, 'audit-')} />
+      <ErrorSummary
+        errors={summaryItems({ ...errors, ...dates.errors }, 'audit-')}
+        focusKey={dates.attempt}
+      />
       <form
         onSubmit={apply}
         noValidate
-        className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="mb-6 grid gap-4 rounded-md bg-gray-100 p-4 sm:grid-cols-2"
         aria-label="Filter the audit log"
       >
         <SelectField label="Operator" {...field('actor', errors)}>
@@ -123,8 +143,8 @@ export function AuditPage() {
             </option>
           ))}
         </SelectField>
-        <InputField label="From" type="date" {...field('from', errors)} />
-        <InputField label="To" type="date" {...field('to', errors)} />
+        <DateInput {...dates.input('from', errors.from)} />
+        <DateInput {...dates.input('to', errors.to)} />
         <div className="self-end">
           <Button type="submit">Apply filters</Button>
         </div>

@@ -14,7 +14,7 @@ import { statusLabel } from './claims-page.tsx';
 export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
   const [to, setTo] = useState('');
   const [reason, setReason] = useState('');
-  const record = useRecordValues();
+  const record = useRecordValues('status-');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [done, setDone] = useState<string | null>(null);
@@ -29,18 +29,19 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
       setAttempt((n) => n + 1);
       return;
     }
+    // The move's date, checked as typed (issue 44): a wrong one is shown, and nothing is sent.
+    const on = record.dates.check(to === 'repaid' ? ['repaidOn'] : to === 'sent-to-hmrc' ? ['sentOn'] : []);
+    if (!on) return;
     const res = await call('changeClaimStatus', {
       params: { id: claim.id },
       body: {
         to,
         reason,
         version: claim.workflow.version,
-        ...(to === 'repaid'
-          ? { repaidAmount: record.values.repaidAmount, repaidOn: record.values.repaidOn }
-          : {}),
+        ...(to === 'repaid' ? { repaidAmount: record.values.repaidAmount, repaidOn: on.repaidOn } : {}),
         ...(to === 'sent-to-hmrc'
           ? {
-              sentOn: record.values.sentOn,
+              sentOn: on.sentOn,
               sentMethod: record.values.sentMethod,
               sentMethodOther: record.values.sentMethodOther,
               sentTracking: record.values.sentTracking,
@@ -75,7 +76,10 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
       className="mb-10 rounded-md border-2 border-gray-300 p-4"
     >
       <h2 className="mb-4 text-2xl">Change status</h2>
-      <ErrorSummary errors={summaryItems(errors, 'status-')} focusKey={attempt} />
+      <ErrorSummary
+        errors={summaryItems({ ...errors, ...record.dates.errors }, 'status-')}
+        focusKey={`${attempt}.${record.dates.attempt}`}
+      />
       {done && (
         <p role="status" className="mb-4 font-semibold text-brand-700">
           {done}
@@ -110,10 +114,22 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
           onChange={setReason}
         />
         {to === 'sent-to-hmrc' && (
-          <SentFields prefix="status-" values={record.values} set={record.set} errors={errors} />
+          <SentFields
+            prefix="status-"
+            values={record.values}
+            set={record.set}
+            dates={record.dates}
+            errors={errors}
+          />
         )}
         {to === 'repaid' && (
-          <RepaidFields prefix="status-" values={record.values} set={record.set} errors={errors} />
+          <RepaidFields
+            prefix="status-"
+            values={record.values}
+            set={record.set}
+            dates={record.dates}
+            errors={errors}
+          />
         )}
         <Button type="submit">Change status</Button>
       </div>

@@ -2,14 +2,17 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ukIsoDate } from '@taxback/domain';
 import { SENT_METHOD_LABELS } from '@taxback/domain/admin-schemas';
+import { DATE_SUBJECTS } from '@taxback/domain/date-rules';
 import type { OperatorListItem } from '@taxback/domain/api/admin-responses';
 import { Button } from '../../components/ui/button.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { Field, InputField, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
+import { useDateFields } from './date-fields.ts';
 
 // D34 and D35 on the claim page: who owns the claim (take, allocate, return to the pool), the
 // sending's and repayment's fields, their history, and an admin's correction.
@@ -123,21 +126,15 @@ interface RecordFieldsProps {
   prefix: string;
   values: Record<string, string>;
   set: (key: string) => (value: string) => void;
+  dates: RecordDates;
   errors: Record<string, string>;
 }
 
 /** D35: how the claim went to HMRC; shared by the status move and the admin's correction. */
-export function SentFields({ prefix, values, set, errors }: RecordFieldsProps) {
+export function SentFields({ prefix, values, set, dates, errors }: RecordFieldsProps) {
   return (
     <>
-      <InputField
-        id={`${prefix}sentOn`}
-        label="Date sent to HMRC"
-        type="date"
-        value={values.sentOn ?? ''}
-        onChange={set('sentOn')}
-        error={errors.sentOn}
-      />
+      <DateInput {...dates.input('sentOn', errors.sentOn)} />
       <SelectField
         id={`${prefix}sentMethod`}
         label="How it was sent"
@@ -170,7 +167,7 @@ export function SentFields({ prefix, values, set, errors }: RecordFieldsProps) {
 }
 
 /** D35: HMRC's repayment: the amount and the date. */
-export function RepaidFields({ prefix, values, set, errors }: RecordFieldsProps) {
+export function RepaidFields({ prefix, values, set, dates, errors }: RecordFieldsProps) {
   return (
     <>
       <Field
@@ -187,23 +184,37 @@ export function RepaidFields({ prefix, values, set, errors }: RecordFieldsProps)
           className={`${inputClass} max-w-xs`}
         />
       </Field>
-      <InputField
-        id={`${prefix}repaidOn`}
-        label="Date HMRC repaid"
-        type="date"
-        value={values.repaidOn ?? ''}
-        onChange={set('repaidOn')}
-        error={errors.repaidOn}
-      />
+      <DateInput {...dates.input('repaidOn', errors.repaidOn)} />
     </>
   );
 }
 
-/** The form values of the sending and repayment fields, today's date filled in. */
-export function useRecordValues() {
-  const [values, setValues] = useState<Record<string, string>>({ sentOn: today(), repaidOn: today() });
+const RECORD_DATES = {
+  sentOn: { legend: 'Date sent to HMRC', subject: DATE_SUBJECTS.sentOn },
+  repaidOn: { legend: 'Date HMRC repaid', subject: DATE_SUBJECTS.repaidOn },
+};
+type RecordDates = ReturnType<typeof useRecordValues>['dates'];
+
+/**
+ * The form values of the sending and repayment fields (ids under `prefix`); their dates typed as
+ * day, month and year (issue 44), today's filled in. A date left empty goes as '': today, to the server.
+ */
+export function useRecordValues(prefix: string) {
+  const [values, setValues] = useState<Record<string, string>>({});
   const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  return { values, set, reset: () => setValues({ sentOn: today(), repaidOn: today() }) };
+  const dates = useDateFields(RECORD_DATES, {
+    idPrefix: prefix,
+    initial: () => ({ sentOn: today(), repaidOn: today() }),
+  });
+  return {
+    values,
+    set,
+    dates,
+    reset: () => {
+      setValues({});
+      dates.reset();
+    },
+  };
 }
 
 /** D35: every value the sent and repaid records held, and an admin's correction. */
@@ -237,23 +248,25 @@ export function HmrcRecords({ claim, onChanged }: { claim: ClaimDetail; onChange
 function CorrectionForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
   const repaid = claim.workflow.status === 'repaid';
   const [record, setRecord] = useState<'sent' | 'repaid'>(repaid ? 'repaid' : 'sent');
-  const { values, set, reset } = useRecordValues();
+  const { values, set, dates, reset } = useRecordValues('correct-');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const on = dates.check([record === 'sent' ? 'sentOn' : 'repaidOn']);
+    if (!on) return;
     const body =
       record === 'sent'
         ? {
             record,
             reason,
-            sentOn: values.sentOn,
+            sentOn: on.sentOn,
             sentMethod: values.sentMethod,
             sentMethodOther: values.sentMethodOther,
             sentTracking: values.sentTracking,
           }
-        : { record, reason, repaidAmount: values.repaidAmount, repaidOn: values.repaidOn };
+        : { record, reason, repaidAmount: values.repaidAmount, repaidOn: on.repaidOn };
     const res = await call('correctHmrcRecord', { params: { id: claim.id }, body });
     if (res.ok) {
       setErrors({});
@@ -272,7 +285,10 @@ function CorrectionForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: (
       className="space-y-4 rounded-md border-2 border-gray-300 p-4"
     >
       <h3 className="text-xl">Correct a record</h3>
-      <ErrorSummary errors={summaryItems(errors, 'correct-')} focusKey={attempt} />
+      <ErrorSummary
+        errors={summaryItems({ ...errors, ...dates.errors }, 'correct-')}
+        focusKey={`${attempt}.${dates.attempt}`}
+      />
       <SelectField
         id="correct-record"
         label="Record to correct"
@@ -283,9 +299,9 @@ function CorrectionForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: (
         {repaid && <option value="repaid">Repaid</option>}
       </SelectField>
       {record === 'sent' ? (
-        <SentFields prefix="correct-" values={values} set={set} errors={errors} />
+        <SentFields prefix="correct-" values={values} set={set} dates={dates} errors={errors} />
       ) : (
-        <RepaidFields prefix="correct-" values={values} set={set} errors={errors} />
+        <RepaidFields prefix="correct-" values={values} set={set} dates={dates} errors={errors} />
       )}
       <TextAreaField
         id="correct-reason"

@@ -1,36 +1,48 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { claimableTaxYears, ukIsoDate } from '@taxback/domain';
+import { ukIsoDate } from '@taxback/domain';
 import { REQUESTED_DOCUMENTS, defaultReplyBy, ITEMS_MAX } from '@taxback/domain/casework';
+import { DATE_SUBJECTS, dateMessages } from '@taxback/domain/date-rules';
 import { Button } from '../../components/ui/button.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { summaryItems } from './admin-api.ts';
-import { InputField, SelectField, TextAreaField } from './admin-ui.tsx';
+import { SelectField, TextAreaField } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
+import { useDateFields } from './date-fields.ts';
 
 // Issue 28 (D33): "information requested" with one or more items (a question, a document of a
 // named kind for a tax year and employment, or an amendment, D32) and a reply-by date.
 
 type Item = { kind: string; question: string; document: string; taxYear: string; employmentId: string };
 const EMPTY_ITEM: Item = { kind: 'question', question: '', document: '', taxYear: '', employmentId: '' };
+const REPLY_BY = {
+  replyBy: {
+    legend: 'Reply by',
+    subject: DATE_SUBJECTS.replyBy,
+    required: dateMessages(DATE_SUBJECTS.replyBy).required,
+  },
+};
 
 function ItemFields({
   index,
   item,
   errors,
   employments,
+  years,
   onChange,
 }: {
   index: number;
   item: Item;
   errors: Record<string, string>;
   employments: { id: string; employerName: string }[];
+  /** The claim's own tax years: the only ones a request may name (issue 44). */
+  years: readonly string[];
   onChange: (item: Item) => void;
 }) {
   const id = (field: string) => `request-items.${index}.${field}`;
   const set = (field: keyof Item) => (value: string) => onChange({ ...item, [field]: value });
-  const years = claimableTaxYears(new Date()).map((y) => y.year);
   return (
     <fieldset className="min-w-0 space-y-3 rounded-md border-2 border-gray-300 p-3">
       <legend className="px-1 font-semibold">Item {index + 1}</legend>
@@ -81,6 +93,7 @@ function ItemFields({
               label="Employment (optional)"
               value={item.employmentId}
               onChange={set('employmentId')}
+              error={errors[`items.${index}.employmentId`]}
             >
               <option value="">Any employment</option>
               {employments.map((e) => (
@@ -113,7 +126,11 @@ export function InformationRequestForm({
   onChanged: () => Promise<void>;
 }) {
   const [items, setItems] = useState<Item[]>([EMPTY_ITEM]);
-  const [replyBy, setReplyBy] = useState(() => defaultReplyBy(ukIsoDate(new Date())));
+  // Typed as day, month and year (issue 44); 14 days ahead unless changed.
+  const dates = useDateFields(REPLY_BY, {
+    idPrefix: 'request-',
+    initial: () => ({ replyBy: defaultReplyBy(ukIsoDate(new Date())) }),
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   if (!claim.workflow.allowedMoves.includes('information-requested')) return null;
@@ -121,11 +138,13 @@ export function InformationRequestForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const checked = dates.check();
+    if (!checked) return;
     const res = await call('requestClaimInformation', {
       params: { id: claim.id },
       body: {
         version: claim.workflow.version,
-        replyBy,
+        replyBy: checked.replyBy,
         items: items.map((i) =>
           i.kind === 'document'
             ? { kind: 'document', document: i.document, taxYear: i.taxYear, employmentId: i.employmentId }
@@ -154,7 +173,10 @@ export function InformationRequestForm({
         The claim moves to “information requested”. The claimant is sent a text and an email with a link to
         answer on their status page, and reminders 7 days and 1 day before the reply-by date.
       </p>
-      <ErrorSummary errors={summaryItems(errors, 'request-')} focusKey={attempt} />
+      <ErrorSummary
+        errors={summaryItems({ ...errors, ...dates.errors }, 'request-')}
+        focusKey={`${attempt}.${dates.attempt}`}
+      />
       <div className="space-y-4">
         {items.map((item, i) => (
           <ItemFields
@@ -163,6 +185,7 @@ export function InformationRequestForm({
             item={item}
             errors={errors}
             employments={employments}
+            years={claim.taxYears}
             onChange={(next) => setItems((all) => all.map((old, j) => (j === i ? next : old)))}
           />
         ))}
@@ -171,14 +194,9 @@ export function InformationRequestForm({
             Add another item
           </Button>
         )}
-        <InputField
-          id="request-replyBy"
-          type="date"
-          label="Reply by"
-          hint="A working day; 14 days from today unless you change it"
-          error={errors.replyBy}
-          value={replyBy}
-          onChange={setReplyBy}
+        <DateInput
+          {...dates.input('replyBy', errors.replyBy)}
+          hint="A working day; 14 days from today unless you change it. For example, 27 3 2026"
         />
         <Button type="submit">Request information</Button>
       </div>

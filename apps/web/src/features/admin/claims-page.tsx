@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, isClaimStatus } from '@taxback/domain';
+import { DATE_SUBJECTS } from '@taxback/domain/date-rules';
 import { Button } from '../../components/ui/button.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call, hrefOf } from '../../lib/api/admin-client.ts';
 import { formatAge, formatWholePounds, summaryItems } from './admin-api.ts';
@@ -9,6 +12,7 @@ import { useAdminSession } from './admin-session.tsx';
 import { AllocateNext, ClaimFlags, QUEUE_LABELS, QueueTabs, TakeNext } from './claim-queues.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import { DataTable, InputField, Pager, SelectField, useUrlFilters } from './admin-ui.tsx';
+import { useDateFields } from './date-fields.ts';
 import type { ClaimList, ClaimListItem } from '@taxback/domain/api/admin-responses';
 import { paths } from '../../lib/paths.ts';
 
@@ -20,6 +24,10 @@ const SORTS = [
   ['rebate', 'Estimated rebate'],
   ['reference', 'Reference'],
 ] as const;
+const DATES = {
+  from: { legend: 'Submitted from', subject: DATE_SUBJECTS.from },
+  to: { legend: 'Submitted to', subject: DATE_SUBJECTS.to },
+};
 
 export function statusLabel(status: string): string {
   return isClaimStatus(status) ? CLAIM_STATUS_LABELS[status] : status === 'draft' ? 'Draft' : status;
@@ -41,7 +49,15 @@ const COLUMNS = [
 /** /admin/claims: every claim in one table with server-side filters, sort and pages. */
 export function ClaimsPage() {
   useAdminTitle('Claims');
-  const { params, query, form, set, field, apply, hrefWith } = useUrlFilters(FILTERS, 'filter-');
+  const filters = useUrlFilters(FILTERS, 'filter-');
+  const { params, query, form, set, field, hrefWith } = filters;
+  // The dates are typed as day, month and year and kept in the address as ISO dates (issue 44).
+  const dates = useDateFields(DATES, {
+    idPrefix: 'filter-',
+    initial: () => ({ from: params.get('from') ?? '', to: params.get('to') ?? '' }),
+    onChange: (key, iso) => set(key)(iso),
+  });
+  const apply = (event: FormEvent) => (dates.check() ? filters.apply(event) : event.preventDefault());
   const [list, setList] = useState<ClaimList | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reloads, setReloads] = useState(0);
@@ -67,7 +83,10 @@ export function ClaimsPage() {
   return (
     <div>
       <h1 className="mb-6 text-3xl">Claims</h1>
-      <ErrorSummary errors={summaryItems(errors, 'filter-')} />
+      <ErrorSummary
+        errors={summaryItems({ ...errors, ...dates.errors }, 'filter-')}
+        focusKey={dates.attempt}
+      />
       {list && <QueueTabs list={list} hrefOf={(queue) => hrefWith({ queue })} onPick={set('queue')} />}
       <TakeNext />
       {list && list.queue === 'unallocated' && operator?.role === 'admin' && (
@@ -100,8 +119,13 @@ export function ClaimsPage() {
             <option value="mileage">Mileage</option>
           </SelectField>
           <InputField label="Affiliate" {...field('affiliate', errors)} />
-          <InputField label="Submitted from" type="date" {...field('from', errors)} />
-          <InputField label="Submitted to" type="date" {...field('to', errors)} />
+          {/* Two columns each on wide screens: Day, Month and Year side by side. */}
+          <div className="lg:col-span-2">
+            <DateInput {...dates.input('from', errors.from)} />
+          </div>
+          <div className="lg:col-span-2">
+            <DateInput {...dates.input('to', errors.to)} />
+          </div>
           <SelectField label="Sort by" {...field('sort', errors)}>
             {SORTS.map(([value, label]) => (
               <option key={value} value={value === 'submitted' ? '' : value}>

@@ -1,0 +1,64 @@
+// For the back-office's component tests: fetch answered from a table by 'METHOD /path', every
+// call kept so a test can read the query or body the screen sent; dates typed box by box.
+import { vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+
+export interface SentCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** Answers 200 with `answers['METHOD /path']` (404 for any other), and keeps every call. */
+export function fakeAdminApi(answers: Record<string, unknown>) {
+  const calls: SentCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path: url.pathname, query: url.searchParams, body });
+      const key = `${method} ${url.pathname}`;
+      const known = key in answers;
+      return Promise.resolve(
+        new Response(JSON.stringify(known ? answers[key] : { error: 'Not found' }), {
+          status: known ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    }),
+  );
+  return {
+    calls,
+    /** The calls of one operation, 'METHOD /path', oldest first. */
+    to: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  };
+}
+
+/** GET /api/admin/me's answer: an operator of `role` signed in. */
+export function signedIn(role: 'admin' | 'caseworker') {
+  return {
+    operator: { id: '00000000-0000-4000-8000-000000000001', email: 'o@example.com', name: 'Olive', role },
+    csrfToken: 'token',
+  };
+}
+
+/** The GOV.UK date input named `legend`: its Day, Month and Year boxes. */
+export function dateBoxes(legend: string) {
+  const group = within(screen.getByRole('group', { name: legend }));
+  return {
+    day: group.getByLabelText('Day') as HTMLInputElement,
+    month: group.getByLabelText('Month') as HTMLInputElement,
+    year: group.getByLabelText('Year') as HTMLInputElement,
+  };
+}
+
+/** Types day, month and year into the date input named `legend` ('' empties a box). */
+export function typeDate(legend: string, day: string, month: string, year: string): void {
+  const boxes = dateBoxes(legend);
+  fireEvent.change(boxes.day, { target: { value: day } });
+  fireEvent.change(boxes.month, { target: { value: month } });
+  fireEvent.change(boxes.year, { target: { value: year } });
+}
