@@ -35,6 +35,7 @@ export * from './fees.ts';
 export * from './p87-readiness.ts';
 export * from './flat-rate-expenses.ts';
 export * from './general-details.ts';
+export * from './case-years.ts';
 export * from './authority.ts';
 export * from './authority-inputs.ts';
 export * from './duplicates.ts';
