@@ -397,16 +397,24 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
   await other.getByTestId('wizard-continue').click();
   await expectStep(other, 'tax-years');
   for (const year of YEARS) await expect(other.getByTestId(`tax-year-${year}`)).toBeChecked();
-  // The mileage draft the wizard saved holds the prefilled claimant, as its own claim.
+  // The mileage draft holds the prefilled claimant, a claim of its own in the funnel claim's case
+  // (issue 42): one draft, however often the button was pressed.
+  const [funnel] = await queryRows('SELECT id FROM form_responses WHERE session_id = $1', [sessionId]);
   await expect
     .poll(async () =>
       queryRows(
-        'SELECT first_name, email, postcode, submission_reference FROM onboarding_claims WHERE last_name = $1',
+        'SELECT first_name, email, postcode, submission_reference, case_id FROM onboarding_claims WHERE last_name = $1',
         [lastName],
       ),
     )
     .toEqual([
-      { first_name: 'Mary', email: 'mary@example.com', postcode: 'LS1 1AA', submission_reference: null },
+      {
+        first_name: 'Mary',
+        email: 'mary@example.com',
+        postcode: 'LS1 1AA',
+        submission_reference: null,
+        case_id: funnel?.id,
+      },
     ]);
   await later.close();
 });

@@ -187,11 +187,15 @@ export async function submitMileageClaim(
     affiliate?: string | null;
     /** Business miles in the claim's year (8,000 unless given). */
     miles?: number;
+    /** The claim's one tax year (MILEAGE_CLAIM_YEAR unless given). */
+    year?: string;
+    /** An existing draft to finish (a case's, issue 42), at its revision; a new session otherwise. */
+    draft?: { sessionId: string; revision: number };
   } = {},
 ): Promise<{ id: string; reference: string; sessionId: string }> {
-  const sessionId = newSessionId();
+  const sessionId = person.draft?.sessionId ?? newSessionId();
   const headers = { 'x-session-id': sessionId };
-  const year = MILEAGE_CLAIM_YEAR;
+  const year = person.year ?? MILEAGE_CLAIM_YEAR;
   const snapshot = mileageSnapshot(
     {
       years: [{ year, miles: person.miles ?? 8000 }],
@@ -214,7 +218,12 @@ export async function submitMileageClaim(
     method: 'PUT',
     url: '/api/onboarding',
     headers,
-    payload: { revision: 0, currentStep: 'evidence', lastStepCompleted: 'employer-rate', snapshot },
+    payload: {
+      revision: person.draft?.revision ?? 0,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      snapshot,
+    },
   });
   if (save.statusCode !== 200) throw new Error(`save answered ${save.statusCode}: ${save.body}`);
   const body = multipart(

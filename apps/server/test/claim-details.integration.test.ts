@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSessionId } from '@taxback/domain';
+import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { REQUEST_MESSAGES } from '@taxback/domain/api-messages';
 import { DETAILS_MESSAGES } from '@taxback/domain/general-details-schemas';
 import {
@@ -6,10 +9,12 @@ import {
   insertOperator,
   signIn,
   storedGeneralReference,
+  submitMileageClaim,
   testClock,
   type AdminSession,
 } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId, validClaimBody, type TestApp } from './helpers.ts';
+import { START_FROM_CLAIM_MESSAGES } from '../src/modules/onboarding/start-from-claim.ts';
 import { pdfText } from './pdf-text.ts';
 
 // D30 (issue 30): a funnel claim finished online. 26 November 2026: the claimable years are
@@ -446,5 +451,210 @@ describe('signing the details by typing a name (issue 32)', () => {
     const typedLine = 'Signed by typing their name instead of drawing: Nia Nurse';
     expect(await textOf(urls.find((u) => u !== detailsUrl)!)).toContain(typedLine);
     expect(await textOf(detailsUrl)).not.toContain('typed name');
+  });
+});
+
+// Issue 42 (D38): the mileage claim a funnel claimant starts after signing joins their case.
+describe('the case’s mileage claim, started from the signed details (issue 42)', () => {
+  const funnelClaimWith = (selectedExpenses: string[]) => funnelClaim({ selectedExpenses });
+  const start = (sessionId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/from-claim',
+      headers: { 'x-session-id': sessionId },
+    });
+  const signDetails = async (sessionId: string) => {
+    expect((await save(sessionId, details())).statusCode).toBe(200);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims/mine/details/sign',
+      headers: { 'x-session-id': sessionId },
+      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
+    });
+    expect(signed.statusCode).toBe(200);
+  };
+  const mileageClaims = (caseId: string) =>
+    t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['session_id', 'case_id', 'status', 'snapshot', 'snapshot_version', 'affiliate_name'])
+      .where('case_id', '=', caseId)
+      .execute();
+
+  it('is refused before the details are signed, without travel, and for an unknown session; it stores nothing', async () => {
+    const { sessionId: unsigned, id } = await funnelClaimWith(['uniform', 'travel']);
+    expect((await save(unsigned, details())).statusCode).toBe(200);
+    const early = await start(unsigned);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ error: START_FROM_CLAIM_MESSAGES.notSigned });
+
+    const { sessionId: noTravel, id: noTravelId } = await funnelClaimWith(['uniform', 'fees']);
+    await signDetails(noTravel);
+    const refused = await start(noTravel);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: START_FROM_CLAIM_MESSAGES.noTravel });
+
+    expect((await start(newSessionId())).statusCode).toBe(404);
+    expect((await start('not-a-session')).statusCode).toBe(400);
+    expect(await mileageClaims(id)).toEqual([]);
+    expect(await mileageClaims(noTravelId)).toEqual([]);
+  });
+
+  it('makes one draft in the claim’s case, filled in from the details, however often it is asked', async () => {
+    const { sessionId, id } = await funnelClaimWith(['uniform', 'fees', 'travel']);
+    await signDetails(sessionId);
+
+    const first = await start(sessionId);
+    expect(first.statusCode, first.body).toBe(201);
+    const wizardSession = first.json<{ sessionId: string }>().sessionId;
+    expect(wizardSession).not.toBe(sessionId);
+    expect(isSessionId(wizardSession)).toBe(true);
+
+    // Asked again, and ten times at once: the same claim.
+    const again = await Promise.all(Array.from({ length: 10 }, () => start(sessionId)));
+    expect(again.map((r) => [r.statusCode, r.json<{ sessionId: string }>().sessionId])).toEqual(
+      Array.from({ length: 10 }, () => [200, wizardSession]),
+    );
+    const rows = await mileageClaims(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ session_id: wizardSession, case_id: id, status: 'draft' });
+
+    // The wizard restores it under its own session, with the details' answers in it.
+    const restored = await t.app.inject({
+      method: 'GET',
+      url: '/api/onboarding',
+      headers: { 'x-session-id': wizardSession },
+    });
+    expect(restored.statusCode).toBe(200);
+    const progress = restored.json<{ snapshot: WizardSnapshot; revision: number }>();
+    expect(progress.revision).toBe(1);
+    expect(progress.snapshot.personalInfo).toMatchObject({
+      firstName: 'Nia',
+      lastName: 'Nurse',
+      postcode: 'LS1 1AA',
+    });
+    expect(progress.snapshot.employments.map((e) => e.employerName)).toEqual([
+      'Leeds Teaching Hospitals NHS Trust',
+    ]);
+    expect(
+      progress.snapshot.taxYears
+        .filter((y) => y.selected)
+        .map((y) => y.year)
+        .sort(),
+    ).toEqual([...YEARS].sort());
+    // The funnel claim stays a case of its own id; its details are untouched.
+    const funnel = await t.app.db
+      .selectFrom('form_responses')
+      .select(['case_id', 'details_signed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(funnel.case_id).toBeNull();
+    expect(funnel.details_signed_at).not.toBeNull();
+  });
+});
+
+// Issue 42 (D31 with D38): HMRC's £2,500 limit is the year's total across every kind, so a year
+// whose mileage and details are each under it but together over it goes to Self Assessment in both
+// claims of the case (GOV.UK "Claim tax relief for your job expenses": "If your expenses are over
+// £2,500 you must claim using a Self Assessment tax return").
+describe('a case’s year across kinds (issue 42)', () => {
+  const page = async (id: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${id}`,
+      headers: asOperator(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<ClaimDetail>();
+  };
+  const saLabel = (year: string) => `Self Assessment, not P87: ${year} (expenses over £2,500)`;
+
+  it('£2,275 of mileage and £245 of uniform and fees in 2025/26: Self Assessment on both claims, the case shown on each', async () => {
+    const { sessionId, id: funnelId } = await funnelClaim({
+      selectedExpenses: ['uniform', 'fees', 'travel'],
+    });
+    expect((await save(sessionId, details())).statusCode).toBe(200);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/claims/mine/details/sign',
+      headers: { 'x-session-id': sessionId },
+      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
+    });
+    expect(signed.statusCode).toBe(200);
+    // Alone, the funnel claim's years are P87 years: £125 + £120 each.
+    const alone = await page(funnelId);
+    expect(alone.case).toBeNull();
+    expect(alone.readiness.map((r) => r.label)).not.toContain(saLabel('2025/26'));
+
+    // The mileage claim started from it, finished: 6,500 miles at 45p less 10p paid is £2,275,
+    // under £2,500 on its own.
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/from-claim',
+      headers: { 'x-session-id': sessionId },
+    });
+    expect(started.statusCode).toBe(201);
+    const mileage = await submitMileageClaim(t, {
+      year: '2025/26',
+      miles: 6500,
+      draft: { sessionId: started.json<{ sessionId: string }>().sessionId, revision: 1 },
+    });
+
+    const funnelPage = await page(funnelId);
+    const mileagePage = await page(mileage.id);
+    for (const p of [funnelPage, mileagePage]) {
+      expect(p.readiness.map((r) => r.label)).toContain(saLabel('2025/26'));
+      // The other years of the details stay P87 years.
+      expect(p.readiness.map((r) => r.label)).not.toContain(saLabel('2024/25'));
+      const year = p.case!.years.find((y) => y.year === '2025/26')!;
+      expect(year).toMatchObject({ pence: 252_000, route: 'self-assessment', answersDiffer: false });
+      expect(year.amounts).toEqual([
+        { kind: 'mileage', label: 'Mileage', pence: 227_500 },
+        { kind: 'clothing', label: expect.any(String), pence: 12_500 },
+        { kind: 'fees', label: expect.any(String), pence: 12_000 },
+      ]);
+      expect(p.case!.years.find((y) => y.year === '2024/25')).toMatchObject({ pence: 24_500, route: 'p87' });
+    }
+    expect(funnelPage.case!.others).toEqual([
+      { id: mileage.id, kind: 'mileage', reference: mileage.reference, status: 'submitted' },
+    ]);
+    expect(mileagePage.case!.others).toEqual([
+      {
+        id: funnelId,
+        kind: 'general',
+        reference: await storedGeneralReference(t, funnelId),
+        status: 'submitted',
+      },
+    ]);
+    // The queue counts what each claim page lists, the Self Assessment year with it.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/claims?queue=all',
+      headers: asOperator(admin),
+    });
+    const rows = listed.json<{
+      claims: { id: string; readinessMissing: number; flags: { selfAssessment: boolean } }[];
+    }>().claims;
+    expect(rows.find((r) => r.id === funnelId)?.readinessMissing).toBe(funnelPage.readiness.length);
+    expect(rows.find((r) => r.id === mileage.id)).toMatchObject({
+      readinessMissing: mileagePage.readiness.length,
+      flags: { selfAssessment: true },
+    });
+
+    // Neither can be marked ready for HMRC while the year is a Self Assessment year.
+    const ready = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${funnelId}/status`,
+      headers: asOperator(admin),
+      payload: { to: 'in-review', reason: '', version: funnelPage.workflow.version },
+    });
+    expect(ready.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${funnelId}/status`,
+      headers: asOperator(admin),
+      payload: { to: 'ready-for-hmrc', reason: '', version: funnelPage.workflow.version + 1 },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().missing).toContain(saLabel('2025/26'));
   });
 });

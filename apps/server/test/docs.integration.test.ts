@@ -22,6 +22,7 @@ const API_ROUTES = [
   'get /api/onboarding',
   'put /api/onboarding',
   'put /api/onboarding/steps/{stepId}',
+  'post /api/onboarding/from-claim',
   'post /api/onboarding/resume-code',
   'post /api/onboarding/files',
   'delete /api/onboarding/files/{id}',

@@ -51,6 +51,10 @@ export interface ClaimWorkflowColumns {
 export interface FormResponsesTable extends ClaimWorkflowColumns {
   id: string;
   session_id: string;
+  /** Issue 42 (migration 034): the claim's case; NULL means a case of its own. */
+  case_id: string | null;
+  /** Issue 42 (migration 034): JSON list of its years that are Self Assessment across the case. */
+  case_self_assessment: JsonText | null;
   first_name: string;
   last_name: string;
   full_name: string;
@@ -99,6 +103,8 @@ export interface FormResponsesTable extends ClaimWorkflowColumns {
 export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   id: string;
   session_id: string;
+  /** Issue 42 (migration 034): the funnel claim's case it was started from; NULL, its own. */
+  case_id: string | null;
   drives_for_work: string | null;
   company_vehicle_vrm: string | null;
   employment_type: string | null;

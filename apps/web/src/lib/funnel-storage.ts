@@ -254,26 +254,3 @@ export function getDetailsSessionId(): string | null {
 export function rememberDetailsSessionId(id: string): void {
   if (isSessionId(id)) writeItem(DETAILS_SESSION_KEY, id);
 }
-
-/**
- * Decision 052: the mileage wizard's first draft for a funnel claimant who chose travel (the
- * claimant, employments, tax years), left by the details journey and taken once by the wizard
- * when it starts a new draft in this tab.
- */
-const MILEAGE_PREFILL_KEY = 'mileage_prefill';
-
-export function rememberMileagePrefill(snapshot: unknown): void {
-  writeItem(MILEAGE_PREFILL_KEY, JSON.stringify(snapshot));
-}
-
-/** The prefill left for the wizard (raw, for `normaliseSnapshot`), removed as it is read. */
-export function takeMileagePrefill(): unknown {
-  const stored = readItem(MILEAGE_PREFILL_KEY);
-  if (stored === null) return null;
-  removeItem(MILEAGE_PREFILL_KEY);
-  try {
-    return JSON.parse(stored) as unknown;
-  } catch {
-    return null;
-  }
-}

@@ -317,6 +317,41 @@ const claimDetailCommon = {
       reasons: z.array(z.enum(['phone', 'email', 'ni-number'])),
     }),
   ),
+  case: z
+    .object({
+      others: z
+        .array(
+          z.object({
+            id: z.string(),
+            kind: claimKind,
+            reference: text.describe('A draft mileage claim has none yet'),
+            status: z.string(),
+          }),
+        )
+        .describe('The other claims of the claimant’s case'),
+      years: z.array(
+        z.object({
+          year: z.string(),
+          amounts: z
+            .array(z.object({ kind: z.string(), label: z.string(), pence: z.number().int() }))
+            .describe(
+              'Each kind the year holds, in pence: mileage after employer payments, then the details’',
+            ),
+          pence: z
+            .number()
+            .int()
+            .describe('The year’s total across the case: what the £2,500 limit is measured on'),
+          route: z.enum(['p87', 'self-assessment']),
+          answersDiffer: z
+            .boolean()
+            .describe('The two claims answer the year’s income questions differently: ask which is right'),
+        }),
+      ),
+    })
+    .nullable()
+    .describe(
+      'Issue 42 (D38): the claimant’s case when it holds more than this claim; each year across kinds',
+    ),
   audit: z.array(
     z.object({
       id: z.string(),

@@ -434,6 +434,25 @@ const claimant = {
       ...standard(400, 404, 429, 503),
     },
   },
+  startOnboardingFromClaim: {
+    method: 'POST',
+    path: '/api/onboarding/from-claim',
+    tags: ['onboarding'],
+    summary:
+      'Issue 42 (D38): start the mileage claim of this funnel claim’s case, filled in from its signed details',
+    description:
+      'Send the funnel claim’s session as X-Session-Id. The answer is the mileage claim’s own session, ' +
+      'to send as X-Session-Id to the wizard’s routes: 201 when its draft was made now, 200 when the ' +
+      'case had one already (a case holds one mileage claim).',
+    access: 'session',
+    responses: {
+      200: json('The case’s mileage claim, made before', resumedSchema),
+      201: json('The case’s mileage claim, made now', resumedSchema),
+      404: error('No funnel claim for this session'),
+      409: error('The claim did not choose travel, or its details are not signed yet'),
+      ...standard(400, 429, 503),
+    },
+  },
   getOnboarding: {
     method: 'GET',
     path: '/api/onboarding',

@@ -25,6 +25,7 @@ import * as queueIndexes from './026-queue-indexes.ts';
 import * as generalReferences from './031-general-references.ts';
 import * as detailsSignatureColumns from './032-details-signature-columns.ts';
 import * as idempotencyKeys from './033-idempotency-keys.ts';
+import * as cases from './034-cases.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031-general-references': generalReferences,
   '032-details-signature-columns': detailsSignatureColumns,
   '033-idempotency-keys': idempotencyKeys,
+  '034-cases': cases,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,7 @@ import {
   type ClaimEdit,
   type ClaimEditRequest,
 } from '@taxback/domain/claim-edit-schemas';
-import type { DateParts } from '@taxback/domain';
+import type { DateParts, GeneralDetails } from '@taxback/domain';
 import { decryptField, encryptField, niNumberKey } from '../../crypto/index.ts';
 import type { Database, Row, RowUpdate } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
@@ -91,7 +91,13 @@ function applyToEmployment(snapshot: WizardSnapshot, edit: Extract<ClaimEdit, { 
   return { before, index };
 }
 
-function applyToMileage(row: Row<'onboarding_claims'>, edit: ClaimEdit, keys: EditKeys): Applied {
+function applyToMileage(
+  row: Row<'onboarding_claims'>,
+  edit: ClaimEdit,
+  keys: EditKeys,
+  /** Issue 42: the case's funnel claim details, for the stored count's Self Assessment years. */
+  caseDetails: GeneralDetails | null,
+): Applied {
   if (edit.field === 'niNumber') {
     const before = row.admin_ni_number ? decryptField(row.admin_ni_number, keys.dataKey) : null;
     if (before === edit.value) unchanged();
@@ -100,7 +106,12 @@ function applyToMileage(row: Row<'onboarding_claims'>, edit: ClaimEdit, keys: Ed
         admin_ni_number: encryptField(edit.value, keys.dataKey),
         ni_key: niNumberKey(edit.value, keys.signingKey),
         // Migration 019's count, kept true so the queues never read the snapshot (decision 049).
-        readiness_missing: readinessMissingOf(row, readSnapshot(row.snapshot, row.snapshot_version), true),
+        readiness_missing: readinessMissingOf(
+          row,
+          readSnapshot(row.snapshot, row.snapshot_version),
+          true,
+          caseDetails,
+        ),
       },
       // Never in plain text, in the history as on the claim.
       oldValue: before === null ? null : encryptField(JSON.stringify(before), keys.dataKey),
@@ -128,7 +139,7 @@ function applyToMileage(row: Row<'onboarding_claims'>, edit: ClaimEdit, keys: Ed
   return {
     set: {
       ...mileageColumns(snapshot),
-      readiness_missing: readinessMissingOf(row, snapshot, row.admin_ni_number !== null),
+      readiness_missing: readinessMissingOf(row, snapshot, row.admin_ni_number !== null, caseDetails),
     },
     oldValue: toJsonText(before),
     newValue: toJsonText(edit.value),
@@ -177,7 +188,12 @@ export function createClaimEdits(deps: {
       const applied =
         found.kind === 'general'
           ? applyToGeneral(found.row, edit)
-          : applyToMileage(found.row, edit, deps.keys);
+          : applyToMileage(
+              found.row,
+              edit,
+              deps.keys,
+              found.caseMate?.kind === 'general' ? found.caseMate.details : null,
+            );
       const label = editLabel(edit.field, applied.employmentIndex);
       const at = nowIso(now());
       const editId = randomUUID();

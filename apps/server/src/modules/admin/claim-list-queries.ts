@@ -27,6 +27,8 @@ export interface ClaimListRow {
   snapshot_version: number | null;
   /** Migration 019: the stored count of P87 items left (mileage); null: read the snapshot. */
   readiness_missing: number | null;
+  /** Issue 42: a general claim's years that are Self Assessment across its case (JSON), or null. */
+  case_self_assessment: string | null;
   /** With the snapshot, where no count is stored: the files, for the log mismatches (issue 31). */
   evidence_files: string | null;
   owner_id: string | null;
@@ -234,6 +236,8 @@ export function createClaimListQueries(db: Db) {
         sql<number | null>`cast(null as integer)`.as('snapshot_version'),
         sql<number | null>`cast(null as integer)`.as('readiness_missing'),
         sql<string | null>`cast(null as text)`.as('evidence_files'),
+        // Issue 42: its years that are Self Assessment across its case (migration 034).
+        'case_self_assessment',
         ...CASEWORK_COLUMNS,
       ])
       // The general funnel has no drafts: a row exists only once submitted.
@@ -258,6 +262,7 @@ export function createClaimListQueries(db: Db) {
         'snapshot_version',
         'readiness_missing',
         sql<string | null>`case when readiness_missing is null then evidence_files end`.as('evidence_files'),
+        sql<string | null>`cast(null as text)`.as('case_self_assessment'),
         ...CASEWORK_COLUMNS,
       ])
       .where('status', drafts ? '=' : '<>', 'draft');

@@ -16,7 +16,13 @@ import {
   summariseClaim,
   vehicleOf,
 } from '@taxback/domain';
-import type { ReadinessItem } from '@taxback/domain';
+import {
+  CASE_EXPENSE_ORDER,
+  DETAILS_SECTION_LABELS,
+  caseYears,
+  selfAssessmentYearsOfCase,
+} from '@taxback/domain';
+import type { CaseExpenseKey, CaseInput, GeneralDetails, ReadinessItem } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
 import { readStoredDetails } from '../claims/details.ts';
@@ -25,14 +31,91 @@ import type { ClaimKind, Row } from '../../db/database.ts';
 import { fromIntBool, fromJsonText } from '../../db/values.ts';
 import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';
-import { filesOfEvidenceColumn, logMismatchesOfFiles, mileageReadiness } from '../onboarding/claim-files.ts';
+import {
+  filesOfEvidenceColumn,
+  logMismatchesOfFiles,
+  mileageCaseSelfAssessment,
+  mileageReadiness,
+} from '../onboarding/claim-files.ts';
 import type { ClaimListRow } from './claims-repository.ts';
 
 // A claim as the back-office reads it: pure functions of the stored row, no queries.
 
+/**
+ * Issue 42 (D38): the other claim of a claim's case, as the case's years read it: the funnel
+ * claim's details, or the mileage claim's snapshot once it is submitted (a draft claims nothing).
+ */
+export type CaseMate =
+  | { kind: 'general'; id: string; reference: string; status: string; details: GeneralDetails | null }
+  | {
+      kind: 'mileage';
+      id: string;
+      reference: string | null;
+      status: string;
+      snapshot: WizardSnapshot | null;
+    };
+
+type FoundCase = { caseMate?: CaseMate | null };
 export type Found =
-  | { kind: 'general'; row: Row<'form_responses'>; sessionId: string; status: string; version: number }
-  | { kind: 'mileage'; row: Row<'onboarding_claims'>; sessionId: string; status: string; version: number };
+  | ({
+      kind: 'general';
+      row: Row<'form_responses'>;
+      sessionId: string;
+      status: string;
+      version: number;
+    } & FoundCase)
+  | ({
+      kind: 'mileage';
+      row: Row<'onboarding_claims'>;
+      sessionId: string;
+      status: string;
+      version: number;
+    } & FoundCase);
+
+/** The case's input for caseYears: this claim's answers with its case mate's (issue 42). */
+export function caseInputOf(found: Found): CaseInput {
+  const mate = found.caseMate ?? null;
+  if (found.kind === 'mileage')
+    return {
+      mileage: readSnapshot(found.row.snapshot, found.row.snapshot_version),
+      details: mate?.kind === 'general' ? mate.details : null,
+    };
+  return {
+    details: readStoredDetails(found.row.details)?.details ?? null,
+    mileage: mate?.kind === 'mileage' ? mate.snapshot : null,
+  };
+}
+
+const CASE_KIND_LABELS: Record<CaseExpenseKey, string> = { mileage: 'Mileage', ...DETAILS_SECTION_LABELS };
+
+/** Issue 42: the claim page's case: its other claim, and each year's amounts across kinds. */
+export function caseViewOf(found: Found) {
+  const mate = found.caseMate;
+  if (!mate) return null;
+  const years = caseYears(caseInputOf(found)).years.map((y) => ({
+    year: y.year,
+    amounts: CASE_EXPENSE_ORDER.flatMap((kind) => {
+      const pence = y.amounts[kind];
+      return pence === undefined ? [] : [{ kind, label: CASE_KIND_LABELS[kind], pence }];
+    }),
+    pence: y.pence,
+    route: y.route,
+    answersDiffer: y.answersDiffer,
+  }));
+  return {
+    others: [{ id: mate.id, kind: mate.kind, reference: mate.reference, status: mate.status }],
+    years,
+  };
+}
+
+/**
+ * Issue 42 (D31 with D38): a claim in a case names as Self Assessment each of its own years whose
+ * total across the case is over £2,500; a claim alone keeps its own (undefined).
+ */
+function caseSelfAssessmentYears(found: Found, ownYears: readonly string[]): string[] | undefined {
+  if (!found.caseMate) return undefined;
+  return selfAssessmentYearsOfCase(caseInputOf(found)).filter((y) => ownYears.includes(y));
+}
 
 /** What the workflow needs of either kind of claim row. */
 export const workflowColumnsOf = (row: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
@@ -63,12 +146,15 @@ export function readinessMissingOf(
   row: Pick<Row<'onboarding_claims'>, 'evidence_files' | 'submitted_at'>,
   snapshot: WizardSnapshot,
   hasNi: boolean,
+  /** Issue 42: the case's funnel claim details (caseDetailsOf), for the year's total across kinds. */
+  caseDetails: GeneralDetails | null,
 ): number {
   return mileageReadiness(
     snapshot,
     hasNi,
     filesOfEvidenceColumn(row.evidence_files),
     row.submitted_at ? new Date(row.submitted_at) : new Date(),
+    mileageCaseSelfAssessment(snapshot, caseDetails),
   ).length;
 }
 
@@ -89,19 +175,20 @@ export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
   const [first = '', last = ''] = (row.name ?? '').split(/ (.*)/);
   // The general side of the list carries the stored details in `snapshot` (claim-list-queries.ts).
   const stored = readStoredDetails(row.snapshot);
-  return p87Readiness(
-    p87InputOfGeneralDetails(
-      stored?.details ?? null,
-      {
-        firstName: first,
-        lastName: last,
-        phone: row.phone,
-        email: row.email,
-        selectedExpenses: stored?.selectedExpenses ?? [],
-      },
-      Number(row.has_ni) === 1,
-    ),
+  const input = p87InputOfGeneralDetails(
+    stored?.details ?? null,
+    {
+      firstName: first,
+      lastName: last,
+      phone: row.phone,
+      email: row.email,
+      selectedExpenses: stored?.selectedExpenses ?? [],
+    },
+    Number(row.has_ni) === 1,
   );
+  // Issue 42: the years its case's mileage claim makes Self Assessment years, as stored with it.
+  const caseYearsDue = fromJsonText<string[] | null>(row.case_self_assessment, null);
+  return p87Readiness(caseYearsDue ? { ...input, selfAssessmentYears: caseYearsDue } : input);
 }
 
 /**
@@ -109,31 +196,35 @@ export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
  * generated mileage log totals other miles than claimed, worked out as of the day the claim was
  * submitted (or today): the list whose length the queue's "P87: n missing" shows.
  */
-function readinessOfMileage(row: Row<'onboarding_claims'>): ReadinessItem[] {
+function readinessOfMileage(found: Extract<Found, { kind: 'mileage' }>): ReadinessItem[] {
+  const { row } = found;
+  const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
   return mileageReadiness(
-    readSnapshot(row.snapshot, row.snapshot_version),
+    snapshot,
     row.admin_ni_number !== null,
     filesOfEvidenceColumn(row.evidence_files),
     row.submitted_at ? new Date(row.submitted_at) : new Date(),
+    mileageCaseSelfAssessment(snapshot, found.caseMate?.kind === 'general' ? found.caseMate.details : null),
   );
 }
 
 /** D17, D30: a general claim's readiness, from its details (one list for both kinds of claim). */
-function readinessOfGeneral(row: Row<'form_responses'>): ReadinessItem[] {
-  const stored = readStoredDetails(row.details);
-  return p87Readiness(
-    p87InputOfGeneralDetails(
-      stored?.details ?? null,
-      {
-        firstName: row.first_name,
-        lastName: row.last_name,
-        phone: row.phone,
-        email: row.email,
-        selectedExpenses: fromJsonText<string[]>(row.selected_expenses, []),
-      },
-      row.details_ni_number !== null,
-    ),
+function readinessOfGeneral(found: Extract<Found, { kind: 'general' }>): ReadinessItem[] {
+  const { row } = found;
+  const details = readStoredDetails(row.details)?.details ?? null;
+  const input = p87InputOfGeneralDetails(
+    details,
+    {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone,
+      email: row.email,
+      selectedExpenses: fromJsonText<string[]>(row.selected_expenses, []),
+    },
+    row.details_ni_number !== null,
   );
+  const caseYearsDue = caseSelfAssessmentYears(found, input.expenseYears ?? []);
+  return p87Readiness(caseYearsDue ? { ...input, selfAssessmentYears: caseYearsDue } : input);
 }
 
 /**
@@ -157,7 +248,7 @@ export function claimScopeOf(found: Found, today: Date): { taxYears: string[]; e
 }
 
 export function readinessOf(found: Found): ReadinessItem[] {
-  return found.kind === 'general' ? readinessOfGeneral(found.row) : readinessOfMileage(found.row);
+  return found.kind === 'general' ? readinessOfGeneral(found) : readinessOfMileage(found);
 }
 
 /**

@@ -165,6 +165,10 @@ export function createAdminClaimsRepository(db: Db) {
     async findMileage(id: string): Promise<Row<'onboarding_claims'> | undefined> {
       return db.selectFrom('onboarding_claims').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Issue 42: the mileage claim of a case (one at most, migration 034). */
+    async findCaseMileage(caseId: string): Promise<Row<'onboarding_claims'> | undefined> {
+      return db.selectFrom('onboarding_claims').selectAll().where('case_id', '=', caseId).executeTakeFirst();
+    },
 
     /**
      * Optimistic concurrency: the change applies only if nobody changed the claim since `version`

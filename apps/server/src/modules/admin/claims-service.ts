@@ -33,9 +33,14 @@ import {
   signedMatch,
   workflowColumnsOf,
   workflowOf,
+  caseViewOf,
+  type CaseMate,
   type Found,
 } from './claim-view.ts';
 import { p87SectionsOf } from './p87-sections.ts';
+import { generalClaimReference } from '@taxback/domain/reference';
+import { readStoredDetails } from '../claims/details.ts';
+import { readSnapshot } from '../onboarding/claim-columns.ts';
 
 type Db = Kysely<Database>;
 
@@ -77,12 +82,38 @@ export function toListItem(row: ClaimListRow, today: string) {
 }
 export type ClaimListItem = ReturnType<typeof toListItem>;
 
-/** A claim of either kind by id, or NotFoundError. */
+/** A claim of either kind by id, with the other claim of its case (issue 42), or NotFoundError. */
 export async function findClaim(repo: AdminClaimsRepository, id: string): Promise<Found> {
   const general = await repo.findGeneral(id);
-  if (general) return { kind: 'general', row: general, ...workflowColumnsOf(general) };
+  if (general) {
+    const mileage = await repo.findCaseMileage(general.case_id ?? general.id);
+    const caseMate: CaseMate | null = mileage
+      ? {
+          kind: 'mileage',
+          id: mileage.id,
+          reference: mileage.submission_reference,
+          status: mileage.status,
+          // A draft claims nothing yet: its miles join the case's years once it is submitted.
+          snapshot:
+            mileage.status === 'draft' ? null : readSnapshot(mileage.snapshot, mileage.snapshot_version),
+        }
+      : null;
+    return { kind: 'general', row: general, ...workflowColumnsOf(general), caseMate };
+  }
   const mileage = await repo.findMileage(id);
-  if (mileage) return { kind: 'mileage', row: mileage, ...workflowColumnsOf(mileage) };
+  if (mileage) {
+    const funnel = mileage.case_id ? await repo.findGeneral(mileage.case_id) : undefined;
+    const caseMate: CaseMate | null = funnel
+      ? {
+          kind: 'general',
+          id: funnel.id,
+          reference: generalClaimReference(funnel),
+          status: funnel.status,
+          details: readStoredDetails(funnel.details)?.details ?? null,
+        }
+      : null;
+    return { kind: 'mileage', row: mileage, ...workflowColumnsOf(mileage), caseMate };
+  }
   throw new NotFoundError();
 }
 
@@ -246,7 +277,7 @@ export function createAdminClaimsService(deps: {
       if (!(await repo.actedSince(operatorId, id, since)))
         await audit.record({ actor: operatorId, action: 'claim-viewed', entity: 'claim', entityId: id });
       const auditTrail = await repo.audit([id, ...files.map((f) => f.id)]);
-      return { ...detail, possibleDuplicates, audit: auditTrail };
+      return { ...detail, possibleDuplicates, case: caseViewOf(found), audit: auditTrail };
     },
 
     async revealNiNumber(operatorId: string, id: string) {

@@ -12,7 +12,13 @@ import { authorityOf } from '../authority/terms.ts';
 import type { FilesService } from '../files/service.ts';
 import { signaturePngOf } from '../files/signature-image.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
-import { filesOfEvidenceColumn, logMismatchesOfFiles } from '../onboarding/claim-files.ts';
+import {
+  caseDetailsOf,
+  filesOfEvidenceColumn,
+  logMismatchesOfFiles,
+  mileageCaseSelfAssessment,
+  storeCaseSelfAssessment,
+} from '../onboarding/claim-files.ts';
 import { readinessMissingOf } from '../admin/claim-view.ts';
 import { LostRace, finishRequest } from './claimant.ts';
 import type { ThreadClaim } from './claimant.ts';
@@ -131,6 +137,9 @@ export async function amendClaim(
   const { db, files, now } = deps;
   const amended = await amendedClaim(db, claim, input);
   const { repo, request, items, item, row, snapshot, changes } = amended;
+  // Issue 42: a claim in a case is measured on its years' totals across the case.
+  const caseDetails = await caseDetailsOf(db, row.case_id);
+  const caseSelfAssessment = mileageCaseSelfAssessment(snapshot, caseDetails);
   const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
   const signedBy = signedByOf(input);
   const totals = summariseClaim(snapshot);
@@ -171,7 +180,10 @@ export async function amendClaim(
             ...snapshotColumns(snapshot, totals),
             // Migration 019's count of P87 items left, true for the new miles, log mismatches
             // included (decisions 049 and 051).
-            readiness_missing: readinessMissingOf(row, snapshot, row.admin_ni_number !== null),
+            readiness_missing: readinessMissingOf(row, snapshot, row.admin_ni_number !== null, caseDetails),
+            ...(caseSelfAssessment
+              ? { self_assessment_required: caseSelfAssessment.length > 0 ? 1 : 0 }
+              : {}),
             signature_url: signature?.url ?? row.signature_url,
             signed_at: at,
             signed_ip: meta.ip,
@@ -191,6 +203,7 @@ export async function amendClaim(
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new LostRace();
         if (!(await repo.answerItem(trx, item.id, answer, []))) throw new LostRace();
+        await storeCaseSelfAssessment(trx, row.case_id, snapshot, caseDetails);
         // The amendment was all that was asked: the request is answered with it.
         if (items.every((i) => i.id === item.id || i.answer !== null))
           await finishRequest(trx, { ...claim, version: claim.version + 1 }, request.id, at, {

@@ -7,7 +7,17 @@ import {
   p87Readiness,
   ukIsoDate,
 } from '@taxback/domain';
-import type { LogMilesMismatch, ReadinessItem, TaxYear, WizardSnapshot } from '@taxback/domain';
+import { detailsYears, selfAssessmentYearsOfCase } from '@taxback/domain';
+import type {
+  GeneralDetails,
+  LogMilesMismatch,
+  ReadinessItem,
+  TaxYear,
+  WizardSnapshot,
+} from '@taxback/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { readStoredDetails } from '../claims/details.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { fileUrl } from '../files/service.ts';
 import type { SavedFile } from '../files/service.ts';
@@ -100,14 +110,68 @@ export function logMismatchesOfFiles(
  * the stored count at submission (migration 019), the queue's count when none is stored, and the
  * claim page's list, so "P87: n missing" is always the length of the list the operator opens.
  */
+/**
+ * Issue 42 (D31 with D38): a mileage claim's own years that are Self Assessment years across its
+ * case, with the funnel claim's details; undefined for a claim alone (its own years decide).
+ */
+export function mileageCaseSelfAssessment(
+  snapshot: WizardSnapshot,
+  caseDetails: GeneralDetails | null | undefined,
+): string[] | undefined {
+  if (!caseDetails) return undefined;
+  const own = snapshot.taxYears.filter((t) => t.selected).map((t) => t.year);
+  return selfAssessmentYearsOfCase({ mileage: snapshot, details: caseDetails }).filter((y) =>
+    own.includes(y),
+  );
+}
+
+/** Issue 42: the details of the funnel claim whose case a mileage claim joined (case_id), or null. */
+export async function caseDetailsOf(
+  db: Kysely<Database>,
+  caseId: string | null,
+): Promise<GeneralDetails | null> {
+  if (caseId === null) return null;
+  const row = await db
+    .selectFrom('form_responses')
+    .select('details')
+    .where('id', '=', caseId)
+    .executeTakeFirst();
+  return readStoredDetails(row?.details ?? null)?.details ?? null;
+}
+
+/**
+ * Issue 42: when a case's mileage claim is submitted or amended, its funnel claim keeps which of
+ * its own years are Self Assessment years across the case (migration 034), for the queues.
+ */
+export async function storeCaseSelfAssessment(
+  trx: Kysely<Database>,
+  caseId: string | null,
+  snapshot: WizardSnapshot,
+  caseDetails: GeneralDetails | null,
+): Promise<void> {
+  if (caseId === null || caseDetails === null) return;
+  const own = detailsYears(caseDetails).map((y) => y.year);
+  const years = selfAssessmentYearsOfCase({ mileage: snapshot, details: caseDetails }).filter((y) =>
+    own.includes(y),
+  );
+  await trx
+    .updateTable('form_responses')
+    .set({ case_self_assessment: JSON.stringify(years) })
+    .where('id', '=', caseId)
+    .execute();
+}
+
 export function mileageReadiness(
   snapshot: WizardSnapshot,
   hasNi: boolean,
   files: readonly { filename?: string | null }[],
   asOf: Date,
+  /** Issue 42: the case's Self Assessment years, when the claim shares its years with another. */
+  selfAssessmentYears?: readonly string[],
 ): ReadinessItem[] {
   return p87Readiness({
     ...p87InputOfSnapshot(snapshot, hasNi),
+    ...(selfAssessmentYears ? { selfAssessmentYears } : {}),
     logMismatches: logMismatchesOfFiles(snapshot, files, asOf),
   });
 }

@@ -65,6 +65,19 @@ export async function onboardingRoutes(base: FastifyInstance, opts: OnboardingRo
     },
   );
 
+  // Issue 42: the mileage claim of a funnel claim's case, started from its signed details.
+  app.post(
+    '/onboarding/from-claim',
+    { schema: routeSchema('startOnboardingFromClaim') },
+    async (request, reply) => {
+      const started = await service.startFromClaim(requireSession(request), metaOf(request));
+      return reply
+        .code(started.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send({ sessionId: started.sessionId });
+    },
+  );
+
   app.post('/onboarding/resume-code', { schema: routeSchema('sendResumeCode') }, async (request, reply) => {
     const sessionId = requireSession(request);
     await service.sendResumeCode(sessionId);

@@ -14,7 +14,14 @@ import type { Row, RowUpdate } from '../../db/database.ts';
 import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
-import { authorityOfRows, groupByYear, mileageReadiness } from './claim-files.ts';
+import {
+  authorityOfRows,
+  caseDetailsOf,
+  groupByYear,
+  mileageCaseSelfAssessment,
+  mileageReadiness,
+  storeCaseSelfAssessment,
+} from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
 import { listClaimFiles, progressColumns, updateDraftClaim } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
@@ -88,6 +95,9 @@ export function submissionOperations(ctx: OnboardingContext) {
 
       const at = now();
       const totals = summariseClaim(snapshot);
+      // Issue 42: a claim started from a funnel claim is measured on its years' totals across the case.
+      const caseDetails = await caseDetailsOf(db, claim.case_id);
+      const caseSelfAssessment = mileageCaseSelfAssessment(snapshot, caseDetails);
       const reference = await unusedReference();
       const changes: RowUpdate<'onboarding_claims'> = {
         status: 'submitted',
@@ -102,10 +112,14 @@ export function submissionOperations(ctx: OnboardingContext) {
         estimated_rebate_20_percent: route === 'mileage' ? totals.rebate20 : null,
         estimated_rebate_40_percent: route === 'mileage' ? totals.rebate40 : null,
         estimated_rebate_claimant: route === 'mileage' ? reliefOf(snapshot).low : null,
-        self_assessment_required: totals.selfAssessmentRequired ? 1 : 0,
+        self_assessment_required: (
+          caseSelfAssessment ? caseSelfAssessment.length > 0 : totals.selfAssessmentRequired
+        )
+          ? 1
+          : 0,
         // Migration 019: the queue's "P87 items left" without reading the snapshot (D17, D34); the
         // same list the claim page shows, log mismatches included (issue 31).
-        readiness_missing: mileageReadiness(snapshot, true, rows, at).length,
+        readiness_missing: mileageReadiness(snapshot, true, rows, at, caseSelfAssessment).length,
         last_action_at: at.toISOString(),
         last_activity_at: at.toISOString(),
         updated_at: at.toISOString(),
@@ -116,8 +130,10 @@ export function submissionOperations(ctx: OnboardingContext) {
       }
       // WHERE status = 'draft' lets exactly one of two concurrent submits through; the other reads its result.
       await db.transaction().execute(async (trx) => {
-        if (await updateDraftClaim(trx, sessionId, changes, { bumpRevision: true }))
+        if (await updateDraftClaim(trx, sessionId, changes, { bumpRevision: true })) {
+          await storeCaseSelfAssessment(trx, claim.case_id, snapshot, caseDetails);
           await deps.notices.received(trx, 'onboarding', claim.id);
+        }
       });
       return await submittedAnswer(await ctx.requireClaim(sessionId));
     },

@@ -53,6 +53,7 @@ function detail(drivesForWork: string, withEstimate: boolean) {
     allocatedAt: null,
     hmrcRecords: [],
     possibleDuplicates: [],
+    case: null,
     taxYears: ['2024/25'],
     readiness:
       drivesForWork === 'yes'

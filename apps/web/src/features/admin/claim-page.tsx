@@ -16,6 +16,7 @@ import {
   EmploymentDetails,
   MileageFigures,
   PossibleDuplicates,
+  ClaimCase,
   TrackingDetails,
 } from './claim-sections.tsx';
 
@@ -52,6 +53,7 @@ export function ClaimPage() {
       <ClaimSummary claim={claim} />
       <OwnerPanel claim={claim} onChanged={load} />
       <PossibleDuplicates claim={claim} />
+      <ClaimCase claim={claim} />
       <ClaimReadiness claim={claim} />
       <StatusForm claim={claim} onChanged={reload} />
       <InformationRequestForm claim={claim} onChanged={reload} />

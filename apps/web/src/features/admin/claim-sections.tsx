@@ -107,6 +107,85 @@ export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
   );
 }
 
+/**
+ * Issue 42 (D38): the claimant's case when it holds another claim: that claim, and each tax year's
+ * amounts across every kind with the year's total, which decides P87 or Self Assessment (D31).
+ */
+export function ClaimCase({ claim }: { claim: ClaimDetail }) {
+  const c = claim.case;
+  if (!c) return null;
+  return (
+    <section className="mb-8" aria-labelledby="case-heading" data-testid="claim-case">
+      <h2 id="case-heading" className="mb-2 text-2xl">
+        The claimant’s case
+      </h2>
+      <p className="mb-2">
+        HMRC takes one P87 a year for every expense of that year, so these claims go together:
+      </p>
+      <ul className="mb-4 list-disc pl-6">
+        {c.others.map((o) => (
+          <li key={o.id} className="wrap-anywhere">
+            <Link to={paths.adminClaim.getHref(o.id)}>
+              {o.reference ?? (o.kind === 'mileage' ? 'Mileage claim (not submitted yet)' : 'Claim')}
+            </Link>{' '}
+            ({o.kind === 'general' ? 'general' : 'mileage'}, {o.status})
+          </li>
+        ))}
+      </ul>
+      {c.years.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="mb-2 w-full border-collapse text-left">
+            <caption className="mb-2 text-left font-semibold">Each tax year across the case</caption>
+            <thead>
+              <tr className="border-b-2 border-gray-600">
+                <th scope="col" className="py-2 pr-4">
+                  Tax year
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Expenses
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Total
+                </th>
+                <th scope="col" className="py-2">
+                  Goes to HMRC on
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.years.map((y) => (
+                <tr key={y.year} className="border-b border-gray-300 align-top">
+                  <th scope="row" className="py-2 pr-4 font-semibold">
+                    {y.year}
+                  </th>
+                  <td className="py-2 pr-4">
+                    <ul>
+                      {y.amounts.map((a) => (
+                        <li key={a.kind}>
+                          {a.label}: {formatPence(a.pence)}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="py-2 pr-4">{formatPence(y.pence)}</td>
+                  <td className="py-2">
+                    {y.route === 'self-assessment' ? 'Self Assessment, not P87 (over £2,500)' : 'P87'}
+                    {y.answersDiffer && (
+                      <p className="font-semibold text-danger">
+                        The two claims answer this year’s income differently
+                      </p>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** D17: what the claim still lacks for HMRC's P87. */
 export function ClaimReadiness({ claim }: { claim: ClaimDetail }) {
   return (

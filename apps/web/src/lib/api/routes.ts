@@ -29,6 +29,7 @@ export const ROUTES = {
   uploadClaimDetailsFile: ['POST /api/claims/mine/details/files', 201, 400, 404, 409, 413, 415, 429, 503],
   deleteClaimDetailsFile: ['DELETE /api/claims/mine/details/files/:id', 204, 400, 404, 409, 429, 503],
   getFile: ['GET /api/files/:id', 200, 400, 404, 429, 503],
+  startOnboardingFromClaim: ['POST /api/onboarding/from-claim', 200, 201, 400, 404, 409, 429, 503],
   getOnboarding: ['GET /api/onboarding', 200, 400, 404, 429, 503],
   saveOnboarding: ['PUT /api/onboarding', 200, 400, 409, 413, 415, 429, 503],
   saveOnboardingStep: ['PUT /api/onboarding/steps/:stepId', 200, 400, 404, 409, 413, 415, 429, 503],

@@ -133,7 +133,7 @@ function Signed({
           The download failed. Please try again.
         </p>
       )}
-      {travel && <MileageHandover details={travel} />}
+      {travel && <MileageHandover sessionId={sessionId} />}
     </Container>
   );
 }

@@ -1,13 +1,14 @@
-import { mileagePrefillOf, type GeneralDetails } from '@taxback/domain';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { rememberMileagePrefill } from '../../../lib/funnel-storage.ts';
+import { call } from '../../../lib/api/client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { DetailsFrame } from './details-frame.tsx';
 import type { DetailsController } from './use-details.ts';
 
-// Decision 052: travel chosen in the funnel is claimed in the mileage wizard, a claim of its own,
-// started after this one is signed with what the details journey already knows filled in.
+// Decision 052: travel chosen in the funnel is claimed in the mileage wizard, a claim of its own in
+// the same case (issue 42), started after this one is signed with what the details already hold.
 
 /** The details journey's travel screen: it asks nothing, it says where travel is claimed. */
 export function TravelStep({ d }: { d: DetailsController }) {
@@ -27,9 +28,20 @@ export function TravelStep({ d }: { d: DetailsController }) {
   );
 }
 
-/** After signing: the way into the mileage wizard, with what is known filled in. */
-export function MileageHandover({ details }: { details: GeneralDetails }) {
+/**
+ * After signing: the way into the mileage wizard. The server starts the case's mileage claim with
+ * what the details hold filled in (issue 42: it joins this claim's case) and answers its session.
+ */
+export function MileageHandover({ sessionId }: { sessionId: string }) {
   const navigate = useNavigate();
+  const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
+  async function start() {
+    setState('starting');
+    const res = await call('startOnboardingFromClaim', { sessionId });
+    if (!res.ok) return setState('failed');
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, res.data.sessionId);
+    void navigate(paths.onboarding.getHref());
+  }
   return (
     <section
       aria-labelledby="mileage-handover-heading"
@@ -43,13 +55,13 @@ export function MileageHandover({ details }: { details: GeneralDetails }) {
         Travel is claimed in our mileage claim. We have filled in your name, address, employers and tax years
         from this claim: check them and add your miles.
       </p>
-      <Button
-        onClick={() => {
-          rememberMileagePrefill(mileagePrefillOf(details));
-          void navigate(paths.onboarding.getHref());
-        }}
-      >
-        Start your mileage claim
+      {state === 'failed' && (
+        <p role="alert" className="mb-4 font-semibold text-danger">
+          We could not start your mileage claim. Please try again.
+        </p>
+      )}
+      <Button disabled={state === 'starting'} onClick={() => void start()}>
+        {state === 'starting' ? 'Starting…' : 'Start your mileage claim'}
       </Button>
     </section>
   );

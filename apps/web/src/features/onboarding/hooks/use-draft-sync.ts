@@ -9,13 +9,7 @@ import {
   type WizardSnapshot,
   type WizardStepId,
 } from '@taxback/domain';
-import {
-  captureUtmData,
-  getAffiliate,
-  getUtmData,
-  saveAffiliate,
-  takeMileagePrefill,
-} from '../../../lib/funnel-storage.ts';
+import { captureUtmData, getAffiliate, getUtmData, saveAffiliate } from '../../../lib/funnel-storage.ts';
 import {
   clearOutbox,
   createOutbox,
@@ -223,8 +217,9 @@ export function useDraftSync({
     if (!sessionIsNew) return;
     dispatch({
       type: 'loaded',
-      // Decision 052: a funnel claimant handed over for travel starts with what they told us.
-      snapshot: withTracking(normaliseSnapshot(takeMileagePrefill()), affiliateName),
+      // A funnel claimant handed over for travel has a draft on the server already (issue 42), so
+      // is never a new session here.
+      snapshot: withTracking(normaliseSnapshot(null), affiliateName),
       currentStep: FIRST_STEP_ID,
       lastStepCompleted: null,
     });
