@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { datePartsToIso, formatIsoDate, isoToDateParts } from './dates.ts';
+import { formatIsoDate, isRealIsoDate } from './dates.ts';
 
 // Issue 44: one rule for every date a route takes, on the claimant's side and the operator's. A
 // date travels as ISO text ('YYYY-MM-DD'); it must be text, a real calendar date (2027-02-31 is
@@ -7,12 +7,7 @@ import { datePartsToIso, formatIsoDate, isoToDateParts } from './dates.ts';
 // that was sent and is wrong is refused with a field message, never read as "not given" (which
 // would date a record today) and never left to a later check that cannot read it (a 500).
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written 'YYYY-MM-DD'. */
-export function isRealIsoDate(value: unknown): value is string {
-  return typeof value === 'string' && ISO_DATE.test(value) && datePartsToIso(isoToDateParts(value)) === value;
-}
+export { isRealIsoDate };
 
 /** Each date field's subject, as its messages name it (GOV.UK date input: "[Whatever it is] must …"). */
 export const DATE_SUBJECTS = {

@@ -4,6 +4,7 @@ import type { Journey } from './journeys.ts';
 import { isOneOffJourney, journeyReasonLabel } from './journeys.ts';
 import type { TaxYear } from './tax-years.ts';
 import { taxYearInfo } from './tax-years.ts';
+import { isRealIsoDate } from './dates.ts';
 
 /**
  * The dated mileage log of D25 (decision 014): one employment's journey patterns laid out as dated
@@ -60,7 +61,6 @@ export const DATED_LOG_DECLARATION =
   'apart from the bank holidays and the leave shown, and that the distances are true to the best of ' +
   'my knowledge.';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 function toDay(iso: string): number {
@@ -76,9 +76,7 @@ function mondayBased(day: number): number {
   return (new Date(day * DAY_MS).getUTCDay() + 6) % 7;
 }
 
-function isIsoDate(s: string | null | undefined): s is string {
-  return typeof s === 'string' && ISO_DATE.test(s) && fromDay(toDay(s)) === s;
-}
+const isIsoDate = (s: string | null | undefined): s is string => isRealIsoDate(s);
 
 function tenths(n: number): number {
   return Math.round(n * 10);

@@ -45,6 +45,18 @@ export function datePartsToIso(p: DateParts): string | null {
   return `${p.year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/**
+ * A real calendar day written 'YYYY-MM-DD' (2027-02-31 is not one; Date.parse would roll it into
+ * March): the one rule every ISO date in the domain is checked by (issue 44).
+ */
+export function isRealIsoDate(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    datePartsToIso(isoToDateParts(value)) === value
+  );
+}
+
 export function isoToDateParts(iso: string): DateParts {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return { ...EMPTY_DATE_PARTS };

@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH } from './email.ts';
 import { JOURNEY_MAX_DISTANCE_MILES } from './journeys.ts';
 import { formatPostcode, formatPostcodeAsTyped, sanitisePostcodeInput } from './postcode.ts';
 import { sanitiseEmail, sanitiseText } from './sanitise.ts';
-import { MAX_LEAVE_PERIODS, cleanDateParts, type DateParts } from './dates.ts';
+import { MAX_LEAVE_PERIODS, cleanDateParts, isRealIsoDate, type DateParts } from './dates.ts';
 import { isRecord } from './records.ts';
 import {
   INCOME_BAND_ANSWERS,
@@ -200,15 +200,8 @@ const journeyDistance = z.preprocess(
     .nullable(),
 );
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written 'YYYY-MM-DD'. */
-export function isIsoDate(s: string): boolean {
-  const m = ISO_DATE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === s;
-}
+/** A real calendar date written 'YYYY-MM-DD' (the domain's one rule, issue 44). */
+export const isIsoDate = (s: string): boolean => isRealIsoDate(s);
 
 /** The date of a one-off journey (D21); kept only for one-off journeys. */
 const journeyDate = z.preprocess(
