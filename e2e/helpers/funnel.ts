@@ -1,7 +1,9 @@
 // Steps of the general funnel, located the way a user (or assistive technology) finds them:
 // by role and accessible name, with SPEC.md's exact texts.
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { EXPENSES, type ExpenseId, type FunnelAnswers } from './personas.ts';
+import { makePngBytes } from './sample-files.ts';
 import { drawSignature } from './signature.ts';
 
 export const QUESTION = 'Do you earn over £18k per year?';
@@ -119,4 +121,32 @@ export async function submitClaim(page: Page): Promise<string> {
 
 export function successDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Claim Submitted Successfully!' });
+}
+
+/**
+ * A general claim (uniform) sent to the API as the funnel's claim form sends it, in a session of
+ * its own; answered 201 with its id and reference.
+ */
+export async function postGeneralClaim(
+  request: APIRequestContext,
+  person: { firstName: string; lastName: string; email: string; phone?: string },
+): Promise<{ id: string; reference: string }> {
+  const res = await request.post('/api/claims', {
+    headers: { 'x-session-id': `tx_${Date.now()}_${randomBytes(16).toString('base64url')}` },
+    data: {
+      ...person,
+      phone: person.phone ?? '07700 900123',
+      signature: `data:image/png;base64,${makePngBytes(40, 20, 1).toString('base64')}`,
+      selectedExpenses: ['uniform'],
+      earnsOver18k: true,
+      assessmentData: {
+        qualifies: 'yes',
+        timestamp: new Date().toISOString(),
+        step: 'expenses_completed',
+        lastUpdated: new Date().toISOString(),
+      },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; reference: string };
 }

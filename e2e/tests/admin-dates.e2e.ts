@@ -2,13 +2,12 @@
 // browser's own date picker, which an English-US browser shows as mm/dd/yyyy. An operator who
 // types the same range in an en-US and an en-GB browser gets the same claims; an impossible date
 // is refused on the page with a GOV.UK message, and the address keeps ISO dates.
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { createOperator, fillDate, signInWithTotp, unique } from '../helpers/admin.ts';
 import { executeSql } from '../helpers/db.ts';
-import { makePngBytes } from '../helpers/sample-files.ts';
+import { postGeneralClaim } from '../helpers/funnel.ts';
 import { expectNoSidewaysScroll } from '../helpers/wizard.ts';
 
 // Submitted (for a general claim, created) on these days of 2019, a year no other spec uses. The
@@ -27,26 +26,11 @@ type Which = keyof typeof CLAIMS;
  * spec's "Take next" or "Allocate next" picks.
  */
 async function claimSubmittedAt(page: Page, lastName: string, first: string, at: string) {
-  const res = await page.request.post('/api/claims', {
-    headers: { 'x-session-id': `tx_${Date.now()}_${randomBytes(16).toString('base64url')}` },
-    data: {
-      firstName: first,
-      lastName,
-      email: `${first.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
-      phone: '07700 900123',
-      signature: `data:image/png;base64,${makePngBytes(40, 20, 1).toString('base64')}`,
-      selectedExpenses: ['uniform'],
-      earnsOver18k: true,
-      assessmentData: {
-        qualifies: 'yes',
-        timestamp: new Date().toISOString(),
-        step: 'expenses_completed',
-        lastUpdated: new Date().toISOString(),
-      },
-    },
+  const created = await postGeneralClaim(page.request, {
+    firstName: first,
+    lastName,
+    email: `${first.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
   });
-  expect(res.status()).toBe(201);
-  const created = (await res.json()) as { id: string; reference: string };
   expect(created.reference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
   await executeSql("UPDATE form_responses SET created_at = $1, status = 'withdrawn' WHERE id = $2", [
     at,

@@ -1,7 +1,7 @@
 // The operators' back-office (issue 11, D11/D22): an admin made with `npm run admin:create` signs
 // in with a second factor, finds claims made through the real journeys, works one through the
 // D22 workflow, exports and reports; a caseworker cannot manage operators; sign-out ends it.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
@@ -15,8 +15,8 @@ import {
   unique,
 } from '../helpers/admin.ts';
 import { queryRows } from '../helpers/db.ts';
-import { reachFilledForm, submitClaim } from '../helpers/funnel.ts';
-import { extractPdfText, makePngBytes } from '../helpers/sample-files.ts';
+import { postGeneralClaim, reachFilledForm, submitClaim } from '../helpers/funnel.ts';
+import { extractPdfText } from '../helpers/sample-files.ts';
 
 test.describe('operator back-office', () => {
   test('an admin made with admin:create enrols TOTP, finds and works claims, exports, reports and signs out', async ({
@@ -255,26 +255,12 @@ test.describe('operator back-office', () => {
       ['Dora', phone],
       ['Dan', `+44 7700 ${digits}`],
     ] as const) {
-      const res = await request.post('/api/claims', {
-        headers: { 'x-session-id': `tx_${Date.now()}_${randomBytes(16).toString('base64url')}` },
-        data: {
-          firstName: first,
-          lastName: `Dup${id}`,
-          email: `${first.toLowerCase()}.${id}@example.com`,
-          phone: typed,
-          signature: `data:image/png;base64,${makePngBytes(40, 20, 1).toString('base64')}`,
-          selectedExpenses: ['uniform'],
-          earnsOver18k: true,
-          assessmentData: {
-            qualifies: 'yes',
-            timestamp: new Date().toISOString(),
-            step: 'expenses_completed',
-            lastUpdated: new Date().toISOString(),
-          },
-        },
+      const created = await postGeneralClaim(request, {
+        firstName: first,
+        lastName: `Dup${id}`,
+        email: `${first.toLowerCase()}.${id}@example.com`,
+        phone: typed,
       });
-      expect(res.status()).toBe(201);
-      const created = (await res.json()) as { id: string; reference: string };
       claimIds.push(created.id);
       claimReferences.push(created.reference);
     }

@@ -3,14 +3,13 @@
 // My claims shows each claim's flags; a caseworker cannot change a colleague's claim; the admin
 // reallocates; the audit log shows every move. A claim is sent (post, tracked) and repaid, the
 // admin corrects the amount with a reason, the history keeps both, and the CSV carries it all.
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { changeStatus, createOperator, search, signInWithTotp, unique } from '../helpers/admin.ts';
 import { executeSql, queryRows } from '../helpers/db.ts';
-import { makePngBytes } from '../helpers/sample-files.ts';
+import { postGeneralClaim } from '../helpers/funnel.ts';
 
 // Each claim's reference as the API answered it ('TB 4K7 9MX 2QH', decision 053), by claim id.
 const references = new Map<string, string>();
@@ -53,26 +52,11 @@ test('two caseworkers and an admin share the queue; sending and repayment go on 
   const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'] as const;
   const claims: Record<string, string> = {};
   for (const [i, first] of names.entries()) {
-    const res = await request.post('/api/claims', {
-      headers: { 'x-session-id': `tx_${Date.now()}_${randomBytes(16).toString('base64url')}` },
-      data: {
-        firstName: first,
-        lastName: last,
-        email: `${first.toLowerCase()}.${id}@example.com`,
-        phone: '07700 900123',
-        signature: `data:image/png;base64,${makePngBytes(40, 20, 1).toString('base64')}`,
-        selectedExpenses: ['uniform'],
-        earnsOver18k: true,
-        assessmentData: {
-          qualifies: 'yes',
-          timestamp: new Date().toISOString(),
-          step: 'expenses_completed',
-          lastUpdated: new Date().toISOString(),
-        },
-      },
+    const created = await postGeneralClaim(request, {
+      firstName: first,
+      lastName: last,
+      email: `${first.toLowerCase()}.${id}@example.com`,
     });
-    expect(res.status()).toBe(201);
-    const created = (await res.json()) as { id: string; reference: string };
     const claimId = created.id;
     expect(created.reference).toMatch(NEW_CLAIM_REFERENCE_PATTERN);
     references.set(claimId, created.reference);

@@ -483,6 +483,19 @@ describe('information requests and the thread (issue 28)', () => {
     return { claim, op };
   }
 
+  /** The amendment of the first request's first item: the year's miles, drawn and agreed. */
+  function amendmentBody(s: Status, miles: number) {
+    const request = s.view.casework.thread.requests[0]!;
+    return {
+      version: s.view.casework.version,
+      requestId: request.id,
+      itemId: request.items[0]!.id,
+      years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles }],
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    };
+  }
+
   /** A caseworker's claim for `firstName`, in review, asked for an amendment of its year's miles. */
   const askForAmendment = (firstName: string) =>
     askNow(firstName, [
@@ -495,15 +508,7 @@ describe('information requests and the thread (issue 28)', () => {
     const before = await claimRow(claim.id);
     const s = await openStatus(claim);
     expect(s.view.casework.amendable?.employments).toEqual([{ id: 'job-1', employerName: 'Acme Ltd' }]);
-    const request = s.view.casework.thread.requests[0]!;
-    const body = {
-      version: s.view.casework.version,
-      requestId: request.id,
-      itemId: request.items[0]!.id,
-      years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles: 9000 }],
-      signature: PNG_DATA_URL,
-      agreementChecks: { accuracy: true, authorization: true, terms: true },
-    };
+    const body = amendmentBody(s, 9000);
     const amend = (payload: object, headers: Record<string, string> = s.headers, cookie = s.cookie) =>
       t.app.inject({
         method: 'POST',
@@ -713,15 +718,7 @@ describe('information requests and the thread (issue 28)', () => {
     it('20 identical amendment signings at once leave one authority and 19 answers of 409; a later one is 409 too', async () => {
       const { claim } = await askForAmendment('Sana');
       const s = await openStatus(claim);
-      const request = s.view.casework.thread.requests[0]!;
-      const body = {
-        version: s.view.casework.version,
-        requestId: request.id,
-        itemId: request.items[0]!.id,
-        years: [{ year: MILEAGE_CLAIM_YEAR, employmentId: 'job-1', miles: 9100 }],
-        signature: PNG_DATA_URL,
-        agreementChecks: { accuracy: true, authorization: true, terms: true },
-      };
+      const body = amendmentBody(s, 9100);
       const before = await claimRow(claim.id);
       const filesBefore = await filesOf(claim.sessionId);
 

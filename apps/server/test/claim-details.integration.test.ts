@@ -100,6 +100,18 @@ const save = (sessionId: string, body: unknown) =>
     payload: body as object,
   });
 
+/** The details saved and signed, as the journey does (both answer as they should). */
+async function signDetails(sessionId: string) {
+  expect((await save(sessionId, details())).statusCode).toBe(200);
+  const signed = await t.app.inject({
+    method: 'POST',
+    url: '/api/claims/mine/details/sign',
+    headers: { 'x-session-id': sessionId },
+    payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
+  });
+  expect(signed.statusCode).toBe(200);
+}
+
 const storedDetails = async (id: string) =>
   (
     await t.app.db
@@ -146,14 +158,7 @@ describe('the texts and emails of a funnel claim (D30)', () => {
 
   it('a claim whose details are signed before the message goes says only that it arrived', async () => {
     const { sessionId, id } = await funnelClaim();
-    expect((await save(sessionId, details())).statusCode).toBe(200);
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: '/api/claims/mine/details/sign',
-      headers: { 'x-session-id': sessionId },
-      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
-    });
-    expect(signed.statusCode).toBe(200);
+    await signDetails(sessionId);
     const { texts, emails } = await receivedMessages(id);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('We will text and email you as it moves on.');
@@ -463,16 +468,6 @@ describe('the case’s mileage claim, started from the signed details (issue 42)
       url: '/api/onboarding/from-claim',
       headers: { 'x-session-id': sessionId },
     });
-  const signDetails = async (sessionId: string) => {
-    expect((await save(sessionId, details())).statusCode).toBe(200);
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: '/api/claims/mine/details/sign',
-      headers: { 'x-session-id': sessionId },
-      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
-    });
-    expect(signed.statusCode).toBe(200);
-  };
   const mileageClaims = (caseId: string) =>
     t.app.db
       .selectFrom('onboarding_claims')
@@ -572,14 +567,7 @@ describe('a case’s year across kinds (issue 42)', () => {
     const { sessionId, id: funnelId } = await funnelClaim({
       selectedExpenses: ['uniform', 'fees', 'travel'],
     });
-    expect((await save(sessionId, details())).statusCode).toBe(200);
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: '/api/claims/mine/details/sign',
-      headers: { 'x-session-id': sessionId },
-      payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
-    });
-    expect(signed.statusCode).toBe(200);
+    await signDetails(sessionId);
     // Alone, the funnel claim's years are P87 years: £125 + £120 each.
     const alone = await page(funnelId);
     expect(alone.case).toBeNull();

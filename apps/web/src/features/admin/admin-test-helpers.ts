@@ -1,3 +1,4 @@
+import type { ClaimDetail } from './claim-detail.ts';
 // For the back-office's component tests: fetch answered from a table by 'METHOD /path', every
 // call kept so a test can read the query or body the screen sent; dates typed box by box.
 import { vi } from 'vitest';
@@ -61,4 +62,21 @@ export function typeDate(legend: string, day: string, month: string, year: strin
   fireEvent.change(boxes.day, { target: { value: day } });
   fireEvent.change(boxes.month, { target: { value: month } });
   fireEvent.change(boxes.year, { target: { value: year } });
+}
+
+/** A claim's workflow as the claim page reads it: nothing sent or repaid yet, with `fields` given. */
+export function workflowOf(
+  fields: Pick<ClaimDetail['workflow'], 'status' | 'statusLabel' | 'version' | 'allowedMoves'>,
+): ClaimDetail['workflow'] {
+  return {
+    ...fields,
+    repaidPence: null,
+    feePence: null,
+    claimantPence: null,
+    sentOn: null,
+    sentMethod: null,
+    sentMethodOther: null,
+    sentTracking: null,
+    repaidOn: null,
+  };
 }

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { ClaimPage } from './claim-page.tsx';
+import { workflowOf } from './admin-test-helpers.ts';
 
 // The operator's claim page shows the domain's figures as the server sends them. D27: a company
 // vehicle's fuel claim was told it has no AMAP estimate, so the page shows none. D31: a year over
@@ -35,20 +36,12 @@ function detail(drivesForWork: string, withEstimate: boolean) {
     reference: 'TB-TEST',
     submittedAt: '2026-11-01T10:00:00.000Z',
     signedMatch: true,
-    workflow: {
+    workflow: workflowOf({
       status: 'in-review',
       statusLabel: 'In review',
       version: 1,
       allowedMoves: ['information-requested', 'ready-for-hmrc', 'needs-self-assessment', 'withdrawn'],
-      repaidPence: null,
-      feePence: null,
-      claimantPence: null,
-      sentOn: null,
-      sentMethod: null,
-      sentMethodOther: null,
-      sentTracking: null,
-      repaidOn: null,
-    },
+    }),
     owner: null,
     allocatedAt: null,
     hmrcRecords: [],

@@ -5,25 +5,17 @@ import { AdminSessionProvider } from './admin-session.tsx';
 import { StatusForm } from './claim-forms.tsx';
 import { HmrcRecords } from './claim-record.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
-import { dateBoxes, fakeAdminApi, signedIn, typeDate } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, signedIn, typeDate, workflowOf } from './admin-test-helpers.ts';
 
 // Issue 44: the sending's and the repayment's dates (D35) are GOV.UK date inputs, today's filled
 // in; the API takes ISO dates, and a date left empty goes as '' (the server takes today).
 
-const WORKFLOW = {
+const WORKFLOW = workflowOf({
   status: 'ready-for-hmrc',
   statusLabel: 'Ready for HMRC',
   version: 2,
   allowedMoves: ['sent-to-hmrc', 'repaid'],
-  repaidPence: null,
-  feePence: null,
-  claimantPence: null,
-  sentOn: null,
-  sentMethod: null,
-  sentMethodOther: null,
-  sentTracking: null,
-  repaidOn: null,
-};
+});
 const SENT_RECORD = {
   id: 'r1',
   record: 'sent',

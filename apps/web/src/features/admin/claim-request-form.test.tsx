@@ -4,25 +4,17 @@ import { isoToDateParts, ukIsoDate } from '@taxback/domain';
 import { defaultReplyBy } from '@taxback/domain/casework';
 import { InformationRequestForm } from './claim-request-form.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
-import { dateBoxes, fakeAdminApi, typeDate } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, typeDate, workflowOf } from './admin-test-helpers.ts';
 
 // Issue 44: the information request's reply-by date is a GOV.UK date input (day, month, year),
 // 14 days ahead unless changed, still required; the API takes it as an ISO date.
 
-const WORKFLOW = {
+const WORKFLOW = workflowOf({
   status: 'information-requested',
   statusLabel: 'Information requested',
   version: 4,
   allowedMoves: [],
-  repaidPence: null,
-  feePence: null,
-  claimantPence: null,
-  sentOn: null,
-  sentMethod: null,
-  sentMethodOther: null,
-  sentTracking: null,
-  repaidOn: null,
-};
+});
 const CLAIM = {
   id: 'c1',
   workflow: { ...WORKFLOW, status: 'in-review', version: 3, allowedMoves: ['information-requested'] },
