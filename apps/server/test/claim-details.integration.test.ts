@@ -15,6 +15,7 @@ import {
 } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId, validClaimBody, type TestApp } from './helpers.ts';
 import { START_FROM_CLAIM_MESSAGES } from '../src/modules/onboarding/start-from-claim.ts';
+import { personKeyOf } from '../src/crypto/hash.ts';
 import { pdfText } from './pdf-text.ts';
 
 // D30 (issue 30): a funnel claim finished online. 26 November 2026: the claimable years are
@@ -539,11 +540,20 @@ describe('the case’s mileage claim, started from the signed details (issue 42)
     // The funnel claim stays a case of its own id; its details are untouched.
     const funnel = await t.app.db
       .selectFrom('form_responses')
-      .select(['case_id', 'details_signed_at'])
+      .select(['case_id', 'details_signed_at', 'person_key'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(funnel.case_id).toBeNull();
     expect(funnel.details_signed_at).not.toBeNull();
+    // D38: signing keyed the person by the details' names, date of birth and postcode.
+    expect(funnel.person_key).toBe(
+      personKeyOf({
+        firstName: 'Nia',
+        lastName: 'Nurse',
+        dateOfBirth: { day: '4', month: '3', year: '1990' },
+        postcode: 'LS1 1AA',
+      }),
+    );
   });
 });
 

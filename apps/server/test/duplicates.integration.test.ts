@@ -9,6 +9,7 @@ import {
   storedGeneralReference,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
+import { personKeyOf } from '../src/crypto/hash.ts';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -51,8 +52,9 @@ describe('possible duplicates (issue 17)', () => {
     const mileage = await submitMileageClaim(t, { email: 'mira@example.com' });
     // The same number typed another way, another email: a phone match.
     const samePhone = await submitGeneralClaim(t, { phone: '+44 7700 900555', email: 'other@example.com' });
-    // Another mileage claim with the same NI number but another phone and email: an NI match.
-    const sameNi = await submitMileageClaim(t, { email: 'someone@example.com' });
+    // Another mileage claim with the same NI number but another phone, email and surname: an NI
+    // match only (the same names, date of birth and postcode would be the person, D38).
+    const sameNi = await submitMileageClaim(t, { email: 'someone@example.com', lastName: 'Kaur' });
     await t.app.db
       .updateTable('onboarding_claims')
       .set({ mobile_number: '+447700900777' })
@@ -84,5 +86,75 @@ describe('possible duplicates (issue 17)', () => {
     expect(await duplicatesOf(old)).toEqual([]);
     const claims = await t.app.db.selectFrom('form_responses').select('id').execute();
     expect(claims.map((c) => c.id)).toEqual(expect.arrayContaining([samePhone, old, unrelated]));
+  });
+});
+
+// D38: the same person claiming twice is one with the same names, date of birth and postcode,
+// however each was typed, whatever their phone and email; a case's own claims are not duplicates.
+describe('possible duplicates by the person (issue 42)', () => {
+  it('matches a mileage claim and a general claim of the same names, date of birth and postcode', async () => {
+    const mileage = await submitMileageClaim(t, {
+      firstName: 'Ruth',
+      lastName: 'Okafor',
+      email: 'ruth@example.com',
+    });
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['person_key', 'snapshot'])
+      .where('id', '=', mileage.id)
+      .executeTakeFirstOrThrow();
+    expect(row.person_key).toMatch(/^[0-9a-f]{64}$/);
+    const person = (JSON.parse(row.snapshot!) as { personalInfo: { dateOfBirth: object; postcode: string } })
+      .personalInfo;
+
+    // A funnel claim by her from another phone and email, its details signed with her date of
+    // birth and postcode, her names typed in another case.
+    const general = await submitGeneralClaim(t, {
+      firstName: 'RUTH',
+      lastName: 'okafor',
+      phone: '07700 900432',
+      email: 'r.okafor@example.com',
+    });
+    const other = await submitGeneralClaim(t, {
+      firstName: 'Ruth',
+      lastName: 'Okafor',
+      phone: '07700 900433',
+      email: 'x@example.com',
+    });
+    await t.app.db.updateTable('form_responses').set({ person_key: null }).where('id', '=', other).execute();
+    const keyed = await t.app.db
+      .selectFrom('form_responses')
+      .select('person_key')
+      .where('id', '=', general)
+      .executeTakeFirstOrThrow();
+    // No details yet: no date of birth, so no key (never a match on part of a person).
+    expect(keyed.person_key).toBeNull();
+    await t.app.db
+      .updateTable('form_responses')
+      .set({
+        person_key: personKeyOf({
+          firstName: 'RUTH',
+          lastName: 'okafor',
+          dateOfBirth: person.dateOfBirth as { day: string; month: string; year: string },
+          postcode: ` ${person.postcode.toLowerCase()} `,
+        }),
+      })
+      .where('id', '=', general)
+      .execute();
+
+    expect((await duplicatesOf(mileage.id)).filter((d) => d.id === general)).toEqual([
+      expect.objectContaining({ id: general, kind: 'general', reasons: ['person'] }),
+    ]);
+    expect((await duplicatesOf(general)).map((d) => [d.id, d.reasons])).toEqual([[mileage.id, ['person']]]);
+    expect(await duplicatesOf(other)).toEqual([]);
+
+    // Once the mileage claim joins the general claim's case, they are one case, not duplicates.
+    await t.app.db
+      .updateTable('onboarding_claims')
+      .set({ case_id: general })
+      .where('id', '=', mileage.id)
+      .execute();
+    expect((await duplicatesOf(general)).map((d) => d.id)).not.toContain(mileage.id);
+    expect((await duplicatesOf(mileage.id)).map((d) => d.id)).not.toContain(general);
   });
 });

@@ -5,19 +5,50 @@
 
 export const POSSIBLE_DUPLICATE_DAYS = 30;
 
-export type DuplicateReason = 'phone' | 'email' | 'ni-number';
+export type DuplicateReason = 'phone' | 'email' | 'ni-number' | 'person';
 
 export const DUPLICATE_REASON_LABELS: Record<DuplicateReason, string> = {
   phone: 'same phone number',
   email: 'same email address',
   'ni-number': 'same National Insurance number',
+  person: 'same name, date of birth and postcode',
 };
 
-/** What two claims are compared by: E.164 phone, lower-case email, keyed hash of the NI number. */
+/**
+ * What two claims are compared by: E.164 phone, lower-case email, keyed hash of the NI number, and
+ * (D38) a hash of the person: their names, date of birth and postcode (personKeyText).
+ */
 export interface DuplicateKeys {
   phone: string | null;
   email: string | null;
   niKey: string | null;
+  personKey?: string | null;
+}
+
+/** Letters only, in lower case: 'O’Neil-Smith' and 'o neil smith' are one name. */
+const nameKey = (name: string) =>
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/**
+ * D38: the same person is one with the same names, date of birth and postcode, however typed:
+ * names as letters only in lower case, the ISO date of birth, the postcode without spaces in upper
+ * case. Null unless all of them are given (no match is ever made on part of a person).
+ */
+export function personKeyText(p: {
+  firstName: string | null | undefined;
+  lastName: string | null | undefined;
+  dateOfBirth: string | null | undefined;
+  postcode: string | null | undefined;
+}): string | null {
+  const first = nameKey(p.firstName ?? '');
+  const last = nameKey(p.lastName ?? '');
+  const postcode = (p.postcode ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const dob = p.dateOfBirth ?? '';
+  if (first === '' || last === '' || postcode === '' || !/^\d{4}-\d{2}-\d{2}$/.test(dob)) return null;
+  return `${first}|${last}|${dob}|${postcode}`;
 }
 
 const present = (v: string | null): v is string => v !== null && v.trim() !== '';
@@ -29,6 +60,7 @@ export function duplicateReasons(a: DuplicateKeys, b: DuplicateKeys): DuplicateR
   if (present(a.email) && present(b.email) && a.email.toLowerCase() === b.email.toLowerCase())
     reasons.push('email');
   if (present(a.niKey) && present(b.niKey) && a.niKey === b.niKey) reasons.push('ni-number');
+  if (present(a.personKey ?? null) && a.personKey === b.personKey) reasons.push('person');
   return reasons;
 }
 

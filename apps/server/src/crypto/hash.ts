@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalJson } from '@taxback/domain';
+import { canonicalJson, datePartsToIso, personKeyText } from '@taxback/domain';
+import type { DateParts } from '@taxback/domain';
 
 export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -13,6 +14,21 @@ export function hmacSha256Hex(key: Buffer, value: string): string {
 /** D15: SHA-256 of the canonical JSON (sorted keys, no whitespace) of what was signed. */
 export function hashCanonical(value: unknown): string {
   return sha256Hex(canonicalJson(value));
+}
+
+/**
+ * D38 (migration 035): the stored key of a person, their names, date of birth and postcode
+ * (personKeyText), as a SHA-256, so the column holds no date of birth in clear. Null unless all
+ * are given.
+ */
+export function personKeyOf(p: {
+  firstName: string | null | undefined;
+  lastName: string | null | undefined;
+  dateOfBirth: DateParts | null | undefined;
+  postcode: string | null | undefined;
+}): string | null {
+  const text = personKeyText({ ...p, dateOfBirth: p.dateOfBirth ? datePartsToIso(p.dateOfBirth) : null });
+  return text === null ? null : sha256Hex(text);
 }
 
 /** Constant-time comparison of two hex digests. */

@@ -55,6 +55,8 @@ export interface FormResponsesTable extends ClaimWorkflowColumns {
   case_id: string | null;
   /** Issue 42 (migration 034): JSON list of its years that are Self Assessment across the case. */
   case_self_assessment: JsonText | null;
+  /** D38 (migration 035): SHA-256 of the names, date of birth and postcode; NULL until all known. */
+  person_key: string | null;
   first_name: string;
   last_name: string;
   full_name: string;
@@ -105,6 +107,8 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   session_id: string;
   /** Issue 42 (migration 034): the funnel claim's case it was started from; NULL, its own. */
   case_id: string | null;
+  /** D38 (migration 035): SHA-256 of the names, date of birth and postcode; NULL until submitted. */
+  person_key: string | null;
   drives_for_work: string | null;
   company_vehicle_vrm: string | null;
   employment_type: string | null;

@@ -314,7 +314,7 @@ const claimDetailCommon = {
       kind: claimKind,
       reference: z.string(),
       submittedAt: z.string(),
-      reasons: z.array(z.enum(['phone', 'email', 'ni-number'])),
+      reasons: z.array(z.enum(['phone', 'email', 'ni-number', 'person'])),
     }),
   ),
   case: z

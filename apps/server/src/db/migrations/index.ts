@@ -26,6 +26,7 @@ import * as generalReferences from './031-general-references.ts';
 import * as detailsSignatureColumns from './032-details-signature-columns.ts';
 import * as idempotencyKeys from './033-idempotency-keys.ts';
 import * as cases from './034-cases.ts';
+import * as personKeys from './035-person-keys.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032-details-signature-columns': detailsSignatureColumns,
   '033-idempotency-keys': idempotencyKeys,
   '034-cases': cases,
+  '035-person-keys': personKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

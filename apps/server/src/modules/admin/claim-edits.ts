@@ -10,6 +10,8 @@ import {
 } from '@taxback/domain/claim-edit-schemas';
 import type { DateParts, GeneralDetails } from '@taxback/domain';
 import { decryptField, encryptField, niNumberKey } from '../../crypto/index.ts';
+import { personKeyOf } from '../../crypto/hash.ts';
+import { readStoredDetails } from '../claims/details.ts';
 import type { Database, Row, RowUpdate } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
@@ -52,6 +54,8 @@ function mileageColumns(snapshot: WizardSnapshot): RowUpdate<'onboarding_claims'
     employer_name: c.employer_name,
     snapshot: c.snapshot,
     snapshot_version: c.snapshot_version,
+    // D38: a corrected name, date of birth or postcode is the person's key too (migration 035).
+    person_key: personKeyOf(snapshot.personalInfo),
   };
 }
 
@@ -154,8 +158,24 @@ function applyToGeneral(row: Row<'form_responses'>, edit: ClaimEdit): Applied {
   const last = edit.field === 'lastName' ? edit.value : row.last_name;
   const before = edit.field === 'firstName' ? row.first_name : row.last_name;
   if (before === edit.value) unchanged();
+  // D38: the details' names win over the claim form's (p87InputOfGeneralDetails), so the key too.
+  const person = readStoredDetails(row.details)?.details.personalInfo;
   return {
-    set: { first_name: first, last_name: last, full_name: `${first} ${last}`.trim() },
+    set: {
+      first_name: first,
+      last_name: last,
+      full_name: `${first} ${last}`.trim(),
+      ...(person
+        ? {
+            person_key: personKeyOf({
+              firstName: person.firstName || first,
+              lastName: person.lastName || last,
+              dateOfBirth: person.dateOfBirth,
+              postcode: person.postcode,
+            }),
+          }
+        : {}),
+    },
     oldValue: toJsonText(before),
     newValue: toJsonText(edit.value),
     employmentIndex: null,

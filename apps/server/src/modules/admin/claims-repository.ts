@@ -11,7 +11,8 @@ type Db = Kysely<Database>;
 
 /**
  * Submitted claims other than `excludeId`, submitted within [from, to], that share the phone
- * (E.164), the email or the NI number's keyed hash (issue 17). Each key is indexed.
+ * (E.164), the email, the NI number's keyed hash (issue 17) or the person's key (D38, migration
+ * 035). Each key is indexed.
  */
 async function findPossibleDuplicates(
   db: Db,
@@ -20,6 +21,7 @@ async function findPossibleDuplicates(
     phone: string | null;
     email: string | null;
     niKey: string | null;
+    personKey: string | null;
     from: string;
     to: string;
     limit: number;
@@ -33,14 +35,15 @@ async function findPossibleDuplicates(
     phone: string | null;
     email: string | null;
     niKey: string | null;
+    personKey: string | null;
   }>
 > {
-  const { excludeId, phone, email, niKey, from, to, limit } = input;
+  const { excludeId, phone, email, niKey, personKey, from, to, limit } = input;
   const general =
-    phone || email
+    phone || email || personKey
       ? await db
           .selectFrom('form_responses')
-          .select(['id', 'reference', 'created_at', 'phone_key', 'email'])
+          .select(['id', 'reference', 'created_at', 'phone_key', 'email', 'person_key'])
           .where('id', '!=', excludeId)
           .where('created_at', '>=', from)
           .where('created_at', '<=', to)
@@ -48,6 +51,7 @@ async function findPossibleDuplicates(
             eb.or([
               ...(phone ? [eb('phone_key', '=', phone)] : []),
               ...(email ? [eb('email', '=', email)] : []),
+              ...(personKey ? [eb('person_key', '=', personKey)] : []),
             ]),
           )
           .orderBy('created_at', 'desc')
@@ -55,10 +59,18 @@ async function findPossibleDuplicates(
           .execute()
       : [];
   const mileage =
-    phone || email || niKey
+    phone || email || niKey || personKey
       ? await db
           .selectFrom('onboarding_claims')
-          .select(['id', 'submission_reference', 'submitted_at', 'mobile_number', 'email', 'ni_key'])
+          .select([
+            'id',
+            'submission_reference',
+            'submitted_at',
+            'mobile_number',
+            'email',
+            'ni_key',
+            'person_key',
+          ])
           .where('id', '!=', excludeId)
           .where('submitted_at', 'is not', null)
           .where('submitted_at', '>=', from)
@@ -68,6 +80,7 @@ async function findPossibleDuplicates(
               ...(phone ? [eb('mobile_number', '=', phone)] : []),
               ...(email ? [eb('email', '=', email)] : []),
               ...(niKey ? [eb('ni_key', '=', niKey)] : []),
+              ...(personKey ? [eb('person_key', '=', personKey)] : []),
             ]),
           )
           .orderBy('submitted_at', 'desc')
@@ -83,6 +96,7 @@ async function findPossibleDuplicates(
       phone: r.phone_key,
       email: r.email,
       niKey: null,
+      personKey: r.person_key,
     })),
     ...mileage.map((r) => ({
       id: r.id,
@@ -92,6 +106,7 @@ async function findPossibleDuplicates(
       phone: r.mobile_number,
       email: r.email,
       niKey: r.ni_key,
+      personKey: r.person_key,
     })),
   ]
     .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))

@@ -117,12 +117,20 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
   throw new NotFoundError();
 }
 
-/** Issue 17: other claims within 30 days sharing the phone, email or NI number; never merged. */
+/**
+ * Issue 17, D38: other claims within 30 days sharing the phone, email, NI number, or the person's
+ * names, date of birth and postcode; never merged.
+ */
 async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
-  const keys: DuplicateKeys =
+  const keys: DuplicateKeys & { personKey: string | null } =
     found.kind === 'general'
-      ? { phone: found.row.phone_key, email: found.row.email, niKey: null }
-      : { phone: found.row.mobile_number, email: found.row.email, niKey: found.row.ni_key };
+      ? { phone: found.row.phone_key, email: found.row.email, niKey: null, personKey: found.row.person_key }
+      : {
+          phone: found.row.mobile_number,
+          email: found.row.email,
+          niKey: found.row.ni_key,
+          personKey: found.row.person_key,
+        };
   const submittedAt = found.kind === 'general' ? found.row.created_at : found.row.submitted_at;
   if (!submittedAt) return [];
   const others = await repo.possibleDuplicates({
@@ -133,7 +141,8 @@ async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
   });
   return others.flatMap((other) => {
     const reasons = duplicateReasons(keys, other);
-    if (reasons.length === 0) return [];
+    // Its case's other claim is the same person by design (issue 42), not a duplicate.
+    if (reasons.length === 0 || other.id === found.caseMate?.id) return [];
     return [
       {
         id: other.id,

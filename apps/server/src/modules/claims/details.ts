@@ -19,6 +19,7 @@ import type { DetailsEvidence } from '@taxback/domain/api/responses';
 import { isDetailsEvidenceSection } from '@taxback/domain/general-details-schemas';
 import type { z } from 'zod';
 import { encryptField } from '../../crypto/index.ts';
+import { personKeyOf } from '../../crypto/hash.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -192,6 +193,13 @@ export function createClaimDetailsService(deps: {
               authority_terms: JSON.stringify(deps.terms),
               signed_at: signedAt,
               details_ni_number: encryptField(input.body.niNumber, deps.dataKey),
+              // D38: the person, to find the same claimant's other claims by (migration 035).
+              person_key: personKeyOf({
+                firstName: stored.details.personalInfo.firstName || row.first_name,
+                lastName: stored.details.personalInfo.lastName || row.last_name,
+                dateOfBirth: stored.details.personalInfo.dateOfBirth,
+                postcode: stored.details.personalInfo.postcode,
+              }),
               details_signed_at: signedAt,
               updated_at: signedAt,
               last_action_at: signedAt,

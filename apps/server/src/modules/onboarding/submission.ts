@@ -10,6 +10,7 @@ import {
 import { evidenceStepSchema, fieldErrors, MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { encryptField, niNumberKey } from '../../crypto/index.ts';
+import { personKeyOf } from '../../crypto/hash.ts';
 import type { Row, RowUpdate } from '../../db/database.ts';
 import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
@@ -106,6 +107,8 @@ export function submissionOperations(ctx: OnboardingContext) {
         admin_ni_number: encryptField(input.niNumber, deps.keys.dataKey),
         // Issue 17: a keyed hash, so operators can see another claim with the same NI number.
         ni_key: niNumberKey(input.niNumber, deps.keys.signingKey),
+        // D38: the person, to find the same claimant's other claims by (migration 035).
+        person_key: personKeyOf(snapshot.personalInfo),
         ...progressColumns({ currentStep: CONFIRMATION_STEP_ID, lastStepCompleted: SUBMIT_STEP_ID }),
         // A fuel claim (company vehicle, D27) has no approved-amount estimate: an operator assesses it.
         total_hmrc_allowance: route === 'mileage' ? totals.totalAllowance : null,
