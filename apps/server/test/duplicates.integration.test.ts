@@ -46,6 +46,18 @@ async function duplicatesOf(id: string): Promise<Duplicate[]> {
   return res.json<{ possibleDuplicates: Duplicate[] }>().possibleDuplicates;
 }
 
+/** Each listed claim's "possible duplicate" flag on the All queue, by id (newest first, one page). */
+async function listFlags(): Promise<Map<string, boolean>> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/claims?queue=all',
+    headers: asOperator(operator),
+  });
+  expect(res.statusCode).toBe(200);
+  const claims = res.json<{ claims: { id: string; flags: { possibleDuplicate: boolean } }[] }>().claims;
+  return new Map(claims.map((c) => [c.id, c.flags.possibleDuplicate]));
+}
+
 describe('possible duplicates (issue 17)', () => {
   it('lists claims within 30 days sharing the phone, email or NI number, and nothing else', async () => {
     // A mileage claim: phone 07700 900555, NI AB 12 34 56 C (the helper's).
@@ -79,6 +91,11 @@ describe('possible duplicates (issue 17)', () => {
     );
     expect(found.find((d) => d.id === sameNi.id)?.reference).toBe(sameNi.reference);
     expect(found.find((d) => d.id === samePhone)?.reference).toBe(await storedGeneralReference(t, samePhone));
+
+    // D38 on the queue (issue 42): the flag on each claim with a possible duplicate, and only those.
+    const flagged = await listFlags();
+    expect([mileage.id, samePhone, sameNi.id].map((id) => flagged.get(id))).toEqual([true, true, true]);
+    expect([old, unrelated].map((id) => flagged.get(id))).toEqual([false, false]);
 
     // Each side sees the other; the claims are untouched (nothing merged).
     expect((await duplicatesOf(samePhone)).map((d) => d.id)).toEqual([mileage.id]);
@@ -148,6 +165,9 @@ describe('possible duplicates by the person (issue 42)', () => {
     expect((await duplicatesOf(general)).map((d) => [d.id, d.reasons])).toEqual([[mileage.id, ['person']]]);
     expect(await duplicatesOf(other)).toEqual([]);
 
+    expect((await listFlags()).get(general)).toBe(true);
+    expect((await listFlags()).get(other)).toBe(false);
+
     // Once the mileage claim joins the general claim's case, they are one case, not duplicates.
     await t.app.db
       .updateTable('onboarding_claims')
@@ -156,5 +176,6 @@ describe('possible duplicates by the person (issue 42)', () => {
       .execute();
     expect((await duplicatesOf(general)).map((d) => d.id)).not.toContain(mileage.id);
     expect((await duplicatesOf(mileage.id)).map((d) => d.id)).not.toContain(general);
+    expect((await listFlags()).get(general)).toBe(false);
   });
 });

@@ -181,6 +181,9 @@ export const claimListItemSchema = z
         selfAssessment: z.boolean(),
         readinessMissing: z.number().int(),
         authoritySuperseded: z.boolean(),
+        possibleDuplicate: z
+          .boolean()
+          .describe('D38: another claim within 30 days shares the phone, email, NI number or person'),
         unreadMessages: z.number().int(),
       })
       .describe('D34: what needs the caseworker'),

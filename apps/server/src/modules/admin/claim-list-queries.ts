@@ -29,6 +29,11 @@ export interface ClaimListRow {
   readiness_missing: number | null;
   /** Issue 42: a general claim's years that are Self Assessment across its case (JSON), or null. */
   case_self_assessment: string | null;
+  /** D38: what a possible duplicate is found by (E.164 phone, NI and person keys) and its case. */
+  phone_key: string | null;
+  ni_key: string | null;
+  person_key: string | null;
+  case_id: string | null;
   /** With the snapshot, where no count is stored: the files, for the log mismatches (issue 31). */
   evidence_files: string | null;
   owner_id: string | null;
@@ -238,6 +243,10 @@ export function createClaimListQueries(db: Db) {
         sql<string | null>`cast(null as text)`.as('evidence_files'),
         // Issue 42: its years that are Self Assessment across its case (migration 034).
         'case_self_assessment',
+        'phone_key',
+        sql<string | null>`cast(null as text)`.as('ni_key'),
+        'person_key',
+        'case_id',
         ...CASEWORK_COLUMNS,
       ])
       // The general funnel has no drafts: a row exists only once submitted.
@@ -263,6 +272,10 @@ export function createClaimListQueries(db: Db) {
         'readiness_missing',
         sql<string | null>`case when readiness_missing is null then evidence_files end`.as('evidence_files'),
         sql<string | null>`cast(null as text)`.as('case_self_assessment'),
+        'mobile_number as phone_key',
+        'ni_key',
+        'person_key',
+        'case_id',
         ...CASEWORK_COLUMNS,
       ])
       .where('status', drafts ? '=' : '<>', 'draft');

@@ -1,3 +1,5 @@
+import { POSSIBLE_DUPLICATE_DAYS, duplicateReasons } from '@taxback/domain';
+import type { DuplicateKeys } from '@taxback/domain';
 import { generalClaimReference } from '@taxback/domain/reference';
 import type { Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
@@ -6,8 +8,115 @@ import { createClaimListQueries } from './claim-list-queries.ts';
 import { CLAIMANT_ACTOR, claimTable } from '../casework/repository.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
+import type { ClaimListRow } from './claim-list-queries.ts';
 
 type Db = Kysely<Database>;
+
+/** A claim as possible duplicates are looked for: its keys, when it was submitted, its case. */
+interface DuplicateCandidate extends DuplicateKeys {
+  id: string;
+  at: string;
+  caseId: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const withinWindow = (a: string, b: string) =>
+  Math.abs(Date.parse(a) - Date.parse(b)) <= POSSIBLE_DUPLICATE_DAYS * DAY_MS;
+
+/**
+ * D38 on the queues (issue 42): the ids of `rows` (a page) sharing a phone, email, NI number or
+ * person with another submitted claim within 30 days, its own case's claims apart. Two indexed
+ * queries for the whole page, whatever its length.
+ */
+async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Promise<Set<string>> {
+  const page: DuplicateCandidate[] = rows.flatMap((r) =>
+    r.submitted_at && r.status !== 'draft'
+      ? [
+          {
+            id: r.id,
+            at: r.submitted_at,
+            caseId: r.case_id ?? r.id,
+            phone: r.phone_key,
+            email: r.email,
+            niKey: r.ni_key,
+            personKey: r.person_key,
+          },
+        ]
+      : [],
+  );
+  if (page.length === 0) return new Set();
+  const times = page.map((p) => Date.parse(p.at));
+  const from = new Date(Math.min(...times) - POSSIBLE_DUPLICATE_DAYS * DAY_MS).toISOString();
+  const to = new Date(Math.max(...times) + POSSIBLE_DUPLICATE_DAYS * DAY_MS).toISOString();
+  const set = (pick: (p: DuplicateCandidate) => string | null | undefined) => [
+    ...new Set(page.map(pick).filter((v): v is string => typeof v === 'string' && v.trim() !== '')),
+  ];
+  const phones = set((p) => p.phone);
+  const emails = set((p) => p.email);
+  const nis = set((p) => p.niKey);
+  const people = set((p) => p.personKey);
+  const general = await db
+    .selectFrom('form_responses')
+    .select(['id', 'created_at', 'case_id', 'phone_key', 'email', 'person_key'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .where((eb) =>
+      eb.or([
+        ...(phones.length ? [eb('phone_key', 'in', phones)] : []),
+        ...(emails.length ? [eb('email', 'in', emails)] : []),
+        ...(people.length ? [eb('person_key', 'in', people)] : []),
+      ]),
+    )
+    .execute();
+  const mileage = await db
+    .selectFrom('onboarding_claims')
+    .select(['id', 'submitted_at', 'case_id', 'mobile_number', 'email', 'ni_key', 'person_key'])
+    .where('submitted_at', 'is not', null)
+    .where('submitted_at', '>=', from)
+    .where('submitted_at', '<=', to)
+    .where((eb) =>
+      eb.or([
+        ...(phones.length ? [eb('mobile_number', 'in', phones)] : []),
+        ...(emails.length ? [eb('email', 'in', emails)] : []),
+        ...(nis.length ? [eb('ni_key', 'in', nis)] : []),
+        ...(people.length ? [eb('person_key', 'in', people)] : []),
+      ]),
+    )
+    .execute();
+  const others: DuplicateCandidate[] = [
+    ...general.map((g) => ({
+      id: g.id,
+      at: g.created_at,
+      caseId: g.case_id ?? g.id,
+      phone: g.phone_key,
+      email: g.email,
+      niKey: null,
+      personKey: g.person_key,
+    })),
+    ...mileage.map((m) => ({
+      id: m.id,
+      at: m.submitted_at ?? '',
+      caseId: m.case_id ?? m.id,
+      phone: m.mobile_number,
+      email: m.email,
+      niKey: m.ni_key,
+      personKey: m.person_key,
+    })),
+  ];
+  return new Set(
+    page
+      .filter((p) =>
+        others.some(
+          (o) =>
+            o.id !== p.id &&
+            o.caseId !== p.caseId &&
+            withinWindow(o.at, p.at) &&
+            duplicateReasons(p, o).length > 0,
+        ),
+      )
+      .map((p) => p.id),
+  );
+}
 
 /**
  * Submitted claims other than `excludeId`, submitted within [from, to], that share the phone
@@ -173,6 +282,9 @@ export function createAdminClaimsRepository(db: Db) {
 
     possibleDuplicates: (input: Parameters<typeof findPossibleDuplicates>[1]) =>
       findPossibleDuplicates(db, input),
+
+    /** D38 on the queues: which of a page's claims have a possible duplicate (two queries a page). */
+    duplicateIdsAmong: (rows: readonly ClaimListRow[]) => findDuplicateIdsAmong(db, rows),
 
     async findGeneral(id: string): Promise<Row<'form_responses'> | undefined> {
       return db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirst();

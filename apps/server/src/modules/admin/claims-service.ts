@@ -45,7 +45,7 @@ import { readSnapshot } from '../onboarding/claim-columns.ts';
 type Db = Kysely<Database>;
 
 /** A row of the list as the screen and the CSV read it; `today` is the UK date (for "overdue"). */
-export function toListItem(row: ClaimListRow, today: string) {
+export function toListItem(row: ClaimListRow, today: string, possibleDuplicate = false) {
   const readinessMissing = readinessCountOfRow(row);
   const num = (v: number | null) => (v === null ? null : Number(v));
   const selfAssessment = row.self_assessment === null ? null : Number(row.self_assessment) === 1;
@@ -70,6 +70,8 @@ export function toListItem(row: ClaimListRow, today: string) {
       selfAssessment: selfAssessment === true || row.status === 'needs-self-assessment',
       readinessMissing,
       authoritySuperseded: Number(row.superseded_authorities) > 0,
+      // D38: another claim shares the phone, email, NI number or person (issue 42).
+      possibleDuplicate,
       unreadMessages: Number(row.operator_unread_count),
     },
     sentOn: row.sent_on,
@@ -225,8 +227,9 @@ export function createAdminClaimsService(deps: {
     async list(operatorId: string, query: ClaimListQuery) {
       const { rows, total, counts } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
       const today = ukIsoDate(now());
+      const duplicates = await repo.duplicateIdsAmong(rows);
       return {
-        claims: rows.map((row) => toListItem(row, today)),
+        claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id))),
         queue: query.queue,
         counts,
         total,

@@ -176,6 +176,7 @@ export function ClaimFlags({ claim }: { claim: ClaimListItem }) {
     f.selfAssessment && 'Self Assessment',
     f.readinessMissing > 0 && `P87: ${f.readinessMissing} missing`,
     f.authoritySuperseded && 'Authority superseded',
+    f.possibleDuplicate && 'Possible duplicate',
     f.unreadMessages > 0 && `${f.unreadMessages} unread ${f.unreadMessages === 1 ? 'message' : 'messages'}`,
   ].filter((x): x is string => typeof x === 'string');
   if (flags.length === 0) return <span>None</span>;
