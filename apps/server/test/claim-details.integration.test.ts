@@ -206,6 +206,43 @@ describe('the details journey of a funnel claim (D30)', () => {
     expect(await times()).toEqual(before);
   });
 
+  // Issue 44: the claimant's dates too (GOV.UK date input parts, dates.ts): impossible, of the
+  // wrong type, and out of bounds, each refused at its field with nothing stored. 26 November 2026.
+  it.each([
+    ['dateOfBirth', { day: '31', month: '2', year: '1990' }, 'Date of birth must be a real date'],
+    ['dateOfBirth', { day: 5, month: 3, year: 1990 }, 'Enter your date of birth'],
+    ['dateOfBirth', 'x', 'Enter your date of birth'],
+    ['dateOfBirth', null, 'Enter your date of birth'],
+    [
+      'dateOfBirth',
+      { day: '27', month: '11', year: '2010' },
+      'You must be 16 or over: your date of birth must be on or before 26 November 2010',
+    ],
+    [
+      'dateOfBirth',
+      { day: '1', month: '1', year: '1900' },
+      'Date of birth must be on or after 26 November 1926',
+    ],
+    ['endDate', { day: '31', month: '2', year: '2025' }, 'The date the job ended must be a real date'],
+    [
+      'endDate',
+      { day: '27', month: '11', year: '2026' },
+      'The date the job ended must be today or in the past',
+    ],
+  ] as const)('refuses a %s of %j at its field, storing nothing', async (field, value, message) => {
+    const { sessionId, id } = await funnelClaim();
+    const body =
+      field === 'dateOfBirth'
+        ? details({ personalInfo: { ...details().personalInfo, dateOfBirth: value } })
+        : details({ employments: [{ ...details().employments[0], continuing: 'no', endDate: value }] });
+    const res = await save(sessionId, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: { [field === 'dateOfBirth' ? 'personalInfo.dateOfBirth' : 'employments.0.endDate']: message },
+    });
+    expect(await storedDetails(id)).toBeNull();
+  });
+
   it('refuses bad input at the field and stores nothing', async () => {
     const { sessionId, id } = await funnelClaim();
     const cases: [Record<string, unknown>, string, string][] = [
