@@ -300,6 +300,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     files,
     terms,
     dataKey: keys.dataKey,
+    signingKey: keys.signingKey,
     ...clock,
   });
   const resume = createResumeService({

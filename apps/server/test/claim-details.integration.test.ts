@@ -693,3 +693,27 @@ describe('a case’s year across kinds (issue 42)', () => {
     expect(refused.json().missing).toContain(saLabel('2025/26'));
   });
 });
+
+// D38: a funnel claim's NI number, given when its details are signed, finds the same number on
+// another claim (migration 035's ni_key, keyed as a mileage claim's is).
+describe('a funnel claim’s NI number among possible duplicates (issue 42)', () => {
+  it('matches a mileage claim with the same NI number and nothing else in common', async () => {
+    // A phone and email of its own: this file's other funnel claims share the default ones.
+    const { sessionId, id } = await funnelClaim({ phone: '07700 900246', email: 'only.ni@example.com' });
+    await signDetails(sessionId); // NI AB 12 34 56 C
+    // Another person, phone and email; the NI number the helper gives, typed another way.
+    const mileage = await submitMileageClaim(t, {
+      firstName: 'Theo',
+      lastName: 'Stone',
+      email: 'theo@example.com',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${id}`,
+      headers: asOperator(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const found = res.json<ClaimDetail>().possibleDuplicates.find((d) => d.id === mileage.id);
+    expect(found?.reasons).toEqual(['ni-number']);
+  });
+});

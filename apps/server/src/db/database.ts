@@ -57,6 +57,8 @@ export interface FormResponsesTable extends ClaimWorkflowColumns {
   case_self_assessment: JsonText | null;
   /** D38 (migration 035): SHA-256 of the names, date of birth and postcode; NULL until all known. */
   person_key: string | null;
+  /** Migration 035: the keyed hash of the NI number the details were signed with (as 008's). */
+  ni_key: string | null;
   first_name: string;
   last_name: string;
   full_name: string;

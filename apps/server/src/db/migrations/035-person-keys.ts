@@ -5,7 +5,9 @@ import { personKeyOf } from '../../crypto/hash.ts';
 // postcode. Each submitted claim keeps `person_key`, a SHA-256 of those (personKeyText), to be
 // found by, as phone_key and ni_key are (migration 008): a mileage claim's from its snapshot, a
 // funnel claim's from its signed details. NULL while any of them is missing. Claims made before
-// this are keyed here, in batches.
+// this are keyed here, in batches. A funnel claim also gets `ni_key` beside the mileage claim's
+// (migration 008): the keyed hash of the NI number its details were signed with, written from now
+// on (migrations hold no keys, so claims signed before match on the other keys only).
 
 interface KeyRow {
   id: string;
@@ -76,6 +78,7 @@ async function backfill(db: Kysely<Tables>, table: 'form_responses' | 'onboardin
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('form_responses').addColumn('person_key', 'text').execute();
+  await db.schema.alterTable('form_responses').addColumn('ni_key', 'text').execute();
   await db.schema.alterTable('onboarding_claims').addColumn('person_key', 'text').execute();
   const typed = db as unknown as Kysely<Tables>;
   await backfill(typed, 'form_responses');
@@ -85,6 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('form_responses')
     .column('person_key')
     .execute();
+  await db.schema.createIndex('form_responses_ni_key_idx').on('form_responses').column('ni_key').execute();
   await db.schema
     .createIndex('onboarding_claims_person_key_idx')
     .on('onboarding_claims')
@@ -94,7 +98,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('onboarding_claims_person_key_idx').execute();
+  await db.schema.dropIndex('form_responses_ni_key_idx').execute();
   await db.schema.dropIndex('form_responses_person_key_idx').execute();
+  await db.schema.alterTable('form_responses').dropColumn('ni_key').execute();
   await db.schema.alterTable('onboarding_claims').dropColumn('person_key').execute();
   await db.schema.alterTable('form_responses').dropColumn('person_key').execute();
 }

@@ -244,7 +244,7 @@ export function createClaimListQueries(db: Db) {
         // Issue 42: its years that are Self Assessment across its case (migration 034).
         'case_self_assessment',
         'phone_key',
-        sql<string | null>`cast(null as text)`.as('ni_key'),
+        'ni_key',
         'person_key',
         'case_id',
         ...CASEWORK_COLUMNS,

@@ -57,13 +57,14 @@ async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Pro
   const people = set((p) => p.personKey);
   const general = await db
     .selectFrom('form_responses')
-    .select(['id', 'created_at', 'case_id', 'phone_key', 'email', 'person_key'])
+    .select(['id', 'created_at', 'case_id', 'phone_key', 'email', 'ni_key', 'person_key'])
     .where('created_at', '>=', from)
     .where('created_at', '<=', to)
     .where((eb) =>
       eb.or([
         ...(phones.length ? [eb('phone_key', 'in', phones)] : []),
         ...(emails.length ? [eb('email', 'in', emails)] : []),
+        ...(nis.length ? [eb('ni_key', 'in', nis)] : []),
         ...(people.length ? [eb('person_key', 'in', people)] : []),
       ]),
     )
@@ -90,7 +91,7 @@ async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Pro
       caseId: g.case_id ?? g.id,
       phone: g.phone_key,
       email: g.email,
-      niKey: null,
+      niKey: g.ni_key,
       personKey: g.person_key,
     })),
     ...mileage.map((m) => ({
@@ -149,10 +150,10 @@ async function findPossibleDuplicates(
 > {
   const { excludeId, phone, email, niKey, personKey, from, to, limit } = input;
   const general =
-    phone || email || personKey
+    phone || email || niKey || personKey
       ? await db
           .selectFrom('form_responses')
-          .select(['id', 'reference', 'created_at', 'phone_key', 'email', 'person_key'])
+          .select(['id', 'reference', 'created_at', 'phone_key', 'email', 'ni_key', 'person_key'])
           .where('id', '!=', excludeId)
           .where('created_at', '>=', from)
           .where('created_at', '<=', to)
@@ -160,6 +161,7 @@ async function findPossibleDuplicates(
             eb.or([
               ...(phone ? [eb('phone_key', '=', phone)] : []),
               ...(email ? [eb('email', '=', email)] : []),
+              ...(niKey ? [eb('ni_key', '=', niKey)] : []),
               ...(personKey ? [eb('person_key', '=', personKey)] : []),
             ]),
           )
@@ -204,7 +206,7 @@ async function findPossibleDuplicates(
       submittedAt: r.created_at,
       phone: r.phone_key,
       email: r.email,
-      niKey: null,
+      niKey: r.ni_key,
       personKey: r.person_key,
     })),
     ...mileage.map((r) => ({

@@ -126,7 +126,12 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
 async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
   const keys: DuplicateKeys & { personKey: string | null } =
     found.kind === 'general'
-      ? { phone: found.row.phone_key, email: found.row.email, niKey: null, personKey: found.row.person_key }
+      ? {
+          phone: found.row.phone_key,
+          email: found.row.email,
+          niKey: found.row.ni_key,
+          personKey: found.row.person_key,
+        }
       : {
           phone: found.row.mobile_number,
           email: found.row.email,

@@ -18,7 +18,7 @@ import { fieldErrors, signedByOf } from '@taxback/domain/schemas';
 import type { DetailsEvidence } from '@taxback/domain/api/responses';
 import { isDetailsEvidenceSection } from '@taxback/domain/general-details-schemas';
 import type { z } from 'zod';
-import { encryptField } from '../../crypto/index.ts';
+import { encryptField, niNumberKey } from '../../crypto/index.ts';
 import { personKeyOf } from '../../crypto/hash.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { fromJsonText, nowIso } from '../../db/values.ts';
@@ -78,6 +78,8 @@ export function createClaimDetailsService(deps: {
   files: FilesService;
   terms: AuthorityTerms;
   dataKey: Buffer;
+  /** Keys the NI number's hash, to find the same claimant's other claims by (migration 035). */
+  signingKey: Buffer;
   now?: () => Date;
 }) {
   const clock = deps.now ?? (() => new Date());
@@ -193,6 +195,7 @@ export function createClaimDetailsService(deps: {
               authority_terms: JSON.stringify(deps.terms),
               signed_at: signedAt,
               details_ni_number: encryptField(input.body.niNumber, deps.dataKey),
+              ni_key: niNumberKey(input.body.niNumber, deps.signingKey),
               // D38: the person, to find the same claimant's other claims by (migration 035).
               person_key: personKeyOf({
                 firstName: stored.details.personalInfo.firstName || row.first_name,
