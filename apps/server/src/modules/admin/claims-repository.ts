@@ -1,7 +1,8 @@
 import { POSSIBLE_DUPLICATE_DAYS, duplicateReasons } from '@taxback/domain';
 import type { DuplicateKeys } from '@taxback/domain';
 import { generalClaimReference } from '@taxback/domain/reference';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
@@ -17,6 +18,34 @@ interface DuplicateCandidate extends DuplicateKeys {
   id: string;
   at: string;
   caseId: string;
+}
+
+/** The keys looked for, each a list (one value for one claim, a page's for the queues). */
+interface KeyLists {
+  phones: string[];
+  emails: string[];
+  nis: string[];
+  people: string[];
+}
+
+const listOf = (v: string | null | undefined) => (v ? [v] : []);
+const anyKey = (k: KeyLists) => k.phones.length + k.emails.length + k.nis.length + k.people.length > 0;
+
+/**
+ * The one condition both tables are searched by (issue 17, D38): a claim sharing any of the keys.
+ * The phone is E.164 in `phone_key` (general) and `mobile_number` (mileage); each column is indexed.
+ */
+function sharesAKey(
+  eb: ExpressionBuilder<Database, 'form_responses' | 'onboarding_claims'>,
+  phoneColumn: 'phone_key' | 'mobile_number',
+  k: KeyLists,
+) {
+  return eb.or([
+    ...(k.phones.length ? [eb(sql.ref<string | null>(phoneColumn), 'in', k.phones)] : []),
+    ...(k.emails.length ? [eb('email', 'in', k.emails)] : []),
+    ...(k.nis.length ? [eb('ni_key', 'in', k.nis)] : []),
+    ...(k.people.length ? [eb('person_key', 'in', k.people)] : []),
+  ]);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,23 +80,18 @@ async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Pro
   const set = (pick: (p: DuplicateCandidate) => string | null | undefined) => [
     ...new Set(page.map(pick).filter((v): v is string => typeof v === 'string' && v.trim() !== '')),
   ];
-  const phones = set((p) => p.phone);
-  const emails = set((p) => p.email);
-  const nis = set((p) => p.niKey);
-  const people = set((p) => p.personKey);
+  const keys: KeyLists = {
+    phones: set((p) => p.phone),
+    emails: set((p) => p.email),
+    nis: set((p) => p.niKey),
+    people: set((p) => p.personKey),
+  };
   const general = await db
     .selectFrom('form_responses')
     .select(['id', 'created_at', 'case_id', 'phone_key', 'email', 'ni_key', 'person_key'])
     .where('created_at', '>=', from)
     .where('created_at', '<=', to)
-    .where((eb) =>
-      eb.or([
-        ...(phones.length ? [eb('phone_key', 'in', phones)] : []),
-        ...(emails.length ? [eb('email', 'in', emails)] : []),
-        ...(nis.length ? [eb('ni_key', 'in', nis)] : []),
-        ...(people.length ? [eb('person_key', 'in', people)] : []),
-      ]),
-    )
+    .where((eb) => sharesAKey(eb, 'phone_key', keys))
     .execute();
   const mileage = await db
     .selectFrom('onboarding_claims')
@@ -75,14 +99,7 @@ async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Pro
     .where('submitted_at', 'is not', null)
     .where('submitted_at', '>=', from)
     .where('submitted_at', '<=', to)
-    .where((eb) =>
-      eb.or([
-        ...(phones.length ? [eb('mobile_number', 'in', phones)] : []),
-        ...(emails.length ? [eb('email', 'in', emails)] : []),
-        ...(nis.length ? [eb('ni_key', 'in', nis)] : []),
-        ...(people.length ? [eb('person_key', 'in', people)] : []),
-      ]),
-    )
+    .where((eb) => sharesAKey(eb, 'mobile_number', keys))
     .execute();
   const others: DuplicateCandidate[] = [
     ...general.map((g) => ({
@@ -149,55 +166,45 @@ async function findPossibleDuplicates(
   }>
 > {
   const { excludeId, phone, email, niKey, personKey, from, to, limit } = input;
-  const general =
-    phone || email || niKey || personKey
-      ? await db
-          .selectFrom('form_responses')
-          .select(['id', 'reference', 'created_at', 'phone_key', 'email', 'ni_key', 'person_key'])
-          .where('id', '!=', excludeId)
-          .where('created_at', '>=', from)
-          .where('created_at', '<=', to)
-          .where((eb) =>
-            eb.or([
-              ...(phone ? [eb('phone_key', '=', phone)] : []),
-              ...(email ? [eb('email', '=', email)] : []),
-              ...(niKey ? [eb('ni_key', '=', niKey)] : []),
-              ...(personKey ? [eb('person_key', '=', personKey)] : []),
-            ]),
-          )
-          .orderBy('created_at', 'desc')
-          .limit(limit)
-          .execute()
-      : [];
-  const mileage =
-    phone || email || niKey || personKey
-      ? await db
-          .selectFrom('onboarding_claims')
-          .select([
-            'id',
-            'submission_reference',
-            'submitted_at',
-            'mobile_number',
-            'email',
-            'ni_key',
-            'person_key',
-          ])
-          .where('id', '!=', excludeId)
-          .where('submitted_at', 'is not', null)
-          .where('submitted_at', '>=', from)
-          .where('submitted_at', '<=', to)
-          .where((eb) =>
-            eb.or([
-              ...(phone ? [eb('mobile_number', '=', phone)] : []),
-              ...(email ? [eb('email', '=', email)] : []),
-              ...(niKey ? [eb('ni_key', '=', niKey)] : []),
-              ...(personKey ? [eb('person_key', '=', personKey)] : []),
-            ]),
-          )
-          .orderBy('submitted_at', 'desc')
-          .limit(limit)
-          .execute()
-      : [];
+  const keys: KeyLists = {
+    phones: listOf(phone),
+    emails: listOf(email),
+    nis: listOf(niKey),
+    people: listOf(personKey),
+  };
+  const general = anyKey(keys)
+    ? await db
+        .selectFrom('form_responses')
+        .select(['id', 'reference', 'created_at', 'phone_key', 'email', 'ni_key', 'person_key'])
+        .where('id', '!=', excludeId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<=', to)
+        .where((eb) => sharesAKey(eb, 'phone_key', keys))
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute()
+    : [];
+  const mileage = anyKey(keys)
+    ? await db
+        .selectFrom('onboarding_claims')
+        .select([
+          'id',
+          'submission_reference',
+          'submitted_at',
+          'mobile_number',
+          'email',
+          'ni_key',
+          'person_key',
+        ])
+        .where('id', '!=', excludeId)
+        .where('submitted_at', 'is not', null)
+        .where('submitted_at', '>=', from)
+        .where('submitted_at', '<=', to)
+        .where((eb) => sharesAKey(eb, 'mobile_number', keys))
+        .orderBy('submitted_at', 'desc')
+        .limit(limit)
+        .execute()
+    : [];
   return [
     ...general.map((r) => ({
       id: r.id,
