@@ -57,6 +57,12 @@ function readVitestLog(file) {
   return { passed: count('passed'), failed };
 }
 
+/** Drops the terminal colour codes a report's messages carry. */
+function stripColours(text) {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
 function readPlaywrightJson(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -65,7 +71,12 @@ function readPlaywrightJson(file) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
-          failures.push(`${test.status}: ${[...titles, spec.title].join(' > ')} [${test.projectName ?? ''}]`);
+          // The first line of the last try's error says why, in the CI log's tail.
+          const error = (test.results ?? []).at(-1)?.error?.message ?? '';
+          const why = stripColours(String(error)).split('\n')[0]?.slice(0, 300) ?? '';
+          failures.push(
+            `${test.status}: ${[...titles, spec.title].join(' > ')} [${test.projectName ?? ''}]${why ? ` (${why})` : ''}`,
+          );
         }
       }
     }

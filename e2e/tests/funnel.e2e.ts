@@ -80,7 +80,7 @@ test.describe('general funnel: the happy path', () => {
     await page.goto(entry);
     await expect(liveQuestion(page)).toBeVisible();
     await expect(page.getByText("Most UK taxpayers don't know they could be owed a refund.")).toBeVisible();
-    expect(await sessionStorageItem(page, 'affiliate')).toBe('acme');
+    await expect.poll(() => sessionStorageItem(page, 'affiliate')).toBe('acme');
     expect(JSON.parse((await sessionStorageItem(page, 'utm_data')) ?? 'null')).toEqual({
       full_url: `${BASE_URL}${entry}`,
       utm_source: 'google',
@@ -307,7 +307,7 @@ test.describe('general funnel: qualification', () => {
   test('/affiliate/{name}/start-claim remembers the affiliate', async ({ page }) => {
     await page.goto('/affiliate/acme-partners/start-claim');
     await expect(liveQuestion(page)).toBeVisible();
-    expect(await sessionStorageItem(page, 'affiliate')).toBe('acme-partners');
+    await expect.poll(() => sessionStorageItem(page, 'affiliate')).toBe('acme-partners');
     await yesButton(page).click();
     await expect(page).toHaveURL('/expenses');
   });
@@ -318,7 +318,7 @@ test.describe('general funnel: qualification', () => {
     const persona = selfEmployedCyclist.funnel;
     await page.goto('/partnerco');
     await expect(liveQuestion(page)).toBeVisible();
-    expect(await sessionStorageItem(page, 'affiliate')).toBe('partnerco');
+    await expect.poll(() => sessionStorageItem(page, 'affiliate')).toBe('partnerco');
 
     await yesButton(page).first().click();
     await expect(page).toHaveURL('/expenses');
