@@ -11,15 +11,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { formatMoney, normaliseUkPhone } from '@taxback/domain';
-import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { formatMoney } from '@taxback/domain';
+import { scanAtBothWidths, signInFromText } from '../helpers/status.ts';
 import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
 import { changeStatus, createOperator, signInWithTotp } from '../helpers/admin.ts';
 import { makePdf } from '../helpers/sample-files.ts';
 import {
   completeStepsZeroToSeven,
   continueButton,
-  expectNoSidewaysScroll,
   expectStep,
   isSaveOf,
   signOnReview,
@@ -122,45 +121,6 @@ async function textAbout(claimId: string, template: string): Promise<string> {
     )
     .not.toBe('');
   return body;
-}
-
-/** The codes already used: a second sign-in waits for its own code, not the last one's. */
-const usedCodes = new Set<string>();
-
-async function statusCode(phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const rows = await queryRows(
-        "SELECT body FROM sms_outbox WHERE to_phone = $1 AND template = 'status-code' ORDER BY created_at DESC",
-        [normaliseUkPhone(phone)],
-      );
-      code = /is (\d{6})\./.exec(String(rows[0]?.body ?? ''))?.[1] ?? '';
-      return usedCodes.has(code) ? '' : code;
-    })
-    .toMatch(/^\d{6}$/);
-  usedCodes.add(code);
-  return code;
-}
-
-/** Opens the text's link and signs in with the texted code. */
-async function signInFromText(page: Page, link: string, phone: string): Promise<void> {
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByRole('button', { name: 'Text me a code' }).click();
-  await page.getByLabel('Enter the 6-digit code').fill(await statusCode(phone));
-  await page.getByRole('button', { name: 'Show my claim' }).click();
-  await expect(page.getByRole('heading', { name: 'Your claim', exact: true })).toBeVisible();
-}
-
-/** axe at the default width and at 320 px; at 320 px nothing sideways, the whole page. */
-async function scanAtBothWidths(page: Page, where: string): Promise<void> {
-  await expectNoA11yViolations(page, where);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 800 });
-  await expectNoA11yViolations(page, `${where} at 320 px`);
-  await expectNoSidewaysScroll(page, where);
-  if (size) await page.setViewportSize(size);
 }
 
 test('an operator asks for the PAYE reference and a P60; the claimant answers with a PDF; the operator reads it', async ({

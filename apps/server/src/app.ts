@@ -333,6 +333,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     company: config.company.name,
     log: app.log,
     terms,
+    fees: config.fees,
     ...clock,
   });
   await app.register(healthRoutes, { prefix: '/api' });

@@ -5,6 +5,14 @@ import { CLAIM_STATUSES, reasonRequired } from './claim-status.ts';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './email.ts';
 import { sanitiseEmail, sanitiseText } from './sanitise.ts';
 import { DATE_SUBJECTS, dateRangeProblem, optionalDateField } from './date-rules.ts';
+import {
+  decisionGivesRelief,
+  decisionNeedsReason,
+  HMRC_DECISIONS,
+  RELIEF_GIVEN_AS,
+  YEAR_ANSWER_MESSAGES,
+} from './hmrc-answers.ts';
+import { isTaxYear, type TaxYear } from './tax-years.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Enter your email address',
@@ -66,6 +74,7 @@ export const AUDIT_ACTIONS = [
   'thread-read',
   'message-added',
   'information-requested',
+  'hmrc-year-answered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
@@ -300,6 +309,57 @@ export const hmrcRecordCorrectionSchema = z.discriminatedUnion(
   { error: 'Choose the record to correct' },
 );
 export type HmrcRecordCorrection = z.output<typeof hmrcRecordCorrectionSchema>;
+
+/**
+ * D40: HMRC's answer for one tax year of a case, or an admin's correction of it. `version` is the
+ * year's answer the operator saw (0 when there was none): a stale one is refused (409). A
+ * correction (version 1 or more) needs its reason; the amount and the way it is given belong to
+ * an accepted or reduced year only, HMRC's reason to a reduced or refused one.
+ */
+export const yearAnswerSchema = z
+  .object({
+    year: z.string({ error: YEAR_ANSWER_MESSAGES.year }).refine(isTaxYear, YEAR_ANSWER_MESSAGES.year),
+    decision: z.enum(HMRC_DECISIONS, { error: YEAR_ANSWER_MESSAGES.decision }),
+    amount: z
+      .union([z.string(), z.number(), z.null()], { error: YEAR_ANSWER_MESSAGES.amountInvalid })
+      .optional(),
+    givenAs: optionalEnum(RELIEF_GIVEN_AS, YEAR_ANSWER_MESSAGES.givenAsRequired),
+    decidedOn: optionalDateField(DATE_SUBJECTS.decidedOn),
+    hmrcReason: optionalWords(REASON_MAX_LENGTH),
+    correctionReason: optionalWords(REASON_MAX_LENGTH),
+    version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(0),
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const gives = decisionGivesRelief(value.decision);
+    const raw = value.amount;
+    const given = raw !== undefined && raw !== null && raw !== '';
+    if (gives) {
+      const pence = given ? parsePoundsToPence(raw) : Number.NaN;
+      if (!given) issue('amount', YEAR_ANSWER_MESSAGES.amountRequired);
+      else if (Number.isNaN(pence)) issue('amount', YEAR_ANSWER_MESSAGES.amountInvalid);
+      else if (pence === 0) issue('amount', YEAR_ANSWER_MESSAGES.amountNotZero);
+      if (value.givenAs === undefined) issue('givenAs', YEAR_ANSWER_MESSAGES.givenAsRequired);
+    }
+    if (decisionNeedsReason(value.decision) && !value.hmrcReason)
+      issue('hmrcReason', YEAR_ANSWER_MESSAGES.hmrcReasonRequired);
+    if (value.version > 0 && !value.correctionReason)
+      issue('correctionReason', YEAR_ANSWER_MESSAGES.correctionReasonRequired);
+  })
+  .transform((v) => {
+    const gives = decisionGivesRelief(v.decision);
+    return {
+      year: v.year as TaxYear,
+      decision: v.decision,
+      pence: gives ? parsePoundsToPence(v.amount) : null,
+      givenAs: gives ? (v.givenAs ?? null) : null,
+      decidedOn: v.decidedOn ?? null,
+      hmrcReason: v.hmrcReason ?? '',
+      correctionReason: v.correctionReason ?? '',
+      version: v.version,
+    };
+  });
+export type YearAnswerInput = z.output<typeof yearAnswerSchema>;
 
 /** D34: an admin gives a claim to an operator, or returns it to the pool (ownerId null), saying why. */
 export const claimAllocationSchema = z.object({

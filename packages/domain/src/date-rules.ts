@@ -14,6 +14,7 @@ export const DATE_SUBJECTS = {
   replyBy: 'The reply-by date',
   sentOn: 'The date the claim was sent to HMRC',
   repaidOn: 'The date HMRC repaid',
+  decidedOn: 'The date of HMRC’s decision',
   from: 'The start date',
   to: 'The end date',
 } as const;

@@ -15,6 +15,12 @@ export type ClaimEvent =
   | { event: 'details-corrected'; what: string; reason: string }
   /** Issue 28 (D33): an operator wrote on the claim's thread. */
   | { event: 'new-message' }
+  /**
+   * D40: HMRC answered a tax year; `words` says it as the status page does (yearAnswerWords).
+   * D40 (later than D23) has the email say the year's answer in words, amount included; the text
+   * message only names the year, as a text can be read by anyone holding the phone.
+   */
+  | { event: 'year-answered'; year: string; words: string }
   /** D33: the reply-by date of an open request is `replyBy` (a long UK date), `days` away. */
   | { event: 'reply-reminder'; replyBy: string; days: number };
 
@@ -116,6 +122,19 @@ export function claimMessage(
     return {
       sms: `${company}: claim ${reference}: ${line} ${statusUrl}`,
       email: emailOf(`A message about your claim ${reference}`, greeting, [line, follow], undefined, company),
+    };
+  }
+  if (input.event === 'year-answered') {
+    const line = `HMRC has answered your claim for the tax year ${input.year}.`;
+    return {
+      sms: `${company}: claim ${reference}: ${line} See what HMRC decided on your status page: ${statusUrl}`,
+      email: emailOf(
+        `Your claim ${reference}: HMRC’s answer for ${input.year}`,
+        greeting,
+        [line, `${input.words}.`, 'HMRC’s letter to you sets out the details.', follow],
+        undefined,
+        company,
+      ),
     };
   }
   if (input.event === 'reply-reminder') {

@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim-details-corrected': 'Claim details completed or corrected',
   'claim-allocated': 'Claim allocated',
   'hmrc-record-corrected': 'Sent or repaid record corrected',
+  'hmrc-year-answered': 'HMRC’s answer for a year recorded or corrected',
   'thread-read': 'Thread read',
   'message-added': 'Message sent to the claimant',
   'information-requested': 'Information requested',

@@ -6,6 +6,7 @@ import { CLAIM_STATUSES } from './claim-status.ts';
 import { phoneField } from './schemas.ts';
 import { claimThreadSchema } from './casework.ts';
 import { taxYearEntrySchema, vehicleInfoSchema } from './snapshot-schemas.ts';
+import { HMRC_DECISIONS, RELIEF_GIVEN_AS } from './hmrc-answers.ts';
 
 export const STATUS_CODE_LENGTH = 6;
 export const STATUS_LIMITS = {
@@ -100,6 +101,25 @@ export const claimStatusViewSchema = z.object({
   documents: z
     .array(z.object({ name: z.string(), url: z.string() }))
     .describe('The documents the claimant signed, to download while the page is open'),
+  hmrcYears: z
+    .object({
+      years: z.array(
+        z.object({
+          year: z.string(),
+          decision: z.enum(HMRC_DECISIONS),
+          pence: z.number().int().nullable(),
+          givenAs: z.enum(RELIEF_GIVEN_AS).nullable(),
+          decidedOn: z.string(),
+          words: z.string().describe('The year’s answer in plain words, as the claimant reads it'),
+        }),
+      ),
+      repaidPence: z.number().int(),
+      taxCodePence: z.number().int(),
+      feePence: z.number().int().describe('D20: worked out on what HMRC repaid; none on tax-code relief'),
+      claimantPence: z.number().int(),
+    })
+    .nullable()
+    .describe('D40: HMRC’s answer for each tax year of the case; null until HMRC has answered one'),
   /** Issue 28 (D33): the thread, the claim's version and the token every change sends back. */
   casework: z.object({
     version: z.number().int(),

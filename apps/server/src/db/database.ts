@@ -376,6 +376,25 @@ export interface ClaimHmrcRecordsTable {
   created_at: IsoTime;
 }
 
+/** D40 (migration 036): every version of HMRC's answer for a year of a case, never changed. */
+export interface CaseYearAnswersTable {
+  id: string;
+  /** The case's id: its first claim's id (migration 034). */
+  case_id: string;
+  year: string;
+  version: number;
+  decision: 'accepted' | 'reduced' | 'refused' | 'self-assessment';
+  pence: number | null;
+  given_as: 'repayment' | 'tax-code' | null;
+  decided_on: string;
+  hmrc_reason: string;
+  /** NULL for the first version; an admin's reason for each correction. */
+  correction_reason: string | null;
+  /** NULL for a version folded by migration 036 from a single-year claim's repaid record. */
+  operator_id: string | null;
+  created_at: IsoTime;
+}
+
 export interface ClaimNotesTable {
   id: string;
   claim_kind: ClaimKind;
@@ -490,6 +509,7 @@ export interface Database {
   claim_notes: ClaimNotesTable;
   claim_field_edits: ClaimFieldEditsTable;
   claim_hmrc_records: ClaimHmrcRecordsTable;
+  case_year_answers: CaseYearAnswersTable;
   claim_messages: ClaimMessagesTable;
   information_requests: InformationRequestsTable;
   information_request_items: InformationRequestItemsTable;

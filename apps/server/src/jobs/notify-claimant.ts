@@ -6,6 +6,7 @@ import {
   isClaimStatus,
   isNotifiedStatus,
   normaliseUkPhone,
+  yearAnswerWords,
 } from '@taxback/domain';
 import type { ClaimEvent, ClaimStatus } from '@taxback/domain';
 import type { ClaimKind, Database } from '../db/database.ts';
@@ -29,8 +30,10 @@ type NotifyPayload = {
   /** D32: the claim_field_edits row of a completed or corrected answer (historyId is then null). */
   editId?: string;
   /** Issue 28: an operator's message, or a reminder of the open request `requestId`. */
-  event?: 'new-message' | 'reply-reminder';
+  event?: 'new-message' | 'reply-reminder' | 'year-answered';
   requestId?: string;
+  /** D40: the case_year_answers row HMRC's answer for a year was recorded in. */
+  answerId?: string;
   days?: number;
 };
 
@@ -52,6 +55,11 @@ export function createClaimNotices(queue: JobQueue) {
     /** Issue 28 (D33): an operator wrote on the thread. */
     newMessage: (trx: Kysely<Database>, claimKind: ClaimKind, claimId: string) =>
       enqueueBoth(trx, { claimKind, claimId, historyId: null, event: 'new-message' }),
+    /** D40: HMRC's answer for a year was recorded or corrected. */
+    yearAnswered: (
+      trx: Kysely<Database>,
+      change: { claimKind: ClaimKind; claimId: string; answerId: string },
+    ) => enqueueBoth(trx, { ...change, historyId: null, event: 'year-answered' }),
     /** D33: a reminder on `runAt`, sent only while the request is still open. */
     async replyReminder(
       trx: Kysely<Database>,
@@ -100,7 +108,11 @@ function isPayload(value: unknown): value is NotifyPayload {
     typeof v.claimId === 'string' &&
     (v.historyId === null || typeof v.historyId === 'string') &&
     (v.editId === undefined || typeof v.editId === 'string') &&
-    (v.event === undefined || v.event === 'new-message' || v.event === 'reply-reminder')
+    (v.event === undefined ||
+      v.event === 'new-message' ||
+      v.event === 'reply-reminder' ||
+      v.event === 'year-answered') &&
+    (v.answerId === undefined || typeof v.answerId === 'string')
   );
 }
 
@@ -153,6 +165,25 @@ async function eventOf(
     return edit ? { event: 'details-corrected', what: edit.label, reason: edit.reason } : null;
   }
   if (payload.event === 'new-message') return { event: 'new-message' };
+  if (payload.event === 'year-answered') {
+    const answer = await db
+      .selectFrom('case_year_answers')
+      .select(['year', 'decision', 'pence', 'given_as', 'hmrc_reason'])
+      .where('id', '=', payload.answerId ?? '')
+      .executeTakeFirst();
+    if (!answer) return null;
+    return {
+      event: 'year-answered',
+      year: answer.year,
+      words: yearAnswerWords({
+        year: answer.year,
+        decision: answer.decision,
+        pence: answer.pence === null ? null : Number(answer.pence),
+        givenAs: answer.given_as,
+        hmrcReason: answer.hmrc_reason,
+      }),
+    };
+  }
   if (payload.event === 'reply-reminder') {
     const request = await db
       .selectFrom('information_requests')
@@ -214,11 +245,13 @@ export function registerNotifyJob(
           ? 'claim-details-corrected'
           : payload.event === 'new-message'
             ? 'claim-message'
-            : payload.event === 'reply-reminder'
-              ? 'reply-reminder'
-              : payload.historyId === null
-                ? 'claim-received'
-                : 'claim-status-changed';
+            : payload.event === 'year-answered'
+              ? 'year-answered'
+              : payload.event === 'reply-reminder'
+                ? 'reply-reminder'
+                : payload.historyId === null
+                  ? 'claim-received'
+                  : 'claim-status-changed';
       const claim = { kind: payload.claimKind, id: payload.claimId };
       if (payload.channel === 'sms') {
         const to = contact.phone ? normaliseUkPhone(contact.phone) : null;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CLAIM_QUEUES, OPERATOR_ROLES } from '../admin-schemas.ts';
 import { SENT_METHODS } from '../admin-schemas.ts';
 import { CLAIM_STATUSES } from '../claim-status.ts';
+import { HMRC_DECISIONS, RELIEF_GIVEN_AS } from '../hmrc-answers.ts';
 import type { SameType } from '../schema-basics.ts';
 import type { JobYearFigures } from '../wizard-snapshot.ts';
 import { jobBacklogSchema, rebateSummarySchema, yearFiguresSchema } from './responses.ts';
@@ -242,6 +243,45 @@ export const statusConflictSchema = z
 const text = z.string().nullable();
 
 /** The claim detail's parts both kinds share, then what each kind adds (D22). */
+/** D40: one version of HMRC's answer for a year of the case. */
+const yearAnswerVersionSchema = z.object({
+  year: z.string(),
+  version: z.number().int().describe('1 for the first answer, then one more per correction'),
+  decision: z.enum(HMRC_DECISIONS),
+  pence: z.number().int().nullable().describe('What HMRC gives for the year; null when refused or SA'),
+  givenAs: z.enum(RELIEF_GIVEN_AS).nullable(),
+  decidedOn: z.string().describe('The UK date of HMRC’s decision (YYYY-MM-DD)'),
+  hmrcReason: z.string(),
+  correctionReason: text.describe('An admin’s reason for a correction; null for the first'),
+  operator: text.describe('Null for an answer folded from an older whole-claim record'),
+  createdAt: z.string(),
+});
+
+/** D40: each year of the case with HMRC's current answer and every version, and the money. */
+export const hmrcYearsSchema = z.object({
+  caseId: z.string(),
+  years: z.array(
+    z.object({
+      year: z.string(),
+      claimedPence: z
+        .number()
+        .int()
+        .nullable()
+        .describe('The year’s expenses across the case; null for a year it no longer claims'),
+      current: yearAnswerVersionSchema.nullable(),
+      history: z.array(yearAnswerVersionSchema).describe('Every version, oldest first'),
+    }),
+  ),
+  money: z
+    .object({
+      repaidPence: z.number().int(),
+      taxCodePence: z.number().int(),
+      feePence: z.number().int(),
+      claimantPence: z.number().int(),
+    })
+    .describe('D40, D20: the fee is worked out on what HMRC repaid; none on tax-code relief'),
+});
+
 const hmrcRecordFields = { id: z.string(), reason: text, operator: text, created_at: z.string() };
 
 const claimDetailCommon = {
@@ -311,6 +351,7 @@ const claimDetailCommon = {
       ]),
     )
     .describe('D35: every value of the sent and repaid records, oldest first'),
+  hmrcYears: hmrcYearsSchema,
   possibleDuplicates: z.array(
     z.object({
       id: z.string(),

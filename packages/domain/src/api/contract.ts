@@ -11,6 +11,7 @@ import {
   claimListQuerySchema,
   claimsAllocationSchema,
   hmrcRecordCorrectionSchema,
+  yearAnswerSchema,
   claimNoteSchema,
   operatorChangeSchema,
   operatorCreateSchema,
@@ -63,6 +64,7 @@ import {
   claimsAllocatedSchema,
   createdSchema,
   enrolmentSchema,
+  hmrcYearsSchema,
   failedJobsSchema,
   niNumberSchema,
   operatorListSchema,
@@ -1117,6 +1119,22 @@ const operator = {
     responses: {
       200: json('The new workflow state', claimWorkflowSchema),
       409: error('The claim has no such record yet'),
+    },
+  }),
+  recordYearAnswer: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/year-answers',
+    summary:
+      'D40: HMRC’s answer for one tax year of the claim’s case (the owner, or an admin); an admin corrects it with a reason, and every version is kept',
+    access: 'operator',
+    params: claimParams,
+    body: yearAnswerSchema,
+    responses: {
+      200: json('Each year of the case with its answer and history', hmrcYearsSchema),
+      409: {
+        description: 'Not sent to HMRC yet, or the year’s answer changed since the page was read',
+        schema: z.object({ error: z.string(), hmrcYears: hmrcYearsSchema.optional() }),
+      },
     },
   }),
   addClaimNote: admin({

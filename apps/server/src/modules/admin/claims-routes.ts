@@ -106,6 +106,11 @@ export async function claimsRoutes(
     claims.correctHmrcRecord(who(request), claimId(request.params), request.body),
   );
 
+  const yearAnswerOptions = { schema: routeSchema('recordYearAnswer') };
+  app.post('/claims/:id/year-answers', yearAnswerOptions, async (request) =>
+    claims.recordYearAnswer(who(request), claimId(request.params), request.body),
+  );
+
   const detailsOptions = { schema: routeSchema('editClaimDetails') };
   app.post('/claims/:id/details', detailsOptions, async (request) =>
     claims.editDetails(who(request), claimId(request.params), request.body),

@@ -23,6 +23,7 @@ import { asSigned, createClaimEdits, editsForDisplay } from './claim-edits.ts';
 import { createClaimAllocation } from './allocation.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
+import { caseAnswerRows, caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
@@ -220,6 +221,7 @@ export function createAdminClaimsService(deps: {
     ownership,
   });
   const allocation = createClaimAllocation(deps);
+  const yearAnswers = createYearAnswers({ ...deps, find, ownership });
   const casework = createOperatorCasework({ ...deps, workflow, find });
 
   function niNumberOf(found: Found): string | null {
@@ -258,6 +260,7 @@ export function createAdminClaimsService(deps: {
         repo.hmrcRecords(id),
         repo.operator(found.row.owner_id),
       ]);
+      const answerRows = await caseAnswerRows(db, caseIdOf(found));
       const ni = niNumberOf(found);
       const common = {
         id,
@@ -285,6 +288,8 @@ export function createAdminClaimsService(deps: {
         allocatedAt: found.row.allocated_at,
         // D35: each row's value as the record wrote it (hmrc-records.ts), the sent or the repaid one.
         hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) }) as HmrcRecordView),
+        // D40: HMRC's answer for each year of the case, whichever of its claims this is.
+        hmrcYears: yearAnswersView(found, answerRows, deps.fees),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(repo, found);
@@ -308,6 +313,7 @@ export function createAdminClaimsService(deps: {
     changeStatus: workflow.changeStatus,
     editDetails: edits.editDetails,
     correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
+    recordYearAnswer: yearAnswers.recordYearAnswer,
     takeNext: allocation.takeNext,
     take: allocation.take,
     allocate: allocation.allocate,

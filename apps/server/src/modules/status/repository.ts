@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { generalClaimReference, isClaimStatus, normaliseUkPhone, parseClaimReference } from '@taxback/domain';
-import type { ClaimStatus } from '@taxback/domain';
+import type { ClaimStatus, TaxYear, YearAnswer } from '@taxback/domain';
 import type { ClaimKind, Database } from '../../db/database.ts';
 import { expireLiveCodes, useLiveCode } from '../../db/texted-codes.ts';
 
@@ -18,6 +18,8 @@ export interface StatusClaim {
   /** The claim's version (issue 28: a change made on a stale page is refused). */
   version: number;
   money: { repaidPence: number; feePence: number; claimantPence: number } | null;
+  /** The claim's case (migration 034): its first claim's id; HMRC answers the case per year (D40). */
+  caseId: string;
 }
 
 function moneyOf(row: {
@@ -37,6 +39,24 @@ function moneyOf(row: {
 const samePhone = (stored: string | null, e164: string) =>
   stored !== null && normaliseUkPhone(stored) === e164;
 
+/** D40: every version of HMRC's answers for the case's years. */
+export async function statusYearAnswers(db: Kysely<Database>, caseId: string): Promise<YearAnswer[]> {
+  const rows = await db
+    .selectFrom('case_year_answers')
+    .select(['year', 'version', 'decision', 'pence', 'given_as', 'decided_on', 'hmrc_reason'])
+    .where('case_id', '=', caseId)
+    .execute();
+  return rows.map((r) => ({
+    year: r.year as TaxYear,
+    version: Number(r.version),
+    decision: r.decision,
+    pence: r.pence === null ? null : Number(r.pence),
+    givenAs: r.given_as,
+    decidedOn: r.decided_on,
+    hmrcReason: r.hmrc_reason,
+  }));
+}
+
 export function createStatusRepository(db: Kysely<Database>) {
   const generalClaims = () =>
     db
@@ -52,6 +72,7 @@ export function createStatusRepository(db: Kysely<Database>) {
         'repaid_pence',
         'fee_pence',
         'claimant_pence',
+        'case_id',
       ]);
   type GeneralRow = Awaited<ReturnType<ReturnType<typeof generalClaims>['executeTakeFirstOrThrow']>>;
   const generalStatusClaim = (row: GeneralRow | undefined): StatusClaim | null => {
@@ -65,6 +86,7 @@ export function createStatusRepository(db: Kysely<Database>) {
       status: row.status,
       version: Number(row.version),
       money: moneyOf(row),
+      caseId: row.case_id ?? row.id,
     };
   };
 
@@ -90,6 +112,7 @@ export function createStatusRepository(db: Kysely<Database>) {
           'repaid_pence',
           'fee_pence',
           'claimant_pence',
+          'case_id',
         ])
         .where('submission_reference', '=', parsed.reference)
         .executeTakeFirst();
@@ -108,6 +131,7 @@ export function createStatusRepository(db: Kysely<Database>) {
         status: row.status,
         version: Number(row.version),
         money: moneyOf(row),
+        caseId: row.case_id ?? row.id,
       };
     },
 

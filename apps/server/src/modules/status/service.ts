@@ -1,7 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimTimeline, generalReference, isClaimStatus, normaliseUkPhone } from '@taxback/domain';
+import {
+  claimantYearAnswers,
+  claimTimeline,
+  generalReference,
+  isClaimStatus,
+  normaliseUkPhone,
+  type FeeSettings,
+} from '@taxback/domain';
 import { STATUS_LIMITS, sameClaimReference } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView, StatusCodeRequest, StatusVerifyRequest } from '@taxback/domain/status-schemas';
 import { hexDigestsEqual, hmacSha256Hex } from '../../crypto/index.ts';
@@ -15,7 +22,7 @@ import type { FilesService } from '../files/service.ts';
 import { amendableOf } from '../casework/amendment.ts';
 import { createClaimantCasework } from '../casework/claimant.ts';
 import type { AuthorityTerms } from '@taxback/domain';
-import { createStatusRepository } from './repository.ts';
+import { createStatusRepository, statusYearAnswers } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
 // D23: a claimant follows their claim. The reference and the mobile number given with the claim
@@ -45,6 +52,8 @@ export interface StatusServiceDeps {
   log: FastifyBaseLogger;
   /** The authority's terms, for an amendment's new signed authority (D32). */
   terms: AuthorityTerms;
+  /** D20, D40: the fee is shown on what HMRC repaid, year by year. */
+  fees?: FeeSettings;
   now?: () => Date;
 }
 
@@ -154,6 +163,7 @@ export function createStatusService(deps: StatusServiceDeps) {
             },
           ]
         : [],
+      hmrcYears: claimantYearAnswers(await statusYearAnswers(deps.db, claim.caseId), deps.fees),
       casework: {
         version: claim.version,
         csrfToken: csrfOf(token),

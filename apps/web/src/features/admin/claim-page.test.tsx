@@ -45,6 +45,11 @@ function detail(drivesForWork: string, withEstimate: boolean) {
     owner: null,
     allocatedAt: null,
     hmrcRecords: [],
+    hmrcYears: {
+      caseId: 'c1',
+      years: [],
+      money: { repaidPence: 0, taxCodePence: 0, feePence: 0, claimantPence: 0 },
+    },
     possibleDuplicates: [],
     case: null,
     taxYears: ['2024/25'],

@@ -5,6 +5,7 @@ import { useClaimDetail } from './claim-detail.ts';
 import { ClaimEditForm, DetailChanges } from './claim-edit-form.tsx';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
 import { HmrcRecords, OwnerPanel } from './claim-record.tsx';
+import { YearAnswers } from './claim-year-answers.tsx';
 import { InformationRequestForm } from './claim-request-form.tsx';
 import { ThreadSection, useClaimThread } from './claim-thread.tsx';
 import {
@@ -59,6 +60,7 @@ export function ClaimPage() {
       <InformationRequestForm claim={claim} onChanged={reload} />
       <ClaimEditForm claim={claim} onChanged={reload} />
       <HmrcRecords claim={claim} onChanged={reload} />
+      <YearAnswers claim={claim} onChanged={reload} />
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />

@@ -1,4 +1,4 @@
-import { formatIsoDate, ukIsoDate } from '@taxback/domain';
+import { formatIsoDate, formatPence, ukIsoDate } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -55,6 +55,7 @@ export function Timeline({
           </li>
         ))}
       </ol>
+      {view.hmrcYears && <HmrcYears years={view.hmrcYears} />}
       {view.timeline.next && (
         <>
           <h2 className="mb-2 text-2xl">What happens next</h2>
@@ -128,5 +129,29 @@ function AddDetails() {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * D40: HMRC's answer for each tax year, in words ("2024/25: HMRC repaid £450.00"), and, where a
+ * fee is set (D20), the fee on what HMRC repaid and what the claimant keeps.
+ */
+function HmrcYears({ years }: { years: NonNullable<ClaimStatusView['hmrcYears']> }) {
+  return (
+    <>
+      <h2 className="mb-2 text-2xl">What HMRC decided</h2>
+      <ul className="mb-4 list-disc space-y-1 pl-6" data-testid="status-hmrc-years">
+        {years.years.map((y) => (
+          <li key={y.year}>{y.words}</li>
+        ))}
+      </ul>
+      {years.feePence > 0 && (
+        <p className="mb-4" data-testid="status-fee">
+          Our fee on the {formatPence(years.repaidPence)} HMRC repaid is {formatPence(years.feePence)}; you
+          keep {formatPence(years.claimantPence)}.
+        </p>
+      )}
+      <p className="mb-8 text-muted">HMRC’s letters to you set out the details of each year.</p>
+    </>
   );
 }
