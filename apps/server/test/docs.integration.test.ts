@@ -66,6 +66,7 @@ const API_ROUTES = [
   'post /api/admin/claims/take-next',
   'post /api/admin/claims/allocate',
   'post /api/admin/claims/{id}/take',
+  'post /api/admin/claims/{id}/year-answers',
   'post /api/admin/claims/{id}/owner',
   'post /api/admin/claims/{id}/hmrc-records',
   'get /api/admin/claims/{id}/thread',
