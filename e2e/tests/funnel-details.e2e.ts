@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { claimableTaxYears, normaliseUkPhone } from '@taxback/domain';
+import { claimableTaxYears, clothingLine, normaliseUkPhone, type GeneralDetails } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { queryRows } from '../helpers/db.ts';
 import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
@@ -94,7 +94,9 @@ async function finishDetails(
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Professional fees and subscriptions');
-  await page.getByLabel('Name of the professional body').fill('Nursing and Midwifery Council');
+  await page
+    .getByRole('combobox', { name: 'Name of the professional body' })
+    .fill('Nursing and Midwifery Council');
   // A negative amount: the message at the field, nothing stored.
   const before = await storedDetails(sessionId);
   await page.getByLabel(`Fees you paid in ${YEARS[0]}`).fill('-5');
@@ -227,7 +229,9 @@ test('a nurse adds the details after the funnel, signs, and an operator sends th
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // The funnel, every details screen (the flat rate now asks per year what the employer pays and
+  // about the tax code), axe on each, and the operator's worksheet: 6 minutes on a busy machine.
+  test.setTimeout(360_000);
   const lastName = `Nightingale${unique()}`;
   await reachFilledForm(page, {
     firstName: 'Florence',
@@ -417,4 +421,123 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
       },
     ]);
   await later.close();
+});
+
+// HMRC's flat rate as HMRC's own service asks it (D30): a fitter in constructional engineering
+// (EIM32712, £140 a year) finds the job by searching, and the £20 a year the employer pays towards
+// tools is taken off (EIM32710): £120 on the check page, on the authority and in the stored answers.
+test('a fitter finds the job by searching, and what the employer pays comes off the flat rate', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const year = YEARS[2] ?? '';
+  const lastName = `Fitter${unique()}`;
+  await reachFilledForm(page, {
+    firstName: 'Frank',
+    lastName,
+    email: 'frank@example.com',
+    phone: '07700 900789',
+    expenses: ['uniform'],
+  });
+  const sessionId = await submitClaim(page);
+  await successDialog(page).getByRole('button', { name: 'Add the details HMRC needs' }).click();
+  await expect(page).toHaveURL('/claim-details');
+
+  await expect(heading(page)).toHaveText('About you');
+  await page.getByTestId('date-of-birth-day').fill('12');
+  await page.getByTestId('date-of-birth-month').fill('8');
+  await page.getByTestId('date-of-birth-year').fill('1982');
+  await page.getByTestId('postcode-input').fill('NE1 3AF');
+  await page.getByLabel('Full address').fill('2 Quayside, Newcastle upon Tyne');
+  await page.getByRole('radio', { name: 'No' }).check();
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Your employments');
+  await page.getByLabel("Employer's name").fill('Tyne Bridge Steel Ltd');
+  await page.getByLabel('Employer PAYE reference').fill('123/AB45678');
+  await page.getByLabel('Job title').fill('Steel fitter');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Which tax years are you claiming for?');
+  await page.getByRole('checkbox', { name: new RegExp(`^${year}`) }).check();
+  await page.getByLabel(`Which best describes your income in ${year}?`).selectOption('basic');
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Uniform, work clothing and tools');
+  await page.getByRole('radio', { name: "HMRC's flat rate for my job" }).check();
+  // The search finds fitters across industries and says how many; a result is chosen by keyboard.
+  await page.getByLabel('Search for a job').fill('fitter');
+  // Enter in the search does not send the page (nothing is chosen yet: it would fail).
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('There is a problem')).toHaveCount(0);
+  await expect(page.getByTestId('flat-rate-search-status')).toHaveText(/^4 jobs match your search\./);
+  const fitter = page
+    .getByRole('group', { name: 'Choose your job from the results' })
+    .getByRole('radio', { name: /welders\s*Constructional engineering$/ });
+  await fitter.focus();
+  await page.keyboard.press('Space');
+  await expect(fitter).toBeChecked();
+  await expect(page.getByLabel('Your industry')).toHaveValue('constructional-engineering');
+  await expect(page.getByLabel('Your job')).toHaveValue('trades');
+  await expect(page.getByTestId('flat-rate-amounts')).toHaveText(`${year}: £140.00`);
+
+  const pays = page.getByRole('group', {
+    name: `Does your employer pay you anything towards these costs in ${year}?`,
+  });
+  await pays.getByRole('radio', { name: 'Yes' }).check();
+  const amount = page.getByLabel(`How much your employer paid towards these costs in ${year}`);
+  // A negative amount: the message at the field, reached from the summary, and nothing stored.
+  const before = await storedDetails(sessionId);
+  await amount.fill('-5');
+  await next(page).click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription(/Enter an amount between £0 and £100,000/);
+  await page.getByRole('link', { name: 'Enter an amount between £0 and £100,000' }).click();
+  await expect(amount).toBeFocused();
+  expect(await storedDetails(sessionId)).toBe(before);
+  await scanAt320(page, 'details: uniform flat rate, employer contribution with an error');
+  await amount.fill('20');
+  await page
+    .getByRole('group', { name: `Is HMRC's flat rate for your job already in your tax code for ${year}?` })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await expect(page.getByTestId('flat-rate-amounts')).toHaveText(
+    `${year}: £120.00 (£140.00 less £20.00 your employer pays)`,
+  );
+  await scanAt320(page, 'details: uniform flat rate found by search, with the employer’s contribution');
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Check your answers');
+  await expect(
+    page.getByText(`${year}: £120.00 (Flat rate: Constructional engineering, Blacksmiths`),
+  ).toContainText('£140, less £20 your employer paid');
+  // £120 at the basic rate (20%): £24.
+  const estimate = page.getByTestId('details-estimate');
+  await expect(estimate).toContainText(`${year}: £24.00, at your rate of 20%`);
+  await expect(estimate).toContainText('In all: £24.00');
+  const stored = JSON.parse((await storedDetails(sessionId)) ?? '{}') as { details?: GeneralDetails };
+  const clothing = stored.details?.expenses.clothing;
+  expect(clothing).toEqual({
+    kind: 'flat-rate',
+    industry: 'constructional-engineering',
+    job: 'trades',
+    employerPays: { [year]: 2000 },
+    inTaxCode: [],
+  });
+  expect(clothing && clothingLine(clothing, year)?.pence).toBe(12_000);
+  await next(page).click();
+
+  await expect(heading(page)).toHaveText('Sign your authority');
+  await expect(page.getByTestId('authority-document')).toContainText(
+    /Uniforms, work clothing and tools:?\s*£120/,
+  );
+  await page.getByLabel('National Insurance number').fill('AB123456C');
+  await drawSignature(page, page.locator('canvas'));
+  await next(page).click();
+  await expect(page.getByTestId('details-signed')).toBeVisible({ timeout: 20_000 });
+  const [row] = await queryRows('SELECT details_signed_at FROM form_responses WHERE session_id = $1', [
+    sessionId,
+  ]);
+  expect(row?.details_signed_at).toBeTruthy();
 });

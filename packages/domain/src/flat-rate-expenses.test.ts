@@ -42,9 +42,16 @@ describe('flat-rate expenses table (EIM32712, GOV.UK uniforms, work clothing and
     // GOV.UK agriculture: "All workers £100"; forestry: "All workers £100"
     ['agriculture', 'all', 100, 'EIM32712 agriculture; ClaimAmounts.agriculture'],
     ['forestry', 'all', 100, 'EIM32712 forestry; ClaimAmounts.forestry'],
-    // GOV.UK building: "Joiners and carpenters £140"; "Stone masons £120"; "All other workers £120"
+    // GOV.UK building: "Joiners and carpenters £140"; "All other workers £120". Stone masons £120
+    // are EIM32712's Building materials row, not Building's (issue 43; the old Building id still
+    // resolves, flat-rate-tree.test.ts).
     ['building', 'joiners-carpenters', 140, 'EIM32712 building; ClaimAmounts Construction.joinersCarpenters'],
-    ['building', 'stone-masons', 120, 'EIM32712 building; ClaimAmounts Construction.stoneMasons'],
+    [
+      'building-materials',
+      'stone-masons',
+      120,
+      'EIM32712 building materials; ClaimAmounts Construction.stoneMasons',
+    ],
     ['building', 'all-other', 120, 'EIM32712 building; ClaimAmounts Construction.allOther'],
     // GOV.UK seamen: "Carpenters (seamen) passenger liners £165"
     ['seamen', 'carpenters-liners', 165, 'EIM32712 seamen; ClaimAmounts Transport.Seamen.passengerLiners'],

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isWfhClaimableYear, WFH_LAST_TAX_YEAR } from './expenses.ts';
 import { flatRateIndustry, flatRateJob, WEEKS_IN_TAX_YEAR } from './flat-rate-expenses.ts';
-import type { DetailsExpenses, GeneralDetails } from './general-details.ts';
+import type { DetailsExpenses, FlatRateClothingAnswer, GeneralDetails } from './general-details.ts';
 import {
   MESSAGES,
   SIGNED_BY_CHECK,
@@ -25,7 +25,7 @@ import {
   createTaxYearsStepSchema,
   hmrcDetailsStepSchema,
 } from './step-schemas.ts';
-import { claimableTaxYears, isTaxYear } from './tax-years.ts';
+import { CLAIMABLE_YEAR_COUNT, claimableTaxYears, isTaxYear } from './tax-years.ts';
 
 /** The largest yearly amount one expense may have: anything above is a typing slip (issue 30). */
 export const MAX_EXPENSE_PENCE = 10_000_000;
@@ -44,6 +44,9 @@ export const DETAILS_MESSAGES = {
   claimKind: 'Select how you want to claim',
   evidenceSection: 'Choose which expense the file is for',
   evidenceYear: 'Choose one of the tax years you are claiming for',
+  shoesAndStockings:
+    'Only nurses, midwives and the other healthcare staff listed with them can claim for shoes and stockings or tights',
+  inTaxCode: 'Choose only the tax years you are claiming for, each once',
 } as const;
 
 /**
@@ -73,6 +76,11 @@ const clothingSchema = z.discriminatedUnion(
       kind: z.literal('flat-rate'),
       industry: z.string().refine((id) => flatRateIndustry(id) !== undefined, DETAILS_MESSAGES.industry),
       job: z.string(),
+      // Issue 43: HMRC's follow-up questions, optional so answers stored before them still parse.
+      shoes: z.boolean().optional(),
+      stockings: z.boolean().optional(),
+      employerPays: amounts.optional(),
+      inTaxCode: z.array(yearKey).max(CLAIMABLE_YEAR_COUNT, DETAILS_MESSAGES.inTaxCode).optional(),
     }),
     z.object({ kind: z.literal('actual'), years: amounts }),
   ],
@@ -136,20 +144,45 @@ type Add = (path: (string | number)[], message: string) => void;
 
 /** Years answered for must be among the claim's chosen years; working from home only to 2025/26. */
 function checkExpenseYears(e: DetailsExpenses, chosen: ReadonlySet<string>, add: Add) {
-  const check = (section: string, years: Record<string, unknown> | undefined, wfh = false) => {
+  const check = (
+    section: string,
+    years: Record<string, unknown> | undefined,
+    wfh = false,
+    field = 'years',
+  ) => {
     for (const year of Object.keys(years ?? {})) {
-      if (!chosen.has(year)) add(['expenses', section, 'years', year], DETAILS_MESSAGES.yearNotClaimed(year));
+      if (!chosen.has(year)) add(['expenses', section, field, year], DETAILS_MESSAGES.yearNotClaimed(year));
       else if (wfh && !isWfhClaimableYear(year))
-        add(['expenses', section, 'years', year], DETAILS_MESSAGES.wfhYear(year));
+        add(['expenses', section, field, year], DETAILS_MESSAGES.wfhYear(year));
     }
   };
   if (e.clothing?.kind === 'actual') check('clothing', e.clothing.years);
-  if (e.clothing?.kind === 'flat-rate' && flatRateJob(e.clothing.industry, e.clothing.job) === undefined)
-    add(['expenses', 'clothing', 'job'], DETAILS_MESSAGES.job);
+  if (e.clothing?.kind === 'flat-rate') checkFlatRate(e.clothing, chosen, add, check);
   check('fees', e.fees?.years);
   check('hotel', e.hotel?.years);
   check('telephone', e.telephone?.years);
   check('wfh', e.wfh?.years, true);
+}
+
+/**
+ * Issue 43: the job must be one of the industry's (an old, moved id still counts), shoes and
+ * stockings only for a job with that allowance (EIM67200), and the employer's contributions and
+ * the years already in the tax code only for the claim's chosen years.
+ */
+function checkFlatRate(
+  c: FlatRateClothingAnswer,
+  chosen: ReadonlySet<string>,
+  add: Add,
+  check: (section: string, years: Record<string, unknown> | undefined, wfh: boolean, field: string) => void,
+) {
+  const found = flatRateJob(c.industry, c.job);
+  if (found === undefined) add(['expenses', 'clothing', 'job'], DETAILS_MESSAGES.job);
+  else if (found.shoesAndStockings !== true) {
+    if (c.shoes === true) add(['expenses', 'clothing', 'shoes'], DETAILS_MESSAGES.shoesAndStockings);
+    if (c.stockings === true) add(['expenses', 'clothing', 'stockings'], DETAILS_MESSAGES.shoesAndStockings);
+  }
+  check('clothing', c.employerPays, false, 'employerPays');
+  check('clothing', Object.fromEntries((c.inTaxCode ?? []).map((y) => [y, true])), false, 'inTaxCode');
 }
 
 /**

@@ -5,11 +5,13 @@ import {
   detailsEstimate,
   detailsPlan,
   detailsYears,
+  feeLine,
   mileagePrefillOf,
   p87InputOfGeneralDetails,
   unlistedProfessionalBody,
   type GeneralDetails,
 } from './general-details.ts';
+import { FLAT_RATE_IN_TAX_CODE_REASON } from './flat-rate-expenses.ts';
 import { p87Readiness } from './p87-readiness.ts';
 import { createEmptySnapshot } from './wizard-snapshot.ts';
 import { claimableTaxYears } from './tax-years.ts';
@@ -130,6 +132,49 @@ describe('details of a general claim (D30)', () => {
   });
 });
 
+// Issue 43: one pricing (flatRateClaimFor) for the P87 line, its words and the estimate. A nurse
+// who buys shoes and tights (EIM67200: £125 + £12 + £6), whose employer paid £43 in 2023/24
+// (EIM32710: taken off), and whose tax code already has the flat rate for 2025/26.
+describe('the flat rate with its follow-up answers (issue 43)', () => {
+  it('puts the same figure on the P87 line, in its words and in the estimate', () => {
+    const d = nurse({
+      clothing: {
+        kind: 'flat-rate',
+        industry: 'healthcare',
+        job: 'nurses',
+        shoes: true,
+        stockings: true,
+        employerPays: { '2023/24': 4300 },
+        inTaxCode: ['2025/26'],
+      },
+      fees: undefined,
+    });
+    d.taxYears = d.taxYears.map((y) => ({ ...y, incomeBand: 'basic' }));
+    const years = detailsYears(d);
+    expect(years.map((y) => [y.year, y.lines.map((l) => l.pence), y.pence])).toEqual([
+      ['2023/24', [10_000], 10_000],
+      ['2024/25', [14_300], 14_300],
+      ['2025/26', [0], 0],
+    ]);
+    const job =
+      'Healthcare staff in the NHS, private hospitals and nursing homes, Nurses, midwives, chiropodists, dental nurses, occupational, speech, physiotherapists and other therapists, healthcare assistants, phlebotomists and radiographers';
+    expect(years.map((y) => y.lines[0]?.basis)).toEqual([
+      `Flat rate: ${job} £125, with £12 for shoes and £6 for stockings or tights, less £43 your employer paid`,
+      `Flat rate: ${job} £125, with £12 for shoes and £6 for stockings or tights`,
+      `Flat rate: ${job} £125, with £12 for shoes and £6 for stockings or tights. ${FLAT_RATE_IN_TAX_CODE_REASON}`,
+    ]);
+    // 20% of £100, £143 and nothing.
+    expect(detailsEstimate(d).years.map((y) => y.highPence)).toEqual([2000, 2860, 0]);
+  });
+
+  it('prices an answer stored before the follow-ups as it did: £125 a year', () => {
+    expect(detailsYears(nurse()).map((y) => y.lines[0]?.pence)).toEqual([12_500, 12_500, 12_500]);
+    expect(detailsYears(nurse())[0]?.lines[0]?.basis).toMatch(
+      /^Flat rate: Healthcare staff .* radiographers £125$/,
+    );
+  });
+});
+
 // Decision 052: travel chosen in the funnel is claimed in the mileage wizard, prefilled from here.
 describe('travel hands over to the mileage wizard (D30)', () => {
   it('adds a travel screen after the other expenses, and none without travel', () => {
@@ -207,5 +252,27 @@ describe('details save: bad input gets a message at the field (issue 30)', () =>
     const a = valid();
     a.taxYears = [...a.taxYears, { ...a.taxYears[0]!, year: '2021/22', selected: true }];
     expect(Object.keys(errorsOf(a))).toContain('taxYears');
+  });
+});
+
+// D39, ITEPA 2003 s343-344: a professional fee counts only for a body on HMRC's List 3 (HMRC's
+// own copy: hmrc/professional-subscriptions-frontend conf/professional-bodies.json, May 2026), and
+// only from the tax year HMRC approved it; a trade union not on List 3 does not count (EIM32885).
+describe('a year’s professional fee on the P87 (issue 43)', () => {
+  it.each<[string, string, string, number]>([
+    ['a regulator on List 3, by its name', 'Nursing and Midwifery Council', '2024/25', 12_000],
+    ['a body found by its initials, as List 3 spells them', 'RCM', '2024/25', 12_000],
+    ['a trade union not on List 3', 'GMB', '2024/25', 0],
+    ['a body not on List 3', 'Society of Made-Up Professionals', '2024/25', 0],
+    ['a body approved from 2022/23, for 2021/22', 'Assistant Directors Guild UK', '2021/22', 0],
+    ['the same body for 2022/23', 'Assistant Directors Guild UK', '2022/23', 12_000],
+  ])('%s', (_name, body, year, pence) => {
+    const line = feeLine(body, 12_000, year);
+    expect(line.pence).toBe(pence);
+    if (pence === 0) expect(line.basis).toMatch(/does not count/);
+  });
+
+  it('names the union reason for a union', () => {
+    expect(feeLine('GMB', 5_000, '2024/25').basis).toContain('looks like a trade union');
   });
 });

@@ -6,22 +6,39 @@ import type { ExpenseId } from './expenses.ts';
 import { isWfhClaimableYear } from './expenses.ts';
 import {
   estimateExpenseRelief,
-  flatRateExpensePence,
-  flatRateIndustry,
-  flatRateJob,
-  isListedProfessionalBody,
+  flatRateClaimBasis,
+  flatRateClaimFor,
   wfhFlatRatePence,
   type ExpenseEstimate,
 } from './flat-rate-expenses.ts';
 import { SELF_ASSESSMENT_THRESHOLD_GBP } from './mileage.ts';
 import type { P87Input, ReadinessItem } from './p87-readiness.ts';
-import type { TaxYearInfo } from './tax-years.ts';
+import { feeReliefFor, professionalBodyByName } from './professional-bodies.ts';
+import { isTaxYear, type TaxYearInfo } from './tax-years.ts';
 import { alignSnapshot, normaliseSnapshot } from './wizard-snapshot.ts';
 import type { Employment, TaxYearEntry, WizardSnapshot, YesNoAnswer } from './wizard-snapshot.ts';
 
+/**
+ * HMRC's flat rate for the claimant's industry and job (flat-rate-expenses.ts), with the follow-up
+ * answers HMRC's service asks. Every follow-up is optional: answers stored before them price as
+ * they did (issue 43).
+ */
+export interface FlatRateClothingAnswer {
+  kind: 'flat-rate';
+  industry: string;
+  job: string;
+  /** EIM67200, healthcare jobs with the allowance only: the employer requires them to buy shoes. */
+  shoes?: boolean | undefined;
+  /** Likewise stockings or tights. */
+  stockings?: boolean | undefined;
+  /** Per tax year, what the employer paid towards the same costs, in pence (taken off). */
+  employerPays?: Record<string, number> | undefined;
+  /** Tax years HMRC already gives the flat rate through the claimant's tax code (not claimed again). */
+  inTaxCode?: string[] | undefined;
+}
+
 /** Uniform, work clothing and tools (and their laundry): HMRC's flat rate, or the actual cost per year. */
-export type ClothingAnswer =
-  { kind: 'flat-rate'; industry: string; job: string } | { kind: 'actual'; years: Record<string, number> };
+export type ClothingAnswer = FlatRateClothingAnswer | { kind: 'actual'; years: Record<string, number> };
 
 /** Working from home in one year (to 2025/26 only, D21): weeks at the flat rate, or the actual cost. */
 export type WfhYearAnswer = { kind: 'weeks'; weeks: number } | { kind: 'actual'; pence: number };
@@ -104,13 +121,25 @@ export function selectedDetailYears(details: Pick<GeneralDetails, 'taxYears'>): 
     .sort();
 }
 
-function clothingLine(c: ClothingAnswer, year: string): ExpenseLine | null {
+/**
+ * A year's uniform line. The flat rate is priced by flatRateClaimFor alone, so the P87 line, the
+ * estimate and the worksheet agree: the job's rate, any shoes and stockings allowance, less the
+ * employer's contribution; nothing (with the reason) for a job HMRC gives none or a year already
+ * in the tax code.
+ */
+export function clothingLine(c: ClothingAnswer, year: string): ExpenseLine | null {
   if (c.kind === 'flat-rate') {
-    const pence = flatRateExpensePence(c.industry, c.job, year);
-    if (pence === null) return null;
-    const job = flatRateJob(c.industry, c.job)?.label ?? c.job;
-    const industry = flatRateIndustry(c.industry)?.label ?? c.industry;
-    return { key: 'clothing', box: P87_BOXES.clothing, pence, basis: `Flat rate: ${industry}, ${job}` };
+    const claim = flatRateClaimFor({
+      industry: c.industry,
+      job: c.job,
+      year,
+      shoes: c.shoes,
+      stockings: c.stockings,
+      employerPaysPence: c.employerPays?.[year],
+      alreadyInTaxCode: c.inTaxCode?.includes(year) ?? false,
+    });
+    if (claim === null) return null;
+    return { key: 'clothing', box: P87_BOXES.clothing, pence: claim.pence, basis: flatRateClaimBasis(claim) };
   }
   const pence = c.years[year];
   return pence === undefined
@@ -131,6 +160,21 @@ function wfhLine(w: NonNullable<DetailsExpenses['wfh']>, year: string): ExpenseL
     : { key: 'wfh', box: P87_BOXES.wfh, pence: a.pence, basis: 'Actual extra household costs' };
 }
 
+/**
+ * D39: a fee counts only for a body on HMRC's List 3, and only from the year HMRC approved it
+ * (ITEPA 2003 s343-344); otherwise the year's line is £0 and says why (EIM32885 for a union).
+ */
+export function feeLine(body: string, pence: number, year: string): ExpenseLine {
+  const relief = isTaxYear(year) ? feeReliefFor(body, year) : null;
+  if (relief?.counts) return { key: 'fees', box: P87_BOXES.fees, pence, basis: relief.body.name };
+  return {
+    key: 'fees',
+    box: P87_BOXES.fees,
+    pence: 0,
+    basis: `${body}: does not count (${relief?.reason ?? 'not a tax year'})`,
+  };
+}
+
 /** Each selected year's expenses in HMRC's boxes, and whether the year must go through Self Assessment (D31). */
 export function detailsYears(details: Pick<GeneralDetails, 'taxYears' | 'expenses'>): DetailsYear[] {
   const e = details.expenses;
@@ -141,8 +185,7 @@ export function detailsYears(details: Pick<GeneralDetails, 'taxYears' | 'expense
     };
     if (e.clothing) push(clothingLine(e.clothing, year));
     const fee = e.fees?.years[year];
-    if (e.fees && fee !== undefined)
-      push({ key: 'fees', box: P87_BOXES.fees, pence: fee, basis: e.fees.body });
+    if (e.fees && fee !== undefined) push(feeLine(e.fees.body, fee, year));
     const hotel = e.hotel?.years[year];
     if (hotel !== undefined) push({ key: 'hotel', box: P87_BOXES.hotel, pence: hotel, basis: 'Hotel stays' });
     const phone = e.telephone?.years[year];
@@ -183,7 +226,7 @@ export function detailsEstimate(details: GeneralDetails): ExpenseEstimate {
  */
 export function unlistedProfessionalBody(details: Pick<GeneralDetails, 'expenses'>): string | null {
   const body = details.expenses.fees?.body;
-  return body !== undefined && !isListedProfessionalBody(body) ? body : null;
+  return body !== undefined && professionalBodyByName(body) === undefined ? body : null;
 }
 
 /** What the chosen categories still lack (readiness items, D17), per category and year. */

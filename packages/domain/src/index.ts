@@ -43,4 +43,5 @@ export * from './duplicates.ts';
 export * from './claim-timeline.ts';
 export * from './uuid.ts';
 export * from './journey-log-rules.ts';
+export * from './workplace-test.ts';
 export * from './operator-labels.ts';

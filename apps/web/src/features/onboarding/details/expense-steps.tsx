@@ -1,11 +1,7 @@
 import {
-  FLAT_RATE_INDUSTRIES,
-  PROFESSIONAL_BODIES,
   PROFESSIONAL_BODIES_LIST_URL,
+  isTaxYear,
   WFH_LAST_TAX_YEAR,
-  flatRateExpensePence,
-  flatRateIndustry,
-  formatMoney,
   isWfhClaimableYear,
   selectedDetailYears,
   stripAngleBrackets,
@@ -15,11 +11,13 @@ import {
   type WfhYearAnswer,
 } from '@taxback/domain';
 import { Radios } from '../../../components/ui/radios.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorFor, fieldId } from '../lib/validation.ts';
 import { DetailsFrame, penceToPoundsText, poundsToPence } from './details-frame.tsx';
 import { EvidenceUpload } from './evidence-uploads.tsx';
+import { FlatRateQuestions } from './flat-rate-questions.tsx';
+import { ProfessionalBodyField } from './professional-body-field.tsx';
+import { TRADE_UNION_FEES_NOTE, feeReliefFor } from '@taxback/domain/professional-bodies';
 import type { DetailsController } from './use-details.ts';
 
 type Props = { d: DetailsController; details: GeneralDetails };
@@ -71,7 +69,6 @@ export function ClothingStep({ d, details }: Props) {
   const years = selectedDetailYears(details);
   const c = details.expenses.clothing;
   const set = (clothing: ClothingAnswer) => setExpenses(d, details, { clothing });
-  const industry = c?.kind === 'flat-rate' ? flatRateIndustry(c.industry) : undefined;
   return (
     <DetailsFrame
       d={d}
@@ -91,51 +88,17 @@ export function ClothingStep({ d, details }: Props) {
         error={d.errors['expenses.clothing']}
       />
       {c?.kind === 'flat-rate' && (
-        <>
-          <Select
-            id={fieldId('expenses.clothing.industry')}
-            label="Your industry"
-            value={c.industry}
-            onChange={(v) =>
-              set({ kind: 'flat-rate', industry: v, job: flatRateIndustry(v)?.jobs[0]?.id ?? '' })
-            }
-            error={errorFor(d.errors, 'expenses.clothing.industry')}
-          >
-            <option value="">Select your industry</option>
-            {FLAT_RATE_INDUSTRIES.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.label}
-              </option>
-            ))}
-          </Select>
-          {industry && (
-            <Select
-              id={fieldId('expenses.clothing.job')}
-              label="Your job"
-              value={c.job}
-              onChange={(v) => set({ ...c, job: v })}
-              error={d.errors['expenses.clothing.job']}
-            >
-              {industry.jobs.map((j) => (
-                <option key={j.id} value={j.id}>
-                  {j.label}
-                </option>
-              ))}
-            </Select>
-          )}
-          {industry && (
-            <ul className="list-disc pl-6" data-testid="flat-rate-amounts">
-              {years.map((y) => {
-                const pence = flatRateExpensePence(c.industry, c.job, y);
-                return (
-                  <li key={y}>
-                    {y}: {pence === null ? 'not in HMRC’s table' : formatMoney(pence / 100)}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </>
+        <FlatRateQuestions
+          d={d}
+          years={years}
+          answer={c}
+          onChange={set}
+          onClaimActual={() => {
+            set({ kind: 'actual', years: {} });
+            // The button goes with the flat rate's questions: the focus moves to the choice made.
+            setTimeout(() => document.getElementById(`${fieldId('expenses.clothing')}-actual`)?.focus());
+          }}
+        />
       )}
       {c?.kind === 'actual' && (
         <YearAmounts
@@ -173,21 +136,16 @@ export function FeesStep({ d, details }: Props) {
         </>
       }
     >
-      <TextField
+      <ProfessionalBodyField
         id={fieldId('expenses.fees.body')}
         label="Name of the professional body"
-        hint="Start typing and choose from the list, or type its name if it is not there: our team will check it"
+        hint="Start typing its name or initials and choose it from HMRC’s list; if it is not there, type its full name"
         value={fees.body}
         onChange={(v) => set({ body: stripAngleBrackets(v) })}
         error={d.errors['expenses.fees.body']}
-        list="professional-bodies"
         maxLength={200}
       />
-      <datalist id="professional-bodies">
-        {PROFESSIONAL_BODIES.map((b) => (
-          <option key={b} value={b} />
-        ))}
-      </datalist>
+      <p className="text-muted">{TRADE_UNION_FEES_NOTE}</p>
       <YearAmounts
         d={d}
         years={selectedDetailYears(details)}
@@ -196,6 +154,7 @@ export function FeesStep({ d, details }: Props) {
         values={fees.years}
         onChange={(years) => set({ years })}
       />
+      <FeeReliefNotes body={fees.body} years={selectedDetailYears(details)} />
     </DetailsFrame>
   );
 }
@@ -315,5 +274,27 @@ export function WfhStep({ d, details }: Props) {
         label="Proof that your employer required you to work from home (optional now, our team may ask for it)"
       />
     </DetailsFrame>
+  );
+}
+
+/** D39: a fee counts only for a body on List 3 from the year HMRC approved it; a year that does not count says why. */
+function FeeReliefNotes({ body, years }: { body: string; years: readonly string[] }) {
+  if (body.trim() === '') return null;
+  const notes = years.flatMap((y) => {
+    const relief = isTaxYear(y) ? feeReliefFor(body, y) : null;
+    return relief && !relief.counts ? [{ year: y, reason: relief.reason }] : [];
+  });
+  if (notes.length === 0) return null;
+  return (
+    <div className="rounded-md border-2 border-gray-400 p-4" data-testid="fee-relief-notes">
+      <p className="font-semibold">These fees count as £0:</p>
+      <ul className="list-disc pl-6">
+        {notes.map((n) => (
+          <li key={n.year}>
+            {n.year}: {n.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
