@@ -150,6 +150,49 @@ export async function submitMileageClaim(
   }
 }
 
+/**
+ * A mileage claim made by clicking through the wizard in its own browser, with a PDF of evidence
+ * for each of the claimant's years and the NI number given; its reference and id.
+ */
+export async function claimByClicking(
+  browser: Browser,
+  who: WizardClaimant,
+): Promise<{ reference: string; id: string }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const sessionId = await completeStepsZeroToSeven(page, who);
+    for (const { year } of who.years) {
+      const slug = yearSlug(year);
+      const evidence = await makePdf(`evidence-${slug}.pdf`, `Evidence ${year} for ${who.lastName}`);
+      await page.getByTestId(`evidence-upload-${slug}`).setInputFiles(evidence);
+      await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText(evidence.name);
+    }
+    const saved = page.waitForResponse(isSaveOf('evidence'));
+    await continueButton(page).click();
+    expect((await saved).status()).toBe(200);
+    await expectStep(page, 'check-answers', 'Check your answers');
+    await continueButton(page).click();
+    await expectStep(page, 'review', 'Review and sign');
+    await signOnReview(page);
+    await tickConsents(page);
+    await continueButton(page).click();
+    await expectStep(page, 'hmrc-details', 'Administrative details');
+    await page.getByTestId('ni-number').fill('AB 12 34 56 C');
+    await continueButton(page).click();
+    await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+    const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
+    const row = await waitForOnboardingClaim(
+      sessionId,
+      (r) => r.submission_reference === reference,
+      'submitted',
+    );
+    return { reference, id: String(row.id) };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function signInWithTotp(
   page: Page,
   email: string,

@@ -10,17 +10,13 @@
 // axe and HTML_CodeSniffer on the new screens, at 320 px too.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '@taxback/domain';
 import { scanAtBothWidths, signInFromText } from '../helpers/status.ts';
-import { queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
-import { changeStatus, createOperator, signInWithTotp } from '../helpers/admin.ts';
+import { queryRows } from '../helpers/db.ts';
+import { changeStatus, claimByClicking, createOperator, signInWithTotp } from '../helpers/admin.ts';
 import { makePdf } from '../helpers/sample-files.ts';
 import {
-  completeStepsZeroToSeven,
-  continueButton,
-  expectStep,
-  isSaveOf,
   signOnReview,
   tabTo,
   tickConsents,
@@ -30,43 +26,6 @@ import {
 } from '../helpers/wizard.ts';
 
 const YEAR = '2024/25';
-
-/** A mileage claim for 2024/25 made by clicking through the wizard; its reference and id. */
-async function claimByClicking(
-  browser: Browser,
-  who: WizardClaimant,
-): Promise<{ reference: string; id: string }> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const sessionId = await completeStepsZeroToSeven(page, who);
-    const evidence = await makePdf('evidence.pdf', `Evidence for ${who.lastName}`);
-    await page.getByTestId('evidence-upload-2024-25').setInputFiles(evidence);
-    await expect(page.getByTestId('evidence-files-2024-25')).toContainText(evidence.name);
-    const saved = page.waitForResponse(isSaveOf('evidence'));
-    await continueButton(page).click();
-    expect((await saved).status()).toBe(200);
-    await expectStep(page, 'check-answers', 'Check your answers');
-    await continueButton(page).click();
-    await expectStep(page, 'review', 'Review and sign');
-    await signOnReview(page);
-    await tickConsents(page);
-    await continueButton(page).click();
-    await expectStep(page, 'hmrc-details', 'Administrative details');
-    await page.getByTestId('ni-number').fill('AB 12 34 56 C');
-    await continueButton(page).click();
-    await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
-    const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
-    const row = await waitForOnboardingClaim(
-      sessionId,
-      (r) => r.submission_reference === reference,
-      'submitted',
-    );
-    return { reference, id: String(row.id) };
-  } finally {
-    await context.close();
-  }
-}
 
 function claimant(lastName: string): WizardClaimant {
   return {

@@ -4,68 +4,15 @@
 // an admin corrects one year's amount with a reason and the history keeps both versions.
 // axe on the changed screens, at 320 px too.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createOperator, signInWithTotp } from '../helpers/admin.ts';
-import { executeSql, queryRows, waitForOnboardingClaim } from '../helpers/db.ts';
-import { makePdf } from '../helpers/sample-files.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { claimByClicking, createOperator, signInWithTotp } from '../helpers/admin.ts';
+import { executeSql, queryRows } from '../helpers/db.ts';
 import { scanAtBothWidths, signInFromText } from '../helpers/status.ts';
-import {
-  completeStepsZeroToSeven,
-  continueButton,
-  expectStep,
-  isSaveOf,
-  OFFERED_YEARS,
-  signOnReview,
-  tickConsents,
-  uniqueWizardPhone,
-  yearSlug,
-  type WizardClaimant,
-} from '../helpers/wizard.ts';
+import { OFFERED_YEARS, uniqueWizardPhone, type WizardClaimant } from '../helpers/wizard.ts';
 
 // Three past years, 1,000 business miles each with nothing paid by the employer: £450 a year at
 // 45p (HMRC's approved mileage rate before 2026/27; tax-rates.test.ts pins it).
 const YEARS = OFFERED_YEARS.filter((y) => y < '2026/27').slice(0, 3);
-
-async function claimByClicking(
-  browser: Browser,
-  who: WizardClaimant,
-): Promise<{ reference: string; id: string }> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const sessionId = await completeStepsZeroToSeven(page, who);
-    for (const year of YEARS) {
-      const evidence = await makePdf(
-        `evidence-${yearSlug(year)}.pdf`,
-        `Evidence ${year} for ${who.lastName}`,
-      );
-      await page.getByTestId(`evidence-upload-${yearSlug(year)}`).setInputFiles(evidence);
-      await expect(page.getByTestId(`evidence-files-${yearSlug(year)}`)).toContainText(evidence.name);
-    }
-    const saved = page.waitForResponse(isSaveOf('evidence'));
-    await continueButton(page).click();
-    expect((await saved).status()).toBe(200);
-    await expectStep(page, 'check-answers', 'Check your answers');
-    await continueButton(page).click();
-    await expectStep(page, 'review', 'Review and sign');
-    await signOnReview(page);
-    await tickConsents(page);
-    await continueButton(page).click();
-    await expectStep(page, 'hmrc-details', 'Administrative details');
-    await page.getByTestId('ni-number').fill('AB 12 34 56 C');
-    await continueButton(page).click();
-    await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
-    const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
-    const row = await waitForOnboardingClaim(
-      sessionId,
-      (r) => r.submission_reference === reference,
-      'submitted',
-    );
-    return { reference, id: String(row.id) };
-  } finally {
-    await context.close();
-  }
-}
 
 /** Fills and sends the claim page's "Record HMRC's answer" (or "Correct") form. */
 async function recordAnswer(

@@ -57,7 +57,7 @@ function repaidColumns(money: Money, repaidOn: string | null, today: string) {
 }
 
 /** The UK day a claim was made: a general claim when it was signed, a mileage claim when submitted. */
-function claimMadeOn(found: Found): string {
+export function claimMadeOn(found: Found): string {
   const at =
     found.kind === 'general' ? found.row.created_at : (found.row.submitted_at ?? found.row.created_at);
   return ukIsoDate(new Date(at));

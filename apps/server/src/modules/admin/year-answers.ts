@@ -20,6 +20,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import { caseInputOf, claimKindOf, type Found } from './claim-view.ts';
+import { claimMadeOn } from './hmrc-records.ts';
 
 // D40 (issue 42): HMRC's answer for each tax year of a case. Every version is a row of
 // case_year_answers (migration 036), never changed: the first an operator records, then each
@@ -86,13 +87,6 @@ export function yearAnswersView(found: Found, rows: readonly AnswerRow[], fees: 
       claimantPence: money.fee.claimantPence,
     },
   };
-}
-
-/** The UK day a claim was made: a funnel claim when signed, a mileage claim when submitted. */
-function claimMadeOn(found: Found): string {
-  const at =
-    found.kind === 'general' ? found.row.created_at : (found.row.submitted_at ?? found.row.created_at);
-  return ukIsoDate(new Date(at));
 }
 
 export function createYearAnswers(deps: {
