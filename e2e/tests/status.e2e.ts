@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { NEW_CLAIM_REFERENCE_PATTERN, normaliseUkPhone } from '@taxback/domain';
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
-import { queryRows } from '../helpers/db.ts';
+import { executeSql, queryRows } from '../helpers/db.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
 import { makePngBytes } from '../helpers/sample-files.ts';
 
@@ -195,6 +195,12 @@ test('a second claimant’s reference link in the same browser does not show the
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Follow your claim' })).toBeVisible();
   await expect(page.getByTestId('status-timeline')).toHaveCount(0);
+});
+
+// Every test comes from 127.0.0.1: once this file has throttled it, the failures it made are
+// taken back, so a later test signing in to the status page (casework, year answers) is not refused.
+test.afterAll(async () => {
+  await executeSql('DELETE FROM status_attempts WHERE succeeded = 0');
 });
 
 test('the sixth failure from one IP in 15 minutes gets the throttling message', async ({ page }) => {

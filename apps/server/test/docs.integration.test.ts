@@ -63,6 +63,7 @@ const API_ROUTES = [
   'post /api/admin/claims/{id}/status',
   'post /api/admin/claims/{id}/notes',
   'post /api/admin/claims/{id}/details',
+  'post /api/admin/claims/{id}/duplicates',
   'post /api/admin/claims/take-next',
   'post /api/admin/claims/allocate',
   'post /api/admin/claims/{id}/take',

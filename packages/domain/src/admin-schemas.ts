@@ -36,6 +36,8 @@ export const ADMIN_MESSAGES = {
   ownerRequired: 'Select a caseworker',
   claimsRequired: 'Select at least one claim to allocate',
   countInvalid: (max: number) => `Enter a number from 1 to ${max}`,
+  duplicateAction: 'Select whether to merge the claim or mark it not a duplicate',
+  otherClaim: 'Select the claim to merge or dismiss',
 } as const;
 
 export const OPERATOR_ROLES = ['caseworker', 'admin'] as const;
@@ -75,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'message-added',
   'information-requested',
   'hmrc-year-answered',
+  'claims-merged',
+  'duplicate-dismissed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
@@ -360,6 +364,17 @@ export const yearAnswerSchema = z
     };
   });
 export type YearAnswerInput = z.output<typeof yearAnswerSchema>;
+
+/**
+ * D38 (issue 42): an admin's answer to a possible duplicate: merge it into this claim's case, or
+ * mark the two not duplicates; either with the reason (audited).
+ */
+export const duplicateActionSchema = z.object({
+  otherId: z.uuid({ error: ADMIN_MESSAGES.otherClaim }),
+  action: z.enum(['merge', 'not-duplicate'], { error: ADMIN_MESSAGES.duplicateAction }),
+  reason: required(ADMIN_MESSAGES.reasonRequired, REASON_MAX_LENGTH, operatorWords),
+});
+export type DuplicateAction = z.output<typeof duplicateActionSchema>;
 
 /** D34: an admin gives a claim to an operator, or returns it to the pool (ownerId null), saying why. */
 export const claimAllocationSchema = z.object({

@@ -54,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim-allocated': 'Claim allocated',
   'hmrc-record-corrected': 'Sent or repaid record corrected',
   'hmrc-year-answered': 'HMRC’s answer for a year recorded or corrected',
+  'claims-merged': 'Claim merged into the case',
+  'duplicate-dismissed': 'Marked not a duplicate',
   'thread-read': 'Thread read',
   'message-added': 'Message sent to the claimant',
   'information-requested': 'Information requested',

@@ -395,6 +395,16 @@ export interface CaseYearAnswersTable {
   created_at: IsoTime;
 }
 
+/** D38 (migration 037): a pair of claims an admin marked not duplicates (claim_a < claim_b). */
+export interface DuplicateDismissalsTable {
+  id: string;
+  claim_a: string;
+  claim_b: string;
+  reason: string;
+  operator_id: string;
+  created_at: IsoTime;
+}
+
 export interface ClaimNotesTable {
   id: string;
   claim_kind: ClaimKind;
@@ -510,6 +520,7 @@ export interface Database {
   claim_field_edits: ClaimFieldEditsTable;
   claim_hmrc_records: ClaimHmrcRecordsTable;
   case_year_answers: CaseYearAnswersTable;
+  duplicate_dismissals: DuplicateDismissalsTable;
   claim_messages: ClaimMessagesTable;
   information_requests: InformationRequestsTable;
   information_request_items: InformationRequestItemsTable;

@@ -12,6 +12,7 @@ import {
   claimsAllocationSchema,
   hmrcRecordCorrectionSchema,
   yearAnswerSchema,
+  duplicateActionSchema,
   claimNoteSchema,
   operatorChangeSchema,
   operatorCreateSchema,
@@ -1135,6 +1136,25 @@ const operator = {
         description: 'Not sent to HMRC yet, or the year’s answer changed since the page was read',
         schema: z.object({ error: z.string(), hmrcYears: hmrcYearsSchema.optional() }),
       },
+    },
+  }),
+  answerDuplicate: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/duplicates',
+    summary:
+      'D38: an admin merges a possible duplicate into this claim’s case, or marks the two not duplicates, with the reason; audited on both claims',
+    access: 'admin',
+    params: claimParams,
+    body: duplicateActionSchema,
+    responses: {
+      200: json(
+        'What was done, and the case the claim is in',
+        z.object({ action: z.enum(['merge', 'not-duplicate']), caseId: z.string() }),
+      ),
+      404: error('No such claim, or no such other claim'),
+      409: error(
+        'Already in the same case, different NI numbers, both in cases, a second mileage claim, changed meanwhile, or already dismissed',
+      ),
     },
   }),
   addClaimNote: admin({

@@ -28,6 +28,7 @@ import * as idempotencyKeys from './033-idempotency-keys.ts';
 import * as cases from './034-cases.ts';
 import * as personKeys from './035-person-keys.ts';
 import * as yearAnswers from './036-year-answers.ts';
+import * as duplicateDismissals from './037-duplicate-dismissals.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034-cases': cases,
   '035-person-keys': personKeys,
   '036-year-answers': yearAnswers,
+  '037-duplicate-dismissals': duplicateDismissals,
 };
 
 export const migrationProvider: MigrationProvider = {

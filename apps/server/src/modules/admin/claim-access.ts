@@ -17,7 +17,9 @@ export type ClaimChange =
   /** "Allocate to" another operator, reallocate, or "Return to the pool". */
   | 'allocate'
   /** Correct the sent or repaid record (D35). */
-  | 'correct-record';
+  | 'correct-record'
+  /** D38: merge a possible duplicate into the case, or mark it not a duplicate. */
+  | 'merge';
 
 export interface ClaimActor {
   id: string;
@@ -34,6 +36,7 @@ export interface ClaimOwnership {
 const ADMIN_ONLY: Record<string, string> = {
   allocate: 'Only an admin can allocate a claim to someone else or return it to the pool.',
   'correct-record': 'Only an admin can correct what was recorded about sending or repayment.',
+  merge: 'Only an admin can merge claims or mark them not duplicates.',
 };
 
 /**

@@ -1,3 +1,4 @@
+import { dismissedPairs, pairKey } from './case-merges.ts';
 import { POSSIBLE_DUPLICATE_DAYS, duplicateReasons } from '@taxback/domain';
 import type { DuplicateKeys } from '@taxback/domain';
 import { generalClaimReference } from '@taxback/domain/reference';
@@ -121,6 +122,11 @@ async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Pro
       personKey: m.person_key,
     })),
   ];
+  // D38: pairs an admin marked not duplicates are not flagged again.
+  const dismissed = await dismissedPairs(
+    db,
+    page.map((p) => p.id),
+  );
   return new Set(
     page
       .filter((p) =>
@@ -128,6 +134,7 @@ async function findDuplicateIdsAmong(db: Db, rows: readonly ClaimListRow[]): Pro
           (o) =>
             o.id !== p.id &&
             o.caseId !== p.caseId &&
+            !dismissed.has(pairKey(p.id, o.id)) &&
             withinWindow(o.at, p.at) &&
             duplicateReasons(p, o).length > 0,
         ),
@@ -159,6 +166,8 @@ async function findPossibleDuplicates(
     kind: 'general' | 'mileage';
     reference: string | null;
     submittedAt: string;
+    /** The claim's case (migration 034): its first claim's id. */
+    caseId: string;
     phone: string | null;
     email: string | null;
     niKey: string | null;
@@ -175,7 +184,7 @@ async function findPossibleDuplicates(
   const general = anyKey(keys)
     ? await db
         .selectFrom('form_responses')
-        .select(['id', 'reference', 'created_at', 'phone_key', 'email', 'ni_key', 'person_key'])
+        .select(['id', 'reference', 'created_at', 'case_id', 'phone_key', 'email', 'ni_key', 'person_key'])
         .where('id', '!=', excludeId)
         .where('created_at', '>=', from)
         .where('created_at', '<=', to)
@@ -191,6 +200,7 @@ async function findPossibleDuplicates(
           'id',
           'submission_reference',
           'submitted_at',
+          'case_id',
           'mobile_number',
           'email',
           'ni_key',
@@ -211,6 +221,7 @@ async function findPossibleDuplicates(
       kind: 'general' as const,
       reference: generalClaimReference(r),
       submittedAt: r.created_at,
+      caseId: r.case_id ?? r.id,
       phone: r.phone_key,
       email: r.email,
       niKey: r.ni_key,
@@ -221,6 +232,7 @@ async function findPossibleDuplicates(
       kind: 'mileage' as const,
       reference: r.submission_reference,
       submittedAt: r.submitted_at ?? '',
+      caseId: r.case_id ?? r.id,
       phone: r.mobile_number,
       email: r.email,
       niKey: r.ni_key,

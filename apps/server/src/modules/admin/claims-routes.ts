@@ -111,6 +111,11 @@ export async function claimsRoutes(
     claims.recordYearAnswer(who(request), claimId(request.params), request.body),
   );
 
+  const duplicateOptions = { schema: routeSchema('answerDuplicate') };
+  app.post('/claims/:id/duplicates', duplicateOptions, async (request) =>
+    claims.answerDuplicate(who(request), claimId(request.params), request.body),
+  );
+
   const detailsOptions = { schema: routeSchema('editClaimDetails') };
   app.post('/claims/:id/details', detailsOptions, async (request) =>
     claims.editDetails(who(request), claimId(request.params), request.body),

@@ -23,6 +23,7 @@ import { asSigned, createClaimEdits, editsForDisplay } from './claim-edits.ts';
 import { createClaimAllocation } from './allocation.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
+import { createCaseMerges, dismissedPairs, pairKey } from './case-merges.ts';
 import { caseAnswerRows, caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
@@ -124,7 +125,7 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
  * Issue 17, D38: other claims within 30 days sharing the phone, email, NI number, or the person's
  * names, date of birth and postcode; never merged.
  */
-async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
+async function possibleDuplicatesOf(db: Kysely<Database>, repo: AdminClaimsRepository, found: Found) {
   const keys: DuplicateKeys & { personKey: string | null } =
     found.kind === 'general'
       ? {
@@ -147,10 +148,14 @@ async function possibleDuplicatesOf(repo: AdminClaimsRepository, found: Found) {
     ...duplicateWindow(submittedAt),
     limit: 20,
   });
+  const dismissed = await dismissedPairs(db, [found.row.id]);
+  const caseId = caseIdOf(found);
   return others.flatMap((other) => {
     const reasons = duplicateReasons(keys, other);
-    // Its case's other claim is the same person by design (issue 42), not a duplicate.
-    if (reasons.length === 0 || other.id === found.caseMate?.id) return [];
+    // Its case's other claims are the same person by design (issue 42), not duplicates; nor is a
+    // pair an admin marked not duplicates (D38).
+    if (reasons.length === 0 || other.id === found.caseMate?.id || other.caseId === caseId) return [];
+    if (dismissed.has(pairKey(found.row.id, other.id))) return [];
     return [
       {
         id: other.id,
@@ -292,7 +297,7 @@ export function createAdminClaimsService(deps: {
         hmrcYears: yearAnswersView(found, answerRows, deps.fees),
       };
       const detail = claimantDetailOf(found, ni, common);
-      const possibleDuplicates = await possibleDuplicatesOf(repo, found);
+      const possibleDuplicates = await possibleDuplicatesOf(db, repo, found);
       // Recorded before the trail is read, so the trail shows this view (issue 32.5); not again
       // when the same operator acted on or viewed the claim moments ago (a reload after a change).
       const since = nowIso(new Date(now().getTime() - VIEW_AUDIT_WINDOW_MS));
@@ -314,6 +319,7 @@ export function createAdminClaimsService(deps: {
     editDetails: edits.editDetails,
     correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
     recordYearAnswer: yearAnswers.recordYearAnswer,
+    answerDuplicate: createCaseMerges({ ...deps, find, ownership }),
     takeNext: allocation.takeNext,
     take: allocation.take,
     allocate: allocation.allocate,

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import { useClaimDetail } from './claim-detail.ts';
 import { ClaimEditForm, DetailChanges } from './claim-edit-form.tsx';
@@ -25,6 +26,7 @@ import {
 export function ClaimPage() {
   const { id = '' } = useParams();
   const { claim, loadError, load } = useClaimDetail(id);
+  const { operator } = useAdminSession();
   const thread = useClaimThread(id);
   const reload = async () => {
     await Promise.all([load(), thread.load()]);
@@ -53,7 +55,7 @@ export function ClaimPage() {
       <h1 className="mb-6 text-3xl">{claim.reference}</h1>
       <ClaimSummary claim={claim} />
       <OwnerPanel claim={claim} onChanged={load} />
-      <PossibleDuplicates claim={claim} />
+      <PossibleDuplicates claim={claim} admin={operator?.role === 'admin'} onChanged={reload} />
       <ClaimCase claim={claim} />
       <ClaimReadiness claim={claim} />
       <StatusForm claim={claim} onChanged={reload} />

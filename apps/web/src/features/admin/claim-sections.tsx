@@ -1,3 +1,4 @@
+import { DuplicateActions } from './duplicate-actions.tsx';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -76,7 +77,16 @@ export function ClaimSummary({ claim }: { claim: ClaimDetail }) {
 }
 
 /** Issue 17: other claims sharing the phone, email or NI number; never merged. */
-export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
+export function PossibleDuplicates({
+  claim,
+  admin = false,
+  onChanged,
+}: {
+  claim: ClaimDetail;
+  /** D38: an admin merges a duplicate into the case or marks it not one. */
+  admin?: boolean;
+  onChanged?: () => Promise<void>;
+}) {
   return (
     <>
       {claim.possibleDuplicates.length > 0 ? (
@@ -90,7 +100,8 @@ export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
           </h2>
           <p className="mb-2">
             Other claims submitted within {POSSIBLE_DUPLICATE_DAYS} days share details with this one. Check
-            whether they are the same claim before sending either to HMRC; nothing has been merged.
+            whether they are the same claim before sending either to HMRC; nothing is merged until an admin
+            merges it into this claim’s case.
           </p>
           <ul className="list-disc pl-6">
             {claim.possibleDuplicates.map((d) => (
@@ -98,6 +109,9 @@ export function PossibleDuplicates({ claim }: { claim: ClaimDetail }) {
                 <Link to={paths.adminClaim.getHref(d.id)}>{d.reference}</Link> (
                 {d.kind === 'general' ? 'general' : 'mileage'}, submitted {formatDateTime(d.submittedAt)}):{' '}
                 {d.reasons.map((r) => DUPLICATE_REASON_LABELS[r]).join(', ')}
+                {admin && onChanged && (
+                  <DuplicateActions claimId={claim.id} other={d} onChanged={onChanged} />
+                )}
               </li>
             ))}
           </ul>

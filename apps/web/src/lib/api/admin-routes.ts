@@ -24,6 +24,7 @@ export const ADMIN_ROUTES = {
   allocateClaim: ['POST /api/admin/claims/:id/owner', 200, 400, 401, 403, 404, 409, 429, 503],
   correctHmrcRecord: ['POST /api/admin/claims/:id/hmrc-records', 200, 400, 401, 403, 404, 409, 429, 503],
   recordYearAnswer: ['POST /api/admin/claims/:id/year-answers', 200, 400, 401, 403, 404, 409, 429, 503],
+  answerDuplicate: ['POST /api/admin/claims/:id/duplicates', 200, 400, 401, 403, 404, 409, 429, 503],
   getClaimThread: ['GET /api/admin/claims/:id/thread', 200, 400, 401, 403, 404, 429, 503],
   addClaimMessage: ['POST /api/admin/claims/:id/messages', 201, 400, 401, 403, 404, 409, 429, 503],
   requestClaimInformation: [

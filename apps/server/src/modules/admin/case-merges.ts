@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DuplicateAction } from '@taxback/domain/admin-schemas';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { nowIso } from '../../db/values.ts';
+import { ConflictError, ValidationError } from '../../errors.ts';
+import type { AuditLog } from './audit.ts';
+import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
+import type { Found } from './claim-view.ts';
+import { caseIdOf } from './year-answers.ts';
+
+// D38 (issue 42): an admin answers a possible duplicate. "Merge" puts the other claim in this
+// claim's case (one reference, one thread, one set of HMRC answers per year from then on); "not a
+// duplicate" records the pair so it is no longer flagged. Either is audited on both claims with the
+// admin's reason; a merge changes only the joining claim's case_id, so nothing is lost and the
+// audit trail says what it was.
+
+export const CASE_MERGE_MESSAGES = {
+  itself: 'A claim cannot be merged into itself',
+  sameCase: 'These claims are already in the same case.',
+  differentNi:
+    'These claims were signed with different National Insurance numbers, so they are not the same person: they cannot be merged.',
+  bothInCases:
+    'Both claims already belong to cases of their own. Merge one claim at a time into a case, starting with a claim that is on its own.',
+  twoMileage:
+    'A case holds one mileage claim, and this case already has one. Withdraw the duplicate mileage claim instead.',
+  moved: 'The claim was changed by someone else meanwhile: reload the page and check the case again.',
+  dismissedAlready: 'These claims are already marked as not duplicates.',
+} as const;
+
+type Db = Kysely<Database>;
+const tableOf = (found: Found) => (found.kind === 'general' ? 'form_responses' : 'onboarding_claims');
+
+/** Whether another claim already names `id` as its case (the claim is a case's first claim). */
+async function hasMembers(db: Db, id: string): Promise<boolean> {
+  const general = await db
+    .selectFrom('form_responses')
+    .select('id')
+    .where('case_id', '=', id)
+    .executeTakeFirst();
+  if (general) return true;
+  const mileage = await db
+    .selectFrom('onboarding_claims')
+    .select('id')
+    .where('case_id', '=', id)
+    .executeTakeFirst();
+  return mileage !== undefined;
+}
+
+/** Whether a case already holds a mileage claim (the case's first claim, or one joined to it). */
+async function caseHasMileage(db: Db, caseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('onboarding_claims')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', caseId), eb('case_id', '=', caseId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function createCaseMerges(deps: {
+  db: Db;
+  audit: AuditLog;
+  now: () => Date;
+  find: (id: string) => Promise<Found>;
+  ownership: (found: Found) => Promise<ClaimOwnership>;
+}) {
+  const { db, audit, now, find } = deps;
+
+  /**
+   * Which claim joins which case: a claim on its own joins the other's case; a funnel claim is a
+   * case's first claim before a mileage one (decision 064), so a lone mileage claim merged with a
+   * lone funnel claim joins the funnel claim's case.
+   */
+  async function planOf(found: Found, other: Found): Promise<{ joiner: Found; caseId: string }> {
+    const lone = async (f: Found) => f.row.case_id === null && !(await hasMembers(db, f.row.id));
+    const [foundLone, otherLone] = [await lone(found), await lone(other)];
+    let plan: { joiner: Found; caseId: string };
+    if (foundLone && otherLone && found.kind === 'mileage' && other.kind === 'general')
+      plan = { joiner: found, caseId: other.row.id };
+    else if (otherLone) plan = { joiner: other, caseId: caseIdOf(found) };
+    else if (foundLone) plan = { joiner: found, caseId: caseIdOf(other) };
+    else throw new ConflictError(CASE_MERGE_MESSAGES.bothInCases);
+    if (plan.joiner.kind === 'mileage' && (await caseHasMileage(db, plan.caseId)))
+      throw new ConflictError(CASE_MERGE_MESSAGES.twoMileage);
+    return plan;
+  }
+
+  async function merge(actor: ClaimActor, found: Found, other: Found, reason: string) {
+    if (caseIdOf(found) === caseIdOf(other)) throw new ConflictError(CASE_MERGE_MESSAGES.sameCase);
+    if (found.row.ni_key && other.row.ni_key && found.row.ni_key !== other.row.ni_key)
+      throw new ConflictError(CASE_MERGE_MESSAGES.differentNi);
+    const { joiner, caseId } = await planOf(found, other);
+    const at = nowIso(now());
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Only while the joiner is still on its own: of merges sent at once, one changes the row.
+        const result = await trx
+          .updateTable(tableOf(joiner))
+          .set({ case_id: caseId, updated_at: at, last_action_at: at })
+          .where('id', '=', joiner.row.id)
+          .where('case_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(CASE_MERGE_MESSAGES.moved);
+        for (const entityId of [found.row.id, other.row.id])
+          await audit.record(
+            {
+              actor: actor.id,
+              action: 'claims-merged',
+              entity: 'claim',
+              entityId,
+              detail: { caseId, joined: joiner.row.id, kind: joiner.kind, reason },
+            },
+            trx,
+          );
+      });
+    } catch (error) {
+      // The case's one mileage claim (migration 034's unique index), joined meanwhile.
+      if (isUniqueViolation(error)) throw new ConflictError(CASE_MERGE_MESSAGES.twoMileage);
+      throw error;
+    }
+    return { action: 'merge' as const, caseId };
+  }
+
+  async function dismiss(actor: ClaimActor, found: Found, other: Found, reason: string) {
+    const [a, b] = [found.row.id, other.row.id].sort() as [string, string];
+    const at = nowIso(now());
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('duplicate_dismissals')
+          .values({ id: randomUUID(), claim_a: a, claim_b: b, reason, operator_id: actor.id, created_at: at })
+          .execute();
+        for (const entityId of [a, b])
+          await audit.record(
+            {
+              actor: actor.id,
+              action: 'duplicate-dismissed',
+              entity: 'claim',
+              entityId,
+              detail: { claims: [a, b], reason },
+            },
+            trx,
+          );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(CASE_MERGE_MESSAGES.dismissedAlready);
+      throw error;
+    }
+    return { action: 'not-duplicate' as const, caseId: caseIdOf(found) };
+  }
+
+  /** D38: an admin merges a possible duplicate into the case, or marks it not a duplicate. */
+  return async function answerDuplicate(actor: ClaimActor, id: string, input: DuplicateAction) {
+    const found = await find(id);
+    assertMayChangeClaim(actor, await deps.ownership(found), 'merge');
+    if (input.otherId === id) throw new ValidationError({ otherId: CASE_MERGE_MESSAGES.itself });
+    const other = await find(input.otherId);
+    return input.action === 'merge'
+      ? merge(actor, found, other, input.reason)
+      : dismiss(actor, found, other, input.reason);
+  };
+}
+
+/** The claims among `ids` an admin marked not duplicates of each other, as 'a b' pair keys. */
+export async function dismissedPairs(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('duplicate_dismissals')
+    .select(['claim_a', 'claim_b'])
+    .where((eb) => eb.or([eb('claim_a', 'in', ids), eb('claim_b', 'in', ids)]))
+    .execute();
+  return new Set(rows.map((r) => pairKey(r.claim_a, r.claim_b)));
+}
+
+export const pairKey = (x: string, y: string) => (x < y ? `${x} ${y}` : `${y} ${x}`);
