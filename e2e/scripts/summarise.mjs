@@ -7,6 +7,18 @@
 // The names of failed (and flaky) tests are printed above the summary, so the tail of a CI log says
 // which test it was.
 import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
+/** The first line of an error message, without colours, at most 300 characters. */
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex
+  return (
+    String(message ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')[0]
+      ?.slice(0, 300) ?? ''
+  );
+}
 
 /** Titles of the tests that did not pass, in every report read. */
 const failures = [];
@@ -20,7 +32,11 @@ function readVitestJson(file) {
     const statuses = (result.assertionResults ?? []).map((a) => a.status);
     for (const assertion of result.assertionResults ?? []) {
       if (assertion.status === 'failed' || assertion.status === 'pending') {
-        failures.push(`${assertion.status}: ${result.name} > ${assertion.fullName ?? assertion.title}`);
+        // The report's name (which pass) and the first line of the error say why, in the log's tail.
+        const why = firstLine(assertion.failureMessages?.[0]);
+        failures.push(
+          `${assertion.status}: [${basename(file)}] ${result.name} > ${assertion.fullName ?? assertion.title}${why ? ` (${why})` : ''}`,
+        );
       }
     }
     if (result.status === 'failed' && !statuses.includes('failed')) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { yearAnswerSchema } from './admin-schemas.ts';
+import { CLAIM_STATUSES } from './claim-status.ts';
 import {
   caseMoneyOf,
   claimantYearAnswers,
   currentYearAnswers,
+  sentToHmrc,
   YEAR_ANSWER_MESSAGES,
   yearAnswerProblems,
   yearAnswerWords,
@@ -175,5 +177,18 @@ describe('yearAnswerSchema', () => {
     ],
   ])('%s', (_name, body, expected) => {
     expect(errors(body)).toEqual(expected);
+  });
+});
+
+describe('sentToHmrc', () => {
+  // D35: a claim reaches HMRC at "sent to HMRC"; HMRC's answer then moves it on (D40), so only
+  // those states can hold an answer. A withdrawn claim never went, and one in review has not yet.
+  it.each(CLAIM_STATUSES.map((status) => [status] as const))('%s', (status) => {
+    const sent = ['sent-to-hmrc', 'repaid', 'rejected', 'needs-self-assessment'].includes(status);
+    expect(sentToHmrc(status)).toBe(sent);
+  });
+  it('is false for a draft or an unknown word', () => {
+    expect(sentToHmrc('draft')).toBe(false);
+    expect(sentToHmrc('')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 // with its own reason, and every version is kept (D35). Pure: pence and ISO dates, no I/O.
 import { calculateFee, NO_FEES, type FeeBreakdown, type FeeSettings } from './fees.ts';
 import { formatPence } from './money.ts';
+import type { ClaimStatus } from './claim-status.ts';
 import type { TaxYear } from './tax-years.ts';
 
 export const HMRC_DECISIONS = ['accepted', 'reduced', 'refused', 'self-assessment'] as const;
@@ -40,6 +41,18 @@ export interface YearAnswer {
   /** 1 for the first answer, then one more for each correction. */
   version: number;
 }
+
+/** D35 with D40: the states of a claim that has been sent to HMRC, so HMRC can have answered it. */
+export const HMRC_ANSWERABLE_STATES: readonly ClaimStatus[] = [
+  'sent-to-hmrc',
+  'repaid',
+  'rejected',
+  'needs-self-assessment',
+];
+
+/** Whether HMRC can have answered a claim in this state (it has been sent to HMRC). */
+export const sentToHmrc = (status: string): boolean =>
+  (HMRC_ANSWERABLE_STATES as readonly string[]).includes(status);
 
 /** Whether a decision gives money (and so has an amount and a way it is given). */
 export const decisionGivesRelief = (decision: HmrcDecision): boolean =>

@@ -34,18 +34,14 @@ const tableOf = (found: Found) => (found.kind === 'general' ? 'form_responses' :
 
 /** Whether another claim already names `id` as its case (the claim is a case's first claim). */
 async function hasMembers(db: Db, id: string): Promise<boolean> {
-  const general = await db
+  const member = await db
     .selectFrom('form_responses')
     .select('id')
     .where('case_id', '=', id)
+    .unionAll(db.selectFrom('onboarding_claims').select('id').where('case_id', '=', id))
+    .limit(1)
     .executeTakeFirst();
-  if (general) return true;
-  const mileage = await db
-    .selectFrom('onboarding_claims')
-    .select('id')
-    .where('case_id', '=', id)
-    .executeTakeFirst();
-  return mileage !== undefined;
+  return member !== undefined;
 }
 
 /** Whether a case already holds a mileage claim (the case's first claim, or one joined to it). */

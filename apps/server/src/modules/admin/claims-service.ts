@@ -24,7 +24,8 @@ import { createClaimAllocation } from './allocation.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
 import { createCaseMerges, dismissedPairs, pairKey } from './case-merges.ts';
-import { caseAnswerRows, caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
+import { caseYearAnswerRows } from '../../db/case-year-answers.ts';
+import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
@@ -265,7 +266,7 @@ export function createAdminClaimsService(deps: {
         repo.hmrcRecords(id),
         repo.operator(found.row.owner_id),
       ]);
-      const answerRows = await caseAnswerRows(db, caseIdOf(found));
+      const answerRows = await caseYearAnswerRows(db, caseIdOf(found));
       const ni = niNumberOf(found);
       const common = {
         id,

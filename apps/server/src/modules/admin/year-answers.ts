@@ -4,15 +4,16 @@ import {
   caseMoneyOf,
   caseYears,
   currentYearAnswers,
+  sentToHmrc,
   ukIsoDate,
   YEAR_ANSWER_MESSAGES,
   yearAnswerProblems,
   type FeeSettings,
-  type YearAnswer,
 } from '@taxback/domain';
 import type { YearAnswerInput } from '@taxback/domain/admin-schemas';
 import { DATE_SUBJECTS, recordDateProblem } from '@taxback/domain/date-rules';
 import type { Database, Row } from '../../db/database.ts';
+import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
@@ -33,37 +34,15 @@ const STALE = new Error('stale year answer');
 /** Migration 034: a case's id is its first claim's id; a claim alone is its own case. */
 export const caseIdOf = (found: Found): string => found.row.case_id ?? found.row.id;
 
-/** D35 with D40: HMRC answers a claim that has been sent to it. */
-const ANSWERED_STATES = ['sent-to-hmrc', 'repaid', 'rejected', 'needs-self-assessment'];
-
 type AnswerRow = Row<'case_year_answers'> & { operator: string | null };
 
 const answerOf = (r: AnswerRow) => ({
-  year: r.year,
-  version: Number(r.version),
-  decision: r.decision,
-  pence: r.pence === null ? null : Number(r.pence),
-  givenAs: r.given_as,
-  decidedOn: r.decided_on,
-  hmrcReason: r.hmrc_reason,
+  ...yearAnswerOfRow(r),
   correctionReason: r.correction_reason,
   operator: r.operator,
   createdAt: r.created_at,
 });
 export type YearAnswerView = ReturnType<typeof answerOf>;
-
-/** Every version of every year's answer of a case, oldest first. */
-export function caseAnswerRows(db: Kysely<Database>, caseId: string) {
-  return db
-    .selectFrom('case_year_answers as a')
-    .leftJoin('operator_users as o', 'o.id', 'a.operator_id')
-    .selectAll('a')
-    .select('o.name as operator')
-    .where('a.case_id', '=', caseId)
-    .orderBy('a.year')
-    .orderBy('a.version')
-    .execute();
-}
 
 /** The claim page's view: each year of the case with its current answer and its history, and the money. */
 export function yearAnswersView(found: Found, rows: readonly AnswerRow[], fees: FeeSettings) {
@@ -71,7 +50,7 @@ export function yearAnswersView(found: Found, rows: readonly AnswerRow[], fees: 
   const current = currentYearAnswers(versions);
   const claimed = caseYears(caseInputOf(found)).years;
   const years = [...new Set([...claimed.map((y) => y.year), ...current.map((a) => a.year)])].sort();
-  const money = caseMoneyOf(current as YearAnswer[], fees);
+  const money = caseMoneyOf(current, fees);
   return {
     caseId: caseIdOf(found),
     years: years.map((year) => ({
@@ -108,7 +87,7 @@ export function createYearAnswers(deps: {
     const found = await find(id);
     const correcting = input.version > 0;
     assertMayChangeClaim(actor, await deps.ownership(found), correcting ? 'correct-record' : 'status');
-    if (!ANSWERED_STATES.includes(found.status))
+    if (!sentToHmrc(found.status))
       throw new ConflictError('This claim has not been sent to HMRC yet, so HMRC has not answered it.');
     const caseId = caseIdOf(found);
     const today = ukIsoDate(now());
@@ -139,7 +118,7 @@ export function createYearAnswers(deps: {
       created_at: at,
     };
     const stale = async () => {
-      const rows = await caseAnswerRows(db, caseId);
+      const rows = await caseYearAnswerRows(db, caseId);
       return new ConflictError(YEAR_ANSWER_MESSAGES.stale, {
         hmrcYears: yearAnswersView(found, rows, deps.fees),
       });
@@ -196,7 +175,7 @@ export function createYearAnswers(deps: {
       if (error === STALE || isUniqueViolation(error)) throw await stale();
       throw error;
     }
-    return yearAnswersView(found, await caseAnswerRows(db, caseId), deps.fees);
+    return yearAnswersView(found, await caseYearAnswerRows(db, caseId), deps.fees);
   }
 
   return { recordYearAnswer };

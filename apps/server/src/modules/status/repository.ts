@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { generalClaimReference, isClaimStatus, normaliseUkPhone, parseClaimReference } from '@taxback/domain';
-import type { ClaimStatus, TaxYear, YearAnswer } from '@taxback/domain';
+import type { ClaimStatus } from '@taxback/domain';
 import type { ClaimKind, Database } from '../../db/database.ts';
 import { expireLiveCodes, useLiveCode } from '../../db/texted-codes.ts';
 
@@ -38,24 +38,6 @@ function moneyOf(row: {
 
 const samePhone = (stored: string | null, e164: string) =>
   stored !== null && normaliseUkPhone(stored) === e164;
-
-/** D40: every version of HMRC's answers for the case's years. */
-export async function statusYearAnswers(db: Kysely<Database>, caseId: string): Promise<YearAnswer[]> {
-  const rows = await db
-    .selectFrom('case_year_answers')
-    .select(['year', 'version', 'decision', 'pence', 'given_as', 'decided_on', 'hmrc_reason'])
-    .where('case_id', '=', caseId)
-    .execute();
-  return rows.map((r) => ({
-    year: r.year as TaxYear,
-    version: Number(r.version),
-    decision: r.decision,
-    pence: r.pence === null ? null : Number(r.pence),
-    givenAs: r.given_as,
-    decidedOn: r.decided_on,
-    hmrcReason: r.hmrc_reason,
-  }));
-}
 
 export function createStatusRepository(db: Kysely<Database>) {
   const generalClaims = () =>

@@ -22,7 +22,8 @@ import type { FilesService } from '../files/service.ts';
 import { amendableOf } from '../casework/amendment.ts';
 import { createClaimantCasework } from '../casework/claimant.ts';
 import type { AuthorityTerms } from '@taxback/domain';
-import { createStatusRepository, statusYearAnswers } from './repository.ts';
+import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
 // D23: a claimant follows their claim. The reference and the mobile number given with the claim
@@ -163,7 +164,10 @@ export function createStatusService(deps: StatusServiceDeps) {
             },
           ]
         : [],
-      hmrcYears: claimantYearAnswers(await statusYearAnswers(deps.db, claim.caseId), deps.fees),
+      hmrcYears: claimantYearAnswers(
+        (await caseYearAnswerRows(deps.db, claim.caseId)).map(yearAnswerOfRow),
+        deps.fees,
+      ),
       casework: {
         version: claim.version,
         csrfToken: csrfOf(token),

@@ -7,6 +7,7 @@ import {
   HMRC_DECISIONS,
   RELIEF_GIVEN_AS,
   RELIEF_GIVEN_AS_LABELS,
+  sentToHmrc,
   ukIsoDate,
   YEAR_ANSWER_MESSAGES,
   yearAnswerWords,
@@ -30,7 +31,6 @@ import { useDateFields } from './date-fields.ts';
 type Years = ClaimDetail['hmrcYears'];
 type Version = Years['years'][number]['history'][number];
 
-const ANSWERED_STATES = ['sent-to-hmrc', 'repaid', 'rejected', 'needs-self-assessment'];
 const PREFIX = 'answer-';
 const DATES = { decidedOn: { legend: 'Date of HMRC’s decision', subject: DATE_SUBJECTS.decidedOn } };
 
@@ -45,7 +45,7 @@ export function YearAnswers({ claim, onChanged }: { claim: ClaimDetail; onChange
   const { operator } = useAdminSession();
   const years = claim.hmrcYears;
   const answered = years.years.some((y) => y.current !== null);
-  const sent = ANSWERED_STATES.includes(claim.workflow.status);
+  const sent = sentToHmrc(claim.workflow.status);
   if (!sent && !answered) return null;
   const admin = operator?.role === 'admin';
   const owner = claim.owner?.id === operator?.id;
