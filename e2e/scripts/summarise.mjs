@@ -11,7 +11,11 @@ import { basename } from 'node:path';
 
 /** The first line of an error message, without colours, at most 300 characters. */
 function firstLine(message) {
-  return stripColours(String(message ?? '')).split('\n')[0]?.slice(0, 300) ?? '';
+  return (
+    stripColours(String(message ?? ''))
+      .split('\n')[0]
+      ?.slice(0, 300) ?? ''
+  );
 }
 
 /** Titles of the tests that did not pass, in every report read. */
