@@ -215,6 +215,7 @@ function createJobsAndFiles(
     db: database.jobsDb,
     store: app.fileStore,
     retentionDays: config.draftRetentionDays,
+    retention: config.retention,
     log: app.log,
     ...clock,
   });

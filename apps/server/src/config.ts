@@ -5,6 +5,7 @@ import { REVIEW_MAX, isValidUkPhone } from '@taxback/domain';
 import type { SiteSettings } from '@taxback/domain';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
+import { DEFAULT_RETENTION, type RetentionSettings } from './jobs/retention.ts';
 import { parseS3Url } from './storage/s3-location.ts';
 import type { S3StoreOptions } from './storage/s3-location.ts';
 
@@ -48,6 +49,9 @@ function countOrOff(fallback: string, unit: string) {
       ]),
     );
 }
+
+/** A number of days from 1 to 10 years, with its default. */
+const days = (fallback: number) => z.coerce.number().int().min(1).max(3650).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -103,6 +107,11 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Issue 45 (D16): the ages of what the hourly purge deletes (jobs/retention.ts, README).
+  OUTBOX_RETENTION_DAYS: days(DEFAULT_RETENTION.outboxDays),
+  CLAIM_NOTICE_RETENTION_DAYS: days(DEFAULT_RETENTION.claimNoticeDays),
+  FINISHED_JOB_RETENTION_DAYS: days(DEFAULT_RETENTION.finishedJobDays),
+  ATTEMPT_RETENTION_DAYS: days(DEFAULT_RETENTION.attemptDays),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   // Decision 029: worker threads that render documents (PDFs); 0 renders on the request thread.
@@ -165,6 +174,7 @@ export interface Config {
   redisUrl: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   draftRetentionDays: number;
+  retention: RetentionSettings;
   webDist: string;
   /** Requests per minute per IP for the global rate limit (routes can set tighter limits). */
   rateLimitMax: number;
@@ -278,6 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     draftRetentionDays: e.DRAFT_RETENTION_DAYS,
+    retention: {
+      outboxDays: e.OUTBOX_RETENTION_DAYS,
+      claimNoticeDays: e.CLAIM_NOTICE_RETENTION_DAYS,
+      finishedJobDays: e.FINISHED_JOB_RETENTION_DAYS,
+      attemptDays: e.ATTEMPT_RETENTION_DAYS,
+    },
     webDist: path.resolve(e.WEB_DIST),
     rateLimitMax: e.RATE_LIMIT_MAX,
     renderThreads: e.RENDER_THREADS,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
 import type { DbDialect } from '../db/connect.ts';
+import { deleteInBatches } from '../db/batches.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import type { Database, JobsTable } from '../db/database.ts';
 
@@ -223,15 +224,23 @@ export function createJobStore({ db, dialect, clock }: JobStoreOptions) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Deletes finished jobs older than `days` (the purge calls it). */
-    async purgeFinished(days: number): Promise<number> {
+    /** Deletes finished jobs older than `days`, a batch at a time (the purge calls it). */
+    purgeFinished(days: number, batchSize?: number): Promise<number> {
       const cutoff = new Date(clock().getTime() - days * 24 * 60 * 60 * 1000).toISOString();
-      const result = await db
-        .deleteFrom('jobs')
-        .where('status', '=', 'done')
-        .where('finished_at', '<', cutoff)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return deleteInBatches(async (limit) => {
+        const result = await db
+          .deleteFrom('jobs')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('jobs')
+              .select('id')
+              .where('status', '=', 'done')
+              .where('finished_at', '<', cutoff)
+              .limit(limit),
+          )
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }, batchSize);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { CALL_BACK_RETENTION_DAYS } from '@taxback/domain/schemas';
 import type { FileStore } from '../storage/file-store.ts';
 import type { JobQueue } from './queue.ts';
+import { DEFAULT_RETENTION, purgeExpiredRecords, type RetentionSettings } from './retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -99,22 +100,23 @@ export async function purgeCallBacks(
 
 export const PURGE_JOB = 'purge';
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-/** Finished jobs are kept this long for a look back, then deleted by the purge. */
-const FINISHED_JOB_RETENTION_DAYS = 7;
 
 /**
  * The hourly purge as a scheduled job (decision 022): run once per hour across all instances,
- * retried like any job when it fails.
+ * retried like any job when it fails. Drafts, call-back requests, then what retention.ts ages out,
+ * then finished jobs: each a batch at a time.
  */
 export function registerPurgeJob(
   queue: JobQueue,
-  options: Omit<PurgeDraftsOptions, 'now'> & { now?: () => Date },
+  options: Omit<PurgeDraftsOptions, 'now'> & { now?: () => Date; retention?: RetentionSettings },
 ): void {
+  const retention = options.retention ?? DEFAULT_RETENTION;
   queue.handle(PURGE_JOB, async () => {
     const now = options.now?.() ?? new Date();
     await purgeDrafts({ ...options, now });
     await purgeCallBacks({ ...options, now });
-    await queue.purgeFinished(FINISHED_JOB_RETENTION_DAYS);
+    await purgeExpiredRecords({ db: options.db, settings: retention, now, log: options.log });
+    await queue.purgeFinished(retention.finishedJobDays);
   });
   queue.every(PURGE_JOB, PURGE_EVERY_MS);
 }
