@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { deleteInBatches, PURGE_BATCH_SIZE } from '../db/batches.ts';
 import type { Database } from '../db/database.ts';
 import { CALL_BACK_RETENTION_DAYS } from '@taxback/domain/schemas';
 import type { FileStore } from '../storage/file-store.ts';
@@ -26,57 +27,66 @@ export async function purgeDrafts(options: PurgeDraftsOptions): Promise<number> 
     (options.now ?? new Date()).getTime() - options.retentionDays * DAY_MS,
   ).toISOString();
 
-  const stale = await db
-    .selectFrom('onboarding_claims')
-    .select(['id', 'session_id'])
-    .where('status', '=', 'draft')
-    .where((eb) =>
-      eb.or([
-        eb('last_activity_at', '<', cutoff),
-        eb.and([eb('last_activity_at', 'is', null), eb('updated_at', '<', cutoff)]),
-      ]),
-    )
-    .execute();
+  const staleBatch = () =>
+    db
+      .selectFrom('onboarding_claims')
+      .select(['id', 'session_id'])
+      .where('status', '=', 'draft')
+      .where((eb) =>
+        eb.or([
+          eb('last_activity_at', '<', cutoff),
+          eb.and([eb('last_activity_at', 'is', null), eb('updated_at', '<', cutoff)]),
+        ]),
+      )
+      .limit(PURGE_BATCH_SIZE)
+      .execute();
 
   let purged = 0;
-  for (const draft of stale) {
-    const storageKeys = await db.transaction().execute(async (trx) => {
-      // Re-check inside the transaction: the claimant may have come back since the scan.
-      const deleted = await trx
-        .deleteFrom('onboarding_claims')
-        .where('id', '=', draft.id)
-        .where('status', '=', 'draft')
-        .where((eb) =>
-          eb.or([
-            eb('last_activity_at', '<', cutoff),
-            eb.and([eb('last_activity_at', 'is', null), eb('updated_at', '<', cutoff)]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) return null;
-      const files = await trx
-        .selectFrom('stored_files')
-        .select(['id', 'storage_key'])
-        .where('session_id', '=', draft.session_id)
-        .where('claim_kind', '=', 'onboarding')
-        .execute();
-      if (files.length > 0) {
-        await trx
-          .deleteFrom('stored_files')
-          .where(
-            'id',
-            'in',
-            files.map((f) => f.id),
+  // A batch of drafts at a time, each deleted in its own short transaction with its files.
+  for (;;) {
+    const stale = await staleBatch();
+    let gone = 0;
+    for (const draft of stale) {
+      const storageKeys = await db.transaction().execute(async (trx) => {
+        // Re-check inside the transaction: the claimant may have come back since the scan.
+        const deleted = await trx
+          .deleteFrom('onboarding_claims')
+          .where('id', '=', draft.id)
+          .where('status', '=', 'draft')
+          .where((eb) =>
+            eb.or([
+              eb('last_activity_at', '<', cutoff),
+              eb.and([eb('last_activity_at', 'is', null), eb('updated_at', '<', cutoff)]),
+            ]),
           )
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) === 0) return null;
+        const files = await trx
+          .selectFrom('stored_files')
+          .select(['id', 'storage_key'])
+          .where('session_id', '=', draft.session_id)
+          .where('claim_kind', '=', 'onboarding')
           .execute();
-      }
-      await trx.deleteFrom('resume_codes').where('session_id', '=', draft.session_id).execute();
-      return files.map((f) => f.storage_key);
-    });
-    if (storageKeys === null) continue;
-    // Bytes go after the rows are gone, so no row ever points at missing bytes.
-    for (const key of storageKeys) await store.delete(key).catch(() => {});
-    purged++;
+        if (files.length > 0) {
+          await trx
+            .deleteFrom('stored_files')
+            .where(
+              'id',
+              'in',
+              files.map((f) => f.id),
+            )
+            .execute();
+        }
+        await trx.deleteFrom('resume_codes').where('session_id', '=', draft.session_id).execute();
+        return files.map((f) => f.storage_key);
+      });
+      if (storageKeys === null) continue;
+      // Bytes go after the rows are gone, so no row ever points at missing bytes.
+      for (const key of storageKeys) await store.delete(key).catch(() => {});
+      purged++;
+      gone++;
+    }
+    if (stale.length < PURGE_BATCH_SIZE || gone === 0) break;
   }
   if (purged > 0) options.log?.info({ purged }, 'purged abandoned drafts');
   return purged;
@@ -89,11 +99,15 @@ export async function purgeCallBacks(
   const cutoff = new Date(
     (options.now ?? new Date()).getTime() - CALL_BACK_RETENTION_DAYS * DAY_MS,
   ).toISOString();
-  const deleted = await options.db
-    .deleteFrom('call_back_requests')
-    .where('created_at', '<', cutoff)
-    .executeTakeFirst();
-  const purged = Number(deleted.numDeletedRows);
+  const purged = await deleteInBatches(async (limit) => {
+    const deleted = await options.db
+      .deleteFrom('call_back_requests')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('call_back_requests').select('id').where('created_at', '<', cutoff).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  });
   if (purged > 0) options.log?.info({ purged }, 'purged old call-back requests');
   return purged;
 }
