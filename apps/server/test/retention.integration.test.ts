@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { deleteInBatches } from '../src/db/batches.ts';
 import { createJobStore } from '../src/jobs/job-store.ts';
+import { purgeAll } from '../src/jobs/purge-drafts.ts';
 import { DEFAULT_RETENTION, purgeExpiredRecords } from '../src/jobs/retention.ts';
+import { submitGeneralClaim } from './admin-helpers.ts';
 import { createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
@@ -208,6 +210,75 @@ describe('purgeExpiredRecords', () => {
       .orderBy('id')
       .execute();
     expect(left.map((r) => r.id)).toEqual(['done-new', 'failed-old', 'queued-old']);
+  });
+});
+
+describe('purgeAll', () => {
+  it('years later, never deletes a submitted claim, its files, its thread or its audit rows', async () => {
+    const id = await submitGeneralClaim(t, { firstName: 'Keep', lastName: 'Forever' });
+    const claim = await t.app.db
+      .selectFrom('form_responses')
+      .select(['session_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('audit_events')
+      .values({
+        id: randomUUID(),
+        actor: 'system',
+        action: 'claim-viewed',
+        entity: 'claim',
+        entity_id: id,
+        detail: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await t.app.db
+      .insertInto('claim_messages')
+      .values({
+        id: randomUUID(),
+        claim_kind: 'general',
+        claim_id: id,
+        author: 'claimant',
+        operator_id: null,
+        body: 'Thank you',
+        request_id: null,
+        file_ids: '[]',
+        created_at: new Date().toISOString(),
+        idempotency_key: null,
+      })
+      .execute();
+    const count = async () => ({
+      claims: (await t.app.db.selectFrom('form_responses').select('id').where('id', '=', id).execute())
+        .length,
+      files: (
+        await t.app.db
+          .selectFrom('stored_files')
+          .select('id')
+          .where('session_id', '=', claim.session_id)
+          .execute()
+      ).length,
+      audit: (await t.app.db.selectFrom('audit_events').select('id').where('entity_id', '=', id).execute())
+        .length,
+      messages: (
+        await t.app.db.selectFrom('claim_messages').select('id').where('claim_id', '=', id).execute()
+      ).length,
+    });
+    const before = await count();
+    expect(before.claims).toBe(1);
+    expect(before.files).toBeGreaterThan(0);
+    expect(before.audit).toBeGreaterThan(0);
+    expect(before.messages).toBe(1);
+
+    const fiveYearsOn = new Date(Date.now() + 5 * 365 * DAY);
+    const store = createJobStore({ db: t.app.db, dialect: t.app.dbDialect, clock: () => fiveYearsOn });
+    const result = await purgeAll(
+      { db: t.app.db, store: t.app.fileStore, retentionDays: 90 },
+      store,
+      fiveYearsOn,
+    );
+    expect(result.drafts).toBe(0);
+    expect(await count()).toEqual(before);
   });
 });
 

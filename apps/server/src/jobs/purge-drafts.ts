@@ -115,22 +115,29 @@ export async function purgeCallBacks(
 export const PURGE_JOB = 'purge';
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
+export type PurgeOptions = Omit<PurgeDraftsOptions, 'now'> & { retention?: RetentionSettings };
+
+/**
+ * One whole purge: drafts, call-back requests, then what retention.ts ages out, then finished
+ * jobs; each a batch at a time. Submitted claims, their files and the audit trail are never touched.
+ */
+export async function purgeAll(options: PurgeOptions, queue: Pick<JobQueue, 'purgeFinished'>, now: Date) {
+  const retention = options.retention ?? DEFAULT_RETENTION;
+  return {
+    drafts: await purgeDrafts({ ...options, now }),
+    callBacks: await purgeCallBacks({ ...options, now }),
+    ...(await purgeExpiredRecords({ db: options.db, settings: retention, now, log: options.log })),
+    finishedJobs: await queue.purgeFinished(retention.finishedJobDays),
+  };
+}
+
 /**
  * The hourly purge as a scheduled job (decision 022): run once per hour across all instances,
- * retried like any job when it fails. Drafts, call-back requests, then what retention.ts ages out,
- * then finished jobs: each a batch at a time.
+ * retried like any job when it fails.
  */
-export function registerPurgeJob(
-  queue: JobQueue,
-  options: Omit<PurgeDraftsOptions, 'now'> & { now?: () => Date; retention?: RetentionSettings },
-): void {
-  const retention = options.retention ?? DEFAULT_RETENTION;
+export function registerPurgeJob(queue: JobQueue, options: PurgeOptions & { now?: () => Date }): void {
   queue.handle(PURGE_JOB, async () => {
-    const now = options.now?.() ?? new Date();
-    await purgeDrafts({ ...options, now });
-    await purgeCallBacks({ ...options, now });
-    await purgeExpiredRecords({ db: options.db, settings: retention, now, log: options.log });
-    await queue.purgeFinished(retention.finishedJobDays);
+    await purgeAll(options, queue, options.now?.() ?? new Date());
   });
   queue.every(PURGE_JOB, PURGE_EVERY_MS);
 }
