@@ -4,6 +4,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { runPreparedSynchronously } from './prepared.ts';
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
   probeDb: Kysely<Database>;
   pool: PoolGauge;
   jobsPool: PoolGauge;
+  /**
+   * Issue 45: a connection of its own for a long read streamed to a client (the CSV export), so a
+   * slow download never holds a request connection; null for an in-memory SQLite database.
+   */
+  openReader: () => StreamingReader | null;
   /** Closes every pool and connection the handle opened. */
   destroy: () => Promise<void>;
 }
@@ -68,6 +74,7 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
       dialect: 'postgres',
       jobsDb,
       probeDb,
+      openReader: () => openStreamingReader(url),
       pool: requests.gauge,
       jobsPool: jobs.gauge,
       destroy: async () => {
@@ -105,6 +112,7 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     dialect: 'sqlite',
     jobsDb: db,
     probeDb,
+    openReader: () => openStreamingReader(url),
     pool: requests.gauge,
     jobsPool: requests.gauge,
     destroy: async () => {
@@ -118,6 +126,35 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
 export interface ProbeDatabase {
   db: Kysely<Database>;
   destroy: () => Promise<void>;
+}
+
+export interface StreamingReader {
+  /** Streams with `.stream()`: a server-side cursor on PostgreSQL, a statement's rows on SQLite. */
+  db: Kysely<Database>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Issue 45: one read-only connection for one long streamed read, closed by the caller when the
+ * stream ends. PostgreSQL: a one-connection pool whose queries stream through a cursor (pg-cursor),
+ * a batch of rows at a time. SQLite: a read-only connection (WAL: the writer never waits for it,
+ * and it reads one snapshot); none for an in-memory database.
+ */
+export function openStreamingReader(url: string): StreamingReader | null {
+  let dialect: PostgresDialect | SqliteDialect;
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
+    pool.on('error', () => {});
+    dialect = new PostgresDialect({ pool, cursor: Cursor });
+  } else {
+    const file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
+    if (file === ':memory:') return null;
+    dialect = new SqliteDialect({
+      database: async () => new SqliteDatabase(file, { readonly: true, fileMustExist: true }),
+    });
+  }
+  const db = new Kysely<Database>({ dialect });
+  return { db, close: () => db.destroy() };
 }
 
 /**

@@ -105,6 +105,9 @@ const MILEAGE: Side = {
   rebate: sql<number | null>`estimated_rebate_claimant`,
 };
 
+/** Rows a streamed read fetches at a time (a PostgreSQL cursor's batch). */
+const STREAM_BATCH_ROWS = 500;
+
 function escapeLike(value: string): string {
   return value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -300,14 +303,16 @@ export function createClaimListQueries(db: Db) {
   /**
    * Each table answers its own first `limit` rows in the requested order (filtered and sorted on
    * its own, indexed columns); the union of those two short lists is sorted once more and paged.
+   * With no limit (the streamed export) each table gives every matching row, sorted once.
    */
-  function page(query: SortedQuery, operatorId: string, limit: number, offset: number) {
+  function page(query: SortedQuery, operatorId: string, limit: number | null, offset: number) {
     const { general, mileage } = unified(query.drafts);
     const modifiers = (ob: OrderByItemBuilder) =>
       query.dir === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast();
     const top = <Q extends typeof general>(branch: Q, side: Side) => {
       let q = branch;
       for (const c of conditions(query, side, operatorId)) q = q.where(c) as Q;
+      if (limit === null) return q;
       return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
     };
     const mileageRows = mileage as unknown as typeof general;
@@ -315,15 +320,14 @@ export function createClaimListQueries(db: Db) {
     const m = db.selectFrom(top(mileageRows, MILEAGE).as('m')).selectAll('m');
     const source = query.kind === 'general' ? g : query.kind === 'mileage' ? m : g.unionAll(m);
     const column = SORT_COLUMNS[query.sort];
-    return db
+    const sortedRows = db
       .selectFrom(source.as('c'))
       .leftJoin('operator_users as o', 'o.id', 'c.owner_id')
       .selectAll('c')
       .select('o.name as owner_name')
       .orderBy(sql.ref(`c.${column}`), modifiers)
-      .orderBy('c.id', query.dir)
-      .limit(limit - offset)
-      .offset(offset);
+      .orderBy('c.id', query.dir);
+    return limit === null ? sortedRows : sortedRows.limit(limit - offset).offset(offset);
   }
 
   return {
@@ -339,9 +343,19 @@ export function createClaimListQueries(db: Db) {
       return { rows: rows as ClaimListRow[], total: counts[query.queue], counts };
     },
 
-    /** Every row matching the filters, for the CSV export (capped). */
-    async listAll(query: ClaimListQuery, max: number, operatorId: string): Promise<ClaimListRow[]> {
-      return (await page(sorted(query), operatorId, max, 0).execute()) as ClaimListRow[];
+    /** How many claims the filters match in the query's queue. */
+    async countMatching(query: ClaimListQuery, operatorId: string): Promise<number> {
+      return (await queueCounts(db, query, operatorId))[query.queue];
+    },
+
+    /**
+     * Every row matching the filters, in the list's order, a batch at a time (issue 45: the CSV
+     * export streams them, in constant memory). Run it on a streaming reader (db/connect.ts).
+     */
+    streamAll(query: ClaimListQuery, operatorId: string): AsyncIterableIterator<ClaimListRow> {
+      return page(sorted(query), operatorId, null, 0).stream(
+        STREAM_BATCH_ROWS,
+      ) as AsyncIterableIterator<ClaimListRow>;
     },
   };
 }

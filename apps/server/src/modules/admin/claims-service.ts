@@ -252,7 +252,8 @@ export function createAdminClaimsService(deps: {
       };
     },
 
-    listAll: (operatorId: string, query: ClaimListQuery, max: number) => repo.listAll(query, max, operatorId),
+    /** How many claims the filters match in the query's queue (the export's audit says it). */
+    count: async (operatorId: string, query: ClaimListQuery) => repo.countMatching(query, operatorId),
 
     /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
     async detail(operatorId: string, id: string) {

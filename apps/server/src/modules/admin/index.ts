@@ -75,7 +75,14 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
   await app.register(
     async (admin) => {
       await admin.register(authRoutes, { auth, secureCookie: app.appConfig.nodeEnv === 'production' });
-      await admin.register(claimsRoutes, { auth, claims, audit, now });
+      await admin.register(claimsRoutes, {
+        auth,
+        claims,
+        audit,
+        now,
+        db: app.db,
+        openReader: () => app.database.openReader(),
+      });
       await admin.register(callBacksRoutes, { auth, audit });
       await admin.register(jobsRoutes, { auth, audit });
     },

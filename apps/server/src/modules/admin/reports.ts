@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CLAIM_STATUSES, ukIsoDate } from '@taxback/domain';
@@ -44,37 +45,58 @@ const CSV_HEADER = [
 
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
 
-/** The filtered list as CSV. NI numbers are never part of it: the list query does not read them. */
-export function claimsCsv(rows: ClaimListRow[], now: Date): string {
+/** One claim of the list as a CSV record. NI numbers are never in it: the list query does not read them. */
+function csvRecord(row: ClaimListRow, today: string): string[] {
+  const item = toListItem(row, today);
+  return [
+    item.reference,
+    item.kind,
+    item.name ?? '',
+    item.email ?? '',
+    item.phone ?? '',
+    item.submittedAt ?? '',
+    item.status,
+    item.estimatedRebate === null ? '' : String(item.estimatedRebate),
+    item.affiliate ?? '',
+    item.selfAssessment === null ? '' : item.selfAssessment ? 'yes' : 'no',
+    String(item.readinessMissing),
+    item.owner?.name ?? '',
+    item.sentOn ?? '',
+    row.sent_method === 'other'
+      ? `Other: ${row.sent_method_other ?? ''}`
+      : row.sent_method === 'post'
+        ? 'Post'
+        : '',
+    pounds(item.repaidPence),
+    item.repaidOn ?? '',
+    pounds(item.feePence),
+    pounds(item.claimantPence),
+  ].map(neutraliseCell);
+}
+
+/**
+ * Issue 45: the filtered list as a CSV stream, a record per row as the rows arrive, so a million
+ * claims take the memory of a batch (the reader's cursor) and the stream's buffer, never the list.
+ * Ends with an error (the download is cut short, never a partial file passed off as whole) when
+ * the rows do; `onEnd` runs once either way, with the rows written.
+ */
+export function claimsCsvStream(
+  rows: AsyncIterable<ClaimListRow>,
+  now: Date,
+  onEnd: (outcome: { rows: number; error: unknown }) => void,
+): Readable {
   const today = ukIsoDate(now);
-  const records = rows.map((row) => {
-    const item = toListItem(row, today);
-    return [
-      item.reference,
-      item.kind,
-      item.name ?? '',
-      item.email ?? '',
-      item.phone ?? '',
-      item.submittedAt ?? '',
-      item.status,
-      item.estimatedRebate === null ? '' : String(item.estimatedRebate),
-      item.affiliate ?? '',
-      item.selfAssessment === null ? '' : item.selfAssessment ? 'yes' : 'no',
-      String(item.readinessMissing),
-      item.owner?.name ?? '',
-      item.sentOn ?? '',
-      row.sent_method === 'other'
-        ? `Other: ${row.sent_method_other ?? ''}`
-        : row.sent_method === 'post'
-          ? 'Post'
-          : '',
-      pounds(item.repaidPence),
-      item.repaidOn ?? '',
-      pounds(item.feePence),
-      pounds(item.claimantPence),
-    ].map(neutraliseCell);
-  });
-  return stringify([CSV_HEADER, ...records], { record_delimiter: '\r\n' });
+  let written = 0;
+  async function* records() {
+    yield CSV_HEADER;
+    for await (const row of rows) {
+      written++;
+      yield csvRecord(row, today);
+    }
+  }
+  const csv = stringify({ record_delimiter: '\r\n' });
+  pipeline(Readable.from(records()), csv, (error) => onEnd({ rows: written, error: error ?? null }));
+  return csv;
 }
 
 export interface AffiliateRow {
