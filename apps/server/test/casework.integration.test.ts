@@ -725,7 +725,13 @@ describe('information requests and the thread (issue 28)', () => {
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => inject(s, '/api/status/amendment', body)),
       );
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+      // Any other answer is named with its body in the failure's first line (a 401 was seen once in
+      // about ten PostgreSQL runs of the whole suite, and could not be made to happen again).
+      const odd = answers.filter((a) => a.statusCode !== 200 && a.statusCode !== 409);
+      expect(
+        answers.map((a) => a.statusCode).sort(),
+        `answers other than 200 and 409: ${JSON.stringify(odd.map((a) => [a.statusCode, a.body]))}`,
+      ).toEqual([200, ...Array<number>(19).fill(409)]);
       const after = await claimRow(claim.id);
       expect(Number(after.superseded_authorities)).toBe(Number(before.superseded_authorities) + 1);
       // One signing: its new version, and the request answered by it (back in review).

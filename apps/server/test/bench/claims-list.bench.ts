@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { createTestApp } from '../helpers.ts';
 import { asOperator, insertOperator, signIn, testClock } from '../admin-helpers.ts';
+import type { AdminSession } from '../admin-helpers.ts';
 import { seedBenchClaims } from './seed-claims.ts';
 import { explainList } from './explain.ts';
 
@@ -15,6 +16,44 @@ const TOTAL = Number(process.env.BENCH_CLAIMS ?? 100_000);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Issue 45 (decision 069): the CSV export of every claim, over real HTTP to a client that counts
+ * and drops the bytes (inject would hold the whole body), with the process's peak memory sampled
+ * every 20 ms while it streams.
+ */
+async function timeExport(t: Awaited<ReturnType<typeof createTestApp>>, admin: AdminSession) {
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${address}/api/admin/claims/export.csv?queue=all`, {
+      headers: asOperator(admin),
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`the export answered ${res.status}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+    return {
+      rows: lines - 1,
+      seconds: Math.round((performance.now() - t0) / 100) / 10,
+      megabytes: mb(bytes),
+      rssBeforeMb: mb(before),
+      rssPeakMb: mb(peak),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 async function main(): Promise<void> {
@@ -42,6 +81,11 @@ async function main(): Promise<void> {
       'kind + status + sort by name, page 20':
         '/api/admin/claims?kind=mileage&status=submitted&sort=name&dir=asc&page=20',
       'free text + affiliate, page 1': '/api/admin/claims?q=patel&affiliate=partner-two',
+      // Issue 45: the search alone (decision 070: a trigram index on PostgreSQL).
+      'search: a surname': '/api/admin/claims?q=roberts',
+      'search: part of an email': '/api/admin/claims?q=mia.khan',
+      'search: a phone as typed': '/api/admin/claims?q=07700%20912345',
+      'search: nobody': '/api/admin/claims?q=zzqqxx',
     };
     const timings: Record<string, { p50: number; p99: number; total: number }> = {};
     for (const [name, url] of Object.entries(scenarios)) {
@@ -60,7 +104,8 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       timings[name] = { p50: percentile(times, 50), p99: percentile(times, 99), total };
     }
-    const result = { claims: TOTAL, database: t.app.dbDialect, seedSeconds, timings };
+    const exported = await timeExport(t, await signIn(t, clock, await insertOperator(t, { role: 'admin' })));
+    const result = { claims: TOTAL, database: t.app.dbDialect, seedSeconds, timings, export: exported };
     console.log(JSON.stringify(result, null, 2));
     if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify(result));
   } finally {

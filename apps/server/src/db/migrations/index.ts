@@ -30,6 +30,7 @@ import * as personKeys from './035-person-keys.ts';
 import * as yearAnswers from './036-year-answers.ts';
 import * as duplicateDismissals from './037-duplicate-dismissals.ts';
 import * as retentionIndexes from './038-retention-indexes.ts';
+import * as searchTrigrams from './039-search-trigrams.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '036-year-answers': yearAnswers,
   '037-duplicate-dismissals': duplicateDismissals,
   '038-retention-indexes': retentionIndexes,
+  '039-search-trigrams': searchTrigrams,
 };
 
 export const migrationProvider: MigrationProvider = {

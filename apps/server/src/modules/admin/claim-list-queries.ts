@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
 import type { ClaimListQuery, ClaimQueue } from '@taxback/domain/admin-schemas';
 import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
+import { GENERAL_SEARCH_DOCUMENT, MILEAGE_SEARCH_DOCUMENT } from '../../db/search-document.ts';
 
 type Db = Kysely<Database>;
 
@@ -86,6 +87,8 @@ const SORT_COLUMNS = {
 /** How one claim table spells the list's reference, date and rebate. */
 interface Side {
   reference: RawBuilder<string>;
+  /** The claim's search document (db/search-document.ts), which PostgreSQL indexes by trigrams. */
+  document: string;
   submitted: (drafts: boolean) => string;
   rebate: RawBuilder<number | null>;
 }
@@ -93,12 +96,14 @@ interface Side {
 const GENERAL: Side = {
   // Decision 053: the stored reference, or for a claim made before it GEN- read from the id.
   reference: sql<string>`coalesce(reference, ${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8)))`,
+  document: GENERAL_SEARCH_DOCUMENT,
   submitted: () => 'created_at',
   rebate: sql<number | null>`cast(null as double precision)`,
 };
 
 const MILEAGE: Side = {
   reference: sql<string>`coalesce(submission_reference, '')`,
+  document: MILEAGE_SEARCH_DOCUMENT,
   // A draft has no submission date: drafts list by their last activity.
   submitted: (drafts) => (drafts ? 'last_activity_at' : 'submitted_at'),
   // D21: the estimate the claimant saw (their band, Scottish or not), not always 20%.
@@ -136,33 +141,62 @@ function queueConditions(queue: ClaimQueue, operatorId: string): RawBuilder<bool
     : [sql<boolean>`owner_id = ${operatorId}`, open];
 }
 
+/**
+ * Issue 45: the search on PostgreSQL, where each claim table has a trigram index on its search
+ * document (migration 039): every way the term may be written (as typed, without spaces and
+ * hyphens for a reference, its digits for a phone) is a LIKE on that one indexed expression, so
+ * the planner answers them with the index. The same claims as the field-by-field test below.
+ */
+function documentSearch(q: string, side: Side): RawBuilder<boolean> {
+  const document = sql.raw(`(${side.document})`);
+  const terms = new Set([`%${escapeLike(q)}%`]);
+  const bare = q.replace(/[\s-]+/g, '');
+  if (bare) terms.add(`%${escapeLike(bare)}%`);
+  const digits = q.replace(/\D/g, '');
+  if (digits.length >= 4) terms.add(`%${digits}%`);
+  return sql<boolean>`(${sql.join(
+    [...terms].map((term) => sql`${document} like ${term} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** The search field by field (SQLite: a scan, fast enough at the embedded scale; decision 070). */
+function fieldSearch(q: string, side: Side): RawBuilder<boolean> {
+  const like = `%${escapeLike(q)}%`;
+  const digits = q.replace(/\D/g, '');
+  // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
+  const phone =
+    digits.length >= 4
+      ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
+      : sql<boolean>`lower(phone) like ${like} escape '\\'`;
+  // References are stored in groups ('TB 4K7 9MX 2QH') or with a hyphen ('GEN-1A2B3C4D'): typed
+  // with spaces, hyphens, either in place of the other or neither, they match (issue 32).
+  const bare = q.replace(/[\s-]+/g, '');
+  // Only hyphens typed: nothing to find in a reference (not every claim).
+  const reference = bare
+    ? sql<boolean>`replace(replace(lower(${side.reference}), ' ', ''), '-', '') like ${`%${escapeLike(bare)}%`} escape '\\'`
+    : sql<boolean>`1 = 0`;
+  return sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or ${reference} or ${phone})`;
+}
+
+/** Whether the database has the trigram search indexes (PostgreSQL, migration 039). */
+const hasTrigramSearch = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /** The filters as conditions on one table's own columns, so each side can use its indexes. */
-function conditions(query: ClaimListQuery, side: Side, operatorId: string, queue = query.queue) {
+function conditions(
+  query: ClaimListQuery,
+  side: Side,
+  operatorId: string,
+  trigrams: boolean,
+  queue = query.queue,
+) {
   const out: RawBuilder<boolean>[] = queueConditions(queue, operatorId);
   if (query.status) out.push(sql<boolean>`status = ${query.status}`);
   if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
   const submitted = sql.ref(side.submitted(query.drafts));
   if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
   if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
-  if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
-    const digits = query.q.replace(/\D/g, '');
-    // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
-    const phone =
-      digits.length >= 4
-        ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
-        : sql<boolean>`lower(phone) like ${like} escape '\\'`;
-    // References are stored in groups ('TB 4K7 9MX 2QH') or with a hyphen ('GEN-1A2B3C4D'): typed
-    // with spaces, hyphens, either in place of the other or neither, they match (issue 32).
-    const bare = query.q.replace(/[\s-]+/g, '');
-    // Only hyphens typed: nothing to find in a reference (not every claim).
-    const reference = bare
-      ? sql<boolean>`replace(replace(lower(${side.reference}), ' ', ''), '-', '') like ${`%${escapeLike(bare)}%`} escape '\\'`
-      : sql<boolean>`1 = 0`;
-    out.push(
-      sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or ${reference} or ${phone})`,
-    );
-  }
+  if (query.q) out.push(trigrams ? documentSearch(query.q, side) : fieldSearch(query.q, side));
   return out;
 }
 
@@ -175,7 +209,7 @@ function countOf(
   queue: ClaimQueue,
 ) {
   const side = table === 'form_responses' ? GENERAL : MILEAGE;
-  const filters = conditions(query, side, operatorId, queue);
+  const filters = conditions(query, side, operatorId, hasTrigramSearch(db), queue);
   const base =
     table === 'onboarding_claims' ? [sql<boolean>`status ${sql.raw(query.drafts ? '=' : '<>')} 'draft'`] : [];
   const counted = (where: RawBuilder<boolean>[]) => {
@@ -222,6 +256,7 @@ async function queueCounts(
 
 /** The operators' claim list: both claim tables in one filtered, sorted, paged query. */
 export function createClaimListQueries(db: Db) {
+  const trigrams = hasTrigramSearch(db);
   function unified(drafts: boolean) {
     const general = db
       .selectFrom('form_responses')
@@ -311,7 +346,7 @@ export function createClaimListQueries(db: Db) {
       query.dir === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast();
     const top = <Q extends typeof general>(branch: Q, side: Side) => {
       let q = branch;
-      for (const c of conditions(query, side, operatorId)) q = q.where(c) as Q;
+      for (const c of conditions(query, side, operatorId, trigrams)) q = q.where(c) as Q;
       if (limit === null) return q;
       return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
     };
