@@ -409,6 +409,17 @@ export type ClaimListKind = (typeof CLAIM_LIST_KINDS)[number];
 export const CLAIM_SORTS = ['submitted', 'name', 'status', 'rebate', 'reference'] as const;
 /** D34: the claims page's queues: every claim, the open claims nobody owns, my open claims. */
 export const CLAIM_QUEUES = ['all', 'unallocated', 'mine'] as const;
+
+/**
+ * Issue 45: the claims list counts each queue up to this many claims; above it the list says
+ * "more than" (an exact count walks every claim it counts, tens of milliseconds at a million).
+ */
+export const CLAIM_COUNT_LIMIT = 10_000;
+
+/** A list count as the operator reads it: '10,000+' above the limit. */
+export function claimCountWords(count: number, limit = CLAIM_COUNT_LIMIT): string {
+  return count > limit ? `${limit.toLocaleString('en-GB')}+` : count.toLocaleString('en-GB');
+}
 export type ClaimQueue = (typeof CLAIM_QUEUES)[number];
 export const CLAIM_PAGE_SIZE = 50;
 

@@ -49,10 +49,12 @@ describe('/admin (lazy back-office bundle)', () => {
               claims: [],
               queue: 'all',
               counts: { all: 0, unallocated: 0, mine: 0 },
+              countLimit: 10_000,
               total: 0,
               page: 1,
               pages: 1,
               pageSize: 50,
+              hasMore: false,
             }),
       ),
     );

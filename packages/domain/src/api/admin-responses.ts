@@ -203,11 +203,13 @@ export const claimListSchema = z
     queue: z.enum(CLAIM_QUEUES),
     counts: z
       .object({ all: z.number().int(), unallocated: z.number().int(), mine: z.number().int() })
-      .describe('D34: each queue’s count with the same filters'),
+      .describe('D34: each queue’s count with the same filters; above countLimit it is countLimit + 1'),
+    countLimit: z.number().int().describe('Issue 45: counts stop here; a count above it means more than it'),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
-    pages: z.number().int(),
+    pages: z.number().int().nullable().describe('Null when the total is above countLimit'),
+    hasMore: z.boolean().describe('Whether a page follows this one'),
   })
   .meta({ id: 'ClaimList' });
 

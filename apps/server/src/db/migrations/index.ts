@@ -31,6 +31,7 @@ import * as yearAnswers from './036-year-answers.ts';
 import * as duplicateDismissals from './037-duplicate-dismissals.ts';
 import * as retentionIndexes from './038-retention-indexes.ts';
 import * as searchTrigrams from './039-search-trigrams.ts';
+import * as listSortIndexes from './040-list-sort-indexes.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '037-duplicate-dismissals': duplicateDismissals,
   '038-retention-indexes': retentionIndexes,
   '039-search-trigrams': searchTrigrams,
+  '040-list-sort-indexes': listSortIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@taxback/domain';
 import type { DuplicateKeys, FeeSettings } from '@taxback/domain';
-import { CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
+import { CLAIM_COUNT_LIMIT, CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
 import { decryptField } from '../../crypto/field-encryption.ts';
@@ -238,17 +238,20 @@ export function createAdminClaimsService(deps: {
 
   return {
     async list(operatorId: string, query: ClaimListQuery) {
-      const { rows, total, counts } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
+      const { rows, total, counts, hasMore } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
       const today = ukIsoDate(now());
       const duplicates = await repo.duplicateIdsAmong(rows);
       return {
         claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id))),
         queue: query.queue,
         counts,
+        countLimit: CLAIM_COUNT_LIMIT,
         total,
         page: query.page,
         pageSize: CLAIM_PAGE_SIZE,
-        pages: Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE)),
+        // Issue 45: above the count limit the number of pages is not known, only whether one follows.
+        pages: total > CLAIM_COUNT_LIMIT ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE)),
+        hasMore,
       };
     },
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ALLOCATE_MAX, CLAIM_QUEUES } from '@taxback/domain/admin-schemas';
+import { ALLOCATE_MAX, CLAIM_QUEUES, claimCountWords } from '@taxback/domain/admin-schemas';
 import type { ClaimQueue } from '@taxback/domain/admin-schemas';
 import type { ClaimList, ClaimListItem, OperatorListItem } from '@taxback/domain/api/admin-responses';
 import { Button } from '../../components/ui/button.tsx';
@@ -46,7 +46,7 @@ export function QueueTabs({
                   current ? 'border-ink bg-ink text-white' : 'border-gray-300'
                 }`}
               >
-                {QUEUE_LABELS[queue]} ({list.counts[queue].toLocaleString('en-GB')})
+                {QUEUE_LABELS[queue]} ({claimCountWords(list.counts[queue], list.countLimit)})
               </Link>
             </li>
           );

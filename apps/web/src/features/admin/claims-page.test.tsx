@@ -12,10 +12,12 @@ const EMPTY_LIST = {
   claims: [],
   queue: 'all',
   counts: { all: 0, unallocated: 0, mine: 0 },
+  countLimit: 10_000,
   total: 0,
   page: 1,
   pageSize: 50,
-  pages: 0,
+  pages: 1,
+  hasMore: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,10 +26,10 @@ function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
 }
 
-async function openClaims(search = '') {
+async function openClaims(search = '', list: object = EMPTY_LIST, shown = 'All claims: 0 claims') {
   const api = fakeAdminApi({
     'GET /api/admin/me': signedIn('caseworker'),
-    'GET /api/admin/claims': EMPTY_LIST,
+    'GET /api/admin/claims': list,
   });
   render(
     <AdminSessionProvider>
@@ -46,7 +48,7 @@ async function openClaims(search = '') {
       </MemoryRouter>
     </AdminSessionProvider>,
   );
-  await screen.findByText('All claims: 0 claims', { exact: false });
+  await screen.findByText(shown, { exact: false });
   return { api, lists: () => api.to('GET /api/admin/claims') };
 }
 
@@ -121,5 +123,44 @@ describe('the claims list’s date filters (issue 44)', () => {
     expect(lists()[1]!.query.get('q')).toBe('Smith');
     expect(screen.getByTestId('address')).toHaveTextContent('?q=Smith');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the claims list above the count limit (issue 45)', () => {
+  it('says "10,000+" for a queue and the total, and pages by "Next page" alone', async () => {
+    await openClaims(
+      '?page=2',
+      {
+        ...EMPTY_LIST,
+        counts: { all: 10_001, unallocated: 10_001, mine: 12 },
+        total: 10_001,
+        page: 2,
+        pages: null,
+        hasMore: true,
+      },
+      'All claims: 10,000+ claims',
+    );
+    expect(screen.getByRole('link', { name: 'Unallocated (10,000+)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My claims (12)' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('link', { name: 'Next page' })).toBeInTheDocument();
+    expect(within(pages).getByRole('link', { name: 'Previous page' })).toBeInTheDocument();
+  });
+
+  it('shows the exact figures and the page count below the limit', async () => {
+    await openClaims(
+      '',
+      {
+        ...EMPTY_LIST,
+        counts: { all: 9_999, unallocated: 40, mine: 0 },
+        total: 9_999,
+        pages: 200,
+        hasMore: true,
+      },
+      'All claims: 9,999 claims',
+    );
+    expect(screen.getByRole('link', { name: 'All claims (9,999)' })).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();
   });
 });

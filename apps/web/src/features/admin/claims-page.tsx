@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CLAIM_STATUSES, CLAIM_STATUS_LABELS, isClaimStatus } from '@taxback/domain';
 import { DATE_SUBJECTS } from '@taxback/domain/date-rules';
+import { claimCountWords } from '@taxback/domain/admin-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -159,7 +160,7 @@ export function ClaimsPage() {
         <>
           <p className="mb-2" role="status">
             {QUEUE_LABELS[list.queue]}:{' '}
-            {list.total === 1 ? '1 claim' : `${list.total.toLocaleString('en-GB')} claims`}
+            {list.total === 1 ? '1 claim' : `${claimCountWords(list.total, list.countLimit)} claims`}
           </p>
           <DataTable
             label="Claims table"
@@ -170,7 +171,12 @@ export function ClaimsPage() {
               <ClaimRow key={c.id} claim={c} />
             ))}
           </DataTable>
-          <Pager page={list.page} pages={list.pages} hrefOf={(page) => hrefWith({ page: String(page) })} />
+          <Pager
+            page={list.page}
+            pages={list.pages ?? undefined}
+            hasMore={list.hasMore}
+            hrefOf={(page) => hrefWith({ page: String(page) })}
+          />
         </>
       )}
     </div>

@@ -1,0 +1,96 @@
+// Issue 45: the claims list counts each queue up to CLAIM_COUNT_LIMIT claims (an exact count walks
+// every claim it counts); above it the count is the limit plus one, the page count is unknown and
+// "hasMore" says whether a page follows. Below it every figure is exact. Through the real app and
+// database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_COUNT_LIMIT } from '@taxback/domain/admin-schemas';
+import type { ClaimList } from '@taxback/domain/api/admin-responses';
+import { asOperator, insertOperator, signIn, testClock } from './admin-helpers.ts';
+import type { AdminSession } from './admin-helpers.ts';
+import { seedBenchClaims } from './bench/seed-claims.ts';
+import { createTestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
+
+const clock = testClock('2026-03-02T09:00:00.000Z');
+let t: TestApp;
+let admin: AdminSession;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { now: clock.now } });
+  const op = await insertOperator(t);
+  adminId = op.id;
+  admin = await signIn(t, clock, op);
+  // More than the limit of submitted claims (the bench seeds one draft in twenty).
+  await seedBenchClaims(t, CLAIM_COUNT_LIMIT + 1_000, adminId);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const list = async (query: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/claims?${query}`,
+    headers: asOperator(admin),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<ClaimList>();
+};
+
+async function exactCount(where: { status?: string; kind?: 'general' | 'mileage' }): Promise<number> {
+  let general = t.app.db.selectFrom('form_responses').select((eb) => eb.fn.countAll<number>().as('n'));
+  let mileage = t.app.db
+    .selectFrom('onboarding_claims')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '<>', 'draft');
+  if (where.status) {
+    general = general.where('status', '=', where.status);
+    mileage = mileage.where('status', '=', where.status);
+  }
+  const g = where.kind === 'mileage' ? 0 : Number((await general.executeTakeFirstOrThrow()).n);
+  const m = where.kind === 'general' ? 0 : Number((await mileage.executeTakeFirstOrThrow()).n);
+  return g + m;
+}
+
+describe('the claims list’s count limit (issue 45)', () => {
+  it('above the limit: the count is the limit plus one, no page count, and a next page', async () => {
+    expect(await exactCount({})).toBeGreaterThan(CLAIM_COUNT_LIMIT);
+    const all = await list('queue=all');
+    expect(all.countLimit).toBe(CLAIM_COUNT_LIMIT);
+    expect(all.counts.all).toBe(CLAIM_COUNT_LIMIT + 1);
+    expect(all.total).toBe(CLAIM_COUNT_LIMIT + 1);
+    expect(all.pages).toBeNull();
+    expect(all.hasMore).toBe(true);
+    expect(all.claims).toHaveLength(all.pageSize);
+  });
+
+  it('below the limit: every count is exact, with the page count, and no next page on the last', async () => {
+    const inReview = await list('queue=all&status=in-review&kind=mileage');
+    const exact = await exactCount({ status: 'in-review', kind: 'mileage' });
+    expect(exact).toBeLessThan(CLAIM_COUNT_LIMIT);
+    expect(inReview.total).toBe(exact);
+    expect(inReview.pages).toBe(Math.ceil(exact / inReview.pageSize));
+    expect(inReview.hasMore).toBe(inReview.pages! > 1);
+    const last = await list(`queue=all&status=in-review&kind=mileage&page=${inReview.pages}`);
+    expect(last.hasMore).toBe(false);
+    expect(last.claims).toHaveLength(exact - (inReview.pages! - 1) * inReview.pageSize);
+  });
+
+  it('the export’s audit says the exact number of claims, above the limit too', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/claims/export.csv?queue=all',
+      headers: asOperator(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = res.body.trim().split('\r\n').length - 1;
+    expect(rows).toBe(await exactCount({}));
+    const audit = await t.app.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('action', '=', 'claims-exported')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.detail ?? '{}')).toMatchObject({ rows });
+  });
+});
