@@ -194,6 +194,10 @@ export const VIEW_AUDIT_WINDOW_MS = 5 * 60 * 1000;
 /** The back-office's view of claims: list, detail, workflow, notes (D22). */
 type HmrcRecordView = ClaimDetail['hmrcRecords'][number];
 
+/** Issue 45: above the count limit the number of pages is not known, only whether one follows. */
+const pagesOf = (total: number): number | null =>
+  total > CLAIM_COUNT_LIMIT ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE));
+
 export function createAdminClaimsService(deps: {
   db: Db;
   files: FilesService;
@@ -249,8 +253,7 @@ export function createAdminClaimsService(deps: {
         total,
         page: query.page,
         pageSize: CLAIM_PAGE_SIZE,
-        // Issue 45: above the count limit the number of pages is not known, only whether one follows.
-        pages: total > CLAIM_COUNT_LIMIT ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE)),
+        pages: pagesOf(total),
         hasMore,
       };
     },
