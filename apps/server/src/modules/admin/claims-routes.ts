@@ -66,7 +66,7 @@ export async function claimsRoutes(
       action: 'claims-exported',
       entity: 'claims',
       entityId: 'list',
-      detail: { filters, rows: await claims.count(operatorId, query) },
+      detail: { filters, rows: await createClaimListQueries(opts.db).countMatching(query, operatorId) },
     });
     const reader = opts.openReader();
     const rows = createClaimListQueries(reader?.db ?? opts.db).streamAll(query, operatorId);

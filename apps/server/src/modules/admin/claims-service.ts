@@ -258,9 +258,6 @@ export function createAdminClaimsService(deps: {
       };
     },
 
-    /** How many claims the filters match in the query's queue (the export's audit says it). */
-    count: async (operatorId: string, query: ClaimListQuery) => repo.countMatching(query, operatorId),
-
     /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
     async detail(operatorId: string, id: string) {
       const found = await find(id);
