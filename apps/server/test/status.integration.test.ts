@@ -240,6 +240,30 @@ describe('the claimant status page', () => {
     expect(late.json()).toEqual({ error: STATUS_MESSAGES.expired });
   });
 
+  // The token names the claim (it proved the reference and phone when given): the claim is read by
+  // its id alone, in one statement, whatever its contact columns hold now. Read first by id and
+  // then again by reference and phone, an amendment rewriting the phone column between the two
+  // reads once answered 401; with no usable phone on the row that answer was certain.
+  it('an open page stays open whatever the claim’s phone column holds meanwhile', async () => {
+    const id = await submitGeneralClaim(t, { phone: '07700 900658' });
+    const { cookie, view } = await openStatus(generalReference(id), '07700 900658', '+447700900658');
+    const open = () =>
+      t.app.inject({ method: 'GET', url: '/api/status', cookies: { [STATUS_COOKIE]: cookie.value } });
+    for (const phone of ['07700 900659', '']) {
+      await t.app.db.updateTable('form_responses').set({ phone }).where('id', '=', id).execute();
+      const still = await open();
+      expect(still.statusCode, phone).toBe(200);
+      expect(still.json<ClaimStatusView>().reference).toBe(view.reference);
+    }
+    // A new sign-in needs the phone the claim has now.
+    const again = await post(
+      '/api/status/code',
+      { reference: generalReference(id), phone: '07700 900658' },
+      freshIp(),
+    );
+    expect(again.statusCode).toBe(404);
+  });
+
   // Issue 28: on a shared device a link for another claim must never show the claim signed in to.
   it('a session is for its own claim: a link for another claim is refused and signs the first out', async () => {
     const first = await submitGeneralClaim(t, { phone: '07700 900711' });

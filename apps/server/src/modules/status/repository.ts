@@ -72,6 +72,38 @@ export function createStatusRepository(db: Kysely<Database>) {
     };
   };
 
+  const mileageClaims = () =>
+    db
+      .selectFrom('onboarding_claims')
+      .select([
+        'id',
+        'session_id',
+        'phone',
+        'submitted_at',
+        'submission_reference',
+        'status',
+        'version',
+        'repaid_pence',
+        'fee_pence',
+        'claimant_pence',
+        'case_id',
+      ]);
+  type MileageRow = Awaited<ReturnType<ReturnType<typeof mileageClaims>['executeTakeFirstOrThrow']>>;
+  const mileageStatusClaim = (row: MileageRow | undefined): StatusClaim | null => {
+    if (!row || !isClaimStatus(row.status) || !row.submitted_at || !row.submission_reference) return null;
+    return {
+      kind: 'onboarding',
+      id: row.id,
+      sessionId: row.session_id,
+      reference: row.submission_reference,
+      submittedAt: row.submitted_at,
+      status: row.status,
+      version: Number(row.version),
+      money: moneyOf(row),
+      caseId: row.case_id ?? row.id,
+    };
+  };
+
   return {
     /** The submitted claim with this reference whose mobile number is `e164`, or null. */
     async findClaim(reference: string, e164: string): Promise<StatusClaim | null> {
@@ -81,21 +113,7 @@ export function createStatusRepository(db: Kysely<Database>) {
         const rows = await generalClaims().where('id', 'like', `${parsed.idPrefix}%`).execute();
         return generalStatusClaim(rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status)));
       }
-      const row = await db
-        .selectFrom('onboarding_claims')
-        .select([
-          'id',
-          'session_id',
-          'phone',
-          'submitted_at',
-          'submission_reference',
-          'status',
-          'version',
-          'repaid_pence',
-          'fee_pence',
-          'claimant_pence',
-          'case_id',
-        ])
+      const row = await mileageClaims()
         .where('submission_reference', '=', parsed.reference)
         .executeTakeFirst();
       if (!row) {
@@ -103,38 +121,18 @@ export function createStatusRepository(db: Kysely<Database>) {
         const general = await generalClaims().where('reference', '=', parsed.reference).executeTakeFirst();
         return general && samePhone(general.phone, e164) ? generalStatusClaim(general) : null;
       }
-      if (!samePhone(row.phone, e164) || !isClaimStatus(row.status) || !row.submitted_at) return null;
-      return {
-        kind: 'onboarding',
-        id: row.id,
-        sessionId: row.session_id,
-        reference: row.submission_reference ?? parsed.reference,
-        submittedAt: row.submitted_at,
-        status: row.status,
-        version: Number(row.version),
-        money: moneyOf(row),
-        caseId: row.case_id ?? row.id,
-      };
+      return samePhone(row.phone, e164) ? mileageStatusClaim(row) : null;
     },
 
-    /** The claim a status-page token names (the token proved the reference and phone already). */
+    /**
+     * The claim a status-page token names, read by its id in one statement: the token proved the
+     * reference and phone when it was given, and a second look-up by them could straddle a change
+     * to the row (an amendment rewriting its contact columns) and find nothing.
+     */
     async claimById(kind: ClaimKind, id: string): Promise<StatusClaim | null> {
-      if (kind === 'general') {
-        const row = await db
-          .selectFrom('form_responses')
-          .select(['id', 'reference', 'phone'])
-          .where('id', '=', id)
-          .executeTakeFirst();
-        const e164 = row?.phone ? normaliseUkPhone(row.phone) : null;
-        return row && e164 ? this.findClaim(generalClaimReference(row), e164) : null;
-      }
-      const row = await db
-        .selectFrom('onboarding_claims')
-        .select(['submission_reference', 'phone'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      const e164 = row?.phone ? normaliseUkPhone(row.phone) : null;
-      return row?.submission_reference && e164 ? this.findClaim(row.submission_reference, e164) : null;
+      if (kind === 'general')
+        return generalStatusClaim(await generalClaims().where('id', '=', id).executeTakeFirst());
+      return mileageStatusClaim(await mileageClaims().where('id', '=', id).executeTakeFirst());
     },
 
     history(kind: ClaimKind, id: string) {
