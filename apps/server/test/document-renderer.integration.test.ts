@@ -72,7 +72,7 @@ describe('the document renderer (decision 029)', () => {
   it("renders the same operator's P87 worksheet on the worker as on the main thread", async () => {
     const input = {
       reference: 'TB-TEST-1',
-      generatedAt: '2026-11-25 10:00 UTC',
+      generatedAt: '2026-11-25T10:00:00.000Z',
       sections: [
         {
           title: 'Claimant',
@@ -90,6 +90,7 @@ describe('the document renderer (decision 029)', () => {
     ]);
     expect(Buffer.from(fromWorker).equals(Buffer.from(fromMain))).toBe(true);
     expect(pdfText(fromWorker)).toContain('TB-TEST-1');
+    expect(pdfText(fromWorker)).toContain('Generated 2026-11-25 10:00 UTC');
   });
 
   it("passes a render's failure back to the caller, and goes on rendering", async () => {

@@ -50,7 +50,7 @@ describe('the P87 worksheet layout', () => {
   it('wraps a long label in its own column beside its value', async () => {
     const pdf = await renderP87Worksheet({
       reference: 'TB 4K7 9MX 2Q',
-      generatedAt: '2 March 2026',
+      generatedAt: '2026-03-02T09:00:00.000Z',
       sections: [
         {
           title: 'Employment 1, tax year 2025/26: vehicle expenses',

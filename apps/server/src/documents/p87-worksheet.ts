@@ -25,6 +25,7 @@ const LINE = 15;
 
 export interface P87WorksheetInput {
   reference: string;
+  /** When the worksheet was made, as an ISO instant: printed to the minute, and the PDF's dates. */
   generatedAt: string;
   sections: WorksheetSection[];
   missing: string[];
@@ -34,6 +35,11 @@ export async function renderP87Worksheet(input: P87WorksheetInput): Promise<Uint
   const doc = await PDFDocument.create();
   doc.setTitle(`P87 worksheet ${input.reference}`);
   doc.setCreator('TaxBack');
+  // The PDF's own dates are the worksheet's, never the clock's at render: the same input gives the
+  // same bytes on the render thread and on the main thread (decision 029).
+  const generated = new Date(input.generatedAt);
+  doc.setCreationDate(generated);
+  doc.setModificationDate(generated);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
@@ -58,7 +64,7 @@ export async function renderP87Worksheet(input: P87WorksheetInput): Promise<Uint
   text(`P87 worksheet: claim ${input.reference}`, PAGE.margin, bold, 16);
   y -= 22;
   text(
-    `Generated ${input.generatedAt}. Copy each answer onto HMRC's printed P87, in this order.`,
+    `Generated ${input.generatedAt.slice(0, 16).replace('T', ' ')} UTC. Copy each answer onto HMRC's printed P87, in this order.`,
     PAGE.margin,
     font,
   );

@@ -341,7 +341,7 @@ export function createAdminClaimsService(deps: {
       const { reference, sections, missing } = p87SectionsOf(found, ni);
       const pdf = await deps.documents.p87Worksheet({
         reference,
-        generatedAt: nowIso(now()).slice(0, 16).replace('T', ' ') + ' UTC',
+        generatedAt: nowIso(now()),
         sections,
         missing,
       });
