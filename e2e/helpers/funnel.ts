@@ -88,6 +88,11 @@ export async function fillClaimForm(page: Page, answers: FunnelAnswers): Promise
   await field(page, 'lastName').fill(answers.lastName);
   await field(page, 'email').fill(answers.email);
   await field(page, 'phone').fill(answers.phone);
+  // The authority (with the settings' company details) comes in above the pad: signing before it
+  // has would draw where the pad no longer is.
+  await expect(
+    page.getByRole('heading', { name: 'Authority to act for you on your tax refund claim' }),
+  ).toBeVisible();
   await drawSignature(page, signatureCanvas(page));
 }
 

@@ -6,10 +6,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function drawSignature(page: Page, canvas: Locator): Promise<void> {
   await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  expect(box, 'the signature canvas has no size on screen').not.toBeNull();
-  if (!box) return;
-  const at = (fx: number, fy: number): [number, number] => [box.x + box.width * fx, box.y + box.height * fy];
+  // The canvas's place is read again before each stroke: content that arrives above it while the
+  // test draws (the authority, once the settings load) moves it, and a stroke drawn where it was
+  // would miss it.
+  const boxNow = async () => {
+    const box = await canvas.boundingBox();
+    expect(box, 'the signature canvas has no size on screen').not.toBeNull();
+    return box!;
+  };
   // Fractions of the canvas: a looping first name, a crossing stroke and an underline.
   const strokes: [number, number][][] = [
     [
@@ -34,6 +38,11 @@ export async function drawSignature(page: Page, canvas: Locator): Promise<void> 
   for (const stroke of strokes) {
     const [first, ...rest] = stroke;
     if (!first) continue;
+    const box = await boxNow();
+    const at = (fx: number, fy: number): [number, number] => [
+      box.x + box.width * fx,
+      box.y + box.height * fy,
+    ];
     await page.mouse.move(...at(...first));
     await page.mouse.down();
     for (const point of rest) {
