@@ -143,6 +143,23 @@ function queueConditions(queue: ClaimQueue, operatorId: string): RawBuilder<bool
 }
 
 /**
+ * The ways a search term may be written, as LIKE patterns both searches use: as typed; without
+ * spaces and hyphens, for a reference stored in groups ('TB 4K7 9MX 2QH') or with a hyphen
+ * ('GEN-1A2B3C4D') and typed either way or neither (issue 32), null when only hyphens were typed
+ * (nothing to find in a reference, not every claim); its digits, from four, for a phone stored as
+ * typed ('07700900123' finds '07700 900123').
+ */
+function searchForms(q: string): { like: string; bare: string | null; digits: string | null } {
+  const bare = q.replace(/[\s-]+/g, '');
+  const digits = q.replace(/\D/g, '');
+  return {
+    like: `%${escapeLike(q)}%`,
+    bare: bare ? `%${escapeLike(bare)}%` : null,
+    digits: digits.length >= 4 ? `%${digits}%` : null,
+  };
+}
+
+/**
  * Issue 45: the search on PostgreSQL, where each claim table has a trigram index on its search
  * document (migration 039): every way the term may be written (as typed, without spaces and
  * hyphens for a reference, its digits for a phone) is a LIKE on that one indexed expression, so
@@ -150,11 +167,8 @@ function queueConditions(queue: ClaimQueue, operatorId: string): RawBuilder<bool
  */
 function documentSearch(q: string, side: Side): RawBuilder<boolean> {
   const document = sql.raw(`(${side.document})`);
-  const terms = new Set([`%${escapeLike(q)}%`]);
-  const bare = q.replace(/[\s-]+/g, '');
-  if (bare) terms.add(`%${escapeLike(bare)}%`);
-  const digits = q.replace(/\D/g, '');
-  if (digits.length >= 4) terms.add(`%${digits}%`);
+  const { like, bare, digits } = searchForms(q);
+  const terms = new Set([like, ...(bare ? [bare] : []), ...(digits ? [digits] : [])]);
   return sql<boolean>`(${sql.join(
     [...terms].map((term) => sql`${document} like ${term} escape '\\'`),
     sql` or `,
@@ -163,19 +177,12 @@ function documentSearch(q: string, side: Side): RawBuilder<boolean> {
 
 /** The search field by field (SQLite: a scan, fast enough at the embedded scale; decision 070). */
 function fieldSearch(q: string, side: Side): RawBuilder<boolean> {
-  const like = `%${escapeLike(q)}%`;
-  const digits = q.replace(/\D/g, '');
-  // Phone numbers are stored as typed: match on the digits too ('07700900123' finds '07700 900123').
-  const phone =
-    digits.length >= 4
-      ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${`%${digits}%`}`
-      : sql<boolean>`lower(phone) like ${like} escape '\\'`;
-  // References are stored in groups ('TB 4K7 9MX 2QH') or with a hyphen ('GEN-1A2B3C4D'): typed
-  // with spaces, hyphens, either in place of the other or neither, they match (issue 32).
-  const bare = q.replace(/[\s-]+/g, '');
-  // Only hyphens typed: nothing to find in a reference (not every claim).
+  const { like, bare, digits } = searchForms(q);
+  const phone = digits
+    ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${digits}`
+    : sql<boolean>`lower(phone) like ${like} escape '\\'`;
   const reference = bare
-    ? sql<boolean>`replace(replace(lower(${side.reference}), ' ', ''), '-', '') like ${`%${escapeLike(bare)}%`} escape '\\'`
+    ? sql<boolean>`replace(replace(lower(${side.reference}), ' ', ''), '-', '') like ${bare} escape '\\'`
     : sql<boolean>`1 = 0`;
   return sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or ${reference} or ${phone})`;
 }
@@ -251,12 +258,12 @@ async function queueCounts(
   query: ClaimListQuery,
   operatorId: string,
   cap: number | null,
+  queues: readonly ClaimQueue[] = ['all', 'unallocated', 'mine'],
 ): Promise<Record<ClaimQueue, number>> {
   const tables = [
     ...(query.kind !== 'mileage' && !query.drafts ? (['form_responses'] as const) : []),
     ...(query.kind !== 'general' ? (['onboarding_claims'] as const) : []),
   ];
-  const queues = ['all', 'unallocated', 'mine'] as const;
   const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
   if (tables.length === 0) return totals;
   const row = await db
@@ -273,6 +280,7 @@ async function queueCounts(
   return totals;
 }
 
+/** The operators' claim list: both claim tables in one filtered, sorted, paged query. */
 export function createClaimListQueries(db: Db) {
   const trigrams = hasTrigramSearch(db);
   function unified(drafts: boolean) {
@@ -417,7 +425,7 @@ export function createClaimListQueries(db: Db) {
 
     /** How many claims the filters match in the query's queue, exactly (the export's audit). */
     async countMatching(query: ClaimListQuery, operatorId: string): Promise<number> {
-      return (await queueCounts(db, query, operatorId, null))[query.queue];
+      return (await queueCounts(db, query, operatorId, null, [query.queue]))[query.queue];
     },
 
     /**
