@@ -13,7 +13,14 @@ import {
   testClock,
   type AdminSession,
 } from './admin-helpers.ts';
-import { PNG_DATA_URL, createTestApp, newSessionId, validClaimBody, type TestApp } from './helpers.ts';
+import { PNG_DATA_URL, createTestApp, newSessionId, type TestApp } from './helpers.ts';
+import {
+  NURSE_YEARS,
+  nurseDetails,
+  saveDetails,
+  signNurseDetails,
+  startFunnelClaim,
+} from './case-helpers.ts';
 import { START_FROM_CLAIM_MESSAGES } from '../src/modules/onboarding/start-from-claim.ts';
 import { personKeyOf } from '../src/crypto/hash.ts';
 import { pdfText } from './pdf-text.ts';
@@ -33,85 +40,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const YEARS = ['2023/24', '2024/25', '2025/26'];
-
-function details(overrides: Record<string, unknown> = {}) {
-  return {
-    personalInfo: {
-      title: 'Ms',
-      firstName: 'Nia',
-      lastName: 'Nurse',
-      dateOfBirth: { day: '4', month: '3', year: '1990' },
-      email: 'nia@example.com',
-      phone: '07700 900123',
-      homeAddress: '1 High Street, Leeds',
-      postcode: 'LS1 1AA',
-    },
-    employments: [
-      {
-        id: 'job-1',
-        employerName: 'Leeds Teaching Hospitals NHS Trust',
-        payeReference: '123/AB45678',
-        noPayeReference: false,
-        jobTitle: 'Staff nurse',
-        continuing: 'yes',
-        endDate: { day: '', month: '', year: '' },
-      },
-    ],
-    taxYears: ['2026/27', '2025/26', '2024/25', '2023/24', '2022/23'].map((year) => ({
-      year,
-      selected: YEARS.includes(year),
-    })),
-    scottishTaxpayer: 'no',
-    expenses: {
-      clothing: { kind: 'flat-rate', industry: 'healthcare', job: 'nurses' },
-      fees: {
-        body: 'Nursing and Midwifery Council',
-        years: Object.fromEntries(YEARS.map((y) => [y, 12_000])),
-      },
-    },
-    ...overrides,
-  };
-}
-
-async function funnelClaim(
-  signedBy: Record<string, unknown> = {},
-): Promise<{ sessionId: string; id: string }> {
-  const sessionId = newSessionId();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/claims',
-    headers: { 'x-session-id': sessionId },
-    payload: validClaimBody({
-      firstName: 'Nia',
-      lastName: 'Nurse',
-      selectedExpenses: ['uniform', 'fees'],
-      ...signedBy,
-    }),
-  });
-  expect(res.statusCode).toBe(201);
-  return { sessionId, id: res.json<{ id: string }>().id };
-}
-
-const save = (sessionId: string, body: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/claims/mine/details',
-    headers: { 'x-session-id': sessionId },
-    payload: body as object,
-  });
-
-/** The details saved and signed, as the journey does (both answer as they should). */
-async function signDetails(sessionId: string) {
-  expect((await save(sessionId, details())).statusCode).toBe(200);
-  const signed = await t.app.inject({
-    method: 'POST',
-    url: '/api/claims/mine/details/sign',
-    headers: { 'x-session-id': sessionId },
-    payload: { niNumber: 'AB 12 34 56 C', signature: PNG_DATA_URL },
-  });
-  expect(signed.statusCode).toBe(200);
-}
+const YEARS = NURSE_YEARS;
+const details = nurseDetails;
+const funnelClaim = (signedBy: Record<string, unknown> = {}) => startFunnelClaim(t, signedBy);
+const save = (sessionId: string, body: unknown) => saveDetails(t, sessionId, body);
+const signDetails = (sessionId: string) => signNurseDetails(t, sessionId);
 
 const storedDetails = async (id: string) =>
   (
@@ -660,17 +593,39 @@ describe('a case’s year across kinds (issue 42)', () => {
         status: 'submitted',
       },
     ]);
-    // The queue counts what each claim page lists, the Self Assessment year with it.
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/claims?queue=all',
-      headers: asOperator(admin),
+    // D38: the queue lists the case once, by its funnel claim, with both kinds and the case's one
+    // readiness list counted (the mileage claim's own items with it); a search for the mileage
+    // claim's reference finds it, marked as worked with its case.
+    type Row = {
+      id: string;
+      caseKinds: string[];
+      followsCase: boolean;
+      readinessMissing: number;
+      flags: { selfAssessment: boolean };
+    };
+    const list = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/claims?${query}`,
+        headers: asOperator(admin),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ claims: Row[] }>().claims;
+    };
+    const rows = await list('queue=all');
+    expect(rows.find((r) => r.id === mileage.id)).toBeUndefined();
+    expect(rows.find((r) => r.id === funnelId)).toMatchObject({
+      caseKinds: ['general', 'mileage'],
+      followsCase: false,
+      readinessMissing: funnelPage.readiness.length,
+      flags: { selfAssessment: true },
     });
-    const rows = listed.json<{
-      claims: { id: string; readinessMissing: number; flags: { selfAssessment: boolean } }[];
-    }>().claims;
-    expect(rows.find((r) => r.id === funnelId)?.readinessMissing).toBe(funnelPage.readiness.length);
-    expect(rows.find((r) => r.id === mileage.id)).toMatchObject({
+    for (const item of mileagePage.readiness)
+      expect(funnelPage.readiness.map((r) => r.label)).toContainEqual(
+        item.label === saLabel('2025/26') ? item.label : `${mileage.reference}: ${item.label}`,
+      );
+    expect((await list(`queue=all&q=${mileage.reference}`)).find((r) => r.id === mileage.id)).toMatchObject({
+      followsCase: true,
       readinessMissing: mileagePage.readiness.length,
       flags: { selfAssessment: true },
     });

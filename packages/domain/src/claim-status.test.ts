@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CASE_JOINABLE_STATUSES,
   CLAIM_STATUSES,
   CLAIM_STATUS_LABELS,
   allowedMoves,
+  caseJoinOf,
   canMove,
   checkMove,
   isOpenStatus,
@@ -95,5 +97,29 @@ describe('"Needs Self Assessment" (D31)', () => {
     expect(isOpenStatus('needs-self-assessment')).toBe(false);
     expect(canMove('needs-self-assessment', 'repaid')).toBe(false);
     expect(checkMove({ from: 'in-review', to: 'needs-self-assessment' })).toEqual({ ok: true });
+  });
+});
+
+// D38 (DECISIONS.md): one P87 per person and tax year with every expense of the year on it, so
+// what joins a case before its P87 goes is worked with it; once the P87 has gone, what joins later
+// goes to HMRC on a further P87 and is worked on its own (decision 073 in docs/decisions).
+describe('a claim joining a case (D38, issue 42)', () => {
+  it.each([
+    ['submitted', { follows: true, status: 'submitted', caseMovesBack: false }],
+    ['in-review', { follows: true, status: 'in-review', caseMovesBack: false }],
+    ['information-requested', { follows: true, status: 'information-requested', caseMovesBack: false }],
+    ['ready-for-hmrc', { follows: true, status: 'in-review', caseMovesBack: true }],
+    ['sent-to-hmrc', { follows: false }],
+    ['repaid', { follows: false }],
+    ['rejected', { follows: false }],
+    ['needs-self-assessment', { follows: false }],
+    ['withdrawn', { follows: false }],
+    ['draft', { follows: false }],
+  ] as const)('a case that is %s', (status, expected) => {
+    expect(caseJoinOf(status)).toEqual(expected);
+  });
+
+  it('covers every status', () => {
+    for (const s of CLAIM_STATUSES) expect(caseJoinOf(s).follows).toBe(CASE_JOINABLE_STATUSES.includes(s));
   });
 });

@@ -99,3 +99,32 @@ export function checkMove(input: {
     return { ok: false, problem: 'not-ready', missing: [...(input.missing ?? [])] };
   return { ok: true };
 }
+
+/**
+ * D38 (issue 42): a case is worked as one claim. A claim that joins a case (the mileage claim
+ * started from the funnel claim's details, or a duplicate an admin merges) follows the case's own
+ * workflow (its status and owner) while the case has not gone to HMRC. A case already sent to HMRC,
+ * or finished, takes no more into that P87: the joining claim stays in the case (its years count
+ * with the case's) but is worked on its own, as a further P87.
+ */
+export const CASE_JOINABLE_STATUSES: readonly ClaimStatus[] = [
+  'submitted',
+  'in-review',
+  'information-requested',
+  'ready-for-hmrc',
+];
+
+export type CaseJoin =
+  | { follows: false }
+  /**
+   * `status`: the joining claim's status, the case's; `caseMovesBack`: the case was ready for HMRC
+   * and must be checked again with what joined it, so it goes back to "in review".
+   */
+  | { follows: true; status: ClaimStatus; caseMovesBack: boolean };
+
+/** How a claim joins a case whose first claim is in `caseStatus` (see CASE_JOINABLE_STATUSES). */
+export function caseJoinOf(caseStatus: string): CaseJoin {
+  if (!(CASE_JOINABLE_STATUSES as readonly string[]).includes(caseStatus)) return { follows: false };
+  if (caseStatus === 'ready-for-hmrc') return { follows: true, status: 'in-review', caseMovesBack: true };
+  return { follows: true, status: caseStatus as ClaimStatus, caseMovesBack: false };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPayeReference, p87Readiness, selfAssessmentLabel } from './p87-readiness.ts';
+import { caseReadiness, isPayeReference, p87Readiness, selfAssessmentLabel } from './p87-readiness.ts';
 import type { P87Input, P87YearInput } from './p87-readiness.ts';
 import { claimableTaxYears } from './tax-years.ts';
 import { normaliseSnapshot, p87InputOfSnapshot } from './wizard-snapshot.ts';
@@ -384,5 +384,33 @@ describe('a generated mileage log that differs from the miles claimed', () => {
     expect(p87Readiness({ logMismatches: [], selfAssessmentYears: [] }).map((i) => i.field)).not.toContain(
       'mileageLog.2024/25.job-1',
     );
+  });
+});
+
+// D38 (DECISIONS.md): HMRC takes one P87 per person and year, so a case's claims share one list of
+// what the form still lacks; the form's own answers (a Self Assessment year across the case, the
+// NI number) are listed once.
+describe('one readiness list for a case (D38, issue 42)', () => {
+  const sa = { field: 'taxYears.2025/26', label: selfAssessmentLabel('2025/26') };
+  it('adds each following claim’s items under its reference, and lists a shared one once', () => {
+    expect(
+      caseReadiness(
+        [{ field: 'employments.0.payeReference', label: 'Employer PAYE reference (employment 1)' }, sa],
+        [
+          {
+            reference: 'MIL-1',
+            items: [sa, { field: 'vehicle.registration', label: 'Vehicle registration' }],
+          },
+        ],
+      ),
+    ).toEqual([
+      { field: 'employments.0.payeReference', label: 'Employer PAYE reference (employment 1)' },
+      sa,
+      { field: 'case.MIL-1.vehicle.registration', label: 'MIL-1: Vehicle registration' },
+    ]);
+  });
+  it('is the claim’s own list when nothing follows it, and empty when all are ready', () => {
+    expect(caseReadiness([sa], [])).toEqual([sa]);
+    expect(caseReadiness([], [{ reference: 'MIL-1', items: [] }])).toEqual([]);
   });
 });

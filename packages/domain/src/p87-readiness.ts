@@ -179,3 +179,22 @@ function selfAssessmentYearsOf(employments: readonly P87EmploymentInput[]): stri
 export function selfAssessmentLabel(year: string): string {
   return `Self Assessment, not P87: ${year} (expenses over £2,500)`;
 }
+
+/**
+ * D38 (issue 42): a case is sent to HMRC as one P87 a year, so it has one readiness list: the
+ * case's first claim's items, then each following claim's items, named by its reference. An item
+ * whose words the first claim already lists (a Self Assessment year across the case, the NI
+ * number) is one answer of the one form, listed once.
+ */
+export function caseReadiness(
+  own: readonly ReadinessItem[],
+  followers: readonly { reference: string; items: readonly ReadinessItem[] }[],
+): ReadinessItem[] {
+  const listed = new Set(own.map((i) => i.label));
+  const out = [...own];
+  for (const f of followers)
+    for (const item of f.items)
+      if (!listed.has(item.label))
+        out.push({ field: `case.${f.reference}.${item.field}`, label: `${f.reference}: ${item.label}` });
+  return out;
+}

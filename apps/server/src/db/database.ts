@@ -38,6 +38,11 @@ export interface ClaimWorkflowColumns {
   superseded_authorities: WithDefault<number>;
   /** Migration 019 (issue 29, D34): the operator who owns the claim; null in the unallocated pool. */
   owner_id: string | null;
+  /**
+   * Migration 042 (D38): 1 when the claim joined a case and follows the case's workflow (status
+   * and owner are its case's first claim's); 0 when it is worked on its own.
+   */
+  follows_case: WithDefault<number>;
   allocated_at: IsoTime | null;
   /** D35: the sending to HMRC (UK date, 'post' | 'other', how when other, tracking reference). */
   sent_on: string | null;

@@ -136,12 +136,21 @@ async function contactOf(db: Kysely<Database>, kind: ClaimKind, id: string) {
   }
   const row = await db
     .selectFrom('onboarding_claims')
-    .select(['submission_reference', 'first_name', 'email', 'phone'])
+    .select(['submission_reference', 'first_name', 'email', 'phone', 'case_id', 'follows_case'])
     .where('id', '=', id)
     .executeTakeFirst();
+  // D38: a claim that follows its case is followed by the case's reference.
+  const caseRow =
+    row?.case_id && row.follows_case === 1
+      ? await db
+          .selectFrom('form_responses')
+          .select(['id', 'reference'])
+          .where('id', '=', row.case_id)
+          .executeTakeFirst()
+      : undefined;
   return row?.submission_reference
     ? {
-        reference: row.submission_reference,
+        reference: caseRow ? generalClaimReference(caseRow) : row.submission_reference,
         firstName: row.first_name ?? '',
         email: row.email,
         phone: row.phone,

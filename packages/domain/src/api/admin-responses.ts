@@ -161,6 +161,12 @@ export const claimListItemSchema = z
   .object({
     id: z.string(),
     kind: claimKind,
+    caseKinds: z
+      .array(claimKind)
+      .describe('D38: the kinds of claim in the case this row stands for (a case is listed once)'),
+    followsCase: z
+      .boolean()
+      .describe('D38: the claim is worked with its case (listed on its own only in a search)'),
     reference: z.string().nullable(),
     name: z.string().nullable(),
     email: z.string().nullable(),
@@ -345,6 +351,12 @@ const claimDetailCommon = {
     .describe('D32: the answers operators completed or corrected, oldest first'),
   owner: ownerSchema.extend({ role: z.string().nullable() }).nullable().describe('D34: who owns the claim'),
   allocatedAt: text,
+  worksWithCase: z
+    .object({ id: z.string(), reference: z.string(), status: z.string() })
+    .nullable()
+    .describe(
+      'D38: the case this claim is worked with (its first claim), when the claim follows it: its status, owner, thread and HMRC answers are the case’s',
+    ),
   hmrcRecords: z
     .array(
       z.discriminatedUnion('record', [

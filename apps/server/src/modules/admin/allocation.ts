@@ -9,6 +9,7 @@ import type { AuditLog } from './audit.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor } from './claim-access.ts';
 import { OPEN_STATUSES } from './claim-list-queries.ts';
+import { followCase } from '../casework/case-workflow.ts';
 
 type Db = Kysely<Database>;
 type Table = 'form_responses' | 'onboarding_claims';
@@ -21,6 +22,8 @@ interface Candidate {
   status: string;
   owner_id: string | null;
   submitted: string | null;
+  /** Migration 042: 1 when the claim follows its case's workflow (allocated with the case). */
+  follows_case: number;
 }
 
 const SIDES = [
@@ -32,6 +35,32 @@ const SIDES = [
 const TAKE_CANDIDATES = 5;
 
 type Deps = { db: Db; dialect: DbDialect; audit: AuditLog; now: () => Date };
+
+/**
+ * Sets the owner only if it is still `from`: of two changes at once exactly one wins. A claim
+ * that follows its case is never allocated alone; the claims that follow this one take its owner
+ * (D38).
+ */
+async function setOwnerOf(
+  trx: Db,
+  at: string,
+  c: { table: Table; id: string },
+  from: string | null,
+  to: string | null,
+) {
+  const allocatedAt = to === null ? null : at;
+  const result = await trx
+    .updateTable(c.table)
+    .set({ owner_id: to, allocated_at: allocatedAt, last_action_at: at })
+    .where('id', '=', c.id)
+    .where('owner_id', from === null ? 'is' : '=', from)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('follows_case', '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await followCase(trx, c.id, { owner_id: to, allocated_at: allocatedAt, at });
+  return true;
+}
 
 /** The queries and writes allocation is made of. */
 function allocationQueries(deps: Deps) {
@@ -46,6 +75,7 @@ function allocationQueries(deps: Deps) {
         .select('id')
         .where('owner_id', 'is', null)
         .where('status', 'in', OPEN_STATUSES)
+        .where('follows_case', '=', 0)
         .limit(1)
         .executeTakeFirst();
       if (row) return true;
@@ -73,12 +103,19 @@ function allocationQueries(deps: Deps) {
   async function findCandidates(trx: Db, ids: readonly string[]): Promise<Candidate[]> {
     const general = await trx
       .selectFrom('form_responses')
-      .select(['id', 'reference', 'status', 'owner_id', 'created_at as submitted'])
+      .select(['id', 'reference', 'status', 'owner_id', 'created_at as submitted', 'follows_case'])
       .where('id', 'in', ids)
       .execute();
     const mileage = await trx
       .selectFrom('onboarding_claims')
-      .select(['id', 'status', 'owner_id', 'submitted_at as submitted', 'submission_reference'])
+      .select([
+        'id',
+        'status',
+        'owner_id',
+        'submitted_at as submitted',
+        'submission_reference',
+        'follows_case',
+      ])
       .where('id', 'in', ids)
       .execute();
     return [
@@ -104,6 +141,7 @@ function allocationQueries(deps: Deps) {
         .select(['id', `${side.submitted} as submitted`])
         .where('owner_id', 'is', null)
         .where('status', 'in', OPEN_STATUSES)
+        .where('follows_case', '=', 0)
         .orderBy(side.submitted)
         .orderBy('id')
         .limit(postgres ? 1 : TAKE_CANDIDATES);
@@ -117,6 +155,7 @@ function allocationQueries(deps: Deps) {
           status: '',
           owner_id: null,
           submitted: r.submitted,
+          follows_case: 0,
         });
     }
     return out.sort(
@@ -124,18 +163,8 @@ function allocationQueries(deps: Deps) {
     );
   }
 
-  /** Sets the owner only if it is still `from`: of two changes at once exactly one wins. */
-  async function setOwner(trx: Db, c: { table: Table; id: string }, from: string | null, to: string | null) {
-    const at = nowIso(now());
-    const result = await trx
-      .updateTable(c.table)
-      .set({ owner_id: to, allocated_at: to === null ? null : at, last_action_at: at })
-      .where('id', '=', c.id)
-      .where('owner_id', from === null ? 'is' : '=', from)
-      .where('status', 'in', OPEN_STATUSES)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+  const setOwner = (trx: Db, c: { table: Table; id: string }, from: string | null, to: string | null) =>
+    setOwnerOf(trx, nowIso(now()), c, from, to);
 
   async function recordMove(
     trx: Db,
@@ -250,7 +279,12 @@ export function createClaimAllocation(deps: Deps) {
       const claim = await one(id);
       assertMayChangeClaim(
         actor,
-        { status: claim.status, ownerId: claim.owner_id, ownerName: await operatorName(db, claim.owner_id) },
+        {
+          status: claim.status,
+          ownerId: claim.owner_id,
+          ownerName: await operatorName(db, claim.owner_id),
+          followsCase: claim.follows_case === 1,
+        },
         'take',
       );
       if (claim.owner_id === actor.id) return ownerView(claim.table, id);
@@ -266,7 +300,11 @@ export function createClaimAllocation(deps: Deps) {
     /** "Allocate to" (or reallocate), or "Return to the pool" with ownerId null: admins only. */
     async allocate(actor: ClaimActor, id: string, change: ClaimAllocation) {
       const claim = await one(id);
-      assertMayChangeClaim(actor, { status: claim.status, ownerId: claim.owner_id }, 'allocate');
+      assertMayChangeClaim(
+        actor,
+        { status: claim.status, ownerId: claim.owner_id, followsCase: claim.follows_case === 1 },
+        'allocate',
+      );
       if (change.ownerId !== null) await activeOperator(change.ownerId);
       if (claim.owner_id === change.ownerId) return ownerView(claim.table, id);
       // Taking a claim off someone needs a reason (D34: every change says who and why).
@@ -311,7 +349,10 @@ export function createClaimAllocation(deps: Deps) {
         const claims = await findCandidates(trx, ids);
         if (claims.length !== ids.length) throw new NotFoundError('A claim in the list no longer exists.');
         const gone = claims.filter(
-          (c) => c.owner_id !== null || !(OPEN_STATUSES as readonly string[]).includes(c.status),
+          (c) =>
+            c.owner_id !== null ||
+            c.follows_case === 1 ||
+            !(OPEN_STATUSES as readonly string[]).includes(c.status),
         );
         if (gone.length > 0) throw refusal(gone);
         for (const c of claims) {

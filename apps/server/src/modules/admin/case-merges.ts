@@ -9,12 +9,14 @@ import type { AuditLog } from './audit.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import type { Found } from './claim-view.ts';
 import { caseIdOf } from './year-answers.ts';
+import { joinCaseWorkflow } from '../casework/case-workflow.ts';
+import { generalClaimReference } from '@taxback/domain/reference';
 
 // D38 (issue 42): an admin answers a possible duplicate. "Merge" puts the other claim in this
 // claim's case (one reference, one thread, one set of HMRC answers per year from then on); "not a
 // duplicate" records the pair so it is no longer flagged. Either is audited on both claims with the
-// admin's reason; a merge changes only the joining claim's case_id, so nothing is lost and the
-// audit trail says what it was.
+// admin's reason; a merge changes the joining claim's case_id and, before HMRC, makes it follow the
+// case's workflow (migration 042), so nothing is lost and the audit trail says what it was.
 
 export const CASE_MERGE_MESSAGES = {
   itself: 'A claim cannot be merged into itself',
@@ -31,6 +33,8 @@ export const CASE_MERGE_MESSAGES = {
 
 type Db = Kysely<Database>;
 const tableOf = (found: Found) => (found.kind === 'general' ? 'form_responses' : 'onboarding_claims');
+const referenceOf = (found: Found) =>
+  found.kind === 'general' ? generalClaimReference(found.row) : (found.row.submission_reference ?? '');
 
 /** Whether another claim already names `id` as its case (the claim is a case's first claim). */
 async function hasMembers(db: Db, id: string): Promise<boolean> {
@@ -98,6 +102,14 @@ export function createCaseMerges(deps: {
           .where('case_id', 'is', null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(CASE_MERGE_MESSAGES.moved);
+        // D38: before HMRC, the joining claim is worked with the case from now on.
+        const join = await joinCaseWorkflow(trx, {
+          kind: tableOf(joiner) === 'form_responses' ? 'general' : 'onboarding',
+          id: joiner.row.id,
+          reference: referenceOf(joiner),
+          caseId,
+          at,
+        });
         for (const entityId of [found.row.id, other.row.id])
           await audit.record(
             {
@@ -105,7 +117,13 @@ export function createCaseMerges(deps: {
               action: 'claims-merged',
               entity: 'claim',
               entityId,
-              detail: { caseId, joined: joiner.row.id, kind: joiner.kind, reason },
+              detail: {
+                caseId,
+                joined: joiner.row.id,
+                kind: joiner.kind,
+                reason,
+                followsCase: join.follows,
+              },
             },
             trx,
           );

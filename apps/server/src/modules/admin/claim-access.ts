@@ -31,7 +31,15 @@ export interface ClaimOwnership {
   ownerId: string | null;
   /** The owner's name, for the refusal's message. */
   ownerName?: string | null;
+  /** D38 (migration 042): the claim follows its case's workflow, so it is worked from the case. */
+  followsCase?: boolean;
 }
+
+/** What is done to a case as a whole, never to a claim that follows it (D38). */
+const CASE_WORKFLOW: readonly ClaimChange[] = ['status', 'request', 'take', 'allocate', 'correct-record'];
+
+export const FOLLOWS_CASE_MESSAGE =
+  'This claim is worked with its case: open the case to take it, allocate it, move it on, write to the claimant or record HMRC’s answer.';
 
 const ADMIN_ONLY: Record<string, string> = {
   allocate: 'Only an admin can allocate a claim to someone else or return it to the pool.',
@@ -49,6 +57,7 @@ export function assertMayChangeClaim(actor: ClaimActor, claim: ClaimOwnership, c
   const admin = actor.role === 'admin';
   const closed = (CLOSED_STATUSES as readonly string[]).includes(claim.status) || claim.status === 'draft';
   const owner = claim.ownerName ?? 'another operator';
+  if (claim.followsCase && CASE_WORKFLOW.includes(change)) throw new ConflictError(FOLLOWS_CASE_MESSAGE);
   if (change in ADMIN_ONLY) {
     if (!admin) throw new ForbiddenError(ADMIN_ONLY[change]);
     if (change === 'allocate' && closed)

@@ -36,6 +36,8 @@ export interface ClaimListRow {
   ni_key: string | null;
   person_key: string | null;
   case_id: string | null;
+  /** Migration 042 (D38): 1 when the claim is worked with its case; the queues list the case. */
+  follows_case: number;
   /** With the snapshot, where no count is stored: the files, for the log mismatches (issue 31). */
   evidence_files: string | null;
   owner_id: string | null;
@@ -205,6 +207,8 @@ function conditions(
   if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
   if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
   if (query.q) out.push(trigrams ? documentSearch(query.q, side) : fieldSearch(query.q, side));
+  // D38: a case is listed once, by its first claim; a search also finds the claims that follow it.
+  else out.push(sql<boolean>`follows_case = 0`);
   return out;
 }
 
@@ -311,6 +315,7 @@ export function createClaimListQueries(db: Db) {
         'ni_key',
         'person_key',
         'case_id',
+        'follows_case',
         ...CASEWORK_COLUMNS,
       ])
       // The general funnel has no drafts: a row exists only once submitted.
@@ -340,6 +345,7 @@ export function createClaimListQueries(db: Db) {
         'ni_key',
         'person_key',
         'case_id',
+        'follows_case',
         ...CASEWORK_COLUMNS,
       ])
       .where('status', drafts ? '=' : '<>', 'draft');

@@ -10,6 +10,7 @@ import {
   datePartsToIso,
   figuresByJob,
   p87InputOfGeneralDetails,
+  caseReadiness,
   p87Readiness,
   isFuelClaim,
   reliefOf,
@@ -53,6 +54,10 @@ export type CaseMate =
       reference: string | null;
       status: string;
       snapshot: WizardSnapshot | null;
+      /** Migration 042 (D38): it follows the case, so its readiness is the case's too. */
+      follows: boolean;
+      /** Its own readiness list (readinessOfMileage), the case's Self Assessment years included. */
+      readiness: ReadinessItem[];
     };
 
 type FoundCase = { caseMate?: CaseMate | null };
@@ -197,14 +202,24 @@ export function readinessOfRow(row: ClaimListRow): ReadinessItem[] {
  * submitted (or today): the list whose length the queue's "P87: n missing" shows.
  */
 function readinessOfMileage(found: Extract<Found, { kind: 'mileage' }>): ReadinessItem[] {
-  const { row } = found;
+  return mileageRowReadiness(found.row, found.caseMate?.kind === 'general' ? found.caseMate.details : null);
+}
+
+/** A mileage claim's readiness from its row, with its case's funnel details (issue 42) if any. */
+export function mileageRowReadiness(
+  row: Pick<
+    Row<'onboarding_claims'>,
+    'snapshot' | 'snapshot_version' | 'admin_ni_number' | 'evidence_files' | 'submitted_at'
+  >,
+  caseDetails: GeneralDetails | null,
+): ReadinessItem[] {
   const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
   return mileageReadiness(
     snapshot,
     row.admin_ni_number !== null,
     filesOfEvidenceColumn(row.evidence_files),
     row.submitted_at ? new Date(row.submitted_at) : new Date(),
-    mileageCaseSelfAssessment(snapshot, found.caseMate?.kind === 'general' ? found.caseMate.details : null),
+    mileageCaseSelfAssessment(snapshot, caseDetails),
   );
 }
 
@@ -224,7 +239,12 @@ function readinessOfGeneral(found: Extract<Found, { kind: 'general' }>): Readine
     row.details_ni_number !== null,
   );
   const caseYearsDue = caseSelfAssessmentYears(found, input.expenseYears ?? []);
-  return p87Readiness(caseYearsDue ? { ...input, selfAssessmentYears: caseYearsDue } : input);
+  const own = p87Readiness(caseYearsDue ? { ...input, selfAssessmentYears: caseYearsDue } : input);
+  // D38: the case's one list holds what the claims that follow it still lack.
+  const mate = found.caseMate;
+  return mate?.kind === 'mileage' && mate.follows
+    ? caseReadiness(own, [{ reference: mate.reference ?? '', items: mate.readiness }])
+    : own;
 }
 
 /**
@@ -305,7 +325,8 @@ export function workflowOf(found: Found) {
     status: found.status,
     statusLabel: status ? CLAIM_STATUS_LABELS[status] : 'Draft',
     version: found.version,
-    allowedMoves: status ? allowedMoves(status) : [],
+    // D38: a claim that follows its case moves only with the case.
+    allowedMoves: status && found.row.follows_case !== 1 ? allowedMoves(status) : [],
     repaidPence: found.row.repaid_pence === null ? null : Number(found.row.repaid_pence),
     feePence: found.row.fee_pence === null ? null : Number(found.row.fee_pence),
     claimantPence: found.row.claimant_pence === null ? null : Number(found.row.claimant_pence),

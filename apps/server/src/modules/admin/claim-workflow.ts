@@ -14,6 +14,7 @@ import type { AdminClaimsRepository } from './claims-repository.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';
 import { createCaseworkRepository } from '../casework/repository.ts';
+import { followCase } from '../casework/case-workflow.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { checkRecordDates, recordOfMove } from './hmrc-records.ts';
 
@@ -143,6 +144,8 @@ export function createClaimWorkflow(deps: {
           record: record?.columns,
         });
         if (!ok) return false;
+        // D38: the claims that follow the case move with it.
+        await followCase(trx, id, { status: change.to, at });
         // D33: moving on from "information requested" closes its request; any operator move
         // clears "reply received" (the claim has been acted on).
         await casework.closeOpenRequests(trx, id);

@@ -7,7 +7,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from './audit.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
-import { CLAIMANT_ACTOR, claimTable } from '../casework/repository.ts';
+import { CASE_SYSTEM_ACTOR, CLAIMANT_ACTOR, claimTable } from '../casework/repository.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
 import type { ClaimListRow } from './claim-list-queries.ts';
@@ -295,6 +295,39 @@ function createHmrcRecordQueries(db: Db) {
   };
 }
 
+/**
+ * D38 on the queues: the claims that follow each listed case's first claim, from one indexed
+ * query on each table's case_id; a mileage claim with what its readiness is read from.
+ */
+async function findCaseFollowersAmong(db: Db, rows: readonly ClaimListRow[]) {
+  const ids = rows.filter((r) => r.kind === 'general').map((r) => r.id);
+  if (ids.length === 0) return { general: [], mileage: [] };
+  const [general, mileage] = await Promise.all([
+    db
+      .selectFrom('form_responses')
+      .select(['id', 'case_id'])
+      .where('case_id', 'in', ids)
+      .where('follows_case', '=', 1)
+      .execute(),
+    db
+      .selectFrom('onboarding_claims')
+      .select([
+        'id',
+        'case_id',
+        'submission_reference',
+        'snapshot',
+        'snapshot_version',
+        'admin_ni_number',
+        'evidence_files',
+        'submitted_at',
+      ])
+      .where('case_id', 'in', ids)
+      .where('follows_case', '=', 1)
+      .execute(),
+  ]);
+  return { general, mileage };
+}
+
 /** Queries for the back-office over form_responses (general) and onboarding_claims (mileage). */
 export function createAdminClaimsRepository(db: Db) {
   return {
@@ -306,6 +339,8 @@ export function createAdminClaimsRepository(db: Db) {
 
     /** D38 on the queues: which of a page's claims have a possible duplicate (two queries a page). */
     duplicateIdsAmong: (rows: readonly ClaimListRow[]) => findDuplicateIdsAmong(db, rows),
+
+    caseFollowersAmong: (rows: readonly ClaimListRow[]) => findCaseFollowersAmong(db, rows),
 
     async findGeneral(id: string): Promise<Row<'form_responses'> | undefined> {
       return db.selectFrom('form_responses').selectAll().where('id', '=', id).executeTakeFirst();
@@ -391,7 +426,13 @@ export function createAdminClaimsRepository(db: Db) {
       // Issue 28: the claimant's reply moves the claim back to "in review" themselves.
       return rows.map(({ operator_id, ...row }) => ({
         ...row,
-        operator: row.operator ?? (operator_id === CLAIMANT_ACTOR ? 'The claimant' : null),
+        operator:
+          row.operator ??
+          (operator_id === CLAIMANT_ACTOR
+            ? 'The claimant'
+            : operator_id === CASE_SYSTEM_ACTOR
+              ? 'Our service'
+              : null),
       }));
     },
     notes(claimId: string) {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@taxback/domain';
-import type { DuplicateKeys, FeeSettings } from '@taxback/domain';
+import { caseReadiness, formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@taxback/domain';
+import type { DuplicateKeys, FeeSettings, ReadinessItem } from '@taxback/domain';
 import { CLAIM_COUNT_LIMIT, CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
 import { decryptField } from '../../crypto/field-encryption.ts';
 import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
-import { nowIso } from '../../db/values.ts';
+import { fromJsonText, nowIso } from '../../db/values.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SavedFile } from '../files/file-records.ts';
 import type { FilesService } from '../files/service.ts';
@@ -32,11 +32,13 @@ import {
   claimScopeOf,
   claimantDetailOf,
   readinessCountOfRow,
+  readinessOfRow,
   readinessOf,
   signedMatch,
   workflowColumnsOf,
   workflowOf,
   caseViewOf,
+  mileageRowReadiness,
   type CaseMate,
   type Found,
 } from './claim-view.ts';
@@ -48,13 +50,32 @@ import { readSnapshot } from '../onboarding/claim-columns.ts';
 type Db = Kysely<Database>;
 
 /** A row of the list as the screen and the CSV read it; `today` is the UK date (for "overdue"). */
-export function toListItem(row: ClaimListRow, today: string, possibleDuplicate = false) {
-  const readinessMissing = readinessCountOfRow(row);
+export function toListItem(
+  row: ClaimListRow,
+  today: string,
+  possibleDuplicate = false,
+  /** D38: the case this row stands for: its kinds, and what its following claims still lack. */
+  listedCase: ListedCase = { kinds: [row.kind], followers: [] },
+) {
+  const readinessMissing =
+    listedCase.followers.length === 0
+      ? readinessCountOfRow(row)
+      : caseReadiness(readinessOfRow(row), listedCase.followers).length;
+  const caseKinds = listedCase.kinds;
   const num = (v: number | null) => (v === null ? null : Number(v));
-  const selfAssessment = row.self_assessment === null ? null : Number(row.self_assessment) === 1;
+  // A funnel claim stores no route of its own: its case's Self Assessment years (migration 034).
+  const caseYearsDue = fromJsonText<string[] | null>(row.case_self_assessment, null);
+  const selfAssessment =
+    row.self_assessment !== null
+      ? Number(row.self_assessment) === 1
+      : caseYearsDue === null
+        ? null
+        : caseYearsDue.length > 0;
   return {
     id: row.id,
     kind: row.kind,
+    caseKinds: [...caseKinds],
+    followsCase: Number(row.follows_case) === 1,
     reference: row.reference,
     name: row.name,
     email: row.email,
@@ -87,6 +108,36 @@ export function toListItem(row: ClaimListRow, today: string, possibleDuplicate =
 }
 export type ClaimListItem = ReturnType<typeof toListItem>;
 
+type ListedCase = {
+  kinds: readonly ('general' | 'mileage')[];
+  followers: { reference: string; items: ReadinessItem[] }[];
+};
+
+/** D38: each listed case's kinds and its following claims' readiness, by its first claim's id. */
+async function listedCasesOf(repo: AdminClaimsRepository, rows: readonly ClaimListRow[]) {
+  const { general, mileage } = await repo.caseFollowersAmong(rows);
+  const heads = new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<string, ListedCase & { kinds: ('general' | 'mileage')[] }>();
+  const entry = (caseId: string) => {
+    const seen = out.get(caseId) ?? { kinds: ['general'], followers: [] };
+    out.set(caseId, seen);
+    return seen;
+  };
+  for (const g of general) if (g.case_id) entry(g.case_id);
+  for (const m of mileage) {
+    if (!m.case_id) continue;
+    const listed = entry(m.case_id);
+    if (!listed.kinds.includes('mileage')) listed.kinds.push('mileage');
+    // The case's first claim's details are on its list row (claim-list-queries.ts).
+    const details = readStoredDetails(heads.get(m.case_id)?.snapshot ?? null)?.details ?? null;
+    listed.followers.push({
+      reference: m.submission_reference ?? '',
+      items: mileageRowReadiness(m, details),
+    });
+  }
+  return out;
+}
+
 /** A claim of either kind by id, with the other claim of its case (issue 42), or NotFoundError. */
 export async function findClaim(repo: AdminClaimsRepository, id: string): Promise<Found> {
   const general = await repo.findGeneral(id);
@@ -101,6 +152,11 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
           // A draft claims nothing yet: its miles join the case's years once it is submitted.
           snapshot:
             mileage.status === 'draft' ? null : readSnapshot(mileage.snapshot, mileage.snapshot_version),
+          follows: mileage.follows_case === 1 && mileage.case_id === general.id,
+          readiness:
+            mileage.status === 'draft'
+              ? []
+              : mileageRowReadiness(mileage, readStoredDetails(general.details)?.details ?? null),
         }
       : null;
     return { kind: 'general', row: general, ...workflowColumnsOf(general), caseMate };
@@ -120,6 +176,19 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
     return { kind: 'mileage', row: mileage, ...workflowColumnsOf(mileage), caseMate };
   }
   throw new NotFoundError();
+}
+
+/** The claim's NI number in clear; D30: a general claim's comes with its signed details. */
+function niNumberOfClaim(found: Found, dataKey: Buffer): string | null {
+  const stored = found.kind === 'mileage' ? found.row.admin_ni_number : found.row.details_ni_number;
+  return stored ? decryptField(stored, dataKey) : null;
+}
+
+/** D38: the case a claim that follows it is worked with (its first claim), or null. */
+async function worksWithCaseOf(repo: AdminClaimsRepository, found: Found) {
+  if (found.row.follows_case !== 1 || !found.row.case_id) return null;
+  const head = await repo.findGeneral(found.row.case_id);
+  return head ? { id: head.id, reference: generalClaimReference(head), status: head.status } : null;
 }
 
 /**
@@ -222,6 +291,7 @@ export function createAdminClaimsService(deps: {
     status: found.status,
     ownerId: found.row.owner_id,
     ownerName: (await repo.operator(found.row.owner_id))?.name ?? null,
+    followsCase: found.row.follows_case === 1,
   });
   const workflow = createClaimWorkflow({ ...deps, repo, find, ownership });
   const edits = createClaimEdits({
@@ -234,19 +304,16 @@ export function createAdminClaimsService(deps: {
   const yearAnswers = createYearAnswers({ ...deps, find, ownership });
   const casework = createOperatorCasework({ ...deps, workflow, find });
 
-  function niNumberOf(found: Found): string | null {
-    // D30: a general claim's NI number comes with its signed details.
-    const stored = found.kind === 'mileage' ? found.row.admin_ni_number : found.row.details_ni_number;
-    return stored ? decryptField(stored, deps.dataKey) : null;
-  }
+  const niNumberOf = (found: Found) => niNumberOfClaim(found, deps.dataKey);
 
   return {
     async list(operatorId: string, query: ClaimListQuery) {
       const { rows, total, counts, hasMore } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
       const today = ukIsoDate(now());
       const duplicates = await repo.duplicateIdsAmong(rows);
+      const cases = await listedCasesOf(repo, rows);
       return {
-        claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id))),
+        claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id), cases.get(row.id))),
         queue: query.queue,
         counts,
         countLimit: CLAIM_COUNT_LIMIT,
@@ -296,6 +363,7 @@ export function createAdminClaimsService(deps: {
           ? { id: found.row.owner_id, name: owner?.name ?? null, role: owner?.role ?? null }
           : null,
         allocatedAt: found.row.allocated_at,
+        worksWithCase: await worksWithCaseOf(repo, found),
         // D35: each row's value as the record wrote it (hmrc-records.ts), the sent or the repaid one.
         hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) }) as HmrcRecordView),
         // D40: HMRC's answer for each year of the case, whichever of its claims this is.

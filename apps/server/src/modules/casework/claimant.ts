@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationErro
 import type { FilesService, StagedUpload } from '../files/service.ts';
 import { FILE_TYPE_MESSAGES, sniffUploadType } from '../onboarding/file-type-check.ts';
 import { CLAIMANT_ACTOR, createCaseworkRepository } from './repository.ts';
+import { followCase } from './case-workflow.ts';
 import { readThread } from './thread-view.ts';
 
 // Issue 28 (D33), the claimant's side of the thread, after the status page's code sign-in: read
@@ -63,6 +64,8 @@ export async function finishRequest(
   });
   // Either refused: roll back whatever was written (another reply, or an operator, came first).
   if (!moved || !(await repo.answerRequest(trx, requestId, at))) throw new LostRace();
+  // D38: the claims that follow the case move back to "in review" with it.
+  await followCase(trx, claim.id, { status: 'in-review', at });
   await trx
     .insertInto('claim_status_history')
     .values({

@@ -10,6 +10,9 @@ type Db = Kysely<Database>;
 /** Who a claimant's own status move is recorded as (claim_status_history.operator_id is required). */
 export const CLAIMANT_ACTOR = 'claimant';
 
+/** Who a move the service makes itself is recorded as: a case's join (D38, migration 042). */
+export const CASE_SYSTEM_ACTOR = 'system';
+
 export const claimTable = (kind: ClaimKind) => (kind === 'general' ? 'form_responses' : 'onboarding_claims');
 
 export function createCaseworkRepository(db: Db) {

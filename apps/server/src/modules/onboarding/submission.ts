@@ -15,6 +15,7 @@ import type { Row, RowUpdate } from '../../db/database.ts';
 import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
+import { joinCaseWorkflow } from '../casework/case-workflow.ts';
 import {
   authorityOfRows,
   caseDetailsOf,
@@ -135,6 +136,15 @@ export function submissionOperations(ctx: OnboardingContext) {
       await db.transaction().execute(async (trx) => {
         if (await updateDraftClaim(trx, sessionId, changes, { bumpRevision: true })) {
           await storeCaseSelfAssessment(trx, claim.case_id, snapshot, caseDetails);
+          // D38: the claim joins its case's workflow (or, the case gone to HMRC, is worked alone).
+          if (claim.case_id !== null)
+            await joinCaseWorkflow(trx, {
+              kind: 'onboarding',
+              id: claim.id,
+              reference,
+              caseId: claim.case_id,
+              at: at.toISOString(),
+            });
           await deps.notices.received(trx, 'onboarding', claim.id);
         }
       });

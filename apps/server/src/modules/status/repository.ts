@@ -55,6 +55,7 @@ export function createStatusRepository(db: Kysely<Database>) {
         'fee_pence',
         'claimant_pence',
         'case_id',
+        'follows_case',
       ]);
   type GeneralRow = Awaited<ReturnType<ReturnType<typeof generalClaims>['executeTakeFirstOrThrow']>>;
   const generalStatusClaim = (row: GeneralRow | undefined): StatusClaim | null => {
@@ -87,6 +88,7 @@ export function createStatusRepository(db: Kysely<Database>) {
         'fee_pence',
         'claimant_pence',
         'case_id',
+        'follows_case',
       ]);
   type MileageRow = Awaited<ReturnType<ReturnType<typeof mileageClaims>['executeTakeFirstOrThrow']>>;
   const mileageStatusClaim = (row: MileageRow | undefined): StatusClaim | null => {
@@ -104,14 +106,25 @@ export function createStatusRepository(db: Kysely<Database>) {
     };
   };
 
+  /** D38: a claim that follows its case is followed as the case: its reference leads there. */
+  const asCase = async (
+    row: { follows_case: number; case_id: string | null } | undefined,
+    own: StatusClaim | null,
+  ): Promise<StatusClaim | null> => {
+    if (!own || !row || row.follows_case !== 1 || row.case_id === null) return own;
+    const head = await generalClaims().where('id', '=', row.case_id).executeTakeFirst();
+    return generalStatusClaim(head) ?? own;
+  };
+
   return {
-    /** The submitted claim with this reference whose mobile number is `e164`, or null. */
+    /** The submitted claim with this reference whose mobile number is `e164` (or its case), or null. */
     async findClaim(reference: string, e164: string): Promise<StatusClaim | null> {
       const parsed = parseClaimReference(reference);
       if (parsed === null) return null;
       if (parsed.kind === 'general') {
         const rows = await generalClaims().where('id', 'like', `${parsed.idPrefix}%`).execute();
-        return generalStatusClaim(rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status)));
+        const row = rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status));
+        return asCase(row, generalStatusClaim(row));
       }
       const row = await mileageClaims()
         .where('submission_reference', '=', parsed.reference)
@@ -119,9 +132,11 @@ export function createStatusRepository(db: Kysely<Database>) {
       if (!row) {
         // Decision 053: a general claim made since then stores a reference of the same shape.
         const general = await generalClaims().where('reference', '=', parsed.reference).executeTakeFirst();
-        return general && samePhone(general.phone, e164) ? generalStatusClaim(general) : null;
+        return general && samePhone(general.phone, e164)
+          ? asCase(general, generalStatusClaim(general))
+          : null;
       }
-      return samePhone(row.phone, e164) ? mileageStatusClaim(row) : null;
+      return samePhone(row.phone, e164) ? asCase(row, mileageStatusClaim(row)) : null;
     },
 
     /**

@@ -44,6 +44,7 @@ function detail(drivesForWork: string, withEstimate: boolean) {
     }),
     owner: null,
     allocatedAt: null,
+    worksWithCase: null,
     hmrcRecords: [],
     hmrcYears: {
       caseId: 'c1',

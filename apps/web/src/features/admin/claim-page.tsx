@@ -20,6 +20,7 @@ import {
   PossibleDuplicates,
   ClaimCase,
   TrackingDetails,
+  WorkedWithCase,
 } from './claim-sections.tsx';
 
 /** /admin/claims/:id: every stored field in groups, files, readiness, workflow, thread, notes and audit. */
@@ -45,6 +46,7 @@ export function ClaimPage() {
       </div>
     );
   if (!claim) return <p role="status">Loading the claim…</p>;
+  const following = claim.worksWithCase !== null;
 
   return (
     <div>
@@ -53,16 +55,26 @@ export function ClaimPage() {
       </p>
       <span className="text-muted">{claim.kind === 'general' ? 'General claim' : 'Mileage claim'}</span>
       <h1 className="mb-6 text-3xl">{claim.reference}</h1>
+      <WorkedWithCase claim={claim} />
       <ClaimSummary claim={claim} />
-      <OwnerPanel claim={claim} onChanged={load} />
+      {/* D38: a claim that follows its case is owned, moved and answered as the case. */}
+      {following ? null : <OwnerPanel claim={claim} onChanged={load} />}
       <PossibleDuplicates claim={claim} admin={operator?.role === 'admin'} onChanged={reload} />
       <ClaimCase claim={claim} />
       <ClaimReadiness claim={claim} />
-      <StatusForm claim={claim} onChanged={reload} />
-      <InformationRequestForm claim={claim} onChanged={reload} />
+      {following ? null : (
+        <>
+          <StatusForm claim={claim} onChanged={reload} />
+          <InformationRequestForm claim={claim} onChanged={reload} />
+        </>
+      )}
       <ClaimEditForm claim={claim} onChanged={reload} />
-      <HmrcRecords claim={claim} onChanged={reload} />
-      <YearAnswers claim={claim} onChanged={reload} />
+      {following ? null : (
+        <>
+          <HmrcRecords claim={claim} onChanged={reload} />
+          <YearAnswers claim={claim} onChanged={reload} />
+        </>
+      )}
       <ClaimantDetails claim={claim} />
       <EmploymentDetails claim={claim} />
       <MileageFigures claim={claim} />

@@ -125,6 +125,21 @@ export function PossibleDuplicates({
  * Issue 42 (D38): the claimant's case when it holds another claim: that claim, and each tax year's
  * amounts across every kind with the year's total, which decides P87 or Self Assessment (D31).
  */
+/** D38: a claim that follows its case says where the case is worked. */
+export function WorkedWithCase({ claim }: { claim: ClaimDetail }) {
+  const head = claim.worksWithCase;
+  if (!head) return null;
+  return (
+    <div className="mb-6 border-l-4 border-gray-600 pl-3" data-testid="worked-with-case">
+      <p>
+        This claim is part of case <Link to={paths.adminClaim.getHref(head.id)}>{head.reference}</Link> and is
+        worked with it: the case’s owner, status ({statusLabel(head.status)}), messages and HMRC’s answers are
+        this claim’s too. Open the case to move it on.
+      </p>
+    </div>
+  );
+}
+
 export function ClaimCase({ claim }: { claim: ClaimDetail }) {
   const c = claim.case;
   if (!c) return null;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
-import { ClaimsPage } from './claims-page.tsx';
+import { ClaimsPage, kindWords } from './claims-page.tsx';
 import { dateBoxes, fakeAdminApi, signedIn, typeDate } from './admin-test-helpers.ts';
 
 // Issue 44: the claims list's "Submitted from" and "Submitted to" are GOV.UK date inputs (day,
@@ -162,5 +162,18 @@ describe('the claims list above the count limit (issue 45)', () => {
     );
     expect(screen.getByRole('link', { name: 'All claims (9,999)' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();
+  });
+});
+
+// D38 (issue 42): the queue lists a case once, by its first claim, naming every kind in it.
+describe('the kind a queue row names', () => {
+  it('names a case’s kinds, a lone claim’s own, and a claim a search found inside a case', () => {
+    expect(kindWords({ kind: 'general', caseKinds: ['general', 'mileage'], followsCase: false })).toBe(
+      'General and Mileage',
+    );
+    expect(kindWords({ kind: 'mileage', caseKinds: ['mileage'], followsCase: false })).toBe('Mileage');
+    expect(kindWords({ kind: 'mileage', caseKinds: ['mileage'], followsCase: true })).toBe(
+      'Mileage, in a case',
+    );
   });
 });

@@ -183,6 +183,16 @@ export function ClaimsPage() {
   );
 }
 
+/**
+ * D38: the kinds a row stands for: a case is listed once, by its first claim, with every kind in
+ * it; a claim that follows its case (found by a search) says so.
+ */
+export function kindWords(c: Pick<ClaimListItem, 'kind' | 'caseKinds' | 'followsCase'>): string {
+  const label = (k: ClaimListItem['kind']) => (k === 'general' ? 'General' : 'Mileage');
+  if (c.followsCase) return `${label(c.kind)}, in a case`;
+  return c.caseKinds.length > 1 ? c.caseKinds.map(label).join(' and ') : label(c.kind);
+}
+
 /** One claim in a queue (D34): who owns it, how long it has waited, and what needs doing. */
 function ClaimRow({ claim: c }: { claim: ClaimListItem }) {
   return (
@@ -191,7 +201,7 @@ function ClaimRow({ claim: c }: { claim: ClaimListItem }) {
         <Link to={paths.adminClaim.getHref(c.id)}>{c.reference || 'No reference'}</Link>
       </td>
       <td className="px-2 py-2">{c.name ?? '–'}</td>
-      <td className="px-2 py-2">{c.kind === 'general' ? 'General' : 'Mileage'}</td>
+      <td className="px-2 py-2">{kindWords(c)}</td>
       <td className="px-2 py-2">{statusLabel(c.status)}</td>
       <td className="px-2 py-2">{c.owner ? (c.owner.name ?? 'Unknown') : 'Unallocated'}</td>
       <td className="px-2 py-2">{formatAge(c.submittedAt)}</td>

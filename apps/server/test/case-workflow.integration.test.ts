@@ -1,0 +1,300 @@
+// Issue 42 (D38, migration 042): a case is worked as one claim. The mileage claim started from a
+// funnel claim's details follows the case: one queue row with both kinds, one owner, one status,
+// one reference for the claimant; its own workflow routes are refused. A case already sent to HMRC
+// takes the later claim into its years but not into its P87: that claim is worked on its own.
+// Through the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
+import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import * as migration042 from '../src/db/migrations/042-case-workflow.ts';
+import { FOLLOWS_CASE_MESSAGE } from '../src/modules/admin/claim-access.ts';
+import { CASE_JOIN_REASONS } from '../src/modules/casework/case-workflow.ts';
+import {
+  asOperator,
+  insertOperator,
+  signIn,
+  storedGeneralReference,
+  submitMileageClaim,
+  testClock,
+  type AdminSession,
+  type TestOperator,
+} from './admin-helpers.ts';
+import { signNurseDetails, startFunnelClaim } from './case-helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+const clock = testClock('2026-11-26T12:00:00.000Z');
+let t: TestApp;
+let admin: AdminSession;
+let worker: { op: TestOperator; session: AdminSession };
+let other: { op: TestOperator; session: AdminSession };
+let phones = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { now: clock.now } });
+  admin = await signIn(t, clock, await insertOperator(t));
+  const op = await insertOperator(t, { role: 'caseworker' });
+  worker = { op, session: await signIn(t, clock, op) };
+  const second = await insertOperator(t, { role: 'caseworker' });
+  other = { op: second, session: await signIn(t, clock, second) };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, session: AdminSession, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: asOperator(session), payload });
+const page = async (id: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/claims/${id}`,
+    headers: asOperator(admin),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<ClaimDetail>();
+};
+const mileageRow = (id: string) =>
+  t.app.db
+    .selectFrom('onboarding_claims')
+    .select(['status', 'owner_id', 'follows_case', 'version', 'case_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const move = async (id: string, to: string, extra: object = {}) => {
+  const res = await post(`/api/admin/claims/${id}/status`, admin, {
+    to,
+    reason: '',
+    version: (await page(id)).workflow.version,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+/** A nurse's funnel claim with travel, details signed, each with a phone of its own. */
+async function funnelWithTravel() {
+  const phone = `07700 902${String(++phones).padStart(3, '0')}`;
+  const funnel = await startFunnelClaim(t, {
+    selectedExpenses: ['uniform', 'fees', 'travel'],
+    phone,
+    email: `case${phones}@example.com`,
+  });
+  await signNurseDetails(t, funnel.sessionId);
+  return funnel;
+}
+
+/** The mileage claim started from the funnel claim's details, submitted. */
+async function mileageOf(funnel: { sessionId: string }) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/onboarding/from-claim',
+    headers: { 'x-session-id': funnel.sessionId },
+  });
+  expect(started.statusCode).toBe(201);
+  return submitMileageClaim(t, {
+    miles: 4000,
+    year: '2025/26',
+    draft: { sessionId: started.json<{ sessionId: string }>().sessionId, revision: 1 },
+  });
+}
+
+type Row = { id: string; caseKinds: string[]; followsCase: boolean; owner: { id: string } | null };
+const listed = async (session: AdminSession, query: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/claims?${query}`,
+    headers: asOperator(session),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ claims: Row[] }>().claims;
+};
+
+describe('a mileage claim started from the details follows its case (D38)', () => {
+  it('is one queue row, one owner and one status; its own workflow routes are refused', async () => {
+    const funnel = await funnelWithTravel();
+    expect((await post(`/api/admin/claims/${funnel.id}/take`, worker.session)).statusCode).toBe(200);
+    const mileage = await mileageOf(funnel);
+
+    // It takes the case's status and owner.
+    expect(await mileageRow(mileage.id)).toMatchObject({
+      follows_case: 1,
+      status: 'submitted',
+      owner_id: worker.op.id,
+      case_id: funnel.id,
+    });
+    const mine = await listed(worker.session, 'queue=mine');
+    expect(mine.filter((r) => r.id === mileage.id)).toEqual([]);
+    expect(mine.find((r) => r.id === funnel.id)).toMatchObject({
+      caseKinds: ['general', 'mileage'],
+      followsCase: false,
+      owner: { id: worker.op.id },
+    });
+    const detail = await page(mileage.id);
+    expect(detail.worksWithCase).toEqual({
+      id: funnel.id,
+      reference: await storedGeneralReference(t, funnel.id),
+      status: 'submitted',
+    });
+    expect(detail.workflow.allowedMoves).toEqual([]);
+
+    // Nothing moves it on its own: 409 with the words, nothing stored.
+    const before = await mileageRow(mileage.id);
+    const refusals = [
+      await post(`/api/admin/claims/${mileage.id}/status`, admin, {
+        to: 'in-review',
+        reason: '',
+        version: before.version,
+      }),
+      await post(`/api/admin/claims/${mileage.id}/take`, other.session),
+      await post(`/api/admin/claims/${mileage.id}/owner`, admin, { ownerId: other.op.id, reason: 'cover' }),
+      await post(`/api/admin/claims/${mileage.id}/messages`, admin, {
+        body: 'Hello',
+        version: before.version,
+      }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ error: FOLLOWS_CASE_MESSAGE });
+    }
+    expect(await mileageRow(mileage.id)).toEqual(before);
+    // "Take next" never hands out a claim that follows a case.
+    expect(
+      (await listed(admin, 'queue=unallocated')).some((r) => r.id === mileage.id || r.id === funnel.id),
+    ).toBe(false);
+
+    // The case moves, and the claim with it; the case is reallocated, and the claim with it.
+    await move(funnel.id, 'in-review');
+    expect(await mileageRow(mileage.id)).toMatchObject({ status: 'in-review', owner_id: worker.op.id });
+    const reallocated = await post(`/api/admin/claims/${funnel.id}/owner`, admin, {
+      ownerId: other.op.id,
+      reason: 'Holiday cover',
+    });
+    expect(reallocated.statusCode, reallocated.body).toBe(200);
+    expect(await mileageRow(mileage.id)).toMatchObject({ status: 'in-review', owner_id: other.op.id });
+  });
+
+  it('leads the claimant from the mileage reference to the case’s status page', async () => {
+    const funnel = await funnelWithTravel();
+    const mileage = await mileageOf(funnel);
+    // submitMileageClaim's claimant gives this phone in the wizard.
+    const phone = '07700 900555';
+    const remoteAddress = '198.51.100.91';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/code',
+      payload: { reference: mileage.reference, phone },
+      remoteAddress,
+    });
+    expect(sent.statusCode).toBe(202);
+    const sms = await t.app.db
+      .selectFrom('sms_outbox')
+      .select('body')
+      .where('to_phone', '=', '+447700900555')
+      .where('template', '=', 'status-code')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const code = /is (\d{6})\./.exec(sms.body)![1]!;
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/verify',
+      payload: { reference: mileage.reference, phone, code },
+      remoteAddress,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json<ClaimStatusView>().reference).toBe(await storedGeneralReference(t, funnel.id));
+  });
+
+  it('sends a case that was ready for HMRC back to review, written in its history as our service', async () => {
+    const funnel = await funnelWithTravel();
+    await move(funnel.id, 'in-review');
+    await move(funnel.id, 'ready-for-hmrc');
+    const mileage = await mileageOf(funnel);
+    const head = await page(funnel.id);
+    expect(head.workflow.status).toBe('in-review');
+    expect(head.history.at(-1)).toMatchObject({
+      from_status: 'ready-for-hmrc',
+      to_status: 'in-review',
+      reason: CASE_JOIN_REASONS.movedBack(mileage.reference),
+      operator: 'Our service',
+    });
+    const own = await page(mileage.id);
+    expect(own.history.at(-1)).toMatchObject({
+      from_status: 'submitted',
+      to_status: 'in-review',
+      reason: CASE_JOIN_REASONS.joined(head.reference),
+      operator: 'Our service',
+    });
+    // The case's one readiness list holds what the mileage claim still lacks.
+    for (const item of own.readiness)
+      expect(head.readiness.map((r) => r.label)).toContainEqual(`${mileage.reference}: ${item.label}`);
+    expect(own.readiness.length).toBeGreaterThan(0);
+  });
+
+  it('is worked on its own when the case has already gone to HMRC', async () => {
+    const funnel = await funnelWithTravel();
+    await move(funnel.id, 'in-review');
+    await move(funnel.id, 'ready-for-hmrc');
+    await move(funnel.id, 'sent-to-hmrc', { sentMethod: 'post' });
+    const mileage = await mileageOf(funnel);
+    expect(await mileageRow(mileage.id)).toMatchObject({
+      follows_case: 0,
+      status: 'submitted',
+      case_id: funnel.id,
+    });
+    expect((await page(funnel.id)).workflow.status).toBe('sent-to-hmrc');
+    const all = await listed(admin, 'queue=all');
+    expect(all.find((r) => r.id === mileage.id)).toMatchObject({
+      caseKinds: ['mileage'],
+      followsCase: false,
+    });
+    expect(all.find((r) => r.id === funnel.id)).toMatchObject({ caseKinds: ['general'] });
+    expect((await page(mileage.id)).worksWithCase).toBeNull();
+  });
+});
+
+describe('migration 042', () => {
+  it('folds linked claims before HMRC into their case, with a history entry, and leaves a sent pair as it was', async () => {
+    const open = await funnelWithTravel();
+    const openMileage = await mileageOf(open);
+    const sent = await funnelWithTravel();
+    const sentMileage = await mileageOf(sent);
+    // As stored before migration 042: each claim its own workflow, in its own state.
+    await t.app.db
+      .updateTable('form_responses')
+      .set({ status: 'in-review', owner_id: worker.op.id })
+      .where('id', '=', open.id)
+      .execute();
+    await t.app.db
+      .updateTable('form_responses')
+      .set({ status: 'sent-to-hmrc' })
+      .where('id', '=', sent.id)
+      .execute();
+    const counts = async () => ({
+      general: (await t.app.db.selectFrom('form_responses').select('id').execute()).length,
+      mileage: (await t.app.db.selectFrom('onboarding_claims').select('id').execute()).length,
+      files: (await t.app.db.selectFrom('stored_files').select('id').execute()).length,
+      audit: (await t.app.db.selectFrom('audit_events').select('id').execute()).length,
+    });
+    const db = t.app.db as unknown as Kysely<unknown>;
+    await migration042.down(db);
+    const before = await counts();
+    const openBefore = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['version'])
+      .where('id', '=', openMileage.id)
+      .executeTakeFirstOrThrow();
+    await migration042.up(db);
+
+    expect(await counts()).toEqual(before);
+    expect(await mileageRow(openMileage.id)).toMatchObject({
+      follows_case: 1,
+      status: 'in-review',
+      owner_id: worker.op.id,
+      version: Number(openBefore.version) + 1,
+    });
+    expect((await page(openMileage.id)).history.at(-1)).toMatchObject({
+      from_status: 'submitted',
+      to_status: 'in-review',
+      operator: 'Our service',
+    });
+    expect(await mileageRow(sentMileage.id)).toMatchObject({ follows_case: 0, status: 'submitted' });
+  });
+});
