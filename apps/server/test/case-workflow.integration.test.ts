@@ -22,6 +22,7 @@ import {
 } from './admin-helpers.ts';
 import { signNurseDetails, startFunnelClaim } from './case-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 
 const clock = testClock('2026-11-26T12:00:00.000Z');
 let t: TestApp;
@@ -226,6 +227,37 @@ describe('a mileage claim started from the details follows its case (D38)', () =
     for (const item of own.readiness)
       expect(head.readiness.map((r) => r.label)).toContainEqual(`${mileage.reference}: ${item.label}`);
     expect(own.readiness.length).toBeGreaterThan(0);
+
+    // One worksheet for the case: the funnel claim's years, the mileage claim's, and each year's
+    // total across kinds. 2025/26: £125 uniform + £120 NMC fee + 4,000 miles × (45p - 10p paid)
+    // = £1,400 of mileage: £1,645, under £2,500, so a P87 year (D31).
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${funnel.id}/p87.pdf`,
+      headers: asOperator(admin),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    const order = [
+      'Tax year 2025/26: expenses',
+      '£125.00',
+      '£120.00',
+      `Tax year 2025/26: mileage allowance relief (${mileage.reference})`,
+      '£1,400.00',
+      "Tax year 2025/26: the case's expenses across its claims",
+      'Mileage',
+      '£1,400.00',
+      '£1,645.00',
+      'The P87',
+    ];
+    let at = -1;
+    for (const piece of order) {
+      const next = text.indexOf(piece, at + 1);
+      expect(next, piece).toBeGreaterThan(at);
+      at = next;
+    }
+    // What the mileage claim lacks is marked on its rows, as on the readiness list.
+    expect(text).toContain(`${mileage.reference}: ${own.readiness[0]!.label}`);
   });
 
   it('is worked on its own when the case has already gone to HMRC', async () => {

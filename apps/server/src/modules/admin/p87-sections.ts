@@ -9,14 +9,21 @@ import {
   formatPence,
   p87InputOfSnapshot,
 } from '@taxback/domain';
-import { detailsYears, unlistedProfessionalBody, type Employment, type ReadinessItem } from '@taxback/domain';
+import {
+  detailsYears,
+  selfAssessmentYearsOfCase,
+  unlistedProfessionalBody,
+  type Employment,
+  type ReadinessItem,
+} from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
 import type { Row } from '../../db/database.ts';
 import { readStoredDetails } from '../claims/details.ts';
 import { NOT_GIVEN, type WorksheetSection } from '../../documents/p87-worksheet.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { readSnapshot } from '../onboarding/claim-columns.ts';
-import { readinessOf, type Found } from './claim-view.ts';
+import { caseInputOf, caseViewOf, readinessOf, type Found } from './claim-view.ts';
 
 const blank = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? null : v);
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
@@ -102,7 +109,12 @@ function employmentSections(employments: readonly Employment[]): AnswerSection[]
  * D30: a general claim's worksheet: the claimant and employments from its details, then each
  * year's expenses in HMRC's P87 boxes; a Self Assessment year (D31) is named and left off.
  */
-function generalSections(r: Row<'form_responses'>, ni: string | null): AnswerSection[] {
+function generalSections(
+  r: Row<'form_responses'>,
+  ni: string | null,
+  /** D38: in a case, the years whose total across its claims is over £2,500. */
+  caseSelfAssessment: ReadonlySet<string> | null,
+): AnswerSection[] {
   const details = readStoredDetails(r.details)?.details ?? null;
   const p = details?.personalInfo;
   const sections: AnswerSection[] = [
@@ -126,7 +138,7 @@ function generalSections(r: Row<'form_responses'>, ni: string | null): AnswerSec
   sections.push(...employmentSections(details.employments));
   const unlisted = unlistedProfessionalBody(details);
   for (const y of detailsYears(details)) {
-    if (y.selfAssessmentRequired) {
+    if (caseSelfAssessment ? caseSelfAssessment.has(y.year) : y.selfAssessmentRequired) {
       sections.push({
         title: `Tax year ${y.year}: Self Assessment, not P87`,
         rows: [
@@ -147,6 +159,61 @@ function generalSections(r: Row<'form_responses'>, ni: string | null): AnswerSec
   return sections;
 }
 
+/** The P87's vehicle expenses of a mileage claim, year by year (a Self Assessment year left off). */
+function mileageSections(snapshot: WizardSnapshot, selfAssessment: ReadonlySet<string>): AnswerSection[] {
+  const sections: AnswerSection[] = [];
+  const { years } = figuresByJob(snapshot);
+  // Pounds to the penny as they go onto the P87, with thousands separators ('£3,162.50').
+  const pence = (pounds: number) => formatPence(Math.round(pounds * 100));
+  for (const y of years) {
+    if (selfAssessment.has(y.year)) {
+      sections.push({
+        title: `Tax year ${y.year}: Self Assessment, not P87`,
+        rows: [
+          [
+            'Leave this year off the P87',
+            'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
+          ],
+        ],
+      });
+      continue;
+    }
+    for (const j of y.jobs) {
+      const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
+      const employer = `employments.${n - 1}.employerName`;
+      const paid =
+        j.paidKind === 'ppm'
+          ? `${pence(j.employerPayment)} (${j.paidPencePerMile}p a mile)`
+          : j.paidKind === 'total'
+            ? `${pence(j.employerPayment)} (a yearly total)`
+            : pence(j.employerPayment);
+      sections.push({
+        title: `Employment ${n}, tax year ${y.year}: vehicle expenses`,
+        rows: [
+          ['Employer', blank(j.employerName), employer],
+          ['Vehicle type', VEHICLE_OPTIONS.find((o) => o.id === j.vehicle)?.label ?? j.vehicle],
+          ['Business miles', formatNumber(j.miles)],
+          ['Approved mileage allowance (AMAP)', pence(j.allowance)],
+          ['Mileage allowance received from the employer', paid],
+          ...(y.jobs.length > 1
+            ? [
+                [
+                  'Employers connected (one 10,000-mile threshold)',
+                  y.employersConnected === 'yes' ? 'Yes' : y.employersConnected === 'no' ? 'No' : null,
+                ] as Answer,
+              ]
+            : []),
+        ],
+      });
+    }
+    sections.push({
+      title: `Tax year ${y.year}: mileage allowance relief`,
+      rows: [['Mileage allowance relief claimed', pence(y.claimable)]],
+    });
+  }
+  return sections;
+}
+
 /**
  * The P87 worksheet (D22): every answer in the P87's order, and the claim's readiness list (D17)
  * whose fields alone are marked missing (as null) in the sections, with its labels to list last.
@@ -160,16 +227,33 @@ export function p87SectionsOf(
   if (found.kind === 'general') {
     const r = found.row;
     reference = generalClaimReference(r);
-    sections.push(...generalSections(r, ni));
+    const mate = found.caseMate;
+    const caseSelfAssessment = mate ? new Set<string>(selfAssessmentYearsOfCase(caseInputOf(found))) : null;
+    sections.push(...generalSections(r, ni, caseSelfAssessment));
+    // D38: the case's one worksheet holds the mileage claim that follows it, and each year's total.
+    if (mate?.kind === 'mileage' && mate.follows && mate.snapshot) {
+      const ref = mate.reference ?? '';
+      sections.push(
+        ...mileageSections(mate.snapshot, caseSelfAssessment ?? new Set()).map((section) => ({
+          title: `${section.title} (${ref})`,
+          rows: section.rows.map(([label, value, field]): Answer =>
+            field === undefined ? [label, value] : [label, value, `case.${ref}.${field}`],
+          ),
+        })),
+      );
+      sections.push(...caseTotalSections(found));
+    }
   } else {
     const r = found.row;
     reference = r.submission_reference ?? r.id;
     const snapshot = readSnapshot(r.snapshot, r.snapshot_version);
-    const { years } = figuresByJob(snapshot);
-    // D31: a year whose expenses are over £2,500 goes on a Self Assessment return, not the P87.
-    const selfAssessment = new Set(p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []);
-    // Pounds to the penny as they go onto the P87, with thousands separators ('£3,162.50').
-    const pence = (pounds: number) => formatPence(Math.round(pounds * 100));
+    // D31: a year whose expenses are over £2,500 goes on a Self Assessment return, not the P87;
+    // in a case, the year's total across its claims decides (D38).
+    const selfAssessment = new Set<string>(
+      found.caseMate
+        ? selfAssessmentYearsOfCase(caseInputOf(found))
+        : (p87InputOfSnapshot(snapshot, ni !== null).selfAssessmentYears ?? []),
+    );
     sections.push(
       aboutYou({
         ni,
@@ -184,55 +268,22 @@ export function p87SectionsOf(
       }),
     );
     sections.push(...employmentSections(snapshot.employments));
-    for (const y of years) {
-      if (selfAssessment.has(y.year)) {
-        sections.push({
-          title: `Tax year ${y.year}: Self Assessment, not P87`,
-          rows: [
-            [
-              'Leave this year off the P87',
-              'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
-            ],
-          ],
-        });
-        continue;
-      }
-      for (const j of y.jobs) {
-        const n = snapshot.employments.findIndex((e) => e.id === j.employmentId) + 1;
-        const employer = `employments.${n - 1}.employerName`;
-        const paid =
-          j.paidKind === 'ppm'
-            ? `${pence(j.employerPayment)} (${j.paidPencePerMile}p a mile)`
-            : j.paidKind === 'total'
-              ? `${pence(j.employerPayment)} (a yearly total)`
-              : pence(j.employerPayment);
-        sections.push({
-          title: `Employment ${n}, tax year ${y.year}: vehicle expenses`,
-          rows: [
-            ['Employer', blank(j.employerName), employer],
-            ['Vehicle type', VEHICLE_OPTIONS.find((o) => o.id === j.vehicle)?.label ?? j.vehicle],
-            ['Business miles', formatNumber(j.miles)],
-            ['Approved mileage allowance (AMAP)', pence(j.allowance)],
-            ['Mileage allowance received from the employer', paid],
-            ...(y.jobs.length > 1
-              ? [
-                  [
-                    'Employers connected (one 10,000-mile threshold)',
-                    y.employersConnected === 'yes' ? 'Yes' : y.employersConnected === 'no' ? 'No' : null,
-                  ] as Answer,
-                ]
-              : []),
-          ],
-        });
-      }
-      sections.push({
-        title: `Tax year ${y.year}: mileage allowance relief`,
-        rows: [['Mileage allowance relief claimed', pence(y.claimable)]],
-      });
-    }
+    sections.push(...mileageSections(snapshot, selfAssessment));
   }
   const readiness = readinessOf(found);
   return { reference, sections: markMissing(sections, readiness), missing: readiness.map((i) => i.label) };
+}
+
+/** D38: each year of a case, its amounts by kind across the claims and the total HMRC measures. */
+function caseTotalSections(found: Found): AnswerSection[] {
+  return (caseViewOf(found)?.years ?? []).map((y) => ({
+    title: `Tax year ${y.year}: the case's expenses across its claims`,
+    rows: [
+      ...y.amounts.map((a): Answer => [a.label, formatPence(a.pence)]),
+      ['Total for the year (the £2,500 limit is on this total)', formatPence(y.pence)],
+      ['Goes to HMRC on', y.route === 'p87' ? 'The P87' : 'A Self Assessment tax return, not the P87'],
+    ],
+  }));
 }
 
 /** The general funnel's expenses by their labels, as the claimant chose them ('Hotel stays, …'). */
