@@ -15,7 +15,16 @@ import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
 import { extractPdfText, makeHtmlAsPng, makePdf } from '../helpers/sample-files.ts';
 import { drawSignature } from '../helpers/signature.ts';
-import { expectStep, tabTo } from '../helpers/wizard.ts';
+import { statusCode } from '../helpers/status.ts';
+import {
+  continueButton,
+  expectStep,
+  sessionIdOf,
+  signOnReview,
+  tabTo,
+  tickConsents,
+  yearSlug,
+} from '../helpers/wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // Three years, oldest first, that are claimable today and the nurse worked in (D21).
@@ -540,4 +549,143 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
     sessionId,
   ]);
   expect(row?.details_signed_at).toBeTruthy();
+});
+
+// Issue 42 (D38, decision 073): a nurse who also drives claims uniform, fees and travel. The
+// mileage claim started from her details joins her case: the operator's queue lists one case with
+// both kinds, its one worksheet holds each year's flat rate, fee and mileage together, and the
+// claimant follows one reference (the case's), whichever she types on the status page.
+test('a nurse who also drives: one case, one queue row, one worksheet, one reference', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const lastName = `Seacole${unique()}`;
+  const phone = `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+  await reachFilledForm(page, {
+    firstName: 'Mary',
+    lastName,
+    email: 'mary.s@example.com',
+    phone,
+    expenses: ['uniform', 'fees', 'hotel', 'travel'],
+  });
+  const sessionId = await submitClaim(page);
+  await successDialog(page).getByRole('button', { name: 'Add the details HMRC needs' }).click();
+  await expect(page).toHaveURL('/claim-details');
+  await finishDetails(page, sessionId, false, true);
+  const [funnel] = await queryRows('SELECT id, reference FROM form_responses WHERE session_id = $1', [
+    sessionId,
+  ]);
+  const caseReference = String(funnel?.reference);
+
+  // The mileage claim, prefilled from the details: one year, 4,000 business miles, nothing paid.
+  const year = YEARS[2]!;
+  await page.getByRole('button', { name: 'Start your mileage claim' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  await expectStep(page, 'eligibility');
+  await page.getByTestId('eligibility-yes').click();
+  await expectStep(page, 'employment');
+  await page.getByTestId('employment-employed').click();
+  await expectStep(page, 'personal');
+  await continueButton(page).click();
+  await expectStep(page, 'employments');
+  await continueButton(page).click();
+  await expectStep(page, 'tax-years');
+  for (const other of YEARS.slice(0, 2)) await page.getByTestId(`tax-year-${other}`).uncheck();
+  await continueButton(page).click();
+  await expectStep(page, 'vehicle');
+  await page.getByTestId('vehicle-car-van').click();
+  await expectStep(page, 'mileage');
+  await page.locator(`[data-testid^="miles-${year}-"]`).fill('4000');
+  await continueButton(page).click();
+  await expectStep(page, 'employer-rate');
+  await page.locator(`[data-testid^="paid-${year}-"][data-testid$="-none"]`).check();
+  await continueButton(page).click();
+  await expectStep(page, 'congratulations');
+  await continueButton(page).click();
+  await expectStep(page, 'evidence');
+  const diary = await makePdf('mileage-diary.pdf', 'Business mileage diary (example)');
+  await page.getByTestId(`evidence-upload-${yearSlug(year)}`).setInputFiles(diary);
+  await expect(page.getByTestId(`evidence-files-${yearSlug(year)}`)).toContainText(diary.name);
+  await continueButton(page).click();
+  await expectStep(page, 'check-answers');
+  await continueButton(page).click();
+  await expectStep(page, 'review');
+  await signOnReview(page);
+  await tickConsents(page);
+  await continueButton(page).click();
+  await expectStep(page, 'hmrc-details');
+  await page.getByTestId('ni-number').fill('AB 12 34 56 C');
+  await continueButton(page).click();
+  await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+  // One reference: the case's, not the mileage claim's own.
+  await expect(page.getByTestId('confirmation-reference')).toHaveText(caseReference);
+  const [mileage] = await queryRows(
+    'SELECT submission_reference, case_id, follows_case, status FROM onboarding_claims WHERE session_id = $1',
+    [await sessionIdOf(page)],
+  );
+  expect(mileage).toMatchObject({ case_id: funnel?.id, status: 'submitted' });
+  expect(Number(mileage?.follows_case)).toBe(1);
+  const mileageReference = String(mileage?.submission_reference);
+
+  // The operator's queue: one case, both kinds.
+  const operator = await (await browser.newContext()).newPage();
+  await signInAsOperator(operator);
+  await operator.getByLabel('Search').fill(lastName);
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(operator.getByRole('row', { name: new RegExp(lastName) }).first()).toBeVisible();
+  await operator.getByLabel('Search').fill('');
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  const caseRow = operator.getByRole('row', { name: new RegExp(caseReference) });
+  await expect(caseRow).toContainText('General and Mileage');
+  await expect(operator.getByRole('row', { name: new RegExp(mileageReference) })).toHaveCount(0);
+  await caseRow.getByRole('link').click();
+  await expect(operator.getByTestId('claim-case')).toContainText(mileageReference);
+  await scanAt320(operator, 'the case’s claim page');
+  const [download] = await Promise.all([
+    operator.waitForEvent('download'),
+    operator.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
+  ]);
+  const text = extractPdfText(await readFile(await download.path()));
+  let at = -1;
+  // 4,000 miles at 45p with nothing paid: £1,800; with £125 uniform, £120 fee and £80 hotel,
+  // £2,125 for the year, under £2,500: a P87 year.
+  for (const piece of [
+    `Tax year ${year}: expenses`,
+    'Uniforms, work clothing and tools',
+    '£125.00',
+    'Professional fees and subscriptions',
+    '£120.00',
+    `Tax year ${year}: mileage allowance relief (${mileageReference})`,
+    '£1,800.00',
+    `Tax year ${year}: the case's expenses across its claims`,
+    '£2,125.00',
+    'The P87',
+  ]) {
+    const found = text.indexOf(piece, at + 1);
+    expect(found, piece).toBeGreaterThan(at);
+    at = found;
+  }
+  // The mileage claim's own page says it is worked with the case, and offers no status move.
+  await operator.goto('/admin/claims');
+  await operator.getByLabel('Search').fill(mileageReference);
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  await operator
+    .getByRole('row', { name: new RegExp(mileageReference) })
+    .getByRole('link')
+    .click();
+  await expect(operator.getByTestId('worked-with-case')).toContainText(caseReference);
+  await expect(operator.getByLabel('New status')).toHaveCount(0);
+
+  // The claimant types the mileage claim's reference on the status page: the case opens.
+  const claimant = await (await browser.newContext()).newPage();
+  await claimant.goto('/status');
+  await claimant.getByLabel('Claim reference').fill(mileageReference);
+  await claimant.getByLabel('Mobile number').fill(phone);
+  await claimant.getByRole('button', { name: 'Text me a code' }).click();
+  await claimant.getByLabel('Enter the 6-digit code').fill(await statusCode(phone));
+  await claimant.getByRole('button', { name: 'Show my claim' }).click();
+  await expect(claimant.getByRole('heading', { name: 'Your claim', exact: true })).toBeVisible();
+  await expect(claimant.getByText(`Reference ${caseReference}`)).toBeVisible();
+  await scanAt320(claimant, 'the case’s status page');
 });

@@ -16,6 +16,7 @@ import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
 import { joinCaseWorkflow } from '../casework/case-workflow.ts';
+import { generalClaimReference } from '@taxback/domain/reference';
 import {
   authorityOfRows,
   caseDetailsOf,
@@ -35,10 +36,23 @@ export function submissionOperations(ctx: OnboardingContext) {
   const { deps, now } = ctx;
   const { db } = deps;
 
+  /** D38: the reference the claimant follows: the case's, when the claim follows its case. */
+  async function followedReference(claim: Row<'onboarding_claims'>): Promise<string> {
+    if (claim.follows_case === 1 && claim.case_id !== null) {
+      const head = await db
+        .selectFrom('form_responses')
+        .select(['id', 'reference'])
+        .where('id', '=', claim.case_id)
+        .executeTakeFirst();
+      if (head) return generalClaimReference(head);
+    }
+    return claim.submission_reference ?? '';
+  }
+
   async function submittedAnswer(claim: Row<'onboarding_claims'>) {
     return {
       signedAuthority: authorityOfRows(await listClaimFiles(db, claim.session_id)),
-      submissionReference: claim.submission_reference ?? '',
+      submissionReference: await followedReference(claim),
       submittedAt: claim.submitted_at ?? '',
       totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
     };

@@ -162,7 +162,13 @@ export function ClaimCase({ claim }: { claim: ClaimDetail }) {
         ))}
       </ul>
       {c.years.length > 0 && (
-        <div className="overflow-x-auto">
+        // Scrolls sideways at 320 px: a focusable, named region, so a keyboard can scroll it.
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Each tax year across the case"
+        >
           <table className="mb-2 w-full border-collapse text-left">
             <caption className="mb-2 text-left font-semibold">Each tax year across the case</caption>
             <thead>

@@ -57,7 +57,12 @@ export function YearAnswers({ claim, onChanged }: { claim: ClaimDetail; onChange
       <p className="mb-4">
         One answer per tax year for the claimant’s whole case. The fee is worked out on what HMRC repaid.
       </p>
-      <div className="overflow-x-auto">
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="HMRC’s answer for each tax year"
+      >
         <table className="mb-4 w-full text-left" data-testid="year-answers">
           <caption className="sr-only">HMRC’s answer for each tax year</caption>
           <thead>
