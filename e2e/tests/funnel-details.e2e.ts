@@ -551,6 +551,51 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
   expect(row?.details_signed_at).toBeTruthy();
 });
 
+/**
+ * Issue 42: "Start your mileage claim" after the signed details, through the wizard prefilled
+ * from them: `year` alone, `miles` business miles with nothing paid, a diary, signed, submitted.
+ */
+async function mileageFromDetails(page: Page, year: string, miles: number): Promise<void> {
+  await page.getByRole('button', { name: 'Start your mileage claim' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  await expectStep(page, 'eligibility');
+  await page.getByTestId('eligibility-yes').click();
+  await expectStep(page, 'employment');
+  await page.getByTestId('employment-employed').click();
+  await expectStep(page, 'personal');
+  await continueButton(page).click();
+  await expectStep(page, 'employments');
+  await continueButton(page).click();
+  await expectStep(page, 'tax-years');
+  for (const other of YEARS.slice(0, 2)) await page.getByTestId(`tax-year-${other}`).uncheck();
+  await continueButton(page).click();
+  await expectStep(page, 'vehicle');
+  await page.getByTestId('vehicle-car-van').click();
+  await expectStep(page, 'mileage');
+  await page.locator(`[data-testid^="miles-${year}-"]`).fill(String(miles));
+  await continueButton(page).click();
+  await expectStep(page, 'employer-rate');
+  await page.locator(`[data-testid^="paid-${year}-"][data-testid$="-none"]`).check();
+  await continueButton(page).click();
+  await expectStep(page, 'congratulations');
+  await continueButton(page).click();
+  await expectStep(page, 'evidence');
+  const diary = await makePdf('mileage-diary.pdf', 'Business mileage diary (example)');
+  await page.getByTestId(`evidence-upload-${yearSlug(year)}`).setInputFiles(diary);
+  await expect(page.getByTestId(`evidence-files-${yearSlug(year)}`)).toContainText(diary.name);
+  await continueButton(page).click();
+  await expectStep(page, 'check-answers');
+  await continueButton(page).click();
+  await expectStep(page, 'review');
+  await signOnReview(page);
+  await tickConsents(page);
+  await continueButton(page).click();
+  await expectStep(page, 'hmrc-details');
+  await page.getByTestId('ni-number').fill('AB 12 34 56 C');
+  await continueButton(page).click();
+  await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+}
+
 // Issue 42 (D38, decision 073): a nurse who also drives claims uniform, fees and travel. The
 // mileage claim started from her details joins her case: the operator's queue lists one case with
 // both kinds, its one worksheet holds each year's flat rate, fee and mileage together, and the
@@ -580,44 +625,7 @@ test('a nurse who also drives: one case, one queue row, one worksheet, one refer
 
   // The mileage claim, prefilled from the details: one year, 4,000 business miles, nothing paid.
   const year = YEARS[2]!;
-  await page.getByRole('button', { name: 'Start your mileage claim' }).click();
-  await expect(page).toHaveURL('/onboarding');
-  await expectStep(page, 'eligibility');
-  await page.getByTestId('eligibility-yes').click();
-  await expectStep(page, 'employment');
-  await page.getByTestId('employment-employed').click();
-  await expectStep(page, 'personal');
-  await continueButton(page).click();
-  await expectStep(page, 'employments');
-  await continueButton(page).click();
-  await expectStep(page, 'tax-years');
-  for (const other of YEARS.slice(0, 2)) await page.getByTestId(`tax-year-${other}`).uncheck();
-  await continueButton(page).click();
-  await expectStep(page, 'vehicle');
-  await page.getByTestId('vehicle-car-van').click();
-  await expectStep(page, 'mileage');
-  await page.locator(`[data-testid^="miles-${year}-"]`).fill('4000');
-  await continueButton(page).click();
-  await expectStep(page, 'employer-rate');
-  await page.locator(`[data-testid^="paid-${year}-"][data-testid$="-none"]`).check();
-  await continueButton(page).click();
-  await expectStep(page, 'congratulations');
-  await continueButton(page).click();
-  await expectStep(page, 'evidence');
-  const diary = await makePdf('mileage-diary.pdf', 'Business mileage diary (example)');
-  await page.getByTestId(`evidence-upload-${yearSlug(year)}`).setInputFiles(diary);
-  await expect(page.getByTestId(`evidence-files-${yearSlug(year)}`)).toContainText(diary.name);
-  await continueButton(page).click();
-  await expectStep(page, 'check-answers');
-  await continueButton(page).click();
-  await expectStep(page, 'review');
-  await signOnReview(page);
-  await tickConsents(page);
-  await continueButton(page).click();
-  await expectStep(page, 'hmrc-details');
-  await page.getByTestId('ni-number').fill('AB 12 34 56 C');
-  await continueButton(page).click();
-  await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+  await mileageFromDetails(page, year, 4000);
   // One reference: the case's, not the mileage claim's own.
   await expect(page.getByTestId('confirmation-reference')).toHaveText(caseReference);
   const [mileage] = await queryRows(
@@ -688,4 +696,43 @@ test('a nurse who also drives: one case, one queue row, one worksheet, one refer
   await expect(claimant.getByRole('heading', { name: 'Your claim', exact: true })).toBeVisible();
   await expect(claimant.getByText(`Reference ${caseReference}`)).toBeVisible();
   await scanAt320(claimant, 'the case’s status page');
+});
+
+// D31 with D38: the £2,500 limit is on the year's total across the case. 5,000 miles at 45p with
+// nothing paid is £2,250, under the limit alone; with the nurse's £125 uniform, £120 fee and £80
+// hotel it is £2,575, so the year goes on a Self Assessment return: the confirmation tells the
+// claimant, and the operator's readiness list and worksheet say the same.
+test('a year whose mileage, uniform and fees come to over £2,500 together needs Self Assessment', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const lastName = `Cavell${unique()}`;
+  await reachFilledForm(page, {
+    firstName: 'Edith',
+    lastName,
+    email: 'edith@example.com',
+    phone: `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`,
+    expenses: ['uniform', 'fees', 'hotel', 'travel'],
+  });
+  const sessionId = await submitClaim(page);
+  await successDialog(page).getByRole('button', { name: 'Add the details HMRC needs' }).click();
+  await finishDetails(page, sessionId, false, true);
+  const year = YEARS[2]!;
+  await mileageFromDetails(page, year, 5000);
+  const note = page.getByTestId('self-assessment-note');
+  await expect(note).toContainText(`Your claimable expenses are over £2,500 for ${year}`);
+  await expectNoA11yViolations(page, 'the confirmation with the case’s Self Assessment year');
+
+  const [funnel] = await queryRows('SELECT reference FROM form_responses WHERE session_id = $1', [sessionId]);
+  const operator = await (await browser.newContext()).newPage();
+  await signInAsOperator(operator);
+  await operator.getByLabel('Search').fill(String(funnel?.reference));
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  const caseRow = operator.getByRole('row', { name: new RegExp(String(funnel?.reference)) });
+  await expect(caseRow).toContainText('General and Mileage');
+  await expect(caseRow).toContainText('Self Assessment');
+  await caseRow.getByRole('link').click();
+  await expect(operator.getByText(`Self Assessment, not P87: ${year} (expenses over £2,500)`)).toBeVisible();
+  await expect(operator.getByTestId('claim-case')).toContainText('£2,575.00');
 });

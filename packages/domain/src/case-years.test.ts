@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseYears, selfAssessmentYearsOfCase } from './case-years.ts';
+import { caseYears, selfAssessmentYearsOfCase, withCaseSelfAssessment } from './case-years.ts';
 import {
   detailsEstimate,
   detailsYears,
@@ -510,5 +510,32 @@ describe('when the two claims answer a year differently', () => {
       mileage: mileage([{ year, miles: MILES_2000_25, incomeBand: 'higher', taxPaid: 5_000 }]),
     }).years[0];
     expect([y?.highPence, y?.cappedAtTaxPaid, y?.answersDiffer]).toEqual([30_000, true, true]);
+  });
+});
+
+// D31 (GOV.UK, Claim tax relief for your job expenses: "If your expenses are over £2,500 you must
+// claim using a Self Assessment tax return") with D38: the limit is on the year's total across the
+// case, so a claim whose own share is under it is still told the year needs Self Assessment.
+describe('a claim’s figures with its case’s Self Assessment years (D38)', () => {
+  const summary = {
+    years: [
+      { year: '2024/25', claimable: 2250, selfAssessmentRequired: false },
+      { year: '2025/26', claimable: 900, selfAssessmentRequired: false },
+    ],
+    selfAssessmentRequired: false,
+  };
+  it('marks the case’s years and keeps the amounts', () => {
+    expect(withCaseSelfAssessment(summary, ['2024/25'])).toEqual({
+      years: [
+        { year: '2024/25', claimable: 2250, selfAssessmentRequired: true },
+        { year: '2025/26', claimable: 900, selfAssessmentRequired: false },
+      ],
+      selfAssessmentRequired: true,
+    });
+  });
+  it('changes nothing when the case has no such year, and never unmarks the claim’s own', () => {
+    expect(withCaseSelfAssessment(summary, [])).toEqual(summary);
+    const own = { years: [{ year: '2024/25', selfAssessmentRequired: true }], selfAssessmentRequired: true };
+    expect(withCaseSelfAssessment(own, [])).toEqual(own);
   });
 });

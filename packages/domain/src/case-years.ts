@@ -275,3 +275,20 @@ export function caseYears(input: CaseInput): CaseYears {
 export function selfAssessmentYearsOfCase(input: CaseInput): TaxYear[] {
   return caseYears(input).selfAssessmentYears;
 }
+
+/**
+ * D38 with D31: a claim's own figures as the claimant reads them, with each year its case makes a
+ * Self Assessment year (the year's total across kinds over £2,500) marked so, though the claim's
+ * own share is under the limit. The amounts are the claim's own and unchanged.
+ */
+export function withCaseSelfAssessment<
+  T extends {
+    years: readonly { year: string; selfAssessmentRequired: boolean }[];
+    selfAssessmentRequired: boolean;
+  },
+>(summary: T, caseSelfAssessmentYears: readonly string[]): T {
+  const years = summary.years.map((y) =>
+    caseSelfAssessmentYears.includes(y.year) ? { ...y, selfAssessmentRequired: true } : y,
+  );
+  return { ...summary, years, selfAssessmentRequired: years.some((y) => y.selfAssessmentRequired) };
+}

@@ -6,6 +6,7 @@ import {
   newClaimReference,
   routeEnd,
   summariseClaim,
+  withCaseSelfAssessment,
 } from '@taxback/domain';
 import { evidenceStepSchema, fieldErrors, MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
@@ -49,12 +50,23 @@ export function submissionOperations(ctx: OnboardingContext) {
     return claim.submission_reference ?? '';
   }
 
+  /**
+   * The claim's own figures; in a case, each year the case's total makes a Self Assessment year
+   * marked so (D38), so the confirmation tells the claimant what the operator's readiness says.
+   */
+  async function caseTotalsOf(claim: Row<'onboarding_claims'>) {
+    const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
+    const totals = summariseClaim(snapshot);
+    const caseYearsDue = mileageCaseSelfAssessment(snapshot, await caseDetailsOf(db, claim.case_id));
+    return caseYearsDue ? withCaseSelfAssessment(totals, caseYearsDue) : totals;
+  }
+
   async function submittedAnswer(claim: Row<'onboarding_claims'>) {
     return {
       signedAuthority: authorityOfRows(await listClaimFiles(db, claim.session_id)),
       submissionReference: await followedReference(claim),
       submittedAt: claim.submitted_at ?? '',
-      totals: summariseClaim(readSnapshot(claim.snapshot, claim.snapshot_version)),
+      totals: await caseTotalsOf(claim),
     };
   }
 
