@@ -285,9 +285,8 @@ test('a nurse adds the details after the funnel, signs, and an operator sends th
     operator.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
   ]);
   const text = extractPdfText(await readFile(await download.path()));
-  let at = -1;
   // Issue 44: no title given, and nothing on the readiness list, so no answer is marked missing.
-  for (const piece of [
+  expectInOrder(text, [
     'Title',
     'Not given',
     'Surname',
@@ -300,11 +299,7 @@ test('a nurse adds the details after the funnel, signs, and an operator sends th
       '£120.00',
     ]),
     'Nothing is missing.',
-  ]) {
-    const found = text.indexOf(piece, at + 1);
-    expect(found, piece).toBeGreaterThan(at);
-    at = found;
-  }
+  ]);
   expect(text).not.toContain('MISSING');
 });
 
@@ -655,10 +650,9 @@ test('a nurse who also drives: one case, one queue row, one worksheet, one refer
     operator.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
   ]);
   const text = extractPdfText(await readFile(await download.path()));
-  let at = -1;
   // 4,000 miles at 45p with nothing paid: £1,800; with £125 uniform, £120 fee and £80 hotel,
   // £2,125 for the year, under £2,500: a P87 year.
-  for (const piece of [
+  expectInOrder(text, [
     `Tax year ${year}: expenses`,
     'Uniforms, work clothing and tools',
     '£125.00',
@@ -669,11 +663,7 @@ test('a nurse who also drives: one case, one queue row, one worksheet, one refer
     `Tax year ${year}: the case's expenses across its claims`,
     '£2,125.00',
     'The P87',
-  ]) {
-    const found = text.indexOf(piece, at + 1);
-    expect(found, piece).toBeGreaterThan(at);
-    at = found;
-  }
+  ]);
   // The mileage claim's own page says it is worked with the case, and offers no status move.
   await operator.goto('/admin/claims');
   await operator.getByLabel('Search').fill(mileageReference);
@@ -736,3 +726,13 @@ test('a year whose mileage, uniform and fees come to over £2,500 together needs
   await expect(operator.getByText(`Self Assessment, not P87: ${year} (expenses over £2,500)`)).toBeVisible();
   await expect(operator.getByTestId('claim-case')).toContainText('£2,575.00');
 });
+
+/** Each piece appears in `text` after the one before it (a document read top to bottom). */
+function expectInOrder(text: string, pieces: readonly string[]): void {
+  let at = -1;
+  for (const piece of pieces) {
+    const found = text.indexOf(piece, at + 1);
+    expect(found, piece).toBeGreaterThan(at);
+    at = found;
+  }
+}

@@ -22,7 +22,7 @@ import {
 } from './admin-helpers.ts';
 import { signNurseDetails, startFunnelClaim } from './case-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { pdfText } from './pdf-text.ts';
+import { expectInOrder, pdfText } from './pdf-text.ts';
 
 const clock = testClock('2026-11-26T12:00:00.000Z');
 let t: TestApp;
@@ -135,6 +135,16 @@ describe('a mileage claim started from the details follows its case (D38)', () =
       status: 'submitted',
     });
     expect(detail.workflow.allowedMoves).toEqual([]);
+    // The wizard's confirmation, restored later, gives the case's reference too.
+    const restored = await t.app.inject({
+      method: 'GET',
+      url: '/api/onboarding',
+      headers: { 'x-session-id': mileage.sessionId },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json<{ submissionReference: string }>().submissionReference).toBe(
+      detail.worksWithCase!.reference,
+    );
 
     // Nothing moves it on its own: 409 with the words, nothing stored.
     const before = await mileageRow(mileage.id);
@@ -250,12 +260,7 @@ describe('a mileage claim started from the details follows its case (D38)', () =
       '£1,645.00',
       'The P87',
     ];
-    let at = -1;
-    for (const piece of order) {
-      const next = text.indexOf(piece, at + 1);
-      expect(next, piece).toBeGreaterThan(at);
-      at = next;
-    }
+    expectInOrder(text, order);
     // What the mileage claim lacks is marked on its rows, as on the readiness list.
     expect(text).toContain(`${mileage.reference}: ${own.readiness[0]!.label}`);
   });

@@ -23,7 +23,7 @@ import {
 } from './case-helpers.ts';
 import { START_FROM_CLAIM_MESSAGES } from '../src/modules/onboarding/start-from-claim.ts';
 import { personKeyOf } from '../src/crypto/hash.ts';
-import { pdfText } from './pdf-text.ts';
+import { expectInOrder, pdfText } from './pdf-text.ts';
 
 // D30 (issue 30): a funnel claim finished online. 26 November 2026: the claimable years are
 // 2022/23 to 2026/27 (D21). A nurse's uniform flat rate is £125 a year (EIM32712, GOV.UK
@@ -313,12 +313,7 @@ describe('the details journey of a funnel claim (D30)', () => {
         '£245.00',
       ]),
     ];
-    let at = -1;
-    for (const piece of order) {
-      const next = text.indexOf(piece, at + 1);
-      expect(next, piece).toBeGreaterThan(at);
-      at = next;
-    }
+    expectInOrder(text, order);
     expect(text).not.toContain('MISSING');
   });
 });

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { expect } from 'vitest';
 
 /** The text drawn on a pdf-lib page: inflate each content stream and decode its hex strings (WinAnsi ≈ latin1). */
 export function pdfText(bytes: Uint8Array): string {
@@ -86,4 +87,14 @@ export function pdfLines(runs: PdfTextRun[]): PdfTextRun[][] {
     lines.set(key, [...(lines.get(key) ?? []), run]);
   }
   return [...lines.values()].map((line) => line.sort((a, b) => a.x - b.x));
+}
+
+/** Each piece appears in `text` after the one before it (a document read top to bottom). */
+export function expectInOrder(text: string, pieces: readonly string[]): void {
+  let at = -1;
+  for (const piece of pieces) {
+    const next = text.indexOf(piece, at + 1);
+    expect(next, piece).toBeGreaterThan(at);
+    at = next;
+  }
 }

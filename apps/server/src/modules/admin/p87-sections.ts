@@ -57,6 +57,19 @@ function markMissing(
   }));
 }
 
+/** D31: a year whose expenses are over £2,500 is left off the P87 and said so. */
+function selfAssessmentSection(year: string): AnswerSection {
+  return {
+    title: `Tax year ${year}: Self Assessment, not P87`,
+    rows: [
+      [
+        'Leave this year off the P87',
+        'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
+      ],
+    ],
+  };
+}
+
 /** Part 1 of the P87: the claimant's answers, each with its readiness field (none for the title). */
 function aboutYou(p: {
   ni: string | null;
@@ -139,15 +152,7 @@ function generalSections(
   const unlisted = unlistedProfessionalBody(details);
   for (const y of detailsYears(details)) {
     if (caseSelfAssessment ? caseSelfAssessment.has(y.year) : y.selfAssessmentRequired) {
-      sections.push({
-        title: `Tax year ${y.year}: Self Assessment, not P87`,
-        rows: [
-          [
-            'Leave this year off the P87',
-            'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
-          ],
-        ],
-      });
+      sections.push(selfAssessmentSection(y.year));
       continue;
     }
     const rows: Answer[] = y.lines.map((l) => [l.box, `${pounds(l.pence)} (${l.basis})`]);
@@ -167,15 +172,7 @@ function mileageSections(snapshot: WizardSnapshot, selfAssessment: ReadonlySet<s
   const pence = (pounds: number) => formatPence(Math.round(pounds * 100));
   for (const y of years) {
     if (selfAssessment.has(y.year)) {
-      sections.push({
-        title: `Tax year ${y.year}: Self Assessment, not P87`,
-        rows: [
-          [
-            'Leave this year off the P87',
-            'Expenses over £2,500: HMRC takes them only on a Self Assessment tax return',
-          ],
-        ],
-      });
+      sections.push(selfAssessmentSection(y.year));
       continue;
     }
     for (const j of y.jobs) {

@@ -70,6 +70,9 @@ const PROGRESS_COLUMNS = columnsOf<'onboarding_claims'>()(
   'last_step_completed',
   'checked_on',
   'totals',
+  // D38: a submitted claim in a case restores the case's reference and Self Assessment years.
+  'case_id',
+  'follows_case',
 );
 export type ClaimProgressRow = RowColumns<'onboarding_claims', typeof PROGRESS_COLUMNS>;
 

@@ -3,6 +3,7 @@ import { resumePoint, WIZARD_SNAPSHOT_VERSION } from '@taxback/domain/schemas';
 import { NotFoundError } from '../../errors.ts';
 import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
+import { caseTotalsOf, followedReference } from './case-answer.ts';
 import { findClaimProgress, progressOfRow } from './repository.ts';
 import type { ClaimFileRow, ClaimProgressRow } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
@@ -44,6 +45,15 @@ export function restoreOperation(ctx: OnboardingContext) {
     // older, they still hold and need not be checked again (migration 009).
     const checkedToday = current && claim.checked_on === ukIsoDate(today);
     const parts = restoredParts(claim, files);
+    // D38: a submitted claim of a case is followed by the case's reference and figures.
+    if (claim.status !== 'draft' && claim.case_id !== null)
+      return JSON.stringify({
+        ...parts,
+        submissionReference: await followedReference(deps.db, claim),
+        snapshot: readSnapshot(claim.snapshot, claim.snapshot_version),
+        totals: await caseTotalsOf(deps.db, claim),
+        ...saved,
+      });
     if (current && claim.totals !== null && (checkedToday || claim.status !== 'draft')) {
       const rest = JSON.stringify({ ...parts, ...saved });
       return `{"snapshot":${claim.snapshot},"totals":${claim.totals},${rest.slice(1)}`;

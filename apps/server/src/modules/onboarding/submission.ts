@@ -6,7 +6,6 @@ import {
   newClaimReference,
   routeEnd,
   summariseClaim,
-  withCaseSelfAssessment,
 } from '@taxback/domain';
 import { evidenceStepSchema, fieldErrors, MESSAGES, validateSnapshotSteps } from '@taxback/domain/schemas';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
@@ -17,7 +16,7 @@ import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import { fileUrl } from '../files/service.ts';
 import { joinCaseWorkflow } from '../casework/case-workflow.ts';
-import { generalClaimReference } from '@taxback/domain/reference';
+import { caseTotalsOf, followedReference } from './case-answer.ts';
 import {
   authorityOfRows,
   caseDetailsOf,
@@ -37,36 +36,12 @@ export function submissionOperations(ctx: OnboardingContext) {
   const { deps, now } = ctx;
   const { db } = deps;
 
-  /** D38: the reference the claimant follows: the case's, when the claim follows its case. */
-  async function followedReference(claim: Row<'onboarding_claims'>): Promise<string> {
-    if (claim.follows_case === 1 && claim.case_id !== null) {
-      const head = await db
-        .selectFrom('form_responses')
-        .select(['id', 'reference'])
-        .where('id', '=', claim.case_id)
-        .executeTakeFirst();
-      if (head) return generalClaimReference(head);
-    }
-    return claim.submission_reference ?? '';
-  }
-
-  /**
-   * The claim's own figures; in a case, each year the case's total makes a Self Assessment year
-   * marked so (D38), so the confirmation tells the claimant what the operator's readiness says.
-   */
-  async function caseTotalsOf(claim: Row<'onboarding_claims'>) {
-    const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
-    const totals = summariseClaim(snapshot);
-    const caseYearsDue = mileageCaseSelfAssessment(snapshot, await caseDetailsOf(db, claim.case_id));
-    return caseYearsDue ? withCaseSelfAssessment(totals, caseYearsDue) : totals;
-  }
-
   async function submittedAnswer(claim: Row<'onboarding_claims'>) {
     return {
       signedAuthority: authorityOfRows(await listClaimFiles(db, claim.session_id)),
-      submissionReference: await followedReference(claim),
+      submissionReference: (await followedReference(db, claim)) ?? '',
       submittedAt: claim.submitted_at ?? '',
-      totals: await caseTotalsOf(claim),
+      totals: await caseTotalsOf(db, claim),
     };
   }
 
