@@ -309,3 +309,42 @@ describe('who may read it, and bad filters (issue 45)', () => {
     });
   });
 });
+
+describe('how long open claims wait (issue 45)', () => {
+  it('gives the median across both kinds, the oldest and how many are over target, in UK days', async () => {
+    // Today is Friday 27 November. In review: general claims made 1, 10 and 24 November and a
+    // mileage claim made on 20 November: 26, 17, 3 and 7 days old.
+    const made = [
+      ['form_responses', '2026-11-01T09:00:00.000Z'],
+      ['form_responses', '2026-11-10T09:00:00.000Z'],
+      ['form_responses', '2026-11-24T09:00:00.000Z'],
+      ['onboarding_claims', '2026-11-20T09:00:00.000Z'],
+    ] as const;
+    for (const [table, at] of made) {
+      const id =
+        table === 'form_responses'
+          ? await submitGeneralClaim(t, { affiliateName: 'waiting-test' })
+          : (await submitMileageClaim(t, { affiliate: 'waiting-test' })).id;
+      const column = table === 'form_responses' ? 'created_at' : 'submitted_at';
+      await setClaim(table, id, { status: 'in-review', [column]: at });
+    }
+    const d = await dashboard(`${RANGE}&affiliate=waiting-test`);
+    const inReview = d.waiting.find((w) => w.status === 'in-review');
+    // Nearest rank: the 2nd newest of 4 (20 November), 7 days; over 14 days: 1 and 10 November.
+    expect(inReview).toEqual({
+      status: 'in-review',
+      claims: 4,
+      medianDays: 7,
+      oldestDays: 26,
+      overTarget: 2,
+    });
+    const general = await dashboard(`${RANGE}&affiliate=waiting-test&kind=general`);
+    expect(general.waiting.find((w) => w.status === 'in-review')).toEqual({
+      status: 'in-review',
+      claims: 3,
+      medianDays: 17,
+      oldestDays: 26,
+      overTarget: 2,
+    });
+  });
+});

@@ -9,6 +9,7 @@ import {
   summariseCounts,
   tally,
   ukDayOfUtcGroup,
+  ukDayStart,
   weeksInRange,
   type Counted,
   type FunnelStep,
@@ -39,6 +40,41 @@ export function dashboardFilters(query: DashboardQuery, now: Date): DashboardFil
   return { from, to, kind: query.kind, affiliate: query.affiliate ?? null };
 }
 
+/**
+ * Open claims now, per open status: how many, the median and the oldest age in days (from the UK
+ * day each was made to today) and how many are over the target. The median is the nearest-rank
+ * one: the age of the ceil(n/2)-th newest claim.
+ */
+async function waitingNow(
+  queries: DashboardQueries,
+  filters: DashboardFilters,
+  at: { today: string; overdueBefore: string },
+): Promise<Dashboard['waiting']> {
+  const ageOf = (made: string | null) =>
+    made === null ? null : daysBetween(ukIsoDate(new Date(made)), at.today);
+  const rows = await queries.waiting(filters, at.overdueBefore);
+  const statuses = CLAIM_STATUSES.filter(isOpenStatus);
+  const out: Dashboard['waiting'] = [];
+  for (const status of statuses) {
+    const mine = rows.filter((r) => r.status === status);
+    const claims = mine.reduce((sum, r) => sum + num(r.n), 0);
+    const oldest =
+      mine
+        .map((r) => r.oldest)
+        .filter((o): o is string => o !== null)
+        .sort()[0] ?? null;
+    const median = claims === 0 ? null : await queries.nthNewest(filters, status, Math.ceil(claims / 2));
+    out.push({
+      status,
+      claims,
+      medianDays: ageOf(median),
+      oldestDays: ageOf(oldest),
+      overTarget: mine.reduce((sum, r) => sum + num(r.overdue), 0),
+    });
+  }
+  return out;
+}
+
 /** Per ISO week of the range, in order, each starting from `make()`. */
 function byWeek<V>(from: string, to: string, make: () => V) {
   const weeks = weeksInRange(from, to);
@@ -57,10 +93,12 @@ export async function buildDashboard(
   now: Date,
 ): Promise<Dashboard> {
   const today = ukIsoDate(now);
+  // A claim is over target once its UK day of submission is more than the target's days ago.
+  const overdueBefore = ukDayStart(addDays(today, -WAITING_TARGET_DAYS));
   const [intake, funnel, waiting, sent, answers, repaid, times] = await Promise.all([
     queries.intake(filters),
     queries.funnel(filters),
-    queries.waiting(filters),
+    waitingNow(queries, filters, { today, overdueBefore }),
     queries.sent(filters),
     queries.answers(filters),
     queries.repaid(filters),
@@ -93,26 +131,6 @@ export async function buildDashboard(
     if (entry && (FUNNEL_STEPS as readonly string[]).includes(row.step))
       entry[row.step as FunnelStep] += num(row.n);
   }
-
-  const ages = new Map<string, Counted[]>();
-  for (const row of waiting)
-    tally(
-      ages,
-      row.status,
-      () => [],
-      (list) => list.push({ value: daysBetween(ukDay(row), today), count: num(row.n) }),
-    );
-  const waitingRows = CLAIM_STATUSES.filter(isOpenStatus).map((status) => {
-    const values = ages.get(status) ?? [];
-    const summary = summariseCounts(values);
-    return {
-      status,
-      claims: summary.count,
-      medianDays: summary.median,
-      oldestDays: summary.max,
-      overTarget: values.filter((v) => v.value > WAITING_TARGET_DAYS).reduce((s, v) => s + v.count, 0),
-    };
-  });
 
   const hmrcWeeks = byWeek(from, to, () => ({
     sent: 0,
@@ -171,7 +189,7 @@ export async function buildDashboard(
       (a, b) => a.weekStart.localeCompare(b.weekStart) || a.affiliate.localeCompare(b.affiliate),
     ),
     funnel: funnelWeeks.rows(),
-    waiting: waitingRows,
+    waiting,
     hmrc: hmrcWeeks.rows(),
     money: moneyWeeks.rows(),
     repaymentTime: timeWeeks

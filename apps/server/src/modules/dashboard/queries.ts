@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
 import { addDays, ukDayStart } from '@taxback/domain/dashboard';
@@ -35,7 +35,8 @@ const TABLES: ClaimTable[] = [
     kind: 'mileage',
     table: 'onboarding_claims',
     submitted: 'submitted_at',
-    claims: sql<boolean>`status <> 'draft' and submitted_at is not null`,
+    // Only a submitted claim has a submission date: no status test needed (a draft has none).
+    claims: sql<boolean>`submitted_at is not null`,
   },
 ];
 
@@ -49,11 +50,18 @@ function tablesOf(filters: DashboardFilters): ClaimTable[] {
   return TABLES.filter((t) => filters.kind === 'all' || filters.kind === t.kind);
 }
 
-/** The affiliate filter: a name, or '(none)' for claims that came with no affiliate. */
-function affiliateCondition(filters: DashboardFilters): RawBuilder<boolean> {
+/**
+ * The affiliate filter: a name, or '(none)' for claims that came with no affiliate. On SQLite the
+ * column is written `+affiliate_name`, SQLite's way of keeping a term off an index: its planner
+ * would otherwise walk the affiliate's index (migration 001) and read each of its claims' rows,
+ * where the dashboard's own indexes (migration 042) hold the affiliate beside the date and answer
+ * from the index alone. PostgreSQL's planner weighs both with its statistics.
+ */
+function affiliateOf(filters: DashboardFilters, sqlite: boolean): RawBuilder<boolean> {
+  const column = sqlite ? sql`+affiliate_name` : sql`affiliate_name`;
   if (filters.affiliate === null) return sql<boolean>`1 = 1`;
-  if (filters.affiliate === '(none)') return sql<boolean>`affiliate_name is null`;
-  return sql<boolean>`affiliate_name = ${filters.affiliate}`;
+  if (filters.affiliate === '(none)') return sql<boolean>`${column} is null`;
+  return sql<boolean>`${column} = ${filters.affiliate}`;
 }
 
 const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
@@ -66,9 +74,12 @@ function submittedIn(t: ClaimTable, filters: DashboardFilters): RawBuilder<boole
   return sql<boolean>`${column} >= ${ukDayStart(filters.from)} and ${column} < ${ukDayStart(addDays(filters.to, 1))}`;
 }
 
-const OPEN_STATUSES = CLAIM_STATUSES.filter(isOpenStatus);
+/** The open statuses as literals, as migrations 026 and 042's partial indexes say them. */
+const OPEN = sql.join(CLAIM_STATUSES.filter(isOpenStatus).map((s) => sql.lit(s)));
 
 export function createDashboardQueries(db: Db) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const affiliateCondition = (filters: DashboardFilters) => affiliateOf(filters, sqlite);
   async function perTable<R>(
     filters: DashboardFilters,
     query: (t: ClaimTable) => RawBuilder<R>,
@@ -106,17 +117,41 @@ export function createDashboardQueries(db: Db) {
         .execute();
     },
 
-    /** Open claims now, per status and the day group they were made in (whatever the range). */
-    waiting(filters: DashboardFilters) {
-      const open = sql.join(OPEN_STATUSES.map((s) => sql.lit(s)));
+    /**
+     * Open claims now, whatever the range, per status: how many, the first made, and how many were
+     * made before `overdueBefore` (an instant). One walk of the open-claims index per table, in
+     * its order, so no sort.
+     */
+    waiting(filters: DashboardFilters, overdueBefore: string) {
       return perTable(
         filters,
-        (t) => sql<UtcGroup & { status: string; n: number | string }>`
-          select status, ${dayOf(t.submitted)} as utc_day, ${lateOf(t.submitted)} as late, count(*) as n
+        (t) => sql<{
+          status: string;
+          n: number | string;
+          oldest: string | null;
+          overdue: number | string | null;
+        }>`
+          select status, count(*) as n, min(${sql.ref(t.submitted)}) as oldest,
+            sum(case when ${sql.ref(t.submitted)} < ${overdueBefore} then 1 else 0 end) as overdue
           from ${sql.table(t.table)}
-          where status in (${open}) and ${t.claims} and ${affiliateCondition(filters)}
-          group by status, ${dayOf(t.submitted)}, ${lateOf(t.submitted)}`,
+          where status in (${OPEN}) and ${t.claims} and ${affiliateCondition(filters)}
+          group by status`,
       );
+    },
+
+    /**
+     * When the `rank`-th newest open claim of `status` was made (1 is the newest), across the
+     * kinds asked for: both tables' index entries merged in date order and walked to that rank.
+     * For a median this reads half of the status's entries, and never sorts them.
+     */
+    async nthNewest(filters: DashboardFilters, status: string, rank: number): Promise<string | null> {
+      const sides = tablesOf(filters).map(
+        (t) => sql`select ${sql.ref(t.submitted)} as made from ${sql.table(t.table)}
+          where status in (${OPEN}) and status = ${status} and ${t.claims} and ${affiliateCondition(filters)}`,
+      );
+      const result = await sql<{ made: string }>`${sql.join(sides, sql` union all `)}
+        order by made desc limit 1 offset ${rank - 1}`.execute(db);
+      return result.rows[0]?.made ?? null;
     },
 
     /** Claims sent to HMRC per day (D35: the UK date recorded). */
@@ -135,12 +170,15 @@ export function createDashboardQueries(db: Db) {
      * cases holding a claim of the kind and affiliate asked for (a case is its first claim's id).
      */
     async answers(filters: DashboardFilters) {
+      // A few answers per day: each is checked against its case's claims by their indexes (the
+      // claim that is the case, by id; the others, by case_id), never by reading every claim.
       const filtered = filters.kind !== 'all' || filters.affiliate !== null;
-      const casesOf = (t: ClaimTable) =>
-        sql`select coalesce(case_id, id) from ${sql.table(t.table)} where ${t.claims} and ${affiliateCondition(filters)}`;
+      const inCase = (t: ClaimTable, link: 'id' | 'case_id') =>
+        sql`exists (select 1 from ${sql.table(t.table)} c where ${sql.ref(`c.${link}`)} = a.case_id
+          and ${t.claims} and ${affiliateCondition(filters)})`;
       const inCases = filtered
         ? sql<boolean>`(${sql.join(
-            tablesOf(filters).map((t) => sql`a.case_id in (${casesOf(t)})`),
+            tablesOf(filters).flatMap((t) => [inCase(t, 'id'), inCase(t, 'case_id')]),
             sql` or `,
           )})`
         : sql<boolean>`1 = 1`;
