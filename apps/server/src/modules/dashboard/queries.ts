@@ -84,12 +84,10 @@ export function createDashboardQueries(db: Db) {
     filters: DashboardFilters,
     query: (t: ClaimTable) => RawBuilder<R>,
   ): Promise<(R & { kind: 'general' | 'mileage' })[]> {
-    const results = await Promise.all(
-      tablesOf(filters).map(async (t) =>
-        (await query(t).execute(db)).rows.map((row) => ({ ...row, kind: t.kind })),
-      ),
-    );
-    return results.flat();
+    const rows: (R & { kind: 'general' | 'mileage' })[] = [];
+    for (const t of tablesOf(filters))
+      for (const row of (await query(t).execute(db)).rows) rows.push({ ...row, kind: t.kind });
+    return rows;
   }
 
   return {
