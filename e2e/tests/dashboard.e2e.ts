@@ -107,7 +107,9 @@ test('an admin reads the dashboard: a range and an affiliate, a chart’s table 
   await signInWithTotp(page, email, password, false);
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('dashboard-range')).toContainText('Without dates, the last 12 weeks.');
+  await expect(page.getByTestId('dashboard-range')).toContainText(
+    'the last 12 weeks, as no dates were given.',
+  );
   // Every chart drawn (uPlot's canvas, loaded with the dashboard only).
   await expect(page.getByRole('img', { name: /^Chart of / })).toHaveCount(6);
   await expect(page.locator('[data-testid="dashboard-chart"] canvas')).toHaveCount(6);

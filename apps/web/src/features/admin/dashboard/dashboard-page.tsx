@@ -83,8 +83,8 @@ export function DashboardPage() {
           <p className="mb-6" data-testid="dashboard-range">
             Showing {KIND_WORDS[dashboard.kind]}
             {dashboard.affiliate ? ` from the affiliate ${dashboard.affiliate}` : ''}, from{' '}
-            {formatDate(`${dashboard.from}T12:00:00Z`)} to {formatDate(`${dashboard.to}T12:00:00Z`)}. Without
-            dates, the last 12 weeks.
+            {formatDate(`${dashboard.from}T12:00:00Z`)} to {formatDate(`${dashboard.to}T12:00:00Z`)}
+            {applied.from || applied.to ? '.' : ': the last 12 weeks, as no dates were given.'}
           </p>
         )}
       </div>
