@@ -143,8 +143,11 @@ export function createDashboardQueries(db: Db) {
      * For a median this reads half of the status's entries, and never sorts them.
      */
     async nthNewest(filters: DashboardFilters, status: string, rank: number): Promise<string | null> {
+      // ISO instants sort the same byte by byte: PostgreSQL's "C" collation spares its sort the
+      // locale's rules (the database's own collation may be any); SQLite compares bytes already.
+      const bytewise = sqlite ? sql`` : sql` collate "C"`;
       const sides = tablesOf(filters).map(
-        (t) => sql`select ${sql.ref(t.submitted)} as made from ${sql.table(t.table)}
+        (t) => sql`select ${sql.ref(t.submitted)}${bytewise} as made from ${sql.table(t.table)}
           where status in (${OPEN}) and status = ${status} and ${t.claims} and ${affiliateCondition(filters)}`,
       );
       const result = await sql<{ made: string }>`${sql.join(sides, sql` union all `)}
