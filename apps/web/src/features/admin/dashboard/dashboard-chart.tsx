@@ -26,7 +26,11 @@ function options(data: ChartData, width: number): uPlot.Options {
     legend: { show: false },
     cursor: { show: false },
     scales: {
-      x: { time: false, range: (_u, min, max) => (bars ? [min - 0.5, max + 0.5] : [min, max]) },
+      // Bars, and a range of one week, get half a step either side (a scale of no width draws nothing).
+      x: {
+        time: false,
+        range: (_u, min, max) => (bars || min === max ? [min - 0.5, max + 0.5] : [min, max]),
+      },
       y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
     },
     axes: [
