@@ -164,5 +164,15 @@ test('an admin reads the dashboard: a range and an affiliate, a chart’s table 
   expect(intakeB).toEqual([['12 Mar 2018', affiliates.b, '1', '0', '1']]);
   const hmrc = await openTable(page, section(page, 'Sent to HMRC and HMRC’s answers per week'));
   expect(hmrc.find((r) => r[0] === '12 Mar 2018')).toEqual(['12 Mar 2018', '1', '0', '0', '0', '0']);
+
+  // One week: each chart still draws its single point.
+  await fillDate(page, 'From', ['12', '3', '2018']);
+  await fillDate(page, 'To', ['18', '3', '2018']);
+  await page.getByRole('button', { name: 'Show the dashboard' }).click();
+  await expect(page.getByTestId('dashboard-range')).toContainText('from 12 Mar 2018 to 18 Mar 2018');
+  await expect(page.locator('[data-testid="dashboard-chart"] canvas')).toHaveCount(6);
+  expect(await openTable(page, section(page, 'Claims submitted per week'))).toEqual([
+    ['12 Mar 2018', affiliates.b, '1', '0', '1'],
+  ]);
   await context.close();
 });
