@@ -39,6 +39,8 @@ import {
 import type { SecurityHeaderSets } from './http/security.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import { registerAdmin } from './modules/admin/index.ts';
+import { createFunnelSteps, dashboardRoutes, funnelStepRoutes } from './modules/dashboard/index.ts';
+import type { FunnelSteps } from './modules/dashboard/index.ts';
 import { settingsRoutes } from './modules/authority/routes.ts';
 import { authorityTermsOf } from './modules/authority/terms.ts';
 import { claimsRoutes } from './modules/claims/routes.ts';
@@ -126,6 +128,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('keys', keys);
   app.decorate('providers', providers);
   app.decorate('operatorAuth', { resolve: async () => null });
+  // Issue 45: the funnel's anonymous counts, kept in memory and added to the table every few seconds.
+  const funnel = createFunnelSteps({ db: database.db, now: overrides.now, log: app.log });
   const { jobs, files, documents, notices } = createJobsAndFiles(app, {
     config,
     database,
@@ -136,6 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // 1. External plugins, then 2. app plugins: hooks, errors, shutdown.
   const redis = await registerPlugins(app, { config, database, headers, keys });
   app.addHook('onClose', async () => {
+    await funnel.close();
     await jobs.stop();
     await documents.close();
     providers.email.close();
@@ -144,10 +149,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // 3. Services, each built once, then the routes that use them.
-  await registerRoutes(app, { config, database, keys, providers, files, documents, notices, overrides });
+  await registerRoutes(app, {
+    config,
+    database,
+    keys,
+    providers,
+    files,
+    documents,
+    notices,
+    overrides,
+    funnel,
+  });
 
   // 4. The built web app, with the SPA fallback.
-  await registerWebApp(app, config.webDist, web);
+  await registerWebApp(app, config.webDist, web, funnel);
 
   return app;
 }
@@ -288,11 +303,12 @@ interface RouteDeps {
   documents: DocumentRenderer;
   notices: ClaimNotices;
   overrides: AppOverrides;
+  funnel: FunnelSteps;
 }
 
 /** The claimant services, each built once, and every route, registered in one list. */
 async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { config, database, keys, providers, files, documents, notices, overrides } = deps;
+  const { config, database, keys, providers, files, documents, notices, overrides, funnel } = deps;
   const clock = overrides.now ? { now: overrides.now } : {};
   const terms = authorityTermsOf(config);
   const claims = createClaimsService({ db: database.db, files, terms, notices, ...clock });
@@ -302,6 +318,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     terms,
     dataKey: keys.dataKey,
     signingKey: keys.signingKey,
+    onFunnelStep: (step) => funnel.count(step),
     ...clock,
   });
   const resume = createResumeService({
@@ -344,7 +361,13 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     files,
     now: overrides.now ?? (() => new Date()),
   });
-  await app.register(claimsRoutes, { prefix: '/api', claims, details, detailsFiles });
+  await app.register(claimsRoutes, {
+    prefix: '/api',
+    claims,
+    details,
+    detailsFiles,
+    onClaimMade: () => funnel.count('claim'),
+  });
   await app.register(filesRoutes, { prefix: '/api', files });
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });
@@ -353,6 +376,12 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
   await app.register(callBackRoutes, { prefix: '/api', ...clock });
   await app.register(docsRoutes, { prefix: '/api' });
   await registerAdmin(app, { now: overrides.now, notices, documents });
+  await app.register(funnelStepRoutes, { prefix: '/api', funnel });
+  await app.register(dashboardRoutes, {
+    prefix: '/api/admin',
+    funnel,
+    now: overrides.now ?? (() => new Date()),
+  });
 }
 
 /**
@@ -409,11 +438,22 @@ function readWebApp(
   return createRoutePreloads(webDist, indexHtml, loadPrerendered(webDist, configured));
 }
 
-async function registerWebApp(app: FastifyInstance, webDist: string, web: WebPages | null): Promise<void> {
+/** Issue 45: the landing page's paths ('/', '/affiliate/{name}'), counted as the funnel's first step. */
+const LANDING_PATH = /^\/(affiliate\/[^/]+\/?)?$/;
+
+async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  web: WebPages | null,
+  funnel: FunnelSteps,
+): Promise<void> {
   const hasWeb = web !== null;
   const pageFor = web ? web.pageFor : () => '';
-  const sendIndex = (reply: FastifyReply, pathname = '/') =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
+  const sendIndex = (reply: FastifyReply, pathname = '/') => {
+    // A counter in memory (modules/dashboard/funnel-steps.ts): the page costs what it did.
+    if (reply.request.method === 'GET' && LANDING_PATH.test(pathname)) funnel.count('landing');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
+  };
   if (hasWeb) {
     app.get('/', (_request, reply) => sendIndex(reply));
     app.get('/index.html', (_request, reply) => sendIndex(reply));

@@ -46,6 +46,7 @@ const API_ROUTES = [
   'post /api/call-backs',
   'get /api/address',
   'get /api/distance',
+  'post /api/funnel-steps/{step}',
   'post /api/admin/sign-in',
   'post /api/admin/sign-in/code',
   'get /api/admin/enrol',
@@ -79,6 +80,8 @@ const API_ROUTES = [
   'delete /api/admin/call-backs/{id}',
   'get /api/admin/jobs',
   'post /api/admin/jobs/{id}/retry',
+  'get /api/admin/dashboard',
+  'get /api/admin/dashboard.csv',
 ] as const;
 
 const SESSION_ROUTES = API_ROUTES.filter(

@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'hmrc-year-answered',
   'claims-merged',
   'duplicate-dismissed',
+  'dashboard-exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;

@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call-backs-viewed': 'Call backs viewed',
   'call-back-removed': 'Call back removed',
   'job-retried': 'Job sent again',
+  'dashboard-exported': 'Dashboard section downloaded as CSV',
 };
 
 const MAPS = {

@@ -507,6 +507,15 @@ export interface JobSchedulesTable {
   next_run_at: string;
 }
 
+/** Issue 45 (migration 041): how many times a funnel step was reached on a UK day; no personal data. */
+export interface FunnelStepsTable {
+  /** UK date, 'YYYY-MM-DD'. */
+  day: string;
+  /** A FunnelStep of the domain's dashboard module. */
+  step: string;
+  count: number;
+}
+
 export interface Database {
   form_responses: FormResponsesTable;
   onboarding_claims: OnboardingClaimsTable;
@@ -532,6 +541,7 @@ export interface Database {
   call_back_requests: CallBackRequestsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  funnel_steps: FunnelStepsTable;
 }
 
 /** A row of table T as read, as inserted, and as a partial update (Kysely's three views of it). */

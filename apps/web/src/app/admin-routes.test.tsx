@@ -64,6 +64,8 @@ describe('/admin (lazy back-office bundle)', () => {
     expect(screen.getByText('Ada Admin')).toBeVisible();
     // A caseworker is not offered operator management.
     expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
+    // Nor the admins' dashboard (issue 45).
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(await screen.findByText('All claims: 0 claims')).toBeVisible();
   }, 20_000);
 });

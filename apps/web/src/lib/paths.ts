@@ -50,6 +50,7 @@ export const paths = {
   adminOperators: { path: '/admin/operators', getHref: () => '/admin/operators' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
+  adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
   directAffiliate: {
     path: '/:directAffiliate',
     getHref: (affiliateName: string) => `/${enc(affiliateName)}`,

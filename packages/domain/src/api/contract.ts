@@ -52,6 +52,7 @@ import {
 } from '../status-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import { detailsSaveRequestSchema, detailsSignSchema } from '../general-details-schemas.ts';
+import { dashboardCsvQuerySchema, dashboardQuerySchema, dashboardSchema } from '../dashboard-schemas.ts';
 import {
   affiliateReportSchema,
   allocationConflictSchema,
@@ -819,6 +820,16 @@ const claimant = {
       ...standard(429),
     },
   },
+  countFunnelStep: {
+    method: 'POST',
+    path: '/api/funnel-steps/:step',
+    tags: ['funnel'],
+    summary:
+      'Counts one arrival at a funnel step the server cannot see (the expenses page, reached in the browser); anonymous, no body (issue 45)',
+    access: 'public',
+    params: z.object({ step: z.enum(['expenses']).describe('The step reached') }),
+    responses: { 204: { description: 'Counted' }, ...standard(400, 429, 503) },
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 // ---------------------------------------------------------------------------------------------
@@ -1211,6 +1222,24 @@ const operator = {
     access: 'admin',
     params: idParams('A job id (UUID); anything else is 404'),
     responses: { 204: { description: 'Queued again' } },
+  }),
+  getDashboard: admin({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    summary:
+      "The admins' dashboard (issue 45): intake, funnel, waiting claims, HMRC, money and time to repayment per week of a UK date range",
+    access: 'admin',
+    querystring: dashboardQuerySchema,
+    responses: { 200: json('The dashboard', dashboardSchema) },
+  }),
+  dashboardCsv: admin({
+    method: 'GET',
+    path: '/api/admin/dashboard.csv',
+    summary:
+      'One section of the dashboard as CSV, as its table shows it (formula cells neutralised); audited',
+    access: 'admin',
+    querystring: dashboardCsvQuerySchema,
+    responses: { 200: file('CSV', 'text/csv') },
   }),
 };
 

@@ -32,6 +32,7 @@ import * as duplicateDismissals from './037-duplicate-dismissals.ts';
 import * as retentionIndexes from './038-retention-indexes.ts';
 import * as searchTrigrams from './039-search-trigrams.ts';
 import * as listSortIndexes from './040-list-sort-indexes.ts';
+import * as funnelSteps from './041-funnel-steps.ts';
 import * as caseWorkflow from './042-case-workflow.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '038-retention-indexes': retentionIndexes,
   '039-search-trigrams': searchTrigrams,
   '040-list-sort-indexes': listSortIndexes,
+  '041-funnel-steps': funnelSteps,
   '042-case-workflow': caseWorkflow,
 };
 

@@ -89,3 +89,9 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     { prefix: '/api/admin' },
   );
 }
+
+// What the dashboard (modules/dashboard) shares with the back-office: its audit, the operator of a
+// request and the CSV cell guard.
+export { createAuditLog } from './audit.ts';
+export { operatorContext } from './guard.ts';
+export { neutraliseCell } from './reports.ts';

@@ -81,6 +81,8 @@ export function createClaimDetailsService(deps: {
   /** Keys the NI number's hash, to find the same claimant's other claims by (migration 035). */
   signingKey: Buffer;
   now?: () => Date;
+  /** Issue 45: counts the funnel's anonymous "details" (first save) and "signed" steps. */
+  onFunnelStep?: (step: 'details' | 'signed') => void;
 }) {
   const clock = deps.now ?? (() => new Date());
   const find = async (sessionId: string): Promise<Row<'form_responses'>> => {
@@ -135,6 +137,7 @@ export function createClaimDetailsService(deps: {
         .where('id', '=', row.id)
         .where('details_signed_at', 'is', null)
         .execute();
+      if (row.details === null) deps.onFunnelStep?.('details');
       return { savedAt };
     },
 
@@ -161,7 +164,7 @@ export function createClaimDetailsService(deps: {
         authorityInputOfGeneralClaim(claim, deps.terms, signedAt, stored.details),
       );
       const ua = input.userAgent?.slice(0, 500) ?? null;
-      return deps.files.saveFilesWith(
+      const signed = await deps.files.saveFilesWith(
         [
           {
             sessionId: input.sessionId,
@@ -214,6 +217,8 @@ export function createClaimDetailsService(deps: {
           return { signedAt, authorityUrl: pdf.url };
         },
       );
+      deps.onFunnelStep?.('signed');
+      return signed;
     },
   };
 }

@@ -16,7 +16,13 @@ const CLAIM_BODY_LIMIT = 3 * 1024 * 1024 + 512 * 1024;
 
 export async function claimsRoutes(
   base: FastifyInstance,
-  opts: { claims: ClaimsService; details: ClaimDetailsService; detailsFiles: DetailsFiles },
+  opts: {
+    claims: ClaimsService;
+    details: ClaimDetailsService;
+    detailsFiles: DetailsFiles;
+    /** Issue 45: counts a new claim as the funnel's "claim" step (anonymously). */
+    onClaimMade?: () => void;
+  },
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Decision 052: the details journey's receipts, with the wizard's upload limits.
@@ -37,6 +43,7 @@ export async function claimsRoutes(
       ipAddress: request.ip ?? null,
       userAgent: typeof userAgent === 'string' ? userAgent : null,
     });
+    if (result.created) opts.onClaimMade?.();
     return reply.code(result.created ? 201 : 200).send({
       id: result.id,
       reference: result.reference,

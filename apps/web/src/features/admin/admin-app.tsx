@@ -9,6 +9,7 @@ import { JobsPage } from './jobs-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { ClaimPage } from './claim-page.tsx';
 import { ClaimsPage } from './claims-page.tsx';
+import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { OperatorsPage } from './operators-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { SkipLink } from '../../components/ui/skip-link.tsx';
@@ -34,6 +35,10 @@ export function AdminApp() {
           />
           <Route path={adminRoute(paths.adminAudit)} element={<SignedIn admin page={<AuditPage />} />} />
           <Route path={adminRoute(paths.adminJobs)} element={<SignedIn admin page={<JobsPage />} />} />
+          <Route
+            path={adminRoute(paths.adminDashboard)}
+            element={<SignedIn admin page={<DashboardPage />} />}
+          />
           <Route path="*" element={<Navigate to={paths.adminClaims.getHref()} replace />} />
         </Routes>
       </AdminLayout>
@@ -55,16 +60,17 @@ function Refused() {
   return (
     <div>
       <h1 className="text-3xl">You cannot open this page</h1>
-      <p className="mt-4">Only admins manage operators and read the audit log.</p>
+      <p className="mt-4">Only admins manage operators, read the audit log and open the dashboard.</p>
     </div>
   );
 }
 
-/** The back-office's pages, in menu order; admins alone see the last three. */
+/** The back-office's pages, in menu order; admins alone see the last four. */
 const NAV_LINKS = [
   { to: paths.adminClaims.getHref(), label: 'Claims', adminOnly: false },
   { to: paths.adminAffiliateReport.getHref(), label: 'Affiliate report', adminOnly: false },
   { to: paths.adminCallBacks.getHref(), label: 'Call-back requests', adminOnly: false },
+  { to: paths.adminDashboard.getHref(), label: 'Dashboard', adminOnly: true },
   { to: paths.adminOperators.getHref(), label: 'Operators', adminOnly: true },
   { to: paths.adminAudit.getHref(), label: 'Audit log', adminOnly: true },
   { to: paths.adminJobs.getHref(), label: 'Background jobs', adminOnly: true },

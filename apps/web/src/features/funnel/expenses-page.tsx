@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { EXPENSE_CATEGORIES, MARRIAGE_ALLOWANCE_URL, type ExpenseId } from '@taxback/domain/expenses';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { call } from '../../lib/api/client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import {
@@ -33,6 +34,13 @@ export function ExpensesPage() {
   });
   const [selected, setSelected] = useState<ExpenseId[]>(() => getSelectedExpenses());
   const [showError, setShowError] = useState(false);
+  // Issue 45: one anonymous arrival at this step for the funnel's counts (no id, nothing stored).
+  const counted = useRef(false);
+  useEffect(() => {
+    if (!sessionId || counted.current) return;
+    counted.current = true;
+    void call('countFunnelStep', { params: { step: 'expenses' } });
+  }, [sessionId]);
 
   if (!sessionId) return <Navigate to={paths.home.getHref()} replace state={SESSION_EXPIRED_STATE} />;
 

@@ -46,4 +46,6 @@ export const ADMIN_ROUTES = {
   removeCallBack: ['DELETE /api/admin/call-backs/:id', 204, 400, 401, 403, 404, 429, 503],
   listFailedJobs: ['GET /api/admin/jobs', 200, 400, 401, 403, 429, 503],
   retryJob: ['POST /api/admin/jobs/:id/retry', 204, 400, 401, 403, 404, 429, 503],
+  getDashboard: ['GET /api/admin/dashboard', 200, 400, 401, 403, 429, 503],
+  dashboardCsv: ['GET /api/admin/dashboard.csv', 200, 400, 401, 403, 429, 503],
 } as const satisfies { readonly [Op in AdminOperation]: Entry<Op> };

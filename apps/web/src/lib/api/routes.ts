@@ -68,4 +68,5 @@ export const ROUTES = {
   requestCallBack: ['POST /api/call-backs', 201, 400, 413, 415, 429, 503],
   lookupAddress: ['GET /api/address', 200, 400, 404, 429, 502, 504],
   lookupDistance: ['GET /api/distance', 200, 400, 422, 429, 502, 504],
+  countFunnelStep: ['POST /api/funnel-steps/:step', 204, 400, 429, 503],
 } as const satisfies { readonly [Op in ClaimantOperation]: Entry<Op> };
