@@ -79,7 +79,7 @@ async function funnelWithTravel() {
     email: `case${phones}@example.com`,
   });
   await signNurseDetails(t, funnel.sessionId);
-  return funnel;
+  return { ...funnel, phone };
 }
 
 /** The mileage claim started from the funnel claim's details, submitted. */
@@ -182,35 +182,56 @@ describe('a mileage claim started from the details follows its case (D38)', () =
     expect(await mileageRow(mileage.id)).toMatchObject({ status: 'in-review', owner_id: other.op.id });
   });
 
-  it('leads the claimant from the mileage reference to the case’s status page', async () => {
-    const funnel = await funnelWithTravel();
-    const mileage = await mileageOf(funnel);
-    // submitMileageClaim's claimant gives this phone in the wizard.
-    const phone = '07700 900555';
-    const remoteAddress = '198.51.100.91';
+  /** Asks for a status code for this reference and phone, then gives it back: the verify answer. */
+  async function openStatus(reference: string, phone: string, remoteAddress: string) {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/status/code',
-      payload: { reference: mileage.reference, phone },
+      payload: { reference, phone },
       remoteAddress,
     });
-    expect(sent.statusCode).toBe(202);
+    if (sent.statusCode !== 202) return sent;
     const sms = await t.app.db
       .selectFrom('sms_outbox')
       .select('body')
-      .where('to_phone', '=', '+447700900555')
+      .where('to_phone', '=', `+44${phone.replaceAll(' ', '').slice(1)}`)
       .where('template', '=', 'status-code')
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     const code = /is (\d{6})\./.exec(sms.body)![1]!;
-    const verified = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/status/verify',
-      payload: { reference: mileage.reference, phone, code },
+      payload: { reference, phone, code },
       remoteAddress,
     });
+  }
+
+  it('leads the claimant from the mileage reference to the case’s status page', async () => {
+    const funnel = await funnelWithTravel();
+    const mileage = await mileageOf(funnel);
+    const caseReference = await storedGeneralReference(t, funnel.id);
+    // submitMileageClaim's claimant gives this phone in the wizard, not the funnel claim's phone.
+    const phone = '07700 900555';
+    const verified = await openStatus(mileage.reference, phone, '198.51.100.91');
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json<ClaimStatusView>().reference).toBe(await storedGeneralReference(t, funnel.id));
+    expect(verified.json<ClaimStatusView>().reference).toBe(caseReference);
+    // The messages about the mileage claim give the case's reference: with the mileage claim's
+    // phone it opens the case too, and the funnel claim's own phone still does.
+    const byCase = await openStatus(caseReference, phone, '198.51.100.92');
+    expect(byCase.statusCode, byCase.body).toBe(200);
+    expect(byCase.json<ClaimStatusView>().reference).toBe(caseReference);
+    const byHead = await openStatus(caseReference, funnel.phone, '198.51.100.93');
+    expect(byHead.statusCode, byHead.body).toBe(200);
+    // A phone on neither claim opens nothing, and no code is texted to it.
+    const stranger = await openStatus(caseReference, '07700 900999', '198.51.100.94');
+    expect(stranger.statusCode).toBe(404);
+    const texted = await t.app.db
+      .selectFrom('sms_outbox')
+      .select('id')
+      .where('to_phone', '=', '+447700900999')
+      .execute();
+    expect(texted).toEqual([]);
   });
 
   it('sends a case that was ready for HMRC back to review, written in its history as our service', async () => {

@@ -39,6 +39,31 @@ function moneyOf(row: {
 const samePhone = (stored: string | null, e164: string) =>
   stored !== null && normaliseUkPhone(stored) === e164;
 
+/**
+ * D38: the case's reference is the one its claimant is sent, whichever of the case's claims a
+ * message is about; the phone on a claim that follows the case (given later, perhaps changed)
+ * opens the case as well as the first claim's own phone.
+ */
+async function reaches(
+  db: Kysely<Database>,
+  row: { id: string; phone: string | null; follows_case: number },
+  e164: string,
+): Promise<boolean> {
+  if (samePhone(row.phone, e164)) return true;
+  if (row.follows_case === 1) return false;
+  const [general, mileage] = await Promise.all(
+    (['form_responses', 'onboarding_claims'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select('phone')
+        .where('case_id', '=', row.id)
+        .where('follows_case', '=', 1)
+        .execute(),
+    ),
+  );
+  return [...general!, ...mileage!].some((f) => samePhone(f.phone, e164));
+}
+
 export function createStatusRepository(db: Kysely<Database>) {
   const generalClaims = () =>
     db
@@ -117,26 +142,25 @@ export function createStatusRepository(db: Kysely<Database>) {
   };
 
   return {
-    /** The submitted claim with this reference whose mobile number is `e164` (or its case), or null. */
+    /** The submitted claim with this reference whose mobile number (or a follower's) is `e164` (or its case), or null. */
     async findClaim(reference: string, e164: string): Promise<StatusClaim | null> {
       const parsed = parseClaimReference(reference);
       if (parsed === null) return null;
       if (parsed.kind === 'general') {
         const rows = await generalClaims().where('id', 'like', `${parsed.idPrefix}%`).execute();
-        const row = rows.find((r) => samePhone(r.phone, e164) && isClaimStatus(r.status));
-        return asCase(row, generalStatusClaim(row));
+        for (const row of rows.filter((r) => isClaimStatus(r.status)))
+          if (await reaches(db, row, e164)) return asCase(row, generalStatusClaim(row));
+        return null;
       }
       const row = await mileageClaims()
         .where('submission_reference', '=', parsed.reference)
         .executeTakeFirst();
-      if (!row) {
-        // Decision 053: a general claim made since then stores a reference of the same shape.
-        const general = await generalClaims().where('reference', '=', parsed.reference).executeTakeFirst();
-        return general && samePhone(general.phone, e164)
-          ? asCase(general, generalStatusClaim(general))
-          : null;
-      }
-      return samePhone(row.phone, e164) ? asCase(row, mileageStatusClaim(row)) : null;
+      if (row) return (await reaches(db, row, e164)) ? asCase(row, mileageStatusClaim(row)) : null;
+      // Decision 053: a general claim made since then stores a reference of the same shape.
+      const general = await generalClaims().where('reference', '=', parsed.reference).executeTakeFirst();
+      return general && (await reaches(db, general, e164))
+        ? asCase(general, generalStatusClaim(general))
+        : null;
     },
 
     /**
