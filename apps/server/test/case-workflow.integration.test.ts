@@ -5,11 +5,15 @@
 // Through the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ukIsoDate } from '@taxback/domain';
 import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
+import { defaultReplyBy } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import * as migration042 from '../src/db/migrations/042-case-workflow.ts';
 import { FOLLOWS_CASE_MESSAGE } from '../src/modules/admin/claim-access.ts';
 import { CASE_JOIN_REASONS } from '../src/modules/casework/case-workflow.ts';
+import { readSnapshot } from '../src/modules/onboarding/claim-columns.ts';
+import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
 import {
   asOperator,
   insertOperator,
@@ -21,7 +25,7 @@ import {
   type TestOperator,
 } from './admin-helpers.ts';
 import { signNurseDetails, startFunnelClaim } from './case-helpers.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { PNG_DATA_URL, createTestApp, type TestApp } from './helpers.ts';
 import { expectInOrder, pdfText } from './pdf-text.ts';
 
 const clock = testClock('2026-11-26T12:00:00.000Z');
@@ -232,6 +236,76 @@ describe('a mileage claim started from the details follows its case (D38)', () =
       .where('to_phone', '=', '+447700900999')
       .execute();
     expect(texted).toEqual([]);
+  });
+
+  it('lets the operator ask, on the case, for a change to its mileage claim’s miles, signed again by the claimant', async () => {
+    const funnel = await funnelWithTravel();
+    const mileage = await mileageOf(funnel);
+    const caseReference = await storedGeneralReference(t, funnel.id);
+    await move(funnel.id, 'in-review');
+    const asked = await post(`/api/admin/claims/${funnel.id}/information-requests`, admin, {
+      version: (await page(funnel.id)).workflow.version,
+      replyBy: defaultReplyBy(ukIsoDate(clock.now())),
+      items: [{ kind: 'amendment', question: 'Your 2025/26 miles', taxYear: '2025/26' }],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const before = await mileageRow(mileage.id);
+    const mileageOfYear = (detail: ClaimDetail) =>
+      detail.case?.years.find((y) => y.year === '2025/26')?.amounts.find((a) => a.kind === 'mileage')?.pence;
+    const mileageBefore = mileageOfYear(await page(funnel.id));
+    expect(mileageBefore).toBeGreaterThan(0);
+
+    const opened = await openStatus(caseReference, '07700 900555', '198.51.100.95');
+    expect(opened.statusCode, opened.body).toBe(200);
+    const view = opened.json<ClaimStatusView>();
+    expect(view.casework.amendable?.employments).toEqual([{ id: 'job-1', employerName: 'Acme Ltd' }]);
+    const request = view.casework.thread.requests[0]!;
+    const amend = (miles: number, version: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/amendment',
+        cookies: { [STATUS_COOKIE]: opened.cookies.find((c) => c.name === STATUS_COOKIE)!.value },
+        headers: { 'x-csrf-token': view.casework.csrfToken },
+        payload: {
+          version,
+          requestId: request.id,
+          itemId: request.items[0]!.id,
+          years: [{ year: '2025/26', employmentId: 'job-1', miles }],
+          signature: PNG_DATA_URL,
+          agreementChecks: { accuracy: true, authorization: true, terms: true },
+        },
+      });
+    // A stale page changes nothing.
+    expect((await amend(5000, view.casework.version + 1)).statusCode).toBe(409);
+    expect(await mileageRow(mileage.id)).toEqual(before);
+    const done = await amend(5000, view.casework.version);
+    expect(done.statusCode, done.body).toBe(200);
+
+    // The case's mileage claim has the new miles and a new authority, the first kept (superseded),
+    // both in the mileage claim's own files; the case and its mileage claim are back in review.
+    const after = await t.app.db
+      .selectFrom('onboarding_claims')
+      .selectAll()
+      .where('id', '=', mileage.id)
+      .executeTakeFirstOrThrow();
+    expect(
+      readSnapshot(after.snapshot, after.snapshot_version).taxYears.find((y) => y.year === '2025/26'),
+    ).toMatchObject({ jobs: [{ employmentId: 'job-1', businessMiles: 5000 }] });
+    expect(Number(after.superseded_authorities)).toBe(1);
+    expect(after.status).toBe('in-review');
+    const authorities = await t.app.db
+      .selectFrom('stored_files')
+      .select('id')
+      .where('session_id', '=', mileage.sessionId)
+      .where('kind', '=', 'authority')
+      .execute();
+    expect(authorities).toHaveLength(2);
+    const head = await page(funnel.id);
+    expect(head.workflow.status).toBe('in-review');
+    // Under 10,000 miles a year, the amount is the miles at one rate: 5,000 is 4,000's amount by 5/4.
+    expect(mileageOfYear(head)).toBe((mileageBefore! * 5) / 4);
+    // Signed once: a second signing of the same item is refused.
+    expect((await amend(6000, head.workflow.version)).statusCode).toBe(409);
   });
 
   it('sends a case that was ready for HMRC back to review, written in its history as our service', async () => {

@@ -26,15 +26,35 @@ import { createCaseworkRepository } from './repository.ts';
 
 // D32: what changes the amount is the claimant's to change. An amendment item lets them change
 // the business miles of their claim's years and sign a new authority for the new figures; the
-// earlier authority is kept (it stays in the claim's files) and counted as superseded.
+// earlier authority is kept (it stays in the claim's files) and counted as superseded. On a case
+// (D38) the request is the case's, on its first claim's thread, and the amendment changes the
+// mileage claim that follows the case: its miles, its authority, its files.
+
+/**
+ * The mileage claim an amendment on this thread changes: the claim itself, or (D38) the mileage
+ * claim that follows the case whose thread this is; null when the thread has none.
+ */
+async function amendedMileageOf(db: Kysely<Database>, claim: ThreadClaim) {
+  if (claim.kind === 'onboarding')
+    return { id: claim.id, sessionId: claim.sessionId, version: claim.version };
+  const row = await db
+    .selectFrom('onboarding_claims')
+    .select(['id', 'session_id', 'version'])
+    .where('case_id', '=', claim.id)
+    .where('follows_case', '=', 1)
+    .where('submitted_at', 'is not', null)
+    .executeTakeFirst();
+  return row ? { id: row.id, sessionId: row.session_id, version: Number(row.version) } : null;
+}
 
 /** The figures a mileage claim's amendment starts from (the claimant's own answers). */
 export async function amendableOf(db: Kysely<Database>, claim: ThreadClaim) {
-  if (claim.kind !== 'onboarding') return null;
+  const mileage = await amendedMileageOf(db, claim);
+  if (!mileage) return null;
   const row = await db
     .selectFrom('onboarding_claims')
     .select(['snapshot', 'snapshot_version'])
-    .where('id', '=', claim.id)
+    .where('id', '=', mileage.id)
     .executeTakeFirst();
   if (!row) return null;
   const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
@@ -48,7 +68,7 @@ export async function amendableOf(db: Kysely<Database>, claim: ThreadClaim) {
 /** A 409 that says where the claim stands now (issue 44), read after the refusal was decided. */
 async function conflictNow(db: Kysely<Database>, claim: ThreadClaim, message: string) {
   const current = await db
-    .selectFrom('onboarding_claims')
+    .selectFrom(claim.kind === 'onboarding' ? 'onboarding_claims' : 'form_responses')
     .select(['version', 'status'])
     .where('id', '=', claim.id)
     .executeTakeFirstOrThrow();
@@ -65,7 +85,8 @@ async function conflictNow(db: Kysely<Database>, claim: ThreadClaim, message: st
  */
 async function amendedClaim(db: Kysely<Database>, claim: ThreadClaim, input: AmendmentPreviewInput) {
   const repo = createCaseworkRepository(db);
-  if (claim.kind !== 'onboarding') throw new ValidationError({ years: AMENDMENT_MESSAGES.mileageOnly });
+  const mileage = await amendedMileageOf(db, claim);
+  if (!mileage) throw new ValidationError({ years: AMENDMENT_MESSAGES.mileageOnly });
   const request = (await repo.requests(claim.id)).find((r) => r.id === input.requestId);
   if (!request) throw new NotFoundError('There is no such request on this claim');
   if (request.status !== 'open' || claim.status !== 'information-requested')
@@ -81,7 +102,7 @@ async function amendedClaim(db: Kysely<Database>, claim: ThreadClaim, input: Ame
   const row = await db
     .selectFrom('onboarding_claims')
     .selectAll()
-    .where('id', '=', claim.id)
+    .where('id', '=', mileage.id)
     .executeTakeFirstOrThrow();
   const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
   const changes: string[] = [];
@@ -95,7 +116,7 @@ async function amendedClaim(db: Kysely<Database>, claim: ThreadClaim, input: Ame
       );
     job.businessMiles = change.miles;
   });
-  return { repo, request, items, item, row, snapshot, changes };
+  return { repo, request, items, item, row, snapshot, changes, mileage };
 }
 
 /** The new authority's input: the amended snapshot, the terms, and a generated log's mismatches. */
@@ -128,6 +149,17 @@ export async function previewAmendment(
   return buildAuthorityDocument(amendedAuthorityInput(amended, deps.terms, deps.now()));
 }
 
+/** The case's first claim's new version, taken only from the version the page was read at. */
+async function bumpVersion(trx: Kysely<Database>, claim: ThreadClaim): Promise<boolean> {
+  const result = await trx
+    .updateTable('form_responses')
+    .set({ version: claim.version + 1 })
+    .where('id', '=', claim.id)
+    .where('version', '=', claim.version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function amendClaim(
   deps: { db: Kysely<Database>; files: FilesService; terms: AuthorityTerms; now: () => Date },
   claim: ThreadClaim,
@@ -136,7 +168,7 @@ export async function amendClaim(
 ): Promise<void> {
   const { db, files, now } = deps;
   const amended = await amendedClaim(db, claim, input);
-  const { repo, request, items, item, row, snapshot, changes } = amended;
+  const { repo, request, items, item, row, snapshot, changes, mileage } = amended;
   // Issue 42: a claim in a case is measured on its years' totals across the case.
   const caseDetails = await caseDetailsOf(db, row.case_id);
   const caseSelfAssessment = mileageCaseSelfAssessment(snapshot, caseDetails);
@@ -155,7 +187,7 @@ export async function amendClaim(
     .saveFilesWith(
       [
         {
-          sessionId: claim.sessionId,
+          sessionId: mileage.sessionId,
           claimKind: 'onboarding',
           kind: 'signature',
           taxYear: null,
@@ -163,7 +195,7 @@ export async function amendClaim(
           filename: 'signature.png',
           contentType: 'image/png',
         },
-        signedAuthorityFile(claim.sessionId, 'onboarding', {
+        signedAuthorityFile(mileage.sessionId, 'onboarding', {
           document,
           signaturePng: png,
           signedAt,
@@ -196,12 +228,14 @@ export async function amendClaim(
             // The new figures are a new version: the claim's version and the item's state are taken
             // in this transaction's statements, so of two signings at once the second finds
             // neither as it read them, and stores no authority or file (issue 44).
-            version: claim.version + 1,
+            version: mileage.version + 1,
           }))
-          .where('id', '=', claim.id)
-          .where('version', '=', claim.version)
+          .where('id', '=', mileage.id)
+          .where('version', '=', mileage.version)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new LostRace();
+        // D38: the case's own thread (its first claim) takes a new version with its mileage claim.
+        if (claim.kind === 'general' && !(await bumpVersion(trx, claim))) throw new LostRace();
         if (!(await repo.answerItem(trx, item.id, answer, []))) throw new LostRace();
         await storeCaseSelfAssessment(trx, row.case_id, snapshot, caseDetails);
         // The amendment was all that was asked: the request is answered with it.
