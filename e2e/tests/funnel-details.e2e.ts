@@ -549,8 +549,18 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
 /**
  * Issue 42: "Start your mileage claim" after the signed details, through the wizard prefilled
  * from them: `year` alone, `miles` business miles with nothing paid, a diary, signed, submitted.
+ * The estimate and the review list the year across the case: its total and how HMRC takes it.
  */
-async function mileageFromDetails(page: Page, year: string, miles: number): Promise<void> {
+async function mileageFromDetails(
+  page: Page,
+  year: string,
+  miles: number,
+  caseYear: { total: string; route: 'Form P87' | 'Self Assessment tax return' },
+): Promise<void> {
+  const expectCaseYear = async () => {
+    await expect(page.getByTestId(`case-year-${yearSlug(year)}-total`)).toHaveText(caseYear.total);
+    await expect(page.getByTestId(`case-year-${yearSlug(year)}-route`)).toHaveText(caseYear.route);
+  };
   await page.getByRole('button', { name: 'Start your mileage claim' }).click();
   await expect(page).toHaveURL('/onboarding');
   await expectStep(page, 'eligibility');
@@ -573,6 +583,7 @@ async function mileageFromDetails(page: Page, year: string, miles: number): Prom
   await page.locator(`[data-testid^="paid-${year}-"][data-testid$="-none"]`).check();
   await continueButton(page).click();
   await expectStep(page, 'congratulations');
+  await expectCaseYear();
   await continueButton(page).click();
   await expectStep(page, 'evidence');
   const diary = await makePdf('mileage-diary.pdf', 'Business mileage diary (example)');
@@ -582,6 +593,7 @@ async function mileageFromDetails(page: Page, year: string, miles: number): Prom
   await expectStep(page, 'check-answers');
   await continueButton(page).click();
   await expectStep(page, 'review');
+  await expectCaseYear();
   await signOnReview(page);
   await tickConsents(page);
   await continueButton(page).click();
@@ -620,7 +632,7 @@ test('a nurse who also drives: one case, one queue row, one worksheet, one refer
 
   // The mileage claim, prefilled from the details: one year, 4,000 business miles, nothing paid.
   const year = YEARS[2]!;
-  await mileageFromDetails(page, year, 4000);
+  await mileageFromDetails(page, year, 4000, { total: '£2,125.00', route: 'Form P87' });
   // One reference: the case's, not the mileage claim's own.
   await expect(page.getByTestId('confirmation-reference')).toHaveText(caseReference);
   const [mileage] = await queryRows(
@@ -709,7 +721,7 @@ test('a year whose mileage, uniform and fees come to over £2,500 together needs
   await successDialog(page).getByRole('button', { name: 'Add the details HMRC needs' }).click();
   await finishDetails(page, sessionId, false, true);
   const year = YEARS[2]!;
-  await mileageFromDetails(page, year, 5000);
+  await mileageFromDetails(page, year, 5000, { total: '£2,575.00', route: 'Self Assessment tax return' });
   const note = page.getByTestId('self-assessment-note');
   await expect(note).toContainText(`Your claimable expenses are over £2,500 for ${year}`);
   await expectNoA11yViolations(page, 'the confirmation with the case’s Self Assessment year');

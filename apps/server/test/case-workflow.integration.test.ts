@@ -24,7 +24,7 @@ import {
   type AdminSession,
   type TestOperator,
 } from './admin-helpers.ts';
-import { signNurseDetails, startFunnelClaim } from './case-helpers.ts';
+import { nurseDetails, signNurseDetails, startFunnelClaim } from './case-helpers.ts';
 import { PNG_DATA_URL, createTestApp, type TestApp } from './helpers.ts';
 import { expectInOrder, pdfText } from './pdf-text.ts';
 
@@ -149,6 +149,13 @@ describe('a mileage claim started from the details follows its case (D38)', () =
     expect(restored.json<{ submissionReference: string }>().submissionReference).toBe(
       detail.worksWithCase!.reference,
     );
+    // With the case's expenses and income answers, so the wizard lists each year across kinds.
+    const details = nurseDetails();
+    expect(restored.json<{ caseDetails: unknown }>().caseDetails).toEqual({
+      taxYears: expect.arrayContaining([expect.objectContaining({ year: '2025/26', selected: true })]),
+      expenses: details.expenses,
+      scottishTaxpayer: details.scottishTaxpayer,
+    });
 
     // Nothing moves it on its own: 409 with the words, nothing stored.
     const before = await mileageRow(mileage.id);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { caseYears, selfAssessmentYearsOfCase, withCaseSelfAssessment } from './case-years.ts';
+import {
+  CASE_KIND_LABELS,
+  caseYearRows,
+  caseYears,
+  selfAssessmentYearsOfCase,
+  withCaseSelfAssessment,
+} from './case-years.ts';
 import {
   detailsEstimate,
   detailsYears,
@@ -134,6 +140,20 @@ describe("the year's total across every kind decides the route (D38, D31)", () =
     ]);
     expect(both.selfAssessmentYears).toEqual(['2025/26']);
     expect(selfAssessmentYearsOfCase({ mileage: m, details: d })).toEqual(['2025/26']);
+    // As the operator's page and the claimant's wizard list the year: each kind named, in order.
+    expect(caseYearRows(both.years)).toEqual([
+      {
+        year: '2025/26',
+        amounts: [
+          { kind: 'mileage', label: 'Mileage', pence: 200_025 },
+          { kind: 'clothing', label: CASE_KIND_LABELS.clothing, pence: 12_500 },
+          { kind: 'fees', label: CASE_KIND_LABELS.fees, pence: 47_500 },
+        ],
+        pence: 260_025,
+        route: 'self-assessment',
+        answersDiffer: false,
+      },
+    ]);
   });
 
   // GOV.UK: "over £2,500", so £2,500.00 is a P87 and £2,500.01 is not, as every per-claim check

@@ -5,6 +5,7 @@
 // mileage claim and the funnel claim's details together, never per claim. Pure: pence, no I/O.
 import {
   DETAILS_EXPENSE_ORDER,
+  DETAILS_SECTION_LABELS,
   detailsYears,
   type DetailsExpenseKey,
   type GeneralDetails,
@@ -25,6 +26,12 @@ import {
 export type CaseExpenseKey = 'mileage' | DetailsExpenseKey;
 /** The order a year lists its kinds: mileage, then the details journey's own order. */
 export const CASE_EXPENSE_ORDER: readonly CaseExpenseKey[] = ['mileage', ...DETAILS_EXPENSE_ORDER];
+
+/** Each kind's name for people, as a case's year lists it. */
+export const CASE_KIND_LABELS: Record<CaseExpenseKey, string> = {
+  mileage: 'Mileage',
+  ...DETAILS_SECTION_LABELS,
+};
 
 /** D31: a year over £2,500 goes on a Self Assessment return, never a P87. */
 export type CaseRoute = 'p87' | 'self-assessment';
@@ -269,6 +276,29 @@ export function caseYears(input: CaseInput): CaseYears {
     upperFigure: years.some((y) => y.upperFigure),
     selfAssessmentYears: years.filter((y) => y.route === 'self-assessment').map((y) => y.year),
   };
+}
+
+/** A case's year as pages list it: each kind it holds in order, named, then the year's total. */
+export interface CaseYearRow {
+  year: TaxYear;
+  amounts: { kind: CaseExpenseKey; label: string; pence: number }[];
+  pence: number;
+  route: CaseRoute;
+  answersDiffer: boolean;
+}
+
+/** The case's years as the operator's page and the claimant's wizard both list them. */
+export function caseYearRows(years: readonly CaseYear[]): CaseYearRow[] {
+  return years.map((y) => ({
+    year: y.year,
+    amounts: CASE_EXPENSE_ORDER.flatMap((kind) => {
+      const pence = y.amounts[kind];
+      return pence === undefined ? [] : [{ kind, label: CASE_KIND_LABELS[kind], pence }];
+    }),
+    pence: y.pence,
+    route: y.route,
+    answersDiffer: y.answersDiffer,
+  }));
 }
 
 /** D31, D38: the case's years HMRC takes only through Self Assessment, for the readiness list. */

@@ -172,6 +172,12 @@ export const onboardingProgressSchema = z
     submittedAt: z.string().nullable(),
     totals: rebateSummarySchema,
     hasNiNumber: z.boolean().describe('The NI number itself is never returned'),
+    caseDetails: generalDetailsSchema
+      .pick({ taxYears: true, expenses: true, scottishTaxpayer: true })
+      .nullable()
+      .describe(
+        'Issue 42 (D38): the expenses and income answers of the funnel claim whose case this mileage claim joins, so the wizard shows each year across kinds; null outside a case',
+      ),
     ...wizardProgressSchema,
   })
   .meta({ id: 'OnboardingProgress' });

@@ -17,13 +17,8 @@ import {
   summariseClaim,
   vehicleOf,
 } from '@taxback/domain';
-import {
-  CASE_EXPENSE_ORDER,
-  DETAILS_SECTION_LABELS,
-  caseYears,
-  selfAssessmentYearsOfCase,
-} from '@taxback/domain';
-import type { CaseExpenseKey, CaseInput, GeneralDetails, ReadinessItem } from '@taxback/domain';
+import { caseYearRows, caseYears, selfAssessmentYearsOfCase } from '@taxback/domain';
+import type { CaseInput, GeneralDetails, ReadinessItem } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
 import { readStoredDetails } from '../claims/details.ts';
@@ -91,22 +86,11 @@ export function caseInputOf(found: Found): CaseInput {
   };
 }
 
-const CASE_KIND_LABELS: Record<CaseExpenseKey, string> = { mileage: 'Mileage', ...DETAILS_SECTION_LABELS };
-
 /** Issue 42: the claim page's case: its other claim, and each year's amounts across kinds. */
 export function caseViewOf(found: Found) {
   const mate = found.caseMate;
   if (!mate) return null;
-  const years = caseYears(caseInputOf(found)).years.map((y) => ({
-    year: y.year,
-    amounts: CASE_EXPENSE_ORDER.flatMap((kind) => {
-      const pence = y.amounts[kind];
-      return pence === undefined ? [] : [{ kind, label: CASE_KIND_LABELS[kind], pence }];
-    }),
-    pence: y.pence,
-    route: y.route,
-    answersDiffer: y.answersDiffer,
-  }));
+  const years = caseYearRows(caseYears(caseInputOf(found)).years);
   return {
     others: [{ id: mate.id, kind: mate.kind, reference: mate.reference, status: mate.status }],
     years,

@@ -38,3 +38,17 @@ export async function caseTotalsOf(db: Kysely<Database>, claim: Claim) {
   const caseYearsDue = mileageCaseSelfAssessment(snapshot, await caseDetailsOf(db, claim.case_id));
   return caseYearsDue ? withCaseSelfAssessment(totals, caseYearsDue) : totals;
 }
+
+/**
+ * What the wizard reads of its case's funnel claim (the expenses and the income answers), so the
+ * claimant sees each year across kinds as the operator does; null outside a case.
+ */
+export async function wizardCaseDetails(db: Kysely<Database>, caseId: string | null) {
+  const details = await caseDetailsOf(db, caseId);
+  if (details === null) return null;
+  return {
+    taxYears: details.taxYears,
+    expenses: details.expenses,
+    scottishTaxpayer: details.scottishTaxpayer,
+  };
+}

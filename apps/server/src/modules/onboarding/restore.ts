@@ -3,7 +3,7 @@ import { resumePoint, WIZARD_SNAPSHOT_VERSION } from '@taxback/domain/schemas';
 import { NotFoundError } from '../../errors.ts';
 import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
-import { caseTotalsOf, followedReference } from './case-answer.ts';
+import { caseTotalsOf, followedReference, wizardCaseDetails } from './case-answer.ts';
 import { findClaimProgress, progressOfRow } from './repository.ts';
 import type { ClaimFileRow, ClaimProgressRow } from './repository.ts';
 import { ONBOARDING_MESSAGES } from './service-context.ts';
@@ -44,7 +44,10 @@ export function restoreOperation(ctx: OnboardingContext) {
     // validated those same answers; unless the UK day has changed since, or the stored shape is
     // older, they still hold and need not be checked again (migration 009).
     const checkedToday = current && claim.checked_on === ukIsoDate(today);
-    const parts = restoredParts(claim, files);
+    const parts = {
+      ...restoredParts(claim, files),
+      caseDetails: await wizardCaseDetails(deps.db, claim.case_id),
+    };
     // D38: a submitted claim of a case is followed by the case's reference and figures.
     if (claim.status !== 'draft' && claim.case_id !== null)
       return JSON.stringify({

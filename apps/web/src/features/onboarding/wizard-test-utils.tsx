@@ -103,6 +103,7 @@ export function progressAnswer(snapshot: WizardSnapshot) {
     submittedAt: null,
     totals: summariseClaim(snapshot),
     hasNiNumber: false,
+    caseDetails: null,
     snapshot,
   };
 }

@@ -21,6 +21,7 @@ export type ServerData = Pick<
   | 'signatureUrl'
   | 'signedAuthority'
   | 'hasNiNumber'
+  | 'caseDetails'
   | 'status'
   | 'submissionReference'
   | 'submittedAt'
@@ -34,6 +35,7 @@ export function createEmptyServerData(): ServerData {
     signatureUrl: null,
     signedAuthority: null,
     hasNiNumber: false,
+    caseDetails: null,
     status: 'draft',
     submissionReference: null,
     submittedAt: null,
@@ -50,6 +52,7 @@ export function serverDataFrom(progress: OnboardingProgress): ServerData {
     signatureUrl,
     signedAuthority,
     hasNiNumber,
+    caseDetails,
     status,
     submissionReference,
     submittedAt,
@@ -62,6 +65,7 @@ export function serverDataFrom(progress: OnboardingProgress): ServerData {
     signatureUrl,
     signedAuthority,
     hasNiNumber,
+    caseDetails,
     status,
     submissionReference,
     submittedAt,

@@ -10,11 +10,13 @@ import { ContactUs } from '../../../components/ui/contact-us.tsx';
 import { marketingSiteUrl } from '../../../lib/marketing-url.ts';
 import { redirectTo } from '../../../lib/redirect.ts';
 import { DownloadButton } from '../components/download-button.tsx';
-import { milesText, summariseClaim } from '@taxback/domain';
+import { milesText } from '@taxback/domain';
 import { clearOutbox } from '../lib/outbox.ts';
 import { selectedYears } from '@taxback/domain';
 import { useWizard } from '../wizard-context.tsx';
 import { mileageLogLabel, type ServerData } from '../lib/server-data.ts';
+import { CaseYearsPanel } from '../components/case-years-panel.tsx';
+import { caseFiguresOf, claimSummaryOf } from '../lib/case-figures.ts';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
 import { FuelClaimNote, SelfAssessmentNote } from './review.tsx';
 import { FigureRow } from '../components/rebate-panel.tsx';
@@ -36,7 +38,8 @@ export function StepConfirmation() {
   const { snapshot, server } = state;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The server's recomputed totals win (D3); the domain gives the same figures before they arrive.
-  const summary = server.totals ?? summariseClaim(snapshot);
+  const summary = server.totals ?? claimSummaryOf(snapshot, server);
+  const figures = caseFiguresOf(snapshot, server);
   const fuel = isFuelClaim(snapshot);
   const years = selectedYears(snapshot).map((y) => y.year);
   const firstName = snapshot.personalInfo.firstName;
@@ -75,7 +78,11 @@ export function StepConfirmation() {
           {years.join(', ')}
         </FigureRow>
         {!fuel && (
-          <FigureRow label="Estimated rebate" testId="confirmation-rebate" weight="headline">
+          <FigureRow
+            label={figures ? 'Estimated rebate on your mileage' : 'Estimated rebate'}
+            testId="confirmation-rebate"
+            weight="headline"
+          >
             {formatMoney(reliefOf(snapshot).low)}
           </FigureRow>
         )}
@@ -92,6 +99,11 @@ export function StepConfirmation() {
         </p>
       )}
 
+      {figures && (
+        <div className="mb-8">
+          <CaseYearsPanel figures={figures} />
+        </div>
+      )}
       <div className="mb-8">{fuel ? <FuelClaimNote /> : <SelfAssessmentNote summary={summary} />}</div>
 
       <WhatHappensNext reference={server.submissionReference} />

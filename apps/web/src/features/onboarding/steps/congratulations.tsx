@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  CONGRATS_ADVANCE_MS,
-  RELIEF_CAP_NOTICE,
-  formatMoney,
-  reliefOf,
-  summariseClaim,
-} from '@taxback/domain';
+import { CONGRATS_ADVANCE_MS, RELIEF_CAP_NOTICE, formatMoney, reliefOf } from '@taxback/domain';
+import type { WizardSnapshot } from '@taxback/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClaimForFreeNote, FeeNote, hasFee } from '../../../components/authority/fee-note.tsx';
 import { useFeeSettings } from '../../../lib/settings.ts';
 import { CountUp } from '../components/count-up.tsx';
 import { fireConfetti } from '../components/confetti.ts';
+import { CaseYearsPanel } from '../components/case-years-panel.tsx';
 import { SelfAssessmentNote, selfAssessmentYears } from '../components/self-assessment-note.tsx';
+import { caseFiguresOf, claimSummaryOf } from '../lib/case-figures.ts';
+import type { ServerData } from '../lib/server-data.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
@@ -20,20 +18,35 @@ import { WizardShell } from '../wizard-shell.tsx';
  * with a year over £2,500 hears about Self Assessment first and is not congratulated (D31).
  */
 export function StepCongratulations() {
-  const { snapshot } = useWizard().state;
-  if (selfAssessmentYears(summariseClaim(snapshot)).length > 0) return <SelfAssessmentEstimate />;
+  const { snapshot, server } = useWizard().state;
+  if (selfAssessmentYears(claimSummaryOf(snapshot, server)).length > 0) return <SelfAssessmentEstimate />;
   return <Celebration />;
+}
+
+/**
+ * The figure the step shows: the mileage claim's estimate, or (D38) in a case the estimate across
+ * every kind of each year, with the case's years listed.
+ */
+function estimateOf(snapshot: WizardSnapshot, server: ServerData) {
+  const figures = caseFiguresOf(snapshot, server);
+  return figures
+    ? {
+        low: figures.total.low,
+        lead: 'Based on what you have told us, you could be owed a tax rebate on your mileage and your other work expenses of:',
+        panel: <CaseYearsPanel figures={figures} />,
+      }
+    : { low: reliefOf(snapshot).low, lead: null, panel: null };
 }
 
 /** D31: told at the figure, plainly, with GOV.UK's link; no confetti, no count, no time limit. */
 function SelfAssessmentEstimate() {
   const wizard = useWizard();
-  const { snapshot } = wizard.state;
-  const estimate = reliefOf(snapshot);
+  const { snapshot, server } = wizard.state;
+  const estimate = estimateOf(snapshot, server);
   const fee = useFeeSettings();
   return (
     <WizardShell heading="Your claim needs a Self Assessment tax return" onContinue={wizard.advance}>
-      <SelfAssessmentNote summary={summariseClaim(snapshot)} title={null} />
+      <SelfAssessmentNote summary={claimSummaryOf(snapshot, server)} title={null} />
       <p className="text-lg">Based on what you have told us, your estimated tax relief is:</p>
       <div className="rounded-lg bg-brand-50 p-6 text-center">
         <p className="text-5xl font-bold text-brand-700" data-testid="congrats-rebate">
@@ -42,6 +55,7 @@ function SelfAssessmentEstimate() {
         <FeeNote amountPounds={estimate.low} fee={fee} />
         <ClaimForFreeNote fee={fee} />
       </div>
+      {estimate.panel}
       <p className="text-sm text-muted" data-testid="estimate-disclaimer">
         This is an estimate based on the information you have given us. {RELIEF_CAP_NOTICE}
       </p>
@@ -51,9 +65,9 @@ function SelfAssessmentEstimate() {
 
 function Celebration() {
   const wizard = useWizard();
-  const { snapshot } = wizard.state;
+  const { snapshot, server } = wizard.state;
   const firstName = snapshot.personalInfo.firstName.trim() || 'there';
-  const estimate = reliefOf(snapshot);
+  const estimate = estimateOf(snapshot, server);
   const { advance } = wizard;
   const fee = useFeeSettings();
 
@@ -105,7 +119,9 @@ function Celebration() {
           </Button>
         </p>
       )}
-      <p className="text-lg">Based on what you have told us, you could be owed a mileage tax rebate of:</p>
+      <p className="text-lg">
+        {estimate.lead ?? 'Based on what you have told us, you could be owed a mileage tax rebate of:'}
+      </p>
       <div className="rounded-lg bg-brand-50 p-6 text-center">
         <CountUp
           value={estimate.low}
@@ -131,6 +147,7 @@ function Celebration() {
           </p>
         )}
       </div>
+      {estimate.panel}
 
       <div
         className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-lg border-2 border-gray-300 p-4"

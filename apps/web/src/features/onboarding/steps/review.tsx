@@ -12,7 +12,6 @@ import {
   buildAuthorityDocument,
   logMilesMismatches,
   milesText,
-  summariseClaim,
   ukIsoDate,
 } from '@taxback/domain';
 import type { FeeSettings } from '@taxback/domain';
@@ -20,6 +19,8 @@ import type { WizardSnapshot } from '@taxback/domain';
 import { errorFor, fieldId, signatureRequest, validateWizardStep } from '../lib/validation.ts';
 import { SIGNATURE_FAILED, saveSignature } from '../lib/wizard-api.ts';
 import { stepExtras } from '../hooks/use-wizard-state.ts';
+import { CaseYearsPanel } from '../components/case-years-panel.tsx';
+import { caseFiguresOf, claimSummaryOf } from '../lib/case-figures.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -60,9 +61,12 @@ export function ClaimSummary({
   snapshot,
   summary,
   fee,
+  inCase = false,
 }: {
   snapshot: WizardSnapshot;
   summary: RebateSummary;
+  /** D38: the claim is one kind of its case's expenses, so its own estimate is named as mileage's. */
+  inCase?: boolean;
   /** D20: with a fee set, the fee and what the claimant keeps show beside the estimate. */
   fee?: FeeSettings | null;
 }) {
@@ -131,7 +135,11 @@ export function ClaimSummary({
                 {total.value(summary)}
               </FigureRow>
             ))}
-            <FigureRow label="Estimated rebate" testId="review-rebate" weight="headline">
+            <FigureRow
+              label={inCase ? 'Estimated rebate on your mileage' : 'Estimated rebate'}
+              testId="review-rebate"
+              weight="headline"
+            >
               {formatMoney(reliefOf(snapshot).low)}
             </FigureRow>
           </dl>
@@ -147,7 +155,8 @@ export function StepReview() {
   const wizard = useWizard();
   const { state } = wizard;
   const { snapshot, errors } = state;
-  const summary = summariseClaim(snapshot);
+  const summary = claimSummaryOf(snapshot, state.server);
+  const figures = caseFiguresOf(snapshot, state.server);
   const [phase, setPhase] = useState<'idle' | 'sending' | 'error'>('idle');
   const [message, setMessage] = useState('');
   const sending = useRef(false);
@@ -213,7 +222,8 @@ export function StepReview() {
       continueDisabled={phase === 'sending' || authority === null}
       onContinue={() => void onContinue()}
     >
-      <ClaimSummary snapshot={snapshot} summary={summary} fee={settings?.fee} />
+      <ClaimSummary snapshot={snapshot} summary={summary} fee={settings?.fee} inCase={figures !== null} />
+      {figures && <CaseYearsPanel figures={figures} />}
       {!isFuelClaim(snapshot) && <SelfAssessmentNote summary={summary} />}
 
       {authority ? (
