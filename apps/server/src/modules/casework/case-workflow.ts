@@ -20,6 +20,29 @@ export const CASE_JOIN_REASONS = {
     `Claim ${reference} joined this case: check it with the case before sending to HMRC`,
 } as const;
 
+/** A status move our service made (history shows "Our service"), not an operator's or the claimant's. */
+function historyBySystem(
+  trx: Db,
+  claim: { kind: ClaimKind; id: string },
+  [from, to]: [string, string],
+  entry: { version: number; reason: string; at: string },
+) {
+  return trx
+    .insertInto('claim_status_history')
+    .values({
+      id: randomUUID(),
+      claim_kind: claim.kind,
+      claim_id: claim.id,
+      from_status: from,
+      to_status: to,
+      version: entry.version,
+      reason: entry.reason,
+      operator_id: CASE_SYSTEM_ACTOR,
+      created_at: entry.at,
+    })
+    .execute();
+}
+
 /**
  * A claim joins its case's workflow (in the caller's transaction, after its `case_id` is set): it
  * follows the case when neither it nor the case has gone to HMRC (caseJoinOf), taking the case's status and
@@ -57,20 +80,11 @@ export async function joinCaseWorkflow(
       .set({ status: join.status, version, status_changed_at: at, last_action_at: at })
       .where('id', '=', caseId)
       .execute();
-    await trx
-      .insertInto('claim_status_history')
-      .values({
-        id: randomUUID(),
-        claim_kind: 'general',
-        claim_id: caseId,
-        from_status: head.status,
-        to_status: join.status,
-        version,
-        reason: CASE_JOIN_REASONS.movedBack(joiner.reference),
-        operator_id: CASE_SYSTEM_ACTOR,
-        created_at: at,
-      })
-      .execute();
+    await historyBySystem(trx, { kind: 'general', id: caseId }, [head.status, join.status], {
+      version,
+      reason: CASE_JOIN_REASONS.movedBack(joiner.reference),
+      at,
+    });
   }
   const version = Number(own.version) + 1;
   await trx
@@ -79,20 +93,11 @@ export async function joinCaseWorkflow(
     .where('id', '=', joiner.id)
     .execute();
   if (own.status !== join.status)
-    await trx
-      .insertInto('claim_status_history')
-      .values({
-        id: randomUUID(),
-        claim_kind: joiner.kind,
-        claim_id: joiner.id,
-        from_status: own.status,
-        to_status: join.status,
-        version,
-        reason: CASE_JOIN_REASONS.joined(caseReference),
-        operator_id: CASE_SYSTEM_ACTOR,
-        created_at: at,
-      })
-      .execute();
+    await historyBySystem(trx, joiner, [own.status, join.status], {
+      version,
+      reason: CASE_JOIN_REASONS.joined(caseReference),
+      at,
+    });
   return join;
 }
 
