@@ -315,6 +315,40 @@ describe('a mileage claim started from the details follows its case (D38)', () =
     expect((await amend(6000, head.workflow.version)).statusCode).toBe(409);
   });
 
+  it('signs one authority for every amount of the case, which supersedes the details’ authority', async () => {
+    const funnel = await funnelWithTravel();
+    const mileage = await mileageOf(funnel);
+    const head = await page(funnel.id);
+    // The case's authorities, oldest first: the funnel claim's (with its details), then the
+    // mileage claim's, the current one.
+    expect(head.authorities.map((a) => a.current)).toEqual([false, false, true]);
+    const current = head.authorities.at(-1)!;
+    const mileageFiles = await t.app.db
+      .selectFrom('stored_files')
+      .select('id')
+      .where('session_id', '=', mileage.sessionId)
+      .where('kind', '=', 'authority')
+      .execute();
+    expect(mileageFiles.map((f) => f.id)).toEqual([current.id]);
+    expect((await page(mileage.id)).authorities.map((a) => [a.id, a.current])).toEqual(
+      head.authorities.map((a) => [a.id, a.current]),
+    );
+    const pdf = await t.app.inject({ method: 'GET', url: current.url, headers: asOperator(admin) });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expectInOrder(text, [
+      'This authority covers every amount of your claim with us',
+      'Every expense of your claim, year by year',
+      '2025/26',
+      'Mileage',
+      'Total for the year',
+      'Form P87',
+      'Estimated refund in all',
+    ]);
+    // The operator's page says what was signed is what the claim holds.
+    expect((await page(mileage.id)).signedMatch).toBe(true);
+  });
+
   it('sends a case that was ready for HMRC back to review, written in its history as our service', async () => {
     const funnel = await funnelWithTravel();
     await move(funnel.id, 'in-review');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authorityInputOfGeneralClaim, authorityInputOfSnapshot } from './authority-inputs.ts';
-import type { AuthorityTerms } from './authority.ts';
+import { buildAuthorityDocument, type AuthorityTerms } from './authority.ts';
 import { NO_FEES } from './fees.ts';
 import { emptyWizardSnapshot } from './schemas.ts';
 import { emptyEmployment, emptyEmploymentYear } from './wizard-snapshot.ts';
@@ -87,6 +87,58 @@ describe('authorityInputOfSnapshot (D19)', () => {
       ],
       signedAt: '2026-11-23T21:00:00.000Z',
     });
+  });
+});
+
+// D38 with D31 (GOV.UK "Claim tax relief for your job expenses": over £2,500 of expenses in a year
+// is claimed through Self Assessment): in a case the authority covers every amount, year by year.
+describe('a mileage authority in a case (D38)', () => {
+  const year = (y: string) => ({
+    year: y,
+    selected: true,
+    jobs: [],
+    employersConnected: '' as const,
+    incomeBand: '' as const,
+  });
+  const details = {
+    taxYears: [year('2024/25'), year('2023/24')],
+    scottishTaxpayer: '' as const,
+    // EIM32712's flat rate for nurses (£125) and a £2,000 fee: with £450 of mileage, 2024/25 is
+    // £2,575, over £2,500; 2023/24 holds the details alone, £2,125.
+    expenses: {
+      clothing: { kind: 'flat-rate' as const, industry: 'healthcare', job: 'nurses' },
+      fees: { body: 'Nursing and Midwifery Council', years: { '2024/25': 200_000, '2023/24': 200_000 } },
+    },
+  };
+
+  it('lists each year across kinds with its total, route and estimate, and the estimate in all', () => {
+    const input = authorityInputOfSnapshot(snapshot('yes'), TERMS, undefined, [], details);
+    expect(
+      input.case?.years.map((y) => [y.year, y.lines.map((l) => l.pounds), y.totalPounds, y.selfAssessment]),
+    ).toEqual([
+      ['2024/25', [450, 125, 2000], 2575, true],
+      ['2023/24', [125, 2000], 2125, false],
+    ]);
+    // Basic and higher rate unknown: the low figure is 20% of each year's total.
+    expect(input.case?.years.map((y) => y.estimatePounds)).toEqual([515, 425]);
+    expect(input.case?.estimatePounds).toBe(940);
+    const document = buildAuthorityDocument(input);
+    const claim = document.sections.find((x) => x.id === 'claim')!;
+    const text = JSON.stringify(claim.blocks);
+    expect(text).toContain('Self Assessment tax return (expenses over £2,500)');
+    expect(text).toContain('Estimated refund in all: £940');
+    // The mileage year's own estimate gives way to the case's, so no two refunds are stated for it.
+    expect(text).not.toContain('"Estimated refund in all: £90');
+    const authority = JSON.stringify(document.sections.find((x) => x.id === 'authority')!.blocks);
+    expect(authority).toContain('covers every amount of your claim');
+  });
+
+  it('is the document signed before this rule when there is no case', () => {
+    const alone = buildAuthorityDocument(authorityInputOfSnapshot(snapshot('yes'), TERMS));
+    expect(
+      buildAuthorityDocument(authorityInputOfSnapshot(snapshot('yes'), TERMS, undefined, [], null)),
+    ).toEqual(alone);
+    expect(JSON.stringify(alone)).not.toContain('covers every amount');
   });
 });
 

@@ -1,6 +1,7 @@
 // The two claims' answers as an AuthorityInput (D19). One mapping each, used by the browser (the
 // document shown before signing) and the server (the signed PDF and the hash), so they cannot differ.
-import type { AuthorityExpenseYear, AuthorityInput, AuthorityTerms } from './authority.ts';
+import type { AuthorityCase, AuthorityExpenseYear, AuthorityInput, AuthorityTerms } from './authority.ts';
+import { caseYearRows, caseYears, type CaseDetails } from './case-years.ts';
 import { detailsEstimate, detailsYears, type GeneralDetails } from './general-details.ts';
 import { EXPENSE_CATEGORIES } from './expenses.ts';
 import { datePartsToIso } from './dates.ts';
@@ -14,13 +15,16 @@ import type { WizardSnapshot } from './wizard-snapshot.ts';
  * each employment with miles (employer, PAYE reference, job title, miles, its own claimable
  * amount), with the year's estimate at the claimant's rates (D21), as the screens show it. A fuel
  * claim (company vehicle, D27) gives no amounts. `logMismatches` (logMilesMismatches of the claim's
- * generated logs, on the day shown or signed) are said on it too (D25, issue 31).
+ * generated logs, on the day shown or signed) are said on it too (D25, issue 31). In a case (D38),
+ * `caseDetails` (the funnel claim's details) makes it the case's authority: every amount of each
+ * year across kinds, its route and the estimate on the year's total.
  */
 export function authorityInputOfSnapshot(
   snapshot: WizardSnapshot,
   terms: AuthorityTerms,
   signedAt?: string,
   logMismatches: readonly LogMilesMismatch[] = [],
+  caseDetails?: CaseDetails | null,
 ): AuthorityInput {
   const p = snapshot.personalInfo;
   const fuel = isFuelClaim(snapshot);
@@ -65,7 +69,23 @@ export function authorityInputOfSnapshot(
             claimedMiles: m.claimedMiles,
           })),
         }),
+    ...(caseDetails ? { case: authorityCaseOf(snapshot, caseDetails) } : {}),
     signedAt,
+  };
+}
+
+/** D38: the case's years as the authority lists them, from the same rows the wizard shows. */
+function authorityCaseOf(snapshot: WizardSnapshot, details: CaseDetails): AuthorityCase {
+  const figures = caseYears({ mileage: snapshot, details });
+  return {
+    years: caseYearRows(figures.years).map((row, i) => ({
+      year: row.year,
+      lines: row.amounts.map((a) => ({ label: a.label, pounds: a.pence / 100 })),
+      totalPounds: row.pence / 100,
+      selfAssessment: row.route === 'self-assessment',
+      estimatePounds: figures.years[i]!.low,
+    })),
+    estimatePounds: figures.total.low,
   };
 }
 

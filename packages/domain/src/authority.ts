@@ -36,6 +36,26 @@ export interface AuthorityExpenseYear {
   estimatePounds?: number | undefined;
 }
 
+/**
+ * D38: a year of the claimant's case (a mileage claim with its funnel claim's details): each kind's
+ * amount, the year's total (what HMRC's £2,500 limit is measured on, D31), and the relief on it.
+ */
+export interface AuthorityCaseYear {
+  year: string;
+  lines: { label: string; pounds: number }[];
+  totalPounds: number;
+  selfAssessment: boolean;
+  /** Whole pounds: the estimated relief on the year's total. */
+  estimatePounds: number;
+}
+
+/** D38: the case a mileage authority covers with the mileage: every amount, year by year. */
+export interface AuthorityCase {
+  years: AuthorityCaseYear[];
+  /** Whole pounds: the estimate across the case, as the wizard shows it. */
+  estimatePounds: number;
+}
+
 export interface AuthorityAgent {
   companyName: string;
   address: string;
@@ -76,6 +96,12 @@ export interface AuthorityInput {
    * states, each year and employment, said plainly with the figure the claim is made on.
    */
   logMismatches?: AuthorityLogMismatch[] | undefined;
+  /**
+   * Mileage in a case (D38): the case's years across kinds. The authority then covers every amount
+   * of the case and replaces any signed for it before; absent outside a case, so documents signed
+   * before keep their hash.
+   */
+  case?: AuthorityCase | undefined;
   /** ISO time of signing; absent while the claimant reads the document before signing. */
   signedAt?: string | undefined;
 }
@@ -217,7 +243,18 @@ function agentSection(agent: AuthorityAgent): AuthoritySection {
 function authoritySection(input: AuthorityInput): AuthoritySection {
   const company = input.agent.companyName;
   const blocks: AuthorityBlock[] = [];
-  if (input.kind === 'mileage') {
+  if (input.kind === 'mileage' && input.case) {
+    blocks.push(
+      {
+        type: 'paragraph',
+        text: `You authorise ${company} to act as your agent with HM Revenue and Customs (HMRC) for this claim only: to claim tax relief on your business mileage and on the other work expenses of your claim, for the tax years below, and to deal with HMRC about it.`,
+      },
+      {
+        type: 'paragraph',
+        text: 'This authority covers every amount of your claim with us, your mileage and the expenses in your details together, and replaces any authority you signed for them before. We keep the earlier one, marked as replaced.',
+      },
+    );
+  } else if (input.kind === 'mileage') {
     blocks.push({
       type: 'paragraph',
       text: `You authorise ${company} to act as your agent with HM Revenue and Customs (HMRC) for this claim only: to claim tax relief on your business mileage for the tax years and employments below, and to deal with HMRC about it.`,
@@ -273,9 +310,14 @@ function claimSection(input: AuthorityInput): AuthoritySection {
     if (y.claimablePounds !== undefined)
       rows.push({ key: 'Total you can claim for the year', value: formatMoney(y.claimablePounds) });
     else rows.push({ key: 'Amount', value: 'Assessed with you by our team (fuel for a company vehicle)' });
-    if (y.estimatePounds !== undefined)
+    // In a case the estimate is the year's across every kind, given with the case's years below.
+    if (y.estimatePounds !== undefined && !input.case)
       rows.push({ key: 'Estimated tax refund', value: formatMoney(y.estimatePounds) });
     blocks.push({ type: 'rows', caption: yearLabel(y.year), rows });
+  }
+  if (input.case) {
+    blocks.push(...caseYearBlocks(input.case), ...logMismatchBlocks(input));
+    return { id: 'claim', heading: 'Your claim', blocks };
   }
   const estimate = estimatePenceOf(input.years);
   if (estimate !== null)
@@ -339,6 +381,35 @@ function expenseYearBlocks(years: readonly AuthorityExpenseYear[]): AuthorityBlo
   return blocks;
 }
 
+/** D38 with D31: every expense of the case, year by year, each year's total and route and estimate. */
+function caseYearBlocks(c: AuthorityCase): AuthorityBlock[] {
+  const blocks: AuthorityBlock[] = [
+    {
+      type: 'paragraph',
+      text: 'Every expense of your claim, year by year. HMRC takes each year’s expenses together: a year over £2,500 is claimed on a Self Assessment tax return, not on form P87.',
+    },
+  ];
+  for (const y of c.years)
+    blocks.push({
+      type: 'rows',
+      caption: `${yearLabel(y.year)}: your whole claim`,
+      rows: [
+        ...y.lines.map((l) => ({ key: l.label, value: formatMoney(l.pounds) })),
+        { key: 'Total for the year', value: formatMoney(y.totalPounds) },
+        {
+          key: 'How HMRC takes it',
+          value: y.selfAssessment ? 'Self Assessment tax return (expenses over £2,500)' : 'Form P87',
+        },
+        { key: 'Estimated tax refund', value: formatMoney(y.estimatePounds) },
+      ],
+    });
+  blocks.push({
+    type: 'paragraph',
+    text: `Estimated refund in all: ${formatMoney(c.estimatePounds)}. HMRC decides the final amount.`,
+  });
+  return blocks;
+}
+
 function repaymentSection(): AuthoritySection {
   return {
     id: 'repayment',
@@ -357,7 +428,8 @@ function repaymentSection(): AuthoritySection {
 }
 
 function feeSection(input: AuthorityInput): AuthoritySection {
-  const paragraphs = feeParagraphs(input.fee, estimatePenceOf(input.years));
+  const estimate = input.case ? input.case.estimatePounds * 100 : estimatePenceOf(input.years);
+  const paragraphs = feeParagraphs(input.fee, estimate);
   return {
     id: 'fee',
     heading: 'Our terms and fee',

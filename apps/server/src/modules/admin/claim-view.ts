@@ -42,10 +42,18 @@ import type { ClaimListRow } from './claims-repository.ts';
  * claim's details, or the mileage claim's snapshot once it is submitted (a draft claims nothing).
  */
 export type CaseMate =
-  | { kind: 'general'; id: string; reference: string; status: string; details: GeneralDetails | null }
+  | {
+      kind: 'general';
+      id: string;
+      sessionId: string;
+      reference: string;
+      status: string;
+      details: GeneralDetails | null;
+    }
   | {
       kind: 'mileage';
       id: string;
+      sessionId: string;
       reference: string | null;
       status: string;
       snapshot: WizardSnapshot | null;
@@ -284,7 +292,16 @@ export function signedMatch(found: Found): boolean | null {
             : (readStoredDetails(found.row.details)?.details ?? null),
         )
       : mileageAuthorityInput(found.row, terms, signedAt);
-  return hexDigestsEqual(authorityOf(input).hash, stored);
+  if (hexDigestsEqual(authorityOf(input).hash, stored)) return true;
+  // D38: a mileage claim signed in its case signed the case's authority, with the details' amounts
+  // as they are now; if the details have changed since, the case's figures are not what was signed.
+  const caseDetails =
+    found.kind === 'mileage' && found.caseMate?.kind === 'general' ? found.caseMate.details : null;
+  if (!caseDetails || found.kind !== 'mileage') return false;
+  return hexDigestsEqual(
+    authorityOf(mileageAuthorityInput(found.row, terms, signedAt, caseDetails)).hash,
+    stored,
+  );
 }
 
 /** The mileage authority as signed: the log mismatches as of the signing day included (issue 31). */
@@ -292,6 +309,7 @@ function mileageAuthorityInput(
   row: Row<'onboarding_claims'>,
   terms: Parameters<typeof authorityInputOfSnapshot>[1],
   signedAt: string,
+  caseDetails: GeneralDetails | null = null,
 ) {
   const snapshot = readSnapshot(row.snapshot, row.snapshot_version);
   const files = filesOfEvidenceColumn(row.evidence_files);
@@ -300,6 +318,7 @@ function mileageAuthorityInput(
     terms,
     signedAt,
     logMismatchesOfFiles(snapshot, files, new Date(signedAt)),
+    caseDetails,
   );
 }
 

@@ -147,6 +147,7 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
       ? {
           kind: 'mileage',
           id: mileage.id,
+          sessionId: mileage.session_id,
           reference: mileage.submission_reference,
           status: mileage.status,
           // A draft claims nothing yet: its miles join the case's years once it is submitted.
@@ -168,6 +169,7 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
       ? {
           kind: 'general',
           id: funnel.id,
+          sessionId: funnel.session_id,
           reference: generalClaimReference(funnel),
           status: funnel.status,
           details: readStoredDetails(funnel.details)?.details ?? null,
@@ -176,6 +178,13 @@ export async function findClaim(repo: AdminClaimsRepository, id: string): Promis
     return { kind: 'mileage', row: mileage, ...workflowColumnsOf(mileage), caseMate };
   }
   throw new NotFoundError();
+}
+
+/** The files of the other claim of the case, once it is a claim (a mileage draft is not yet). */
+async function caseMateFiles(files: FilesService, found: Found): Promise<SavedFile[]> {
+  const mate = found.caseMate;
+  if (!mate || (mate.kind === 'mileage' && mate.snapshot === null)) return [];
+  return files.listRenderedFiles(mate.sessionId);
 }
 
 /** The claim's NI number in clear; D30: a general claim's comes with its signed details. */
@@ -241,10 +250,14 @@ async function possibleDuplicatesOf(db: Kysely<Database>, repo: AdminClaimsRepos
 /**
  * Decision 050: the claim's signed authorities, oldest first. Every signing (the wizard's, an
  * amendment's, D32) stores a new authority file and rewrites the claim's signed_* columns, so the
- * newest authority file is the one the claim stands on and every earlier one is superseded.
+ * newest authority file is the one the claim stands on and every earlier one is superseded. D38:
+ * a case's authorities are its claims' together (`caseFiles`, the other claim's): the mileage
+ * claim's signed in the case covers every amount and supersedes the details' signed before it.
  */
-export function authoritiesOf(files: readonly SavedFile[]) {
-  const signed = files.filter((f) => f.kind === 'authority');
+export function authoritiesOf(files: readonly SavedFile[], caseFiles: readonly SavedFile[] = []) {
+  const signed = [...files, ...caseFiles]
+    .filter((f) => f.kind === 'authority')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return signed.map((f, i) => ({
     id: f.id,
     filename: f.filename,
@@ -355,7 +368,7 @@ export function createAdminClaimsService(deps: {
           size: f.size,
           url: f.url,
         })),
-        authorities: authoritiesOf(files),
+        authorities: authoritiesOf(files, await caseMateFiles(deps.files, found)),
         history,
         notes,
         edits: editsForDisplay(editRows, deps.dataKey),

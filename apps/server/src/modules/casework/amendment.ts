@@ -116,7 +116,9 @@ async function amendedClaim(db: Kysely<Database>, claim: ThreadClaim, input: Ame
       );
     job.businessMiles = change.miles;
   });
-  return { repo, request, items, item, row, snapshot, changes, mileage };
+  // Issue 42: a claim in a case is measured, and signed for, on its years' totals across the case.
+  const caseDetails = await caseDetailsOf(db, row.case_id);
+  return { repo, request, items, item, row, snapshot, changes, mileage, caseDetails };
 }
 
 /** The new authority's input: the amended snapshot, the terms, and a generated log's mismatches. */
@@ -132,7 +134,7 @@ function amendedAuthorityInput(
     filesOfEvidenceColumn(amended.row.evidence_files),
     at,
   );
-  return authorityInputOfSnapshot(amended.snapshot, terms, signedAt, mismatches);
+  return authorityInputOfSnapshot(amended.snapshot, terms, signedAt, mismatches, amended.caseDetails);
 }
 
 /**
@@ -168,9 +170,7 @@ export async function amendClaim(
 ): Promise<void> {
   const { db, files, now } = deps;
   const amended = await amendedClaim(db, claim, input);
-  const { repo, request, items, item, row, snapshot, changes, mileage } = amended;
-  // Issue 42: a claim in a case is measured on its years' totals across the case.
-  const caseDetails = await caseDetailsOf(db, row.case_id);
+  const { repo, request, items, item, row, snapshot, changes, mileage, caseDetails } = amended;
   const caseSelfAssessment = mileageCaseSelfAssessment(snapshot, caseDetails);
   const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
   const signedBy = signedByOf(input);

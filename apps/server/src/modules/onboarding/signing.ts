@@ -4,7 +4,7 @@ import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
-import { logMismatchesOfFiles, type LogLink } from './claim-files.ts';
+import { caseDetailsOf, logMismatchesOfFiles, type LogLink } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
 import { listClaimFiles, updateDraftClaim } from './repository.ts';
 import type { OnboardingContext, RequestMeta } from './service-context.ts';
@@ -39,7 +39,11 @@ export function signingOperations(ctx: OnboardingContext) {
       const terms = deps.terms;
       // D25, issue 31: a generated log that differs from the miles stated is said on the authority.
       const mismatches = logMismatchesOfFiles(snapshot, await listClaimFiles(deps.db, sessionId), signedAt);
-      const { document, hash } = authorityOf(authorityInputOfSnapshot(snapshot, terms, at, mismatches));
+      // D38: in a case, the authority covers every amount of the case, with its funnel claim's details.
+      const caseDetails = await caseDetailsOf(deps.db, claim.case_id);
+      const { document, hash } = authorityOf(
+        authorityInputOfSnapshot(snapshot, terms, at, mismatches, caseDetails),
+      );
       // The signature and the signed authority are stored together, with the claim's evidence;
       // the PDF is rendered after this request (decision 025), its URL working from now on.
       return files.saveFilesWith(

@@ -169,7 +169,9 @@ export function StepReview() {
     ukIsoDate(new Date()),
   );
   const authority = settings
-    ? buildAuthorityDocument(authorityInputOfSnapshot(snapshot, settings, undefined, mismatches))
+    ? buildAuthorityDocument(
+        authorityInputOfSnapshot(snapshot, settings, undefined, mismatches, state.server.caseDetails),
+      )
     : null;
 
   // The pad starts empty each time this screen opens, so no earlier drawing is assumed.
