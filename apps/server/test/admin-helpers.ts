@@ -261,3 +261,36 @@ export async function submitMileageClaim(
     .executeTakeFirstOrThrow();
   return { id: row.id, reference: row.submission_reference ?? '', sessionId };
 }
+
+/**
+ * D23: the claimant signs in to their status page with the code texted to `phone`; the verify
+ * answer (the view, and the status cookie).
+ */
+export async function signInToStatus(
+  t: TestApp,
+  claim: { reference: string; phone: string },
+  ip = '198.51.100.77',
+) {
+  const e164 = `+44${claim.phone.replace(/\D/g, '').slice(1)}`;
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/status/code',
+    payload: { reference: claim.reference, phone: claim.phone },
+    remoteAddress: ip,
+  });
+  if (sent.statusCode !== 202) throw new Error(`status code answered ${sent.statusCode}: ${sent.body}`);
+  const sms = await t.app.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('to_phone', '=', e164)
+    .where('template', '=', 'status-code')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const code = /is (\d{6})\./.exec(sms.body)![1]!;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/status/verify',
+    payload: { reference: claim.reference, phone: claim.phone, code },
+    remoteAddress: ip,
+  });
+}

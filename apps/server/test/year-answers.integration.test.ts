@@ -14,6 +14,7 @@ import {
   insertOperator,
   MILEAGE_CLAIM_YEAR,
   signIn,
+  signInToStatus,
   submitGeneralClaim,
   submitMileageClaim,
   testClock,
@@ -265,27 +266,7 @@ describe('HMRC’s answer per year (D40)', () => {
       owner.session,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const e164 = `+44${claim.phone.replace(/\D/g, '').slice(1)}`;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/status/code',
-      payload: { reference: claim.reference, phone: claim.phone },
-      remoteAddress: '198.51.100.77',
-    });
-    expect(sent.statusCode).toBe(202);
-    const sms = await t.app.db
-      .selectFrom('sms_outbox')
-      .select('body')
-      .where('to_phone', '=', e164)
-      .where('template', '=', 'status-code')
-      .executeTakeFirstOrThrow();
-    const code = /is (\d{6})\./.exec(sms.body)![1]!;
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/status/verify',
-      payload: { reference: claim.reference, phone: claim.phone, code },
-      remoteAddress: '198.51.100.77',
-    });
+    const verified = await signInToStatus(t, claim);
     expect(verified.statusCode).toBe(200);
     expect(verified.cookies.some((c) => c.name === STATUS_COOKIE)).toBe(true);
     const view = verified.json<ClaimStatusView>();

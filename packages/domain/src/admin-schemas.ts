@@ -81,6 +81,11 @@ export const AUDIT_ACTIONS = [
   'claims-merged',
   'duplicate-dismissed',
   'dashboard-exported',
+  'invoice-issued',
+  'invoice-payment',
+  'invoice-write-off',
+  'invoice-credit',
+  'invoice-downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
@@ -369,24 +374,23 @@ export type YearAnswerInput = z.output<typeof yearAnswerSchema>;
 
 /**
  * D41 (issue 47): a payment an operator records against an invoice, as typed ('£90', '90.00');
- * `version` is the invoice's version the operator saw. The amount against what is owed is the
- * server's check (paymentProblems), which knows the payments already made.
+ * `version` is the invoice's version the operator saw. The amount is checked at its own field, so
+ * a wrong method is named beside it; the amount against what is owed is the server's check
+ * (paymentProblems), which knows the payments already made.
  */
 export const invoicePaymentSchema = z
   .object({
-    amount: z.union([z.string(), z.number(), z.null()], { error: INVOICE_MESSAGES.amountInvalid }).optional(),
+    amount: z.unknown().superRefine((raw, ctx) => {
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (raw === undefined || raw === null || raw === '') issue(INVOICE_MESSAGES.amountRequired);
+      else if (Number.isNaN(parsePoundsToPence(raw))) issue(INVOICE_MESSAGES.amountInvalid);
+    }),
     paidOn: optionalDateField(DATE_SUBJECTS.paidOn),
     method: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.methodRequired }),
     ),
     version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(1),
-  })
-  .superRefine((value, ctx) => {
-    const raw = value.amount;
-    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['amount'], message });
-    if (raw === undefined || raw === null || raw === '') issue(INVOICE_MESSAGES.amountRequired);
-    else if (Number.isNaN(parsePoundsToPence(raw))) issue(INVOICE_MESSAGES.amountInvalid);
   })
   .transform((v) => ({
     amountPence: parsePoundsToPence(v.amount),

@@ -127,3 +127,99 @@ export const stateAfterPayment = (totalPence: number, paidPence: number): Invoic
 export function howToPay(input: { number: number; totalPence: number; dueOn: string; payTo: string }): string {
   return `Pay ${formatPence(input.totalPence)} by ${formatIsoDate(input.dueOn)} by bank transfer to ${input.payTo.trim()}, quoting the reference ${invoiceNumberText(input.number)}.`;
 }
+
+/** An invoice as stored, in the domain's words (the server maps its row onto it). */
+export interface InvoiceRecord {
+  number: number;
+  issuedOn: string;
+  dueOn: string;
+  repaidPence: number;
+  feePence: number;
+  vatPence: number;
+  totalPence: number;
+  /** VAT rate in basis points (2000 = 20%). */
+  vatBasisPoints: number;
+  paidPence: number;
+  state: InvoiceState;
+  stateReason: string | null;
+  version: number;
+}
+
+/** Our details, as configured, for the invoice and its way to pay. */
+export interface InvoiceIssuer {
+  name: string;
+  address: string;
+  /** Empty when we are not VAT registered: then no VAT line and no number. */
+  vatNumber: string;
+  /** Where a bank transfer goes (the offline default's way to pay). */
+  payTo: string;
+}
+
+/** D41: the invoice as both sides see it today: its state, what is owed and how to pay. */
+export function invoiceViewOf(record: InvoiceRecord, today: string, payTo: string) {
+  const state = invoiceStateOf({ ...record, stored: record.state, today });
+  const owedPence = isInvoiceOpen(state) ? record.totalPence - record.paidPence : 0;
+  return {
+    number: invoiceNumberText(record.number),
+    issuedOn: record.issuedOn,
+    dueOn: record.dueOn,
+    repaidPence: record.repaidPence,
+    feePence: record.feePence,
+    vatPence: record.vatPence,
+    totalPence: record.totalPence,
+    paidPence: record.paidPence,
+    owedPence,
+    /** What the claimant keeps of HMRC's repayment after our fee. */
+    claimantPence: record.repaidPence - record.totalPence,
+    state,
+    stateLabel: INVOICE_STATE_LABELS[state],
+    stateReason: record.stateReason,
+    howToPay:
+      owedPence > 0
+        ? howToPay({ number: record.number, totalPence: owedPence, dueOn: record.dueOn, payTo })
+        : null,
+    version: record.version,
+  };
+}
+export type InvoiceView = ReturnType<typeof invoiceViewOf>;
+
+const percentText = (basisPoints: number) => `${basisPoints / 100}%`;
+
+/** D41 with D20: every line of the invoice's PDF, worked out here and only drawn by the server. */
+export function invoiceDocumentOf(
+  record: InvoiceRecord,
+  input: { issuer: InvoiceIssuer; reference: string; issuedAt: string; today: string },
+) {
+  const view = invoiceViewOf(record, input.today, input.issuer.payTo);
+  const { issuer } = input;
+  const vat = issuer.vatNumber.trim();
+  const amounts: Array<[string, string]> = [
+    ['HMRC repaid you', formatPence(record.repaidPence)],
+    ['Our fee', formatPence(record.feePence)],
+    ...(vat || record.vatPence > 0
+      ? [[`VAT at ${percentText(record.vatBasisPoints)}`, formatPence(record.vatPence)] as [string, string]]
+      : []),
+    ['Total', formatPence(record.totalPence)],
+    ...(record.paidPence > 0 ? [['Paid', formatPence(record.paidPence)] as [string, string]] : []),
+    ...(view.owedPence !== record.totalPence
+      ? [['Still owed', formatPence(view.owedPence)] as [string, string]]
+      : []),
+  ];
+  return {
+    number: view.number,
+    issuedAt: input.issuedAt,
+    from: [issuer.name, ...issuer.address.split('\n'), ...(vat ? [`VAT registration number ${vat}`] : [])],
+    details: [
+      ['Invoice number', view.number],
+      ['Date', formatIsoDate(record.issuedOn)],
+      ['Due by', formatIsoDate(record.dueOn)],
+      ['Your claim reference', input.reference],
+      ['State', view.stateLabel],
+    ] as Array<[string, string]>,
+    amounts,
+    notes: [
+      ...(view.howToPay ? [view.howToPay] : []),
+      `Our fee is worked out on what HMRC repaid you; relief HMRC gives through your tax code carries no fee. You keep ${formatPence(view.claimantPence)}.`,
+    ],
+  };
+}

@@ -26,6 +26,7 @@ import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
 import { createCaseMerges, dismissedPairs, pairKey } from './case-merges.ts';
 import { caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
+import { createInvoices, type InvoiceSettings } from './invoices.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
@@ -275,6 +276,8 @@ export function createAdminClaimsService(deps: {
   /** Keys the NI number's duplicate-finding hash (ni_key) when an operator corrects it. */
   signingKey: Buffer;
   fees: FeeSettings;
+  /** D41: our details on invoices, the way to pay and the days they are due in. */
+  invoicing: InvoiceSettings;
   /** Tells the claimant of a status change (jobs, in the change's transaction). */
   notices: ClaimNotices;
   /** Renders the P87 worksheet off the request thread (decision 029). */
@@ -302,6 +305,7 @@ export function createAdminClaimsService(deps: {
   });
   const allocation = createClaimAllocation(deps);
   const yearAnswers = createYearAnswers({ ...deps, find, ownership });
+  const invoices = createInvoices({ ...deps, find, ownership });
   const casework = createOperatorCasework({ ...deps, workflow, find });
 
   const niNumberOf = (found: Found) => niNumberOfClaim(found, deps.dataKey);
@@ -368,6 +372,8 @@ export function createAdminClaimsService(deps: {
         hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) }) as HmrcRecordView),
         // D40: HMRC's answer for each year of the case, whichever of its claims this is.
         hmrcYears: yearAnswersView(found, answerRows, deps.fees),
+        // D41: the case's invoice for the fee, or why none can be issued yet.
+        invoice: await invoices.panel(found),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(db, repo, found);
@@ -392,6 +398,11 @@ export function createAdminClaimsService(deps: {
     editDetails: edits.editDetails,
     correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
     recordYearAnswer: yearAnswers.recordYearAnswer,
+    issueInvoice: invoices.issue,
+    recordInvoicePayment: invoices.recordPayment,
+    writeOffInvoice: invoices.writeOff,
+    creditInvoice: invoices.credit,
+    invoicePdf: invoices.pdf,
     answerDuplicate: createCaseMerges({ ...deps, find, ownership }),
     takeNext: allocation.takeNext,
     take: allocation.take,

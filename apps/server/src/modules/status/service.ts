@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import {
   claimantYearAnswers,
   claimTimeline,
+  invoiceViewOf,
+  ukIsoDate,
   generalReference,
   isClaimStatus,
   normaliseUkPhone,
@@ -23,6 +25,9 @@ import { amendableOf } from '../casework/amendment.ts';
 import { createClaimantCasework } from '../casework/claimant.ts';
 import type { AuthorityTerms } from '@taxback/domain';
 import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
+import type { DocumentRenderer } from '../../documents/render-pool.ts';
+import { invoicePdfOf, type InvoiceSettings } from '../admin/index.ts';
 import { createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
@@ -55,6 +60,8 @@ export interface StatusServiceDeps {
   terms: AuthorityTerms;
   /** D20, D40: the fee is shown on what HMRC repaid, year by year. */
   fees?: FeeSettings;
+  /** D41: our invoice's details and its renderer, for the claimant's download. */
+  invoicing: { settings: InvoiceSettings; documents: DocumentRenderer };
   now?: () => Date;
 }
 
@@ -141,6 +148,14 @@ export function createStatusService(deps: StatusServiceDeps) {
   /** Issue 28: the token every change sends back as X-CSRF-Token, tied to the cookie's token. */
   const csrfOf = (token: string) => hash('csrf', token);
 
+  /** D41: the case's invoice as the claimant sees it, with its download link; null before one. */
+  async function invoiceOf(claim: StatusClaim): Promise<ClaimStatusView['invoice']> {
+    const row = await caseInvoiceRow(deps.db, claim.caseId);
+    if (!row) return null;
+    const view = invoiceViewOf(invoiceRecordOf(row), ukIsoDate(now()), deps.invoicing.settings.issuer.payTo);
+    return { ...view, downloadUrl: '/api/status/invoice.pdf' };
+  }
+
   async function viewOf(claim: StatusClaim, token: string): Promise<ClaimStatusView> {
     const history = (await repo.history(claim.kind, claim.id)).flatMap((h) =>
       isClaimStatus(h.to_status) ? [{ to: h.to_status, at: h.created_at, reason: h.reason }] : [],
@@ -168,6 +183,7 @@ export function createStatusService(deps: StatusServiceDeps) {
         (await caseYearAnswerRows(deps.db, claim.caseId)).map(yearAnswerOfRow),
         deps.fees,
       ),
+      invoice: await invoiceOf(claim),
       casework: {
         version: claim.version,
         csrfToken: csrfOf(token),
@@ -279,6 +295,14 @@ export function createStatusService(deps: StatusServiceDeps) {
     },
 
     /** A document the claimant signed, for a token's claim; null for anything else. */
+    /** D41: the case's invoice as a PDF, while the status cookie lasts; null without either. */
+    async invoicePdf(token: string | undefined) {
+      const claim = await claimOf(token);
+      const row = claim ? await caseInvoiceRow(deps.db, claim.caseId) : undefined;
+      if (!row) return null;
+      return invoicePdfOf(row, { ...deps.invoicing, today: ukIsoDate(now()) });
+    },
+
     async openDocument(token: string | undefined, fileId: string) {
       const claim = await claimOf(token);
       if (!claim) return null;
