@@ -24,7 +24,12 @@ const repaid = (pence: number, givenAs: 'repayment' | 'tax-code' = 'repayment') 
 
 describe('invoiceAmountsOf (D41: the fee on what HMRC repaid)', () => {
   it.each([
-    ['£450 repaid at 20%', [repaid(45_000)], FEE_20, { repaidPence: 45_000, feePence: 9_000, vatPence: 0, totalPence: 9_000 }],
+    [
+      '£450 repaid at 20%',
+      [repaid(45_000)],
+      FEE_20,
+      { repaidPence: 45_000, feePence: 9_000, vatPence: 0, totalPence: 9_000 },
+    ],
     [
       '£450 repaid at 20% plus 20% VAT',
       [repaid(45_000)],
@@ -38,7 +43,12 @@ describe('invoiceAmountsOf (D41: the fee on what HMRC repaid)', () => {
       { repaidPence: 45_000, feePence: 9_000, vatPence: 0, totalPence: 9_000 },
     ],
     ['nothing repaid', [repaid(12_000, 'tax-code')], FEE_20, { refused: INVOICE_MESSAGES.nothingRepaid }],
-    ['no fee set', [repaid(45_000)], { percent: 0, minimumPence: 0, vatPercent: 0 }, { refused: INVOICE_MESSAGES.noFee }],
+    [
+      'no fee set',
+      [repaid(45_000)],
+      { percent: 0, minimumPence: 0, vatPercent: 0 },
+      { refused: INVOICE_MESSAGES.noFee },
+    ],
   ])('%s', (_name, answers, fees, expected) => {
     expect(invoiceAmountsOf(caseMoneyOf(answers, fees))).toEqual(expected);
   });

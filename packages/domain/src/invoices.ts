@@ -56,9 +56,9 @@ export const INVOICE_MESSAGES = {
 export const invoiceNumberText = (n: number): string => `INV-${String(n).padStart(6, '0')}`;
 
 /** Money an invoice is issued for, from the case's money (caseMoneyOf); null when nothing is owed. */
-export function invoiceAmountsOf(money: CaseMoney):
-  | { repaidPence: number; feePence: number; vatPence: number; totalPence: number }
-  | { refused: string } {
+export function invoiceAmountsOf(
+  money: CaseMoney,
+): { repaidPence: number; feePence: number; vatPence: number; totalPence: number } | { refused: string } {
   if (money.repaidPence <= 0) return { refused: INVOICE_MESSAGES.nothingRepaid };
   if (money.fee.totalFeePence <= 0) return { refused: INVOICE_MESSAGES.noFee };
   return {
@@ -124,7 +124,12 @@ export const stateAfterPayment = (totalPence: number, paidPence: number): Invoic
   paidPence >= totalPence ? 'paid' : 'part-paid';
 
 /** How to pay, as the email, the status page and the PDF say it (the offline default: a transfer). */
-export function howToPay(input: { number: number; totalPence: number; dueOn: string; payTo: string }): string {
+export function howToPay(input: {
+  number: number;
+  totalPence: number;
+  dueOn: string;
+  payTo: string;
+}): string {
   return `Pay ${formatPence(input.totalPence)} by ${formatIsoDate(input.dueOn)} by bank transfer to ${input.payTo.trim()}, quoting the reference ${invoiceNumberText(input.number)}.`;
 }
 

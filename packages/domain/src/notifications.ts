@@ -158,7 +158,9 @@ export function claimMessage(
     return {
       sms: `${company}: claim ${reference}: we have emailed you about our invoice ${input.number}. ${statusUrl}`,
       email: emailOf(
-        issued ? `Our invoice ${input.number} for claim ${reference}` : `Reminder: invoice ${input.number} is due`,
+        issued
+          ? `Our invoice ${input.number} for claim ${reference}`
+          : `Reminder: invoice ${input.number} is due`,
         greeting,
         [line, input.howToPay, `Download the invoice from your status page. ${follow}`],
         undefined,

@@ -319,10 +319,19 @@ async function invoiceEventOf(
   input: { event: InvoiceEvent; invoiceId: string },
   settings: InvoiceNoticeSettings,
 ): Promise<ClaimEvent | null> {
-  const row = await db.selectFrom('invoices').selectAll().where('id', '=', input.invoiceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', input.invoiceId)
+    .executeTakeFirst();
   if (!row) return null;
   const view = invoiceViewOf(invoiceRecordOf(row), settings.today, settings.payTo);
   if (view.howToPay === null) return null;
   if (input.event === 'invoice-reminder' && view.state !== 'overdue') return null;
-  return { event: input.event, number: view.number, amount: formatPence(view.owedPence), howToPay: view.howToPay };
+  return {
+    event: input.event,
+    number: view.number,
+    amount: formatPence(view.owedPence),
+    howToPay: view.howToPay,
+  };
 }

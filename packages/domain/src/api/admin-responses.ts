@@ -367,7 +367,9 @@ const claimDetailCommon = {
     )
     .describe('D35: every value of the sent and repaid records, oldest first'),
   hmrcYears: hmrcYearsSchema,
-  invoice: operatorInvoiceSchema.describe('D41: the case’s invoice for the fee, or why none can be issued yet'),
+  invoice: operatorInvoiceSchema.describe(
+    'D41: the case’s invoice for the fee, or why none can be issued yet',
+  ),
   possibleDuplicates: z.array(
     z.object({
       id: z.string(),

@@ -1186,7 +1186,8 @@ const operator = {
   recordInvoicePayment: admin({
     method: 'POST',
     path: '/api/admin/claims/:id/invoice/payments',
-    summary: 'D41: records a payment of the invoice (never more than is owed); paid or part paid follows; audited',
+    summary:
+      'D41: records a payment of the invoice (never more than is owed); paid or part paid follows; audited',
     access: 'operator',
     params: claimParams,
     body: invoicePaymentSchema,
