@@ -380,11 +380,14 @@ export type YearAnswerInput = z.output<typeof yearAnswerSchema>;
  */
 export const invoicePaymentSchema = z
   .object({
-    amount: z.unknown().superRefine((raw, ctx) => {
-      const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-      if (raw === undefined || raw === null || raw === '') issue(INVOICE_MESSAGES.amountRequired);
-      else if (Number.isNaN(parsePoundsToPence(raw))) issue(INVOICE_MESSAGES.amountInvalid);
-    }),
+    amount: z
+      .union([z.string(), z.number(), z.null()], { error: INVOICE_MESSAGES.amountInvalid })
+      .optional()
+      .superRefine((raw, ctx) => {
+        const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (raw === undefined || raw === null || raw === '') issue(INVOICE_MESSAGES.amountRequired);
+        else if (Number.isNaN(parsePoundsToPence(raw))) issue(INVOICE_MESSAGES.amountInvalid);
+      }),
     paidOn: optionalDateField(DATE_SUBJECTS.paidOn),
     method: z.preprocess(
       (v) => (v === '' ? undefined : v),

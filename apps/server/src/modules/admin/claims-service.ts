@@ -268,6 +268,25 @@ type HmrcRecordView = ClaimDetail['hmrcRecords'][number];
 const pagesOf = (total: number): number | null =>
   total > CLAIM_COUNT_LIMIT ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE));
 
+/** A page of the claims list (D34's queues and filters), as the list screen shows it. */
+async function listClaims(repo: AdminClaimsRepository, now: Date, operatorId: string, query: ClaimListQuery) {
+  const { rows, total, counts, hasMore } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
+  const today = ukIsoDate(now);
+  const duplicates = await repo.duplicateIdsAmong(rows);
+  const cases = await listedCasesOf(repo, rows);
+  return {
+    claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id), cases.get(row.id))),
+    queue: query.queue,
+    counts,
+    countLimit: CLAIM_COUNT_LIMIT,
+    total,
+    page: query.page,
+    pageSize: CLAIM_PAGE_SIZE,
+    pages: pagesOf(total),
+    hasMore,
+  };
+}
+
 export function createAdminClaimsService(deps: {
   db: Db;
   files: FilesService;
@@ -311,23 +330,7 @@ export function createAdminClaimsService(deps: {
   const niNumberOf = (found: Found) => niNumberOfClaim(found, deps.dataKey);
 
   return {
-    async list(operatorId: string, query: ClaimListQuery) {
-      const { rows, total, counts, hasMore } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
-      const today = ukIsoDate(now());
-      const duplicates = await repo.duplicateIdsAmong(rows);
-      const cases = await listedCasesOf(repo, rows);
-      return {
-        claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id), cases.get(row.id))),
-        queue: query.queue,
-        counts,
-        countLimit: CLAIM_COUNT_LIMIT,
-        total,
-        page: query.page,
-        pageSize: CLAIM_PAGE_SIZE,
-        pages: pagesOf(total),
-        hasMore,
-      };
-    },
+    list: (operatorId: string, query: ClaimListQuery) => listClaims(repo, now(), operatorId, query),
 
     /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
     async detail(operatorId: string, id: string) {
@@ -373,7 +376,7 @@ export function createAdminClaimsService(deps: {
         // D40: HMRC's answer for each year of the case, whichever of its claims this is.
         hmrcYears: yearAnswersView(found, answerRows, deps.fees),
         // D41: the case's invoice for the fee, or why none can be issued yet.
-        invoice: await invoices.panel(found),
+        invoice: await invoices.invoicePanel(found),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(db, repo, found);
@@ -398,11 +401,7 @@ export function createAdminClaimsService(deps: {
     editDetails: edits.editDetails,
     correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
     recordYearAnswer: yearAnswers.recordYearAnswer,
-    issueInvoice: invoices.issue,
-    recordInvoicePayment: invoices.recordPayment,
-    writeOffInvoice: invoices.writeOff,
-    creditInvoice: invoices.credit,
-    invoicePdf: invoices.pdf,
+    ...invoices,
     answerDuplicate: createCaseMerges({ ...deps, find, ownership }),
     takeNext: allocation.takeNext,
     take: allocation.take,

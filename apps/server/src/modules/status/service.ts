@@ -126,6 +126,18 @@ async function storeCode(
   });
 }
 
+/** D41: the case's invoice as the claimant sees it, with its download link; null before one. */
+async function claimantInvoiceOf(
+  deps: StatusServiceDeps,
+  caseId: string,
+  today: string,
+): Promise<ClaimStatusView['invoice']> {
+  const row = await caseInvoiceRow(deps.db, caseId);
+  if (!row) return null;
+  const view = invoiceViewOf(invoiceRecordOf(row), today, deps.invoicing.settings.issuer.payTo);
+  return { ...view, downloadUrl: '/api/status/invoice.pdf' };
+}
+
 export function createStatusService(deps: StatusServiceDeps) {
   const repo = createStatusRepository(deps.db);
   const now = deps.now ?? (() => new Date());
@@ -147,14 +159,6 @@ export function createStatusService(deps: StatusServiceDeps) {
   const casework = createClaimantCasework({ db: deps.db, files: deps.files, terms: deps.terms, now });
   /** Issue 28: the token every change sends back as X-CSRF-Token, tied to the cookie's token. */
   const csrfOf = (token: string) => hash('csrf', token);
-
-  /** D41: the case's invoice as the claimant sees it, with its download link; null before one. */
-  async function invoiceOf(claim: StatusClaim): Promise<ClaimStatusView['invoice']> {
-    const row = await caseInvoiceRow(deps.db, claim.caseId);
-    if (!row) return null;
-    const view = invoiceViewOf(invoiceRecordOf(row), ukIsoDate(now()), deps.invoicing.settings.issuer.payTo);
-    return { ...view, downloadUrl: '/api/status/invoice.pdf' };
-  }
 
   async function viewOf(claim: StatusClaim, token: string): Promise<ClaimStatusView> {
     const history = (await repo.history(claim.kind, claim.id)).flatMap((h) =>
@@ -183,7 +187,7 @@ export function createStatusService(deps: StatusServiceDeps) {
         (await caseYearAnswerRows(deps.db, claim.caseId)).map(yearAnswerOfRow),
         deps.fees,
       ),
-      invoice: await invoiceOf(claim),
+      invoice: await claimantInvoiceOf(deps, claim.caseId, ukIsoDate(now())),
       casework: {
         version: claim.version,
         csrfToken: csrfOf(token),
