@@ -91,7 +91,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
-            <dd>{value}</dd>
+            <dd data-testid={label === 'State' ? 'invoice-state' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
@@ -227,14 +227,18 @@ function CloseForm({
   const mayCredit = invoice.paidPence === 0;
   if (!admin && !mayCredit) return null;
 
-  async function close(move: 'writeOffInvoice' | 'creditInvoice') {
+  /** Either button submits the form (keyboard users too); the one pressed says which move. */
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const pressed = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+    const move = pressed === 'write-off' ? 'writeOffInvoice' : 'creditInvoice';
     const body = { reason, version: invoice.version };
     if (await send(call(move, { params: { id: claimId }, body }), 'reason')) setReason('');
   }
 
   return (
     <form
-      onSubmit={(e) => e.preventDefault()}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="space-y-4 rounded-md border-2 border-gray-300 p-4"
       aria-labelledby="invoice-close-heading"
@@ -255,12 +259,12 @@ function CloseForm({
       />
       <div className="flex flex-wrap gap-4">
         {mayCredit && (
-          <Button variant="secondary" onClick={() => void close('creditInvoice')}>
+          <Button type="submit" variant="secondary" value="credit">
             Credit the invoice
           </Button>
         )}
         {admin && (
-          <Button variant="secondary" onClick={() => void close('writeOffInvoice')}>
+          <Button type="submit" variant="secondary" value="write-off">
             Write off what is owed
           </Button>
         )}
