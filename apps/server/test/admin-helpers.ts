@@ -294,3 +294,28 @@ export async function signInToStatus(
     remoteAddress: ip,
   });
 }
+
+/**
+ * D35, D40: a mileage claim submitted through the wizard API, then sent to HMRC with `phone` (for
+ * the status sign-in) and owned by `ownerId`.
+ */
+export async function sentMileageClaim(t: TestApp, ownerId: string, phone: string, miles = 4000) {
+  const claim = await submitMileageClaim(t, { miles });
+  await t.app.db
+    .updateTable('onboarding_claims')
+    .set({ status: 'sent-to-hmrc', phone })
+    .where('id', '=', claim.id)
+    .execute();
+  await giveClaimTo(t, claim.id, ownerId);
+  return { ...claim, phone };
+}
+
+/** An admin, a caseworker who owns the claims a test makes, and another caseworker, signed in. */
+export async function signInTeam(t: TestApp, clock: TestClock) {
+  const adminOp = await insertOperator(t);
+  const admin = await signIn(t, clock, adminOp);
+  const op = await insertOperator(t, { role: 'caseworker' });
+  const owner = { op, session: await signIn(t, clock, op) };
+  const other = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  return { adminOp, admin, owner, other };
+}

@@ -10,12 +10,11 @@ import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
 import {
   asOperator,
-  giveClaimTo,
-  insertOperator,
   MILEAGE_CLAIM_YEAR,
   signIn,
+  signInTeam,
   signInToStatus,
-  submitMileageClaim,
+  sentMileageClaim,
   testClock,
   type AdminSession,
   type TestOperator,
@@ -42,11 +41,7 @@ beforeAll(async () => {
       INVOICE_DUE_DAYS: '14',
     },
   });
-  adminOp = await insertOperator(t);
-  admin = await signIn(t, clock, adminOp);
-  const op = await insertOperator(t, { role: 'caseworker' });
-  owner = { op, session: await signIn(t, clock, op) };
-  other = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  ({ adminOp, admin, owner, other } = await signInTeam(t, clock));
 });
 afterAll(async () => {
   await t.close();
@@ -70,14 +65,7 @@ const stored = async () => ({
 
 /** A submitted mileage claim sent to HMRC and owned by `owner`, HMRC's answer `repaid` pence. */
 async function repaidClaim(repaid: { pence: number; givenAs?: 'repayment' | 'tax-code' } | null) {
-  const claim = await submitMileageClaim(t, { miles: 4000 });
-  const phone = `07700 902${String(++phones).padStart(3, '0')}`;
-  await t.app.db
-    .updateTable('onboarding_claims')
-    .set({ status: 'sent-to-hmrc', phone })
-    .where('id', '=', claim.id)
-    .execute();
-  await giveClaimTo(t, claim.id, owner.op.id);
+  const claim = await sentMileageClaim(t, owner.op.id, `07700 902${String(++phones).padStart(3, '0')}`);
   if (repaid) {
     const res = await t.app.inject({
       method: 'POST',
@@ -94,7 +82,7 @@ async function repaidClaim(repaid: { pence: number; givenAs?: 'repayment' | 'tax
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  return { ...claim, phone };
+  return claim;
 }
 
 describe('invoices (D41, no nomination)', () => {
