@@ -262,6 +262,18 @@ export async function submitMileageClaim(
   return { id: row.id, reference: row.submission_reference ?? '', sessionId };
 }
 
+/** D23: the code in the newest status text to `e164` (the offline provider keeps the body). */
+export async function lastStatusCode(t: TestApp, e164: string): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('to_phone', '=', e164)
+    .where('template', '=', 'status-code')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return /is (\d{6})\./.exec(row.body)![1]!;
+}
+
 /**
  * D23: the claimant signs in to their status page with the code texted to `phone`; the verify
  * answer (the view, and the status cookie).
@@ -279,14 +291,7 @@ export async function signInToStatus(
     remoteAddress: ip,
   });
   if (sent.statusCode !== 202) throw new Error(`status code answered ${sent.statusCode}: ${sent.body}`);
-  const sms = await t.app.db
-    .selectFrom('sms_outbox')
-    .select('body')
-    .where('to_phone', '=', e164)
-    .where('template', '=', 'status-code')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  const code = /is (\d{6})\./.exec(sms.body)![1]!;
+  const code = await lastStatusCode(t, e164);
   return t.app.inject({
     method: 'POST',
     url: '/api/status/verify',
