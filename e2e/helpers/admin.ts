@@ -257,3 +257,28 @@ export async function fillDate(
   await group.getByLabel('Month', { exact: true }).fill(month);
   await group.getByLabel('Year', { exact: true }).fill(year);
 }
+
+/** Fills and sends the claim page's "Record HMRC's answer" (or "Correct") form. */
+export async function recordAnswer(
+  page: Page,
+  answer: {
+    year: string;
+    decision: string;
+    amount?: string;
+    givenAs?: string;
+    hmrcReason?: string;
+    correctionReason?: string;
+  },
+) {
+  const form = page.locator('form', { has: page.getByRole('heading', { name: /HMRC’s answer$/ }) });
+  await form.getByLabel('Tax year').selectOption({ value: answer.year });
+  await form.getByLabel('HMRC’s decision').selectOption({ label: answer.decision });
+  if (answer.amount) await form.getByLabel('Amount HMRC gives for the year, in pounds').fill(answer.amount);
+  if (answer.givenAs) await form.getByLabel('How HMRC gives it').selectOption({ label: answer.givenAs });
+  if (answer.hmrcReason) await form.getByLabel(/^HMRC’s reason/).fill(answer.hmrcReason);
+  if (answer.correctionReason)
+    await form.getByLabel('Reason for the correction').fill(answer.correctionReason);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/year-answers'));
+  await form.getByRole('button', { name: /(Record|Correct) the answer/ }).click();
+  return sent;
+}

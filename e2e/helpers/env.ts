@@ -12,6 +12,8 @@ export const MARKETING_SITE_URL = `http://127.0.0.1:${MARKETING_PORT}/marketing`
 export const TEST_COMPANY = {
   COMPANY_NAME: 'TaxBack',
   COMPANY_ADDRESS: 'Test address, not a real one\\n1 Example Street\\nTesttown TE1 1ST',
+  // D41: where an invoice's bank transfer goes; a test value, no one's account.
+  INVOICE_PAY_TO: 'TaxBack test account, not a real one: sort code 00-00-00, account 00000000',
 } as const;
 
 /** The server's DATA_DIR for this run, set by playwright.config.ts before any server starts. */

@@ -101,13 +101,17 @@ export interface Instance {
   stop: () => Promise<void>;
 }
 
-/** One server process (apps/server/dist, built by `npm run build`) on its own port and data folder. */
+/**
+ * One server process (apps/server/dist, built by `npm run build`) on its own port and data folder,
+ * or on `shared.dataDir`: the suite's own, whose keys and SQLite file it then shares (kept on stop).
+ */
 export async function startInstance(
   name: string,
   port: number,
   env: Record<string, string>,
+  shared: { dataDir?: string } = {},
 ): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), `taxback-${name}-`));
+  const dataDir = shared.dataDir ?? mkdtempSync(join(tmpdir(), `taxback-${name}-`));
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server/main.js'], {
     cwd: ROOT,
     env: {
@@ -139,7 +143,7 @@ export async function startInstance(
     url,
     async stop() {
       await stop(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!shared.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,8 +4,8 @@
 // an admin corrects one year's amount with a reason and the history keeps both versions.
 // axe on the changed screens, at 320 px too.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { claimByClicking, createOperator, signInWithTotp } from '../helpers/admin.ts';
+import { expect, test } from '@playwright/test';
+import { claimByClicking, createOperator, recordAnswer, signInWithTotp } from '../helpers/admin.ts';
 import { executeSql, queryRows } from '../helpers/db.ts';
 import { scanAtBothWidths, signInFromText } from '../helpers/status.ts';
 import { OFFERED_YEARS, uniqueWizardPhone, type WizardClaimant } from '../helpers/wizard.ts';
@@ -13,31 +13,6 @@ import { OFFERED_YEARS, uniqueWizardPhone, type WizardClaimant } from '../helper
 // Three past years, 1,000 business miles each with nothing paid by the employer: £450 a year at
 // 45p (HMRC's approved mileage rate before 2026/27; tax-rates.test.ts pins it).
 const YEARS = OFFERED_YEARS.filter((y) => y < '2026/27').slice(0, 3);
-
-/** Fills and sends the claim page's "Record HMRC's answer" (or "Correct") form. */
-async function recordAnswer(
-  page: Page,
-  answer: {
-    year: string;
-    decision: string;
-    amount?: string;
-    givenAs?: string;
-    hmrcReason?: string;
-    correctionReason?: string;
-  },
-) {
-  const form = page.locator('form', { has: page.getByRole('heading', { name: /HMRC’s answer$/ }) });
-  await form.getByLabel('Tax year').selectOption({ value: answer.year });
-  await form.getByLabel('HMRC’s decision').selectOption({ label: answer.decision });
-  if (answer.amount) await form.getByLabel('Amount HMRC gives for the year, in pounds').fill(answer.amount);
-  if (answer.givenAs) await form.getByLabel('How HMRC gives it').selectOption({ label: answer.givenAs });
-  if (answer.hmrcReason) await form.getByLabel(/^HMRC’s reason/).fill(answer.hmrcReason);
-  if (answer.correctionReason)
-    await form.getByLabel('Reason for the correction').fill(answer.correctionReason);
-  const sent = page.waitForResponse((r) => r.url().endsWith('/year-answers'));
-  await form.getByRole('button', { name: /(Record|Correct) the answer/ }).click();
-  return sent;
-}
 
 test('the operator records HMRC’s answer for three years; the claimant reads each; an admin corrects one, keeping both', async ({
   page,

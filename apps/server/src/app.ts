@@ -38,7 +38,7 @@ import {
 } from './http/security.ts';
 import type { SecurityHeaderSets } from './http/security.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
-import { registerAdmin } from './modules/admin/index.ts';
+import { invoiceSettingsOf, registerAdmin } from './modules/admin/index.ts';
 import { createFunnelSteps, dashboardRoutes, funnelStepRoutes } from './modules/dashboard/index.ts';
 import type { FunnelSteps } from './modules/dashboard/index.ts';
 import { settingsRoutes } from './modules/authority/routes.ts';
@@ -240,6 +240,8 @@ function createJobsAndFiles(
     email: providers.email,
     company: config.company.name,
     publicUrl: config.publicUrl,
+    invoicePayTo: config.invoicing.payTo,
+    ...clock,
   });
   app.decorate('jobs', jobs);
   return { jobs, files, documents, notices: createClaimNotices(jobs) };
@@ -352,6 +354,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     log: app.log,
     terms,
     fees: config.fees,
+    invoicing: { settings: invoiceSettingsOf(config), documents },
     ...clock,
   });
   await app.register(healthRoutes, { prefix: '/api' });

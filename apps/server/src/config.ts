@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT } from '@taxback/domain/content';
-import { REVIEW_MAX, isValidUkPhone } from '@taxback/domain';
+import { DEFAULT_INVOICE_DUE_DAYS, REVIEW_MAX, isValidUkPhone } from '@taxback/domain';
 import type { SiteSettings } from '@taxback/domain';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
@@ -131,6 +131,11 @@ const envSchema = z.object({
   COMPANY_NAME: optionalString.pipe(z.string().max(200).optional()),
   COMPANY_ADDRESS: optionalString.pipe(z.string().max(500).optional()),
   HMRC_AGENT_REFERENCE: z.string().trim().max(50).default(''),
+  // D41: our invoices (no nomination): our VAT number where registered, where a bank transfer goes
+  // (the offline way to pay) and the days an invoice is due in.
+  VAT_NUMBER: z.string().trim().max(20).default(''),
+  INVOICE_PAY_TO: optionalString.pipe(z.string().max(300).optional()),
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(120).default(DEFAULT_INVOICE_DUE_DAYS),
   // Issue 32: what the pages say about us, shown only when set (never a placeholder).
   PHONE_NUMBER: optionalString.pipe(
     z.string().refine(isValidUkPhone, 'must be a UK phone number, like 0161 496 0000').optional(),
@@ -186,6 +191,8 @@ export interface Config {
   fees: { percent: number; minimumPence: number; vatPercent: number };
   /** D19: our company as the signed authority names it ('\n' in the address starts a new line). */
   company: { name: string; address: string; hmrcAgentReference: string };
+  /** D41: what our invoices say beyond the company: VAT number ('' when none), payee, due days. */
+  invoicing: { vatNumber: string; payTo: string; dueDays: number };
   /** Issue 32: our phone number, review rating and total claimed, each only when configured. */
   site: SiteSettings;
   providers: ProviderConfig;
@@ -209,6 +216,10 @@ export interface Config {
 /** What the authority prints outside production when COMPANY_ADDRESS is unset: never a real address. */
 export const DEVELOPMENT_COMPANY_ADDRESS =
   'Development value, not our address: set COMPANY_ADDRESS before taking real claims';
+
+/** What an invoice's way to pay says outside production when INVOICE_PAY_TO is unset: never a real account. */
+export const DEVELOPMENT_PAY_TO =
+  'the account named in INVOICE_PAY_TO (development value: set it before issuing real invoices)';
 
 /** Variables a production start refuses to go without, and why. */
 const REQUIRED_IN_PRODUCTION = {
@@ -308,6 +319,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       name: e.COMPANY_NAME ?? CONTENT.brandName,
       address: (e.COMPANY_ADDRESS ?? DEVELOPMENT_COMPANY_ADDRESS).replace(/\\n/g, '\n'),
       hmrcAgentReference: e.HMRC_AGENT_REFERENCE,
+    },
+    invoicing: {
+      vatNumber: e.VAT_NUMBER,
+      payTo: e.INVOICE_PAY_TO ?? DEVELOPMENT_PAY_TO,
+      dueDays: e.INVOICE_DUE_DAYS,
     },
     site: {
       ...(e.PHONE_NUMBER ? { phone: e.PHONE_NUMBER } : {}),

@@ -261,3 +261,66 @@ export async function submitMileageClaim(
     .executeTakeFirstOrThrow();
   return { id: row.id, reference: row.submission_reference ?? '', sessionId };
 }
+
+/** D23: the code in the newest status text to `e164` (the offline provider keeps the body). */
+export async function lastStatusCode(t: TestApp, e164: string): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('to_phone', '=', e164)
+    .where('template', '=', 'status-code')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return /is (\d{6})\./.exec(row.body)![1]!;
+}
+
+/**
+ * D23: the claimant signs in to their status page with the code texted to `phone`; the verify
+ * answer (the view, and the status cookie).
+ */
+export async function signInToStatus(
+  t: TestApp,
+  claim: { reference: string; phone: string },
+  ip = '198.51.100.77',
+) {
+  const e164 = `+44${claim.phone.replace(/\D/g, '').slice(1)}`;
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/status/code',
+    payload: { reference: claim.reference, phone: claim.phone },
+    remoteAddress: ip,
+  });
+  if (sent.statusCode !== 202) throw new Error(`status code answered ${sent.statusCode}: ${sent.body}`);
+  const code = await lastStatusCode(t, e164);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/status/verify',
+    payload: { reference: claim.reference, phone: claim.phone, code },
+    remoteAddress: ip,
+  });
+}
+
+/**
+ * D35, D40: a mileage claim submitted through the wizard API, then sent to HMRC with `phone` (for
+ * the status sign-in) and owned by `ownerId`.
+ */
+export async function sentMileageClaim(t: TestApp, ownerId: string, phone: string, miles = 4000) {
+  const claim = await submitMileageClaim(t, { miles });
+  await t.app.db
+    .updateTable('onboarding_claims')
+    .set({ status: 'sent-to-hmrc', phone })
+    .where('id', '=', claim.id)
+    .execute();
+  await giveClaimTo(t, claim.id, ownerId);
+  return { ...claim, phone };
+}
+
+/** An admin, a caseworker who owns the claims a test makes, and another caseworker, signed in. */
+export async function signInTeam(t: TestApp, clock: TestClock) {
+  const adminOp = await insertOperator(t);
+  const admin = await signIn(t, clock, adminOp);
+  const op = await insertOperator(t, { role: 'caseworker' });
+  const owner = { op, session: await signIn(t, clock, op) };
+  const other = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  return { adminOp, admin, owner, other };
+}

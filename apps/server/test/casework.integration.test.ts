@@ -26,6 +26,7 @@ import {
   giveClaimTo,
   submitMileageClaim as submitUnowned,
   testClock,
+  signInToStatus,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp } from './helpers.ts';
@@ -115,29 +116,7 @@ async function claimWithRequest(firstName: string): Promise<Claim> {
 
 /** The status page's code sign-in for `reference`: its cookie and the view. */
 async function openStatus({ reference, phone }: Claim) {
-  const e164 = `+44${phone.replace(/\D/g, '').slice(1)}`;
-  const ip = `198.51.100.${++ipCounter}`;
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/status/code',
-    payload: { reference, phone },
-    remoteAddress: ip,
-  });
-  expect(sent.statusCode).toBe(202);
-  const row = await t.app.db
-    .selectFrom('sms_outbox')
-    .select('body')
-    .where('to_phone', '=', e164)
-    .where('template', '=', 'status-code')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  const code = /is (\d{6})\./.exec(row.body)![1]!;
-  const verified = await t.app.inject({
-    method: 'POST',
-    url: '/api/status/verify',
-    payload: { reference, phone, code },
-    remoteAddress: ip,
-  });
+  const verified = await signInToStatus(t, { reference, phone }, `198.51.100.${++ipCounter}`);
   expect(verified.statusCode).toBe(200);
   const view = verified.json<ClaimStatusView>();
   const cookie = verified.cookies.find((c) => c.name === STATUS_COOKIE)!.value;

@@ -14,6 +14,7 @@ import {
   submitMileageClaim,
   testClock,
   storedGeneralReference,
+  lastStatusCode,
 } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { createTestApp } from './helpers.ts';
@@ -40,17 +41,8 @@ afterAll(async () => {
 const post = (url: string, payload: object, ip: string) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 
-/** The code in the newest status text to `e164` (the offline provider keeps the body). */
-async function lastCode(e164: string): Promise<string> {
-  const row = await t.app.db
-    .selectFrom('sms_outbox')
-    .select('body')
-    .where('to_phone', '=', e164)
-    .where('template', '=', 'status-code')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  return /is (\d{6})\./.exec(row.body)![1]!;
-}
+/** The code in the newest status text to `e164`. */
+const lastCode = (e164: string) => lastStatusCode(t, e164);
 
 async function openStatus(reference: string, phone: string, e164: string, ip = freshIp()) {
   const sent = await post('/api/status/code', { reference, phone }, ip);

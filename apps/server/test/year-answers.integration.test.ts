@@ -11,9 +11,10 @@ import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
 import {
   asOperator,
   giveClaimTo,
-  insertOperator,
   MILEAGE_CLAIM_YEAR,
-  signIn,
+  signInTeam,
+  signInToStatus,
+  sentMileageClaim,
   submitGeneralClaim,
   submitMileageClaim,
   testClock,
@@ -34,10 +35,7 @@ beforeAll(async () => {
     overrides: { now: clock.now },
     env: { FEE_PERCENT: '20', FEE_MINIMUM_PENCE: '2500', FEE_VAT_PERCENT: '20' },
   });
-  admin = await signIn(t, clock, await insertOperator(t));
-  const op = await insertOperator(t, { role: 'caseworker' });
-  owner = { op, session: await signIn(t, clock, op) };
-  other = await signIn(t, clock, await insertOperator(t, { role: 'caseworker' }));
+  ({ admin, owner, other } = await signInTeam(t, clock));
 });
 afterAll(async () => {
   await t.close();
@@ -73,17 +71,8 @@ const page = async (id: string) => {
 const storedAnswers = () => t.app.db.selectFrom('case_year_answers').selectAll().execute();
 
 /** A submitted mileage claim (4,000 miles in the newest year), sent to HMRC, owned by `owner`. */
-async function sentClaim(miles = 4000) {
-  const claim = await submitMileageClaim(t, { miles });
-  const phone = `07700 901${String(++phones).padStart(3, '0')}`;
-  await t.app.db
-    .updateTable('onboarding_claims')
-    .set({ status: 'sent-to-hmrc', phone })
-    .where('id', '=', claim.id)
-    .execute();
-  await giveClaimTo(t, claim.id, owner.op.id);
-  return { ...claim, phone };
-}
+const sentClaim = (miles = 4000) =>
+  sentMileageClaim(t, owner.op.id, `07700 901${String(++phones).padStart(3, '0')}`, miles);
 
 const accepted = { year: MILEAGE_CLAIM_YEAR, decision: 'accepted', amount: '300.00', givenAs: 'repayment' };
 
@@ -265,27 +254,7 @@ describe('HMRC’s answer per year (D40)', () => {
       owner.session,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const e164 = `+44${claim.phone.replace(/\D/g, '').slice(1)}`;
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/status/code',
-      payload: { reference: claim.reference, phone: claim.phone },
-      remoteAddress: '198.51.100.77',
-    });
-    expect(sent.statusCode).toBe(202);
-    const sms = await t.app.db
-      .selectFrom('sms_outbox')
-      .select('body')
-      .where('to_phone', '=', e164)
-      .where('template', '=', 'status-code')
-      .executeTakeFirstOrThrow();
-    const code = /is (\d{6})\./.exec(sms.body)![1]!;
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/status/verify',
-      payload: { reference: claim.reference, phone: claim.phone, code },
-      remoteAddress: '198.51.100.77',
-    });
+    const verified = await signInToStatus(t, claim);
     expect(verified.statusCode).toBe(200);
     expect(verified.cookies.some((c) => c.name === STATUS_COOKIE)).toBe(true);
     const view = verified.json<ClaimStatusView>();

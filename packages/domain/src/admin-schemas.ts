@@ -13,6 +13,7 @@ import {
   YEAR_ANSWER_MESSAGES,
 } from './hmrc-answers.ts';
 import { isTaxYear, type TaxYear } from './tax-years.ts';
+import { INVOICE_MESSAGES, PAYMENT_METHODS } from './invoices.ts';
 
 export const ADMIN_MESSAGES = {
   emailRequired: 'Enter your email address',
@@ -80,6 +81,11 @@ export const AUDIT_ACTIONS = [
   'claims-merged',
   'duplicate-dismissed',
   'dashboard-exported',
+  'invoice-issued',
+  'invoice-payment',
+  'invoice-write-off',
+  'invoice-credit',
+  'invoice-downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;
@@ -365,6 +371,44 @@ export const yearAnswerSchema = z
     };
   });
 export type YearAnswerInput = z.output<typeof yearAnswerSchema>;
+
+/**
+ * D41 (issue 47): a payment an operator records against an invoice, as typed ('£90', '90.00');
+ * `version` is the invoice's version the operator saw. The amount is checked at its own field, so
+ * a wrong method is named beside it; the amount against what is owed is the server's check
+ * (paymentProblems), which knows the payments already made.
+ */
+export const invoicePaymentSchema = z
+  .object({
+    amount: z
+      .union([z.string(), z.number(), z.null()], { error: INVOICE_MESSAGES.amountInvalid })
+      .optional()
+      .superRefine((raw, ctx) => {
+        const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (raw === undefined || raw === null || raw === '') issue(INVOICE_MESSAGES.amountRequired);
+        else if (Number.isNaN(parsePoundsToPence(raw))) issue(INVOICE_MESSAGES.amountInvalid);
+      }),
+    paidOn: optionalDateField(DATE_SUBJECTS.paidOn),
+    method: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.methodRequired }),
+    ),
+    version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(1),
+  })
+  .transform((v) => ({
+    amountPence: parsePoundsToPence(v.amount),
+    paidOn: v.paidOn ?? null,
+    method: v.method,
+    version: v.version,
+  }));
+export type InvoicePaymentInput = z.output<typeof invoicePaymentSchema>;
+
+/** D41: an invoice written off (an admin) or credited, with the reason; `version` as seen. */
+export const invoiceCloseSchema = z.object({
+  reason: required(INVOICE_MESSAGES.reasonRequired, REASON_MAX_LENGTH, operatorWords),
+  version: z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(1),
+});
+export type InvoiceCloseInput = z.output<typeof invoiceCloseSchema>;
 
 /**
  * D38 (issue 42): an admin's answer to a possible duplicate: merge it into this claim's case, or

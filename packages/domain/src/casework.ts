@@ -3,6 +3,7 @@
 // the server routes alike. Imported by sub-path ('@taxback/domain/casework').
 import { z } from 'zod';
 import { isBankHoliday } from './bank-holidays.ts';
+import { addIsoDays } from './dates.ts';
 import { isTaxYear } from './tax-years.ts';
 import { DATE_SUBJECTS, dateMessages, requiredDateField } from './date-rules.ts';
 import { sanitiseText } from './sanitise.ts';
@@ -75,11 +76,7 @@ const version = z.number({ error: CASEWORK_MESSAGES.versionRequired }).int().min
 // ---------------------------------------------------------------------------------------------
 // Dates (UK calendar days, ISO text). England and Wales' bank holidays: the service's own.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function addIsoDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+export { addIsoDays };
 
 export function isWorkingDay(iso: string): boolean {
   const weekday = new Date(`${iso}T12:00:00Z`).getUTCDay();

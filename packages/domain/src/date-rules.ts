@@ -15,6 +15,7 @@ export const DATE_SUBJECTS = {
   sentOn: 'The date the claim was sent to HMRC',
   repaidOn: 'The date HMRC repaid',
   decidedOn: 'The date of HMRC’s decision',
+  paidOn: 'The date it was paid',
   from: 'The start date',
   to: 'The end date',
 } as const;

@@ -236,3 +236,10 @@ export function leavePeriodsOf(leave: readonly LeaveDraft[]): { from: string; to
     return from !== null && to !== null && from <= to ? [{ from, to }] : [];
   });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The ISO day `days` after `iso` (before, when negative). */
+export function addIsoDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

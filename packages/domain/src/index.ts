@@ -33,6 +33,7 @@ export * from './wizard-snapshot.ts';
 export * from './claim-status.ts';
 export * from './fees.ts';
 export * from './hmrc-answers.ts';
+export * from './invoices.ts';
 export * from './p87-readiness.ts';
 export * from './flat-rate-expenses.ts';
 export * from './general-details.ts';

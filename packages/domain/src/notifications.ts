@@ -22,7 +22,20 @@ export type ClaimEvent =
    */
   | { event: 'year-answered'; year: string; words: string }
   /** D33: the reply-by date of an open request is `replyBy` (a long UK date), `days` away. */
-  | { event: 'reply-reminder'; replyBy: string; days: number };
+  | { event: 'reply-reminder'; replyBy: string; days: number }
+  /**
+   * D41: our invoice for the fee (issued), or a reminder while it is still owed after its due
+   * date. By email only: it carries the amount and the way to pay (howToPay).
+   */
+  | ({ event: 'invoice-issued' } & InvoiceNotice)
+  | ({ event: 'invoice-reminder' } & InvoiceNotice);
+
+/** D41: what an invoice's email says: its number, the amount owed and the way to pay. */
+export interface InvoiceNotice {
+  number: string;
+  amount: string;
+  howToPay: string;
+}
 
 export interface ClaimMessage {
   /** A short text message (one or two SMS segments). */
@@ -132,6 +145,24 @@ export function claimMessage(
         `Your claim ${reference}: HMRC’s answer for ${input.year}`,
         greeting,
         [line, `${input.words}.`, 'HMRC’s letter to you sets out the details.', follow],
+        undefined,
+        company,
+      ),
+    };
+  }
+  if (input.event === 'invoice-issued' || input.event === 'invoice-reminder') {
+    const issued = input.event === 'invoice-issued';
+    const line = issued
+      ? `HMRC has repaid you, so here is our invoice ${input.number} for our fee of ${input.amount} on your claim ${reference}.`
+      : `Our invoice ${input.number} on your claim ${reference} is past its due date: ${input.amount} is still owed.`;
+    return {
+      sms: `${company}: claim ${reference}: we have emailed you about our invoice ${input.number}. ${statusUrl}`,
+      email: emailOf(
+        issued
+          ? `Our invoice ${input.number} for claim ${reference}`
+          : `Reminder: invoice ${input.number} is due`,
+        greeting,
+        [line, input.howToPay, `Download the invoice from your status page. ${follow}`],
         undefined,
         company,
       ),

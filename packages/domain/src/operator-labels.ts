@@ -65,6 +65,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call-back-removed': 'Call back removed',
   'job-retried': 'Job sent again',
   'dashboard-exported': 'Dashboard section downloaded as CSV',
+  'invoice-issued': 'Invoice issued',
+  'invoice-payment': 'Invoice payment recorded',
+  'invoice-write-off': 'Invoice written off',
+  'invoice-credit': 'Invoice credited',
+  'invoice-downloaded': 'Invoice downloaded',
 };
 
 const MAPS = {

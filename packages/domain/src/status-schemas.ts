@@ -7,6 +7,7 @@ import { phoneField } from './schemas.ts';
 import { claimThreadSchema } from './casework.ts';
 import { taxYearEntrySchema, vehicleInfoSchema } from './snapshot-schemas.ts';
 import { HMRC_DECISIONS, RELIEF_GIVEN_AS } from './hmrc-answers.ts';
+import { claimantInvoiceSchema } from './invoice-schemas.ts';
 
 export const STATUS_CODE_LENGTH = 6;
 export const STATUS_LIMITS = {
@@ -120,6 +121,9 @@ export const claimStatusViewSchema = z.object({
     })
     .nullable()
     .describe('D40: HMRC’s answer for each tax year of the case; null until HMRC has answered one'),
+  invoice: claimantInvoiceSchema
+    .nullable()
+    .describe('D41: our invoice for the fee on what HMRC repaid; null until one is issued'),
   /** Issue 28 (D33): the thread, the claim's version and the token every change sends back. */
   casework: z.object({
     version: z.number().int(),

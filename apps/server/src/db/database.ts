@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { InvoiceState, PaymentMethod } from '@taxback/domain';
 
 /*
  * The whole schema as Kysely sees it. Portable across SQLite and PostgreSQL (docs/decisions/002):
@@ -400,6 +401,50 @@ export interface CaseYearAnswersTable {
   created_at: IsoTime;
 }
 
+/** D41 (migration 043): the invoice numbers' one-row counter (id 1). */
+export interface InvoiceNumbersTable {
+  id: number;
+  last_number: number;
+}
+
+/** D41 (migration 043): one invoice per case, in pence; `version` guards every change. */
+export interface InvoicesTable {
+  id: string;
+  number: number;
+  /** The case's id: its first claim's id (migration 034); unique. */
+  case_id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  /** The claim's reference as the invoice prints it. */
+  reference: string;
+  repaid_pence: number;
+  fee_pence: number;
+  vat_pence: number;
+  total_pence: number;
+  fee_basis_points: number;
+  vat_basis_points: number;
+  paid_pence: number;
+  issued_on: string;
+  due_on: string;
+  state: InvoiceState;
+  state_reason: string | null;
+  version: number;
+  operator_id: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** D41 (migration 043): a payment an operator recorded against an invoice. */
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  amount_pence: number;
+  paid_on: string;
+  method: PaymentMethod;
+  operator_id: string;
+  created_at: IsoTime;
+}
+
 /** D38 (migration 037): a pair of claims an admin marked not duplicates (claim_a < claim_b). */
 export interface DuplicateDismissalsTable {
   id: string;
@@ -542,6 +587,9 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   funnel_steps: FunnelStepsTable;
+  invoice_numbers: InvoiceNumbersTable;
+  invoices: InvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
 }
 
 /** A row of table T as read, as inserted, and as a partial update (Kysely's three views of it). */

@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { P87WorksheetInput } from './p87-worksheet.ts';
 import type { MileageLogDocument, MileageLogInput } from './mileage-log.ts';
-import { renderAuthority, renderMileageLog, renderThreadId, renderWorksheet } from './render-worker.ts';
+import {
+  renderAuthority,
+  renderInvoice,
+  renderMileageLog,
+  renderThreadId,
+  renderWorksheet,
+} from './render-worker.ts';
+import type { InvoiceDocument } from './invoice-pdf.ts';
 import type { AuthorityRenderTask } from './render-worker.ts';
 
 // Decision 029: documents render on worker threads (RENDER_THREADS, default 1), off the thread that
@@ -33,6 +40,8 @@ export interface DocumentRenderer {
   mileageLog(input: MileageLogInput): Promise<MileageLogDocument[]>;
   /** D22: the operator's P87 worksheet. */
   p87Worksheet(input: P87WorksheetInput): Promise<Uint8Array>;
+  /** D41: our invoice for the fee. */
+  invoice(input: InvoiceDocument): Promise<Uint8Array>;
   /** The id of the thread renders run on (0: the main thread). */
   threadId(): Promise<number>;
   close(): Promise<void>;
@@ -44,6 +53,7 @@ export function createDocumentRenderer(threads: number): DocumentRenderer {
       authority: renderAuthority,
       mileageLog: renderMileageLog,
       p87Worksheet: renderWorksheet,
+      invoice: renderInvoice,
       threadId: async () => renderThreadId(),
       close: async () => {},
     };
@@ -63,6 +73,7 @@ export function createDocumentRenderer(threads: number): DocumentRenderer {
     authority: (task) => run<Uint8Array>('renderAuthority', task),
     mileageLog: (input) => run<MileageLogDocument[]>('renderMileageLog', input),
     p87Worksheet: (input) => run<Uint8Array>('renderWorksheet', input),
+    invoice: (input) => run<Uint8Array>('renderInvoice', input),
     threadId: () => run<number>('renderThreadId', null),
     async close() {
       const running = pool;

@@ -8,4 +8,5 @@ const worker = await tsImport('./render-worker.ts', import.meta.url);
 export const renderAuthority = worker.renderAuthority;
 export const renderMileageLog = worker.renderMileageLog;
 export const renderWorksheet = worker.renderWorksheet;
+export const renderInvoice = worker.renderInvoice;
 export const renderThreadId = worker.renderThreadId;

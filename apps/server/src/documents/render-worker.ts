@@ -4,6 +4,8 @@ import { renderAuthorityPdf } from './authority-pdf.ts';
 import type { SigningEvidence } from './authority-pdf.ts';
 import { renderP87Worksheet } from './p87-worksheet.ts';
 import type { P87WorksheetInput } from './p87-worksheet.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-pdf.ts';
 import { generateMileageLog } from './mileage-log.ts';
 import type { MileageLogDocument, MileageLogInput } from './mileage-log.ts';
 
@@ -28,6 +30,10 @@ export function renderMileageLog(input: MileageLogInput): Promise<MileageLogDocu
 
 export function renderWorksheet(input: P87WorksheetInput): Promise<Uint8Array> {
   return renderP87Worksheet(input);
+}
+
+export function renderInvoice(input: InvoiceDocument): Promise<Uint8Array> {
+  return renderInvoicePdf(input);
 }
 
 /** The thread a task runs on (tests check that the pool renders off the main thread). */

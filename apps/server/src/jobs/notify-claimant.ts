@@ -6,8 +6,12 @@ import {
   isClaimStatus,
   isNotifiedStatus,
   normaliseUkPhone,
+  formatPence,
+  invoiceViewOf,
+  ukIsoDate,
   yearAnswerWords,
 } from '@taxback/domain';
+import { invoiceRecordOf } from '../db/invoices.ts';
 import type { ClaimEvent, ClaimStatus } from '@taxback/domain';
 import type { ClaimKind, Database } from '../db/database.ts';
 import type { EmailProvider, SmsProvider } from '../providers/index.ts';
@@ -30,12 +34,17 @@ type NotifyPayload = {
   /** D32: the claim_field_edits row of a completed or corrected answer (historyId is then null). */
   editId?: string;
   /** Issue 28: an operator's message, or a reminder of the open request `requestId`. */
-  event?: 'new-message' | 'reply-reminder' | 'year-answered';
+  event?: 'new-message' | 'reply-reminder' | 'year-answered' | InvoiceEvent;
   requestId?: string;
   /** D40: the case_year_answers row HMRC's answer for a year was recorded in. */
   answerId?: string;
+  /** D41: the invoice issued, or to remind of while it is still owed. */
+  invoiceId?: string;
   days?: number;
 };
+
+type InvoiceEvent = 'invoice-issued' | 'invoice-reminder';
+const INVOICE_EVENTS: readonly string[] = ['invoice-issued', 'invoice-reminder'] satisfies InvoiceEvent[];
 
 const CHANNELS: Channel[] = ['sms', 'email'];
 
@@ -60,6 +69,19 @@ export function createClaimNotices(queue: JobQueue) {
       trx: Kysely<Database>,
       change: { claimKind: ClaimKind; claimId: string; answerId: string },
     ) => enqueueBoth(trx, { ...change, historyId: null, event: 'year-answered' }),
+    /**
+     * D41: the invoice by email now (the amount and the way to pay), and a reminder on `remindAt`
+     * (after its due date) that is sent only while something is still owed.
+     */
+    async invoiceIssued(
+      trx: Kysely<Database>,
+      input: { claimKind: ClaimKind; claimId: string; invoiceId: string; remindAt: Date },
+    ) {
+      const { remindAt, ...rest } = input;
+      const base = { ...rest, historyId: null, channel: 'email' } as const;
+      await queue.enqueue(trx, NOTIFY_JOB, { ...base, event: 'invoice-issued' });
+      await queue.enqueue(trx, NOTIFY_JOB, { ...base, event: 'invoice-reminder' }, { runAt: remindAt });
+    },
     /** D33: a reminder on `runAt`, sent only while the request is still open. */
     async replyReminder(
       trx: Kysely<Database>,
@@ -111,8 +133,10 @@ function isPayload(value: unknown): value is NotifyPayload {
     (v.event === undefined ||
       v.event === 'new-message' ||
       v.event === 'reply-reminder' ||
-      v.event === 'year-answered') &&
-    (v.answerId === undefined || typeof v.answerId === 'string')
+      v.event === 'year-answered' ||
+      INVOICE_EVENTS.includes(v.event)) &&
+    (v.answerId === undefined || typeof v.answerId === 'string') &&
+    (v.invoiceId === undefined || typeof v.invoiceId === 'string')
   );
 }
 
@@ -164,6 +188,7 @@ async function eventOf(
   db: Kysely<Database>,
   payload: NotifyPayload,
   detailsUrl: string | undefined,
+  invoicing: InvoiceNoticeSettings,
 ): Promise<ClaimEvent | null> {
   if (payload.editId !== undefined) {
     const edit = await db
@@ -174,6 +199,8 @@ async function eventOf(
     return edit ? { event: 'details-corrected', what: edit.label, reason: edit.reason } : null;
   }
   if (payload.event === 'new-message') return { event: 'new-message' };
+  if (payload.event === 'invoice-issued' || payload.event === 'invoice-reminder')
+    return invoiceEventOf(db, { event: payload.event, invoiceId: payload.invoiceId ?? '' }, invoicing);
   if (payload.event === 'year-answered') {
     const answer = await db
       .selectFrom('case_year_answers')
@@ -220,6 +247,9 @@ export function registerNotifyJob(
     email: EmailProvider;
     company: string;
     publicUrl: string;
+    /** D41: where an invoice's bank transfer goes. */
+    invoicePayTo: string;
+    now?: () => Date;
   },
 ): void {
   const statusUrl = `${deps.publicUrl}/status`;
@@ -244,23 +274,21 @@ export function registerNotifyJob(
       const detailsUrl = contact.needsDetails
         ? `${statusUrl}?reference=${encodeURIComponent(contact.reference)}`
         : undefined;
-      const event = await eventOf(deps.db, payload, detailsUrl);
+      const event = await eventOf(deps.db, payload, detailsUrl, {
+        payTo: deps.invoicePayTo,
+        today: ukIsoDate(deps.now?.() ?? new Date()),
+      });
       if (event === null) return;
       const message = claimMessage({ ...common, ...event });
       // Another instance took this job over (this one stalled past its lease): it sends instead.
       if (job.signal.aborted) return;
+      // The template is the event's name, except a correction's, a message's and the status moves'.
       const template =
         payload.editId !== undefined
           ? 'claim-details-corrected'
           : payload.event === 'new-message'
             ? 'claim-message'
-            : payload.event === 'year-answered'
-              ? 'year-answered'
-              : payload.event === 'reply-reminder'
-                ? 'reply-reminder'
-                : payload.historyId === null
-                  ? 'claim-received'
-                  : 'claim-status-changed';
+            : (payload.event ?? (payload.historyId === null ? 'claim-received' : 'claim-status-changed'));
       const claim = { kind: payload.claimKind, id: payload.claimId };
       if (payload.channel === 'sms') {
         const to = contact.phone ? normaliseUkPhone(contact.phone) : null;
@@ -277,4 +305,33 @@ export function registerNotifyJob(
     // after that the job is listed for admins, who can send it again.
     { maxAttempts: 20 },
   );
+}
+
+interface InvoiceNoticeSettings {
+  payTo: string;
+  /** The UK day the job runs: whether the invoice is still owed. */
+  today: string;
+}
+
+/** D41: the invoice's email, or null for a reminder of an invoice nothing is owed on any more. */
+async function invoiceEventOf(
+  db: Kysely<Database>,
+  input: { event: InvoiceEvent; invoiceId: string },
+  settings: InvoiceNoticeSettings,
+): Promise<ClaimEvent | null> {
+  const row = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', input.invoiceId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const view = invoiceViewOf(invoiceRecordOf(row), settings.today, settings.payTo);
+  if (view.howToPay === null) return null;
+  if (input.event === 'invoice-reminder' && view.state !== 'overdue') return null;
+  return {
+    event: input.event,
+    number: view.number,
+    amount: formatPence(view.owedPence),
+    howToPay: view.howToPay,
+  };
 }

@@ -5,6 +5,7 @@ import { CLAIM_QUEUES, OPERATOR_ROLES } from '../admin-schemas.ts';
 import { SENT_METHODS } from '../admin-schemas.ts';
 import { CLAIM_STATUSES } from '../claim-status.ts';
 import { HMRC_DECISIONS, RELIEF_GIVEN_AS } from '../hmrc-answers.ts';
+import { operatorInvoiceSchema } from '../invoice-schemas.ts';
 import type { SameType } from '../schema-basics.ts';
 import type { JobYearFigures } from '../wizard-snapshot.ts';
 import { jobBacklogSchema, rebateSummarySchema, yearFiguresSchema } from './responses.ts';
@@ -366,6 +367,9 @@ const claimDetailCommon = {
     )
     .describe('D35: every value of the sent and repaid records, oldest first'),
   hmrcYears: hmrcYearsSchema,
+  invoice: operatorInvoiceSchema.describe(
+    'D41: the case’s invoice for the fee, or why none can be issued yet',
+  ),
   possibleDuplicates: z.array(
     z.object({
       id: z.string(),

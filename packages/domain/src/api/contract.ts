@@ -13,6 +13,8 @@ import {
   hmrcRecordCorrectionSchema,
   yearAnswerSchema,
   duplicateActionSchema,
+  invoiceCloseSchema,
+  invoicePaymentSchema,
   claimNoteSchema,
   operatorChangeSchema,
   operatorCreateSchema,
@@ -51,6 +53,7 @@ import {
   statusViewQuerySchema,
 } from '../status-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
+import { operatorInvoiceSchema } from '../invoice-schemas.ts';
 import { detailsSaveRequestSchema, detailsSignSchema } from '../general-details-schemas.ts';
 import { dashboardCsvQuerySchema, dashboardQuerySchema, dashboardSchema } from '../dashboard-schemas.ts';
 import {
@@ -640,6 +643,18 @@ const claimant = {
     access: 'public',
     responses: { 204: { description: 'Signed out' }, ...standard(429, 503) },
   },
+  getStatusInvoice: {
+    method: 'GET',
+    path: '/api/status/invoice.pdf',
+    tags: ['status'],
+    summary: 'D41: our invoice for the fee as a PDF, while the tb_status cookie lasts',
+    access: 'public',
+    responses: {
+      200: file('The PDF, as an attachment', 'application/pdf'),
+      401: error('No cookie, it has expired, or the case has no invoice'),
+      ...standard(429, 503),
+    },
+  },
   getSignedDocument: {
     method: 'GET',
     path: '/api/status/documents/:id',
@@ -867,6 +882,10 @@ function admin<const R extends Omit<ApiRoute, 'tags'>>(
   } as ReturnType<typeof admin<R>>;
 }
 const claimParams = idParams('A claim id (UUID); anything else is 404');
+const invoiceConflict = {
+  description: 'The invoice changed since the page was read, or it is closed (with the invoice as it is now)',
+  schema: z.object({ error: z.string(), invoice: operatorInvoiceSchema.optional() }),
+};
 const signInRefused = {
   description: 'Wrong email, password or code (the field is named)',
   schema: z.xor([errorWithFieldsSchema, errorSchema]),
@@ -1148,6 +1167,60 @@ const operator = {
         schema: z.object({ error: z.string(), hmrcYears: hmrcYearsSchema.optional() }),
       },
     },
+  }),
+  issueInvoice: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/invoice',
+    summary:
+      'D41: issues the case’s one invoice for the fee on what HMRC repaid (the owner, or an admin): the next number of the gapless sequence, emailed with the way to pay; audited',
+    access: 'operator',
+    params: claimParams,
+    responses: {
+      201: json('The case’s invoice', operatorInvoiceSchema),
+      409: {
+        description: 'Nothing repaid yet, no fee set, or the case has its invoice already (the field named)',
+        schema: errorWithFieldsSchema,
+      },
+    },
+  }),
+  recordInvoicePayment: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/invoice/payments',
+    summary:
+      'D41: records a payment of the invoice (never more than is owed); paid or part paid follows; audited',
+    access: 'operator',
+    params: claimParams,
+    body: invoicePaymentSchema,
+    responses: {
+      200: json('The case’s invoice', operatorInvoiceSchema),
+      409: invoiceConflict,
+    },
+  }),
+  writeOffInvoice: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/invoice/write-off',
+    summary: 'D41: an admin writes off what is owed, with the reason; audited',
+    access: 'admin',
+    params: claimParams,
+    body: invoiceCloseSchema,
+    responses: { 200: json('The case’s invoice', operatorInvoiceSchema), 409: invoiceConflict },
+  }),
+  creditInvoice: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/invoice/credit',
+    summary: 'D41: cancels an invoice nothing was paid towards, with the reason (a credit note); audited',
+    access: 'operator',
+    params: claimParams,
+    body: invoiceCloseSchema,
+    responses: { 200: json('The case’s invoice', operatorInvoiceSchema), 409: invoiceConflict },
+  }),
+  invoicePdf: admin({
+    method: 'GET',
+    path: '/api/admin/claims/:id/invoice.pdf',
+    summary: 'D41: the invoice as a PDF (our details, VAT where set, its number, the case’s reference)',
+    access: 'operator',
+    params: claimParams,
+    responses: { 200: file('The PDF, as an attachment', 'application/pdf') },
   }),
   answerDuplicate: admin({
     method: 'POST',

@@ -34,6 +34,7 @@ import * as searchTrigrams from './039-search-trigrams.ts';
 import * as listSortIndexes from './040-list-sort-indexes.ts';
 import * as funnelSteps from './041-funnel-steps.ts';
 import * as caseWorkflow from './042-case-workflow.ts';
+import * as invoices from './043-invoices.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '040-list-sort-indexes': listSortIndexes,
   '041-funnel-steps': funnelSteps,
   '042-case-workflow': caseWorkflow,
+  '043-invoices': invoices,
 };
 
 export const migrationProvider: MigrationProvider = {

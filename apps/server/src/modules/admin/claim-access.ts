@@ -19,7 +19,9 @@ export type ClaimChange =
   /** Correct the sent or repaid record (D35). */
   | 'correct-record'
   /** D38: merge a possible duplicate into the case, or mark it not a duplicate. */
-  | 'merge';
+  | 'merge'
+  /** D41: issue the case's invoice, record a payment, write it off or credit it. */
+  | 'invoice';
 
 export interface ClaimActor {
   id: string;
@@ -36,7 +38,14 @@ export interface ClaimOwnership {
 }
 
 /** What is done to a case as a whole, never to a claim that follows it (D38). */
-const CASE_WORKFLOW: readonly ClaimChange[] = ['status', 'request', 'take', 'allocate', 'correct-record'];
+const CASE_WORKFLOW: readonly ClaimChange[] = [
+  'status',
+  'request',
+  'take',
+  'allocate',
+  'correct-record',
+  'invoice',
+];
 
 export const FOLLOWS_CASE_MESSAGE =
   'This claim is worked with its case: open the case to take it, allocate it, move it on, write to the claimant or record HMRC’s answer.';

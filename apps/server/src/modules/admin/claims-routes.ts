@@ -13,6 +13,10 @@ import { operatorContext } from './guard.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
 import { affiliateReport, auditLog, claimsCsvStream } from './reports.ts';
 
+/** A download's header: the file name with anything but letters, digits, '.', '_' and '-' as '_'. */
+const attachment = (filename: string) =>
+  `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+
 function claimId(params: { id: string }): string {
   if (!UUID_PATTERN.test(params.id)) throw new NotFoundError();
   return params.id.toLowerCase();
@@ -94,7 +98,7 @@ export async function claimsRoutes(
     const { pdf, filename } = await claims.p87Worksheet(actor(request), claimId(request.params));
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .header('content-disposition', attachment(filename))
       .send(Buffer.from(pdf));
   });
 
@@ -128,6 +132,30 @@ export async function claimsRoutes(
   app.post('/claims/:id/year-answers', yearAnswerOptions, async (request) =>
     claims.recordYearAnswer(who(request), claimId(request.params), request.body),
   );
+
+  // D41: the case's invoice for the fee (no nomination): issue, payments, write-off, credit, PDF.
+  app.post('/claims/:id/invoice', { schema: routeSchema('issueInvoice') }, async (request, reply) =>
+    reply.code(201).send(await claims.issueInvoice(who(request), claimId(request.params))),
+  );
+  const paymentOptions = { schema: routeSchema('recordInvoicePayment') };
+  app.post('/claims/:id/invoice/payments', paymentOptions, async (request) =>
+    claims.recordInvoicePayment(who(request), claimId(request.params), request.body),
+  );
+  const writeOffOptions = { schema: routeSchema('writeOffInvoice') };
+  app.post('/claims/:id/invoice/write-off', writeOffOptions, async (request) =>
+    claims.writeOffInvoice(who(request), claimId(request.params), request.body),
+  );
+  const creditOptions = { schema: routeSchema('creditInvoice') };
+  app.post('/claims/:id/invoice/credit', creditOptions, async (request) =>
+    claims.creditInvoice(who(request), claimId(request.params), request.body),
+  );
+  app.get('/claims/:id/invoice.pdf', { schema: routeSchema('invoicePdf') }, async (request, reply) => {
+    const { pdf, filename } = await claims.invoicePdf(actor(request), claimId(request.params));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachment(filename))
+      .send(Buffer.from(pdf));
+  });
 
   const duplicateOptions = { schema: routeSchema('answerDuplicate') };
   app.post('/claims/:id/duplicates', duplicateOptions, async (request) =>

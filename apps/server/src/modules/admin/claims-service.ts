@@ -26,6 +26,7 @@ import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
 import { createCaseMerges, dismissedPairs, pairKey } from './case-merges.ts';
 import { caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
+import { createInvoices, type InvoiceSettings } from './invoices.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
@@ -280,6 +281,25 @@ type HmrcRecordView = ClaimDetail['hmrcRecords'][number];
 const pagesOf = (total: number): number | null =>
   total > CLAIM_COUNT_LIMIT ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE));
 
+/** A page of the claims list (D34's queues and filters), as the list screen shows it. */
+async function listClaims(repo: AdminClaimsRepository, now: Date, operatorId: string, query: ClaimListQuery) {
+  const { rows, total, counts, hasMore } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
+  const today = ukIsoDate(now);
+  const duplicates = await repo.duplicateIdsAmong(rows);
+  const cases = await listedCasesOf(repo, rows);
+  return {
+    claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id), cases.get(row.id))),
+    queue: query.queue,
+    counts,
+    countLimit: CLAIM_COUNT_LIMIT,
+    total,
+    page: query.page,
+    pageSize: CLAIM_PAGE_SIZE,
+    pages: pagesOf(total),
+    hasMore,
+  };
+}
+
 export function createAdminClaimsService(deps: {
   db: Db;
   files: FilesService;
@@ -288,6 +308,8 @@ export function createAdminClaimsService(deps: {
   /** Keys the NI number's duplicate-finding hash (ni_key) when an operator corrects it. */
   signingKey: Buffer;
   fees: FeeSettings;
+  /** D41: our details on invoices, the way to pay and the days they are due in. */
+  invoicing: InvoiceSettings;
   /** Tells the claimant of a status change (jobs, in the change's transaction). */
   notices: ClaimNotices;
   /** Renders the P87 worksheet off the request thread (decision 029). */
@@ -315,28 +337,13 @@ export function createAdminClaimsService(deps: {
   });
   const allocation = createClaimAllocation(deps);
   const yearAnswers = createYearAnswers({ ...deps, find, ownership });
+  const invoices = createInvoices({ ...deps, find, ownership });
   const casework = createOperatorCasework({ ...deps, workflow, find });
 
   const niNumberOf = (found: Found) => niNumberOfClaim(found, deps.dataKey);
 
   return {
-    async list(operatorId: string, query: ClaimListQuery) {
-      const { rows, total, counts, hasMore } = await repo.list(query, CLAIM_PAGE_SIZE, operatorId);
-      const today = ukIsoDate(now());
-      const duplicates = await repo.duplicateIdsAmong(rows);
-      const cases = await listedCasesOf(repo, rows);
-      return {
-        claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id), cases.get(row.id))),
-        queue: query.queue,
-        counts,
-        countLimit: CLAIM_COUNT_LIMIT,
-        total,
-        page: query.page,
-        pageSize: CLAIM_PAGE_SIZE,
-        pages: pagesOf(total),
-        hasMore,
-      };
-    },
+    list: (operatorId: string, query: ClaimListQuery) => listClaims(repo, now(), operatorId, query),
 
     /** Every stored field, grouped, with the figures recomputed by the domain. Audited. */
     async detail(operatorId: string, id: string) {
@@ -381,6 +388,8 @@ export function createAdminClaimsService(deps: {
         hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) }) as HmrcRecordView),
         // D40: HMRC's answer for each year of the case, whichever of its claims this is.
         hmrcYears: yearAnswersView(found, answerRows, deps.fees),
+        // D41: the case's invoice for the fee, or why none can be issued yet.
+        invoice: await invoices.invoicePanel(found),
       };
       const detail = claimantDetailOf(found, ni, common);
       const possibleDuplicates = await possibleDuplicatesOf(db, repo, found);
@@ -405,6 +414,7 @@ export function createAdminClaimsService(deps: {
     editDetails: edits.editDetails,
     correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
     recordYearAnswer: yearAnswers.recordYearAnswer,
+    ...invoices,
     answerDuplicate: createCaseMerges({ ...deps, find, ownership }),
     takeNext: allocation.takeNext,
     take: allocation.take,

@@ -9,6 +9,8 @@ import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
 import { adminToken, requireOperator } from './guard.ts';
+import type { InvoiceSettings } from './invoices.ts';
+import type { Config } from '../../config.ts';
 
 export interface AdminOptions {
   /** The clock for sessions, lockouts and audit times (tests move it). */
@@ -17,6 +19,17 @@ export interface AdminOptions {
   /** Renders the P87 worksheet off the request thread (decision 029). */
   documents: DocumentRenderer;
 }
+
+/** D41: our invoices' details from the configuration (the status page's download uses them too). */
+export const invoiceSettingsOf = (config: Config): InvoiceSettings => ({
+  issuer: {
+    name: config.company.name,
+    address: config.company.address,
+    vatNumber: config.invoicing.vatNumber,
+    payTo: config.invoicing.payTo,
+  },
+  dueDays: config.invoicing.dueDays,
+});
 
 function isAdminPath(url: string): boolean {
   return /^\/(api\/)?admin(\/|\?|$)/.test(url);
@@ -37,6 +50,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     dataKey: app.keys.dataKey,
     signingKey: app.keys.signingKey,
     fees: app.appConfig.fees,
+    invoicing: invoiceSettingsOf(app.appConfig),
     notices: options.notices,
     documents: options.documents,
     now,
@@ -95,3 +109,5 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
 export { createAuditLog } from './audit.ts';
 export { operatorContext } from './guard.ts';
 export { neutraliseCell } from './reports.ts';
+// D41: the claimant's download of their invoice (modules/status).
+export { invoicePdfOf, type InvoiceSettings } from './invoices.ts';

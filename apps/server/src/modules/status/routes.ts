@@ -33,7 +33,7 @@ const expired = () => new UnauthorizedError(STATUS_MESSAGES.expired);
  * POST /status/verify { reference, phone, code } → 200 the timeline, and a cookie for 30 minutes;
  * GET /status → the timeline while the cookie lasts (with ?reference=, only that claim's: another
  * claim's cookie is cleared, issue 28); POST /status/sign-out → 204, the cookie cleared;
- * GET /status/documents/:id → a signed document.
+ * GET /status/documents/:id → a signed document; GET /status/invoice.pdf → our invoice (D41).
  */
 export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOptions): Promise<void> {
   const { status } = opts;
@@ -172,6 +172,15 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     const opened = await status.openThreadFile(request.cookies[STATUS_COOKIE], request.params.id);
     if (!opened) throw expired();
     return sendStoredFile(reply, opened);
+  });
+
+  app.get('/status/invoice.pdf', { schema: routeSchema('getStatusInvoice') }, async (request, reply) => {
+    const invoice = await status.invoicePdf(request.cookies[STATUS_COOKIE]);
+    if (!invoice) throw expired();
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${invoice.filename}"`)
+      .send(Buffer.from(invoice.pdf));
   });
 
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import {
   claimantYearAnswers,
   claimTimeline,
+  invoiceViewOf,
+  ukIsoDate,
   generalReference,
   isClaimStatus,
   normaliseUkPhone,
@@ -23,6 +25,9 @@ import { amendableOf } from '../casework/amendment.ts';
 import { createClaimantCasework } from '../casework/claimant.ts';
 import type { AuthorityTerms } from '@taxback/domain';
 import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
+import type { DocumentRenderer } from '../../documents/render-pool.ts';
+import { invoicePdfOf, type InvoiceSettings } from '../admin/index.ts';
 import { createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
@@ -55,6 +60,8 @@ export interface StatusServiceDeps {
   terms: AuthorityTerms;
   /** D20, D40: the fee is shown on what HMRC repaid, year by year. */
   fees?: FeeSettings;
+  /** D41: our invoice's details and its renderer, for the claimant's download. */
+  invoicing: { settings: InvoiceSettings; documents: DocumentRenderer };
   now?: () => Date;
 }
 
@@ -119,6 +126,18 @@ async function storeCode(
   });
 }
 
+/** D41: the case's invoice as the claimant sees it, with its download link; null before one. */
+async function claimantInvoiceOf(
+  deps: StatusServiceDeps,
+  caseId: string,
+  today: string,
+): Promise<ClaimStatusView['invoice']> {
+  const row = await caseInvoiceRow(deps.db, caseId);
+  if (!row) return null;
+  const view = invoiceViewOf(invoiceRecordOf(row), today, deps.invoicing.settings.issuer.payTo);
+  return { ...view, downloadUrl: '/api/status/invoice.pdf' };
+}
+
 export function createStatusService(deps: StatusServiceDeps) {
   const repo = createStatusRepository(deps.db);
   const now = deps.now ?? (() => new Date());
@@ -168,6 +187,7 @@ export function createStatusService(deps: StatusServiceDeps) {
         (await caseYearAnswerRows(deps.db, claim.caseId)).map(yearAnswerOfRow),
         deps.fees,
       ),
+      invoice: await claimantInvoiceOf(deps, claim.caseId, ukIsoDate(now())),
       casework: {
         version: claim.version,
         csrfToken: csrfOf(token),
@@ -279,6 +299,14 @@ export function createStatusService(deps: StatusServiceDeps) {
     },
 
     /** A document the claimant signed, for a token's claim; null for anything else. */
+    /** D41: the case's invoice as a PDF, while the status cookie lasts; null without either. */
+    async invoicePdf(token: string | undefined) {
+      const claim = await claimOf(token);
+      const row = claim ? await caseInvoiceRow(deps.db, claim.caseId) : undefined;
+      if (!row) return null;
+      return invoicePdfOf(row, { ...deps.invoicing, today: ukIsoDate(now()) });
+    },
+
     async openDocument(token: string | undefined, fileId: string) {
       const claim = await claimOf(token);
       if (!claim) return null;

@@ -51,6 +51,7 @@ function detail(drivesForWork: string, withEstimate: boolean) {
       years: [],
       money: { repaidPence: 0, taxCodePence: 0, feePence: 0, claimantPence: 0 },
     },
+    invoice: { invoice: null, notIssuable: 'HMRC has not repaid anything on this case yet.' },
     possibleDuplicates: [],
     case: null,
     taxYears: ['2024/25'],

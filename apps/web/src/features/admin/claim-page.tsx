@@ -7,6 +7,7 @@ import { ClaimEditForm, DetailChanges } from './claim-edit-form.tsx';
 import { NotesSection, StatusForm } from './claim-forms.tsx';
 import { HmrcRecords, OwnerPanel } from './claim-record.tsx';
 import { YearAnswers } from './claim-year-answers.tsx';
+import { InvoicePanel } from './claim-invoice.tsx';
 import { InformationRequestForm } from './claim-request-form.tsx';
 import { ThreadSection, useClaimThread } from './claim-thread.tsx';
 import {
@@ -73,6 +74,7 @@ export function ClaimPage() {
         <>
           <HmrcRecords claim={claim} onChanged={reload} />
           <YearAnswers claim={claim} onChanged={reload} />
+          <InvoicePanel claim={claim} onChanged={reload} />
         </>
       )}
       <ClaimantDetails claim={claim} />

@@ -9,6 +9,7 @@ import { rememberDetailsSessionId } from '../../lib/funnel-storage.ts';
 import { paths } from '../../lib/paths.ts';
 import { STATUS_FAILED_MESSAGE, continueWithDetails } from './status-api.ts';
 import { StatusAlert } from './status-sign-in.tsx';
+import { StatusInvoice } from './status-invoice.tsx';
 import { StatusThread } from './status-thread.tsx';
 
 /** The UK day of an instant, '26 November 2026', without Intl (decision 030). */
@@ -56,6 +57,7 @@ export function Timeline({
         ))}
       </ol>
       {view.hmrcYears && <HmrcYears years={view.hmrcYears} />}
+      {view.invoice && <StatusInvoice invoice={view.invoice} />}
       {view.timeline.next && (
         <>
           <h2 className="mb-2 text-2xl">What happens next</h2>

@@ -44,6 +44,7 @@ export const ROUTES = {
   verifyStatusCode: ['POST /api/status/verify', 200, 400, 413, 415, 429, 503],
   getClaimStatus: ['GET /api/status', 200, 400, 401, 429, 503],
   signOutOfStatus: ['POST /api/status/sign-out', 204, 429, 503],
+  getStatusInvoice: ['GET /api/status/invoice.pdf', 200, 401, 429, 503],
   getSignedDocument: ['GET /api/status/documents/:id', 200, 401, 429, 503],
   continueFromStatus: ['POST /api/status/details', 200, 401, 429, 503],
   getStatusThread: ['GET /api/status/thread', 200, 401, 429, 503],

@@ -1,0 +1,133 @@
+// Issue 47 (D41), in real Chromium: with a 20% fee and no nomination, the operator records HMRC's
+// repayment of £450 and issues the invoice for £90 (emailed: the outbox row); the claimant sees
+// the fee, what they keep and the invoice on their status page; the operator records the payment
+// and the invoice is paid. A second server with the fee set shares the suite's data folder and
+// database (the suite's own runs with no fee); axe on the new screens, at 320 px too.
+import { expect, test } from '@playwright/test';
+import { claimByClicking, createOperator, recordAnswer, signInWithTotp, unique } from '../helpers/admin.ts';
+import { executeSql, queryRows } from '../helpers/db.ts';
+import { APP_PORT, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+import { startInstance, type Instance } from '../helpers/scale-out.ts';
+import { scanAtBothWidths, signInFromText } from '../helpers/status.ts';
+import { OFFERED_YEARS, uniqueWizardPhone, type WizardClaimant } from '../helpers/wizard.ts';
+
+// One past year, 1,000 business miles at 45p with nothing from the employer: £450 claimed.
+const YEAR = OFFERED_YEARS.filter((y) => y < '2026/27')[0] ?? '';
+
+let feeServer: Instance;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const databaseUrl = getDatabaseUrl();
+  feeServer = await startInstance(
+    'fee',
+    APP_PORT + 20,
+    { FEE_PERCENT: '20', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { dataDir: getDataDir() },
+  );
+});
+test.afterAll(async () => {
+  await feeServer?.stop();
+});
+
+test('a 20% fee without a nomination: £450 repaid, an invoice for £90 emailed, seen by the claimant, then paid', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const id = unique();
+  const who: WizardClaimant = {
+    firstName: 'Ivy',
+    lastName: `Invoice${id}`,
+    email: `ivy.${id}@example.com`,
+    phone: uniqueWizardPhone(),
+    postcode: 'WN2 1AR',
+    address: '1 Test Street, Hindley, Wigan',
+    vehicle: 'car-van',
+    employments: [{ employerName: 'Acme Ltd', payeReference: '123/AB45678', jobTitle: 'Driver' }],
+    years: [{ year: YEAR, companyName: 'Acme Ltd', miles: 1000 }],
+    employerRatePence: 0,
+  };
+  const claim = await claimByClicking(browser, who);
+  await executeSql("UPDATE onboarding_claims SET status = 'sent-to-hmrc' WHERE id = $1", [claim.id]);
+
+  const operator = await browser.newContext({ baseURL: feeServer.url });
+  const page = await operator.newPage();
+  const email = `invoices.${id}@example.com`;
+  const password = `invoices-${id}-password`;
+  createOperator(email, 'Ivo Invoices', 'admin', password);
+  await signInWithTotp(page, email, password, false);
+  await page.goto(`/admin/claims/${claim.id}`);
+  const answered = await recordAnswer(page, {
+    year: YEAR,
+    decision: 'Accepted',
+    amount: '450.00',
+    givenAs: 'Repayment',
+  });
+  expect(answered.status()).toBe(200);
+
+  // The invoice: £90 on the £450 HMRC repaid, the next number, emailed with the way to pay.
+  const panel = page.getByRole('region', { name: 'Invoice for our fee' });
+  await expect(panel).toContainText('The fee of £90.00 is worked out on the £450.00 HMRC repaid.');
+  const issued = page.waitForResponse((r) => r.url().endsWith('/invoice'));
+  await panel.getByRole('button', { name: 'Issue the invoice' }).click();
+  expect((await issued).status()).toBe(201);
+  const details = panel.getByTestId('invoice');
+  await expect(panel.getByTestId('invoice-state')).toHaveText('Issued');
+  await expect(details).toContainText('£90.00');
+  const [stored] = await queryRows('SELECT number, total_pence, state FROM invoices WHERE claim_id = $1', [
+    claim.id,
+  ]);
+  expect([Number(stored?.total_pence), stored?.state]).toEqual([9_000, 'issued']);
+  const number = `INV-${String(stored?.number).padStart(6, '0')}`;
+  await expect(details).toContainText(number);
+  let sent: Record<string, unknown> | undefined;
+  await expect
+    .poll(async () => {
+      [sent] = await queryRows(
+        "SELECT subject, body_text FROM email_outbox WHERE claim_id = $1 AND template = 'invoice-issued'",
+        [claim.id],
+      );
+      return sent?.subject;
+    })
+    .toBe(`Our invoice ${number} for claim ${claim.reference}`);
+  expect(String(sent?.body_text)).toContain('our fee of £90.00');
+  expect(String(sent?.body_text)).toContain(`quoting the reference ${number}`);
+  await scanAtBothWidths(page, 'claim page: the invoice issued');
+
+  // The claimant: the fee, what they keep, the invoice with its download and how to pay.
+  const claimantContext = await browser.newContext({ baseURL: feeServer.url });
+  const claimant = await claimantContext.newPage();
+  await signInFromText(
+    claimant,
+    `${feeServer.url}/status?reference=${encodeURIComponent(claim.reference)}`,
+    who.phone,
+  );
+  const invoice = claimant.getByTestId('status-invoice');
+  await expect(invoice).toContainText('HMRC repaid you £450.00. Our fee is £90.00, so you keep £360.00.');
+  await expect(invoice).toContainText(`Invoice ${number}`);
+  await expect(invoice).toContainText(`Pay £90.00 by`);
+  const download = claimant.waitForEvent('download');
+  await invoice.getByRole('link', { name: `Download invoice ${number} (PDF)` }).click();
+  expect((await download).suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  await scanAtBothWidths(claimant, 'status page: the invoice');
+
+  // The operator records the payment: the invoice is paid.
+  await panel.getByLabel('Amount paid, in pounds').fill('90.00');
+  await panel.getByLabel('How it was paid').selectOption({ label: 'Bank transfer' });
+  const paid = page.waitForResponse((r) => r.url().endsWith('/invoice/payments'));
+  await panel.getByRole('button', { name: 'Record the payment' }).click();
+  expect((await paid).status()).toBe(200);
+  await expect(panel.getByTestId('invoice-state')).toHaveText('Paid');
+  await expect(panel.getByTestId('invoice-payments')).toContainText('Bank transfer');
+  expect(
+    (await queryRows('SELECT state, paid_pence FROM invoices WHERE claim_id = $1', [claim.id])).map((r) => [
+      r.state,
+      Number(r.paid_pence),
+    ]),
+  ).toEqual([['paid', 9_000]]);
+  await claimant.reload();
+  await expect(claimant.getByTestId('status-invoice')).toContainText(`Invoice ${number}`);
+  await expect(claimant.getByTestId('status-invoice')).toContainText(': Paid.');
+  await claimantContext.close();
+  await operator.close();
+});
