@@ -347,6 +347,39 @@ describe('a mileage claim started from the details follows its case (D38)', () =
     ]);
     // The operator's page says what was signed is what the claim holds.
     expect((await page(mileage.id)).signedMatch).toBe(true);
+
+    // The claimant's status page for the case gives that authority, and opens it.
+    const opened = await openStatus(
+      await storedGeneralReference(t, funnel.id),
+      funnel.phone,
+      '198.51.100.96',
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const documents = opened.json<ClaimStatusView>().documents;
+    expect(documents.map((d) => d.url)).toEqual([`/api/status/documents/${current.id}`]);
+    const cookie = opened.cookies.find((c) => c.name === STATUS_COOKIE)!.value;
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: documents[0]!.url,
+      cookies: { [STATUS_COOKIE]: cookie },
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(pdfText(shown.rawPayload).replace(/\s+/g, ' ')).toContain('covers every amount of your claim');
+    // The details' authority, superseded, still opens for the claimant; another claim's does not.
+    const earlier = await t.app.inject({
+      method: 'GET',
+      url: `/api/status/documents/${head.authorities[0]!.id}`,
+      cookies: { [STATUS_COOKIE]: cookie },
+    });
+    expect(earlier.statusCode).toBe(200);
+    const stranger = await funnelWithTravel();
+    const strangers = (await page(stranger.id)).authorities[0]!.id;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/status/documents/${strangers}`,
+      cookies: { [STATUS_COOKIE]: cookie },
+    });
+    expect(refused.statusCode).toBe(401);
   });
 
   it('sends a case that was ready for HMRC back to review, written in its history as our service', async () => {

@@ -64,6 +64,30 @@ async function reaches(
   return [...general!, ...mileage!].some((f) => samePhone(f.phone, e164));
 }
 
+/** D38: the sessions of the case's other submitted claims (a mileage draft is no claim yet). */
+export async function caseSessionsOf(
+  db: Kysely<Database>,
+  caseId: string,
+  except: string,
+): Promise<string[]> {
+  const [general, mileage] = await Promise.all([
+    db
+      .selectFrom('form_responses')
+      .select('session_id')
+      .where('case_id', '=', caseId)
+      .where('session_id', '!=', except)
+      .execute(),
+    db
+      .selectFrom('onboarding_claims')
+      .select('session_id')
+      .where('case_id', '=', caseId)
+      .where('submitted_at', 'is not', null)
+      .where('session_id', '!=', except)
+      .execute(),
+  ]);
+  return [...general, ...mileage].map((r) => r.session_id);
+}
+
 export function createStatusRepository(db: Kysely<Database>) {
   const generalClaims = () =>
     db

@@ -28,7 +28,7 @@ import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.
 import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import { invoicePdfOf, type InvoiceSettings } from '../admin/index.ts';
-import { createStatusRepository } from './repository.ts';
+import { caseSessionsOf, createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 
 // D23: a claimant follows their claim. The reference and the mobile number given with the claim
@@ -160,11 +160,21 @@ export function createStatusService(deps: StatusServiceDeps) {
   /** Issue 28: the token every change sends back as X-CSRF-Token, tied to the cookie's token. */
   const csrfOf = (token: string) => hash('csrf', token);
 
+  /**
+   * D38: the authorities signed for the claim's case, oldest first: its own and those of the case's
+   * other submitted claims. The newest covers every amount and is the one the claimant stands on.
+   */
+  async function caseAuthorities(claim: StatusClaim) {
+    const sessions = [claim.sessionId, ...(await caseSessionsOf(deps.db, claim.caseId, claim.sessionId))];
+    const files = await Promise.all(sessions.map((s) => deps.files.listFiles(s, { kind: 'authority' })));
+    return files.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
   async function viewOf(claim: StatusClaim, token: string): Promise<ClaimStatusView> {
     const history = (await repo.history(claim.kind, claim.id)).flatMap((h) =>
       isClaimStatus(h.to_status) ? [{ to: h.to_status, at: h.created_at, reason: h.reason }] : [],
     );
-    const authority = (await deps.files.listFiles(claim.sessionId, { kind: 'authority' })).at(-1);
+    const authority = (await caseAuthorities(claim)).at(-1);
     return {
       reference: claim.reference,
       kind: claim.kind === 'general' ? 'general' : 'mileage',
@@ -310,10 +320,8 @@ export function createStatusService(deps: StatusServiceDeps) {
     async openDocument(token: string | undefined, fileId: string) {
       const claim = await claimOf(token);
       if (!claim) return null;
-      const authority = (await deps.files.listFiles(claim.sessionId, { kind: 'authority' })).find(
-        (f) => f.id === fileId,
-      );
-      return authority ? deps.files.openFile(authority.id, claim.sessionId) : null;
+      const authority = (await caseAuthorities(claim)).find((f) => f.id === fileId);
+      return authority ? deps.files.openFile(authority.id, authority.sessionId) : null;
     },
   };
 }
