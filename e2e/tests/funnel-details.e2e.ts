@@ -549,7 +549,8 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
 /**
  * Issue 42: "Start your mileage claim" after the signed details, through the wizard prefilled
  * from them: `year` alone, `miles` business miles with nothing paid, a diary, signed, submitted.
- * The estimate and the review list the year across the case: its total and how HMRC takes it.
+ * The estimate and the review list the year across the case: its total and how HMRC takes it;
+ * the authority signed there covers every amount of the case.
  */
 async function mileageFromDetails(
   page: Page,
@@ -594,6 +595,8 @@ async function mileageFromDetails(
   await continueButton(page).click();
   await expectStep(page, 'review');
   await expectCaseYear();
+  await expect(page.getByText('This authority covers every amount of your claim with us')).toBeVisible();
+  await scanAt320(page, 'the review step with the case’s years and authority');
   await signOnReview(page);
   await tickConsents(page);
   await continueButton(page).click();

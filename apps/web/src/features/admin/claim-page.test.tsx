@@ -244,3 +244,22 @@ describe('the signed authorities (D32, decision 050)', () => {
     expect(screen.getByRole('link', { name: 'Download the signed authority (PDF)' })).toBeVisible();
   });
 });
+
+// D38 (decision 073): a claim that follows its case is worked from the case's page.
+describe('a claim that follows its case', () => {
+  const head = { id: 'h1', reference: 'TB-CASE', status: 'in-review' };
+
+  it('a mileage claim names its case and offers no status move', async () => {
+    renderPage({ ...detail('yes', false), worksWithCase: head });
+    const banner = await screen.findByTestId('worked-with-case');
+    expect(banner).toHaveTextContent(/This claim is part of case TB-CASE and is worked with it/);
+    expect(banner).not.toHaveTextContent(/Its own expenses are not added/);
+  });
+
+  it('a merged funnel claim says its own expenses are not added to the case’s years', async () => {
+    renderPage({ ...detail('yes', false), kind: 'general', worksWithCase: head });
+    expect(await screen.findByTestId('worked-with-case')).toHaveTextContent(
+      /Its own expenses are not added to the case’s years: the case’s details are what goes to HMRC/,
+    );
+  });
+});

@@ -135,6 +135,8 @@ export function WorkedWithCase({ claim }: { claim: ClaimDetail }) {
         This claim is part of case <Link to={paths.adminClaim.getHref(head.id)}>{head.reference}</Link> and is
         worked with it: the case’s owner, status ({statusLabel(head.status)}), messages and HMRC’s answers are
         this claim’s too. Open the case to move it on.
+        {claim.kind === 'general' &&
+          ' Its own expenses are not added to the case’s years: the case’s details are what goes to HMRC, so anything missing from them is asked of the claimant on the case.'}
       </p>
     </div>
   );
