@@ -15,6 +15,7 @@ import {
   testClock,
   type AdminSession,
 } from './admin-helpers.ts';
+import { signNurseDetails, startFunnelClaim } from './case-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -61,7 +62,7 @@ const detail = async (id: string) => {
   });
   expect(res.statusCode).toBe(200);
   return res.json<{
-    possibleDuplicates: { id: string }[];
+    possibleDuplicates: { id: string; reasons: string[] }[];
     case: { others: { id: string }[] } | null;
   }>();
 };
@@ -181,6 +182,40 @@ describe('answering a possible duplicate (D38)', () => {
     expect(two.statusCode).toBe(409);
     expect(two.json()).toMatchObject({ error: CASE_MERGE_MESSAGES.twoMileage });
     expect(await caseIds(general, mileage.id)).toEqual({ general: null, mileage: null });
+  });
+
+  it('flags a duplicate by NI number alone on the claim page and the queue, and merges it once of 20', async () => {
+    // A nurse's funnel claim with her details signed (her NI number), and a mileage claim made on
+    // its own with another name, phone and email but the same NI number.
+    const n = ++phones;
+    const funnel = await startFunnelClaim(t, {
+      phone: `07700 903${String(n).padStart(3, '0')}`,
+      email: `ni${n}.funnel@example.com`,
+    });
+    await signNurseDetails(t, funnel.sessionId);
+    const mileage = await submitMileageClaim(t, {
+      email: `ni${n}.mileage@example.com`,
+      lastName: `Other${n}`,
+    });
+    const match = (await detail(mileage.id)).possibleDuplicates.find((d) => d.id === funnel.id);
+    expect(match).toMatchObject({ reasons: ['ni-number'] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/claims?queue=all&dir=desc',
+      headers: asOperator(admin),
+    });
+    const listed = res.json<{ claims: { id: string; flags: { possibleDuplicate: boolean } }[] }>().claims;
+    expect(listed.find((c) => c.id === funnel.id)?.flags.possibleDuplicate).toBe(true);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        answer(mileage.id, { otherId: funnel.id, action: 'merge', reason: 'Same NI number: the same nurse' }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode !== 200).map((r) => r.statusCode)).toEqual(Array(19).fill(409));
+    expect(await caseIds(funnel.id, mileage.id)).toEqual({ general: null, mileage: funnel.id });
+    expect(await auditOf('claims-merged', mileage.id)).toHaveLength(1);
   });
 
   it('marks two claims not duplicates: neither flags the other again, on the claim page or the queue', async () => {
