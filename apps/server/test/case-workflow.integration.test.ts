@@ -112,6 +112,31 @@ const listed = async (session: AdminSession, query: string) => {
   return res.json<{ claims: Row[] }>().claims;
 };
 
+/** Asks for a status code for this reference and phone, then gives it back: the verify answer. */
+async function openStatus(reference: string, phone: string, remoteAddress: string) {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/status/code',
+    payload: { reference, phone },
+    remoteAddress,
+  });
+  if (sent.statusCode !== 202) return sent;
+  const sms = await t.app.db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('to_phone', '=', `+44${phone.replaceAll(' ', '').slice(1)}`)
+    .where('template', '=', 'status-code')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const code = /is (\d{6})\./.exec(sms.body)![1]!;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/status/verify',
+    payload: { reference, phone, code },
+    remoteAddress,
+  });
+}
+
 describe('a mileage claim started from the details follows its case (D38)', () => {
   it('is one queue row, one owner and one status; its own workflow routes are refused', async () => {
     const funnel = await funnelWithTravel();
@@ -192,31 +217,6 @@ describe('a mileage claim started from the details follows its case (D38)', () =
     expect(reallocated.statusCode, reallocated.body).toBe(200);
     expect(await mileageRow(mileage.id)).toMatchObject({ status: 'in-review', owner_id: other.op.id });
   });
-
-  /** Asks for a status code for this reference and phone, then gives it back: the verify answer. */
-  async function openStatus(reference: string, phone: string, remoteAddress: string) {
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/status/code',
-      payload: { reference, phone },
-      remoteAddress,
-    });
-    if (sent.statusCode !== 202) return sent;
-    const sms = await t.app.db
-      .selectFrom('sms_outbox')
-      .select('body')
-      .where('to_phone', '=', `+44${phone.replaceAll(' ', '').slice(1)}`)
-      .where('template', '=', 'status-code')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    const code = /is (\d{6})\./.exec(sms.body)![1]!;
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/status/verify',
-      payload: { reference, phone, code },
-      remoteAddress,
-    });
-  }
 
   it('leads the claimant from the mileage reference to the case’s status page', async () => {
     const funnel = await funnelWithTravel();
@@ -481,6 +481,22 @@ describe('migration 042', () => {
     });
     const db = t.app.db as unknown as Kysely<unknown>;
     await migration042.down(db);
+    // Before the fold, the mileage claim had a thread of its own.
+    await t.app.db
+      .insertInto('claim_messages')
+      .values({
+        id: `folded-${openMileage.id}`,
+        claim_kind: 'onboarding',
+        claim_id: openMileage.id,
+        author: 'operator',
+        operator_id: worker.op.id,
+        body: 'Which car did you drive in 2025/26?',
+        request_id: null,
+        file_ids: '[]',
+        created_at: '2026-11-20T10:00:00.000Z',
+        idempotency_key: null,
+      })
+      .execute();
     const before = await counts();
     const openBefore = await t.app.db
       .selectFrom('onboarding_claims')
@@ -502,5 +518,22 @@ describe('migration 042', () => {
       operator: 'Our service',
     });
     expect(await mileageRow(sentMileage.id)).toMatchObject({ follows_case: 0, status: 'submitted' });
+
+    // The folded claim's thread is part of the case's: the claimant reads it on the case's page
+    // (the mileage claim's own reference leads there), and the operator on the case's thread.
+    const opened = await openStatus(await storedGeneralReference(t, open.id), open.phone, '198.51.100.97');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<ClaimStatusView>().casework.thread.messages.map((m) => m.body)).toContain(
+      'Which car did you drive in 2025/26?',
+    );
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${open.id}/thread`,
+      headers: asOperator(admin),
+    });
+    expect(thread.statusCode).toBe(200);
+    expect(thread.json<{ messages: { body: string }[] }>().messages.map((m) => m.body)).toContain(
+      'Which car did you drive in 2025/26?',
+    );
   });
 });

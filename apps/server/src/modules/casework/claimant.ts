@@ -281,10 +281,17 @@ export function createClaimantCasework(deps: {
       }
     },
 
-    /** A file on this claim's thread (the claimant's own uploads), or null. */
+    /**
+     * A file on this claim's thread (the claimant's own uploads), or null; D38: on a case's thread,
+     * those sent on the threads of the claims that follow it, before they joined it, too.
+     */
     async openFile(claim: ThreadClaim, id: string) {
-      const file = await files.findFile(id, claim.sessionId);
-      return file && file.kind === REPLY_FILE_KIND ? files.openFile(id, claim.sessionId) : null;
+      const folded = (await repo.followers(claim.id)).map((f) => f.sessionId);
+      for (const sessionId of [claim.sessionId, ...folded]) {
+        const file = await files.findFile(id, sessionId);
+        if (file) return file.kind === REPLY_FILE_KIND ? files.openFile(id, sessionId) : null;
+      }
+      return null;
     },
 
     /** Decision 056: the authority an amendment would sign, before it is signed. */

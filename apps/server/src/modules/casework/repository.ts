@@ -15,9 +15,31 @@ export const CASE_SYSTEM_ACTOR = 'system';
 
 export const claimTable = (kind: ClaimKind) => (kind === 'general' ? 'form_responses' : 'onboarding_claims');
 
+/**
+ * D38 (migration 042): the claims that follow this case, whose threads from before they joined it
+ * are part of the case's thread now. A claim that follows a case sends and receives nothing of its
+ * own, so this only ever finds what was written before the fold.
+ */
+async function followersOf(db: Db, caseId: string): Promise<{ id: string; sessionId: string }[]> {
+  const [general, mileage] = await Promise.all(
+    (['form_responses', 'onboarding_claims'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select(['id', 'session_id'])
+        .where('case_id', '=', caseId)
+        .where('follows_case', '=', 1)
+        .execute(),
+    ),
+  );
+  return [...general!, ...mileage!].map((r) => ({ id: r.id, sessionId: r.session_id }));
+}
+
 export function createCaseworkRepository(db: Db) {
   return {
-    messages(claimId: string) {
+    followers: (caseId: string) => followersOf(db, caseId),
+
+    /** The thread's messages, oldest first: the claim's, and (D38) those of claims folded into its case. */
+    messages(claimId: string, folded: readonly string[] = []) {
       return db
         .selectFrom('claim_messages as m')
         .leftJoin('operator_users as o', 'o.id', 'm.operator_id')
@@ -30,17 +52,17 @@ export function createCaseworkRepository(db: Db) {
           'm.created_at',
           'o.name as operator',
         ])
-        .where('m.claim_id', '=', claimId)
+        .where('m.claim_id', 'in', [claimId, ...folded])
         .orderBy('m.created_at')
         .orderBy('m.id')
         .execute();
     },
 
-    requests(claimId: string) {
+    requests(claimId: string, folded: readonly string[] = []) {
       return db
         .selectFrom('information_requests')
         .selectAll()
-        .where('claim_id', '=', claimId)
+        .where('claim_id', 'in', [claimId, ...folded])
         .orderBy('created_at')
         .orderBy('id')
         .execute();

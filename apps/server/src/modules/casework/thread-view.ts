@@ -20,7 +20,13 @@ export async function readThread(
   claimId: string,
   side: 'operator' | 'claimant',
 ): Promise<ClaimThread> {
-  const [messages, requests] = await Promise.all([deps.repo.messages(claimId), deps.repo.requests(claimId)]);
+  // D38: a case's thread holds what the claims that follow it wrote before they joined it; their
+  // requests are shown as history, answered on the case's own requests from now on.
+  const folded = (await deps.repo.followers(claimId)).map((f) => f.id);
+  const [messages, requests] = await Promise.all([
+    deps.repo.messages(claimId, folded),
+    deps.repo.requests(claimId, folded),
+  ]);
   const items = await deps.repo.items(requests.map((r) => r.id));
   const urlOf = (id: string) => (side === 'operator' ? `/api/files/${id}` : `/api/status/files/${id}`);
   const attachments = async (json: string) => {
@@ -53,7 +59,7 @@ export async function readThread(
       requests.map(async (r) => ({
         id: r.id,
         replyBy: r.reply_by,
-        open: r.status === 'open',
+        open: r.status === 'open' && r.claim_id === claimId,
         createdAt: r.created_at,
         answeredAt: r.answered_at,
         items: await Promise.all(
