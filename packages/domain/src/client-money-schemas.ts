@@ -112,7 +112,7 @@ export type PayoutView = z.infer<typeof payoutViewSchema>;
 
 /** The claim page's client-money panel: the case's balances, postings, payouts and bank details. */
 export const caseClientMoneySchema = z.object({
-  nomination: z.boolean().describe('Whether a nomination is configured (NOMINATION_AGENT_REFERENCE)'),
+  nomination: z.boolean().describe('Whether a nomination is configured (NOMINATION=on)'),
   balances: z.object({
     receivedPence: pence,
     feePence: pence,

@@ -37,7 +37,7 @@ export const DEFAULT_PAYOUT_WORKING_DAYS = 5;
 
 export const CLIENT_MONEY_MESSAGES = {
   noNomination:
-    'No nomination is configured (NOMINATION_AGENT_REFERENCE is empty): HMRC pays claimants directly, so there is no client money.',
+    'No nomination is configured (NOMINATION is off): HMRC pays claimants directly, so there is no client money.',
   amountRequired: 'Enter the amount HMRC paid us, like 450.00',
   amountInvalid: 'Enter the amount HMRC paid us in pounds and pence, like 450.00',
   amountNotZero: 'Enter an amount more than £0',
@@ -98,6 +98,9 @@ export function ledgerBalancesOf(entries: Iterable<LedgerEntry>): LedgerBalances
   }
   return { cases, totals, net };
 }
+
+/** What HMRC has paid in: the `hmrc` account's balance turned round (0, never -0, when nothing). */
+export const receivedPenceOf = (balances: AccountBalances): number => 0 - balances.hmrc;
 
 /** The sum of a case's balances: zero when its postings balanced (the reconciliation's check). */
 export const caseNet = (balances: AccountBalances): number =>
