@@ -17,6 +17,46 @@ import { ACTION_HEADING, ActionNotices, DataTable, InputField } from './admin-ui
 
 const cell = 'px-2 py-2';
 
+/** A section's date filter: its date fields (GOV.UK-labelled, with their errors) and its button. */
+function DateFilter({
+  prefix,
+  fields,
+  errors,
+  submitLabel,
+  onSubmit,
+}: {
+  prefix: string;
+  fields: Array<{ name: string; label: string; value: string; onChange: (value: string) => void }>;
+  errors: Record<string, string>;
+  submitLabel: string;
+  onSubmit: () => void;
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+  return (
+    <form onSubmit={submit} noValidate className="mb-4 flex flex-wrap items-end gap-4">
+      <ErrorSummary errors={summaryItems(errors, `${prefix}-`)} />
+      {fields.map((f) => (
+        <div key={f.name} className="w-full max-w-xs">
+          <InputField
+            id={`${prefix}-${f.name}`}
+            label={f.label}
+            type="date"
+            value={f.value}
+            onChange={f.onChange}
+            error={errors[f.name]}
+          />
+        </div>
+      ))}
+      <Button type="submit" variant="secondary">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
 export function ClientMoneyPage() {
   useAdminTitle('Client money');
   return (
@@ -63,32 +103,18 @@ function Payouts() {
     await load(shown?.day ?? day);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void load(day);
-  }
-
   return (
     <section className="mb-10" aria-labelledby="payouts-heading">
       <h2 id="payouts-heading" className="mb-2 text-2xl">
         Payouts {shown && `for ${formatIsoDate(shown.day)}`}
       </h2>
-      <form onSubmit={submit} noValidate className="mb-4 flex flex-wrap items-end gap-4">
-        <ErrorSummary errors={summaryItems(errors, 'payouts-')} />
-        <div className="w-full max-w-xs">
-          <InputField
-            id="payouts-day"
-            label="Payout day"
-            type="date"
-            value={day}
-            onChange={setDay}
-            error={errors.day}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Show payouts
-        </Button>
-      </form>
+      <DateFilter
+        prefix="payouts"
+        fields={[{ name: 'day', label: 'Payout day', value: day, onChange: setDay }]}
+        errors={errors}
+        submitLabel="Show payouts"
+        onSubmit={() => void load(day)}
+      />
       <ActionNotices message={message} error={error} testId="payouts-message" />
       {shown && shown.payouts.length === 0 && (
         <p data-testid="payouts-empty">No payout is due on this day.</p>
@@ -148,11 +174,6 @@ function ReconciliationSection() {
     void load({});
   }, [load]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void load({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
-  }
-
   const figures = (f: Reconciliation['totals']) =>
     [f.receivedPence, f.feePence, f.paidOutPence, f.refundedPence + f.writtenOffPence, f.heldPence].map(
       (v, i) => (
@@ -166,32 +187,16 @@ function ReconciliationSection() {
       <h2 id="reconciliation-heading" className="mb-2 text-2xl">
         Reconciliation {shown && `from ${formatIsoDate(shown.from)} to ${formatIsoDate(shown.to)}`}
       </h2>
-      <form onSubmit={submit} noValidate className="mb-4 flex flex-wrap items-end gap-4">
-        <ErrorSummary errors={summaryItems(errors, 'reconciliation-')} />
-        <div className="w-full max-w-xs">
-          <InputField
-            id="reconciliation-from"
-            label="From"
-            type="date"
-            value={from}
-            onChange={setFrom}
-            error={errors.from}
-          />
-        </div>
-        <div className="w-full max-w-xs">
-          <InputField
-            id="reconciliation-to"
-            label="To"
-            type="date"
-            value={to}
-            onChange={setTo}
-            error={errors.to}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Show the reconciliation
-        </Button>
-      </form>
+      <DateFilter
+        prefix="reconciliation"
+        fields={[
+          { name: 'from', label: 'From', value: from, onChange: setFrom },
+          { name: 'to', label: 'To', value: to, onChange: setTo },
+        ]}
+        errors={errors}
+        submitLabel="Show the reconciliation"
+        onSubmit={() => void load({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}
+      />
       {shown && (
         <>
           <p className="mb-4 font-semibold" data-testid="ledger-net">
