@@ -78,7 +78,7 @@ export type BankDetailsInput = z.output<typeof bankDetailsSchema>;
 export const payoutMadeSchema = z.object({ version });
 export type PayoutMadeInput = z.output<typeof payoutMadeSchema>;
 
-/** The day's payouts: those due on or before `day` (today when left out), and those made on it. */
+/** The day's payouts: those due on or before `day` (today when left out), and those made or due on it. */
 export const payoutDayQuerySchema = z.object({ day: optionalDateField(DATE_SUBJECTS.payoutDay) });
 export type PayoutDayQuery = z.output<typeof payoutDayQuerySchema>;
 

@@ -1275,7 +1275,7 @@ const operator = {
     method: 'GET',
     path: '/api/admin/client-money/payouts',
     summary:
-      'D41: the day’s payouts (due and not yet made, or made that day), each with its reference and masked account',
+      'D41: the day’s payouts (due and not yet made, or made or due that day), each with its reference and masked account',
     access: 'admin',
     querystring: payoutDayQuerySchema,
     responses: { 200: json('The day’s payouts', payoutDaySchema) },

@@ -9,7 +9,7 @@ import { neutraliseCell } from '../admin/reports.ts';
 import { caseLockKey, payoutViewOf, type ClientMoneyContext, type ClientMoneyDeps } from './context.ts';
 import { caseBalances, currentBankDetails, writePosting } from './repository.ts';
 
-// D41 (issue 47): the day's payouts (due on or before it and not yet made, and those made on it),
+// D41 (issue 47): the day's payouts (due on or before it and not yet made, and those made or due on it),
 // the file the bank takes for them, and each marked made: a posting from held to paid out, never
 // above what is held for the case and never twice (its idempotency key is the payout's id, and
 // the payout moves from due to made at the version the operator saw).
@@ -30,7 +30,7 @@ export function createPayouts(deps: ClientMoneyDeps, context: ClientMoneyContext
       .where((eb) =>
         eb.or([
           eb.and([eb('state', '=', 'due'), eb('due_on', '<=', day)]),
-          eb.and([eb('state', '=', 'made'), eb('made_on', '=', day)]),
+          eb.and([eb('state', '=', 'made'), eb.or([eb('made_on', '=', day), eb('due_on', '=', day)])]),
         ]),
       )
       .orderBy('due_on')

@@ -48,11 +48,18 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
   }, [load]);
   if (!money || (!money.nomination && money.postings.length === 0)) return null;
   const mayChange = operator?.role === 'admin' || claim.owner?.id === operator?.id;
+  const bank = money.bankDetails;
   const rows: Array<[string, string]> = [
     ['Received from HMRC', formatPence(money.balances.receivedPence)],
-    ['Our fee kept', formatPence(money.balances.feePence)],
-    ['Client money held', formatPence(money.balances.heldPence)],
-    ['Paid out to the claimant', formatPence(money.balances.paidOutPence)],
+    ['Fee kept', formatPence(money.balances.feePence)],
+    ['Held', formatPence(money.balances.heldPence)],
+    ['Paid out', formatPence(money.balances.paidOutPence)],
+    ['Bank account', bank ? `${bank.accountName}, ${maskedAccountText(bank)}` : 'None yet'],
+    ...(bank
+      ? ([['Nomination', `${bank.signatureId}, ${formatDateTime(bank.createdAt)}`]] as Array<
+          [string, string]
+        >)
+      : []),
   ];
   return (
     <section className="mb-8" aria-labelledby="client-money-heading">
@@ -66,17 +73,14 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
-            <dd>{value}</dd>
+            <dd
+              className="[overflow-wrap:anywhere]"
+              data-testid={`client-money-${label.toLowerCase().replace(/ /g, '-')}`}
+            >
+              {value}
+            </dd>
           </div>
         ))}
-        <div className="contents">
-          <dt className="font-semibold">Bank details</dt>
-          <dd data-testid="client-money-bank">
-            {money.bankDetails
-              ? `${money.bankDetails.accountName}, ${maskedAccountText(money.bankDetails)} (signature ${money.bankDetails.signatureId}, ${formatDateTime(money.bankDetails.createdAt)})`
-              : 'None yet'}
-          </dd>
-        </div>
       </dl>
       {money.payouts.length > 0 && (
         <DataTable

@@ -2,14 +2,17 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatIsoDate, maskedAccountText } from '@taxback/domain';
+import { DATE_SUBJECTS } from '@taxback/domain/date-rules';
 import type { PayoutDay, PayoutView, Reconciliation } from '@taxback/domain/client-money-schemas';
 import { Button } from '../../components/ui/button.tsx';
+import { DateInput } from '../../components/ui/date-input.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call, hrefOf } from '../../lib/api/admin-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { formatPence, summaryItems } from './admin-api.ts';
 import { useAdminTitle } from './admin-title.ts';
-import { ACTION_HEADING, ActionNotices, DataTable, InputField } from './admin-ui.tsx';
+import { ACTION_HEADING, ActionNotices, DataTable } from './admin-ui.tsx';
+import { useDateFields, type DateFieldSpec } from './date-fields.ts';
 
 // D41 (issue 47): /admin/client-money, for admins. The day's payouts (due and not yet made, or made
 // that day) with the bank's file and "Mark made"; the reconciliation of a period per case with
@@ -17,43 +20,48 @@ import { ACTION_HEADING, ActionNotices, DataTable, InputField } from './admin-ui
 
 const cell = 'px-2 py-2';
 
-/** A section's date filter: its date fields (GOV.UK-labelled, with their errors) and its button. */
-function DateFilter({
+/** A section's dates (GOV.UK date inputs, issue 44), checked before `onApply` hears them as ISO. */
+function DateFilter<K extends string>({
   prefix,
-  fields,
-  errors,
+  specs,
+  serverErrors,
   submitLabel,
-  onSubmit,
+  onApply,
 }: {
   prefix: string;
-  fields: Array<{ name: string; label: string; value: string; onChange: (value: string) => void }>;
-  errors: Record<string, string>;
+  specs: Record<K, DateFieldSpec>;
+  serverErrors: Record<string, string>;
   submitLabel: string;
-  onSubmit: () => void;
+  onApply: (isos: Record<K, string>) => void;
 }) {
+  const dates = useDateFields(specs, { idPrefix: prefix, initial: () => ({}) });
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit();
+    const isos = dates.check();
+    if (isos) onApply(isos);
   }
   return (
-    <form onSubmit={submit} noValidate className="mb-4 flex flex-wrap items-end gap-4">
-      <ErrorSummary errors={summaryItems(errors, `${prefix}-`)} />
-      {fields.map((f) => (
-        <div key={f.name} className="w-full max-w-xs">
-          <InputField
-            id={`${prefix}-${f.name}`}
-            label={f.label}
-            type="date"
-            value={f.value}
-            onChange={f.onChange}
-            error={errors[f.name]}
-          />
+    <>
+      <ErrorSummary
+        errors={summaryItems({ ...serverErrors, ...dates.errors }, prefix)}
+        focusKey={dates.attempt}
+      />
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mb-4 grid gap-4 rounded-md bg-gray-100 p-4 lg:grid-cols-2"
+        aria-label={submitLabel}
+      >
+        {(Object.keys(specs) as K[]).map((k) => (
+          <DateInput key={k} {...dates.input(k, serverErrors[k])} />
+        ))}
+        <div className="lg:col-span-2">
+          <Button type="submit" variant="secondary">
+            {submitLabel}
+          </Button>
         </div>
-      ))}
-      <Button type="submit" variant="secondary">
-        {submitLabel}
-      </Button>
-    </form>
+      </form>
+    </>
   );
 }
 
@@ -73,7 +81,6 @@ export function ClientMoneyPage() {
 }
 
 function Payouts() {
-  const [day, setDay] = useState('');
   const [shown, setShown] = useState<PayoutDay | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -100,7 +107,7 @@ function Payouts() {
     if (res.ok)
       setMessage(`The payout of ${formatPence(payout.amountPence)} to ${payout.reference} is marked made.`);
     else setError(res.error ?? 'The payout could not be marked made.');
-    await load(shown?.day ?? day);
+    await load(shown?.day ?? '');
   }
 
   return (
@@ -109,11 +116,11 @@ function Payouts() {
         Payouts {shown && `for ${formatIsoDate(shown.day)}`}
       </h2>
       <DateFilter
-        prefix="payouts"
-        fields={[{ name: 'day', label: 'Payout day', value: day, onChange: setDay }]}
-        errors={errors}
+        prefix="payouts-"
+        specs={{ day: { legend: 'Payout day', subject: DATE_SUBJECTS.payoutDay } }}
+        serverErrors={errors}
         submitLabel="Show payouts"
-        onSubmit={() => void load(day)}
+        onApply={({ day }) => void load(day)}
       />
       <ActionNotices message={message} error={error} testId="payouts-message" />
       {shown && shown.payouts.length === 0 && (
@@ -158,8 +165,6 @@ function Payouts() {
 }
 
 function ReconciliationSection() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
   const [shown, setShown] = useState<Reconciliation | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -188,14 +193,14 @@ function ReconciliationSection() {
         Reconciliation {shown && `from ${formatIsoDate(shown.from)} to ${formatIsoDate(shown.to)}`}
       </h2>
       <DateFilter
-        prefix="reconciliation"
-        fields={[
-          { name: 'from', label: 'From', value: from, onChange: setFrom },
-          { name: 'to', label: 'To', value: to, onChange: setTo },
-        ]}
-        errors={errors}
+        prefix="reconciliation-"
+        specs={{
+          from: { legend: 'From', subject: DATE_SUBJECTS.from },
+          to: { legend: 'To', subject: DATE_SUBJECTS.to },
+        }}
+        serverErrors={errors}
         submitLabel="Show the reconciliation"
-        onSubmit={() => void load({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}
+        onApply={({ from, to }) => void load({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}
       />
       {shown && (
         <>
