@@ -5,39 +5,21 @@
 // zero and the ledger balanced. A second server with the nomination shares the suite's data folder
 // and database; axe on the new screens, at 320 px too.
 import { expect, test } from '@playwright/test';
-import {
-  claimByClicking,
-  createOperator,
-  downloaded,
-  recordAnswer,
-  signInWithTotp,
-  unique,
-} from '../helpers/admin.ts';
-import { executeSql, queryRows } from '../helpers/db.ts';
-import { APP_PORT, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
-import { startInstance, type Instance } from '../helpers/scale-out.ts';
+import { adminRecords450, downloaded, sentClaimOf450, unique } from '../helpers/admin.ts';
+import { queryRows } from '../helpers/db.ts';
+import { APP_PORT } from '../helpers/env.ts';
+import { startSuiteInstance, type Instance } from '../helpers/scale-out.ts';
 import { scanAtBothWidths } from '../helpers/status.ts';
-import { OFFERED_YEARS, uniqueWizardPhone, type WizardClaimant } from '../helpers/wizard.ts';
-
-// One past year, 1,000 business miles at 45p with nothing from the employer: £450 claimed.
-const YEAR = OFFERED_YEARS.filter((y) => y < '2026/27')[0] ?? '';
 
 let nominated: Instance;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const databaseUrl = getDatabaseUrl();
-  nominated = await startInstance(
-    'nomination',
-    APP_PORT + 21,
-    {
-      FEE_PERCENT: '20',
-      NOMINATION: 'on',
-      HMRC_AGENT_REFERENCE: 'A1B2C3',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    { dataDir: getDataDir() },
-  );
+  nominated = await startSuiteInstance('nomination', APP_PORT + 21, {
+    FEE_PERCENT: '20',
+    NOMINATION: 'on',
+    HMRC_AGENT_REFERENCE: 'A1B2C3',
+  });
 });
 test.afterAll(async () => {
   await nominated?.stop();
@@ -48,35 +30,9 @@ test('a nomination: HMRC’s £450 received, £90 kept, £360 in the day’s pay
 }) => {
   test.setTimeout(300_000);
   const id = unique();
-  const who: WizardClaimant = {
-    firstName: 'Nia',
-    lastName: `Nominee${id}`,
-    email: `nia.${id}@example.com`,
-    phone: uniqueWizardPhone(),
-    postcode: 'WN2 1AR',
-    address: '1 Test Street, Hindley, Wigan',
-    vehicle: 'car-van',
-    employments: [{ employerName: 'Acme Ltd', payeReference: '123/AB45678', jobTitle: 'Driver' }],
-    years: [{ year: YEAR, companyName: 'Acme Ltd', miles: 1000 }],
-    employerRatePence: 0,
-  };
-  const claim = await claimByClicking(browser, who);
-  await executeSql("UPDATE onboarding_claims SET status = 'sent-to-hmrc' WHERE id = $1", [claim.id]);
+  const { claim } = await sentClaimOf450(browser, { firstName: 'Nia', lastName: `Nominee${id}`, id });
 
-  const operator = await browser.newContext({ baseURL: nominated.url });
-  const page = await operator.newPage();
-  const email = `client-money.${id}@example.com`;
-  const password = `client-money-${id}-password`;
-  createOperator(email, 'Cleo Money', 'admin', password);
-  await signInWithTotp(page, email, password, false);
-  await page.goto(`/admin/claims/${claim.id}`);
-  const answered = await recordAnswer(page, {
-    year: YEAR,
-    decision: 'Accepted',
-    amount: '450.00',
-    givenAs: 'Repayment',
-  });
-  expect(answered.status()).toBe(200);
+  const { operator, page } = await adminRecords450(browser, nominated.url, claim.id, id);
 
   // Bank details (Vocalink's published cases: 089999 66374959 fails the modulus check, ...58 passes).
   const panel = page.getByRole('region', { name: 'Client money' });
