@@ -10,7 +10,7 @@ import { expect, type Browser, type Download, type Locator, type Page } from '@p
 import { generate } from 'otplib';
 import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expectNoA11yViolations } from './a11y.ts';
-import { queryRows, waitForOnboardingClaim } from './db.ts';
+import { executeSql, queryRows, waitForOnboardingClaim } from './db.ts';
 import { TEST_COMPANY, getDatabaseUrl, getDataDir } from './env.ts';
 import { liveQuestion } from './funnel.ts';
 import { makePdf } from './sample-files.ts';
@@ -24,6 +24,7 @@ import {
   tickConsents,
   yearSlug,
   type WizardClaimant,
+  uniqueWizardPhone,
 } from './wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -281,4 +282,48 @@ export async function recordAnswer(
   const sent = page.waitForResponse((r) => r.url().endsWith('/year-answers'));
   await form.getByRole('button', { name: /(Record|Correct) the answer/ }).click();
   return sent;
+}
+
+/** Issue 47: one past year, 1,000 business miles at 45p with nothing from the employer: £450. */
+export const YEAR_OF_450 = OFFERED_YEARS.filter((y) => y < '2026/27')[0] ?? '';
+
+/** Issue 47: a claim of £450 for YEAR_OF_450, made by clicking through the wizard, sent to HMRC. */
+export async function sentClaimOf450(
+  browser: Browser,
+  person: { firstName: string; lastName: string; id: string },
+) {
+  const who: WizardClaimant = {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: `${person.firstName.toLowerCase()}.${person.id}@example.com`,
+    phone: uniqueWizardPhone(),
+    postcode: 'WN2 1AR',
+    address: '1 Test Street, Hindley, Wigan',
+    vehicle: 'car-van',
+    employments: [{ employerName: 'Acme Ltd', payeReference: '123/AB45678', jobTitle: 'Driver' }],
+    years: [{ year: YEAR_OF_450, companyName: 'Acme Ltd', miles: 1000 }],
+    employerRatePence: 0,
+  };
+  const claim = await claimByClicking(browser, who);
+  await executeSql("UPDATE onboarding_claims SET status = 'sent-to-hmrc' WHERE id = $1", [claim.id]);
+  return { claim, who };
+}
+
+/** Issue 47: an admin signed in on `baseURL`, on the claim's page, with HMRC's £450 for YEAR_OF_450 recorded. */
+export async function adminRecords450(browser: Browser, baseURL: string, claimId: string, id: string) {
+  const operator = await browser.newContext({ baseURL });
+  const page = await operator.newPage();
+  const email = `admin.${id}@example.com`;
+  const password = `admin-${id}-password`;
+  createOperator(email, 'Ada Admin', 'admin', password);
+  await signInWithTotp(page, email, password, false);
+  await page.goto(`/admin/claims/${claimId}`);
+  const answered = await recordAnswer(page, {
+    year: YEAR_OF_450,
+    decision: 'Accepted',
+    amount: '450.00',
+    givenAs: 'Repayment',
+  });
+  expect(answered.status()).toBe(200);
+  return { operator, page };
 }

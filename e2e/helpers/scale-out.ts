@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { TEST_COMPANY } from './env.ts';
+import { TEST_COMPANY, getDatabaseUrl, getDataDir } from './env.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -186,4 +186,19 @@ export async function startBalancer(first: Instance): Promise<Balancer> {
   balancer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   balancer.close = () => new Promise<void>((r) => server.close(() => r()));
   return balancer;
+}
+
+/** A second server on the suite's own data folder and database, with `env` on top (issue 47). */
+export function startSuiteInstance(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<Instance> {
+  const databaseUrl = getDatabaseUrl();
+  return startInstance(
+    name,
+    port,
+    { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { dataDir: getDataDir() },
+  );
 }

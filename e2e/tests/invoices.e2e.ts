@@ -4,27 +4,17 @@
 // and the invoice is paid. A second server with the fee set shares the suite's data folder and
 // database (the suite's own runs with no fee); axe on the new screens, at 320 px too.
 import { expect, test } from '@playwright/test';
-import { claimByClicking, createOperator, recordAnswer, signInWithTotp, unique } from '../helpers/admin.ts';
-import { executeSql, queryRows } from '../helpers/db.ts';
-import { APP_PORT, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
-import { startInstance, type Instance } from '../helpers/scale-out.ts';
+import { adminRecords450, sentClaimOf450, unique } from '../helpers/admin.ts';
+import { queryRows } from '../helpers/db.ts';
+import { APP_PORT } from '../helpers/env.ts';
+import { startSuiteInstance, type Instance } from '../helpers/scale-out.ts';
 import { scanAtBothWidths, signInFromText } from '../helpers/status.ts';
-import { OFFERED_YEARS, uniqueWizardPhone, type WizardClaimant } from '../helpers/wizard.ts';
-
-// One past year, 1,000 business miles at 45p with nothing from the employer: £450 claimed.
-const YEAR = OFFERED_YEARS.filter((y) => y < '2026/27')[0] ?? '';
 
 let feeServer: Instance;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const databaseUrl = getDatabaseUrl();
-  feeServer = await startInstance(
-    'fee',
-    APP_PORT + 20,
-    { FEE_PERCENT: '20', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    { dataDir: getDataDir() },
-  );
+  feeServer = await startSuiteInstance('fee', APP_PORT + 20, { FEE_PERCENT: '20' });
 });
 test.afterAll(async () => {
   await feeServer?.stop();
@@ -35,35 +25,9 @@ test('a 20% fee without a nomination: £450 repaid, an invoice for £90 emailed,
 }) => {
   test.setTimeout(300_000);
   const id = unique();
-  const who: WizardClaimant = {
-    firstName: 'Ivy',
-    lastName: `Invoice${id}`,
-    email: `ivy.${id}@example.com`,
-    phone: uniqueWizardPhone(),
-    postcode: 'WN2 1AR',
-    address: '1 Test Street, Hindley, Wigan',
-    vehicle: 'car-van',
-    employments: [{ employerName: 'Acme Ltd', payeReference: '123/AB45678', jobTitle: 'Driver' }],
-    years: [{ year: YEAR, companyName: 'Acme Ltd', miles: 1000 }],
-    employerRatePence: 0,
-  };
-  const claim = await claimByClicking(browser, who);
-  await executeSql("UPDATE onboarding_claims SET status = 'sent-to-hmrc' WHERE id = $1", [claim.id]);
+  const { claim, who } = await sentClaimOf450(browser, { firstName: 'Ivy', lastName: `Invoice${id}`, id });
 
-  const operator = await browser.newContext({ baseURL: feeServer.url });
-  const page = await operator.newPage();
-  const email = `invoices.${id}@example.com`;
-  const password = `invoices-${id}-password`;
-  createOperator(email, 'Ivo Invoices', 'admin', password);
-  await signInWithTotp(page, email, password, false);
-  await page.goto(`/admin/claims/${claim.id}`);
-  const answered = await recordAnswer(page, {
-    year: YEAR,
-    decision: 'Accepted',
-    amount: '450.00',
-    givenAs: 'Repayment',
-  });
-  expect(answered.status()).toBe(200);
+  const { operator, page } = await adminRecords450(browser, feeServer.url, claim.id, id);
 
   // The invoice: £90 on the £450 HMRC repaid, the next number, emailed with the way to pay.
   const panel = page.getByRole('region', { name: 'Invoice for our fee' });

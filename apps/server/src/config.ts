@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT } from '@taxback/domain/content';
-import { DEFAULT_INVOICE_DUE_DAYS, REVIEW_MAX, isValidUkPhone } from '@taxback/domain';
+import {
+  DEFAULT_INVOICE_DUE_DAYS,
+  DEFAULT_PAYOUT_WORKING_DAYS,
+  REVIEW_MAX,
+  isValidUkPhone,
+} from '@taxback/domain';
 import type { SiteSettings } from '@taxback/domain';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
@@ -136,6 +141,10 @@ const envSchema = z.object({
   VAT_NUMBER: z.string().trim().max(20).default(''),
   INVOICE_PAY_TO: optionalString.pipe(z.string().max(300).optional()),
   INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(120).default(DEFAULT_INVOICE_DUE_DAYS),
+  // D29, D41: whether HMRC pays us under a nomination (off: HMRC pays claimants, we invoice), and
+  // the working days from HMRC's money arriving to the claimant's payout.
+  NOMINATION: z.enum(['on', 'off']).default('off'),
+  PAYOUT_WORKING_DAYS: z.coerce.number().int().min(0).max(30).default(DEFAULT_PAYOUT_WORKING_DAYS),
   // Issue 32: what the pages say about us, shown only when set (never a placeholder).
   PHONE_NUMBER: optionalString.pipe(
     z.string().refine(isValidUkPhone, 'must be a UK phone number, like 0161 496 0000').optional(),
@@ -193,6 +202,8 @@ export interface Config {
   company: { name: string; address: string; hmrcAgentReference: string };
   /** D41: what our invoices say beyond the company: VAT number ('' when none), payee, due days. */
   invoicing: { vatNumber: string; payTo: string; dueDays: number };
+  /** D29, D41: client money under a nomination (off by default) and the payout's working days. */
+  clientMoney: { nomination: boolean; payoutWorkingDays: number };
   /** Issue 32: our phone number, review rating and total claimed, each only when configured. */
   site: SiteSettings;
   providers: ProviderConfig;
@@ -257,6 +268,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (parsed.data[name as keyof typeof REQUIRED_IN_PRODUCTION] === undefined)
         problems.push(`${name}: ${why}`);
   }
+
+  // D29: a nomination names our HMRC agent reference, so it is never on without one.
+  if (parsed.success && parsed.data.NOMINATION === 'on' && parsed.data.HMRC_AGENT_REFERENCE === '')
+    problems.push('NOMINATION: on needs HMRC_AGENT_REFERENCE, the agent reference a nomination names (D29)');
 
   if (!parsed.success || providers === undefined || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -325,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       payTo: e.INVOICE_PAY_TO ?? DEVELOPMENT_PAY_TO,
       dueDays: e.INVOICE_DUE_DAYS,
     },
+    clientMoney: { nomination: e.NOMINATION === 'on', payoutWorkingDays: e.PAYOUT_WORKING_DAYS },
     site: {
       ...(e.PHONE_NUMBER ? { phone: e.PHONE_NUMBER } : {}),
       ...(e.REVIEW_RATING ? { reviewRating: e.REVIEW_RATING } : {}),

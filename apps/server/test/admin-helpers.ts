@@ -315,6 +315,33 @@ export async function sentMileageClaim(t: TestApp, ownerId: string, phone: strin
   return { ...claim, phone };
 }
 
+/** D40: a sent mileage claim owned by `owner`, with HMRC's answer for its year of `repaid` pence (or none). */
+export async function repaidMileageClaim(
+  t: TestApp,
+  owner: { op: TestOperator; session: AdminSession },
+  phone: string,
+  repaid: { pence: number; givenAs?: 'repayment' | 'tax-code' } | null,
+) {
+  const claim = await sentMileageClaim(t, owner.op.id, phone);
+  if (repaid) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/claims/${claim.id}/year-answers`,
+      headers: asOperator(owner.session),
+      payload: {
+        year: MILEAGE_CLAIM_YEAR,
+        decision: 'accepted',
+        amount: (repaid.pence / 100).toFixed(2),
+        givenAs: repaid.givenAs ?? 'repayment',
+        hmrcReason: 'as claimed',
+        version: 0,
+      },
+    });
+    if (res.statusCode !== 200) throw new Error(`year answer answered ${res.statusCode}: ${res.body}`);
+  }
+  return claim;
+}
+
 /** An admin, a caseworker who owns the claims a test makes, and another caseworker, signed in. */
 export async function signInTeam(t: TestApp, clock: TestClock) {
   const adminOp = await insertOperator(t);

@@ -10,11 +10,10 @@ import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
 import {
   asOperator,
-  MILEAGE_CLAIM_YEAR,
+  repaidMileageClaim,
   signIn,
   signInTeam,
   signInToStatus,
-  sentMileageClaim,
   testClock,
   type AdminSession,
   type TestOperator,
@@ -64,26 +63,8 @@ const stored = async () => ({
 });
 
 /** A submitted mileage claim sent to HMRC and owned by `owner`, HMRC's answer `repaid` pence. */
-async function repaidClaim(repaid: { pence: number; givenAs?: 'repayment' | 'tax-code' } | null) {
-  const claim = await sentMileageClaim(t, owner.op.id, `07700 902${String(++phones).padStart(3, '0')}`);
-  if (repaid) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/claims/${claim.id}/year-answers`,
-      headers: asOperator(owner.session),
-      payload: {
-        year: MILEAGE_CLAIM_YEAR,
-        decision: 'accepted',
-        amount: (repaid.pence / 100).toFixed(2),
-        givenAs: repaid.givenAs ?? 'repayment',
-        hmrcReason: 'as claimed',
-        version: 0,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return claim;
-}
+const repaidClaim = (repaid: { pence: number; givenAs?: 'repayment' | 'tax-code' } | null) =>
+  repaidMileageClaim(t, owner, `07700 902${String(++phones).padStart(3, '0')}`, repaid);
 
 describe('invoices (D41, no nomination)', () => {
   it('numbers 20 invoices issued at once on 20 cases 1 to 20, with no gap and none twice', async () => {

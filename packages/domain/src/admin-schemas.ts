@@ -86,6 +86,12 @@ export const AUDIT_ACTIONS = [
   'invoice-write-off',
   'invoice-credit',
   'invoice-downloaded',
+  'client-money-received',
+  'bank-details-given',
+  'bank-details-changed',
+  'payout-file-downloaded',
+  'payout-made',
+  'reconciliation-downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;

@@ -16,6 +16,8 @@ export const DATE_SUBJECTS = {
   repaidOn: 'The date HMRC repaid',
   decidedOn: 'The date of HMRC’s decision',
   paidOn: 'The date it was paid',
+  receivedOn: 'The date HMRC’s money arrived',
+  payoutDay: 'The payout day',
   from: 'The start date',
   to: 'The end date',
 } as const;

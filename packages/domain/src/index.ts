@@ -34,6 +34,8 @@ export * from './claim-status.ts';
 export * from './fees.ts';
 export * from './hmrc-answers.ts';
 export * from './invoices.ts';
+export * from './client-money.ts';
+export * from './bank-account.ts';
 export * from './p87-readiness.ts';
 export * from './flat-rate-expenses.ts';
 export * from './general-details.ts';

@@ -70,6 +70,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invoice-write-off': 'Invoice written off',
   'invoice-credit': 'Invoice credited',
   'invoice-downloaded': 'Invoice downloaded',
+  'client-money-received': 'Money received from HMRC',
+  'bank-details-given': 'Bank details given',
+  'bank-details-changed': 'Bank details changed',
+  'payout-file-downloaded': 'Payout file downloaded',
+  'payout-made': 'Payout made',
+  'reconciliation-downloaded': 'Client money reconciliation downloaded',
 };
 
 const MAPS = {

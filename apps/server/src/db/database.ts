@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { InvoiceState, PaymentMethod } from '@taxback/domain';
+import type { InvoiceState, LedgerAccount, PaymentMethod, PayoutState, PostingKind } from '@taxback/domain';
 
 /*
  * The whole schema as Kysely sees it. Portable across SQLite and PostgreSQL (docs/decisions/002):
@@ -445,6 +445,66 @@ export interface InvoicePaymentsTable {
   created_at: IsoTime;
 }
 
+/** D41 (migration 044): a balanced set of ledger entries; idempotency_key unique. */
+export interface LedgerPostingsTable {
+  id: string;
+  idempotency_key: string;
+  /** The case's id: its first claim's id (migration 034). */
+  case_id: string;
+  kind: PostingKind;
+  /** The posting's size: the pence it moves. */
+  amount_pence: number;
+  /** The UK day it was posted (the reconciliation's period). */
+  posted_on: string;
+  operator_id: string;
+  created_at: IsoTime;
+}
+
+/** D41 (migration 044): one entry of a posting: pence into (+) or out of (-) an account. */
+export interface LedgerEntriesTable {
+  id: string;
+  posting_id: string;
+  case_id: string;
+  account: LedgerAccount;
+  pence: number;
+}
+
+/** D29 (migration 044): a case's bank account for payouts, one row per version, encrypted. */
+export interface ClientBankDetailsTable {
+  id: string;
+  case_id: string;
+  version: number;
+  /** encryptField of the digits, never shown; the masked forms are. */
+  sort_code: string;
+  account_number: string;
+  account_name: string;
+  sort_code_masked: string;
+  account_number_masked: string;
+  /** The nomination signature these details were given under; unique per case. */
+  signature_id: string;
+  entered_by: 'claimant' | 'operator';
+  operator_id: string | null;
+  created_at: IsoTime;
+}
+
+/** D41 (migration 044): the claimant's share of one receipt, due and then made. */
+export interface PayoutsTable {
+  id: string;
+  case_id: string;
+  receipt_posting_id: string;
+  amount_pence: number;
+  due_on: string;
+  state: PayoutState;
+  reference: string;
+  bank_details_version: number | null;
+  payout_posting_id: string | null;
+  made_on: string | null;
+  made_at: IsoTime | null;
+  version: number;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
 /** D38 (migration 037): a pair of claims an admin marked not duplicates (claim_a < claim_b). */
 export interface DuplicateDismissalsTable {
   id: string;
@@ -590,6 +650,10 @@ export interface Database {
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_entries: LedgerEntriesTable;
+  client_bank_details: ClientBankDetailsTable;
+  payouts: PayoutsTable;
 }
 
 /** A row of table T as read, as inserted, and as a partial update (Kysely's three views of it). */

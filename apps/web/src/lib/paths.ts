@@ -51,6 +51,7 @@ export const paths = {
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+  adminClientMoney: { path: '/admin/client-money', getHref: () => '/admin/client-money' },
   directAffiliate: {
     path: '/:directAffiliate',
     getHref: (affiliateName: string) => `/${enc(affiliateName)}`,

@@ -54,6 +54,17 @@ import {
 } from '../status-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import { operatorInvoiceSchema } from '../invoice-schemas.ts';
+import {
+  bankDetailsSchema,
+  caseClientMoneySchema,
+  clientMoneyReceiptSchema,
+  payoutDayQuerySchema,
+  payoutDaySchema,
+  payoutMadeSchema,
+  payoutViewSchema,
+  reconciliationQuerySchema,
+  reconciliationSchema,
+} from '../client-money-schemas.ts';
 import { detailsSaveRequestSchema, detailsSignSchema } from '../general-details-schemas.ts';
 import { dashboardCsvQuerySchema, dashboardQuerySchema, dashboardSchema } from '../dashboard-schemas.ts';
 import {
@@ -1221,6 +1232,95 @@ const operator = {
     access: 'operator',
     params: claimParams,
     responses: { 200: file('The PDF, as an attachment', 'application/pdf') },
+  }),
+  // D41 with D29 (issue 47): client money under a nomination, and the claimant's bank details.
+  getClaimClientMoney: admin({
+    method: 'GET',
+    path: '/api/admin/claims/:id/client-money',
+    summary: 'D41: the case’s client money: balances, postings, payouts and the bank details (masked)',
+    access: 'operator',
+    params: claimParams,
+    responses: { 200: json('The case’s client money', caseClientMoneySchema) },
+  }),
+  recordClientMoneyReceipt: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/client-money/receipts',
+    summary:
+      'D41: money HMRC paid us for the case under a nomination: posted to client money held, the fee (caseMoneyOf’s) kept, the rest a payout due; a retry with the same key posts nothing more; audited',
+    access: 'operator',
+    params: claimParams,
+    body: clientMoneyReceiptSchema,
+    responses: {
+      200: json('The case’s client money', caseClientMoneySchema),
+      409: { description: 'No nomination is configured', schema: errorWithFieldsSchema },
+    },
+  }),
+  saveClaimBankDetails: admin({
+    method: 'PUT',
+    path: '/api/admin/claims/:id/bank-details',
+    summary:
+      'D29: the claimant’s bank details for the payout, checked by the UK modulus rules, stored encrypted, under a nomination signature the case never used before; audited (masked)',
+    access: 'operator',
+    params: claimParams,
+    body: bankDetailsSchema,
+    responses: {
+      200: json('The case’s client money', caseClientMoneySchema),
+      409: {
+        description: 'No nomination, a stale version, or a signature reference used before (the field named)',
+        schema: z.xor([errorWithFieldsSchema, errorSchema]),
+      },
+    },
+  }),
+  payoutDay: admin({
+    method: 'GET',
+    path: '/api/admin/client-money/payouts',
+    summary:
+      'D41: the day’s payouts (due and not yet made, or made or due that day), each with its reference and masked account',
+    access: 'admin',
+    querystring: payoutDayQuerySchema,
+    responses: { 200: json('The day’s payouts', payoutDaySchema) },
+  }),
+  payoutFile: admin({
+    method: 'GET',
+    path: '/api/admin/client-money/payouts.csv',
+    summary:
+      'D41: the bank’s bulk-payment CSV of the day’s payouts still due with checked bank details (sort code, account number, name, amount, reference); audited',
+    access: 'admin',
+    querystring: payoutDayQuerySchema,
+    responses: { 200: file('CSV', 'text/csv') },
+  }),
+  markPayoutMade: admin({
+    method: 'POST',
+    path: '/api/admin/client-money/payouts/:id/made',
+    summary:
+      'D41: a payout marked made at the version seen: held to paid out, never above what is held, never twice; audited',
+    access: 'admin',
+    params: idParams('A payout id'),
+    body: payoutMadeSchema,
+    responses: {
+      200: json('The payout', payoutViewSchema),
+      409: {
+        description:
+          'Made already, more than is held, no bank details, or changed meanwhile (with the payout as it is now)',
+        schema: z.object({ error: z.string(), payout: payoutViewSchema.optional() }),
+      },
+    },
+  }),
+  clientMoneyReconciliation: admin({
+    method: 'GET',
+    path: '/api/admin/client-money/reconciliation',
+    summary: 'D41: a period’s client money per case and in total, and the ledger’s net (0 when it balances)',
+    access: 'admin',
+    querystring: reconciliationQuerySchema,
+    responses: { 200: json('The reconciliation', reconciliationSchema) },
+  }),
+  clientMoneyReconciliationCsv: admin({
+    method: 'GET',
+    path: '/api/admin/client-money/reconciliation.csv',
+    summary: 'D41: the reconciliation as CSV; audited',
+    access: 'admin',
+    querystring: reconciliationQuerySchema,
+    responses: { 200: file('CSV', 'text/csv') },
   }),
   answerDuplicate: admin({
     method: 'POST',

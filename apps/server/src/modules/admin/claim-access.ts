@@ -21,7 +21,9 @@ export type ClaimChange =
   /** D38: merge a possible duplicate into the case, or mark it not a duplicate. */
   | 'merge'
   /** D41: issue the case's invoice, record a payment, write it off or credit it. */
-  | 'invoice';
+  | 'invoice'
+  /** D41: record HMRC's money received under a nomination, or the claimant's bank details (D29). */
+  | 'client-money';
 
 export interface ClaimActor {
   id: string;
@@ -45,6 +47,7 @@ const CASE_WORKFLOW: readonly ClaimChange[] = [
   'allocate',
   'correct-record',
   'invoice',
+  'client-money',
 ];
 
 export const FOLLOWS_CASE_MESSAGE =

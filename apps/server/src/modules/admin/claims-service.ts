@@ -27,6 +27,7 @@ import { createCaseMerges, dismissedPairs, pairKey } from './case-merges.ts';
 import { caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
 import { createInvoices, type InvoiceSettings } from './invoices.ts';
+import { createClientMoney, type ClientMoneySettings } from '../client-money/index.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
@@ -310,6 +311,8 @@ export function createAdminClaimsService(deps: {
   fees: FeeSettings;
   /** D41: our details on invoices, the way to pay and the days they are due in. */
   invoicing: InvoiceSettings;
+  /** D41, D29: client money under a nomination (off by default) and the payout's working days. */
+  clientMoney: ClientMoneySettings;
   /** Tells the claimant of a status change (jobs, in the change's transaction). */
   notices: ClaimNotices;
   /** Renders the P87 worksheet off the request thread (decision 029). */
@@ -415,6 +418,8 @@ export function createAdminClaimsService(deps: {
     correctHmrcRecord: createHmrcRecordCorrections({ ...deps, repo, find, ownership }),
     recordYearAnswer: yearAnswers.recordYearAnswer,
     ...invoices,
+    /** D41 with D29: client money, bank details and payouts (modules/client-money). */
+    clientMoney: createClientMoney({ ...deps, find, ownership }),
     answerDuplicate: createCaseMerges({ ...deps, find, ownership }),
     takeNext: allocation.takeNext,
     take: allocation.take,

@@ -5,6 +5,7 @@ import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
 import { createAuthService, toOperatorView } from './auth-service.ts';
 import { callBacksRoutes } from './call-backs-routes.ts';
+import { clientMoneyRoutes } from '../client-money/index.ts';
 import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
@@ -51,6 +52,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     signingKey: app.keys.signingKey,
     fees: app.appConfig.fees,
     invoicing: invoiceSettingsOf(app.appConfig),
+    clientMoney: app.appConfig.clientMoney,
     notices: options.notices,
     documents: options.documents,
     now,
@@ -97,6 +99,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
         db: app.db,
         openReader: () => app.database.openReader(),
       });
+      await admin.register(clientMoneyRoutes, { clientMoney: claims.clientMoney });
       await admin.register(callBacksRoutes, { auth, audit });
       await admin.register(jobsRoutes, { auth, audit });
     },

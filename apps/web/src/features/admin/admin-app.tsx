@@ -9,6 +9,7 @@ import { JobsPage } from './jobs-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { ClaimPage } from './claim-page.tsx';
 import { ClaimsPage } from './claims-page.tsx';
+import { ClientMoneyPage } from './client-money-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { OperatorsPage } from './operators-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
@@ -39,6 +40,10 @@ export function AdminApp() {
             path={adminRoute(paths.adminDashboard)}
             element={<SignedIn admin page={<DashboardPage />} />}
           />
+          <Route
+            path={adminRoute(paths.adminClientMoney)}
+            element={<SignedIn admin page={<ClientMoneyPage />} />}
+          />
           <Route path="*" element={<Navigate to={paths.adminClaims.getHref()} replace />} />
         </Routes>
       </AdminLayout>
@@ -60,17 +65,20 @@ function Refused() {
   return (
     <div>
       <h1 className="text-3xl">You cannot open this page</h1>
-      <p className="mt-4">Only admins manage operators, read the audit log and open the dashboard.</p>
+      <p className="mt-4">
+        Only admins manage operators, read the audit log, open the dashboard and handle client money.
+      </p>
     </div>
   );
 }
 
-/** The back-office's pages, in menu order; admins alone see the last four. */
+/** The back-office's pages, in menu order; admins alone see the last five. */
 const NAV_LINKS = [
   { to: paths.adminClaims.getHref(), label: 'Claims', adminOnly: false },
   { to: paths.adminAffiliateReport.getHref(), label: 'Affiliate report', adminOnly: false },
   { to: paths.adminCallBacks.getHref(), label: 'Call-back requests', adminOnly: false },
   { to: paths.adminDashboard.getHref(), label: 'Dashboard', adminOnly: true },
+  { to: paths.adminClientMoney.getHref(), label: 'Client money', adminOnly: true },
   { to: paths.adminOperators.getHref(), label: 'Operators', adminOnly: true },
   { to: paths.adminAudit.getHref(), label: 'Audit log', adminOnly: true },
   { to: paths.adminJobs.getHref(), label: 'Background jobs', adminOnly: true },

@@ -109,7 +109,9 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className={`overflow-x-auto ${className}`} tabIndex={0} role="region" aria-label={label}>
+    // Positioned, so a visually hidden label in a cell (position: absolute) scrolls with the table
+    // instead of widening the page at 320 px.
+    <div className={`relative overflow-x-auto ${className}`} tabIndex={0} role="region" aria-label={label}>
       <table className="w-full border-collapse text-left" data-testid={testId}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>

@@ -8,6 +8,7 @@ import { NotesSection, StatusForm } from './claim-forms.tsx';
 import { HmrcRecords, OwnerPanel } from './claim-record.tsx';
 import { YearAnswers } from './claim-year-answers.tsx';
 import { InvoicePanel } from './claim-invoice.tsx';
+import { ClientMoneyPanel } from './claim-client-money.tsx';
 import { InformationRequestForm } from './claim-request-form.tsx';
 import { ThreadSection, useClaimThread } from './claim-thread.tsx';
 import {
@@ -75,6 +76,7 @@ export function ClaimPage() {
           <HmrcRecords claim={claim} onChanged={reload} />
           <YearAnswers claim={claim} onChanged={reload} />
           <InvoicePanel claim={claim} onChanged={reload} />
+          <ClientMoneyPanel claim={claim} />
         </>
       )}
       <ClaimantDetails claim={claim} />

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import { receivedPenceOf, ukIsoDate, type FeeSettings } from '@taxback/domain';
+import type { CaseClientMoney, PayoutView } from '@taxback/domain/client-money-schemas';
+import { decryptField } from '../../crypto/index.ts';
+import type { DbDialect } from '../../db/connect.ts';
+import type { Database, Row } from '../../db/database.ts';
+import type { AuditLog } from '../admin/audit.ts';
+import type { ClaimOwnership } from '../admin/claim-access.ts';
+import type { Found } from '../admin/claim-view.ts';
+import { caseIdOf } from '../admin/year-answers.ts';
+import { caseBalances, casePostings, currentBankDetails } from './repository.ts';
+
+// D41 with D29 (issue 47): what every client-money operation shares: its dependencies, the lock
+// that makes a case's postings take turns, and the claim page's panel each answers with.
+
+/** The nomination switch and the payout's working days (config.clientMoney). */
+export interface ClientMoneySettings {
+  nomination: boolean;
+  payoutWorkingDays: number;
+}
+
+export interface ClientMoneyDeps {
+  db: Kysely<Database>;
+  dialect: DbDialect;
+  audit: AuditLog;
+  fees: FeeSettings;
+  clientMoney: ClientMoneySettings;
+  dataKey: Buffer;
+  now: () => Date;
+  find: (id: string) => Promise<Found>;
+  ownership: (found: Found) => Promise<ClaimOwnership>;
+}
+
+/** Every posting of a case is written under this key's lock (PostgreSQL; SQLite writes one at a time). */
+export const caseLockKey = (caseId: string) => `client-money:${caseId}`;
+
+/** A payout row as the API shows it, with the masked account it goes (or went) to. */
+export function payoutViewOf(
+  row: Row<'payouts'>,
+  bank: Pick<Row<'client_bank_details'>, 'sort_code_masked' | 'account_number_masked'> | null | undefined,
+): PayoutView {
+  return {
+    id: row.id,
+    caseId: row.case_id,
+    claimId: row.case_id,
+    reference: row.reference,
+    amountPence: Number(row.amount_pence),
+    dueOn: row.due_on,
+    state: row.state,
+    madeOn: row.made_on,
+    account: bank ? { sortCode: bank.sort_code_masked, accountNumber: bank.account_number_masked } : null,
+    version: Number(row.version),
+  };
+}
+
+export function createClientMoneyContext(deps: ClientMoneyDeps) {
+  const { db } = deps;
+  const today = () => ukIsoDate(deps.now());
+
+  /** The claim page's panel: the case's balances, postings, payouts and (masked) bank details. */
+  async function panel(found: Found): Promise<CaseClientMoney> {
+    const caseId = caseIdOf(found);
+    const [balances, postings, bank, payouts] = [
+      await caseBalances(db, caseId),
+      await casePostings(db, caseId),
+      await currentBankDetails(db, caseId),
+      await db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('case_id', '=', caseId)
+        .orderBy('created_at')
+        .execute(),
+    ];
+    return {
+      nomination: deps.clientMoney.nomination,
+      balances: {
+        receivedPence: receivedPenceOf(balances),
+        feePence: balances['fee-income'],
+        heldPence: balances.held,
+        paidOutPence: balances['paid-out'],
+      },
+      postings,
+      payouts: payouts.map((p) => payoutViewOf(p, bank)),
+      bankDetails: bank
+        ? {
+            sortCode: bank.sort_code_masked,
+            accountNumber: bank.account_number_masked,
+            accountName: decryptField(bank.account_name, deps.dataKey),
+            version: Number(bank.version),
+            signatureId: bank.signature_id,
+            enteredBy: bank.entered_by,
+            createdAt: bank.created_at,
+          }
+        : null,
+    };
+  }
+
+  return { today, panel };
+}
+export type ClientMoneyContext = ReturnType<typeof createClientMoneyContext>;
