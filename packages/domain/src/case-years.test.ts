@@ -18,13 +18,13 @@ import { mileageSnapshot } from './test/example-snapshots.ts';
 import {
   createEmptySnapshot,
   normaliseSnapshot,
-  p87InputOfSnapshot,
   reliefOf,
   summariseClaim,
   type TaxYearEntry,
   type WizardSnapshot,
   type YesNoAnswer,
 } from './wizard-snapshot.ts';
+import { p87InputOfSnapshot } from './p87-snapshot.ts';
 
 // D38: one P87 per person per tax year, covering every expense of the year. The sources each case
 // is worked from:

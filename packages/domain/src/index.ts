@@ -37,6 +37,7 @@ export * from './invoices.ts';
 export * from './client-money.ts';
 export * from './bank-account.ts';
 export * from './p87-readiness.ts';
+export * from './p87-snapshot.ts';
 export * from './flat-rate-expenses.ts';
 export * from './general-details.ts';
 export * from './case-years.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { caseReadiness, isPayeReference, p87Readiness, selfAssessmentLabel } from './p87-readiness.ts';
 import type { P87Input, P87YearInput } from './p87-readiness.ts';
 import { claimableTaxYears } from './tax-years.ts';
-import { normaliseSnapshot, p87InputOfSnapshot } from './wizard-snapshot.ts';
+import { normaliseSnapshot } from './wizard-snapshot.ts';
+import { p87InputOfSnapshot } from './p87-snapshot.ts';
 
 // DECISIONS D17 lists what HMRC's P87 asks for ("Claim for tax relief for expenses of employment",
 // GOV.UK form P87): claimant's names, date of birth, NI number, address and contact details, and

@@ -16,11 +16,9 @@ import {
   type DateParts,
   type LeaveDraft,
 } from './dates.ts';
-import type { P87Input } from './p87-readiness.ts';
 import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
 import { claimableTaxYears, isTaxYear, taxYearInfo, type TaxYear, type TaxYearInfo } from './tax-years.ts';
-import type { WizardStepId } from './wizard.ts';
 
 // The wizard snapshot: the claimant's saved answers, the body of PUT /api/onboarding beside the
 // step numbers. Declared once, here; the zod schema in schemas.ts is checked against it at compile
@@ -108,14 +106,6 @@ export interface WizardSnapshot {
   affiliateName: string | null;
   utmData: Record<string, string> | null;
   fullUrl: string | null;
-}
-
-/** What one whole-snapshot save carries (PUT /api/onboarding without the revision). */
-export interface SavePayload {
-  currentStep: WizardStepId;
-  /** null until the first step is completed. */
-  lastStepCompleted: WizardStepId | null;
-  snapshot: WizardSnapshot;
 }
 
 export function emptyEmployment(id: string): Employment {
@@ -526,48 +516,6 @@ export function reliefOf(
 /** A year's figures alone (the employer-payment step's per-year line). */
 export function yearFigures(snapshot: FiguresInput, year: string): YearClaimFigures | undefined {
   return claimFigures(snapshot).years.find((y) => y.year === year);
-}
-
-/** D17: the P87 answers a snapshot holds, for the readiness list (the NI number is held apart). */
-export function p87InputOfSnapshot(snapshot: WizardSnapshot, hasNiNumber: boolean): P87Input {
-  const p = snapshot.personalInfo;
-  const years = selectedYears(snapshot);
-  // D31: each year whose expenses are over £2,500 (none for a fuel claim, which has no AMAP figure).
-  const selfAssessmentYears = summariseClaim(snapshot)
-    .years.filter((y) => y.selfAssessmentRequired)
-    .map((y) => y.year);
-  return {
-    selfAssessmentYears,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    dateOfBirth: datePartsToIso(p.dateOfBirth),
-    hasNiNumber,
-    address: p.homeAddress,
-    postcode: p.postcode,
-    phone: p.phone,
-    email: p.email,
-    employments: snapshot.employments.map((e) => ({
-      employerName: e.employerName,
-      payeReference: e.noPayeReference ? '' : e.payeReference,
-      jobTitle: e.jobTitle,
-      continuing: e.continuing === '' ? null : e.continuing === 'yes',
-      endDate: datePartsToIso(e.endDate),
-      years: years.flatMap((y) => {
-        const job = y.jobs.find((j) => j.employmentId === e.id);
-        if (!job || job.businessMiles <= 0) return [];
-        return [
-          {
-            taxYear: y.year,
-            vehicleType: jobVehicle(job, snapshot),
-            businessMiles: job.businessMiles,
-            employerPaidPencePerMile:
-              job.paidKind === 'ppm' ? job.paidPencePerMile : job.paidKind === 'none' ? 0 : null,
-            employerPaidTotalPence: job.paidKind === 'total' ? Math.round(job.paidTotalPounds * 100) : null,
-          },
-        ];
-      }),
-    })),
-  };
 }
 
 export interface JobYearFigures {

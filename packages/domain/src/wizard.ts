@@ -490,3 +490,11 @@ export function sanitiseVrm(s: string): string {
     .replace(/[^A-Z0-9]/g, '')
     .slice(0, VRM_MAX_LENGTH);
 }
+
+/** What one whole-snapshot save carries (PUT /api/onboarding without the revision). */
+export interface SavePayload {
+  currentStep: WizardStepId;
+  /** null until the first step is completed. */
+  lastStepCompleted: WizardStepId | null;
+  snapshot: WizardSnapshot;
+}

@@ -175,16 +175,3 @@ export function createCaseMerges(deps: {
       : dismiss(actor, found, other, input.reason);
   };
 }
-
-/** The claims among `ids` an admin marked not duplicates of each other, as 'a b' pair keys. */
-export async function dismissedPairs(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('duplicate_dismissals')
-    .select(['claim_a', 'claim_b'])
-    .where((eb) => eb.or([eb('claim_a', 'in', ids), eb('claim_b', 'in', ids)]))
-    .execute();
-  return new Set(rows.map((r) => pairKey(r.claim_a, r.claim_b)));
-}
-
-export const pairKey = (x: string, y: string) => (x < y ? `${x} ${y}` : `${y} ${x}`);

@@ -33,7 +33,7 @@ import {
   mileageCaseSelfAssessment,
   mileageReadiness,
 } from '../onboarding/claim-files.ts';
-import type { ClaimListRow } from './claims-repository.ts';
+import type { ClaimListRow } from './claim-list-queries.ts';
 
 // A claim as the back-office reads it: pure functions of the stored row, no queries.
 

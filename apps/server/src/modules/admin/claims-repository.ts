@@ -1,4 +1,4 @@
-import { dismissedPairs, pairKey } from './case-merges.ts';
+import { dismissedPairs, pairKey } from './duplicate-pairs.ts';
 import { POSSIBLE_DUPLICATE_DAYS, duplicateReasons } from '@taxback/domain';
 import type { DuplicateKeys } from '@taxback/domain';
 import { generalClaimReference } from '@taxback/domain/reference';

@@ -11,16 +11,11 @@ import { auditEventsWithOperator } from './audit.ts';
 import { nextDay } from './claim-list-queries.ts';
 import { toListItem } from './claims-service.ts';
 import type { ClaimListRow } from './claims-repository.ts';
+import { neutraliseCell } from '../../http/csv-cells.ts';
+
+export { neutraliseCell };
 
 type Db = Kysely<Database>;
-
-/**
- * A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return) as a formula:
- * such cells get a leading apostrophe so they are shown as text (OWASP "CSV injection").
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const CSV_HEADER = [
   'Reference',

@@ -20,8 +20,8 @@ import {
   storeCaseSelfAssessment,
 } from '../onboarding/claim-files.ts';
 import { readinessMissingOf } from '../admin/claim-view.ts';
-import { LostRace, finishRequest } from './claimant.ts';
-import type { ThreadClaim } from './claimant.ts';
+import { LostRace, finishRequest } from './reply.ts';
+import type { ThreadClaim } from './reply.ts';
 import { createCaseworkRepository } from './repository.ts';
 
 // D32: what changes the amount is the claimant's to change. An amendment item lets them change

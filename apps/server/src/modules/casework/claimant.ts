@@ -11,88 +11,27 @@ import type {
 } from '@taxback/domain/casework';
 import type { AuthorityTerms } from '@taxback/domain';
 import { amendClaim, previewAmendment } from './amendment.ts';
-import type { ClaimKind, Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
 import type { FilesService, StagedUpload } from '../files/service.ts';
 import { FILE_TYPE_MESSAGES, sniffUploadType } from '../onboarding/file-type-check.ts';
-import { CLAIMANT_ACTOR, createCaseworkRepository } from './repository.ts';
-import { followCase } from './case-workflow.ts';
+import { createCaseworkRepository } from './repository.ts';
 import { readThread } from './thread-view.ts';
+import { LostRace, finishRequest, type ThreadClaim } from './reply.ts';
+
+export { LostRace, finishRequest, type ThreadClaim } from './reply.ts';
 
 // Issue 28 (D33), the claimant's side of the thread, after the status page's code sign-in: read
 // it, write on it, upload files (the evidence rules) and answer an open request. Answering puts
 // the claim back "in review" and marks it "reply received" for operators, in one transaction.
-
-/** The claim a status session is for. */
-export interface ThreadClaim {
-  kind: ClaimKind;
-  id: string;
-  sessionId: string;
-  version: number;
-  status: string;
-}
-
-export class LostRace extends Error {}
 
 const staleError = (claim: ThreadClaim) =>
   new ConflictError(CASEWORK_MESSAGES.stale, { stale: true, version: claim.version, status: claim.status });
 
 /** Files a claimant sends on the thread are kept apart from the wizard's evidence. */
 export const REPLY_FILE_KIND = 'reply' as const;
-
-/**
- * The claimant's reply completes the open request, in the caller's transaction: back to "in
- * review" (recorded as the claimant), "reply received" and one more unread for operators, and the
- * reply on the thread. Throws LostRace when the claim or the request changed meanwhile.
- */
-export async function finishRequest(
-  trx: Kysely<Database>,
-  claim: ThreadClaim,
-  requestId: string,
-  at: string,
-  reply: { body: string; fileIds: string[]; idempotencyKey?: string | undefined },
-): Promise<void> {
-  const repo = createCaseworkRepository(trx);
-  const moved = await repo.touchClaim(trx, claim.kind, claim.id, claim.version, {
-    at,
-    status: 'in-review',
-    replyDueOn: null,
-    replyReceivedAt: at,
-    unreadPlus: 1,
-  });
-  // Either refused: roll back whatever was written (another reply, or an operator, came first).
-  if (!moved || !(await repo.answerRequest(trx, requestId, at))) throw new LostRace();
-  // D38: the claims that follow the case move back to "in review" with it.
-  await followCase(trx, claim.id, { status: 'in-review', at });
-  await trx
-    .insertInto('claim_status_history')
-    .values({
-      id: randomUUID(),
-      claim_kind: claim.kind,
-      claim_id: claim.id,
-      from_status: 'information-requested',
-      to_status: 'in-review',
-      version: claim.version + 1,
-      reason: 'Reply received from the claimant',
-      operator_id: CLAIMANT_ACTOR,
-      created_at: at,
-    })
-    .execute();
-  await repo.addMessage(trx, {
-    id: randomUUID(),
-    claim_kind: claim.kind,
-    claim_id: claim.id,
-    author: 'claimant',
-    operator_id: null,
-    body: reply.body,
-    request_id: requestId,
-    file_ids: JSON.stringify(reply.fileIds),
-    created_at: at,
-    idempotency_key: reply.idempotencyKey ?? null,
-  });
-}
 
 /**
  * Issue 44: true when the claimant's draft with this key was stored already (a repeat of the same

@@ -5,7 +5,7 @@ import { decryptField } from '../../crypto/index.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { neutraliseCell } from '../admin/reports.ts';
+import { neutraliseCell } from '../../http/csv-cells.ts';
 import { caseLockKey, payoutViewOf, type ClientMoneyContext, type ClientMoneyDeps } from './context.ts';
 import { caseBalances, currentBankDetails, writePosting } from './repository.ts';
 

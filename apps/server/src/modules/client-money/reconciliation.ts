@@ -1,7 +1,7 @@
 import { ledgerBalancesOf, receivedPenceOf, type LedgerEntry } from '@taxback/domain';
 import type { Reconciliation, ReconciliationQuery } from '@taxback/domain/client-money-schemas';
 import { stringify } from 'csv-stringify/sync';
-import { neutraliseCell } from '../admin/reports.ts';
+import { neutraliseCell } from '../../http/csv-cells.ts';
 import type { ClientMoneyContext, ClientMoneyDeps } from './context.ts';
 import { ledgerNet } from './repository.ts';
 import { caseReferenceOf } from './receipt.ts';

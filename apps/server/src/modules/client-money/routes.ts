@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../errors.ts';
 import { routeSchema } from '../../http/contract.ts';
 import { operatorContext } from '../admin/guard.ts';
-import type { ClientMoney } from './index.ts';
+import type { ClientMoney } from './service.ts';
 
 // D41 (issue 47): the client-money routes under /api/admin: a claim's panel, HMRC's money received
 // and the bank details (the claim's owner or an admin), the day's payouts and their file, a payout
