@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  POSTING_KINDS,
   ledgerBalancesOf,
   postingProblem,
   type AccountBalances,
@@ -89,6 +90,14 @@ export async function casePostings(db: Db, caseId: string) {
     .select(['kind', 'amount_pence', 'posted_on', 'created_at'])
     .where('case_id', '=', caseId)
     .orderBy('created_at')
+    // A receipt and its fee are posted in one transaction, at one instant: within an instant the
+    // postings are listed in the order money moves (POSTING_KINDS), never by their random ids.
+    .orderBy(
+      sql`case kind ${sql.join(
+        POSTING_KINDS.map((k, i) => sql`when ${k} then ${i}`),
+        sql` `,
+      )} else ${POSTING_KINDS.length} end`,
+    )
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
