@@ -215,3 +215,9 @@ export function nationOfPostcode(postcode: string): UkNation {
   if (formatted.startsWith('BT')) return 'northern-ireland';
   return scottishTaxPrefill(formatted)?.scottish === true ? 'scotland' : 'england-and-wales';
 }
+
+/** A weekday that is not a bank holiday in England and Wales: a working day for dates we set. */
+export function isWorkingDay(iso: string): boolean {
+  const weekday = new Date(`${iso}T12:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !isBankHoliday('england-and-wales', iso);
+}

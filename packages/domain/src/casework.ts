@@ -2,7 +2,7 @@
 // operator's request, the claimant's answers and either side's message, used by the web forms and
 // the server routes alike. Imported by sub-path ('@taxback/domain/casework').
 import { z } from 'zod';
-import { isBankHoliday } from './bank-holidays.ts';
+import { isWorkingDay } from './bank-holidays.ts';
 import { addIsoDays } from './dates.ts';
 import { isTaxYear } from './tax-years.ts';
 import { DATE_SUBJECTS, dateMessages, requiredDateField } from './date-rules.ts';
@@ -78,10 +78,7 @@ const version = z.number({ error: CASEWORK_MESSAGES.versionRequired }).int().min
 
 export { addIsoDays };
 
-export function isWorkingDay(iso: string): boolean {
-  const weekday = new Date(`${iso}T12:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !isBankHoliday('england-and-wales', iso);
-}
+export { isWorkingDay };
 
 /** D33: `today` + 14 days, or the next working day after it. */
 export function defaultReplyBy(today: string): string {

@@ -8,7 +8,7 @@
 // claimant is paid, the case holds nothing: its `held` balance is zero.
 import { formatPence } from './money.ts';
 import { addIsoDays } from './dates.ts';
-import { isWorkingDay } from './casework.ts';
+import { isWorkingDay } from './bank-holidays.ts';
 
 export const LEDGER_ACCOUNTS = ['hmrc', 'held', 'fee-income', 'paid-out', 'refunded', 'written-off'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
