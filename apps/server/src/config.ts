@@ -7,7 +7,7 @@ import {
   REVIEW_MAX,
   isValidUkPhone,
 } from '@taxback/domain';
-import type { SiteSettings } from '@taxback/domain';
+import type { FeeSettings, SiteSettings } from '@taxback/domain';
 import { loadProviderConfig } from './providers/config.ts';
 import type { ProviderConfig } from './providers/config.ts';
 import { DEFAULT_RETENTION, type RetentionSettings } from './jobs/retention.ts';
@@ -131,6 +131,9 @@ const envSchema = z.object({
   FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   FEE_MINIMUM_PENCE: z.coerce.number().int().min(0).default(0),
   FEE_VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  // D41: whether relief HMRC gives through the tax code is charged too (off); the authority's terms
+  // then say so, and a case is charged on it only when the terms it signed did.
+  FEE_ON_TAX_CODE: z.enum(['on', 'off']).default('off'),
   // D19: who the claimant authorises, printed on the authority they sign. Required in production
   // (refused below); elsewhere the defaults say they are development values (issue 32.2).
   COMPANY_NAME: optionalString.pipe(z.string().max(200).optional()),
@@ -196,8 +199,12 @@ export interface Config {
   renderThreads: number;
   /** Node HTTP server limits, in milliseconds (decision 018). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
-  /** D20 fee settings (percent of the repayment, minimum in pence, VAT percent on the fee). */
-  fees: { percent: number; minimumPence: number; vatPercent: number };
+  /**
+   * D20 fee settings (percent of the repayment, minimum in pence, VAT percent on the fee); D41:
+   * `onTaxCode` and `fromRepayment` (a nomination is offered) are present only when true, so the
+   * terms of an authority signed without them read as before.
+   */
+  fees: FeeSettings;
   /** D19: our company as the signed authority names it ('\n' in the address starts a new line). */
   company: { name: string; address: string; hmrcAgentReference: string };
   /** D41: what our invoices say beyond the company: VAT number ('' when none), payee, due days. */
@@ -329,7 +336,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.SERVER_REQUEST_TIMEOUT_MS,
       keepAliveMs: e.SERVER_KEEP_ALIVE_TIMEOUT_MS,
     },
-    fees: { percent: e.FEE_PERCENT, minimumPence: e.FEE_MINIMUM_PENCE, vatPercent: e.FEE_VAT_PERCENT },
+    fees: {
+      percent: e.FEE_PERCENT,
+      minimumPence: e.FEE_MINIMUM_PENCE,
+      vatPercent: e.FEE_VAT_PERCENT,
+      ...(e.FEE_ON_TAX_CODE === 'on' ? { onTaxCode: true } : {}),
+      ...(e.NOMINATION === 'on' ? { fromRepayment: true } : {}),
+    },
     company: {
       name: e.COMPANY_NAME ?? CONTENT.brandName,
       address: (e.COMPANY_ADDRESS ?? DEVELOPMENT_COMPANY_ADDRESS).replace(/\\n/g, '\n'),

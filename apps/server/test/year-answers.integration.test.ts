@@ -49,7 +49,14 @@ type Years = {
     current: Record<string, unknown> | null;
     history: Array<Record<string, unknown>>;
   }>;
-  money: { repaidPence: number; taxCodePence: number; feePence: number; claimantPence: number };
+  money: {
+    repaidPence: number;
+    taxCodePence: number;
+    feeBasePence: number;
+    feeOn: string;
+    feePence: number;
+    claimantPence: number;
+  };
 };
 
 const answer = (id: string, payload: object, s: AdminSession) =>
@@ -184,6 +191,8 @@ describe('HMRC’s answer per year (D40)', () => {
     expect(view.money).toEqual({
       repaidPence: 30_000,
       taxCodePence: 0,
+      feeBasePence: 30_000,
+      feeOn: 'the £300.00 HMRC repaid',
       feePence: 7_200,
       claimantPence: 22_800,
     });
@@ -218,6 +227,8 @@ describe('HMRC’s answer per year (D40)', () => {
     expect((await page(claim.id)).money).toEqual({
       repaidPence: 0,
       taxCodePence: 35_000,
+      feeBasePence: 0,
+      feeOn: 'the £0.00 HMRC repaid',
       feePence: 0,
       claimantPence: 0,
     });

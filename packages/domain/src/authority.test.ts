@@ -85,6 +85,35 @@ describe('feeParagraphs', () => {
         CLAIM_DIRECT_FOR_FREE,
       ],
     ],
+    // D41: a fee on tax-code relief only where the settings say so, and then the terms say it.
+    [
+      '15% charged on tax-code relief too',
+      [{ percent: 15, minimumPence: 0, vatPercent: 0, onTaxCode: true }, null],
+      [
+        'Our fee is 15% of the repayment HMRC makes and of any relief HMRC gives you by changing your tax code. It is never more than that relief.',
+        'We only charge if HMRC repays you or changes your tax code, and we invoice you after HMRC has done so.',
+        CLAIM_DIRECT_FOR_FREE,
+      ],
+    ],
+    // D29 with D41: with a nomination offered, the fee is kept from the repayment HMRC pays us.
+    [
+      '15% with a nomination offered',
+      [{ percent: 15, minimumPence: 0, vatPercent: 0, fromRepayment: true }, null],
+      [
+        'Our fee is 15% of the repayment HMRC makes. It is never more than the repayment.',
+        'We only charge if HMRC repays you. If you nominate us to receive your repayment, we keep our fee from it and pay you the rest; otherwise we invoice you after HMRC has paid you.',
+        CLAIM_DIRECT_FOR_FREE,
+      ],
+    ],
+    [
+      '15% with a nomination offered and tax-code relief charged',
+      [{ percent: 15, minimumPence: 0, vatPercent: 0, fromRepayment: true, onTaxCode: true }, null],
+      [
+        'Our fee is 15% of the repayment HMRC makes and of any relief HMRC gives you by changing your tax code. It is never more than that relief.',
+        'We only charge if HMRC repays you or changes your tax code. If you nominate us to receive your repayment, we keep our fee from it and pay you the rest; otherwise, and for relief through your tax code, we invoice you after HMRC has given it.',
+        CLAIM_DIRECT_FOR_FREE,
+      ],
+    ],
   ])('%s', (_name, args, expected) => {
     expect(feeParagraphs(...args)).toEqual(expected);
   });

@@ -191,14 +191,35 @@ export function estimatePenceOf(years: readonly AuthorityYear[]): number | null 
   return withEstimate.reduce((sum, y) => sum + Math.round((y.estimatePounds ?? 0) * 100), 0);
 }
 
+/**
+ * D41 with D29: when we charge and how the fee is collected: by invoice, or kept from a repayment
+ * HMRC pays us under a nomination. Without either setting the sentence is the one signed before.
+ */
+function feeCollection(fee: FeeSettings): string {
+  const when = fee.onTaxCode
+    ? 'We only charge if HMRC repays you or changes your tax code'
+    : 'We only charge if HMRC repays you';
+  if (!fee.fromRepayment)
+    return fee.onTaxCode
+      ? `${when}, and we invoice you after HMRC has done so.`
+      : `${when}, and we invoice you after HMRC has paid you.`;
+  const otherwise = fee.onTaxCode
+    ? 'otherwise, and for relief through your tax code, we invoice you after HMRC has given it'
+    : 'otherwise we invoice you after HMRC has paid you';
+  return `${when}. If you nominate us to receive your repayment, we keep our fee from it and pay you the rest; ${otherwise}.`;
+}
+
 /** D20: the fee in words, with an example on the estimate where there is one. */
 export function feeParagraphs(fee: FeeSettings, estimatePence: number | null): string[] {
   if (fee.percent <= 0) return [NO_FEE_TEXT, CLAIM_DIRECT_FOR_FREE];
   const vat = fee.vatPercent > 0 ? `, plus VAT at ${percentText(fee.vatPercent)}` : '';
   const minimum = fee.minimumPence > 0 ? ` (at least ${penceToPounds(fee.minimumPence)})` : '';
+  const base = fee.onTaxCode
+    ? 'the repayment HMRC makes and of any relief HMRC gives you by changing your tax code'
+    : 'the repayment HMRC makes';
   const out = [
-    `Our fee is ${percentText(fee.percent)} of the repayment HMRC makes${minimum}${vat}. It is never more than the repayment.`,
-    'We only charge if HMRC repays you, and we invoice you after HMRC has paid you.',
+    `Our fee is ${percentText(fee.percent)} of ${base}${minimum}${vat}. It is never more than ${fee.onTaxCode ? 'that relief' : 'the repayment'}.`,
+    feeCollection(fee),
   ];
   if (estimatePence !== null && estimatePence > 0) {
     const b = calculateFee(estimatePence, fee);

@@ -8,6 +8,16 @@ export interface FeeSettings {
   minimumPence: number;
   /** VAT on the fee, in percent (20 for the UK standard rate); 0 when not VAT registered. */
   vatPercent: number;
+  /**
+   * D41: whether relief HMRC gives through the tax code is charged too (off unless configured).
+   * A case is charged on it only when the terms it signed said so as well (feesChargedOn).
+   */
+  onTaxCode?: boolean;
+  /**
+   * D29, D41: whether claimants may nominate us to receive HMRC's repayment, so that we keep the
+   * fee from it and pay them the rest (NOMINATION=on); otherwise we invoice.
+   */
+  fromRepayment?: boolean;
 }
 
 /** D20: the sentence every fee-bearing page carries (the landing page imports it from here). */
@@ -25,6 +35,18 @@ export interface FeeBreakdown {
   totalFeePence: number;
   /** What the claimant receives. */
   claimantPence: number;
+}
+
+/**
+ * D41: the fee settings a case is charged on: today's, with relief through the tax code charged
+ * only when today's settings say so and the terms the claimant signed said so too (a claimant who
+ * signed before the setting was turned on is never charged on it).
+ */
+export function feesChargedOn(
+  current: FeeSettings,
+  signed: Pick<FeeSettings, 'onTaxCode'> | null,
+): FeeSettings {
+  return { ...current, onTaxCode: current.onTaxCode === true && signed?.onTaxCode === true };
 }
 
 /**

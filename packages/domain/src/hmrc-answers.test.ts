@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { yearAnswerSchema } from './admin-schemas.ts';
 import { CLAIM_STATUSES } from './claim-status.ts';
+import { feesChargedOn } from './fees.ts';
 import {
   caseMoneyOf,
   claimantYearAnswers,
+  feeBaseWords,
   currentYearAnswers,
   sentToHmrc,
   YEAR_ANSWER_MESSAGES,
@@ -75,6 +77,55 @@ describe('caseMoneyOf (the fee on what HMRC repaid)', () => {
 
   it('charges nothing when nothing was repaid', () => {
     expect(caseMoneyOf([answer({ givenAs: 'tax-code' })], FEES).fee.totalFeePence).toBe(0);
+  });
+
+  // D41: "relief given through the tax code carries no fee unless the operator's settings say
+  // otherwise and the signed terms said so". feesChargedOn joins the two; caseMoneyOf follows it.
+  const answers = [
+    answer({ pence: 30_000 }),
+    answer({ year: '2026/27', pence: 12_000, givenAs: 'tax-code' }),
+  ];
+  it.each<[string, boolean | undefined, boolean | undefined, number, number, string]>([
+    ['off in the settings (the default)', undefined, undefined, 30_000, 7_200, 'the £300.00 HMRC repaid'],
+    [
+      'off in the settings, though the terms said so',
+      undefined,
+      true,
+      30_000,
+      7_200,
+      'the £300.00 HMRC repaid',
+    ],
+    [
+      'on in the settings, not in the signed terms',
+      true,
+      undefined,
+      30_000,
+      7_200,
+      'the £300.00 HMRC repaid',
+    ],
+    [
+      'on in the settings and in the signed terms',
+      true,
+      true,
+      42_000,
+      // 20% of £420 = £84, VAT £16.80: £100.80.
+      10_080,
+      'the £300.00 HMRC repaid and the £120.00 of relief through the tax code',
+    ],
+  ])('tax-code relief: %s', (_name, setting, signed, base, fee, words) => {
+    const fees = feesChargedOn(
+      { ...FEES, onTaxCode: setting },
+      signed === undefined ? null : { onTaxCode: signed },
+    );
+    const money = caseMoneyOf(answers, fees);
+    expect(money.feeBasePence).toBe(base);
+    expect(money.fee.totalFeePence).toBe(fee);
+    expect(feeBaseWords(money)).toBe(words);
+  });
+
+  it('names tax-code relief alone when HMRC repaid nothing', () => {
+    const money = caseMoneyOf([answers[1]!], { ...FEES, onTaxCode: true });
+    expect(feeBaseWords(money)).toBe('the £120.00 of relief through the tax code');
   });
 });
 

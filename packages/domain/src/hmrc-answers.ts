@@ -130,14 +130,19 @@ export function yearAnswerWords(
 export interface CaseMoney {
   /** Pence HMRC repaid, summed over the years it repaid (the fee's base, D20 and D40). */
   repaidPence: number;
-  /** Pence of relief HMRC gives through the tax code: no fee is taken on it (D41). */
+  /** Pence of relief HMRC gives through the tax code: no fee is taken on it unless charged (D41). */
   taxCodePence: number;
+  /** Whether tax-code relief is charged (the settings and the signed terms say so, D41). */
+  taxCodeCharged: boolean;
+  /** What the fee is worked out on: the repayment, plus tax-code relief where it is charged. */
+  feeBasePence: number;
   fee: FeeBreakdown;
 }
 
 /**
  * D40 with D20 and D41: a fee, where one is set, is worked out on what HMRC actually repaid over
- * the case's years; relief through the tax code carries none.
+ * the case's years; relief through the tax code carries none unless the fee settings charge it
+ * (`onTaxCode`, which feesChargedOn sets only when the signed terms said so).
  */
 export function caseMoneyOf(
   answers: readonly Pick<YearAnswer, 'decision' | 'pence' | 'givenAs'>[],
@@ -150,7 +155,22 @@ export function caseMoneyOf(
     if (a.givenAs === 'tax-code') taxCodePence += a.pence;
     else repaidPence += a.pence;
   }
-  return { repaidPence, taxCodePence, fee: calculateFee(repaidPence, fees) };
+  const taxCodeCharged = fees.onTaxCode === true;
+  const feeBasePence = repaidPence + (taxCodeCharged ? taxCodePence : 0);
+  return { repaidPence, taxCodePence, taxCodeCharged, feeBasePence, fee: calculateFee(feeBasePence, fees) };
+}
+
+/**
+ * D41: what the fee was worked out on, in words, for both sides: "the £450.00 HMRC repaid", and
+ * the tax-code relief beside it only where that is charged.
+ */
+export function feeBaseWords(
+  money: Pick<CaseMoney, 'repaidPence' | 'taxCodePence' | 'taxCodeCharged'>,
+): string {
+  const repaid = `the ${formatPence(money.repaidPence)} HMRC repaid`;
+  if (!money.taxCodeCharged || money.taxCodePence <= 0) return repaid;
+  const taxCode = `the ${formatPence(money.taxCodePence)} of relief through the tax code`;
+  return money.repaidPence > 0 ? `${repaid} and ${taxCode}` : taxCode;
 }
 
 /**
@@ -172,6 +192,8 @@ export function claimantYearAnswers(versions: readonly YearAnswer[], fees: FeeSe
     })),
     repaidPence: money.repaidPence,
     taxCodePence: money.taxCodePence,
+    feeBasePence: money.feeBasePence,
+    feeOn: feeBaseWords(money),
     feePence: money.fee.totalFeePence,
     claimantPence: money.fee.claimantPence,
   };

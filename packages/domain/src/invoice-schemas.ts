@@ -11,6 +11,7 @@ export const invoiceViewSchema = z.object({
   issuedOn: z.string(),
   dueOn: z.string(),
   repaidPence: pence.describe('What HMRC repaid over the case’s years: the fee’s base (D40)'),
+  taxCodePence: pence.describe('Tax-code relief the fee was charged on too; 0 unless charged (D41)'),
   feePence: pence,
   vatPence: pence,
   totalPence: pence,

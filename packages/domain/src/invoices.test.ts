@@ -28,21 +28,41 @@ describe('invoiceAmountsOf (D41: the fee on what HMRC repaid)', () => {
       '£450 repaid at 20%',
       [repaid(45_000)],
       FEE_20,
-      { repaidPence: 45_000, feePence: 9_000, vatPence: 0, totalPence: 9_000 },
+      { repaidPence: 45_000, taxCodePence: 0, feePence: 9_000, vatPence: 0, totalPence: 9_000 },
     ],
     [
       '£450 repaid at 20% plus 20% VAT',
       [repaid(45_000)],
       { ...FEE_20, vatPercent: 20 },
-      { repaidPence: 45_000, feePence: 9_000, vatPence: 1_800, totalPence: 10_800 },
+      { repaidPence: 45_000, taxCodePence: 0, feePence: 9_000, vatPence: 1_800, totalPence: 10_800 },
     ],
     [
       'tax-code relief carries no fee',
       [repaid(45_000), repaid(12_000, 'tax-code')],
       FEE_20,
-      { repaidPence: 45_000, feePence: 9_000, vatPence: 0, totalPence: 9_000 },
+      { repaidPence: 45_000, taxCodePence: 0, feePence: 9_000, vatPence: 0, totalPence: 9_000 },
     ],
     ['nothing repaid', [repaid(12_000, 'tax-code')], FEE_20, { refused: INVOICE_MESSAGES.nothingRepaid }],
+    // D41: tax-code relief is charged only when the settings and the signed terms say so
+    // (feesChargedOn); then it is invoiced beside the repayment, and alone when nothing was repaid.
+    [
+      'tax-code relief charged where the terms say so',
+      [repaid(45_000), repaid(12_000, 'tax-code')],
+      { ...FEE_20, onTaxCode: true },
+      { repaidPence: 45_000, taxCodePence: 12_000, feePence: 11_400, vatPence: 0, totalPence: 11_400 },
+    ],
+    [
+      'tax-code relief alone, charged',
+      [repaid(12_000, 'tax-code')],
+      { ...FEE_20, onTaxCode: true },
+      { repaidPence: 0, taxCodePence: 12_000, feePence: 2_400, vatPence: 0, totalPence: 2_400 },
+    ],
+    [
+      'nothing given at all, tax code charged',
+      [],
+      { ...FEE_20, onTaxCode: true },
+      { refused: INVOICE_MESSAGES.nothingGiven },
+    ],
     [
       'no fee set',
       [repaid(45_000)],
@@ -58,6 +78,7 @@ describe('invoiceAmountsOf (D41: the fee on what HMRC repaid)', () => {
     const fee = calculateFee(10_001, fees);
     expect(invoiceAmountsOf(caseMoneyOf([repaid(10_001)], fees))).toEqual({
       repaidPence: 10_001,
+      taxCodePence: 0,
       feePence: fee.feePence,
       vatPence: fee.vatPence,
       totalPence: fee.totalFeePence,

@@ -37,6 +37,8 @@ export const DEFAULT_INVOICE_DUE_DAYS = 14;
 export const INVOICE_MESSAGES = {
   nothingRepaid:
     'HMRC has not repaid anything on this case yet: record HMRC’s repayment first. Relief through the tax code carries no fee.',
+  nothingGiven:
+    'HMRC has not given any relief on this case yet: record HMRC’s answer (a repayment or a tax code change) first.',
   noFee: 'No fee is set (FEE_PERCENT is 0), so there is nothing to invoice.',
   exists: 'This case already has an invoice: there is one invoice per case.',
   stale: 'This invoice was changed by someone else. Check it and try again.',
@@ -58,11 +60,16 @@ export const invoiceNumberText = (n: number): string => `INV-${String(n).padStar
 /** Money an invoice is issued for, from the case's money (caseMoneyOf); null when nothing is owed. */
 export function invoiceAmountsOf(
   money: CaseMoney,
-): { repaidPence: number; feePence: number; vatPence: number; totalPence: number } | { refused: string } {
-  if (money.repaidPence <= 0) return { refused: INVOICE_MESSAGES.nothingRepaid };
+):
+  | { repaidPence: number; taxCodePence: number; feePence: number; vatPence: number; totalPence: number }
+  | { refused: string } {
+  if (money.feeBasePence <= 0)
+    return { refused: money.taxCodeCharged ? INVOICE_MESSAGES.nothingGiven : INVOICE_MESSAGES.nothingRepaid };
   if (money.fee.totalFeePence <= 0) return { refused: INVOICE_MESSAGES.noFee };
   return {
     repaidPence: money.repaidPence,
+    /** Tax-code relief the fee is charged on too (0 unless charged, D41). */
+    taxCodePence: money.feeBasePence - money.repaidPence,
     feePence: money.fee.feePence,
     vatPence: money.fee.vatPence,
     totalPence: money.fee.totalFeePence,
@@ -139,6 +146,8 @@ export interface InvoiceRecord {
   issuedOn: string;
   dueOn: string;
   repaidPence: number;
+  /** Relief through the tax code the fee was charged on too; 0 unless charged (D41). */
+  taxCodePence: number;
   feePence: number;
   vatPence: number;
   totalPence: number;
@@ -169,13 +178,14 @@ export function invoiceViewOf(record: InvoiceRecord, today: string, payTo: strin
     issuedOn: record.issuedOn,
     dueOn: record.dueOn,
     repaidPence: record.repaidPence,
+    taxCodePence: record.taxCodePence,
     feePence: record.feePence,
     vatPence: record.vatPence,
     totalPence: record.totalPence,
     paidPence: record.paidPence,
     owedPence,
-    /** What the claimant keeps of HMRC's repayment after our fee. */
-    claimantPence: record.repaidPence - record.totalPence,
+    /** What the claimant keeps of HMRC's relief (the repayment, and tax-code relief where charged). */
+    claimantPence: record.repaidPence + record.taxCodePence - record.totalPence,
     state,
     stateLabel: INVOICE_STATE_LABELS[state],
     stateReason: record.stateReason,
@@ -200,6 +210,9 @@ export function invoiceDocumentOf(
   const vat = issuer.vatNumber.trim();
   const amounts: Array<[string, string]> = [
     ['HMRC repaid you', formatPence(record.repaidPence)],
+    ...(record.taxCodePence > 0
+      ? [['Relief through your tax code', formatPence(record.taxCodePence)] as [string, string]]
+      : []),
     ['Our fee', formatPence(record.feePence)],
     ...(vat || record.vatPence > 0
       ? [[`VAT at ${percentText(record.vatBasisPoints)}`, formatPence(record.vatPence)] as [string, string]]
@@ -224,7 +237,9 @@ export function invoiceDocumentOf(
     amounts,
     notes: [
       ...(view.howToPay ? [view.howToPay] : []),
-      `Our fee is worked out on what HMRC repaid you; relief HMRC gives through your tax code carries no fee. You keep ${formatPence(view.claimantPence)}.`,
+      record.taxCodePence > 0
+        ? `Our fee is worked out on what HMRC repaid you and the relief it gives you through your tax code, as the terms you signed say. You keep ${formatPence(view.claimantPence)}.`
+        : `Our fee is worked out on what HMRC repaid you; relief HMRC gives through your tax code carries no fee. You keep ${formatPence(view.claimantPence)}.`,
     ],
   };
 }

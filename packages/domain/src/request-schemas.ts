@@ -85,6 +85,10 @@ export const publicSettingsSchema = z.object({
     percent: z.number().min(0).max(100),
     minimumPence: z.number().int().min(0),
     vatPercent: z.number().min(0).max(100),
+    /** D41: relief through the tax code is charged too (present only when it is). */
+    onTaxCode: z.boolean().optional(),
+    /** D29, D41: a nomination is offered, so the fee is kept from the repayment (only when it is). */
+    fromRepayment: z.boolean().optional(),
   }),
   /** Issue 32: our phone number, rating and total claimed, each only when configured. */
   site: z

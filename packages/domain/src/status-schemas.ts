@@ -116,7 +116,12 @@ export const claimStatusViewSchema = z.object({
       ),
       repaidPence: z.number().int(),
       taxCodePence: z.number().int(),
-      feePence: z.number().int().describe('D20: worked out on what HMRC repaid; none on tax-code relief'),
+      feeBasePence: z.number().int().describe('D41: what the fee is worked out on'),
+      feeOn: z.string().describe('D41: what the fee is worked out on, in words'),
+      feePence: z
+        .number()
+        .int()
+        .describe('D20: worked out on what HMRC repaid; none on tax-code relief unless charged (D41)'),
       claimantPence: z.number().int(),
     })
     .nullable()

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { TaxYear, YearAnswer } from '@taxback/domain';
+import { feesChargedOn, type FeeSettings, type TaxYear, type YearAnswer } from '@taxback/domain';
 import type { Database, Row } from './database.ts';
 
 // D40: HMRC's answer for each tax year of a case (migration 036), read one way for the operator's
@@ -29,4 +29,35 @@ export function caseYearAnswerRows(db: Db, caseId: string) {
     .orderBy('a.year')
     .orderBy('a.version')
     .execute();
+}
+
+/** Whether stored terms (authority_terms) agreed to a fee on tax-code relief (D41). */
+function termsChargeTaxCode(text: string | null): boolean {
+  if (!text) return false;
+  try {
+    const terms = JSON.parse(text) as { fee?: { onTaxCode?: unknown } } | null;
+    return terms?.fee?.onTaxCode === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * D41: the fee settings a case is charged on. Relief through the tax code is charged only when
+ * today's settings say so and every signed claim of the case signed terms that said so too; the
+ * claims are read only when the setting is on.
+ */
+export async function caseChargedFees(db: Db, caseId: string, fees: FeeSettings): Promise<FeeSettings> {
+  if (!fees.onTaxCode) return feesChargedOn(fees, null);
+  const signedTerms = async (table: 'form_responses' | 'onboarding_claims') =>
+    (
+      await db
+        .selectFrom(table)
+        .select('authority_terms')
+        .where((eb) => eb.or([eb('id', '=', caseId), eb('case_id', '=', caseId)]))
+        .where('authority_terms', 'is not', null)
+        .execute()
+    ).map((r) => r.authority_terms);
+  const terms = [...(await signedTerms('form_responses')), ...(await signedTerms('onboarding_claims'))];
+  return feesChargedOn(fees, { onTaxCode: terms.length > 0 && terms.every(termsChargeTaxCode) });
 }

@@ -418,6 +418,8 @@ export interface InvoicesTable {
   /** The claim's reference as the invoice prints it. */
   reference: string;
   repaid_pence: number;
+  /** Tax-code relief the fee was charged on too (migration 045); 0 unless charged. */
+  tax_code_pence: Generated<number>;
   fee_pence: number;
   vat_pence: number;
   total_pence: number;

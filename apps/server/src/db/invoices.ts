@@ -13,6 +13,7 @@ export const invoiceRecordOf = (r: Row<'invoices'>): InvoiceRecord => ({
   issuedOn: r.issued_on,
   dueOn: r.due_on,
   repaidPence: Number(r.repaid_pence),
+  taxCodePence: Number(r.tax_code_pence),
   feePence: Number(r.fee_pence),
   vatPence: Number(r.vat_pence),
   totalPence: Number(r.total_pence),

@@ -285,10 +285,14 @@ export const hmrcYearsSchema = z.object({
     .object({
       repaidPence: z.number().int(),
       taxCodePence: z.number().int(),
+      feeBasePence: z.number().int().describe('D41: what the fee is worked out on'),
+      feeOn: z.string().describe('D41: what the fee is worked out on, in words'),
       feePence: z.number().int(),
       claimantPence: z.number().int(),
     })
-    .describe('D40, D20: the fee is worked out on what HMRC repaid; none on tax-code relief'),
+    .describe(
+      'D40, D20: the fee is worked out on what HMRC repaid; none on tax-code relief unless charged (D41)',
+    ),
 });
 
 const hmrcRecordFields = { id: z.string(), reason: text, operator: text, created_at: z.string() };

@@ -25,7 +25,7 @@ import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
 import { createCaseMerges } from './case-merges.ts';
 import { dismissedPairs, pairKey } from './duplicate-pairs.ts';
-import { caseYearAnswerRows } from '../../db/case-year-answers.ts';
+import { caseChargedFees, caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
 import { createInvoices, type InvoiceSettings } from './invoices.ts';
 import { createClientMoney, type ClientMoneySettings } from '../client-money/index.ts';
@@ -391,7 +391,7 @@ export function createAdminClaimsService(deps: {
         // D35: each row's value as the record wrote it (hmrc-records.ts), the sent or the repaid one.
         hmrcRecords: records.map((r) => ({ ...r, value: JSON.parse(r.value) }) as HmrcRecordView),
         // D40: HMRC's answer for each year of the case, whichever of its claims this is.
-        hmrcYears: yearAnswersView(found, answerRows, deps.fees),
+        hmrcYears: yearAnswersView(found, answerRows, await caseChargedFees(db, caseIdOf(found), deps.fees)),
         // D41: the case's invoice for the fee, or why none can be issued yet.
         invoice: await invoices.invoicePanel(found),
       };

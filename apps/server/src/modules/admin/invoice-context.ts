@@ -11,7 +11,7 @@ import {
 } from '@taxback/domain';
 import type { OperatorInvoice } from '@taxback/domain/invoice-schemas';
 import type { Database } from '../../db/database.ts';
-import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { caseInvoiceRow, invoicePayments, invoiceRecordOf } from '../../db/invoices.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
@@ -49,7 +49,7 @@ export function createInvoiceContext(deps: InvoiceDeps) {
   /** What HMRC's current answers allow: the amounts to invoice, or why there is nothing to. */
   async function amountsOf(caseId: string) {
     const answers = currentYearAnswers((await caseYearAnswerRows(db, caseId)).map(yearAnswerOfRow));
-    return invoiceAmountsOf(caseMoneyOf(answers, deps.fees));
+    return invoiceAmountsOf(caseMoneyOf(answers, await caseChargedFees(db, caseId, deps.fees)));
   }
 
   /** The claim page's panel: the case's invoice with its payments, or why none can be issued. */

@@ -64,6 +64,7 @@ export function createInvoiceIssue(deps: InvoiceDeps, context: InvoiceContext) {
                 ? generalClaimReference(found.row)
                 : (found.row.submission_reference ?? ''),
             repaid_pence: amounts.repaidPence,
+            tax_code_pence: amounts.taxCodePence,
             fee_pence: amounts.feePence,
             vat_pence: amounts.vatPence,
             total_pence: amounts.totalPence,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   caseMoneyOf,
+  feeBaseWords,
   caseYears,
   currentYearAnswers,
   sentToHmrc,
@@ -13,7 +14,7 @@ import {
 import type { YearAnswerInput } from '@taxback/domain/admin-schemas';
 import { DATE_SUBJECTS, recordDateProblem } from '@taxback/domain/date-rules';
 import type { Database, Row } from '../../db/database.ts';
-import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
@@ -62,6 +63,8 @@ export function yearAnswersView(found: Found, rows: readonly AnswerRow[], fees: 
     money: {
       repaidPence: money.repaidPence,
       taxCodePence: money.taxCodePence,
+      feeBasePence: money.feeBasePence,
+      feeOn: feeBaseWords(money),
       feePence: money.fee.totalFeePence,
       claimantPence: money.fee.claimantPence,
     },
@@ -120,7 +123,7 @@ export function createYearAnswers(deps: {
     const stale = async () => {
       const rows = await caseYearAnswerRows(db, caseId);
       return new ConflictError(YEAR_ANSWER_MESSAGES.stale, {
-        hmrcYears: yearAnswersView(found, rows, deps.fees),
+        hmrcYears: yearAnswersView(found, rows, await caseChargedFees(db, caseId, deps.fees)),
       });
     };
     try {
@@ -175,7 +178,11 @@ export function createYearAnswers(deps: {
       if (error === STALE || isUniqueViolation(error)) throw await stale();
       throw error;
     }
-    return yearAnswersView(found, await caseYearAnswerRows(db, caseId), deps.fees);
+    return yearAnswersView(
+      found,
+      await caseYearAnswerRows(db, caseId),
+      await caseChargedFees(db, caseId, deps.fees),
+    );
   }
 
   return { recordYearAnswer };

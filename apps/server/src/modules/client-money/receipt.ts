@@ -11,7 +11,7 @@ import {
 import type { CaseClientMoney, ClientMoneyReceiptInput } from '@taxback/domain/client-money-schemas';
 import { DATE_SUBJECTS, dateMessages } from '@taxback/domain/date-rules';
 import { generalClaimReference } from '@taxback/domain/reference';
-import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
@@ -56,7 +56,7 @@ export function createReceipt(deps: ClientMoneyDeps, context: ClientMoneyContext
         await lockForTransaction(trx, deps.dialect, caseLockKey(caseId));
         if (await postingByKey(trx, key)) return;
         const answers = currentYearAnswers((await caseYearAnswerRows(trx, caseId)).map(yearAnswerOfRow));
-        const money = caseMoneyOf(answers, deps.fees);
+        const money = caseMoneyOf(answers, await caseChargedFees(trx, caseId, deps.fees));
         const balances = await caseBalances(trx, caseId);
         const result = receiptOf({
           caseId,

@@ -23,8 +23,8 @@ import { redactPhone } from '../../providers/sms/types.ts';
 import type { FilesService } from '../files/service.ts';
 import { amendableOf } from '../casework/amendment.ts';
 import { createClaimantCasework } from '../casework/claimant.ts';
-import type { AuthorityTerms } from '@taxback/domain';
-import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
+import { NO_FEES, type AuthorityTerms } from '@taxback/domain';
+import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import { invoicePdfOf, type InvoiceSettings } from '../admin/index.ts';
@@ -195,7 +195,7 @@ export function createStatusService(deps: StatusServiceDeps) {
         : [],
       hmrcYears: claimantYearAnswers(
         (await caseYearAnswerRows(deps.db, claim.caseId)).map(yearAnswerOfRow),
-        deps.fees,
+        await caseChargedFees(deps.db, claim.caseId, deps.fees ?? NO_FEES),
       ),
       invoice: await claimantInvoiceOf(deps, claim.caseId, ukIsoDate(now())),
       casework: {

@@ -24,7 +24,7 @@ export function InvoicePanel({ claim, onChanged }: { claim: ClaimDetail; onChang
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const panel = claim.invoice;
-  const repaid = claim.hmrcYears.money.repaidPence > 0;
+  const repaid = claim.hmrcYears.money.feeBasePence > 0;
   if (!panel.invoice && !repaid) return null;
   const admin = operator?.role === 'admin';
   const mayChange = admin || claim.owner?.id === operator?.id;
@@ -53,7 +53,7 @@ export function InvoicePanel({ claim, onChanged }: { claim: ClaimDetail; onChang
         <>
           <p className="mb-4" data-testid="invoice-not-issued">
             {panel.notIssuable ??
-              `No invoice yet. The fee of ${formatPence(claim.hmrcYears.money.feePence)} is worked out on the ${formatPence(claim.hmrcYears.money.repaidPence)} HMRC repaid.`}
+              `No invoice yet. The fee of ${formatPence(claim.hmrcYears.money.feePence)} is worked out on ${claim.hmrcYears.money.feeOn}.`}
           </p>
           {panel.notIssuable === null && mayChange && (
             <Button loading={busy} onClick={() => void issue()}>
@@ -79,6 +79,9 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
     ['Issued', formatIsoDate(invoice.issuedOn)],
     ['Due by', formatIsoDate(invoice.dueOn)],
     ['HMRC repaid', formatPence(invoice.repaidPence)],
+    ...(invoice.taxCodePence > 0
+      ? [['Tax-code relief charged', formatPence(invoice.taxCodePence)] as [string, string]]
+      : []),
     ['Fee', formatPence(invoice.feePence)],
     ['VAT', formatPence(invoice.vatPence)],
     ['Total', formatPence(invoice.totalPence)],

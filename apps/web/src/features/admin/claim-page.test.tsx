@@ -49,7 +49,14 @@ function detail(drivesForWork: string, withEstimate: boolean) {
     hmrcYears: {
       caseId: 'c1',
       years: [],
-      money: { repaidPence: 0, taxCodePence: 0, feePence: 0, claimantPence: 0 },
+      money: {
+        repaidPence: 0,
+        taxCodePence: 0,
+        feeBasePence: 0,
+        feeOn: 'the £0.00 HMRC repaid',
+        feePence: 0,
+        claimantPence: 0,
+      },
     },
     invoice: { invoice: null, notIssuable: 'HMRC has not repaid anything on this case yet.' },
     possibleDuplicates: [],

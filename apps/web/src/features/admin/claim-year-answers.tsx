@@ -114,7 +114,7 @@ export function YearAnswers({ claim, onChanged }: { claim: ClaimDetail; onChange
         {years.money.taxCodePence > 0
           ? `, and gives ${formatPence(years.money.taxCodePence)} through the tax code`
           : ''}
-        . Fee {formatPence(years.money.feePence)}; the claimant receives{' '}
+        . Fee {formatPence(years.money.feePence)}, on {years.money.feeOn}; the claimant receives{' '}
         {formatPence(years.money.claimantPence)}.
       </p>
       {sent && (owner || admin) && <YearAnswerForm claim={claim} admin={admin} onChanged={onChanged} />}

@@ -11,7 +11,11 @@ export function StatusInvoice({ invoice }: { invoice: NonNullable<ClaimStatusVie
         Our invoice
       </h2>
       <p className="mb-2">
-        HMRC repaid you {formatPence(invoice.repaidPence)}. Our fee is {formatPence(invoice.totalPence)}
+        HMRC repaid you {formatPence(invoice.repaidPence)}
+        {invoice.taxCodePence > 0
+          ? ` and gave you ${formatPence(invoice.taxCodePence)} of relief through your tax code`
+          : ''}
+        . Our fee is {formatPence(invoice.totalPence)}
         {invoice.vatPence > 0 ? ` (${formatPence(invoice.vatPence)} of it VAT)` : ''}, so you keep{' '}
         {formatPence(invoice.claimantPence)}.
       </p>

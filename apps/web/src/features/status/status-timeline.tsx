@@ -149,8 +149,8 @@ function HmrcYears({ years }: { years: NonNullable<ClaimStatusView['hmrcYears']>
       </ul>
       {years.feePence > 0 && (
         <p className="mb-4" data-testid="status-fee">
-          Our fee on the {formatPence(years.repaidPence)} HMRC repaid is {formatPence(years.feePence)}; you
-          keep {formatPence(years.claimantPence)}.
+          Our fee on {years.feeOn} is {formatPence(years.feePence)}; you keep{' '}
+          {formatPence(years.claimantPence)}.
         </p>
       )}
       <p className="mb-8 text-muted">HMRC’s letters to you set out the details of each year.</p>
