@@ -89,6 +89,8 @@ describe('client money (D41 with a nomination)', () => {
       feePence: 9_000,
       heldPence: 36_000,
       paidOutPence: 0,
+      refundedPence: 0,
+      writtenOffPence: 0,
     });
     expect(money.postings.map((p) => [p.kind, p.amountPence])).toEqual([
       ['receipt', 45_000],
@@ -128,6 +130,8 @@ describe('client money (D41 with a nomination)', () => {
       feePence: 9_000,
       heldPence: 36_000,
       paidOutPence: 0,
+      refundedPence: 0,
+      writtenOffPence: 0,
     });
     // The first three receipts are all fee; the other twelve are £30 each to pay out.
     expect(money.payouts.map((p) => p.amountPence)).toEqual(Array(12).fill(3_000));
@@ -268,6 +272,8 @@ describe('client money (D41 with a nomination)', () => {
       feePence: 9_000,
       heldPence: 0,
       paidOutPence: 36_000,
+      refundedPence: 0,
+      writtenOffPence: 0,
     });
     expect(money.postings.filter((p) => p.kind === 'payout')).toHaveLength(1);
     await expectBalanced();
@@ -314,6 +320,124 @@ describe('client money (D41 with a nomination)', () => {
     expect(over.json<{ error: string }>().error).toBe(CLIENT_MONEY_MESSAGES.overHeld('£260.00'));
     expect(await stored()).toEqual(before);
     await expectBalanced();
+  });
+
+  it('refunds money held to HMRC with the reason, cutting the payout due to what is left; a retry posts nothing more', async () => {
+    const claim = await repaidClaim();
+    expect((await receive(claim.id, '450.00')).statusCode).toBe(200);
+    const key = randomUUID();
+    const body = {
+      amount: '100.00',
+      reason: 'HMRC asked for £100 back: the 2024/25 repayment was reduced',
+      idempotencyKey: key,
+    };
+    const res = await call('POST', `/claims/${claim.id}/client-money/refunds`, owner.session, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const money = res.json<CaseClientMoney>();
+    expect(money.balances).toEqual({
+      receivedPence: 45_000,
+      feePence: 9_000,
+      heldPence: 26_000,
+      paidOutPence: 0,
+      refundedPence: 10_000,
+      writtenOffPence: 0,
+    });
+    expect(money.postings.map((p) => [p.kind, p.amountPence])).toEqual([
+      ['receipt', 45_000],
+      ['fee', 9_000],
+      ['refund', 10_000],
+    ]);
+    expect(money.payouts).toMatchObject([{ amountPence: 26_000, state: 'due', version: 2 }]);
+    await expectBalanced();
+
+    const before = await stored();
+    const retry = await call('POST', `/claims/${claim.id}/client-money/refunds`, owner.session, body);
+    expect(retry.statusCode).toBe(200);
+    expect(await stored()).toEqual(before);
+    const audit = await t.app.db
+      .selectFrom('audit_events')
+      .select(['action', 'detail'])
+      .where('entity_id', '=', claim.id)
+      .where('action', '=', 'client-money-refunded')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.detail!)).toMatchObject({ amountPence: 10_000, reason: body.reason });
+
+    // What is left is paid out, and the case is at zero.
+    expect((await giveBank(claim.id, { ...GOOD, signatureId: 'sig-refund', version: 0 })).statusCode).toBe(
+      200,
+    );
+    const payout = (await panel(claim.id)).payouts[0]!;
+    const made = await markMade(payout);
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await panel(claim.id)).balances).toMatchObject({
+      heldPence: 0,
+      paidOutPence: 26_000,
+      refundedPence: 10_000,
+    });
+    await expectBalanced();
+  });
+
+  it('lets only an admin write off money held; writing off all of it cancels the payout, which is then never made', async () => {
+    const claim = await repaidClaim();
+    expect((await receive(claim.id, '450.00')).statusCode).toBe(200);
+    expect((await giveBank(claim.id, { ...GOOD, signatureId: 'sig-write-off', version: 0 })).statusCode).toBe(
+      200,
+    );
+    const body = {
+      amount: '360.00',
+      reason: 'The claimant asked us in writing to give it up',
+      idempotencyKey: randomUUID(),
+    };
+    const before = await stored();
+    const byOwner = await call('POST', `/claims/${claim.id}/client-money/write-offs`, owner.session, body);
+    expect(byOwner.statusCode).toBe(403);
+    expect(await stored()).toEqual(before);
+
+    const res = await call('POST', `/claims/${claim.id}/client-money/write-offs`, admin, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const money = res.json<CaseClientMoney>();
+    expect(money.balances).toMatchObject({ heldPence: 0, writtenOffPence: 36_000 });
+    expect(money.payouts).toMatchObject([{ amountPence: 36_000, state: 'cancelled' }]);
+    await expectBalanced();
+
+    const after = await stored();
+    const cancelled = await markMade(money.payouts[0]!);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json<{ error: string }>().error).toBe(CLIENT_MONEY_MESSAGES.cancelled);
+    expect(await stored()).toEqual(after);
+    const day = (await call('GET', '/client-money/payouts?day=2026-12-07', admin)).json<PayoutDay>();
+    expect(day.payouts.map((p) => p.id)).not.toContain(money.payouts[0]!.id);
+  });
+
+  it('refuses a refund above what is held, without a reason, or with a bad amount, storing nothing', async () => {
+    const claim = await repaidClaim();
+    expect((await receive(claim.id, '450.00')).statusCode).toBe(200);
+    const before = await stored();
+    const refund = (body: object) =>
+      call('POST', `/claims/${claim.id}/client-money/refunds`, owner.session, {
+        idempotencyKey: randomUUID(),
+        ...body,
+      });
+    const cases: Array<[object, Record<string, string>]> = [
+      [{ amount: '360.01', reason: 'x' }, { amount: CLIENT_MONEY_MESSAGES.outOverHeld('£360.00') }],
+      [{ amount: '10.00', reason: '  ' }, { reason: CLIENT_MONEY_MESSAGES.reasonRequired }],
+      [{ amount: 'ten', reason: 'x' }, { amount: CLIENT_MONEY_MESSAGES.outAmountInvalid }],
+      [{ reason: 'x' }, { amount: CLIENT_MONEY_MESSAGES.outAmountRequired }],
+      [{ amount: '0', reason: 'x' }, { amount: CLIENT_MONEY_MESSAGES.amountNotZero }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await refund(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ errors: Record<string, string> }>().errors).toEqual(errors);
+    }
+    const wrongOperator = await call('POST', `/claims/${claim.id}/client-money/refunds`, other, {
+      amount: '10.00',
+      reason: 'x',
+      idempotencyKey: randomUUID(),
+    });
+    expect(wrongOperator.statusCode).toBe(403);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses client money when no nomination is configured', async () => {

@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   'invoice-credit',
   'invoice-downloaded',
   'client-money-received',
+  'client-money-refunded',
+  'client-money-written-off',
   'bank-details-given',
   'bank-details-changed',
   'payout-file-downloaded',

@@ -74,6 +74,41 @@ export const bankDetailsSchema = z.object({
 });
 export type BankDetailsInput = z.output<typeof bankDetailsSchema>;
 
+/**
+ * D41: client money held for a case refunded to HMRC or written off: the amount, the reason (kept
+ * in the audit and the ledger's record) and a retry key.
+ */
+export const moneyOutSchema = z
+  .object({
+    // Unknown, not an optional union: an optional key's refinement never runs when it is left out.
+    amount: z
+      .unknown()
+      .superRefine((raw, ctx) => {
+        const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+        if (raw === undefined || raw === null || raw === '') issue(CLIENT_MONEY_MESSAGES.outAmountRequired);
+        else if (Number.isNaN(parsePoundsToPence(raw))) issue(CLIENT_MONEY_MESSAGES.outAmountInvalid);
+      })
+      .describe('Pounds and pence, like "100.00"'),
+    reason: z
+      .string({ error: CLIENT_MONEY_MESSAGES.reasonRequired })
+      .transform((s) => sanitiseText(s).trim())
+      .pipe(
+        z
+          .string()
+          .min(1, { error: CLIENT_MONEY_MESSAGES.reasonRequired })
+          .max(500, { error: ADMIN_MESSAGES.tooLong(500) }),
+      ),
+    idempotencyKey: z
+      .uuid({ error: 'Reload the page and send it again' })
+      .describe('One key per refund or write-off, the same on every retry: a repeat posts nothing more'),
+  })
+  .transform((v) => ({
+    amountPence: parsePoundsToPence(v.amount),
+    reason: v.reason,
+    idempotencyKey: v.idempotencyKey,
+  }));
+export type MoneyOutInput = z.output<typeof moneyOutSchema>;
+
 /** A payout marked made, at the version seen. */
 export const payoutMadeSchema = z.object({ version });
 export type PayoutMadeInput = z.output<typeof payoutMadeSchema>;
@@ -118,6 +153,8 @@ export const caseClientMoneySchema = z.object({
     feePence: pence,
     heldPence: pence.describe('Client money held for the case now'),
     paidOutPence: pence,
+    refundedPence: pence.describe('Refunded to HMRC'),
+    writtenOffPence: pence,
   }),
   postings: z.array(
     z.object({

@@ -5,6 +5,7 @@ import {
   caseNet,
   CLIENT_MONEY_MESSAGES,
   ledgerBalancesOf,
+  moneyOutOf,
   payoutDueOn,
   payoutPosting,
   payoutProblem,
@@ -136,14 +137,72 @@ describe('ledgerBalancesOf (D41: per case and overall)', () => {
 
 describe('payoutProblem (D41: never above what is held, never twice)', () => {
   const due = { state: 'due' as const, amountPence: 36_000, heldPence: 36_000, hasBankDetails: true };
-  it.each<[string, Partial<typeof due> | { state: 'made' }, string | null]>([
+  it.each<[string, Partial<typeof due> | { state: 'made' | 'cancelled' }, string | null]>([
     ['all that is held', {}, null],
     ['less than is held', { heldPence: 40_000 }, null],
     ['above what is held', { heldPence: 35_999 }, 'The payout is more than the £359.99 held for this case'],
     ['made already', { state: 'made' }, CLIENT_MONEY_MESSAGES.alreadyMade],
+    ['cancelled by a refund or write-off', { state: 'cancelled' }, CLIENT_MONEY_MESSAGES.cancelled],
     ['without checked bank details', { hasBankDetails: false }, CLIENT_MONEY_MESSAGES.noBankDetails],
   ])('%s', (_name, change, problem) => {
     expect(payoutProblem({ ...due, ...change })).toBe(problem);
+  });
+});
+
+// D41: the ledger's other ways out of client money held, refunded to HMRC or written off, never
+// above what is held; what is due to the claimant is cut (newest payout first) to what is left.
+describe('moneyOutOf (D41: refunds to HMRC and write-offs)', () => {
+  const held = { caseId: 'c', heldPence: 36_000 };
+  const due = [
+    { id: 'p2', amountPence: 10_000 },
+    { id: 'p1', amountPence: 26_000 },
+  ];
+  it.each<[string, number, readonly { id: string; amountPence: number }[], unknown]>([
+    [
+      'a refund of everything held cancels every payout due',
+      36_000,
+      due,
+      [
+        { id: 'p2', amountPence: 10_000, state: 'cancelled' },
+        { id: 'p1', amountPence: 26_000, state: 'cancelled' },
+      ],
+    ],
+    [
+      'part of it cuts the newest payout first',
+      12_000,
+      due,
+      [
+        { id: 'p2', amountPence: 10_000, state: 'cancelled' },
+        { id: 'p1', amountPence: 24_000, state: 'due' },
+      ],
+    ],
+    [
+      'money held beyond what is due leaves the payouts as they are',
+      5_000,
+      [{ id: 'p1', amountPence: 26_000 }],
+      [],
+    ],
+  ])('%s', (_name, amountPence, duePayouts, payouts) => {
+    const out = moneyOutOf({ ...held, kind: 'refund', amountPence, duePayouts });
+    expect(out).toEqual({ entries: transfer('c', 'held', 'refunded', amountPence), payouts });
+    if ('entries' in out) expect(postingProblem(out.entries)).toBeNull();
+  });
+
+  it('writes off into its own account', () => {
+    expect(moneyOutOf({ ...held, kind: 'write-off', amountPence: 100, duePayouts: [] })).toEqual({
+      entries: transfer('c', 'held', 'written-off', 100),
+      payouts: [],
+    });
+  });
+
+  it.each([
+    ['more than is held', 36_001, 'The amount is more than the £360.00 held for this case'],
+    ['nothing', 0, CLIENT_MONEY_MESSAGES.amountNotZero],
+    ['part of a penny', 1.5, CLIENT_MONEY_MESSAGES.amountNotZero],
+  ])('refuses %s', (_name, amountPence, message) => {
+    expect(moneyOutOf({ ...held, kind: 'refund', amountPence, duePayouts: due })).toEqual({
+      errors: { amount: message },
+    });
   });
 });
 

@@ -47,6 +47,12 @@ export const CLIENT_MONEY_MESSAGES = {
   alreadyMade: 'This payout has been made already: the same money is never paid twice.',
   stale: 'This payout was changed by someone else. Check it and try again.',
   noBankDetails: 'The claimant’s checked bank details are needed before the payout can be made.',
+  cancelled: 'This payout was cancelled: what was held for it was refunded to HMRC or written off.',
+  outAmountRequired: 'Enter the amount, like 450.00',
+  outAmountInvalid: 'Enter the amount in pounds and pence, like 450.00',
+  outOverHeld: (held: string) => `The amount is more than the ${held} held for this case`,
+  reasonRequired: 'Enter the reason',
+  writeOffAdminOnly: 'Only an admin can write off client money.',
   unbalanced: 'A posting’s entries must add up to zero',
 } as const;
 
@@ -160,8 +166,13 @@ export function addWorkingDays(from: string, days: number): string {
 export const payoutDueOn = (receivedOn: string, workingDays: number = DEFAULT_PAYOUT_WORKING_DAYS) =>
   addWorkingDays(receivedOn, workingDays);
 
-export const PAYOUT_STATES = ['due', 'made'] as const;
+export const PAYOUT_STATES = ['due', 'made', 'cancelled'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
+export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
+  due: 'Due',
+  made: 'Made',
+  cancelled: 'Cancelled',
+};
 
 /**
  * D41: why a payout cannot be made now (null when it can): never twice, never above what is held
@@ -174,6 +185,7 @@ export function payoutProblem(input: {
   hasBankDetails: boolean;
 }): string | null {
   if (input.state === 'made') return CLIENT_MONEY_MESSAGES.alreadyMade;
+  if (input.state === 'cancelled') return CLIENT_MONEY_MESSAGES.cancelled;
   if (input.amountPence > input.heldPence)
     return CLIENT_MONEY_MESSAGES.overHeld(formatPence(input.heldPence));
   if (!input.hasBankDetails) return CLIENT_MONEY_MESSAGES.noBankDetails;
@@ -192,3 +204,46 @@ export const bacsReference = (reference: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 18);
+
+/** Money that leaves what is held for a case other than to the claimant (D41). */
+export type MoneyOutKind = 'refund' | 'write-off';
+
+/**
+ * D41: money held for a case that goes back to HMRC (a refund: HMRC asked for it back, say it
+ * repaid in error) or is written off (an admin's decision, with the reason), never more than is
+ * held. What is then due to the claimant can be no more than is left: the newest due payouts are
+ * cut first, and one cut to nothing is cancelled, so no payout is ever due above what is held.
+ */
+export function moneyOutOf(input: {
+  caseId: string;
+  kind: MoneyOutKind;
+  amountPence: number;
+  heldPence: number;
+  /** The case's payouts still due, newest first. */
+  duePayouts: readonly { id: string; amountPence: number }[];
+}):
+  | { entries: LedgerEntry[]; payouts: { id: string; amountPence: number; state: PayoutState }[] }
+  | { errors: Record<string, string> } {
+  const { caseId, amountPence, heldPence } = input;
+  if (!Number.isSafeInteger(amountPence) || amountPence <= 0)
+    return { errors: { amount: CLIENT_MONEY_MESSAGES.amountNotZero } };
+  if (amountPence > heldPence)
+    return { errors: { amount: CLIENT_MONEY_MESSAGES.outOverHeld(formatPence(heldPence)) } };
+  const left = heldPence - amountPence;
+  let excess = input.duePayouts.reduce((sum, p) => sum + p.amountPence, 0) - left;
+  const payouts: { id: string; amountPence: number; state: PayoutState }[] = [];
+  for (const p of input.duePayouts) {
+    if (excess <= 0) break;
+    const cut = Math.min(excess, p.amountPence);
+    excess -= cut;
+    const rest = p.amountPence - cut;
+    // A payout cut to nothing keeps the amount it was for, cancelled; one cut part way is due for the rest.
+    payouts.push(
+      rest === 0
+        ? { id: p.id, amountPence: p.amountPence, state: 'cancelled' }
+        : { id: p.id, amountPence: rest, state: 'due' },
+    );
+  }
+  const to = input.kind === 'refund' ? 'refunded' : 'written-off';
+  return { entries: transfer(caseId, 'held', to, amountPence), payouts };
+}

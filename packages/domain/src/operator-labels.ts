@@ -71,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invoice-credit': 'Invoice credited',
   'invoice-downloaded': 'Invoice downloaded',
   'client-money-received': 'Money received from HMRC',
+  'client-money-refunded': 'Client money refunded to HMRC',
+  'client-money-written-off': 'Client money written off',
   'bank-details-given': 'Bank details given',
   'bank-details-changed': 'Bank details changed',
   'payout-file-downloaded': 'Payout file downloaded',

@@ -58,6 +58,7 @@ import {
   bankDetailsSchema,
   caseClientMoneySchema,
   clientMoneyReceiptSchema,
+  moneyOutSchema,
   payoutDayQuerySchema,
   payoutDaySchema,
   payoutMadeSchema,
@@ -1250,6 +1251,32 @@ const operator = {
     access: 'operator',
     params: claimParams,
     body: clientMoneyReceiptSchema,
+    responses: {
+      200: json('The case’s client money', caseClientMoneySchema),
+      409: { description: 'No nomination is configured', schema: errorWithFieldsSchema },
+    },
+  }),
+  refundClientMoney: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/client-money/refunds',
+    summary:
+      'D41: client money held for the case refunded to HMRC, with the reason, never above what is held; payouts due are cut to what is left (newest first, one cut to nothing cancelled); a retry with the same key posts nothing more; audited',
+    access: 'operator',
+    params: claimParams,
+    body: moneyOutSchema,
+    responses: {
+      200: json('The case’s client money', caseClientMoneySchema),
+      409: { description: 'No nomination is configured', schema: errorWithFieldsSchema },
+    },
+  }),
+  writeOffClientMoney: admin({
+    method: 'POST',
+    path: '/api/admin/claims/:id/client-money/write-offs',
+    summary:
+      'D41: an admin writes off client money held for the case, with the reason, never above what is held; payouts due are cut to what is left; a retry with the same key posts nothing more; audited',
+    access: 'admin',
+    params: claimParams,
+    body: moneyOutSchema,
     responses: {
       200: json('The case’s client money', caseClientMoneySchema),
       409: { description: 'No nomination is configured', schema: errorWithFieldsSchema },

@@ -78,6 +78,8 @@ export function createClientMoneyContext(deps: ClientMoneyDeps) {
         feePence: balances['fee-income'],
         heldPence: balances.held,
         paidOutPence: balances['paid-out'],
+        refundedPence: balances.refunded,
+        writtenOffPence: balances['written-off'],
       },
       postings,
       payouts: payouts.map((p) => payoutViewOf(p, bank)),

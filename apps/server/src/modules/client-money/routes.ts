@@ -6,8 +6,8 @@ import { routeSchema } from '../../http/contract.ts';
 import { operatorContext } from '../admin/guard.ts';
 import type { ClientMoney } from './service.ts';
 
-// D41 (issue 47): the client-money routes under /api/admin: a claim's panel, HMRC's money received
-// and the bank details (the claim's owner or an admin), the day's payouts and their file, a payout
+// D41 (issue 47): the client-money routes under /api/admin: a claim's panel, HMRC's money received,
+// refunds to HMRC and write-offs (an admin's), and the bank details (the claim's owner or an admin), the day's payouts and their file, a payout
 // made, the reconciliation and its CSV (admins). Each declares its contract entry, whose access
 // the guard checks before anything else.
 
@@ -35,6 +35,15 @@ export async function clientMoneyRoutes(base: FastifyInstance, opts: { clientMon
   const receiptOptions = { schema: routeSchema('recordClientMoneyReceipt') };
   app.post('/claims/:id/client-money/receipts', receiptOptions, async (request) =>
     clientMoney.recordReceipt(who(request), recordId(request.params), request.body),
+  );
+  app.post(
+    '/claims/:id/client-money/refunds',
+    { schema: routeSchema('refundClientMoney') },
+    async (request) => clientMoney.refund(who(request), recordId(request.params), request.body),
+  );
+  const writeOffOptions = { schema: routeSchema('writeOffClientMoney') };
+  app.post('/claims/:id/client-money/write-offs', writeOffOptions, async (request) =>
+    clientMoney.writeOff(who(request), recordId(request.params), request.body),
   );
   app.put('/claims/:id/bank-details', { schema: routeSchema('saveClaimBankDetails') }, async (request) =>
     clientMoney.saveBankDetails(who(request), recordId(request.params), request.body),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { formatIsoDate, maskedAccountText } from '@taxback/domain';
+import { formatIsoDate, maskedAccountText, PAYOUT_STATE_LABELS } from '@taxback/domain';
 import type { CaseClientMoney } from '@taxback/domain/client-money-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -9,32 +9,12 @@ import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { DataTable, InputField } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
+import { MoneyOutForm, useClientMoneyForm } from './client-money-out.tsx';
 
 // D41 with D29 (issue 47) on the claim page: with a nomination, the case's client money (what HMRC
 // paid us, the fee kept, what is held and paid out), its payouts and the claimant's bank details
 // (masked). The owner or an admin records HMRC's money and enters the bank details under the
 // nomination's signature reference; the server checks and works out every figure.
-
-type Refusal = { ok: false; status: number; error?: string; errors?: Record<string, string> };
-type Answer = { ok: true; data: CaseClientMoney } | Refusal;
-
-/** A form's errors from a refusal: its field messages, or its one message on `field`. */
-function useClientMoneyForm(field: string, onSaved: (money: CaseClientMoney) => void) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  async function send(answer: Promise<Answer>) {
-    const res = await answer;
-    if (res.ok) {
-      setErrors({});
-      onSaved(res.data);
-      return true;
-    }
-    setErrors(res.errors ?? { [field]: res.error ?? 'This could not be saved.' });
-    setAttempt((a) => a + 1);
-    return false;
-  }
-  return { errors, attempt, send };
-}
 
 export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
   const { operator } = useAdminSession();
@@ -54,6 +34,12 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
     ['Fee kept', formatPence(money.balances.feePence)],
     ['Held', formatPence(money.balances.heldPence)],
     ['Paid out', formatPence(money.balances.paidOutPence)],
+    ...(money.balances.refundedPence > 0
+      ? ([['Refunded to HMRC', formatPence(money.balances.refundedPence)]] as Array<[string, string]>)
+      : []),
+    ...(money.balances.writtenOffPence > 0
+      ? ([['Written off', formatPence(money.balances.writtenOffPence)]] as Array<[string, string]>)
+      : []),
     ['Bank account', bank ? `${bank.accountName}, ${maskedAccountText(bank)}` : 'None yet'],
     ...(bank
       ? ([['Nomination', `${bank.signatureId}, ${formatDateTime(bank.createdAt)}`]] as Array<
@@ -95,7 +81,9 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
               <td className="py-2 pr-4">{formatPence(p.amountPence)}</td>
               <td className="py-2 pr-4">{formatIsoDate(p.dueOn)}</td>
               <td className="py-2 pr-4">
-                {p.state === 'made' && p.madeOn ? `Made on ${formatIsoDate(p.madeOn)}` : 'Due'}
+                {p.state === 'made' && p.madeOn
+                  ? `Made on ${formatIsoDate(p.madeOn)}`
+                  : PAYOUT_STATE_LABELS[p.state]}
               </td>
               <td className="py-2">{p.reference}</td>
             </tr>
@@ -106,6 +94,22 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
           <ReceiptForm claimId={claim.id} onSaved={setMoney} />
           <BankDetailsForm claimId={claim.id} version={money.bankDetails?.version ?? 0} onSaved={setMoney} />
+          {money.balances.heldPence > 0 && (
+            <MoneyOutForm
+              claimId={claim.id}
+              kind="refund"
+              heldPence={money.balances.heldPence}
+              onSaved={setMoney}
+            />
+          )}
+          {money.balances.heldPence > 0 && operator?.role === 'admin' && (
+            <MoneyOutForm
+              claimId={claim.id}
+              kind="write-off"
+              heldPence={money.balances.heldPence}
+              onSaved={setMoney}
+            />
+          )}
         </div>
       )}
     </section>
