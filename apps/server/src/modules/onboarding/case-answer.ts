@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { summariseClaim, withCaseSelfAssessment } from '@taxback/domain';
+import { summariseClaim, withCaseSelfAssessment, type GeneralDetails } from '@taxback/domain';
 import { generalClaimReference } from '@taxback/domain/reference';
 import type { Database, Row } from '../../db/database.ts';
 import { readSnapshot } from './claim-columns.ts';
@@ -32,19 +32,25 @@ export async function followedReference(db: Kysely<Database>, claim: Claim): Pro
  * The claim's own figures; in a case, each year the case's total makes a Self Assessment year
  * marked so, so the confirmation tells the claimant what the operator's readiness list says.
  */
-export async function caseTotalsOf(db: Kysely<Database>, claim: Claim) {
+export async function caseTotalsOf(
+  db: Kysely<Database>,
+  claim: Claim,
+  /** The case's funnel details when the caller has read them already (caseDetailsOf). */
+  read?: GeneralDetails | null,
+) {
   const snapshot = readSnapshot(claim.snapshot, claim.snapshot_version);
   const totals = summariseClaim(snapshot);
-  const caseYearsDue = mileageCaseSelfAssessment(snapshot, await caseDetailsOf(db, claim.case_id));
+  const details = read === undefined ? await caseDetailsOf(db, claim.case_id) : read;
+  const caseYearsDue = mileageCaseSelfAssessment(snapshot, details);
   return caseYearsDue ? withCaseSelfAssessment(totals, caseYearsDue) : totals;
 }
 
 /**
- * What the wizard reads of its case's funnel claim (the expenses and the income answers), so the
- * claimant sees each year across kinds as the operator does; null outside a case.
+ * What the wizard reads of its case's funnel claim (the expenses and the income answers, from
+ * caseDetailsOf), so the claimant sees each year across kinds as the operator does; null outside
+ * a case.
  */
-export async function wizardCaseDetails(db: Kysely<Database>, caseId: string | null) {
-  const details = await caseDetailsOf(db, caseId);
+export function wizardCaseDetails(details: GeneralDetails | null) {
   if (details === null) return null;
   return {
     taxYears: details.taxYears,

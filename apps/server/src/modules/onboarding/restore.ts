@@ -1,7 +1,7 @@
 import { summariseClaim, ukIsoDate } from '@taxback/domain';
 import { resumePoint, WIZARD_SNAPSHOT_VERSION } from '@taxback/domain/schemas';
 import { NotFoundError } from '../../errors.ts';
-import { authorityOfRows, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
+import { authorityOfRows, caseDetailsOf, groupByYear, mileageLogsOf, summariseRow } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
 import { caseTotalsOf, followedReference, wizardCaseDetails } from './case-answer.ts';
 import { findClaimProgress, progressOfRow } from './repository.ts';
@@ -44,17 +44,16 @@ export function restoreOperation(ctx: OnboardingContext) {
     // validated those same answers; unless the UK day has changed since, or the stored shape is
     // older, they still hold and need not be checked again (migration 009).
     const checkedToday = current && claim.checked_on === ukIsoDate(today);
-    const parts = {
-      ...restoredParts(claim, files),
-      caseDetails: await wizardCaseDetails(deps.db, claim.case_id),
-    };
+    // The case's funnel details, read once: the wizard's case years and the case's totals.
+    const details = await caseDetailsOf(deps.db, claim.case_id);
+    const parts = { ...restoredParts(claim, files), caseDetails: wizardCaseDetails(details) };
     // D38: a submitted claim of a case is followed by the case's reference and figures.
     if (claim.status !== 'draft' && claim.case_id !== null)
       return JSON.stringify({
         ...parts,
         submissionReference: await followedReference(deps.db, claim),
         snapshot: readSnapshot(claim.snapshot, claim.snapshot_version),
-        totals: await caseTotalsOf(deps.db, claim),
+        totals: await caseTotalsOf(deps.db, claim, details),
         ...saved,
       });
     if (current && claim.totals !== null && (checkedToday || claim.status !== 'draft')) {
