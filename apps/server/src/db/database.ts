@@ -198,7 +198,16 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   readiness_missing: number | null;
 }
 
-export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority' | 'reply';
+export type StoredFileKind =
+  | 'signature'
+  | 'evidence'
+  | 'p60'
+  | 'mileage-log'
+  | 'authority'
+  | 'reply'
+  /** D29 (migration 045): a signed nomination's PDF and its e-signature audit trail (JSON). */
+  | 'nomination'
+  | 'nomination-audit';
 export type ClaimKind = 'general' | 'onboarding';
 
 export interface StoredFilesTable {
@@ -470,6 +479,20 @@ export interface LedgerEntriesTable {
 }
 
 /** D29 (migration 044): a case's bank account for payouts, one row per version, encrypted. */
+/** D29 (migration 045): a nomination signed through the e-signature provider. */
+export interface NominationsTable {
+  id: string;
+  case_id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  signature_id: string;
+  provider: string;
+  document_file_id: string;
+  audit_file_id: string;
+  signed_at: IsoTime;
+  created_at: IsoTime;
+}
+
 export interface ClientBankDetailsTable {
   id: string;
   case_id: string;
@@ -653,6 +676,7 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   client_bank_details: ClientBankDetailsTable;
+  nominations: NominationsTable;
   payouts: PayoutsTable;
 }
 
