@@ -66,6 +66,8 @@ import { callBackRoutes } from './modules/call-backs/routes.ts';
 import { registerPurgeJob } from './jobs/purge-drafts.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createStatusService } from './modules/status/service.ts';
+import type { ClientMoney, NominationSettings } from './modules/client-money/index.ts';
+import { createESignProvider } from './providers/esign/index.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { createClaimNotices, registerNotifyJob } from './jobs/notify-claimant.ts';
 import type { ClaimNotices } from './jobs/notify-claimant.ts';
@@ -344,6 +346,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     notices,
     ...clock,
   });
+  let clientMoney: ClientMoney | null = null;
   const status = createStatusService({
     db: database.db,
     dialect: database.dialect,
@@ -355,6 +358,8 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     terms,
     fees: config.fees,
     invoicing: { settings: invoiceSettingsOf(config), documents },
+    // D29: the nomination's operations, from the back-office's client money (registered below).
+    nominations: () => clientMoney?.nominations ?? null,
     ...clock,
   });
   await app.register(healthRoutes, { prefix: '/api' });
@@ -375,16 +380,48 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
   await app.register(lookupRoutes, { prefix: '/api', providers });
   await app.register(onboardingRoutes, { prefix: '/api', onboarding });
   await app.register(resumeRoutes, { prefix: '/api', resume });
-  await app.register(statusRoutes, { prefix: '/api', status, secureCookie: config.nodeEnv === 'production' });
+  await app.register(statusRoutes, {
+    prefix: '/api',
+    status,
+    secureCookie: config.nodeEnv === 'production',
+    nominations: () => clientMoney?.nominations ?? null,
+  });
   await app.register(callBackRoutes, { prefix: '/api', ...clock });
   await app.register(docsRoutes, { prefix: '/api' });
-  await registerAdmin(app, { now: overrides.now, notices, documents });
+  ({ clientMoney } = await registerAdmin(app, {
+    now: overrides.now,
+    notices,
+    documents,
+    nomination: nominationSettingsOf(config, app.log, overrides.now),
+  }));
   await app.register(funnelStepRoutes, { prefix: '/api', funnel });
   await app.register(dashboardRoutes, {
     prefix: '/api/admin',
     funnel,
     now: overrides.now ?? (() => new Date()),
   });
+}
+
+/** D29 (decision 076): the nomination's provider and whom it names, when a nomination is on. */
+function nominationSettingsOf(
+  config: Config,
+  log: FastifyBaseLogger,
+  now: (() => Date) | undefined,
+): NominationSettings | null {
+  if (!config.clientMoney.nomination) return null;
+  const agent = {
+    name: config.company.name,
+    address: config.company.address,
+    hmrcAgentReference: config.company.hmrcAgentReference,
+  };
+  const provider = createESignProvider(config.providers.esign, {
+    dataDir: config.dataDir,
+    organisation: agent.name,
+    timeoutMs: config.providers.timeoutMs,
+    log,
+    ...(now ? { now } : {}),
+  });
+  return { provider, agent };
 }
 
 /**

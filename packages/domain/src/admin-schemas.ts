@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   'payout-file-downloaded',
   'payout-made',
   'reconciliation-downloaded',
+  'nomination-signed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 1000;

@@ -11,6 +11,7 @@ import {
   sortCodeFormatProblem,
 } from './bank-account.ts';
 import { CLIENT_MONEY_MESSAGES, PAYOUT_STATES, POSTING_KINDS } from './client-money.ts';
+import { nominationRecordSchema } from './nomination-schemas.ts';
 import { DATE_SUBJECTS, dateRangeProblem, optionalDateField } from './date-rules.ts';
 import { sanitiseText } from './sanitise.ts';
 
@@ -174,6 +175,9 @@ export const caseClientMoneySchema = z.object({
       createdAt: z.string(),
     })
     .nullable(),
+  nominations: z
+    .array(nominationRecordSchema)
+    .describe('D29: the signed nominations, oldest first, each with its signed PDF and audit trail'),
 });
 export type CaseClientMoney = z.infer<typeof caseClientMoneySchema>;
 

@@ -36,6 +36,7 @@ export * from './hmrc-answers.ts';
 export * from './invoices.ts';
 export * from './client-money.ts';
 export * from './bank-account.ts';
+export * from './nomination.ts';
 export * from './p87-readiness.ts';
 export * from './p87-snapshot.ts';
 export * from './flat-rate-expenses.ts';

@@ -28,7 +28,13 @@ export type ClaimEvent =
    * date. By email only: it carries the amount and the way to pay (howToPay).
    */
   | ({ event: 'invoice-issued' } & InvoiceNotice)
-  | ({ event: 'invoice-reminder' } & InvoiceNotice);
+  | ({ event: 'invoice-reminder' } & InvoiceNotice)
+  /** D29 (decision 076): the claimant signed the nomination of HMRC's repayment to us. */
+  | { event: 'nomination-signed' }
+  /** D29, D41: the bank details were given or changed; `account` masked ('**-**-56 ****5678'). */
+  | { event: 'bank-details-changed'; account: string }
+  /** D41: the payout was made: its amount, the long UK day and the masked account. */
+  | { event: 'payout-made'; amount: string; madeOn: string; account: string };
 
 /** D41: what an invoice's email says: its number, the amount owed and the way to pay. */
 export interface InvoiceNotice {
@@ -168,6 +174,12 @@ export function claimMessage(
       ),
     };
   }
+  if (
+    input.event === 'nomination-signed' ||
+    input.event === 'bank-details-changed' ||
+    input.event === 'payout-made'
+  )
+    return nominationMessage(input, follow, greeting);
   if (input.event === 'reply-reminder') {
     const when = input.days === 1 ? 'tomorrow' : `in ${input.days} days`;
     const line = `We are still waiting for the information we asked for. Please reply by ${input.replyBy} (${when}).`;
@@ -206,6 +218,43 @@ export function claimMessage(
   return {
     sms: `${company}: claim ${reference}: ${line}${reason || input.to === 'needs-self-assessment' ? ' We have emailed you the details.' : ''} ${statusUrl}`,
     email: emailOf(`Your claim ${reference}: ${label}`, greeting, paragraphs, undefined, company),
+  };
+}
+
+/** D29, D41 (decision 076): the nomination signed, the bank details changed, the payout made. */
+function nominationMessage(
+  input: { reference: string; company: string; statusUrl: string } & Extract<
+    ClaimEvent,
+    { event: 'nomination-signed' | 'bank-details-changed' | 'payout-made' }
+  >,
+  follow: string,
+  greeting: string,
+): ClaimMessage {
+  const { reference, company, statusUrl } = input;
+  const [subject, lines] =
+    input.event === 'nomination-signed'
+      ? [
+          `Your claim ${reference}: you signed the nomination`,
+          [
+            `You signed the nomination for your claim ${reference}: HMRC will pay your repayment to ${company}, and we pass it on to you less our fee.`,
+            'Download the signed nomination from your status page, where you also give the bank account we pay you into.',
+          ],
+        ]
+      : input.event === 'bank-details-changed'
+        ? [
+            `Your claim ${reference}: your bank details for the payout`,
+            [
+              `The bank account we pay you into for your claim ${reference} is now ${input.account}.`,
+              'If you did not do this, contact us at once and quote your reference.',
+            ],
+          ]
+        : [
+            `Your claim ${reference}: we have paid you ${input.amount}`,
+            [`We paid you ${input.amount} on ${input.madeOn} into the account ${input.account}.`],
+          ];
+  return {
+    sms: `${company}: claim ${reference}: ${lines[0] ?? ''} ${statusUrl}`,
+    email: emailOf(subject, greeting, [...lines, follow], undefined, company),
   };
 }
 

@@ -28,6 +28,8 @@ const FILE_KINDS: Record<string, string> = {
   'mileage-log': 'Mileage log',
   signature: 'Signature',
   authority: 'Signed authority',
+  nomination: 'Signed nomination',
+  'nomination-audit': 'Nomination audit trail',
 };
 
 const TRIP_TYPES: Record<string, string> = { return: 'Return', single: 'Single', 'one-off': 'One-off' };
@@ -78,6 +80,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payout-file-downloaded': 'Payout file downloaded',
   'payout-made': 'Payout made',
   'reconciliation-downloaded': 'Client money reconciliation downloaded',
+  'nomination-signed': 'Nomination signed by the claimant',
 };
 
 const MAPS = {

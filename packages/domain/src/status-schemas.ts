@@ -8,6 +8,7 @@ import { claimThreadSchema } from './casework.ts';
 import { taxYearEntrySchema, vehicleInfoSchema } from './snapshot-schemas.ts';
 import { HMRC_DECISIONS, RELIEF_GIVEN_AS } from './hmrc-answers.ts';
 import { claimantInvoiceSchema } from './invoice-schemas.ts';
+import { claimantNominationSchema } from './nomination-schemas.ts';
 
 export const STATUS_CODE_LENGTH = 6;
 export const STATUS_LIMITS = {
@@ -129,6 +130,9 @@ export const claimStatusViewSchema = z.object({
   invoice: claimantInvoiceSchema
     .nullable()
     .describe('D41: our invoice for the fee on what HMRC repaid; null until one is issued'),
+  nomination: claimantNominationSchema
+    .nullable()
+    .describe('D29: the nomination to sign, the bank details and the payouts; null when none is offered'),
   /** Issue 28 (D33): the thread, the claim's version and the token every change sends back. */
   casework: z.object({
     version: z.number().int(),

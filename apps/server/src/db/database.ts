@@ -198,7 +198,16 @@ export interface OnboardingClaimsTable extends ClaimWorkflowColumns {
   readiness_missing: number | null;
 }
 
-export type StoredFileKind = 'signature' | 'evidence' | 'p60' | 'mileage-log' | 'authority' | 'reply';
+export type StoredFileKind =
+  | 'signature'
+  | 'evidence'
+  | 'p60'
+  | 'mileage-log'
+  | 'authority'
+  | 'reply'
+  /** D29 (migration 045): a signed nomination's PDF and its e-signature audit trail (JSON). */
+  | 'nomination'
+  | 'nomination-audit';
 export type ClaimKind = 'general' | 'onboarding';
 
 export interface StoredFilesTable {
@@ -418,7 +427,7 @@ export interface InvoicesTable {
   /** The claim's reference as the invoice prints it. */
   reference: string;
   repaid_pence: number;
-  /** Tax-code relief the fee was charged on too (migration 045); 0 unless charged. */
+  /** Tax-code relief the fee was charged on too (migration 046); 0 unless charged. */
   tax_code_pence: Generated<number>;
   fee_pence: number;
   vat_pence: number;
@@ -472,6 +481,20 @@ export interface LedgerEntriesTable {
 }
 
 /** D29 (migration 044): a case's bank account for payouts, one row per version, encrypted. */
+/** D29 (migration 045): a nomination signed through the e-signature provider. */
+export interface NominationsTable {
+  id: string;
+  case_id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  signature_id: string;
+  provider: string;
+  document_file_id: string;
+  audit_file_id: string;
+  signed_at: IsoTime;
+  created_at: IsoTime;
+}
+
 export interface ClientBankDetailsTable {
   id: string;
   case_id: string;
@@ -655,6 +678,7 @@ export interface Database {
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   client_bank_details: ClientBankDetailsTable;
+  nominations: NominationsTable;
   payouts: PayoutsTable;
 }
 

@@ -34,17 +34,27 @@ type NotifyPayload = {
   /** D32: the claim_field_edits row of a completed or corrected answer (historyId is then null). */
   editId?: string;
   /** Issue 28: an operator's message, or a reminder of the open request `requestId`. */
-  event?: 'new-message' | 'reply-reminder' | 'year-answered' | InvoiceEvent;
+  event?: 'new-message' | 'reply-reminder' | 'year-answered' | InvoiceEvent | NominationEvent;
   requestId?: string;
   /** D40: the case_year_answers row HMRC's answer for a year was recorded in. */
   answerId?: string;
   /** D41: the invoice issued, or to remind of while it is still owed. */
   invoiceId?: string;
   days?: number;
+  /** D29, D41: the payout made (its amount and the masked account are read when the job runs). */
+  payoutId?: string;
 };
 
 type InvoiceEvent = 'invoice-issued' | 'invoice-reminder';
 const INVOICE_EVENTS: readonly string[] = ['invoice-issued', 'invoice-reminder'] satisfies InvoiceEvent[];
+
+/** D29, D41 (decision 076): the nomination signed, the bank details given or changed, a payout made. */
+type NominationEvent = 'nomination-signed' | 'bank-details-changed' | 'payout-made';
+const NOMINATION_EVENTS: readonly string[] = [
+  'nomination-signed',
+  'bank-details-changed',
+  'payout-made',
+] satisfies NominationEvent[];
 
 const CHANNELS: Channel[] = ['sms', 'email'];
 
@@ -82,6 +92,20 @@ export function createClaimNotices(queue: JobQueue) {
       await queue.enqueue(trx, NOTIFY_JOB, { ...base, event: 'invoice-issued' });
       await queue.enqueue(trx, NOTIFY_JOB, { ...base, event: 'invoice-reminder' }, { runAt: remindAt });
     },
+    /** D29 (decision 076): the claimant signed the nomination. Email: it can say what it means. */
+    nominationSigned: (trx: Kysely<Database>, claim: { claimKind: ClaimKind; claimId: string }) =>
+      queue.enqueue(trx, NOTIFY_JOB, {
+        ...claim,
+        historyId: null,
+        channel: 'email',
+        event: 'nomination-signed',
+      }),
+    /** D29, D41: the bank details a payout goes to were given or changed, by text and email (masked). */
+    bankDetailsChanged: (trx: Kysely<Database>, claim: { claimKind: ClaimKind; claimId: string }) =>
+      enqueueBoth(trx, { ...claim, historyId: null, event: 'bank-details-changed' }),
+    /** D41: the claimant's payout was made. */
+    payoutMade: (trx: Kysely<Database>, input: { claimKind: ClaimKind; claimId: string; payoutId: string }) =>
+      queue.enqueue(trx, NOTIFY_JOB, { ...input, historyId: null, channel: 'email', event: 'payout-made' }),
     /** D33: a reminder on `runAt`, sent only while the request is still open. */
     async replyReminder(
       trx: Kysely<Database>,
@@ -134,7 +158,9 @@ function isPayload(value: unknown): value is NotifyPayload {
       v.event === 'new-message' ||
       v.event === 'reply-reminder' ||
       v.event === 'year-answered' ||
-      INVOICE_EVENTS.includes(v.event)) &&
+      INVOICE_EVENTS.includes(v.event) ||
+      NOMINATION_EVENTS.includes(v.event)) &&
+    (v.payoutId === undefined || typeof v.payoutId === 'string') &&
     (v.answerId === undefined || typeof v.answerId === 'string') &&
     (v.invoiceId === undefined || typeof v.invoiceId === 'string')
   );
@@ -201,6 +227,17 @@ async function eventOf(
   if (payload.event === 'new-message') return { event: 'new-message' };
   if (payload.event === 'invoice-issued' || payload.event === 'invoice-reminder')
     return invoiceEventOf(db, { event: payload.event, invoiceId: payload.invoiceId ?? '' }, invoicing);
+  if (
+    payload.event === 'nomination-signed' ||
+    payload.event === 'bank-details-changed' ||
+    payload.event === 'payout-made'
+  )
+    return nominationEventOf(db, {
+      event: payload.event,
+      claimKind: payload.claimKind,
+      claimId: payload.claimId,
+      payoutId: payload.payoutId,
+    });
   if (payload.event === 'year-answered') {
     const answer = await db
       .selectFrom('case_year_answers')
@@ -305,6 +342,45 @@ export function registerNotifyJob(
     // after that the job is listed for admins, who can send it again.
     { maxAttempts: 20 },
   );
+}
+
+/** The case a claim works with (migration 034): its own id when it leads one. */
+async function caseIdOfClaim(db: Kysely<Database>, kind: ClaimKind, id: string): Promise<string> {
+  const row =
+    kind === 'general'
+      ? await db.selectFrom('form_responses').select('case_id').where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('onboarding_claims').select('case_id').where('id', '=', id).executeTakeFirst();
+  return row?.case_id ?? id;
+}
+
+/** D29, D41: the nomination's messages; the account only masked, never in full. */
+async function nominationEventOf(
+  db: Kysely<Database>,
+  input: { event: NominationEvent; claimKind: ClaimKind; claimId: string; payoutId: string | undefined },
+): Promise<ClaimEvent | null> {
+  if (input.event === 'nomination-signed') return { event: 'nomination-signed' };
+  const caseId = await caseIdOfClaim(db, input.claimKind, input.claimId);
+  const bank = await db
+    .selectFrom('client_bank_details')
+    .select(['sort_code_masked', 'account_number_masked'])
+    .where('case_id', '=', caseId)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+  if (!bank) return null;
+  const account = `${bank.sort_code_masked} ${bank.account_number_masked}`;
+  if (input.event === 'bank-details-changed') return { event: 'bank-details-changed', account };
+  const payout = await db
+    .selectFrom('payouts')
+    .select(['amount_pence', 'made_on', 'state'])
+    .where('id', '=', input.payoutId ?? '')
+    .executeTakeFirst();
+  if (!payout || payout.state !== 'made' || !payout.made_on) return null;
+  return {
+    event: 'payout-made',
+    amount: formatPence(Number(payout.amount_pence)),
+    madeOn: formatIsoDate(payout.made_on),
+    account,
+  };
 }
 
 interface InvoiceNoticeSettings {

@@ -18,11 +18,17 @@ export type SmsProviderConfig =
 
 export type EmailProviderConfig = { provider: 'offline' } | { provider: 'smtp'; url: string; from: string };
 
+/** D29 (decision 076): who signs a nomination: the offline PAdES seal, or Dropbox Sign. */
+export type ESignProviderConfig =
+  | { provider: 'offline'; p12Path: string | null; passphrase: string }
+  | { provider: 'dropbox-sign'; apiKey: string; clientId: string; baseUrl: string; testMode: boolean };
+
 export type ProviderConfig = {
   address: AddressProviderConfig;
   distance: DistanceProviderConfig;
   sms: SmsProviderConfig;
   email: EmailProviderConfig;
+  esign: ESignProviderConfig;
   /** Upper bound for every outbound provider call, in milliseconds. */
   timeoutMs: number;
 };
@@ -52,6 +58,13 @@ const providerEnvSchema = z.object({
   TWILIO_BASE_URL: baseUrl('https://api.twilio.com'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Enter an smtp:// or smtps:// URL' }).optional(),
   EMAIL_FROM: optionalText,
+  ESIGN_PROVIDER: z.enum(['offline', 'dropbox-sign']).default('offline'),
+  ESIGN_API_URL: baseUrl('https://api.hellosign.com'),
+  ESIGN_API_KEY: optionalText,
+  ESIGN_CLIENT_ID: optionalText,
+  ESIGN_TEST_MODE: z.enum(['true', 'false']).default('false'),
+  ESIGN_P12_PATH: optionalText,
+  ESIGN_P12_PASSPHRASE: z.string().default(''),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
@@ -91,6 +104,7 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
   const addressNeeds = requiredBy(`ADDRESS_PROVIDER=${e.ADDRESS_PROVIDER}`);
   const distanceNeeds = requiredBy(`DISTANCE_PROVIDER=${e.DISTANCE_PROVIDER}`);
   const smsNeeds = requiredBy(`SMS_PROVIDER=${e.SMS_PROVIDER}`);
+  const esignNeeds = requiredBy(`ESIGN_PROVIDER=${e.ESIGN_PROVIDER}`);
 
   const addressByProvider: Record<typeof e.ADDRESS_PROVIDER, () => AddressProviderConfig> = {
     offline: () => ({ provider: 'offline' }),
@@ -125,6 +139,17 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
     }),
   };
 
+  const esign: ESignProviderConfig =
+    e.ESIGN_PROVIDER === 'dropbox-sign'
+      ? {
+          provider: 'dropbox-sign',
+          apiKey: esignNeeds('ESIGN_API_KEY'),
+          clientId: esignNeeds('ESIGN_CLIENT_ID'),
+          baseUrl: e.ESIGN_API_URL,
+          testMode: e.ESIGN_TEST_MODE === 'true',
+        }
+      : { provider: 'offline', p12Path: e.ESIGN_P12_PATH ?? null, passphrase: e.ESIGN_P12_PASSPHRASE };
+
   const address = addressByProvider[e.ADDRESS_PROVIDER]();
   const distance = distanceByProvider[e.DISTANCE_PROVIDER]();
   const sms = smsByProvider[e.SMS_PROVIDER]();
@@ -135,5 +160,5 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
   if (missing.length > 0) {
     throw new Error(`Invalid provider configuration:\n${missing.join('\n')}`);
   }
-  return { address, distance, sms, email, timeoutMs: e.PROVIDER_TIMEOUT_MS };
+  return { address, distance, sms, email, esign, timeoutMs: e.PROVIDER_TIMEOUT_MS };
 }

@@ -8,6 +8,7 @@ describe('loadProviderConfig', () => {
       distance: { provider: 'offline' },
       sms: { provider: 'offline' },
       email: { provider: 'offline' },
+      esign: { provider: 'offline', p12Path: null, passphrase: '' },
       timeoutMs: 5000,
     });
   });
@@ -41,6 +42,7 @@ describe('loadProviderConfig', () => {
         url: 'smtps://user:pass@smtp.example.com',
         from: 'TaxBack <claims@example.com>',
       },
+      esign: { provider: 'offline', p12Path: null, passphrase: '' },
       timeoutMs: 2500,
     });
   });

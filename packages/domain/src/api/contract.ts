@@ -52,6 +52,7 @@ import {
   statusVerifySchema,
   statusViewQuerySchema,
 } from '../status-schemas.ts';
+import { nominationSignSchema } from '../nomination-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import { operatorInvoiceSchema } from '../invoice-schemas.ts';
 import {
@@ -447,9 +448,10 @@ const claimant = {
     access: 'session-or-operator',
     params: fileId,
     responses: {
-      200: file('The bytes, with the content type sniffed at upload, as an attachment', [
-        ...new Set(Object.values(UPLOAD_CONTENT_TYPES)),
-      ]),
+      200: file(
+        'The bytes, with the content type sniffed at upload, as an attachment (a nomination’s audit trail, D29: JSON as text/plain)',
+        [...new Set([...Object.values(UPLOAD_CONTENT_TYPES), 'text/plain'])],
+      ),
       ...standard(400, 404, 429, 503),
     },
   },
@@ -677,6 +679,58 @@ const claimant = {
     responses: {
       200: file('The PDF, as an attachment', 'application/pdf'),
       401: error('No cookie, it has expired, or the file is not this claim’s'),
+      ...standard(429, 503),
+    },
+  },
+  // D29 with D41 (issue 47, decision 076): the nomination, signed by an advanced e-signature, and
+  // the bank details it allows. Both need the fresh cookie and the page's CSRF token.
+  signStatusNomination: {
+    method: 'POST',
+    path: '/api/status/nomination',
+    tags: ['status'],
+    summary:
+      'D29: the claimant signs the nomination of HMRC’s repayment to us (their typed name and consent); the e-signature provider’s signed PDF and audit trail are stored with the claim',
+    access: 'public',
+    body: nominationSignSchema,
+    responses: {
+      200: json('The claim’s status view, with the new signature reference', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: error('No nomination is offered on this claim'),
+      503: error('The e-signature provider did not sign it; nothing is stored', true),
+      ...standard(400, 413, 415, 429),
+    },
+  },
+  saveStatusBankDetails: {
+    method: 'PUT',
+    path: '/api/status/bank-details',
+    tags: ['status'],
+    summary:
+      'D29, D41: the claimant’s bank account for the payout, under the nomination signature they have not used before; checked by the UK modulus rules (400 at the field, nothing stored)',
+    access: 'public',
+    body: bankDetailsSchema,
+    responses: {
+      200: json('The claim’s status view, the bank details masked', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: {
+        description:
+          'No nomination, a stale version, or a signature reference used before or not signed for this case (the field named)',
+        schema: z.xor([errorWithFieldsSchema, errorSchema]),
+      },
+      ...standard(400, 413, 415, 429, 503),
+    },
+  },
+  getStatusNomination: {
+    method: 'GET',
+    path: '/api/status/nominations/:id',
+    tags: ['status'],
+    summary: 'D29: a nomination the claimant signed (the signed PDF), while the tb_status cookie lasts',
+    access: 'public',
+    params: idParams('The signature reference'),
+    responses: {
+      200: file('The signed PDF, as an attachment', 'application/pdf'),
+      401: error('No cookie, it has expired, or the nomination is not this claim’s'),
       ...standard(429, 503),
     },
   },

@@ -36,7 +36,8 @@ import * as funnelSteps from './041-funnel-steps.ts';
 import * as caseWorkflow from './042-case-workflow.ts';
 import * as invoices from './043-invoices.ts';
 import * as clientMoney from './044-client-money.ts';
-import * as invoiceTaxCode from './045-invoice-tax-code.ts';
+import * as nominations from './045-nominations.ts';
+import * as invoiceTaxCode from './046-invoice-tax-code.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -78,7 +79,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '042-case-workflow': caseWorkflow,
   '043-invoices': invoices,
   '044-client-money': clientMoney,
-  '045-invoice-tax-code': invoiceTaxCode,
+  '045-nominations': nominations,
+  '046-invoice-tax-code': invoiceTaxCode,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,7 +28,11 @@ import { dismissedPairs, pairKey } from './duplicate-pairs.ts';
 import { caseChargedFees, caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
 import { createInvoices, type InvoiceSettings } from './invoices.ts';
-import { createClientMoney, type ClientMoneySettings } from '../client-money/index.ts';
+import {
+  createClientMoney,
+  type ClientMoneySettings,
+  type NominationSettings,
+} from '../client-money/index.ts';
 import { createHmrcRecordCorrections } from './hmrc-records.ts';
 import {
   claimKindOf,
@@ -314,6 +318,8 @@ export function createAdminClaimsService(deps: {
   invoicing: InvoiceSettings;
   /** D41, D29: client money under a nomination (off by default) and the payout's working days. */
   clientMoney: ClientMoneySettings;
+  /** D29 (decision 076): the nomination's e-signature provider and whom it names; null: none. */
+  nomination?: NominationSettings | null;
   /** Tells the claimant of a status change (jobs, in the change's transaction). */
   notices: ClaimNotices;
   /** Renders the P87 worksheet off the request thread (decision 029). */

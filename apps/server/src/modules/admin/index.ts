@@ -5,7 +5,7 @@ import { createAuditLog } from './audit.ts';
 import { authRoutes } from './auth-routes.ts';
 import { createAuthService, toOperatorView } from './auth-service.ts';
 import { callBacksRoutes } from './call-backs-routes.ts';
-import { clientMoneyRoutes } from '../client-money/index.ts';
+import { clientMoneyRoutes, type ClientMoney, type NominationSettings } from '../client-money/index.ts';
 import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
@@ -19,6 +19,8 @@ export interface AdminOptions {
   notices: ClaimNotices;
   /** Renders the P87 worksheet off the request thread (decision 029). */
   documents: DocumentRenderer;
+  /** D29 (decision 076): the nomination's e-signature provider and whom it names; null: none. */
+  nomination: NominationSettings | null;
 }
 
 /** D41: our invoices' details from the configuration (the status page's download uses them too). */
@@ -40,7 +42,10 @@ function isAdminPath(url: string): boolean {
  * The operator back-office (D11, D22) under /api/admin. Every /admin page and /api/admin answer
  * is never stored and never indexed. The files module learns who is an operator from here.
  */
-export async function registerAdmin(app: FastifyInstance, options: AdminOptions): Promise<void> {
+export async function registerAdmin(
+  app: FastifyInstance,
+  options: AdminOptions,
+): Promise<{ clientMoney: ClientMoney }> {
   const now = options.now ?? (() => new Date());
   const audit = createAuditLog(app.db, now);
   const auth = createAuthService({ db: app.db, dataKey: app.keys.dataKey, audit, now });
@@ -53,6 +58,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     fees: app.appConfig.fees,
     invoicing: invoiceSettingsOf(app.appConfig),
     clientMoney: app.appConfig.clientMoney,
+    nomination: options.nomination,
     notices: options.notices,
     documents: options.documents,
     now,
@@ -105,6 +111,7 @@ export async function registerAdmin(app: FastifyInstance, options: AdminOptions)
     },
     { prefix: '/api/admin' },
   );
+  return { clientMoney: claims.clientMoney };
 }
 
 // What the dashboard (modules/dashboard) shares with the back-office: its audit, the operator of a

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { BANK_MESSAGES, CLIENT_MONEY_MESSAGES, maskAccountNumber, maskSortCode } from '@taxback/domain';
 import { bankAccountProblems } from '@taxback/domain/bank-modulus';
 import type { BankDetailsInput, CaseClientMoney } from '@taxback/domain/client-money-schemas';
@@ -28,7 +30,7 @@ class Refused extends Error {
   }
 }
 
-export function createBankDetails(deps: ClientMoneyDeps, context: ClientMoneyContext) {
+export function createBankDetails(deps: ClientMoneyDeps, context: Pick<ClientMoneyContext, 'panel'>) {
   const { db, dataKey } = deps;
 
   /** Stores the case's next version of its bank details; who entered them is audited. */
@@ -36,6 +38,8 @@ export function createBankDetails(deps: ClientMoneyDeps, context: ClientMoneyCon
     caseId: string,
     input: BankDetailsInput,
     by: { kind: 'operator'; id: string; claimId: string } | { kind: 'claimant'; claimId: string },
+    /** More to do in the same transaction (the claimant's message, D29). */
+    after?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<void> {
     if (!deps.clientMoney.nomination) throw new ConflictError(CLIENT_MONEY_MESSAGES.noNomination);
     const errors = bankAccountProblems(input);
@@ -86,6 +90,7 @@ export function createBankDetails(deps: ClientMoneyDeps, context: ClientMoneyCon
           },
           trx,
         );
+        if (after) await after(trx);
       });
     } catch (error) {
       if (error instanceof Refused)

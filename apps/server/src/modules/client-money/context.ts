@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
-import { receivedPenceOf, ukIsoDate, type FeeSettings } from '@taxback/domain';
+import { receivedPenceOf, ukIsoDate, type FeeSettings, type NominationAgent } from '@taxback/domain';
 import type { CaseClientMoney, PayoutView } from '@taxback/domain/client-money-schemas';
 import { decryptField } from '../../crypto/index.ts';
 import type { DbDialect } from '../../db/connect.ts';
 import type { Database, Row } from '../../db/database.ts';
+import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
+import type { ESignProvider } from '../../providers/esign/index.ts';
 import type { AuditLog } from '../admin/audit.ts';
+import type { FilesService } from '../files/service.ts';
 import type { ClaimOwnership } from '../admin/claim-access.ts';
 import type { Found } from '../admin/claim-view.ts';
 import { caseIdOf } from '../admin/year-answers.ts';
@@ -19,6 +22,12 @@ export interface ClientMoneySettings {
   payoutWorkingDays: number;
 }
 
+/** The e-signature provider and whom the nomination names; null when no nomination is configured. */
+export interface NominationSettings {
+  provider: ESignProvider;
+  agent: NominationAgent;
+}
+
 export interface ClientMoneyDeps {
   db: Kysely<Database>;
   dialect: DbDialect;
@@ -26,6 +35,12 @@ export interface ClientMoneyDeps {
   fees: FeeSettings;
   clientMoney: ClientMoneySettings;
   dataKey: Buffer;
+  /** Keys the hash of a signer's IP address in a nomination's audit trail. */
+  signingKey: Buffer;
+  /** D29: the e-signature provider and whom a nomination names (decision 076); absent: none offered. */
+  nomination?: NominationSettings | null | undefined;
+  files: FilesService;
+  notices: ClaimNotices;
   now: () => Date;
   find: (id: string) => Promise<Found>;
   ownership: (found: Found) => Promise<ClaimOwnership>;
@@ -53,7 +68,10 @@ export function payoutViewOf(
   };
 }
 
-export function createClientMoneyContext(deps: ClientMoneyDeps) {
+export function createClientMoneyContext(
+  deps: ClientMoneyDeps,
+  nominationRecords: (caseId: string) => Promise<CaseClientMoney['nominations']>,
+) {
   const { db } = deps;
   const today = () => ukIsoDate(deps.now());
 
@@ -94,6 +112,7 @@ export function createClientMoneyContext(deps: ClientMoneyDeps) {
             createdAt: bank.created_at,
           }
         : null,
+      nominations: await nominationRecords(caseId),
     };
   }
 

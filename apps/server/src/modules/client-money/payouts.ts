@@ -1,6 +1,8 @@
 import { CLIENT_MONEY_MESSAGES, payoutPosting, payoutProblem } from '@taxback/domain';
 import type { PayoutDay, PayoutMadeInput, PayoutView } from '@taxback/domain/client-money-schemas';
 import { stringify } from 'csv-stringify/sync';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { decryptField } from '../../crypto/index.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
@@ -19,6 +21,26 @@ export const PAYOUT_FILE_COLUMNS = ['Sort code', 'Account number', 'Account name
 
 /** Thrown inside a transaction, answered outside it with the payout as it now is. */
 class Refused extends Error {}
+
+/** D41: the claimant hears of the payout made (by email, with the amount and the masked account). */
+async function tellClaimant(
+  trx: Transaction<Database>,
+  deps: ClientMoneyDeps,
+  caseId: string,
+  payoutId: string,
+) {
+  // The case's id is its first claim's: a general claim's, or a mileage claim's of its own.
+  const general = await trx
+    .selectFrom('form_responses')
+    .select('id')
+    .where('id', '=', caseId)
+    .executeTakeFirst();
+  await deps.notices.payoutMade(trx, {
+    claimKind: general ? 'general' : 'onboarding',
+    claimId: caseId,
+    payoutId,
+  });
+}
 
 export function createPayouts(deps: ClientMoneyDeps, context: ClientMoneyContext) {
   const { db, dataKey } = deps;
@@ -151,6 +173,7 @@ export function createPayouts(deps: ClientMoneyDeps, context: ClientMoneyContext
           },
           trx,
         );
+        await tellClaimant(trx, deps, caseId, payoutId);
       });
     } catch (error) {
       if (!(error instanceof Refused)) throw error;

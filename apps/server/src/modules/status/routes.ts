@@ -14,12 +14,16 @@ import {
 } from '../../errors.ts';
 import { readSingleUpload } from '../files/read-upload.ts';
 import { sendStoredFile } from '../files/routes.ts';
+import { nominationRoutes } from './nomination-routes.ts';
+import type { Nominations } from '../client-money/index.ts';
 import type { StatusService } from './service.ts';
 
 export const STATUS_COOKIE = 'tb_status';
 
 export interface StatusRoutesOptions {
   status: StatusService;
+  /** D29 (decision 076): the nomination's operations; null when none is configured. */
+  nominations: () => Nominations | null;
   secureCookie: boolean;
 }
 
@@ -181,6 +185,14 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${invoice.filename}"`)
       .send(Buffer.from(invoice.pdf));
+  });
+
+  await nominationRoutes(app, {
+    status,
+    changing,
+    expired,
+    nominations: opts.nominations,
+    tokenOf: (request) => request.cookies[STATUS_COOKIE],
   });
 
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {

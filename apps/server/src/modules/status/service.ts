@@ -30,6 +30,7 @@ import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import { invoicePdfOf, type InvoiceSettings } from '../admin/index.ts';
 import { caseSessionsOf, createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
+import type { Nominations } from '../client-money/index.ts';
 
 // D23: a claimant follows their claim. The reference and the mobile number given with the claim
 // get a one-time code by text (inline: they are waiting for it); the code opens the timeline for
@@ -62,6 +63,8 @@ export interface StatusServiceDeps {
   fees?: FeeSettings;
   /** D41: our invoice's details and its renderer, for the claimant's download. */
   invoicing: { settings: InvoiceSettings; documents: DocumentRenderer };
+  /** D29 (decision 076): the nomination's operations, once the back-office has made them. */
+  nominations?: () => Nominations | null;
   now?: () => Date;
 }
 
@@ -138,6 +141,12 @@ async function claimantInvoiceOf(
   return { ...view, downloadUrl: '/api/status/invoice.pdf' };
 }
 
+/** The authority the claimant signed, as the status page lists it. */
+const authorityDocument = (company: string, fileId: string) => ({
+  name: `The authority you signed for ${company} (PDF)`,
+  url: `/api/status/documents/${fileId}`,
+});
+
 export function createStatusService(deps: StatusServiceDeps) {
   const repo = createStatusRepository(deps.db);
   const now = deps.now ?? (() => new Date());
@@ -185,19 +194,13 @@ export function createStatusService(deps: StatusServiceDeps) {
         history,
         money: claim.money,
       }),
-      documents: authority
-        ? [
-            {
-              name: `The authority you signed for ${deps.company} (PDF)`,
-              url: `/api/status/documents/${authority.id}`,
-            },
-          ]
-        : [],
+      documents: authority ? [authorityDocument(deps.company, authority.id)] : [],
       hmrcYears: claimantYearAnswers(
         (await caseYearAnswerRows(deps.db, claim.caseId)).map(yearAnswerOfRow),
         await caseChargedFees(deps.db, claim.caseId, deps.fees ?? NO_FEES),
       ),
       invoice: await claimantInvoiceOf(deps, claim.caseId, ukIsoDate(now())),
+      nomination: (await deps.nominations?.()?.claimantView(claim)) ?? null,
       casework: {
         version: claim.version,
         csrfToken: csrfOf(token),
@@ -292,6 +295,7 @@ export function createStatusService(deps: StatusServiceDeps) {
     },
 
     claimForChange,
+    claimOf, // the token's claim while it is fresh (D29's nomination routes)
     casework,
     /** A file on the token's claim's thread; null for anything else. */
     async openThreadFile(token: string | undefined, fileId: string) {
@@ -299,16 +303,12 @@ export function createStatusService(deps: StatusServiceDeps) {
       return claim ? casework.openFile(claim, fileId) : null;
     },
 
-    /**
-     * D30: the session of a token's general claim, so the details journey opens on this device
-     * after the code sign-in; null for a mileage claim or an expired token.
-     */
+    /** D30: a token's general claim's session, so the details journey opens here; else null. */
     async sessionOf(token: string | undefined): Promise<string | null> {
       const claim = await claimOf(token);
       return claim?.kind === 'general' ? claim.sessionId : null;
     },
 
-    /** A document the claimant signed, for a token's claim; null for anything else. */
     /** D41: the case's invoice as a PDF, while the status cookie lasts; null without either. */
     async invoicePdf(token: string | undefined) {
       const claim = await claimOf(token);
@@ -317,6 +317,7 @@ export function createStatusService(deps: StatusServiceDeps) {
       return invoicePdfOf(row, { ...deps.invoicing, today: ukIsoDate(now()) });
     },
 
+    /** A document the claimant signed, for a token's claim; null for anything else. */
     async openDocument(token: string | undefined, fileId: string) {
       const claim = await claimOf(token);
       if (!claim) return null;

@@ -90,6 +90,25 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
           ))}
         </DataTable>
       )}
+      {money.nominations.length > 0 && (
+        <>
+          <h3 className="mb-2 text-xl">Signed nominations</h3>
+          <ul className="mb-4 list-disc space-y-1 pl-6" data-testid="client-money-nominations">
+            {money.nominations.map((n) => (
+              <li key={n.signatureId} className="[overflow-wrap:anywhere]">
+                {n.signatureId}, signed {formatDateTime(n.signedAt)} ({n.provider}):{' '}
+                <a href={n.documentUrl} download>
+                  signed PDF
+                </a>
+                ,{' '}
+                <a href={n.auditTrailUrl} download>
+                  audit trail
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {mayChange && money.nomination && (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
           <ReceiptForm claimId={claim.id} onSaved={setMoney} />

@@ -174,3 +174,39 @@ export async function amendStatusClaim(
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);
 }
+
+// D29 with D41 (issue 47, decision 076): the nomination and the bank details given under it.
+
+/** POST /api/status/nomination: the claimant signs the nomination; the updated view. */
+export async function signStatusNomination(
+  casework: ClaimStatusView['casework'],
+  input: { fullName: string; consent: boolean },
+): Promise<Change<ClaimStatusView>> {
+  const res = await request(
+    'signStatusNomination',
+    ROUTES.signStatusNomination,
+    { body: input as never },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
+/** PUT /api/status/bank-details: the bank account for the payout, under the new signature. */
+export async function saveStatusBankDetails(
+  casework: ClaimStatusView['casework'],
+  input: {
+    accountName: string;
+    sortCode: string;
+    accountNumber: string;
+    signatureId: string;
+    version: number;
+  },
+): Promise<Change<ClaimStatusView>> {
+  const res = await request(
+    'saveStatusBankDetails',
+    ROUTES.saveStatusBankDetails,
+    { body: input },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}

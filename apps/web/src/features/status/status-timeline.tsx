@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { STATUS_FAILED_MESSAGE, continueWithDetails } from './status-api.ts';
 import { StatusAlert } from './status-sign-in.tsx';
 import { StatusInvoice } from './status-invoice.tsx';
+import { StatusNomination } from './status-nomination.tsx';
 import { StatusThread } from './status-thread.tsx';
 
 /** The UK day of an instant, '26 November 2026', without Intl (decision 030). */
@@ -58,6 +59,9 @@ export function Timeline({
       </ol>
       {view.hmrcYears && <HmrcYears years={view.hmrcYears} />}
       {view.invoice && <StatusInvoice invoice={view.invoice} />}
+      {view.nomination && (
+        <StatusNomination view={view} nomination={view.nomination} onChanged={(next) => onChanged(next)} />
+      )}
       {view.timeline.next && (
         <>
           <h2 className="mb-2 text-2xl">What happens next</h2>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// D41 (issue 47): relief HMRC gives through the tax code is charged only when the settings
+// D41 (issue 47, migration 046): relief HMRC gives through the tax code is charged only when the settings
 // (FEE_ON_TAX_CODE) and the terms the claimant signed both say so; an invoice then prints that
 // relief beside the repayment, so it keeps what its fee was worked out on. 0 on every other invoice.
 
