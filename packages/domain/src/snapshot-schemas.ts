@@ -346,6 +346,7 @@ const workplaceAnswersSchema = z
       expectedMonths: placeMonths.optional(),
       expectationChange: z
         .object({ afterMonths: placeMonths.optional(), newExpectedMonths: placeMonths.optional() })
+        .nullable()
         .optional(),
       actualMonths: placeMonths.optional(),
     }),

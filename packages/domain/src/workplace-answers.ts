@@ -2,6 +2,7 @@ import { isRealIsoDate } from './dates.ts';
 import { isOneOffJourney, type Journey } from './journeys.ts';
 import { formatPostcode } from './postcode.ts';
 import {
+  WORKPLACE_QUESTIONS,
   decideWorkplace,
   isPlaceRole,
   journeysLeftOut,
@@ -20,10 +21,23 @@ import {
 // is decideWorkplace's, and the journeys it leaves out are left out of the mileage log and its
 // miles (logJourneysOf), in the browser and on the server alike. Pure: no clock, no zod.
 
-/** The answers about one place as the wizard holds them: any may still be missing. */
+/**
+ * The answers about one place as the wizard holds them: any may still be missing. A change of
+ * expectation answered "no" is null (absent is not answered yet).
+ */
 export type PlaceFactsDraft = Omit<Partial<PlaceFacts>, 'expectationChange'> & {
-  expectationChange?: Partial<ExpectationChange> | undefined;
+  expectationChange?: Partial<ExpectationChange> | null | undefined;
 };
+
+/** workplaceQuestionsFor on the wizard's answers: the questions to show, in order. */
+export function placeQuestionsFor(draft: PlaceFactsDraft): WorkplaceQuestionId[] {
+  const { expectationChange, ...rest } = draft;
+  return workplaceQuestionsFor(
+    expectationChange === null || expectationChange === undefined
+      ? (rest as Partial<PlaceFacts>)
+      : ({ ...rest, expectationChange } as Partial<PlaceFacts>),
+  );
+}
 
 /** What is saved with the outcome: the rule and which journeys count (the reason follows from it). */
 export interface WorkplaceOutcome {
@@ -92,7 +106,7 @@ export function regularPlacesOf(journeys: readonly Pick<Journey, 'endAddress' | 
 export function placeFactsOf(draft: PlaceFactsDraft): PlaceFacts | null {
   if (!isPlaceRole(draft.role)) return null;
   const { expectationChange: change, ...rest } = draft;
-  if (change === undefined) return { ...rest, role: draft.role };
+  if (change === undefined || change === null) return { ...rest, role: draft.role };
   // A change half answered is a change with its missing months not numbers: decideWorkplace names them.
   return {
     ...rest,
@@ -125,7 +139,7 @@ const QUESTION_FIELDS: Record<WorkplaceQuestionId, keyof PlaceFactsDraft | null>
  */
 export function answerPlace(draft: PlaceFactsDraft, patch: PlaceFactsDraft): PlaceFactsDraft {
   const merged: PlaceFactsDraft = { ...draft, ...patch };
-  const asked = new Set(workplaceQuestionsFor(merged as Partial<PlaceFacts>).map((q) => QUESTION_FIELDS[q]));
+  const asked = new Set(placeQuestionsFor(merged).map((q) => QUESTION_FIELDS[q]));
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(merged))
     if (value !== undefined && asked.has(key as keyof PlaceFactsDraft)) kept[key] = value;
@@ -303,12 +317,14 @@ export function readPlaceFacts(raw: unknown): PlaceFactsDraft {
     wholeEmployment: booleanOrNone(r.wholeEmployment),
     expectedMonths: numberOrNone(r.expectedMonths),
     expectationChange:
-      change === undefined
-        ? undefined
-        : {
-            afterMonths: numberOrNone(change.afterMonths),
-            newExpectedMonths: numberOrNone(change.newExpectedMonths),
-          },
+      r.expectationChange === null
+        ? null
+        : change === undefined
+          ? undefined
+          : {
+              afterMonths: numberOrNone(change.afterMonths),
+              newExpectedMonths: numberOrNone(change.newExpectedMonths),
+            },
     actualMonths: numberOrNone(r.actualMonths),
   };
   // Without answerPlace here: the browser restores drafts with this before any question is shown.
@@ -342,5 +358,82 @@ export function readWorkplaces(raw: readonly unknown[]): WorkplaceAnswers[] {
     const startedOn = typeof r.startedOn === 'string' ? r.startedOn : undefined;
     const answers = { place, facts: readPlaceFacts(r.facts), ...(startedOn ? { startedOn } : {}) };
     return [{ ...answers, outcome: readOutcome(r.outcome) }];
+  });
+}
+
+/** One place as the operator sees it (D39: "the operator sees each answer"). */
+export interface WorkplaceReport {
+  place: string;
+  /** Each question asked, in order, with the claimant's answer in words ('' when not answered). */
+  answers: { question: string; answer: string }[];
+  /** The outcome, or null while the answers cannot be decided (then `problems` says why). */
+  outcome: {
+    counts: JourneysCount['counts'];
+    rule: WorkplaceRule;
+    reason: string;
+    sources: string[];
+    changesOn: string | null;
+  } | null;
+  problems: string[];
+  /** The numbers (1 for the first) of the journeys left out, wholly or in part. */
+  leftOutJourneys: number[];
+}
+
+function answerWords(id: WorkplaceQuestionId, facts: PlaceFactsDraft, startedOn?: string): string {
+  const yesNo = (b: boolean | undefined) => (b === undefined ? '' : b ? 'Yes' : 'No');
+  const n = (x: number | undefined, unit: string) => (x === undefined ? '' : `${x}${unit}`);
+  switch (id) {
+    case 'role':
+    case 'homeWorking': {
+      const value = facts[id];
+      return WORKPLACE_QUESTIONS[id].options?.find((o) => o.id === value)?.label ?? '';
+    }
+    case 'siteBased':
+    case 'sameAsCommute':
+    case 'wholeEmployment':
+      return yesNo(facts[id]);
+    case 'shareOfWorkingTime':
+      return n(facts.shareOfWorkingTime, '%');
+    case 'expectedMonths':
+    case 'actualMonths':
+      return n(facts[id], ' months');
+    case 'expectationChange':
+      return facts.expectationChange === undefined ? '' : facts.expectationChange === null ? 'No' : 'Yes';
+    case 'expectationChange.afterMonths':
+      return n(facts.expectationChange?.afterMonths, ' months');
+    case 'expectationChange.newExpectedMonths':
+      return n(facts.expectationChange?.newExpectedMonths, ' months');
+  }
+  return startedOn ?? '';
+}
+
+/** Every saved place's answers in words, its outcome with HMRC's reason and sources, for operators. */
+export function workplaceReports(snapshot: {
+  journeys: readonly Journey[];
+  workplaces?: readonly WorkplaceAnswers[] | undefined;
+}): WorkplaceReport[] {
+  const out = leftOutJourneys(snapshot);
+  return (snapshot.workplaces ?? []).map((w) => {
+    const answers = placeQuestionsFor(w.facts).map((id) => ({
+      question: WORKPLACE_QUESTIONS[id].question,
+      answer: answerWords(id, w.facts),
+    }));
+    const d = decidePlace(w);
+    if (d !== null && d.ok && (d.counts === 'until' || d.counts === 'from'))
+      answers.push({ question: WORKPLACE_START_QUESTION.question, answer: w.startedOn ?? '' });
+    const changesOn =
+      d !== null && d.ok && w.startedOn && (d.counts === 'until' || d.counts === 'from')
+        ? (journeysLeftOut(d, w.startedOn, []).changesOn ?? null)
+        : null;
+    return {
+      place: w.place,
+      answers,
+      outcome:
+        d !== null && d.ok
+          ? { counts: d.counts, rule: d.rule, reason: d.reason, sources: [...d.sources], changesOn }
+          : null,
+      problems: d !== null && !d.ok ? Object.values(d.errors) : [],
+      leftOutJourneys: out.filter((o) => o.place === w.place).map((o) => o.number),
+    };
   });
 }
