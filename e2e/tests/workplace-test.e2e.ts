@@ -17,6 +17,7 @@ import {
   type WizardSnapshot,
 } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { createOperator, signInWithTotp, unique } from '../helpers/admin.ts';
 import { decodeJsonColumn, waitForOnboardingClaim } from '../helpers/db.ts';
 import {
   OFFERED_YEARS,
@@ -25,6 +26,8 @@ import {
   expectErrorSummary,
   expectNoSidewaysScroll,
   expectStep,
+  signOnReview,
+  tickConsents,
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
@@ -94,6 +97,7 @@ async function answerSite(page: Page) {
 
 test('a 30-month site at 60% of the time: its journeys left out with the reason, the miles and amount reduced, stored', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const decision = decideWorkplace(siteFacts);
@@ -214,4 +218,38 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
     },
   ]);
   expect(Number(row.total_hmrc_allowance)).toBeCloseTo(totals.totalAllowance, 2);
+
+  // Signed and submitted; the operator's claim page shows each answer and the outcome.
+  await signOnReview(page);
+  await tickConsents(page);
+  await continueButton(page).click();
+  await expectStep(page, 'hmrc-details');
+  await page.getByTestId('ni-number').fill('JG 10 37 59 A');
+  await continueButton(page).click();
+  await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+  const submitted = await waitForOnboardingClaim(sessionId, (r) => r.status === 'submitted', 'submitted');
+
+  const id = unique();
+  const email = `workplaces.${id}@example.com`;
+  const password = `a long admin password ${id}`;
+  createOperator(email, 'Wren Admin', 'admin', password);
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signInWithTotp(admin, email, password, false);
+    await admin.goto(`/admin/claims/${String(submitted.id)}`);
+    const place = admin.getByTestId('claim-workplace-M11AE');
+    await expect(place).toContainText('What is this place to you?');
+    await expect(place).toContainText('A place I go to for a piece of work that will end');
+    await expect(place).toContainText('What share of your working time do you spend there?');
+    await expect(place).toContainText('60%');
+    await expect(place).toContainText('30 months');
+    const outcome = place.getByTestId('claim-workplace-outcome');
+    await expect(outcome).toContainText('Left out: every journey there is commuting; journeys 1');
+    await expect(outcome).toContainText(decision.reason);
+    await expect(outcome).toContainText('Rule: permanent-workplace-24-months');
+    await expect(outcome).toContainText('EIM32080');
+  } finally {
+    await context.close();
+  }
 });

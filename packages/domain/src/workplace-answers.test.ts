@@ -14,6 +14,7 @@ import {
   workplaceFieldPath,
   workplaceOutcomeOf,
   workplaceProblems,
+  workplaceReports,
   type PlaceFactsDraft,
   type WorkplaceAnswers,
 } from './workplace-answers.ts';
@@ -241,5 +242,45 @@ describe('the snapshot keeps the answers and their outcome', () => {
       workplaces: [{ place: 'M1 1AE', facts: { role: 'regular-site', shareOfWorkingTime: 140 } }],
     });
     expect(bad.success).toBe(false);
+  });
+});
+
+describe('workplaceReports: what the operator sees (D39: "the operator sees each answer")', () => {
+  // EIM32080; booklet 490 para 3.20: the answers in words, the outcome with its rule and sources.
+  it('lists each answer in words, the outcome, the rule, the sources and the journeys left out', () => {
+    const journeys = [journey('client', 'SK5 6AQ'), journey('site', 'M1 1AE')];
+    const [report] = workplaceReports({
+      journeys,
+      workplaces: [{ place: 'M1 1AE', facts: thirtyMonthSite }],
+    });
+    expect(report?.answers).toContainEqual({
+      question: 'What is this place to you?',
+      answer: 'A place I go to for a piece of work that will end',
+    });
+    expect(report?.answers).toContainEqual({
+      question: 'What share of your working time do you spend there?',
+      answer: '60%',
+    });
+    expect(report?.outcome).toMatchObject({ counts: 'none', rule: 'permanent-workplace-24-months' });
+    expect(report?.outcome?.sources).toContain('EIM32080');
+    expect(report?.leftOutJourneys).toEqual([2]);
+  });
+
+  // EIM32084: the change dated from the first day there.
+  it('dates a change and names what is missing while undecided', () => {
+    const reports = workplaceReports({
+      journeys: [journey('site', 'M1 1AE')],
+      workplaces: [
+        { place: 'M1 1AE', facts: extendedAfterTen, startedOn: '2024-06-01' },
+        { place: 'SK5 6AQ', facts: { role: 'regular-site' } },
+      ],
+    });
+    expect(reports[0]?.outcome?.changesOn).toBe('2025-04-01');
+    expect(reports[0]?.answers.at(-1)).toEqual({
+      question: WORKPLACE_START_QUESTION.question,
+      answer: '2024-06-01',
+    });
+    expect(reports[1]?.outcome).toBeNull();
+    expect(reports[1]?.problems).toEqual([WORKPLACE_MESSAGES.shareRequired]);
   });
 });
