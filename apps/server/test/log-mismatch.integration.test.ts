@@ -276,3 +276,60 @@ describe('a log that differs from the claim: on the authority and in the queue (
     expect(await listed()).toEqual([1, 1]);
   });
 });
+
+describe('decision 077: the business-journey test in the log the server builds (D39)', () => {
+  // EIM32080, booklet 490 para 3.20: a site expected to last 30 months at 60% of the working time
+  // is a permanent workplace, so Acme's daily 15-mile trips there are commuting and not in its log.
+  it('leaves the journeys to a permanent workplace out of the log, and stores the outcome it worked out', async () => {
+    const sessionId = newSessionId();
+    const base = twoJobs('Workplace');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding',
+      headers: { 'x-session-id': sessionId },
+      payload: {
+        revision: 0,
+        currentStep: 'journeys-review',
+        lastStepCompleted: 'employer-rate',
+        snapshot: {
+          ...base,
+          journeys: [...base.journeys, { ...journey('j3', 'job-1', 15), endAddress: 'M1 1AE' }],
+          workplaces: [
+            {
+              place: 'm1 1ae',
+              facts: {
+                role: 'regular-site',
+                shareOfWorkingTime: 60,
+                wholeEmployment: false,
+                expectedMonths: 30,
+                actualMonths: 30,
+              },
+              // Never trusted: the server works the outcome out from the answers.
+              outcome: { counts: 'all', rule: 'temporary-workplace' },
+            },
+          ],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const c = claimant(sessionId);
+    const acme = await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId: 'job-1' });
+    expect(acme.statusCode).toBe(201);
+    const text = pdfText(
+      (await c.get(acme.json<{ logs: Logs }>().logs[`${YEAR}:job-1`]!.pdf.url)).rawPayload,
+    );
+    expect(text).toContain(`Total business miles: ${ACME_LOG.toLocaleString('en-GB')}`);
+    expect(text).not.toContain('M1 1AE');
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('snapshot')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const raw: unknown = row.snapshot;
+    const stored = (typeof raw === 'string' ? JSON.parse(raw) : raw) as WizardSnapshot;
+    expect(stored.workplaces?.[0]).toMatchObject({
+      place: 'M1 1AE',
+      outcome: { counts: 'none', rule: 'permanent-workplace-24-months' },
+    });
+  });
+});

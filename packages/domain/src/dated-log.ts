@@ -19,8 +19,11 @@ export interface LeavePeriod {
 }
 
 export interface DatedLogInput {
-  /** The journeys of one employment. */
-  journeys: readonly Journey[];
+  /**
+   * The journeys of one employment; a journey with `countsFrom` or `countsUntil` is dated only on
+   * days from the first or before the second (decision 077: the business-journey test).
+   */
+  journeys: readonly (Journey & { countsFrom?: string; countsUntil?: string })[];
   year: TaxYear;
   /** Whose bank holidays are not working days (nationOfPostcode of the claimant's home). */
   nation: UkNation;
@@ -203,7 +206,10 @@ export function buildDatedLog(input: DatedLogInput): DatedLog {
     const weekday = j.frequency === 'weekly' && !isOneOffJourney(j) ? weeklyIndex++ % 5 : 0;
     const miles = tripMiles(j);
     const reason = journeyReasonLabel(j) || 'Not given';
+    const first = isIsoDate(j.countsFrom) ? toDay(j.countsFrom) : -Infinity;
+    const before = isIsoDate(j.countsUntil) ? toDay(j.countsUntil) : Infinity;
     for (const day of tripDays(j, weekday, cal, from, to)) {
+      if (day < first || day >= before) continue;
       trips.push({
         date: isoDate(day),
         from: j.startAddress,

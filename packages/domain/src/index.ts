@@ -49,4 +49,5 @@ export * from './claim-timeline.ts';
 export * from './uuid.ts';
 export * from './journey-log-rules.ts';
 export * from './workplace-test.ts';
+export * from './workplace-answers.ts';
 export * from './operator-labels.ts';

@@ -2,6 +2,7 @@ import { nationOfPostcode } from './bank-holidays.ts';
 import { datedLogMiles } from './dated-log.ts';
 import { leavePeriodsOf } from './dates.ts';
 import { employmentEndIso, journeysOf, selectedYears, type WizardSnapshot } from './wizard-snapshot.ts';
+import { logJourneysOf } from './workplace-answers.ts';
 
 /** One year and employment whose rebuilt mileage log totals other miles than the claim states. */
 export interface LogMilesMismatch {
@@ -68,7 +69,10 @@ export function parseMileageLogFilename(
  * year's log.
  */
 export function logMilesMismatches(
-  snapshot: Pick<WizardSnapshot, 'taxYears' | 'employments' | 'journeys' | 'leave' | 'personalInfo'>,
+  snapshot: Pick<
+    WizardSnapshot,
+    'taxYears' | 'employments' | 'journeys' | 'leave' | 'personalInfo' | 'workplaces'
+  >,
   logKeys: readonly string[],
   today: string,
 ): LogMilesMismatch[] {
@@ -78,9 +82,11 @@ export function logMilesMismatches(
   return selectedYears(snapshot).flatMap((entry) => {
     return snapshot.employments.flatMap((e, i) => {
       if (!logged.has(entry.year) && !logged.has(mileageLogKey(entry.year, e.id))) return [];
-      const journeys = journeysOf(snapshot, e.id);
+      const own = journeysOf(snapshot, e.id);
+      // Decision 077: journeys to a permanent workplace are not in the log (the server's log too).
+      const journeys = logJourneysOf(own, snapshot.workplaces);
       const job = entry.jobs.find((j) => j.employmentId === e.id);
-      if (journeys.length === 0 || !job) return [];
+      if (own.length === 0 || !job) return [];
       const logMiles = Math.floor(
         datedLogMiles({
           journeys,

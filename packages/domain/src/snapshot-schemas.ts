@@ -42,6 +42,15 @@ import {
   toNumber,
 } from './schema-basics.ts';
 import { utmDataSchema } from './claim-schemas.ts';
+import type { WorkplaceRule } from './workplace-test.ts';
+import {
+  MAX_WORKPLACES,
+  WORKPLACE_RULES,
+  answerPlace,
+  placeKey,
+  workplaceOutcomeOf,
+  type WorkplaceAnswers,
+} from './workplace-answers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Wizard snapshot sections (lenient: a draft saved part-way through is valid)
@@ -314,6 +323,56 @@ const leavePeriodSchema = z.object({
   to: datePartsSchema,
 });
 
+/** Months as the business-journey questions take them (decision 077): whole, up to 100 years. */
+const placeMonths = z.number().int().min(0).max(1200);
+
+/**
+ * D39, decision 077: one regular place's answers as saved part-way through (each optional), kept
+ * to the questions still asked, with the outcome worked out again from them (never trusted).
+ */
+const workplaceAnswersSchema = z
+  .object({
+    place: z
+      .string()
+      .max(10)
+      .refine((p) => placeKey(p) !== '', MESSAGES.postcodeInvalid),
+    facts: z.object({
+      role: z.enum(['normal-base', 'depot', 'regular-site', 'separate-visits']).optional(),
+      siteBased: z.boolean().optional(),
+      homeWorking: z.enum(['no', 'by-choice', 'required']).optional(),
+      sameAsCommute: z.boolean().optional(),
+      shareOfWorkingTime: z.number().min(0).max(100).optional(),
+      wholeEmployment: z.boolean().optional(),
+      expectedMonths: placeMonths.optional(),
+      expectationChange: z
+        .object({ afterMonths: placeMonths.optional(), newExpectedMonths: placeMonths.optional() })
+        .nullable()
+        .optional(),
+      actualMonths: placeMonths.optional(),
+    }),
+    startedOn: z.string().max(10).refine(isIsoDate, MESSAGES.journeyDateInvalid).optional(),
+    outcome: z
+      .object({
+        counts: z.enum(['all', 'none', 'until', 'from']),
+        untilMonth: z.number().optional(),
+        fromMonth: z.number().optional(),
+        rule: z.enum(WORKPLACE_RULES as [WorkplaceRule, ...WorkplaceRule[]]),
+      })
+      .nullable()
+      .optional(),
+  })
+  // `overwrite`: the same type in and out (/api/docs describes it); the outcome is recomputed.
+  .overwrite((w) => {
+    const answers = {
+      place: placeKey(w.place),
+      facts: answerPlace(w.facts, {}),
+      ...(w.startedOn === undefined ? {} : { startedOn: w.startedOn }),
+    };
+    return { ...answers, outcome: workplaceOutcomeOf(answers) };
+  });
+const workplaceAnswersMatch: SameType<z.output<typeof workplaceAnswersSchema>, WorkplaceAnswers> = true;
+void workplaceAnswersMatch;
+
 /** Each section of the snapshot as it is checked when present (no defaults). */
 const SECTION_SCHEMAS = {
   eligibilityData: eligibilityDataSchema,
@@ -327,6 +386,7 @@ const SECTION_SCHEMAS = {
   leave: z
     .array(leavePeriodSchema)
     .max(MAX_LEAVE_PERIODS, `You can add up to ${MAX_LEAVE_PERIODS} periods of leave`),
+  workplaces: z.array(workplaceAnswersSchema).max(MAX_WORKPLACES),
   agreementChecks: agreementChecksSchema,
   affiliateName: nullableText(AFFILIATE_MAX_LENGTH),
   utmData: utmDataSchema.nullable(),
@@ -347,6 +407,7 @@ const wizardSnapshotObject = z.object({
   taxYears: SECTION_SCHEMAS.taxYears.default(() => []),
   journeys: SECTION_SCHEMAS.journeys.default(() => []),
   leave: SECTION_SCHEMAS.leave.default(() => []),
+  workplaces: SECTION_SCHEMAS.workplaces.optional(),
   agreementChecks: section(SECTION_SCHEMAS.agreementChecks),
   affiliateName: SECTION_SCHEMAS.affiliateName,
   utmData: SECTION_SCHEMAS.utmData.default(null),
@@ -367,6 +428,7 @@ export const snapshotSectionsSchema = z.object({
   taxYears: SECTION_SCHEMAS.taxYears.optional(),
   journeys: SECTION_SCHEMAS.journeys.optional(),
   leave: SECTION_SCHEMAS.leave.optional(),
+  workplaces: SECTION_SCHEMAS.workplaces.optional(),
   agreementChecks: SECTION_SCHEMAS.agreementChecks.optional(),
   affiliateName: SECTION_SCHEMAS.affiliateName.optional(),
   utmData: SECTION_SCHEMAS.utmData.optional(),

@@ -18,6 +18,7 @@ import {
 } from './dates.ts';
 import { estimateRelief, type IncomeBandAnswer, type ReliefEstimate } from './tax-rates.ts';
 import { isRecord, num, str } from './records.ts';
+import { readWorkplaces, type WorkplaceAnswers } from './workplace-answers.ts';
 import { claimableTaxYears, isTaxYear, taxYearInfo, type TaxYear, type TaxYearInfo } from './tax-years.ts';
 
 // The wizard snapshot: the claimant's saved answers, the body of PUT /api/onboarding beside the
@@ -102,6 +103,11 @@ export interface WizardSnapshot {
   journeys: Journey[];
   /** D25: periods of leave the claimant declares; the mileage log leaves them out. */
   leave: LeaveDraft[];
+  /**
+   * D39, decision 077: the business-journey test's answers and outcome for each regular place the
+   * journeys go to; absent in snapshots saved before it was asked (nothing is left out then).
+   */
+  workplaces?: WorkplaceAnswers[] | undefined;
   agreementChecks: { accuracy: boolean; authorization: boolean; terms: boolean };
   affiliateName: string | null;
   utmData: Record<string, string> | null;
@@ -359,6 +365,7 @@ export function normaliseSnapshot(
       from: cleanDateParts(section(l.from)),
       to: cleanDateParts(section(l.to)),
     })),
+    ...(Array.isArray(raw.workplaces) ? { workplaces: readWorkplaces(raw.workplaces) } : {}),
     agreementChecks: {
       accuracy: agree.accuracy === true,
       authorization: agree.authorization === true,

@@ -509,6 +509,26 @@ export const claimDetailSchema = z
       )
       .optional()
       .describe('The journeys as saved'),
+    workplaces: z
+      .array(
+        z.object({
+          place: z.string().describe('The postcode of a regular place the journeys go to'),
+          answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+          outcome: z
+            .object({
+              counts: z.enum(['all', 'none', 'until', 'from']),
+              rule: z.string(),
+              reason: z.string(),
+              sources: z.array(z.string()),
+              changesOn: z.string().nullable(),
+            })
+            .nullable(),
+          problems: z.array(z.string()),
+          leftOutJourneys: z.array(z.number()).describe('The numbers of the journeys left out'),
+        }),
+      )
+      .optional()
+      .describe('D39: the business-journey test, each place with its answers and outcome (decision 077)'),
   })
   .describe('Every stored field, grouped, with the figures recomputed by the domain')
   .meta({ id: 'ClaimDetail' });

@@ -7,6 +7,7 @@ import {
   mileageLogKey,
   parseMileageLogFilename,
   leavePeriodsOf,
+  logJourneysOf,
   selectedYears,
   ukIsoDate,
   vehicleOf,
@@ -59,8 +60,10 @@ export function mileageLogOperations(ctx: OnboardingContext) {
         // One log per employment that has journeys, each from its own page (D25).
         employments: snapshot.employments.flatMap((e) => {
           if (employmentId !== undefined && e.id !== employmentId) return [];
-          const own = journeysOf({ journeys, employments: snapshot.employments }, e.id);
-          if (own.length === 0) return [];
+          const mine = journeysOf({ journeys, employments: snapshot.employments }, e.id);
+          if (mine.length === 0) return [];
+          // Decision 077: journeys to a permanent workplace are left out (as logMilesMismatches does).
+          const own = logJourneysOf(mine, snapshot.workplaces);
           return [
             {
               employerName: e.employerName,

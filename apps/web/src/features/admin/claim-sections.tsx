@@ -452,9 +452,56 @@ export function MileageFigures({ claim }: { claim: ClaimDetail }) {
               </ul>
             </>
           )}
+          {claim.workplaces && claim.workplaces.length > 0 && <WorkplaceAnswersSection claim={claim} />}
         </>
       )}
     </>
+  );
+}
+
+const COUNTS_WORDS = {
+  all: 'Counts: every journey there is business travel',
+  none: 'Left out: every journey there is commuting',
+  until: 'Partly left out: journeys from the change on are commuting',
+  from: 'Partly left out: journeys before the change are commuting',
+} as const;
+
+/** D39, decision 077: each regular place's answers and outcome, with the rule and HMRC's sources. */
+function WorkplaceAnswersSection({ claim }: { claim: ClaimDetail }) {
+  return (
+    <section aria-labelledby="workplaces-title" className="mb-8" data-testid="claim-workplaces">
+      <h2 id="workplaces-title" className="mb-2 text-2xl">
+        Business-journey test
+      </h2>
+      {(claim.workplaces ?? []).map((w) => (
+        <div key={w.place} className="mb-4" data-testid={`claim-workplace-${w.place.replace(/\s+/g, '')}`}>
+          <h3 className="mb-1 text-xl">{w.place}</h3>
+          <dl className="grid grid-cols-1 gap-y-1 sm:grid-cols-3 sm:gap-x-4">
+            {w.answers.map((a) => (
+              <div key={a.question} className="contents">
+                <dt className="font-semibold sm:col-span-2">{a.question}</dt>
+                <dd>{a.answer || 'Not answered'}</dd>
+              </div>
+            ))}
+          </dl>
+          {w.outcome ? (
+            <div className="mt-2" data-testid="claim-workplace-outcome">
+              <p className="font-semibold">
+                {COUNTS_WORDS[w.outcome.counts]}
+                {w.outcome.changesOn ? ` (change on ${w.outcome.changesOn})` : ''}
+                {w.leftOutJourneys.length > 0 ? `; journeys ${w.leftOutJourneys.join(', ')}` : ''}
+              </p>
+              <p>{w.outcome.reason}</p>
+              <p className="text-muted">
+                Rule: {w.outcome.rule}. Sources: {w.outcome.sources.join(', ')}
+              </p>
+            </div>
+          ) : (
+            <p className="mt-2">Not decided: {w.problems.join(' ') || 'not answered'}</p>
+          )}
+        </div>
+      ))}
+    </section>
   );
 }
 

@@ -125,6 +125,7 @@ export function OnboardingPage() {
       setEmployments: (employments) => dispatch({ type: 'set-employments', employments }),
       setScottishTaxpayer: (value) => dispatch({ type: 'set-scottish-taxpayer', value }),
       setLeave: (leave) => dispatch({ type: 'set-leave', leave }),
+      setWorkplaces: (workplaces) => dispatch({ type: 'set-workplaces', workplaces }),
       changeAnswer: (step) => dispatch({ type: 'change-answer', step, returnTo: 'check-answers' }),
       continueStep: () => {
         const errors = validateWizardStep(state.currentStep, state.snapshot, stepExtras(state));

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Journey, LeaveDraft, WizardStepId } from '@taxback/domain';
+import type { Journey, LeaveDraft, WizardStepId, WorkplaceAnswers } from '@taxback/domain';
 import type { Employment, EmploymentYear, TaxYearEntry, WizardSnapshot } from '@taxback/domain';
 import type { LogLink, MileageLogFiles, UploadedFile } from './lib/server-data.ts';
 import type { SaveStatus } from './lib/outbox.ts';
@@ -48,6 +48,8 @@ export interface WizardController {
   setJourneys(journeys: Journey[]): void;
   /** D25: the periods of leave the mileage log leaves out. */
   setLeave(leave: LeaveDraft[]): void;
+  /** D39, decision 077: the business-journey test's answers for the regular places. */
+  setWorkplaces(workplaces: WorkplaceAnswers[]): void;
   setAgreement(patch: Partial<WizardSnapshot['agreementChecks']>): void;
   /** Memory only (D10). */
   setSignature(signature: SignatureValue | null): void;

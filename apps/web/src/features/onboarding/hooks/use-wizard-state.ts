@@ -10,6 +10,7 @@ import {
   type Journey,
   type WizardStepId,
   leaveProblems,
+  type WorkplaceAnswers,
   type LeaveDraft,
   type RebateSummary,
 } from '@taxback/domain';
@@ -36,7 +37,7 @@ import {
   type FieldErrors,
   type StepExtras,
 } from '../lib/validation.ts';
-import { createJourney, validateJourneys } from '../rebuild/journey-rules.ts';
+import { createJourney, validateJourneys, workplaceAnswerProblems } from '../rebuild/journey-rules.ts';
 import type { SignatureValue } from '../../../components/authority/signature-value.ts';
 
 export interface WizardState {
@@ -108,6 +109,7 @@ export type WizardAction =
   | { type: 'set-notice'; notice: string | null }
   | { type: 'set-journeys'; journeys: Journey[] }
   | { type: 'set-leave'; leave: LeaveDraft[] }
+  | { type: 'set-workplaces'; workplaces: WorkplaceAnswers[] }
   | { type: 'set-agreement'; patch: Partial<WizardSnapshot['agreementChecks']> }
   | { type: 'set-signature'; signature: SignatureValue | null }
   | { type: 'set-ni-number'; niNumber: string }
@@ -162,7 +164,11 @@ export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'ni
 function revalidate(state: WizardState): WizardState {
   if (Object.keys(state.errors).length === 0) return state;
   if (inMileageLogBuilder(state.currentStep)) {
-    const now = { ...validateJourneys(state.snapshot), ...leaveProblems(state.snapshot.leave) };
+    const now = {
+      ...validateJourneys(state.snapshot),
+      ...leaveProblems(state.snapshot.leave),
+      ...workplaceAnswerProblems(state.snapshot),
+    };
     const errors: FieldErrors = {};
     for (const key of Object.keys(state.errors)) if (now[key]) errors[key] = now[key];
     return { ...state, errors };
@@ -196,6 +202,7 @@ const answerHandlers: Handlers<
   | 'set-employments'
   | 'set-journeys'
   | 'set-leave'
+  | 'set-workplaces'
   | 'set-agreement'
   | 'set-signature'
   | 'set-ni-number'
@@ -231,6 +238,8 @@ const answerHandlers: Handlers<
     withSnapshot(state, alignSnapshot({ ...state.snapshot, employments: action.employments })),
   'set-journeys': (state, action) => withSnapshot(state, { ...state.snapshot, journeys: action.journeys }),
   'set-leave': (state, action) => withSnapshot(state, { ...state.snapshot, leave: action.leave }),
+  'set-workplaces': (state, action) =>
+    withSnapshot(state, { ...state.snapshot, workplaces: action.workplaces }),
   'set-agreement': (state, action) =>
     withSnapshot(state, {
       ...state.snapshot,

@@ -53,6 +53,22 @@ export function validateJourneys(
   return checkLogJourneys(snapshot.journeys, years, ukIsoDate(today), schemas).errors;
 }
 
+type SnapshotCheck = (snapshot: WizardSnapshot) => Record<string, string>;
+let workplaceCheck: SnapshotCheck = () => ({});
+
+/**
+ * Decision 077: the business-journey questions' check arrives with the builder's review (so the
+ * test's rules and words stay out of the wizard's first load); until then there is nothing to check.
+ */
+export function registerWorkplaceCheck(check: SnapshotCheck): void {
+  workplaceCheck = check;
+}
+
+/** The problems of the regular places' answers (see registerWorkplaceCheck). */
+export function workplaceAnswerProblems(snapshot: WizardSnapshot): Record<string, string> {
+  return workplaceCheck(snapshot);
+}
+
 /** The field paths of the journey form in screen order (for the error summary). */
 export function journeyFieldPaths(count: number): string[] {
   // In the order the journey card shows them (journey-setup.tsx), so the error summary does too.

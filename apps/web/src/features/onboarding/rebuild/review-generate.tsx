@@ -10,12 +10,31 @@ import {
   textToDateParts,
   milesText,
 } from '@taxback/domain';
-import { journeysOf, parseMileageLogKey, selectedYears } from '@taxback/domain';
+import {
+  journeysOf,
+  leftOutJourneys,
+  logJourneysOf,
+  parseMileageLogKey,
+  regularPlacesOf,
+  selectedYears,
+  workplaceProblems,
+  type WizardSnapshot,
+} from '@taxback/domain';
 import { generateMileageLog } from '../lib/wizard-api.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
-import { NO_JOURNEYS_BODY, NO_JOURNEYS_TITLE, validateJourneys } from './journey-rules.ts';
+import {
+  NO_JOURNEYS_BODY,
+  NO_JOURNEYS_TITLE,
+  registerWorkplaceCheck,
+  validateJourneys,
+} from './journey-rules.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { WorkplaceQuestions, workplaceFieldPaths } from './workplace-questions.tsx';
+import { LeftOutJourneys } from '../components/left-out-journeys.tsx';
+
+// Decision 077: the wizard re-checks the places' answers as they change once this step has loaded.
+registerWorkplaceCheck(workplaceProblems);
 
 export const SAVE_JOURNEYS_FAILED =
   'We could not save your journeys. Please check your connection and try again.';
@@ -63,6 +82,12 @@ export function ReviewGenerate() {
       wizard.showErrors(errors);
       return;
     }
+    // D39: a place whose questions were begun must be answered before the log leaves journeys out.
+    const placeErrors = workplaceProblems(snapshot);
+    if (Object.keys(placeErrors).length > 0) {
+      wizard.showErrors(placeErrors);
+      return;
+    }
     setPhase('generating');
     setMessage('');
     // The server builds the log from the saved journeys, so they must be saved first.
@@ -99,10 +124,15 @@ export function ReviewGenerate() {
     );
   }
 
+  // Decision 077: the journeys HMRC does not count are left out of the totals, as of the log.
   const { perYear, total } = journeysMilesByYear(
-    employment === undefined ? journeys : journeysOf(snapshot, employment.id),
+    logJourneysOf(
+      employment === undefined ? journeys : journeysOf(snapshot, employment.id),
+      snapshot.workplaces,
+    ),
     years,
   );
+  const places = regularPlacesOf(journeys);
 
   return (
     <WizardShell
@@ -117,40 +147,13 @@ export function ReviewGenerate() {
       continueLabel={phase === 'generating' ? 'Generating…' : 'Generate Log'}
       continueDisabled={phase === 'generating'}
       onContinue={() => void generate()}
+      fields={places.flatMap((p) =>
+        workplaceFieldPaths(p, snapshot.workplaces?.find((w) => w.place === p)?.facts ?? {}),
+      )}
     >
-      <ol className="space-y-4" data-testid="journey-summary">
-        {journeys.map((j, i) => (
-          <li
-            key={j.id}
-            className="rounded-lg border-2 border-gray-300 p-4"
-            data-testid={`summary-journey-${i}`}
-          >
-            <h2 className="mb-2 text-xl">
-              Journey {i + 1}: {j.startAddress} to {j.endAddress}
-            </h2>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-              <dt>Purpose</dt>
-              <dd className="text-right break-words">{journeyReasonLabel(j)}</dd>
-              <dt>Trip type</dt>
-              <dd className="text-right">{TRIP_TYPES.find((t) => t.id === j.tripType)?.label}</dd>
-              <dt>How often</dt>
-              <dd className="text-right">{frequencyLabel(j.frequency)}</dd>
-              {j.frequency === 'one-off' && (
-                <>
-                  <dt>Date</dt>
-                  <dd className="text-right">{oneOffDate(j.date)}</dd>
-                </>
-              )}
-              <dt>Distance one way</dt>
-              <dd className="text-right">{milesText(j.distance ?? 0)}</dd>
-              <dt className="font-semibold">{j.frequency === 'one-off' ? 'Miles' : 'Annual miles'}</dt>
-              <dd className="text-right font-semibold" data-testid={`summary-journey-${i}-annual`}>
-                {milesText(journeyAnnualMiles(j))}
-              </dd>
-            </dl>
-          </li>
-        ))}
-      </ol>
+      <JourneySummaries snapshot={snapshot} />
+      <RegularPlaces places={places} />
+      <LeftOutJourneys snapshot={snapshot} />
 
       <section aria-labelledby="rebuild-totals-title" className="rounded-lg bg-brand-50 p-4">
         <h2 id="rebuild-totals-title" className="mb-2 text-xl">
@@ -199,4 +202,84 @@ function replacedLogs<T>(
     return employmentId !== undefined && scope.employmentId !== employmentId;
   });
   return { ...Object.fromEntries(kept), ...built };
+}
+
+/** Each journey with its miles, and whether the business-journey test leaves it out (decision 077). */
+function JourneySummaries({ snapshot }: { snapshot: WizardSnapshot }) {
+  const { journeys } = snapshot;
+  const leftOut = new Map(leftOutJourneys(snapshot).map((o) => [o.journey.id, o.part]));
+  return (
+    <ol className="space-y-4" data-testid="journey-summary">
+      {journeys.map((j, i) => (
+        <li
+          key={j.id}
+          className="rounded-lg border-2 border-gray-300 p-4"
+          data-testid={`summary-journey-${i}`}
+        >
+          <h2 className="mb-2 text-xl">
+            Journey {i + 1}: {j.startAddress} to {j.endAddress}
+          </h2>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+            <dt>Purpose</dt>
+            <dd className="text-right break-words">{journeyReasonLabel(j)}</dd>
+            <dt>Trip type</dt>
+            <dd className="text-right">{TRIP_TYPES.find((t) => t.id === j.tripType)?.label}</dd>
+            <dt>How often</dt>
+            <dd className="text-right">{frequencyLabel(j.frequency)}</dd>
+            {j.frequency === 'one-off' && (
+              <>
+                <dt>Date</dt>
+                <dd className="text-right">{oneOffDate(j.date)}</dd>
+              </>
+            )}
+            <dt>Distance one way</dt>
+            <dd className="text-right">{milesText(j.distance ?? 0)}</dd>
+            <dt className="font-semibold">{j.frequency === 'one-off' ? 'Miles' : 'Annual miles'}</dt>
+            <dd className="text-right font-semibold" data-testid={`summary-journey-${i}-annual`}>
+              {milesText(journeyAnnualMiles(j))}
+            </dd>
+          </dl>
+          {leftOut.has(j.id) && (
+            <p className="mt-2 font-semibold" data-testid={`summary-journey-${i}-left-out`}>
+              {leftOut.get(j.id) === 'all'
+                ? 'Left out of your claim: HMRC treats it as commuting (see below).'
+                : 'Partly left out of your claim (see below).'}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** D39: HMRC's questions for each regular place the journeys go to (optional until begun). */
+function RegularPlaces({ places }: { places: readonly string[] }) {
+  const wizard = useWizard();
+  const { snapshot, errors } = wizard.state;
+  if (places.length === 0) return null;
+  const saved = snapshot.workplaces ?? [];
+  return (
+    <section aria-labelledby="regular-places-title" className="space-y-4" data-testid="regular-places">
+      <h2 id="regular-places-title" className="text-2xl">
+        The places you drive to regularly
+      </h2>
+      <p>
+        HMRC only counts business travel. Driving between home and a place that is your permanent workplace is
+        commuting, which never counts. Answer these questions for each place so we can check which journeys
+        count. If you do not answer them, your journeys are claimed as you listed them.
+      </p>
+      {places.map((place, i) => (
+        <WorkplaceQuestions
+          key={place}
+          place={place}
+          number={i + 1}
+          answers={saved.find((w) => w.place === place)}
+          errors={errors}
+          onChange={(answers) =>
+            wizard.setWorkplaces([...saved.filter((w) => w.place !== answers.place), answers])
+          }
+        />
+      ))}
+    </section>
+  );
 }

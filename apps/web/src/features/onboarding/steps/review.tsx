@@ -24,6 +24,7 @@ import { caseFiguresOf, claimSummaryOf } from '../lib/case-figures.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { LeftOutJourneys } from '../components/left-out-journeys.tsx';
 
 const FIELDS = [
   'signature',
@@ -227,6 +228,7 @@ export function StepReview() {
       <ClaimSummary snapshot={snapshot} summary={summary} fee={settings?.fee} inCase={figures !== null} />
       {figures && <CaseYearsPanel figures={figures} />}
       {!isFuelClaim(snapshot) && <SelfAssessmentNote summary={summary} />}
+      <LeftOutJourneys snapshot={snapshot} testId="review-left-out-journeys" />
 
       {authority ? (
         <AuthorityDocumentView document={authority} />
