@@ -80,6 +80,8 @@ const API_ROUTES = [
   'get /api/admin/claims/{id}/invoice.pdf',
   'get /api/admin/claims/{id}/client-money',
   'post /api/admin/claims/{id}/client-money/receipts',
+  'post /api/admin/claims/{id}/client-money/refunds',
+  'post /api/admin/claims/{id}/client-money/write-offs',
   'put /api/admin/claims/{id}/bank-details',
   'get /api/admin/client-money/payouts',
   'get /api/admin/client-money/payouts.csv',

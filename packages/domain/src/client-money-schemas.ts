@@ -81,9 +81,15 @@ export type BankDetailsInput = z.output<typeof bankDetailsSchema>;
  */
 export const moneyOutSchema = z
   .object({
-    // Unknown, not an optional union: an optional key's refinement never runs when it is left out.
+    // Not optional: an optional key's refinement never runs when it is left out, so a missing amount
+    // is the union's own error, told apart from a wrong type by its input.
     amount: z
-      .unknown()
+      .union([z.string(), z.number(), z.null()], {
+        error: (issue) =>
+          issue.input === undefined
+            ? CLIENT_MONEY_MESSAGES.outAmountRequired
+            : CLIENT_MONEY_MESSAGES.outAmountInvalid,
+      })
       .superRefine((raw, ctx) => {
         const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
         if (raw === undefined || raw === null || raw === '') issue(CLIENT_MONEY_MESSAGES.outAmountRequired);
