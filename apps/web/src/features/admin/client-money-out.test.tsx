@@ -20,6 +20,7 @@ const MONEY = {
   postings: [],
   payouts: [],
   bankDetails: null,
+  nominations: [],
 };
 
 afterEach(() => vi.unstubAllGlobals());
