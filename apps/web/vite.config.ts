@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // Which files each of the two web projects runs: the root vitest.config.ts (decision 080).
     setupFiles: ['./test/setup.ts'],
     // jsdom renders of whole steps take seconds on a busy 2-core machine running two workers.
     testTimeout: 15_000,

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { loadValidation } from '../src/features/onboarding/lib/validation.ts';
 
@@ -9,6 +9,16 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Files share one jsdom per worker (decision 080), so nothing a file leaves behind reaches the next.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  sessionStorage.clear();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 
 // The wizard loads its schemas beside the first screen; in tests they are there from the start,
 // as they are a moment after a real page appears.

@@ -84,11 +84,13 @@ describe('Dropbox Sign adapter', () => {
     ESIGN_CLIENT_ID: 'client-123',
     ESIGN_TEST_MODE: 'true',
   };
-  const provider = (calls: LogCall[], extra: Record<string, string> = {}) =>
+  // A roomy limit, so a busy CI machine does not turn a prompt stub answer into a timeout;
+  // the timeout test passes its own short one against a stub that answers later still.
+  const provider = (calls: LogCall[], extra: Record<string, string> = {}, timeoutMs = 10_000) =>
     createESignProvider(loadProviderConfig({ ...env, ESIGN_API_URL: stub.url, ...extra }).esign, {
       dataDir,
       organisation: 'Example Claims Ltd',
-      timeoutMs: 300,
+      timeoutMs,
       log: recordingLogger(calls),
     });
 
@@ -182,8 +184,8 @@ describe('Dropbox Sign adapter', () => {
       body: { error: { error_name: 'unauthorized', error_msg: 'Unauthorized api key' } },
     });
     expect(await provider(calls).sign(await request())).toEqual({ ok: false, code: 'http-401-unauthorized' });
-    stub.answer({ status: 200, body: {}, delayMs: 1000 });
-    expect(await provider(calls).sign(await request())).toEqual({ ok: false, code: 'timeout' });
+    stub.answer({ status: 200, body: {}, delayMs: 1500 });
+    expect(await provider(calls, {}, 300).sign(await request())).toEqual({ ok: false, code: 'timeout' });
     stub.answer({ status: 200, body: 'not json' });
     expect((await provider(calls).collect('dropbox-sign:sr-1')).ok).toBe(false);
     expect(
