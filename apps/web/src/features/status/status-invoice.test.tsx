@@ -1,9 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CARD_PAYMENT_MESSAGES } from '@taxback/domain/card-payment-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusInvoice, goTo } from './status-invoice.tsx';
 import { PaymentReturnNotice } from './status-timeline.tsx';
+import { answers, cleanUpAfterEach } from './status-test-answers.ts';
 
 // Decision 078: the status page's invoice offers "Pay £X by card" where a payment provider takes
 // cards and something is owed; the button asks the server for the provider's checkout page (with
@@ -39,23 +40,7 @@ const casework = {
   amendable: null,
 } as unknown as ClaimStatusView['casework'];
 
-function answers(...replies: { status: number; body: unknown }[]) {
-  const fetchMock = vi.fn(async () => {
-    const next = replies.shift()!;
-    return new Response(JSON.stringify(next.body), {
-      status: next.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEach();
 
 const payButton = () => screen.queryByRole('button', { name: 'Pay £108.00 by card' });
 
