@@ -70,6 +70,8 @@ test('a 20% fee without a nomination: £450 repaid, an invoice for £90 emailed,
   await expect(invoice).toContainText('HMRC repaid you £450.00. Our fee is £90.00, so you keep £360.00.');
   await expect(invoice).toContainText(`Invoice ${number}`);
   await expect(invoice).toContainText(`Pay £90.00 by`);
+  // Decision 078: the offline payment provider offers no card; the bank transfer is the way to pay.
+  await expect(invoice.getByRole('button', { name: /by card/ })).toHaveCount(0);
   const download = claimant.waitForEvent('download');
   await invoice.getByRole('link', { name: `Download invoice ${number} (PDF)` }).click();
   expect((await download).suggestedFilename()).toBe(`invoice-${number}.pdf`);

@@ -38,7 +38,13 @@ import {
 } from './http/security.ts';
 import type { SecurityHeaderSets } from './http/security.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
-import { invoiceSettingsOf, registerAdmin } from './modules/admin/index.ts';
+import { createAuditLog, invoiceSettingsOf, registerAdmin } from './modules/admin/index.ts';
+import {
+  cardPaymentWebhookRoutes,
+  createCardCheckout,
+  createCardNotices,
+} from './modules/card-payments/index.ts';
+import { createPaymentProvider } from './providers/payments/index.ts';
 import { createFunnelSteps, dashboardRoutes, funnelStepRoutes } from './modules/dashboard/index.ts';
 import type { FunnelSteps } from './modules/dashboard/index.ts';
 import { settingsRoutes } from './modules/authority/routes.ts';
@@ -347,6 +353,18 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     ...clock,
   });
   let clientMoney: ClientMoney | null = null;
+  // Decision 078: the invoice's card payments (none offline).
+  const payments = createPaymentProvider(config.providers.payments, {
+    timeoutMs: config.providers.timeoutMs,
+    log: app.log,
+  });
+  const cardCheckout = createCardCheckout({
+    db: database.db,
+    provider: payments,
+    publicUrl: config.publicUrl,
+    payTo: config.invoicing.payTo,
+    ...clock,
+  });
   const status = createStatusService({
     db: database.db,
     dialect: database.dialect,
@@ -360,6 +378,7 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     invoicing: { settings: invoiceSettingsOf(config), documents },
     // D29: the nomination's operations, from the back-office's client money (registered below).
     nominations: () => clientMoney?.nominations ?? null,
+    offersCard: payments.offersCard,
     ...clock,
   });
   await app.register(healthRoutes, { prefix: '/api' });
@@ -385,15 +404,29 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
     status,
     secureCookie: config.nodeEnv === 'production',
     nominations: () => clientMoney?.nominations ?? null,
+    cardCheckout,
   });
   await app.register(callBackRoutes, { prefix: '/api', ...clock });
   await app.register(docsRoutes, { prefix: '/api' });
-  ({ clientMoney } = await registerAdmin(app, {
+  const admin = await registerAdmin(app, {
     now: overrides.now,
     notices,
     documents,
     nomination: nominationSettingsOf(config, app.log, overrides.now),
-  }));
+  });
+  clientMoney = admin.clientMoney;
+  const now = overrides.now ?? (() => new Date());
+  await app.register(cardPaymentWebhookRoutes, {
+    prefix: '/api',
+    notices: createCardNotices({
+      db: database.db,
+      provider: payments,
+      audit: createAuditLog(database.db, now),
+      recordPayment: admin.recordInvoicePayment,
+      log: app.log,
+      now,
+    }),
+  });
   await app.register(funnelStepRoutes, { prefix: '/api', funnel });
   await app.register(dashboardRoutes, {
     prefix: '/api/admin',

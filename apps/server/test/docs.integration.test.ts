@@ -47,6 +47,8 @@ const API_ROUTES = [
   'post /api/status/nomination',
   'put /api/status/bank-details',
   'get /api/status/nominations/{id}',
+  'post /api/status/invoice/checkout',
+  'post /api/webhooks/stripe',
   'post /api/call-backs',
   'get /api/address',
   'get /api/distance',

@@ -5,6 +5,7 @@
 // TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '@taxback/domain';
+import { CARD_PAYMENT_MESSAGES } from '@taxback/domain/card-payment-schemas';
 import type { OperatorInvoice } from '@taxback/domain/invoice-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { STATUS_COOKIE } from '../src/modules/status/routes.ts';
@@ -232,8 +233,24 @@ describe('invoices (D41, no nomination)', () => {
       state: 'issued',
       howToPay: issued.howToPay,
       downloadUrl: '/api/status/invoice.pdf',
+      // Decision 078: offline, no card is offered; the way to pay is the bank transfer.
+      payByCard: false,
     });
     const cookie = verified.cookies.find((c) => c.name === STATUS_COOKIE)!;
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/invoice/checkout',
+      cookies: { [STATUS_COOKIE]: cookie.value },
+      headers: { 'x-csrf-token': view.casework.csrfToken },
+    });
+    expect([card.statusCode, card.json()]).toEqual([409, { error: CARD_PAYMENT_MESSAGES.notOffered }]);
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'stripe-signature': 't=1,v1=00' },
+      payload: { id: 'evt_1', type: 'checkout.session.completed', data: { object: {} } },
+    });
+    expect(webhook.statusCode).toBe(404);
     const download = await t.app.inject({
       method: 'GET',
       url: '/api/status/invoice.pdf',

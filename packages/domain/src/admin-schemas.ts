@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   'invoice-write-off',
   'invoice-credit',
   'invoice-downloaded',
+  'invoice-card-payment-refused',
   'client-money-received',
   'client-money-refunded',
   'client-money-written-off',

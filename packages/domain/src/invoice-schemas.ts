@@ -48,5 +48,12 @@ export const operatorInvoiceSchema = z.object({
 });
 export type OperatorInvoice = z.infer<typeof operatorInvoiceSchema>;
 
-/** The claimant's status page: their invoice and where to download it. */
-export const claimantInvoiceSchema = invoiceViewSchema.extend({ downloadUrl: z.string() });
+/** The claimant's status page: their invoice, where to download it and whether to offer a card. */
+export const claimantInvoiceSchema = invoiceViewSchema.extend({
+  downloadUrl: z.string(),
+  payByCard: z
+    .boolean()
+    .describe(
+      'Decision 078: a card payment is offered (a payment provider is configured and something is owed)',
+    ),
+});

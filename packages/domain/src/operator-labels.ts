@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invoice-write-off': 'Invoice written off',
   'invoice-credit': 'Invoice credited',
   'invoice-downloaded': 'Invoice downloaded',
+  'invoice-card-payment-refused': 'Card payment not recorded (to refund)',
   'client-money-received': 'Money received from HMRC',
   'client-money-refunded': 'Client money refunded to HMRC',
   'client-money-written-off': 'Client money written off',

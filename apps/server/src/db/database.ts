@@ -456,6 +456,28 @@ export interface InvoicePaymentsTable {
   created_at: IsoTime;
 }
 
+/** D41 (migration 047, decision 078): a card checkout a claimant started on the case's invoice. */
+export interface CardCheckoutsTable {
+  id: string;
+  invoice_id: string;
+  /** The invoice's version when the checkout was started (one is reused only at the same version). */
+  invoice_version: number;
+  provider: string;
+  /** The provider's session id (Stripe's cs_…); unique. */
+  provider_session_id: string;
+  amount_pence: number;
+  currency: string;
+  checkout_url: string;
+  expires_at: IsoTime | null;
+  state: 'open' | 'paid' | 'refused';
+  /** Why a paid notice was not recorded (amount, currency, the invoice no longer owing it). */
+  refusal: string | null;
+  /** The provider's notice that closed it; unique. */
+  event_id: string | null;
+  created_at: IsoTime;
+  closed_at: IsoTime | null;
+}
+
 /** D41 (migration 044): a balanced set of ledger entries; idempotency_key unique. */
 export interface LedgerPostingsTable {
   id: string;
@@ -675,6 +697,7 @@ export interface Database {
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;
+  card_checkouts: CardCheckoutsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;
   client_bank_details: ClientBankDetailsTable;

@@ -28,12 +28,19 @@ export function caseInvoiceRow(db: Db, caseId: string) {
   return db.selectFrom('invoices').selectAll().where('case_id', '=', caseId).executeTakeFirst();
 }
 
-/** An invoice's payments, oldest first, with the name of who recorded each. */
+/** An invoice's payments, oldest first, with the name of who recorded each (a provider by its name). */
 export async function invoicePayments(db: Db, invoiceId: string) {
   const rows = await db
     .selectFrom('invoice_payments as p')
     .leftJoin('operator_users as o', 'o.id', 'p.operator_id')
-    .select(['p.amount_pence', 'p.paid_on', 'p.method', 'p.created_at', 'o.name as operator'])
+    .select([
+      'p.amount_pence',
+      'p.paid_on',
+      'p.method',
+      'p.created_at',
+      'p.operator_id',
+      'o.name as operator',
+    ])
     .where('p.invoice_id', '=', invoiceId)
     .orderBy('p.created_at')
     .execute();
@@ -41,7 +48,8 @@ export async function invoicePayments(db: Db, invoiceId: string) {
     amountPence: Number(p.amount_pence),
     paidOn: p.paid_on,
     method: p.method,
-    operator: p.operator,
+    // Decision 078: a card payment a provider told us of is recorded by 'payment-provider:<name>'.
+    operator: p.operator ?? (p.operator_id.startsWith('payment-provider:') ? 'The payment provider' : null),
     createdAt: p.created_at,
   }));
 }

@@ -23,12 +23,17 @@ export type ESignProviderConfig =
   | { provider: 'offline'; p12Path: string | null; passphrase: string }
   | { provider: 'dropbox-sign'; apiKey: string; clientId: string; baseUrl: string; testMode: boolean };
 
+/** D41 (decision 078): how an invoice may be paid by card: not at all (offline), or Stripe Checkout. */
+export type PaymentProviderConfig =
+  { provider: 'offline' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; baseUrl: string };
+
 export type ProviderConfig = {
   address: AddressProviderConfig;
   distance: DistanceProviderConfig;
   sms: SmsProviderConfig;
   email: EmailProviderConfig;
   esign: ESignProviderConfig;
+  payments: PaymentProviderConfig;
   /** Upper bound for every outbound provider call, in milliseconds. */
   timeoutMs: number;
 };
@@ -65,6 +70,10 @@ const providerEnvSchema = z.object({
   ESIGN_TEST_MODE: z.enum(['true', 'false']).default('false'),
   ESIGN_P12_PATH: optionalText,
   ESIGN_P12_PASSPHRASE: z.string().default(''),
+  PAYMENT_PROVIDER: z.enum(['offline', 'stripe']).default('offline'),
+  STRIPE_API_URL: baseUrl('https://api.stripe.com'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
@@ -105,6 +114,7 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
   const distanceNeeds = requiredBy(`DISTANCE_PROVIDER=${e.DISTANCE_PROVIDER}`);
   const smsNeeds = requiredBy(`SMS_PROVIDER=${e.SMS_PROVIDER}`);
   const esignNeeds = requiredBy(`ESIGN_PROVIDER=${e.ESIGN_PROVIDER}`);
+  const paymentNeeds = requiredBy(`PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER}`);
 
   const addressByProvider: Record<typeof e.ADDRESS_PROVIDER, () => AddressProviderConfig> = {
     offline: () => ({ provider: 'offline' }),
@@ -150,6 +160,16 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
         }
       : { provider: 'offline', p12Path: e.ESIGN_P12_PATH ?? null, passphrase: e.ESIGN_P12_PASSPHRASE };
 
+  const payments: PaymentProviderConfig =
+    e.PAYMENT_PROVIDER === 'stripe'
+      ? {
+          provider: 'stripe',
+          secretKey: paymentNeeds('STRIPE_SECRET_KEY'),
+          webhookSecret: paymentNeeds('STRIPE_WEBHOOK_SECRET'),
+          baseUrl: e.STRIPE_API_URL,
+        }
+      : { provider: 'offline' };
+
   const address = addressByProvider[e.ADDRESS_PROVIDER]();
   const distance = distanceByProvider[e.DISTANCE_PROVIDER]();
   const sms = smsByProvider[e.SMS_PROVIDER]();
@@ -160,5 +180,5 @@ export function loadProviderConfig(env: NodeJS.ProcessEnv): ProviderConfig {
   if (missing.length > 0) {
     throw new Error(`Invalid provider configuration:\n${missing.join('\n')}`);
   }
-  return { address, distance, sms, email, esign, timeoutMs: e.PROVIDER_TIMEOUT_MS };
+  return { address, distance, sms, email, esign, payments, timeoutMs: e.PROVIDER_TIMEOUT_MS };
 }

@@ -9,6 +9,7 @@ describe('loadProviderConfig', () => {
       sms: { provider: 'offline' },
       email: { provider: 'offline' },
       esign: { provider: 'offline', p12Path: null, passphrase: '' },
+      payments: { provider: 'offline' },
       timeoutMs: 5000,
     });
   });
@@ -43,6 +44,7 @@ describe('loadProviderConfig', () => {
         from: 'TaxBack <claims@example.com>',
       },
       esign: { provider: 'offline', p12Path: null, passphrase: '' },
+      payments: { provider: 'offline' },
       timeoutMs: 2500,
     });
   });

@@ -55,6 +55,7 @@ import {
 import { nominationSignSchema } from '../nomination-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import { operatorInvoiceSchema } from '../invoice-schemas.ts';
+import { cardCheckoutSchema, stripeEventSchema, webhookReceivedSchema } from '../card-payment-schemas.ts';
 import {
   bankDetailsSchema,
   caseClientMoneySchema,
@@ -732,6 +733,44 @@ const claimant = {
       200: file('The signed PDF, as an attachment', 'application/pdf'),
       401: error('No cookie, it has expired, or the nomination is not this claim’s'),
       ...standard(429, 503),
+    },
+  },
+  // D41 (issue 47, decision 078): the invoice paid by card. The claimant starts a checkout (the
+  // fresh cookie and the page's CSRF token); only the provider's signed webhook records the payment.
+  startStatusCardPayment: {
+    method: 'POST',
+    path: '/api/status/invoice/checkout',
+    tags: ['status'],
+    summary:
+      'D41: a card payment of what is owed on the case’s invoice: the payment provider’s checkout page to send the browser to',
+    access: 'public',
+    responses: {
+      200: json('The checkout page', cardCheckoutSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: error('No card payment is offered, there is no invoice, or nothing is owed on it'),
+      503: error('The payment provider did not answer; nothing was started', true),
+      ...standard(429),
+    },
+  },
+  receiveStripeWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    tags: ['webhooks'],
+    summary:
+      'Stripe’s events (PAYMENT_PROVIDER=stripe): a paid checkout.session.completed records a card payment on the invoice once; other events are acknowledged',
+    description:
+      'The Stripe-Signature header is checked (HMAC-SHA256 of `t.body` with STRIPE_WEBHOOK_SECRET, 5 minutes’ tolerance) on the raw body before anything is read; a wrong or old signature is 400 and nothing is stored.',
+    access: 'public',
+    body: stripeEventSchema,
+    responses: {
+      200: json('Received; what was done with it', webhookReceivedSchema),
+      400: {
+        description: 'The signature is missing, wrong or too old, or the body is not an event',
+        schema: badRequestSchema,
+      },
+      404: error('Card payments are not configured (PAYMENT_PROVIDER=offline)'),
+      ...standard(413, 415, 429, 503),
     },
   },
   continueFromStatus: {

@@ -38,6 +38,7 @@ import * as invoices from './043-invoices.ts';
 import * as clientMoney from './044-client-money.ts';
 import * as nominations from './045-nominations.ts';
 import * as invoiceTaxCode from './046-invoice-tax-code.ts';
+import * as cardCheckouts from './047-card-checkouts.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '044-client-money': clientMoney,
   '045-nominations': nominations,
   '046-invoice-tax-code': invoiceTaxCode,
+  '047-card-checkouts': cardCheckouts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
 import { adminToken, requireOperator } from './guard.ts';
 import type { InvoiceSettings } from './invoices.ts';
+import type { createInvoiceChanges } from './invoice-changes.ts';
 import type { Config } from '../../config.ts';
 
 export interface AdminOptions {
@@ -45,7 +46,7 @@ function isAdminPath(url: string): boolean {
 export async function registerAdmin(
   app: FastifyInstance,
   options: AdminOptions,
-): Promise<{ clientMoney: ClientMoney }> {
+): Promise<{ clientMoney: ClientMoney; recordInvoicePayment: RecordInvoicePayment }> {
   const now = options.now ?? (() => new Date());
   const audit = createAuditLog(app.db, now);
   const auth = createAuthService({ db: app.db, dataKey: app.keys.dataKey, audit, now });
@@ -111,13 +112,16 @@ export async function registerAdmin(
     },
     { prefix: '/api/admin' },
   );
-  return { clientMoney: claims.clientMoney };
+  return { clientMoney: claims.clientMoney, recordInvoicePayment: claims.recordInvoicePayment };
 }
 
 // What the dashboard (modules/dashboard) shares with the back-office: its audit, the operator of a
 // request and the CSV cell guard.
-export { createAuditLog } from './audit.ts';
+export { createAuditLog, type AuditLog } from './audit.ts';
 export { operatorContext } from './guard.ts';
 export { neutraliseCell } from './reports.ts';
 // D41: the claimant's download of their invoice (modules/status).
 export { invoicePdfOf, type InvoiceSettings } from './invoices.ts';
+// Decision 078: a card payment the payment provider was told of is recorded as an operator's is.
+export type { PaymentSource, ProviderActor } from './invoice-changes.ts';
+export type RecordInvoicePayment = ReturnType<typeof createInvoiceChanges>['recordPayment'];

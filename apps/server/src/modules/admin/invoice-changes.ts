@@ -11,7 +11,8 @@ import {
 import type { InvoiceCloseInput, InvoicePaymentInput } from '@taxback/domain/admin-schemas';
 import { DATE_SUBJECTS, dateMessages } from '@taxback/domain/date-rules';
 import type { OperatorInvoice } from '@taxback/domain/invoice-schemas';
-import type { Row } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Row } from '../../db/database.ts';
 import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -22,6 +23,27 @@ import { caseIdOf } from './year-answers.ts';
 // D41 (issue 47): what happens to an invoice after it is issued: payments an operator records
 // (never more than is owed), a write-off by an admin and a credit, each with its reason. Every
 // change names the invoice's version the operator saw and is refused (409) when it moved on.
+
+/**
+ * Decision 078: a payment provider that was told of a payment (a signed webhook) records it as an
+ * operator records one. Its right to comes from the provider's signature, not from owning the claim.
+ */
+export interface ProviderActor {
+  /** 'payment-provider:stripe': the payment's and the audit's actor. */
+  id: string;
+  provider: string;
+}
+export type InvoiceActor = ClaimActor | ProviderActor;
+const isProvider = (actor: InvoiceActor): actor is ProviderActor => 'provider' in actor;
+
+/**
+ * What a provider's payment adds: its audit detail, and its claim on the notice, run in the
+ * payment's transaction (so a notice that was already recorded rolls the payment back).
+ */
+export interface PaymentSource {
+  detail: Record<string, unknown>;
+  within: (trx: Transaction<Database>, invoice: Row<'invoices'>) => Promise<void>;
+}
 
 /** Thrown inside a transaction, answered outside it. */
 const STALE = new Error('stale invoice');
@@ -37,7 +59,7 @@ export function createInvoiceChanges(deps: InvoiceDeps, context: InvoiceContext)
    * (throwing the refusal) and says what to set; the update is WHERE version = the one seen.
    */
   async function change(
-    actor: ClaimActor,
+    actor: InvoiceActor,
     id: string,
     input: { move: InvoiceMove; version: number },
     apply: (row: Row<'invoices'>) => {
@@ -45,9 +67,10 @@ export function createInvoiceChanges(deps: InvoiceDeps, context: InvoiceContext)
       payment?: { amount_pence: number; paid_on: string; method: Row<'invoice_payments'>['method'] };
       detail: Record<string, unknown>;
     },
+    source?: PaymentSource,
   ): Promise<OperatorInvoice> {
     const found = await find(id);
-    assertMayChangeClaim(actor, await deps.ownership(found), 'invoice');
+    if (!isProvider(actor)) assertMayChangeClaim(actor, await deps.ownership(found), 'invoice');
     const caseId = caseIdOf(found);
     const at = nowIso(now());
     try {
@@ -60,9 +83,7 @@ export function createInvoiceChanges(deps: InvoiceDeps, context: InvoiceContext)
         const problem = invoiceMoveProblem(
           input.move,
           { state, paidPence: record.paidPence },
-          {
-            admin: actor.role === 'admin',
-          },
+          { admin: !isProvider(actor) && actor.role === 'admin' },
         );
         if (problem === INVOICE_MESSAGES.writeOffAdminOnly) throw new ForbiddenError(problem);
         if (problem) throw new Refused(problem);
@@ -85,13 +106,14 @@ export function createInvoiceChanges(deps: InvoiceDeps, context: InvoiceContext)
               created_at: at,
             })
             .execute();
+        await source?.within(trx, row);
         await audit.record(
           {
             actor: actor.id,
             action: `invoice-${input.move}`,
             entity: 'claim',
             entityId: id,
-            detail: { caseId, invoiceId: row.id, version: input.version + 1, ...detail },
+            detail: { caseId, invoiceId: row.id, version: input.version + 1, ...detail, ...source?.detail },
           },
           trx,
         );
@@ -106,20 +128,32 @@ export function createInvoiceChanges(deps: InvoiceDeps, context: InvoiceContext)
     return panel(found);
   }
 
-  async function recordPayment(actor: ClaimActor, id: string, input: InvoicePaymentInput) {
+  /** A payment an operator recorded, or a provider was told of (`source`, decision 078). */
+  async function recordPayment(
+    actor: InvoiceActor,
+    id: string,
+    input: InvoicePaymentInput,
+    source?: PaymentSource,
+  ) {
     const paidOn = input.paidOn ?? today();
     if (paidOn > today()) throw new ValidationError({ paidOn: dateMessages(DATE_SUBJECTS.paidOn).notFuture });
-    return change(actor, id, { move: 'payment', version: input.version }, (row) => {
-      const invoice = { totalPence: Number(row.total_pence), paidPence: Number(row.paid_pence) };
-      const errors = paymentProblems(input.amountPence, invoice);
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      const paid = invoice.paidPence + input.amountPence;
-      return {
-        set: { state: stateAfterPayment(invoice.totalPence, paid), paid_pence: paid },
-        payment: { amount_pence: input.amountPence, paid_on: paidOn, method: input.method },
-        detail: { amountPence: input.amountPence, paidOn, method: input.method, paidPence: paid },
-      };
-    });
+    return change(
+      actor,
+      id,
+      { move: 'payment', version: input.version },
+      (row) => {
+        const invoice = { totalPence: Number(row.total_pence), paidPence: Number(row.paid_pence) };
+        const errors = paymentProblems(input.amountPence, invoice);
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        const paid = invoice.paidPence + input.amountPence;
+        return {
+          set: { state: stateAfterPayment(invoice.totalPence, paid), paid_pence: paid },
+          payment: { amount_pence: input.amountPence, paid_on: paidOn, method: input.method },
+          detail: { amountPence: input.amountPence, paidOn, method: input.method, paidPence: paid },
+        };
+      },
+      source,
+    );
   }
 
   const close =

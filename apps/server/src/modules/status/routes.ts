@@ -16,6 +16,7 @@ import { readSingleUpload } from '../files/read-upload.ts';
 import { sendStoredFile } from '../files/routes.ts';
 import { nominationRoutes } from './nomination-routes.ts';
 import type { Nominations } from '../client-money/index.ts';
+import { statusCardPaymentRoutes, type CardCheckoutService } from '../card-payments/index.ts';
 import type { StatusService } from './service.ts';
 
 export const STATUS_COOKIE = 'tb_status';
@@ -24,6 +25,8 @@ export interface StatusRoutesOptions {
   status: StatusService;
   /** D29 (decision 076): the nomination's operations; null when none is configured. */
   nominations: () => Nominations | null;
+  /** Decision 078: "Pay by card" on the invoice (refused with 409 when no provider takes cards). */
+  cardCheckout: CardCheckoutService;
   secureCookie: boolean;
 }
 
@@ -37,7 +40,8 @@ const expired = () => new UnauthorizedError(STATUS_MESSAGES.expired);
  * POST /status/verify { reference, phone, code } → 200 the timeline, and a cookie for 30 minutes;
  * GET /status → the timeline while the cookie lasts (with ?reference=, only that claim's: another
  * claim's cookie is cleared, issue 28); POST /status/sign-out → 204, the cookie cleared;
- * GET /status/documents/:id → a signed document; GET /status/invoice.pdf → our invoice (D41).
+ * GET /status/documents/:id → a signed document; GET /status/invoice.pdf → our invoice (D41);
+ * POST /status/invoice/checkout → the card payment's checkout page (decision 078).
  */
 export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOptions): Promise<void> {
   const { status } = opts;
@@ -194,6 +198,8 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
     nominations: opts.nominations,
     tokenOf: (request) => request.cookies[STATUS_COOKIE],
   });
+
+  await statusCardPaymentRoutes(app, { checkout: opts.cardCheckout, changing });
 
   app.get('/status/documents/:id', { schema: routeSchema('getSignedDocument') }, async (request, reply) => {
     const opened = await status.openDocument(request.cookies[STATUS_COOKIE], request.params.id);

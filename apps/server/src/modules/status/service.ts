@@ -65,6 +65,8 @@ export interface StatusServiceDeps {
   invoicing: { settings: InvoiceSettings; documents: DocumentRenderer };
   /** D29 (decision 076): the nomination's operations, once the back-office has made them. */
   nominations?: () => Nominations | null;
+  /** Decision 078: a payment provider takes cards (PAYMENT_PROVIDER), so the invoice offers one. */
+  offersCard?: boolean;
   now?: () => Date;
 }
 
@@ -138,7 +140,11 @@ async function claimantInvoiceOf(
   const row = await caseInvoiceRow(deps.db, caseId);
   if (!row) return null;
   const view = invoiceViewOf(invoiceRecordOf(row), today, deps.invoicing.settings.issuer.payTo);
-  return { ...view, downloadUrl: '/api/status/invoice.pdf' };
+  return {
+    ...view,
+    downloadUrl: '/api/status/invoice.pdf',
+    payByCard: (deps.offersCard ?? false) && view.owedPence > 0,
+  };
 }
 
 /** The authority the claimant signed, as the status page lists it. */

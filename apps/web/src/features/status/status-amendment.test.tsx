@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   authorityInputOfSnapshot,
   buildAuthorityDocument,
@@ -12,6 +12,7 @@ import type { WizardSnapshot } from '@taxback/domain';
 import { mileageSnapshot } from '@taxback/domain/test/example-snapshots';
 import { canvasThatDraws } from '../../../test/signature-pad-mock.ts';
 import { AmendmentPanel } from './status-amendment.tsx';
+import { answers, cleanUpAfterEach } from './status-test-answers.ts';
 
 // Decision 056: the amendment's miles (the wizard's field), check your answers with Change, and
 // the authority the server answers for the new miles, shown before the signature.
@@ -41,23 +42,7 @@ const casework = {
   },
 } as unknown as ClaimStatusView['casework'];
 
-function answers(...replies: { status: number; body: unknown }[]) {
-  const fetchMock = vi.fn(async () => {
-    const next = replies.shift()!;
-    return new Response(JSON.stringify(next.body), {
-      status: next.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEach();
 
 describe('AmendmentPanel', () => {
   it('checks the miles, shows the server’s errors at the field, then the figures and the authority to sign', async () => {

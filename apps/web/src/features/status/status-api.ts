@@ -210,3 +210,18 @@ export async function saveStatusBankDetails(
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);
 }
+
+// D41 (issue 47, decision 078): the invoice paid by card at the payment provider.
+
+/** POST /api/status/invoice/checkout: the provider's checkout page for what is owed. */
+export async function startCardPayment(
+  casework: ClaimStatusView['casework'],
+): Promise<Change<{ url: string }>> {
+  const res = await request(
+    'startStatusCardPayment',
+    ROUTES.startStatusCardPayment,
+    {},
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { BANK_MESSAGES, NOMINATION_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusNomination } from './status-nomination.tsx';
+import { answers, cleanUpAfterEach } from './status-test-answers.ts';
 
 // D29 (decision 076): the status page's nomination: sign with a typed name and consent, then the
 // bank details (the server's modulus message at the field), and a change leads through signing again.
@@ -27,22 +28,7 @@ const viewWith = (nomination: Nomination) =>
     nomination,
   }) as unknown as ClaimStatusView;
 
-function answers(...replies: { status: number; body: unknown }[]) {
-  const fetchMock = vi.fn(async () => {
-    const next = replies.shift()!;
-    return new Response(JSON.stringify(next.body), {
-      status: next.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('StatusNomination', () => {
   it('asks for the typed name and consent before signing, then sends them', async () => {

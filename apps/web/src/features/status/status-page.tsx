@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
 import { STATUS_CODE_LENGTH, STATUS_MESSAGES, sameClaimReference } from '@taxback/domain/status-schemas';
+import { CARD_PAYMENT_RETURNS, type CardPaymentReturn } from '@taxback/domain/card-payment-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Container } from '../../components/ui/container.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
@@ -17,7 +18,7 @@ import {
 } from './status-api.ts';
 import type { Fields } from './status-api.ts';
 import { CodeForm, DetailsForm, FIELD_IDS, StatusAlert } from './status-sign-in.tsx';
-import { Timeline } from './status-timeline.tsx';
+import { PaymentReturnNotice, Timeline } from './status-timeline.tsx';
 
 type Phase = { kind: 'details' } | { kind: 'code'; sentTo: string } | { kind: 'view'; view: ClaimStatusView };
 
@@ -34,6 +35,31 @@ function checkDetails(reference: string, phone: string): Fields {
   if (phone.trim() === '') errors.phone = STATUS_MESSAGES.phoneRequired;
   else if (!isValidUkPhone(phone.trim())) errors.phone = 'Please enter a valid UK phone number';
   return errors;
+}
+
+/** Decision 078: back from the card payment provider's page (the return address says which way). */
+function paymentReturnOf(value: string | null): CardPaymentReturn | null {
+  return CARD_PAYMENT_RETURNS.find((r) => r === value) ?? null;
+}
+
+/** Above the details form: back from paying by card, and why the form shows again. */
+function DetailsNotices({
+  notice,
+  paymentReturn,
+}: {
+  notice: string | null;
+  paymentReturn: CardPaymentReturn | null;
+}) {
+  return (
+    <>
+      {paymentReturn && <PaymentReturnNotice paymentReturn={paymentReturn} />}
+      {notice && (
+        <div className="mb-6">
+          <Notice tone="done" title={notice} testId="status-notice" />
+        </div>
+      )}
+    </>
+  );
 }
 
 /** Why the details form is showing again, said above it. */
@@ -56,6 +82,7 @@ function summaryOf(errors: Fields) {
 export function StatusPage() {
   const [params, setParams] = useSearchParams();
   const linkReference = params.get('reference');
+  const paymentReturn = paymentReturnOf(params.get('payment'));
   const [phase, setPhase] = useState<Phase>({ kind: 'details' });
   const [reference, setReference] = useState(() => stripAngleBrackets(linkReference ?? ''));
   const [notice, setNotice] = useState<string | null>(null);
@@ -179,6 +206,7 @@ export function StatusPage() {
         onSignOut={() => void signOut('signed-out')}
         onFollowAnother={() => void signOut('another')}
         onChanged={(next) => void refresh(next)}
+        paymentReturn={paymentReturn}
       />
     );
 
@@ -186,11 +214,7 @@ export function StatusPage() {
     <Container width="narrow" className="py-10">
       <ErrorSummary errors={summary} focusKey={attempt} />
       {alert && <StatusAlert message={alert} />}
-      {notice && phase.kind === 'details' && (
-        <div className="mb-6">
-          <Notice tone="done" title={notice} testId="status-notice" />
-        </div>
-      )}
+      {phase.kind === 'details' && <DetailsNotices notice={notice} paymentReturn={paymentReturn} />}
       {phase.kind === 'details' ? (
         <DetailsForm
           headingFocus={headingFocus}

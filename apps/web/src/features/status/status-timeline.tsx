@@ -1,9 +1,11 @@
 import { formatIsoDate, formatPence, ukIsoDate } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
+import { CARD_PAYMENT_MESSAGES, type CardPaymentReturn } from '@taxback/domain/card-payment-schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import type { FocusTargetProps } from '../../lib/use-focus-target.ts';
 import { rememberDetailsSessionId } from '../../lib/funnel-storage.ts';
 import { paths } from '../../lib/paths.ts';
@@ -25,6 +27,7 @@ export function Timeline({
   onSignOut,
   onFollowAnother,
   onChanged,
+  paymentReturn = null,
 }: {
   view: ClaimStatusView;
   headingFocus: FocusTargetProps<HTMLHeadingElement>;
@@ -34,10 +37,13 @@ export function Timeline({
   onFollowAnother: () => void;
   /** The view after a change (or none: load it again). */
   onChanged: (view?: ClaimStatusView) => void;
+  /** Decision 078: back from the payment provider's page (`?payment=`), or not. */
+  paymentReturn?: CardPaymentReturn | null;
 }) {
   return (
     <Container width="narrow" className="py-10">
       {alert && <StatusAlert message={alert} />}
+      {paymentReturn && <PaymentReturnNotice paymentReturn={paymentReturn} />}
       <h1 {...headingFocus} className="mb-2 text-3xl outline-none">
         Your claim
       </h1>
@@ -58,7 +64,14 @@ export function Timeline({
         ))}
       </ol>
       {view.hmrcYears && <HmrcYears years={view.hmrcYears} />}
-      {view.invoice && <StatusInvoice invoice={view.invoice} />}
+      {view.invoice && (
+        <StatusInvoice
+          invoice={view.invoice}
+          casework={view.casework}
+          // Paid at the provider: its webhook records it; a second payment is not offered meanwhile.
+          cardPaid={paymentReturn === 'done'}
+        />
+      )}
       {view.nomination && (
         <StatusNomination view={view} nomination={view.nomination} onChanged={(next) => onChanged(next)} />
       )}
@@ -159,5 +172,21 @@ function HmrcYears({ years }: { years: NonNullable<ClaimStatusView['hmrcYears']>
       )}
       <p className="mb-8 text-muted">HMRC’s letters to you set out the details of each year.</p>
     </>
+  );
+}
+
+/**
+ * Decision 078: what the provider's return says. Only the provider's signed webhook records a
+ * payment, so "done" thanks the claimant and promises a confirmation, never that it is paid.
+ */
+export function PaymentReturnNotice({ paymentReturn }: { paymentReturn: CardPaymentReturn }) {
+  return (
+    <div className="mb-6">
+      <Notice
+        tone="done"
+        title={paymentReturn === 'done' ? CARD_PAYMENT_MESSAGES.thanks : CARD_PAYMENT_MESSAGES.cancelled}
+        testId="status-payment-notice"
+      />
+    </div>
   );
 }

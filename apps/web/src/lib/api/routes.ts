@@ -49,6 +49,8 @@ export const ROUTES = {
   signStatusNomination: ['POST /api/status/nomination', 200, 400, 401, 403, 409, 413, 415, 429, 503],
   saveStatusBankDetails: ['PUT /api/status/bank-details', 200, 400, 401, 403, 409, 413, 415, 429, 503],
   getStatusNomination: ['GET /api/status/nominations/:id', 200, 401, 429, 503],
+  startStatusCardPayment: ['POST /api/status/invoice/checkout', 200, 401, 403, 409, 429, 503],
+  receiveStripeWebhook: ['POST /api/webhooks/stripe', 200, 400, 404, 413, 415, 429, 503],
   continueFromStatus: ['POST /api/status/details', 200, 401, 429, 503],
   getStatusThread: ['GET /api/status/thread', 200, 401, 429, 503],
   sendStatusMessage: ['POST /api/status/messages', 201, 400, 401, 403, 409, 413, 415, 429, 503],

@@ -1,0 +1,26 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// The status page's component tests: the server's answers to what a component fetches, in order.
+
+/** Stubs fetch to answer `replies` one after another; the mock records each request sent. */
+export function answers(...replies: { status: number; body: unknown }[]) {
+  const fetchMock = vi.fn(async () => {
+    const next = replies.shift()!;
+    return new Response(JSON.stringify(next.body), {
+      status: next.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Each test starts on an empty page with the real fetch and no spies. */
+export function cleanUpAfterEach(): void {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
