@@ -1,20 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useReducer, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authorityInputOfGeneralClaim, buildAuthorityDocument } from '@taxback/domain';
 import { isExpenseId, type ExpenseId } from '@taxback/domain/expenses';
-import { stripAngleBrackets } from '@taxback/domain/sanitise';
-import { claimFormSchema, fieldErrors, signedBySchema } from '@taxback/domain/schemas';
+import { claimFormSchema } from '@taxback/domain/schemas';
 import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
-import {
-  NO_SIGNATURE,
-  SignatureChoice,
-  foldSignatureErrors,
-  type SignatureValue,
-} from '../../components/authority/signature-choice.tsx';
+import { NO_SIGNATURE, SignatureChoice } from '../../components/authority/signature-choice.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { ErrorSummary, type ErrorSummaryItem } from '../../components/ui/error-summary.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { call } from '../../lib/api/client.ts';
 import { downloadFile } from '../../lib/download-file.ts';
@@ -34,12 +28,24 @@ import {
   resolveFunnelSessionId,
   trackingFields,
 } from '../../lib/funnel-storage.ts';
+import {
+  FIELD_ORDER,
+  INITIAL_SEND,
+  SIGNATURE_FIELD_ID,
+  fieldsReducer,
+  initialFields,
+  sendReducer,
+  signatureErrors,
+  validateValues,
+  type FieldName,
+  type Values,
+} from './claim-form-state.ts';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
 /** Decision 036: a busy server answers 503 at once; nothing was stored and the form keeps its values. */
 export const SUBMIT_BUSY_MESSAGE =
   'We are very busy just now and your claim was not sent. Everything you entered is still here: please try again in a moment.';
-export const SIGNATURE_REQUIRED_MESSAGE = 'Signature is required';
+export { SIGNATURE_REQUIRED_MESSAGE } from './claim-form-state.ts';
 /**
  * SPEC §9 sent the claimant to the marketing site 3 s after the success dialog; D30 drops that
  * redirect: a funnel claim cannot go to HMRC until its details are added, so the dialog's main
@@ -51,11 +57,6 @@ export const ADD_DETAILS_LABEL = 'Add the details HMRC needs';
  * Where the claimant goes after submitting. From the content module (D13): a build-time setting,
  * because CSP forbids the inline script a runtime override would need.
  */
-
-type FieldName = 'firstName' | 'lastName' | 'email' | 'phone';
-type Values = Record<FieldName, string>;
-const FIELD_ORDER: FieldName[] = ['firstName', 'lastName', 'email', 'phone'];
-const SIGNATURE_FIELD_ID = 'signature';
 
 const FIELDS: Record<
   FieldName,
@@ -93,28 +94,6 @@ const FIELDS: Record<
   },
 };
 
-function validateValues(values: Values): Partial<Record<FieldName, string>> {
-  const result = claimFormSchema.safeParse(values);
-  if (result.success) return {};
-  const all = fieldErrors(result);
-  const out: Partial<Record<FieldName, string>> = {};
-  for (const f of FIELD_ORDER) if (all[f]) out[f] = all[f];
-  return out;
-}
-
-/**
- * Issue 32: a typed name must be there and read as a name (the shared rule); a drawing must be there.
- * A blank typed name leaves no image either: its one message is the typed name's.
- */
-function signatureErrors(signature: SignatureValue): Record<string, string> {
-  const signedBy = signedBySchema.safeParse({
-    signatureMethod: signature.method,
-    typedName: signature.typedName,
-  });
-  if (!signedBy.success) return fieldErrors(signedBy);
-  return signature.dataUrl ? {} : { signature: SIGNATURE_REQUIRED_MESSAGE };
-}
-
 function expensesFromState(state: unknown): ExpenseId[] | null {
   if (typeof state !== 'object' || state === null) return null;
   const list = (state as { selectedExpenses?: unknown }).selectedExpenses;
@@ -137,24 +116,10 @@ export function ClaimFormPage() {
     return id;
   });
   const [expenses] = useState(() => expensesFromState(location.state) ?? getSelectedExpenses());
-  const {
-    values,
-    signature,
-    errors,
-    summary,
-    summaryKey,
-    setSummary,
-    setField,
-    blurField,
-    onSignature,
-    showErrors,
-  } = useClaimFormFields();
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [authorityUrl, setAuthorityUrl] = useState<string | null>(null);
-  const [reference, setReference] = useState<string | null>(null);
-  const [download, setDownload] = useState<'idle' | 'busy' | 'error'>('idle');
+  const [fields, change] = useReducer(fieldsReducer, NO_SIGNATURE, initialFields);
+  const { values, signature, errors } = fields;
+  const [send, sendStep] = useReducer(sendReducer, INITIAL_SEND);
+  const submitted = send.phase === 'sent';
   const settings = useSettings();
   const inFlight = useRef(false);
   const detailsSession = useRef<string | null>(null);
@@ -173,15 +138,14 @@ export function ClaimFormPage() {
     if (inFlight.current || submitted || !sessionId) return;
     const local: Record<string, string> = { ...validateValues(values), ...signatureErrors(signature) };
     if (Object.keys(local).length > 0) {
-      showErrors(local);
+      change({ type: 'errors', errors: local });
       return;
     }
     const parsed = claimFormSchema.parse(values);
     const utm = getUtmData();
     const assessment = getAssessmentData();
     inFlight.current = true;
-    setSubmitting(true);
-    setSubmitError(null);
+    sendStep({ type: 'send' });
     const result = await call('submitClaim', {
       sessionId,
       body: {
@@ -199,23 +163,26 @@ export function ClaimFormPage() {
       timeoutMs: 30_000,
     });
     if (result.ok) {
-      setSubmitted(true);
-      setAuthorityUrl(result.data.authorityUrl);
-      setReference(result.data.reference);
-      setSummary([]);
+      sendStep({
+        type: 'accepted',
+        authorityUrl: result.data.authorityUrl,
+        reference: result.data.reference,
+      });
+      change({ type: 'sent' });
       clearFunnel();
       // D30: the details journey carries on with this claim's session, here or after a reload.
       detailsSession.current = sessionId;
       rememberDetailsSessionId(sessionId);
     } else if (result.status === 400 && result.errors) {
-      showErrors(result.errors);
-    } else if (result.status === 503) {
-      setSubmitError(SUBMIT_BUSY_MESSAGE);
+      sendStep({ type: 'refused' });
+      change({ type: 'errors', errors: result.errors });
     } else {
-      setSubmitError(SUBMIT_FAILED_MESSAGE);
+      sendStep({
+        type: 'failed',
+        message: result.status === 503 ? SUBMIT_BUSY_MESSAGE : SUBMIT_FAILED_MESSAGE,
+      });
     }
     inFlight.current = false;
-    setSubmitting(false);
   };
 
   const incomplete = FIELD_ORDER.some((f) => values[f].trim() === '') || !signature.dataUrl;
@@ -223,10 +190,11 @@ export function ClaimFormPage() {
   const authority = settings ? generalAuthority(values, expenses, settings) : null;
 
   const downloadAuthority = () => {
-    if (!authorityUrl || !sessionId) return;
-    setDownload('busy');
-    void downloadFile(sessionId, authorityUrl, 'signed-authority.pdf').then((ok) =>
-      setDownload(ok ? 'idle' : 'error'),
+    if (send.phase !== 'sent' || !send.authorityUrl || !sessionId) return;
+    sendStep({ type: 'download', state: 'busy' });
+    const url = send.authorityUrl;
+    void downloadFile(sessionId, url, 'signed-authority.pdf').then((ok) =>
+      sendStep({ type: 'download', state: ok ? 'idle' : 'error' }),
     );
   };
 
@@ -241,17 +209,22 @@ export function ClaimFormPage() {
       </Button>
       <h1 className="mb-2 text-3xl">Complete Your Claim</h1>
       <p className="mb-6 text-lg">Tell us how to contact you and sign to authorise your claim.</p>
-      <ErrorSummary errors={summary} focusKey={summaryKey} />
-      {submitError && (
+      <ErrorSummary errors={fields.summary} focusKey={fields.summaryKey} />
+      {send.phase === 'editing' && send.error && (
         <p
           role="alert"
           className="mb-6 rounded-md border-2 border-danger bg-danger-bg p-4 font-semibold text-danger"
         >
-          {submitError}
+          {send.error}
         </p>
       )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-6">
-        <ContactFields values={values} errors={errors} setField={setField} blurField={blurField} />
+        <ContactFields
+          values={values}
+          errors={errors}
+          setField={(name, raw) => change({ type: 'typed', name, raw })}
+          blurField={(name) => change({ type: 'left', name })}
+        />
         {authority ? (
           <AuthorityDocumentView document={authority} />
         ) : (
@@ -263,98 +236,26 @@ export function ClaimFormPage() {
           id={SIGNATURE_FIELD_ID}
           label="Your signature"
           clearLabel="Clear Signature"
-          onChange={onSignature}
+          onChange={(value) => change({ type: 'signed', value })}
           error={errors.signature}
         />
-        <SubmitClaim incomplete={incomplete} disabled={!authority || submitted} submitting={submitting} />
+        <SubmitClaim
+          incomplete={incomplete}
+          disabled={!authority || submitted}
+          submitting={send.phase === 'sending'}
+        />
       </form>
       <ClaimSubmittedDialog
         open={submitted}
-        reference={reference}
-        authorityUrl={authorityUrl}
-        download={download}
+        reference={send.phase === 'sent' ? send.reference : null}
+        authorityUrl={send.phase === 'sent' ? send.authorityUrl : null}
+        download={send.phase === 'sent' ? send.download : 'idle'}
         onDownload={downloadAuthority}
         onAddDetails={addDetails}
         onClose={finish}
       />
     </Container>
   );
-}
-
-/** The form's answers and messages: checked as the claimant types (once a field shows an error) and on blur. */
-function useClaimFormFields() {
-  const [values, setValues] = useState<Values>({ firstName: '', lastName: '', email: '', phone: '' });
-  const [signature, setSignature] = useState<SignatureValue>(NO_SIGNATURE);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState<ErrorSummaryItem[]>([]);
-  const [summaryKey, setSummaryKey] = useState(0);
-
-  const setField = (name: FieldName, raw: string) => {
-    const next = { ...values, [name]: stripAngleBrackets(raw) };
-    setValues(next);
-    // Once a field shows an error, re-check as the user types so the message clears when it is fixed.
-    if (errors[name]) {
-      const fieldError = validateValues(next)[name];
-      setErrors((prev) => {
-        const copy = { ...prev };
-        if (fieldError) copy[name] = fieldError;
-        else delete copy[name];
-        return copy;
-      });
-    }
-  };
-
-  const blurField = (name: FieldName) => {
-    const fieldError = validateValues(values)[name];
-    setErrors((prev) => {
-      const copy = { ...prev };
-      if (fieldError) copy[name] = fieldError;
-      else delete copy[name];
-      return copy;
-    });
-  };
-
-  const onSignature = (value: SignatureValue) => {
-    setSignature(value);
-    // A signature, or a switch between drawing and typing, clears the message (a new check comes on submit).
-    if (value.dataUrl || value.method !== signature.method) {
-      setErrors((prev) => {
-        const copy = { ...prev };
-        delete copy.signature;
-        return copy;
-      });
-    }
-  };
-
-  const showErrors = (all: Record<string, string>) => {
-    const next = foldSignatureErrors(all);
-    setErrors(next);
-    const items: ErrorSummaryItem[] = [];
-    for (const f of FIELD_ORDER) {
-      const message = next[f];
-      if (message) items.push({ fieldId: f, message });
-    }
-    if (next.signature) items.push({ fieldId: SIGNATURE_FIELD_ID, message: next.signature });
-    for (const [key, message] of Object.entries(next)) {
-      if (!(FIELD_ORDER as string[]).includes(key) && key !== 'signature')
-        items.push({ fieldId: 'submit-claim', message });
-    }
-    setSummary(items);
-    setSummaryKey((k) => k + 1);
-  };
-
-  return {
-    values,
-    signature,
-    errors,
-    summary,
-    summaryKey,
-    setSummary,
-    setField,
-    blurField,
-    onSignature,
-    showErrors,
-  };
 }
 
 /** SPEC §9: the success dialog, with the reference and the signed authority's download. */
