@@ -1,30 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { formatMoney, summariseClaim } from '@taxback/domain';
-import type { AuthorityDocument, WizardSnapshot } from '@taxback/domain';
-import { AMENDMENT_MESSAGES } from '@taxback/domain/casework';
+import type { WizardSnapshot } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { AgreementChecks } from '../../components/authority/agreement-checks.tsx';
-import {
-  NO_SIGNATURE,
-  SignatureChoice,
-  foldSignatureErrors,
-} from '../../components/authority/signature-choice.tsx';
-import type { SignatureValue } from '../../components/authority/signature-choice.tsx';
+import { SignatureChoice, foldSignatureErrors } from '../../components/authority/signature-choice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { AuthorityDocumentView } from '../../components/authority/authority-document.tsx';
 import { MilesField } from '../../components/mileage/miles-field.tsx';
 import { amendStatusClaim, previewStatusAmendment } from './status-api.ts';
+import {
+  amendmentReducer,
+  initialAmendment,
+  milesErrorsOf,
+  milesRequiredErrors,
+  type AmendmentRow as Row,
+} from './amendment-state.ts';
 
 // D32: an amendment item. The claimant changes the business miles of their claim's years, checks
 // the new figures (the domain's arithmetic, as the wizard shows them) against the old, reads the
 // new authority as the server will sign it (decision 056), and signs it.
 
-const MILES_REQUIRED = AMENDMENT_MESSAGES.milesRequired;
-
 type Casework = ClaimStatusView['casework'];
 type Amendable = NonNullable<Casework['amendable']>;
-type Row = { year: string; employmentId: string; employerName: string; miles: string };
 
 function rowsOf(amendable: Amendable): Row[] {
   const names = new Map(amendable.employments.map((e) => [e.id, e.employerName]));
@@ -116,15 +114,6 @@ function AmendmentSummary(props: {
   );
 }
 
-/** The server's field keys for the miles (years.N.miles) are the miles screen's fields. */
-function milesErrorsOf(errors: Record<string, string>, message: string): Record<string, string> {
-  const fields = Object.entries(errors).flatMap(([key, text]) => {
-    const row = /^years\.(\d+)\.miles$/.exec(key);
-    return row ? [[`amend-${row[1]}`, text] as const] : [];
-  });
-  return fields.length > 0 ? Object.fromEntries(fields) : { 'amend-0': message };
-}
-
 export function AmendmentPanel(props: {
   casework: Casework;
   requestId: string;
@@ -132,56 +121,40 @@ export function AmendmentPanel(props: {
   onDone: (view: ClaimStatusView) => void;
 }) {
   const amendable = props.casework.amendable;
-  const [rows, setRows] = useState<Row[]>(() => (amendable ? rowsOf(amendable) : []));
-  const [stage, setStage] = useState<'miles' | 'check'>('miles');
   // Decision 056: the authority the server would sign for these miles, fetched on leaving the miles.
-  const [authority, setAuthority] = useState<AuthorityDocument | null>(null);
-  const [signature, setSignature] = useState<SignatureValue>(NO_SIGNATURE);
-  const [checks, setChecks] = useState({ accuracy: false, authorization: false, terms: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(
+    amendmentReducer,
+    amendable ? rowsOf(amendable) : [],
+    initialAmendment,
+  );
+  const { rows, stage, errors, busy } = state;
   const checkHeading = useRef<HTMLHeadingElement>(null);
-  const [focusRow, setFocusRow] = useState<number | null>(null);
   useEffect(() => {
-    if (stage === 'check') checkHeading.current?.focus();
-    if (stage === 'miles' && focusRow !== null) document.getElementById(`amend-${focusRow}`)?.focus();
-  }, [stage, focusRow]);
+    if (stage.at === 'check') checkHeading.current?.focus();
+    if (stage.at === 'miles' && stage.focusRow !== null)
+      document.getElementById(`amend-${stage.focusRow}`)?.focus();
+  }, [stage]);
   if (!amendable) return <p>Tell us the change in words in your answer below.</p>;
-  const fail = (next: Record<string, string>) => {
-    setErrors(next);
-    setAttempt((n) => n + 1);
-  };
+  const fail = (next: Record<string, string>) => dispatch({ type: 'refused', errors: next });
   const years = () =>
     rows.map((r) => ({ year: r.year, employmentId: r.employmentId, miles: Number(r.miles) }));
 
   async function check() {
-    const bad = Object.fromEntries(
-      rows.flatMap((r, i) => (/^\d{1,6}$/.test(r.miles.trim()) ? [] : [[`amend-${i}`, MILES_REQUIRED]])),
-    );
+    const bad = milesRequiredErrors(rows);
     if (Object.keys(bad).length > 0) return fail(bad);
-    setBusy(true);
+    dispatch({ type: 'asked' });
     const res = await previewStatusAmendment(props.casework, {
       requestId: props.requestId,
       itemId: props.itemId,
       years: years(),
     });
-    setBusy(false);
     if (!res.ok) return fail(milesErrorsOf(res.errors, res.message));
-    setErrors({});
-    setAuthority(res.data.document);
-    setFocusRow(null);
-    setStage('check');
-  }
-
-  function change(row: number) {
-    setErrors({});
-    setFocusRow(row);
-    setStage('miles');
+    dispatch({ type: 'checked', authority: res.data.document });
   }
 
   async function send() {
-    setBusy(true);
+    dispatch({ type: 'asked' });
+    const { signature } = state;
     const res = await amendStatusClaim(props.casework, {
       requestId: props.requestId,
       itemId: props.itemId,
@@ -190,9 +163,8 @@ export function AmendmentPanel(props: {
       // Decision 058: the method as chosen, so a blank typed name is the name's message.
       signatureMethod: signature.method,
       ...(signature.typedName ? { typedName: signature.typedName } : {}),
-      agreementChecks: checks,
+      agreementChecks: state.checks,
     });
-    setBusy(false);
     if (res.ok) return props.onDone(res.data);
     // One message at the one signature field, the typed name's first.
     fail(Object.keys(res.errors).length > 0 ? foldSignatureErrors(res.errors) : { signature: res.message });
@@ -209,9 +181,9 @@ export function AmendmentPanel(props: {
               : 'amend-signature',
           message,
         }))}
-        focusKey={attempt}
+        focusKey={state.attempt}
       />
-      {stage === 'miles' || !authority ? (
+      {stage.at === 'miles' ? (
         <form
           noValidate
           className="space-y-4"
@@ -229,9 +201,7 @@ export function AmendmentPanel(props: {
               label={`Business miles in ${r.year}${r.employerName ? ` for ${r.employerName}` : ''}`}
               value={r.miles}
               error={errors[`amend-${i}`]}
-              onChange={(digits) =>
-                setRows((all) => all.map((old, j) => (j === i ? { ...old, miles: digits } : old)))
-              }
+              onChange={(digits) => dispatch({ type: 'typed', row: i, miles: digits })}
             />
           ))}
           <Button type="submit" loading={busy}>
@@ -254,23 +224,23 @@ export function AmendmentPanel(props: {
             rows={rows}
             before={figuresOf(amendable, rowsOf(amendable))}
             after={figuresOf(amendable, rows)}
-            onChange={change}
+            onChange={(row) => dispatch({ type: 'change', row })}
           />
           <p>Read the authority you are signing. It has your new figures.</p>
-          <AuthorityDocumentView document={authority} testId="amendment-authority" />
+          <AuthorityDocumentView document={stage.authority} testId="amendment-authority" />
           <div data-testid="signature-pad">
             <SignatureChoice
               id="amend-signature"
               label="Sign again for the new figures"
               clearLabel="Clear"
               error={errors.signature}
-              onChange={setSignature}
+              onChange={(value) => dispatch({ type: 'signed', value })}
             />
           </div>
           <AgreementChecks
             idOf={(key) => `amend-${key}`}
-            checked={checks}
-            onChange={(key, value) => setChecks((c) => ({ ...c, [key]: value }))}
+            checked={state.checks}
+            onChange={(key, value) => dispatch({ type: 'ticked', key, value })}
             errorOf={(key) => errors[`agreementChecks.${key}`]}
             legendClassName="mb-2 font-bold"
           />
