@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
 import { STATUS_CODE_LENGTH, STATUS_MESSAGES, sameClaimReference } from '@taxback/domain/status-schemas';
@@ -19,8 +19,7 @@ import {
 import type { Fields } from './status-api.ts';
 import { CodeForm, DetailsForm, FIELD_IDS, StatusAlert } from './status-sign-in.tsx';
 import { PaymentReturnNotice, Timeline } from './status-timeline.tsx';
-
-type Phase = { kind: 'details' } | { kind: 'code'; sentTo: string } | { kind: 'view'; view: ClaimStatusView };
+import { initialStatus, statusReducer, type Phase } from './status-state.ts';
 
 /** Each phase's title begins with its heading (issue 32 item 8). */
 function titleOf(phase: Phase): string {
@@ -62,9 +61,6 @@ function DetailsNotices({
   );
 }
 
-/** Why the details form is showing again, said above it. */
-const SIGNED_OUT = 'You have signed out. To follow a claim again, enter its reference and mobile number.';
-
 /** The error summary's items, in the form's order. */
 function summaryOf(errors: Fields) {
   return (Object.keys(FIELD_IDS) as Array<keyof typeof FIELD_IDS>).flatMap((key) =>
@@ -83,15 +79,8 @@ export function StatusPage() {
   const [params, setParams] = useSearchParams();
   const linkReference = params.get('reference');
   const paymentReturn = paymentReturnOf(params.get('payment'));
-  const [phase, setPhase] = useState<Phase>({ kind: 'details' });
-  const [reference, setReference] = useState(() => stripAngleBrackets(linkReference ?? ''));
-  const [notice, setNotice] = useState<string | null>(null);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Fields>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const [state, dispatch] = useReducer(statusReducer, stripAngleBrackets(linkReference ?? ''), initialStatus);
+  const { phase, reference, phone, code, errors, alert, busy } = state;
 
   usePageTitle(titleOf(phase));
 
@@ -101,19 +90,10 @@ export function StatusPage() {
     let live = true;
     void currentStatus(linkReference).then((answer) => {
       if (!live) return;
-      if (answer?.kind === 'view')
-        setPhase((p) => (p.kind === 'code' ? p : { kind: 'view', view: answer.view }));
-      else if (answer?.kind === 'other-claim' || linkReference !== null) {
-        setPhase((p) => {
-          if (p.kind !== 'view') return p;
-          // Never left showing a claim the link is not for.
-          return { kind: 'details' };
-        });
-        if (answer?.kind === 'other-claim') {
-          setReference(stripAngleBrackets(linkReference ?? ''));
-          setNotice(STATUS_MESSAGES.otherClaim);
-        }
-      }
+      if (answer?.kind === 'view') dispatch({ type: 'resumed', view: answer.view });
+      else if (answer?.kind === 'other-claim')
+        dispatch({ type: 'other-claim', reference: stripAngleBrackets(linkReference ?? '') });
+      else if (linkReference !== null) dispatch({ type: 'not-resumed' });
     });
     return () => {
       live = false;
@@ -122,78 +102,53 @@ export function StatusPage() {
 
   /** Ends the session; "Follow another claim" then asks for a new reference, "Sign out" says so. */
   async function signOut(next: 'signed-out' | 'another') {
-    setBusy(true);
-    const done = await signOutOfStatus();
-    setBusy(false);
-    if (!done) return setAlert(STATUS_FAILED_MESSAGE);
-    setReference('');
-    setPhone('');
-    setCode('');
-    setErrors({});
-    setAlert(null);
-    setNotice(next === 'signed-out' ? SIGNED_OUT : null);
+    dispatch({ type: 'asked' });
+    if (!(await signOutOfStatus()))
+      return dispatch({ type: 'sign-out-failed', alert: STATUS_FAILED_MESSAGE });
     if (linkReference !== null) setParams({}, { replace: true });
-    setSignOuts((n) => n + 1);
-    setPhase({ kind: 'details' });
+    dispatch({ type: 'signed-out', next });
   }
 
   // Each new screen after the details form takes focus at its heading, as does the details form
   // after signing out.
-  const [signOuts, setSignOuts] = useState(0);
   const headingFocus = useFocusTarget<HTMLHeadingElement>(
-    phase.kind !== 'details' || signOuts > 0,
-    `${phase.kind}-${signOuts}`,
+    phase.kind !== 'details' || state.signOuts > 0,
+    `${phase.kind}-${state.signOuts}`,
   );
-
-  function fail(next: Fields, message: string | null = null) {
-    setErrors(next);
-    setAlert(message);
-    setAttempt((n) => n + 1);
-  }
 
   async function sendCode() {
     const local = checkDetails(reference, phone);
-    if (Object.keys(local).length > 0) return fail(local);
-    setBusy(true);
+    if (Object.keys(local).length > 0) return dispatch({ type: 'refused', errors: local });
+    dispatch({ type: 'asked' });
     const answer = await requestStatusCode(reference.trim(), phone.trim());
-    setBusy(false);
-    if (answer.kind === 'sent') {
-      setErrors({});
-      setAlert(null);
-      setNotice(null);
-      setCode('');
-      setPhase({ kind: 'code', sentTo: answer.sentTo });
-    } else if (answer.kind === 'fields') {
-      if (phase.kind === 'code') setPhase({ kind: 'details' });
-      fail(answer.errors);
-    } else fail({}, answer.message);
+    if (answer.kind === 'sent') dispatch({ type: 'code-sent', sentTo: answer.sentTo });
+    else if (answer.kind === 'fields')
+      dispatch({ type: 'refused', errors: answer.errors, backToDetails: true });
+    else dispatch({ type: 'refused', errors: {}, alert: answer.message });
   }
 
   async function checkCode() {
     if (!new RegExp(`^\\d{${STATUS_CODE_LENGTH}}$`).test(code.replace(/\s+/g, ''))) {
-      return fail({ code: STATUS_MESSAGES.codeInvalid });
+      return dispatch({ type: 'refused', errors: { code: STATUS_MESSAGES.codeInvalid } });
     }
-    setBusy(true);
+    dispatch({ type: 'asked' });
     const answer = await verifyStatusCode(reference.trim(), phone.trim(), code);
-    setBusy(false);
     if (answer.kind === 'view') {
-      setErrors({});
-      setAlert(null);
-      setPhase({ kind: 'view', view: answer.view });
+      dispatch({ type: 'signed-in', view: answer.view });
       // The address then names the claim shown, so a reload shows it again.
       if (linkReference !== null && !sameClaimReference(linkReference, answer.view.reference))
         setParams({ reference: answer.view.reference }, { replace: true });
-    } else if (answer.kind === 'fields') fail(answer.errors);
-    else fail({}, answer.message);
+    } else if (answer.kind === 'fields') dispatch({ type: 'refused', errors: answer.errors });
+    else dispatch({ type: 'refused', errors: {}, alert: answer.message });
   }
 
   const summary = summaryOf(errors);
 
   /** After an answer or a message: the view the server answered with, or loaded again. */
   async function refresh(next?: ClaimStatusView) {
-    if (next) return setPhase({ kind: 'view', view: next });
+    if (next) return dispatch({ type: 'changed', view: next });
     const answer = await currentStatus(null);
-    if (answer?.kind === 'view') setPhase({ kind: 'view', view: answer.view });
+    if (answer?.kind === 'view') dispatch({ type: 'changed', view: answer.view });
   }
 
   if (phase.kind === 'view')
@@ -212,9 +167,9 @@ export function StatusPage() {
 
   return (
     <Container width="narrow" className="py-10">
-      <ErrorSummary errors={summary} focusKey={attempt} />
+      <ErrorSummary errors={summary} focusKey={state.attempt} />
       {alert && <StatusAlert message={alert} />}
-      {phase.kind === 'details' && <DetailsNotices notice={notice} paymentReturn={paymentReturn} />}
+      {phase.kind === 'details' && <DetailsNotices notice={state.notice} paymentReturn={paymentReturn} />}
       {phase.kind === 'details' ? (
         <DetailsForm
           headingFocus={headingFocus}
@@ -222,8 +177,8 @@ export function StatusPage() {
           phone={phone}
           errors={errors}
           busy={busy}
-          onReference={setReference}
-          onPhone={setPhone}
+          onReference={(value) => dispatch({ type: 'typed', field: 'reference', value })}
+          onPhone={(value) => dispatch({ type: 'typed', field: 'phone', value })}
           onSubmit={() => void sendCode()}
         />
       ) : (
@@ -233,14 +188,10 @@ export function StatusPage() {
           code={code}
           errors={errors}
           busy={busy}
-          onCode={setCode}
+          onCode={(value) => dispatch({ type: 'typed', field: 'code', value })}
           onSubmit={() => void checkCode()}
           onResend={() => void sendCode()}
-          onChangeDetails={() => {
-            setErrors({});
-            setAlert(null);
-            setPhase({ kind: 'details' });
-          }}
+          onChangeDetails={() => dispatch({ type: 'change-details' })}
         />
       )}
     </Container>
