@@ -19,13 +19,14 @@ export function createClientMoney(deps: ClientMoneyDeps) {
   const bankDetails = createBankDetails(deps, context);
   const nominations = createNominations(deps, bankDetails);
   late.nominations = nominations;
+  const moneyOut = createMoneyOut(deps, context);
   return {
     async clientMoneyOf(id: string) {
       return context.panel(await deps.find(id));
     },
     recordReceipt: createReceipt(deps, context),
-    refund: createMoneyOut(deps, context)('refund'),
-    writeOff: createMoneyOut(deps, context)('write-off'),
+    refund: moneyOut('refund'),
+    writeOff: moneyOut('write-off'),
     saveBankDetails: bankDetails.saveByOperator,
     /** D29 (decision 076): the claimant's nomination and bank details on the status page. */
     nominations,
