@@ -18,17 +18,28 @@ import { sanitiseText } from './sanitise.ts';
 const pence = z.number().int();
 const version = z.number({ error: ADMIN_MESSAGES.versionRequired }).int().min(1);
 
+/**
+ * An amount of money typed in pounds and pence: missing, empty or null is `required`, anything that
+ * is not pounds and pence is `invalid`. Not optional: an optional key's refinement never runs when
+ * it is left out, so a missing amount is the union's own error, told apart from a wrong type by its
+ * input.
+ */
+function poundsField(required: string, invalid: string) {
+  return z
+    .union([z.string(), z.number(), z.null()], {
+      error: (issue) => (issue.input === undefined ? required : invalid),
+    })
+    .superRefine((raw, ctx) => {
+      if (raw === null || raw === '') ctx.addIssue({ code: 'custom', message: required });
+      else if (Number.isNaN(parsePoundsToPence(raw))) ctx.addIssue({ code: 'custom', message: invalid });
+    })
+    .describe('Pounds and pence, like "100.00"');
+}
+
 /** Money HMRC paid us for a case: the amount, the day it arrived (today if left out), a retry key. */
 export const clientMoneyReceiptSchema = z
   .object({
-    amount: z
-      .union([z.string(), z.number(), z.null()], { error: CLIENT_MONEY_MESSAGES.amountInvalid })
-      .optional()
-      .superRefine((raw, ctx) => {
-        const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-        if (raw === undefined || raw === null || raw === '') issue(CLIENT_MONEY_MESSAGES.amountRequired);
-        else if (Number.isNaN(parsePoundsToPence(raw))) issue(CLIENT_MONEY_MESSAGES.amountInvalid);
-      }),
+    amount: poundsField(CLIENT_MONEY_MESSAGES.amountRequired, CLIENT_MONEY_MESSAGES.amountInvalid),
     receivedOn: optionalDateField(DATE_SUBJECTS.receivedOn),
     idempotencyKey: z
       .uuid({ error: 'Reload the page and send it again' })
@@ -81,21 +92,7 @@ export type BankDetailsInput = z.output<typeof bankDetailsSchema>;
  */
 export const moneyOutSchema = z
   .object({
-    // Not optional: an optional key's refinement never runs when it is left out, so a missing amount
-    // is the union's own error, told apart from a wrong type by its input.
-    amount: z
-      .union([z.string(), z.number(), z.null()], {
-        error: (issue) =>
-          issue.input === undefined
-            ? CLIENT_MONEY_MESSAGES.outAmountRequired
-            : CLIENT_MONEY_MESSAGES.outAmountInvalid,
-      })
-      .superRefine((raw, ctx) => {
-        const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-        if (raw === undefined || raw === null || raw === '') issue(CLIENT_MONEY_MESSAGES.outAmountRequired);
-        else if (Number.isNaN(parsePoundsToPence(raw))) issue(CLIENT_MONEY_MESSAGES.outAmountInvalid);
-      })
-      .describe('Pounds and pence, like "100.00"'),
+    amount: poundsField(CLIENT_MONEY_MESSAGES.outAmountRequired, CLIENT_MONEY_MESSAGES.outAmountInvalid),
     reason: z
       .string({ error: CLIENT_MONEY_MESSAGES.reasonRequired })
       .transform((s) => sanitiseText(s).trim())

@@ -15,6 +15,7 @@ import {
   type LedgerEntry,
 } from './client-money.ts';
 import { calculateFee } from './fees.ts';
+import { clientMoneyReceiptSchema, moneyOutSchema } from './client-money-schemas.ts';
 
 // D41 (with D29): client money in a double-entry ledger that always balances, per case and overall;
 // payouts never above what is held, never twice, a set number of working days after receipt.
@@ -225,4 +226,38 @@ describe('bacsReference', () => {
     ['gen-00012345', 'GEN00012345'],
     ['a very long reference beyond eighteen', 'A VERY LONG REFERE'],
   ])('%s → %s', (raw, ref) => expect(bacsReference(raw)).toBe(ref));
+});
+
+describe('the amounts an operator types for client money', () => {
+  const key = '6f1c1e0a-2b1c-4a8e-9d7e-0b7c9a1d2e3f';
+  const amountMessage = (result: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) => result.error?.issues.find((i) => i.path[0] === 'amount')?.message;
+
+  it.each<[string, unknown, string | undefined]>([
+    ['left out', undefined, CLIENT_MONEY_MESSAGES.amountRequired],
+    ['empty', '', CLIENT_MONEY_MESSAGES.amountRequired],
+    ['null', null, CLIENT_MONEY_MESSAGES.amountRequired],
+    ['not pounds and pence', '4.5.0', CLIENT_MONEY_MESSAGES.amountInvalid],
+    ['not a string or number', true, CLIENT_MONEY_MESSAGES.amountInvalid],
+    ['pounds and pence', '450.00', undefined],
+  ])('a receipt’s amount %s', (_name, amount, message) => {
+    const input = amount === undefined ? { idempotencyKey: key } : { amount, idempotencyKey: key };
+    expect(amountMessage(clientMoneyReceiptSchema.safeParse(input))).toBe(message);
+  });
+
+  it.each<[string, unknown, string | undefined]>([
+    ['left out', undefined, CLIENT_MONEY_MESSAGES.outAmountRequired],
+    ['empty', '', CLIENT_MONEY_MESSAGES.outAmountRequired],
+    ['not pounds and pence', 'ten', CLIENT_MONEY_MESSAGES.outAmountInvalid],
+    ['pounds and pence', 100, undefined],
+  ])('a refund’s amount %s', (_name, amount, message) => {
+    const input = {
+      reason: 'Sent back to HMRC',
+      idempotencyKey: key,
+      ...(amount === undefined ? {} : { amount }),
+    };
+    expect(amountMessage(moneyOutSchema.safeParse(input))).toBe(message);
+  });
 });
