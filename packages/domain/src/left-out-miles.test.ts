@@ -28,7 +28,7 @@ const YEAR = '2024/25';
 const SITE = 'M1 1AE';
 const CLIENT = 'SK5 6AQ';
 const AFTER_THE_YEAR = '2026-11-23';
-const LOG = [{ filename: 'mileage-log-2024-25.pdf' }, { filename: 'mileage-log-2024-25.csv' }];
+const LOG = { logKeys: [YEAR], uploadYears: [] };
 
 // England and Wales, 2024/25: 254 working days (260 weekdays less 6 weekday bank holidays, GOV.UK
 // bank-holidays.json). The site, a daily return trip of 10 miles each way: 254 × 20 = 5,080 miles;
@@ -106,27 +106,23 @@ describe('every regular place is answered (decision 079; D39)', () => {
     );
     expect(old.workplaces).toBeUndefined();
     expect(unansweredPlaces(old)).toEqual([SITE]);
-    expect(journeyEvidenceProblems(old, { [YEAR]: LOG }, AFTER_THE_YEAR)).toEqual({
+    expect(journeyEvidenceProblems(old, LOG, AFTER_THE_YEAR)).toEqual({
       [UNANSWERED_PLACES_FIELD]: unansweredPlacesMessage([SITE]),
     });
     // Evidence of its own for every year: the journeys are not the claim's evidence, nothing is asked.
-    expect(journeyEvidenceProblems(old, { [YEAR]: [{ filename: 'diary.pdf' }] }, AFTER_THE_YEAR)).toEqual({});
+    expect(journeyEvidenceProblems(old, { logKeys: [], uploadYears: [YEAR] }, AFTER_THE_YEAR)).toEqual({});
   });
 });
 
 describe('leftOutMilesClaimed: no year claims the miles the test leaves out (decision 079)', () => {
   const logMilesWithoutSite = () => {
-    const [m] = leftOutMilesClaimed(
-      claim(SITE_MILES + 1_000, thirtyMonthSite),
-      { [YEAR]: LOG },
-      AFTER_THE_YEAR,
-    );
+    const [m] = leftOutMilesClaimed(claim(SITE_MILES + 1_000, thirtyMonthSite), LOG, AFTER_THE_YEAR);
     return m?.logMiles ?? 0;
   };
 
   it('the 30-month site at 60% (EIM32080): the claim above the log is refused, naming the place and reason', () => {
     const snapshot = claim(SITE_MILES + 1_000, thirtyMonthSite);
-    const found = leftOutMilesClaimed(snapshot, { [YEAR]: LOG }, AFTER_THE_YEAR);
+    const found = leftOutMilesClaimed(snapshot, LOG, AFTER_THE_YEAR);
     const decision = decidePlace({ facts: thirtyMonthSite });
     if (decision === null || !decision.ok) throw new Error('the site must be decided');
     expect(found).toEqual([
@@ -146,7 +142,7 @@ describe('leftOutMilesClaimed: no year claims the miles the test leaves out (dec
     expect(message).toContain(SITE);
     expect(message).toContain(decision.reason);
     expect(message).toContain(`Claim ${m.logMiles.toLocaleString('en-GB')} miles or fewer`);
-    expect(leftOutMilesProblems(snapshot, { [YEAR]: LOG }, AFTER_THE_YEAR)).toEqual({
+    expect(leftOutMilesProblems(snapshot, LOG, AFTER_THE_YEAR)).toEqual({
       [leftOutMilesField(m)]: message,
     });
   });
@@ -168,10 +164,10 @@ describe('leftOutMilesClaimed: no year claims the miles the test leaves out (dec
     const logMiles = logMilesWithoutSite();
     const miles = stated === 'log' ? logMiles : stated === 'below' ? logMiles - 100 : SITE_MILES;
     const evidence = {
-      none: {},
-      log: { [YEAR]: LOG },
-      own: { [YEAR]: [{ filename: 'diary.pdf' }] },
-      both: { [YEAR]: [{ filename: 'diary.pdf' }, ...LOG] },
+      none: { logKeys: [], uploadYears: [] },
+      log: LOG,
+      own: { logKeys: [], uploadYears: [YEAR] },
+      both: { logKeys: [YEAR], uploadYears: [YEAR] },
     }[files];
     const found = leftOutMilesClaimed(claim(miles, site), evidence, AFTER_THE_YEAR);
     expect(found.length > 0).toBe(refused);
@@ -181,7 +177,7 @@ describe('leftOutMilesClaimed: no year claims the miles the test leaves out (dec
     const snapshot = claim(SITE_MILES, thirtyMonthSite);
     const found = leftOutMilesClaimed(
       snapshot,
-      { [YEAR]: [{ filename: 'mileage-log-2024-25-job-1.pdf' }] },
+      { logKeys: [`${YEAR}:job-1`], uploadYears: [YEAR] },
       AFTER_THE_YEAR,
     );
     expect(found.map((m) => leftOutMilesField(m))).toEqual([`leftOutMiles_${YEAR}_job-1`]);
@@ -191,8 +187,6 @@ describe('leftOutMilesClaimed: no year claims the miles the test leaves out (dec
   });
 
   it('a snapshot without answers leaves nothing out and refuses nothing', () => {
-    expect(leftOutMilesClaimed(claim(SITE_MILES * 2, null, null), { [YEAR]: LOG }, AFTER_THE_YEAR)).toEqual(
-      [],
-    );
+    expect(leftOutMilesClaimed(claim(SITE_MILES * 2, null, null), LOG, AFTER_THE_YEAR)).toEqual([]);
   });
 });

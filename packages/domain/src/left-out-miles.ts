@@ -1,13 +1,7 @@
 import { nationOfPostcode } from './bank-holidays.ts';
 import { datedLogMiles } from './dated-log.ts';
 import { leavePeriodsOf } from './dates.ts';
-import {
-  logMilesMismatches,
-  mileageLogKey,
-  mileageLogKeysOfFiles,
-  parseMileageLogFilename,
-  type LogMilesMismatch,
-} from './log-mismatch.ts';
+import { logMilesMismatches, mileageLogKey, type LogMilesMismatch } from './log-mismatch.ts';
 import { employmentEndIso, journeysOf, selectedYears, type WizardSnapshot } from './wizard-snapshot.ts';
 import { leftOutJourneys, unansweredPlaces } from './workplace-answers.ts';
 
@@ -22,12 +16,12 @@ type Snapshot = Pick<
   'taxYears' | 'employments' | 'journeys' | 'leave' | 'personalInfo' | 'workplaces'
 >;
 
-/** A claim's evidence files per tax year (uploads and generated logs); only their names are read. */
-export type EvidenceFilesByYear = Readonly<Record<string, readonly unknown[] | null | undefined>>;
-
-function filenameOf(file: unknown): string {
-  const name = typeof file === 'object' && file !== null ? (file as { filename?: unknown }).filename : '';
-  return typeof name === 'string' ? name : '';
+/** What a claim holds as evidence, as the server's files and the wizard's state both say it. */
+export interface ClaimEvidence {
+  /** The generated logs, by mileageLogKey ('2024/25', or '2024/25:job-2' for one employment's). */
+  logKeys: readonly string[];
+  /** The tax years with a file of the claimant's own (an upload, not a generated log). */
+  uploadYears: readonly string[];
 }
 
 /** A place whose journeys the test leaves out of a log, with the decision's reason. */
@@ -47,13 +41,10 @@ export interface LeftOutMilesClaimed extends LogMilesMismatch {
  * with no file of its own, whose evidence is the journeys alone (the evidence step accepts that;
  * the log is rebuilt from them), so removing a log or never building one changes nothing.
  */
-function journeyLogKeys(snapshot: Snapshot, evidence: EvidenceFilesByYear): string[] {
-  const names = Object.values(evidence).flatMap((list) => (list ?? []).map(filenameOf));
-  const keys = new Set(mileageLogKeysOfFiles(names.map((filename) => ({ filename }))));
-  for (const { year } of selectedYears(snapshot)) {
-    const own = (evidence[year] ?? []).filter((f) => parseMileageLogFilename(filenameOf(f)) === null);
-    if (own.length === 0) keys.add(mileageLogKey(year));
-  }
+function journeyLogKeys(snapshot: Snapshot, evidence: ClaimEvidence): string[] {
+  const keys = new Set(evidence.logKeys);
+  for (const { year } of selectedYears(snapshot))
+    if (!evidence.uploadYears.includes(year)) keys.add(mileageLogKey(year));
   return [...keys];
 }
 
@@ -65,7 +56,7 @@ function journeyLogKeys(snapshot: Snapshot, evidence: EvidenceFilesByYear): stri
  */
 export function leftOutMilesClaimed(
   snapshot: Snapshot,
-  evidence: EvidenceFilesByYear,
+  evidence: ClaimEvidence,
   today: string,
 ): LeftOutMilesClaimed[] {
   if ((snapshot.workplaces ?? []).length === 0) return [];
@@ -122,7 +113,7 @@ export function leftOutMilesMessage(m: LeftOutMilesClaimed, withEmployer: boolea
 /** The errors to show or answer with, keyed by leftOutMilesField (empty when nothing is left out). */
 export function leftOutMilesProblems(
   snapshot: Snapshot,
-  evidence: EvidenceFilesByYear,
+  evidence: ClaimEvidence,
   today: string,
 ): Record<string, string> {
   const several = snapshot.employments.length > 1;
@@ -150,7 +141,7 @@ export function unansweredPlacesMessage(places: readonly string[]): string {
  */
 export function journeyEvidenceProblems(
   snapshot: Snapshot,
-  evidence: EvidenceFilesByYear,
+  evidence: ClaimEvidence,
   today: string,
 ): Record<string, string> {
   if (snapshot.journeys.length === 0 || journeyLogKeys(snapshot, evidence).length === 0) return {};

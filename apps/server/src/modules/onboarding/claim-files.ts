@@ -98,7 +98,11 @@ export function leftOutMilesErrors(
   rows: ClaimFileRow[],
   asOf: Date,
 ): Record<string, string> {
-  return leftOutMilesProblems(snapshot, evidenceByYear(rows), ukIsoDate(asOf));
+  const evidence = {
+    logKeys: mileageLogKeysOfFiles(rows.filter((r) => r.kind === 'mileage-log')),
+    uploadYears: rows.flatMap((r) => (r.kind === 'evidence' && r.tax_year ? [r.tax_year] : [])),
+  };
+  return leftOutMilesProblems(snapshot, evidence, ukIsoDate(asOf));
 }
 
 /** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
