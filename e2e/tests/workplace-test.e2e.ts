@@ -23,6 +23,7 @@ import {
   OFFERED_YEARS,
   completeStepsZeroToSeven,
   continueButton,
+  errorSummary,
   expectErrorSummary,
   expectNoSidewaysScroll,
   expectStep,
@@ -31,6 +32,7 @@ import {
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
+  answerTemporaryPlace,
 } from '../helpers/wizard.ts';
 
 // A whole past tax year, so the log covers every working day of it.
@@ -125,6 +127,8 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   await expect(page.getByTestId('place-1')).toContainText(`Your journeys to ${SITE}`);
   await expect(page.getByTestId('place-2')).toContainText(`Your journeys to ${CLIENT}`);
 
+  // The client's place answered (a temporary workplace: its journeys still count, decision 079).
+  await answerTemporaryPlace(page, 2);
   // A place begun must be finished: the error summary names the missing answer.
   await page.getByTestId('place-1-role-regular-site').check();
   await continueButton(page).click();
@@ -176,6 +180,19 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   await expect(page.getByTestId(`log-miles-${slug}`)).toContainText(
     `the mileage log adds up to ${logMiles.toLocaleString('en-GB')} miles`,
   );
+  // Decision 079: the stated figure cannot go on to signing: the error names the place, the reason
+  // and the log's figure, at the "Claim N miles" action, which takes the focus from the summary.
+  await expect(page.getByTestId(`left-out-miles-${slug}`)).toContainText(`Journeys to ${SITE} are left out`);
+  await expect(page.getByTestId(`remove-log-${slug}`)).toHaveCount(0);
+  await continueButton(page).click();
+  const refused = errorSummary(page);
+  await expect(refused).toBeFocused();
+  for (const text of [SITE, decision.reason, `Claim ${logMiles.toLocaleString('en-GB')} miles or fewer`])
+    await expect(refused).toContainText(text);
+  await refused.getByRole('link').click();
+  await expect(page.getByTestId(`use-log-miles-${slug}`)).toBeFocused();
+  await expectStep(page, 'evidence');
+  await expectNoA11yViolations(page, 'the evidence step refusing the left-out miles');
   await page.getByTestId(`use-log-miles-${slug}`).click();
   await expect(page.getByTestId('log-miles-check')).toHaveCount(0);
   await continueButton(page).click();
