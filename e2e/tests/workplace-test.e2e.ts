@@ -183,7 +183,9 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   // Decision 079: the stated figure cannot go on to signing: the error names the place, the reason
   // and the log's figure, at the "Claim N miles" action, which takes the focus from the summary.
   await expect(page.getByTestId(`left-out-miles-${slug}`)).toContainText(`Journeys to ${SITE} are left out`);
-  await expect(page.getByTestId(`remove-log-${slug}`)).toHaveCount(0);
+  await expect(
+    page.getByTestId(`log-miles-${slug}`).getByRole('button', { name: /and remove the log/ }),
+  ).toHaveCount(0);
   await continueButton(page).click();
   const refused = errorSummary(page);
   await expect(refused).toBeFocused();
@@ -228,6 +230,12 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   );
   const snapshot = decodeJsonColumn(row.snapshot) as WizardSnapshot;
   expect(snapshot.workplaces).toEqual([
+    // Decision 079: the client's place is answered too (a temporary workplace: its journeys count).
+    {
+      place: CLIENT,
+      facts: { ...siteFacts, expectedMonths: 12, actualMonths: 12, expectationChange: null },
+      outcome: { counts: 'all', rule: 'temporary-workplace' },
+    },
     {
       place: SITE,
       facts: { ...siteFacts, expectationChange: null },
