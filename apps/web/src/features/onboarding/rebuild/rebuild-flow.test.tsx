@@ -331,7 +331,9 @@ describe('journey setup: one-off journeys, checks and the review', () => {
     expect(await screen.findByTestId('generate-error')).toHaveTextContent('Service unavailable');
     expect(screen.getByRole('heading', { level: 1, name: 'Review & Generate' })).toBeInTheDocument();
   });
+});
 
+describe('the review before the log is built: every regular place answered, no journeys', () => {
   // Decision 079 (D39; EIM32080 onwards): every regular place is answered before the log is built.
   it('asks the questions of every regular place before generating, the error at the question', async () => {
     const fake = await openSetup();

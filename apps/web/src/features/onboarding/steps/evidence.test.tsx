@@ -245,7 +245,9 @@ describe('step 8 evidence: removing files and the generated log', () => {
     fireEvent.click(screen.getByTestId('wizard-back'));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
   });
+});
 
+describe('step 8 evidence: the log against the claim (D25)', () => {
   // D25: the log rebuilt from the journeys must total the miles claimed for the year.
   it('says where the rebuilt log and the claim differ, and can claim the log miles', async () => {
     const journey = {
