@@ -16,6 +16,7 @@ import {
   type PlaceFacts,
   type WizardSnapshot,
 } from '@taxback/domain';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { createOperator, signInWithTotp, unique } from '../helpers/admin.ts';
 import { decodeJsonColumn, waitForOnboardingClaim } from '../helpers/db.ts';
@@ -54,16 +55,7 @@ const claimant = (): WizardClaimant => ({
 });
 
 // The site: a piece of work expected from the start to last 30 months, at 60% of the time.
-const siteFacts: PlaceFacts = {
-  role: 'regular-site',
-  siteBased: false,
-  homeWorking: 'no',
-  sameAsCommute: false,
-  shareOfWorkingTime: 60,
-  wholeEmployment: false,
-  expectedMonths: 30,
-  actualMonths: 30,
-};
+const siteFacts: PlaceFacts = THIRTY_MONTH_SITE;
 
 function miles(n: number): string {
   return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;

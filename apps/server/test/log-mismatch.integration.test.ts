@@ -10,6 +10,7 @@ import type { AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { employment, job as jobYear, mileageSnapshot } from './snapshots.ts';
 
 // The operators' sign-in needs a clock; it runs from now, so "today" is the real UK day and
@@ -70,18 +71,13 @@ function twoJobs(name: string) {
   );
 }
 
-async function draft(name: string): Promise<string> {
+async function draft(name: string, snapshot: object = twoJobs(name)): Promise<string> {
   const sessionId = newSessionId();
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/onboarding',
     headers: { 'x-session-id': sessionId },
-    payload: {
-      revision: 0,
-      currentStep: 'evidence',
-      lastStepCompleted: 'employer-rate',
-      snapshot: twoJobs(name),
-    },
+    payload: { revision: 0, currentStep: 'evidence', lastStepCompleted: 'employer-rate', snapshot },
   });
   expect(res.statusCode).toBe(200);
   return sessionId;
@@ -338,43 +334,17 @@ describe('decision 079: no claim signed or submitted for the miles the business-
   // EIM32080, booklet 490 paras 3.18-3.20: the 30-month site at 60% of the working time is a
   // permanent workplace; Acme's daily 15-mile trips there (254 × 30 = 7,620 miles) are commuting.
   const SITE_MILES = 254 * 30;
-  const site = {
-    place: 'M1 1AE',
-    facts: {
-      role: 'regular-site',
-      siteBased: false,
-      homeWorking: 'no',
-      sameAsCommute: false,
-      shareOfWorkingTime: 60,
-      wholeEmployment: false,
-      expectedMonths: 30,
-      actualMonths: 30,
-    },
-  };
-
   async function draftWithSite(name: string, acmeMiles: number): Promise<string> {
-    const sessionId = newSessionId();
     const base = twoJobs(name);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/onboarding',
-      headers: { 'x-session-id': sessionId },
-      payload: {
-        revision: 0,
-        currentStep: 'evidence',
-        lastStepCompleted: 'employer-rate',
-        snapshot: {
-          ...base,
-          taxYears: base.taxYears.map((y) => ({
-            ...y,
-            jobs: [jobYear(acmeMiles, 0, 'job-1'), jobYear(BETA_LOG, 0, 'job-2')],
-          })),
-          journeys: [...base.journeys, { ...journey('j3', 'job-1', 15), endAddress: 'M1 1AE' }],
-          workplaces: [site],
-        },
-      },
+    const sessionId = await draft(name, {
+      ...base,
+      taxYears: base.taxYears.map((y) => ({
+        ...y,
+        jobs: [jobYear(acmeMiles, 0, 'job-1'), jobYear(BETA_LOG, 0, 'job-2')],
+      })),
+      journeys: [...base.journeys, { ...journey('j3', 'job-1', 15), endAddress: 'M1 1AE' }],
+      workplaces: [{ place: 'M1 1AE', facts: THIRTY_MONTH_SITE }],
     });
-    expect(res.statusCode).toBe(200);
     const c = claimant(sessionId);
     for (const employmentId of ['job-1', 'job-2'])
       expect((await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId })).statusCode).toBe(

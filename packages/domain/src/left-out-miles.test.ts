@@ -9,7 +9,7 @@ import {
   leftOutMilesProblems,
   unansweredPlacesMessage,
 } from './left-out-miles.ts';
-import { mileageSnapshot } from './test/example-snapshots.ts';
+import { THIRTY_MONTH_SITE, mileageSnapshot } from './test/example-snapshots.ts';
 import { normaliseSnapshot } from './wizard-snapshot.ts';
 import {
   decidePlace,
@@ -50,17 +50,7 @@ function journey(id: string, to: string, distance: number, frequency: Journey['f
 
 // EIM32080, booklet 490 paras 3.18-3.20: more than 24 months expected at 40% or more of the working
 // time makes the site a permanent workplace from the first day: journeys there are commuting.
-const thirtyMonthSite: PlaceFactsDraft = {
-  role: 'regular-site',
-  siteBased: false,
-  homeWorking: 'no',
-  sameAsCommute: false,
-  shareOfWorkingTime: 60,
-  wholeEmployment: false,
-  expectedMonths: 30,
-  expectationChange: null,
-  actualMonths: 30,
-};
+const thirtyMonthSite: PlaceFactsDraft = { ...THIRTY_MONTH_SITE, expectationChange: null };
 // EIM32080: under 24 months expected, a temporary workplace: journeys there count.
 const eighteenMonthSite: PlaceFactsDraft = { ...thirtyMonthSite, expectedMonths: 18, actualMonths: 18 };
 // EIM32086 (Wrexham): under 40% of the working time, the 24-month test is not needed: they count.

@@ -12,6 +12,7 @@ import {
   type PlaceFactsDraft,
   type WizardSnapshot,
 } from '@taxback/domain';
+import { THIRTY_MONTH_SITE, TWELVE_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { fieldId } from '../lib/validation.ts';
 import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
 
@@ -47,18 +48,40 @@ async function open(server: Record<string, unknown> = {}, extra?: Extra) {
   return { fake, xhr, ...view };
 }
 
-// EIM32080 (24 months or less expected, at 40% or more of the time): a temporary workplace.
-const TEMPORARY_SITE: PlaceFactsDraft = {
-  role: 'regular-site',
-  siteBased: false,
-  homeWorking: 'no',
-  sameAsCommute: false,
-  shareOfWorkingTime: 60,
-  wholeEmployment: false,
-  expectedMonths: 12,
-  expectationChange: null,
-  actualMonths: 12,
+/** The second year's generated log, as the server lists it. */
+const Y2_LOG = {
+  [y2]: {
+    pdf: {
+      id: '00000000-0000-4000-8000-000000000003',
+      url: '/api/files/00000000-0000-4000-8000-000000000003',
+      filename: 'mileage-log.pdf',
+    },
+    csv: {
+      id: '00000000-0000-4000-8000-000000000004',
+      url: '/api/files/00000000-0000-4000-8000-000000000004',
+      filename: 'mileage-log.csv',
+    },
+  },
 };
+
+/** The evidence step of a claim with the second year's generated log. */
+async function openWith(snapshot: WizardSnapshot) {
+  const fake = installFakeServer({
+    saved: {
+      snapshot,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      revision: 7,
+      server: { mileageLogs: Y2_LOG },
+    },
+  });
+  renderWizard();
+  await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+  return fake;
+}
+
+// EIM32080 (24 months or less expected, at 40% or more of the time): a temporary workplace.
+const TEMPORARY_SITE: PlaceFactsDraft = TWELVE_MONTH_SITE;
 
 function pdf(name = 'log.pdf', size = 2048) {
   return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
@@ -217,20 +240,7 @@ describe('step 8 evidence: removing files and the generated log', () => {
           },
         ],
       },
-      mileageLogs: {
-        [y2]: {
-          pdf: {
-            id: '00000000-0000-4000-8000-000000000003',
-            url: '/api/files/00000000-0000-4000-8000-000000000003',
-            filename: 'mileage-log.pdf',
-          },
-          csv: {
-            id: '00000000-0000-4000-8000-000000000004',
-            url: '/api/files/00000000-0000-4000-8000-000000000004',
-            filename: 'mileage-log.csv',
-          },
-        },
-      },
+      mileageLogs: Y2_LOG,
     });
     expect(screen.getByTestId(`mileage-log-${y2.replace('/', '-')}-pdf`)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('wizard-continue'));
@@ -273,32 +283,7 @@ describe('step 8 evidence: the log against the claim (D25)', () => {
         today: ukIsoDate(new Date()),
       }),
     );
-    const fake = installFakeServer({
-      saved: {
-        snapshot,
-        currentStep: 'evidence',
-        lastStepCompleted: 'employer-rate',
-        revision: 7,
-        server: {
-          mileageLogs: {
-            [y2]: {
-              pdf: {
-                id: '00000000-0000-4000-8000-000000000003',
-                url: '/api/files/00000000-0000-4000-8000-000000000003',
-                filename: 'mileage-log.pdf',
-              },
-              csv: {
-                id: '00000000-0000-4000-8000-000000000004',
-                url: '/api/files/00000000-0000-4000-8000-000000000004',
-                filename: 'mileage-log.csv',
-              },
-            },
-          },
-        },
-      },
-    });
-    renderWizard();
-    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    const fake = await openWith(snapshot);
     const slug2 = y2.replace('/', '-');
     // A monthly return trip of 10 miles: 12 × 20 = 240 miles in a whole past year, not 3,000.
     expect(logMiles).toBeLessThan(3000);
@@ -320,12 +305,6 @@ describe('step 8 evidence: the log against the claim (D25)', () => {
 // Decision 079 (D39 with D25): a year cannot claim the miles the business-journey test leaves out.
 describe('step 8 evidence: the business-journey test', () => {
   const slug2 = y2.replace('/', '-');
-  const LOG = {
-    [y2]: {
-      pdf: { id: '00000000-0000-4000-8000-000000000003', url: '/api/files/x', filename: 'mileage-log.pdf' },
-      csv: { id: '00000000-0000-4000-8000-000000000004', url: '/api/files/y', filename: 'mileage-log.csv' },
-    },
-  };
   const site: Journey = {
     id: 'site',
     startAddress: 'WN2 1AR',
@@ -344,21 +323,6 @@ describe('step 8 evidence: the business-journey test', () => {
     distance: 10,
   };
 
-  async function openWith(snapshot: WizardSnapshot) {
-    const fake = installFakeServer({
-      saved: {
-        snapshot,
-        currentStep: 'evidence',
-        lastStepCompleted: 'employer-rate',
-        revision: 7,
-        server: { mileageLogs: LOG },
-      },
-    });
-    renderWizard();
-    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
-    return fake;
-  }
-
   // EIM32080, booklet 490 paras 3.18-3.20: 30 months expected at 60% of the time is a permanent
   // workplace, so the site's journeys are commuting and left out of the log and the claim.
   it('refuses the higher figure, naming the place, the reason and the log miles, until it is lowered', async () => {
@@ -367,7 +331,7 @@ describe('step 8 evidence: the business-journey test', () => {
       {
         journeys: [site, client],
         workplaces: [
-          { place: 'M1 1AE', facts: { ...TEMPORARY_SITE, expectedMonths: 30, actualMonths: 30 } },
+          { place: 'M1 1AE', facts: THIRTY_MONTH_SITE },
           { place: 'SK5 6AQ', facts: TEMPORARY_SITE },
         ],
       },
