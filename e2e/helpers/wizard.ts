@@ -394,3 +394,40 @@ export const STEP9_MESSAGES = [
 
 export const NI_REQUIRED = 'National Insurance number is required';
 export const NI_FORMAT = 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C';
+
+/**
+ * Decision 079 (D39): HMRC's business-journey questions for regular place `n` on the log builder's
+ * "Review & Generate", answered as a temporary workplace expected to last 12 months at 60% of the
+ * time (EIM32080: 24 months or less), so every journey there still counts and the figures stay.
+ * With `keyboard`, each answer is reached with Tab and chosen with the arrow keys, as a keyboard
+ * claimant would.
+ */
+export async function answerTemporaryPlace(page: Page, n: number, keyboard = false): Promise<void> {
+  const field = (name: string) => page.getByTestId(`place-${n}-${name}`);
+  const choose = async (first: string, wanted: string, downs: number) => {
+    if (!keyboard) await field(wanted).check();
+    else {
+      await tabTo(page, field(first));
+      for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown');
+      if (downs === 0) await page.keyboard.press('Space');
+    }
+    await expect(field(wanted)).toBeChecked();
+  };
+  const type = async (name: string, value: string) => {
+    if (!keyboard) await field(name).fill(value);
+    else {
+      await tabTo(page, field(name));
+      await page.keyboard.type(value);
+    }
+  };
+  await choose('role-normal-base', 'role-regular-site', 2);
+  await choose('siteBased-yes', 'siteBased-no', 1);
+  await choose('homeWorking-no', 'homeWorking-no', 0);
+  await choose('sameAsCommute-yes', 'sameAsCommute-no', 1);
+  await type('shareOfWorkingTime', '60');
+  await choose('wholeEmployment-yes', 'wholeEmployment-no', 1);
+  await type('expectedMonths', '12');
+  await choose('expectationChange-yes', 'expectationChange-no', 1);
+  await type('actualMonths', '12');
+  await expect(field('outcome')).toContainText('Journeys here count as business travel');
+}

@@ -32,6 +32,7 @@ import {
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
+  answerTemporaryPlace,
 } from '../helpers/wizard.ts';
 
 function unique(): string {
@@ -287,6 +288,7 @@ test('every step of the mileage wizard, its confirmation and the resume page', a
   await continueButton(page).click();
   await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
   await watch.check(page, 'log builder: review and generate');
+  await answerTemporaryPlace(page, 1);
   const generated = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
   );

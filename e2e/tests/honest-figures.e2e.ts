@@ -25,6 +25,7 @@ import {
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
+  answerTemporaryPlace,
 } from '../helpers/wizard.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -227,6 +228,7 @@ test("a log built for one year leaves the other year's evidence; the mismatch sh
   await continueButton(page).click();
   await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
   await expect(page.getByTestId(`rebuild-year-${yearSlug(uploaded)}`)).toHaveCount(0);
+  await answerTemporaryPlace(page, 1);
   const generated = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
   );
@@ -295,6 +297,7 @@ async function fillJourney(page: Page, index: number, employmentId: string, mile
 async function generateLog(page: Page, expectedBody: Record<string, string>): Promise<void> {
   await continueButton(page).click();
   await expect(page.getByTestId('wizard-step')).toHaveAttribute('data-step', 'journeys-review');
+  await answerTemporaryPlace(page, 1);
   const generated = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
   );

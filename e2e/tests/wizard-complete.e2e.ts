@@ -61,6 +61,7 @@ import {
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
+  answerTemporaryPlace,
 } from '../helpers/wizard.ts';
 
 const [NEWEST, SECOND, THIRD] = [OFFERED_YEARS[0] ?? '', OFFERED_YEARS[1] ?? '', OFFERED_YEARS[2] ?? ''];
@@ -633,6 +634,8 @@ test.describe('mileage wizard, steps 8 to 11', () => {
     await expect(continueButton(page)).toHaveText('Generate Log');
     await expectNoSidewaysScroll(page, 'the journeys review step');
     await expectNoA11yViolations(page, 'the journeys review step (review and generate)');
+    await answerTemporaryPlace(page, 1, true);
+    await answerTemporaryPlace(page, 2, true);
     const generated = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/onboarding/mileage-log',
     );

@@ -16,6 +16,7 @@ import {
   type PlaceFacts,
   type WizardSnapshot,
 } from '@taxback/domain';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { createOperator, signInWithTotp, unique } from '../helpers/admin.ts';
 import { decodeJsonColumn, waitForOnboardingClaim } from '../helpers/db.ts';
@@ -23,6 +24,7 @@ import {
   OFFERED_YEARS,
   completeStepsZeroToSeven,
   continueButton,
+  errorSummary,
   expectErrorSummary,
   expectNoSidewaysScroll,
   expectStep,
@@ -31,6 +33,7 @@ import {
   uniqueWizardPhone,
   yearSlug,
   type WizardClaimant,
+  answerTemporaryPlace,
 } from '../helpers/wizard.ts';
 
 // A whole past tax year, so the log covers every working day of it.
@@ -52,16 +55,7 @@ const claimant = (): WizardClaimant => ({
 });
 
 // The site: a piece of work expected from the start to last 30 months, at 60% of the time.
-const siteFacts: PlaceFacts = {
-  role: 'regular-site',
-  siteBased: false,
-  homeWorking: 'no',
-  sameAsCommute: false,
-  shareOfWorkingTime: 60,
-  wholeEmployment: false,
-  expectedMonths: 30,
-  actualMonths: 30,
-};
+const siteFacts: PlaceFacts = THIRTY_MONTH_SITE;
 
 function miles(n: number): string {
   return `${n.toLocaleString('en-GB', { maximumFractionDigits: 1 })} miles`;
@@ -125,6 +119,8 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   await expect(page.getByTestId('place-1')).toContainText(`Your journeys to ${SITE}`);
   await expect(page.getByTestId('place-2')).toContainText(`Your journeys to ${CLIENT}`);
 
+  // The client's place answered (a temporary workplace: its journeys still count, decision 079).
+  await answerTemporaryPlace(page, 2);
   // A place begun must be finished: the error summary names the missing answer.
   await page.getByTestId('place-1-role-regular-site').check();
   await continueButton(page).click();
@@ -176,6 +172,21 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   await expect(page.getByTestId(`log-miles-${slug}`)).toContainText(
     `the mileage log adds up to ${logMiles.toLocaleString('en-GB')} miles`,
   );
+  // Decision 079: the stated figure cannot go on to signing: the error names the place, the reason
+  // and the log's figure, at the "Claim N miles" action, which takes the focus from the summary.
+  await expect(page.getByTestId(`left-out-miles-${slug}`)).toContainText(`Journeys to ${SITE} are left out`);
+  await expect(
+    page.getByTestId(`log-miles-${slug}`).getByRole('button', { name: /and remove the log/ }),
+  ).toHaveCount(0);
+  await continueButton(page).click();
+  const refused = errorSummary(page);
+  await expect(refused).toBeFocused();
+  for (const text of [SITE, decision.reason, `Claim ${logMiles.toLocaleString('en-GB')} miles or fewer`])
+    await expect(refused).toContainText(text);
+  await refused.getByRole('link').click();
+  await expect(page.getByTestId(`use-log-miles-${slug}`)).toBeFocused();
+  await expectStep(page, 'evidence');
+  await expectNoA11yViolations(page, 'the evidence step refusing the left-out miles');
   await page.getByTestId(`use-log-miles-${slug}`).click();
   await expect(page.getByTestId('log-miles-check')).toHaveCount(0);
   await continueButton(page).click();
@@ -211,6 +222,12 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   );
   const snapshot = decodeJsonColumn(row.snapshot) as WizardSnapshot;
   expect(snapshot.workplaces).toEqual([
+    // Decision 079: the client's place is answered too (a temporary workplace: its journeys count).
+    {
+      place: CLIENT,
+      facts: { ...siteFacts, expectedMonths: 12, actualMonths: 12, expectationChange: null },
+      outcome: { counts: 'all', rule: 'temporary-workplace' },
+    },
     {
       place: SITE,
       facts: { ...siteFacts, expectationChange: null },

@@ -10,6 +10,7 @@ import type { AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { employment, job as jobYear, mileageSnapshot } from './snapshots.ts';
 
 // The operators' sign-in needs a clock; it runs from now, so "today" is the real UK day and
@@ -70,18 +71,13 @@ function twoJobs(name: string) {
   );
 }
 
-async function draft(name: string): Promise<string> {
+async function draft(name: string, snapshot: object = twoJobs(name)): Promise<string> {
   const sessionId = newSessionId();
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/onboarding',
     headers: { 'x-session-id': sessionId },
-    payload: {
-      revision: 0,
-      currentStep: 'evidence',
-      lastStepCompleted: 'employer-rate',
-      snapshot: twoJobs(name),
-    },
+    payload: { revision: 0, currentStep: 'evidence', lastStepCompleted: 'employer-rate', snapshot },
   });
   expect(res.statusCode).toBe(200);
   return sessionId;
@@ -331,5 +327,74 @@ describe('decision 077: the business-journey test in the log the server builds (
       place: 'M1 1AE',
       outcome: { counts: 'none', rule: 'permanent-workplace-24-months' },
     });
+  });
+});
+
+describe('decision 079: no claim signed or submitted for the miles the business-journey test leaves out', () => {
+  // EIM32080, booklet 490 paras 3.18-3.20: the 30-month site at 60% of the working time is a
+  // permanent workplace; Acme's daily 15-mile trips there (254 × 30 = 7,620 miles) are commuting.
+  const SITE_MILES = 254 * 30;
+  async function draftWithSite(name: string, acmeMiles: number): Promise<string> {
+    const base = twoJobs(name);
+    const sessionId = await draft(name, {
+      ...base,
+      taxYears: base.taxYears.map((y) => ({
+        ...y,
+        jobs: [jobYear(acmeMiles, 0, 'job-1'), jobYear(BETA_LOG, 0, 'job-2')],
+      })),
+      journeys: [...base.journeys, { ...journey('j3', 'job-1', 15), endAddress: 'M1 1AE' }],
+      workplaces: [{ place: 'M1 1AE', facts: THIRTY_MONTH_SITE }],
+    });
+    const c = claimant(sessionId);
+    for (const employmentId of ['job-1', 'job-2'])
+      expect((await c.post('/api/onboarding/mileage-log', { taxYear: YEAR, employmentId })).statusCode).toBe(
+        201,
+      );
+    return sessionId;
+  }
+
+  const sign = (sessionId: string) =>
+    claimant(sessionId).post('/api/onboarding/signature', {
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+
+  it('refuses to sign or submit the site miles, with the place, reason and figure at the field; stores nothing', async () => {
+    const sessionId = await draftWithSite('Commuter', ACME_LOG + SITE_MILES);
+    const field = `leftOutMiles_${YEAR}_job-1`;
+    const signed = await sign(sessionId);
+    expect(signed.statusCode).toBe(400);
+    const message = signed.json<{ errors: Record<string, string> }>().errors[field] ?? '';
+    expect(message).toContain(
+      `you claim ${(ACME_LOG + SITE_MILES).toLocaleString('en-GB')} miles for Acme Ltd`,
+    );
+    expect(message).toContain('M1 1AE');
+    expect(message).toContain('more than 24, so HMRC treats it as a permanent workplace');
+    expect(message).toContain(`Claim ${ACME_LOG.toLocaleString('en-GB')} miles or fewer`);
+
+    const submit = await claimant(sessionId).post('/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
+    expect(submit.statusCode).toBe(400);
+    expect(submit.json<{ errors: Record<string, string> }>().errors[field]).toBe(message);
+
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['status', 'signed_at', 'signature_url'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'draft', signed_at: null, signature_url: null });
+    const kept = await t.app.db
+      .selectFrom('stored_files')
+      .select('kind')
+      .where('session_id', '=', sessionId)
+      .where('kind', 'in', ['signature', 'authority'])
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it("signs the log's miles, and any mismatch for another reason keeps D25's choice", async () => {
+    // The log's 5,080 miles (the site left out): signed.
+    expect((await sign(await draftWithSite('Lowered', ACME_LOG))).statusCode).toBe(201);
+    // Fewer miles than the log: D25, the claimant's figure stands.
+    expect((await sign(await draftWithSite('Fewer', ACME_STATED))).statusCode).toBe(201);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDatedLog } from './dated-log.ts';
 import type { Journey } from './journeys.ts';
 import { wizardSnapshotSchema } from './snapshot-schemas.ts';
+import { THIRTY_MONTH_SITE } from './test/example-snapshots.ts';
 import { normaliseSnapshot } from './wizard-snapshot.ts';
 import {
   WORKPLACE_START_QUESTION,
@@ -39,16 +40,7 @@ function journey(id: string, to: string, patch: Partial<Journey> = {}): Journey 
 
 // EIM32080 (24 months, 40% or more), booklet 490 para 3.20 (Rotherham: 28 months expected): the
 // 30-month site at 60% of the working time is a permanent workplace from the first day.
-const thirtyMonthSite: PlaceFactsDraft = {
-  role: 'regular-site',
-  siteBased: false,
-  homeWorking: 'no',
-  sameAsCommute: false,
-  shareOfWorkingTime: 60,
-  wholeEmployment: false,
-  expectedMonths: 30,
-  actualMonths: 30,
-};
+const thirtyMonthSite: PlaceFactsDraft = THIRTY_MONTH_SITE;
 
 // EIM32084: expected 18 months, extended to 28 after 10 months: relief for the first 10 months.
 const extendedAfterTen: PlaceFactsDraft = {

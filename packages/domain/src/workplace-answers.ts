@@ -2,6 +2,7 @@ import { isRealIsoDate } from './dates.ts';
 import { isOneOffJourney, type Journey } from './journeys.ts';
 import { formatPostcode } from './postcode.ts';
 import {
+  WORKPLACE_MESSAGES,
   WORKPLACE_QUESTIONS,
   decideWorkplace,
   isPlaceRole,
@@ -179,21 +180,35 @@ export function withWorkplaceOutcomes(workplaces: readonly WorkplaceAnswers[]): 
   return workplaces.map((w) => ({ ...w, outcome: workplaceOutcomeOf(w) }));
 }
 
-/** The problems of every place with answers, keyed `workplaces.{place}.{field}` (the wizard's errors). */
+/**
+ * The problems of every regular place's answers, keyed `workplaces.{place}.{field}` (the wizard's
+ * errors). Decision 079: every regular place must be answered before its log is built, so a place
+ * with no answers (a snapshot saved before the questions were asked) asks its first question.
+ */
 export function workplaceProblems(snapshot: {
   journeys: readonly Journey[];
   workplaces?: readonly WorkplaceAnswers[] | undefined;
 }): Record<string, string> {
   const errors: Record<string, string> = {};
-  const places = regularPlacesOf(snapshot.journeys);
-  for (const w of snapshot.workplaces ?? []) {
-    if (!places.includes(w.place)) continue;
-    const d = decidePlace(w);
-    if (d !== null && !d.ok)
+  for (const place of regularPlacesOf(snapshot.journeys)) {
+    const d = decidePlace(snapshot.workplaces?.find((w) => w.place === place) ?? { facts: {} });
+    if (d === null) errors[workplaceFieldPath(place, 'role')] = WORKPLACE_MESSAGES.role;
+    else if (!d.ok)
       for (const [field, message] of Object.entries(d.errors))
-        errors[workplaceFieldPath(w.place, field)] = message;
+        errors[workplaceFieldPath(place, field)] = message;
   }
   return errors;
+}
+
+/** The regular places whose answers are missing or cannot be decided yet (decision 079). */
+export function unansweredPlaces(snapshot: {
+  journeys: readonly Journey[];
+  workplaces?: readonly WorkplaceAnswers[] | undefined;
+}): string[] {
+  return regularPlacesOf(snapshot.journeys).filter((place) => {
+    const d = decidePlace(snapshot.workplaces?.find((w) => w.place === place) ?? { facts: {} });
+    return d === null || !d.ok;
+  });
 }
 
 /** The error key (and, through fieldId, the field id) of one answer about a place. */

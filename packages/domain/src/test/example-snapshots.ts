@@ -74,3 +74,22 @@ export function mileageSnapshot(input: SnapshotInput, overrides: Record<string, 
     ...overrides,
   };
 }
+
+/**
+ * Decision 079: the business-journey test's answers about one regular place, as the wizard saves
+ * them. EIM32080, booklet 490 paras 3.18-3.20: a site expected to last 30 months at 60% of the
+ * working time is a permanent workplace from the first day (its journeys are commuting).
+ */
+export const THIRTY_MONTH_SITE = {
+  role: 'regular-site',
+  siteBased: false,
+  homeWorking: 'no',
+  sameAsCommute: false,
+  shareOfWorkingTime: 60,
+  wholeEmployment: false,
+  expectedMonths: 30,
+  actualMonths: 30,
+} as const;
+
+/** EIM32080: the same site expected to last 12 months (24 or less) is a temporary workplace. */
+export const TWELVE_MONTH_SITE = { ...THIRTY_MONTH_SITE, expectedMonths: 12, actualMonths: 12 } as const;

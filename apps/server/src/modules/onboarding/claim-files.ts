@@ -1,4 +1,5 @@
 import {
+  leftOutMilesProblems,
   logMilesMismatches,
   mileageLogKey,
   mileageLogKeysOfFiles,
@@ -82,9 +83,31 @@ export function authorityOfRows(rows: ClaimFileRow[]): LogLink | null {
   return row ? { id: row.id, url: fileUrl(row.id), filename: row.filename } : null;
 }
 
+/** A claim's evidence files per tax year: each year's uploads and generated logs. */
+export function evidenceByYear(rows: ClaimFileRow[]): Record<TaxYear, FileSummary[]> {
+  return groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log'));
+}
+
+/**
+ * Decision 079: a signed or submitted claim may not claim, for a year, the miles its log leaves out
+ * as commuting (the business-journey test): the evidence step's check, as of `asOf`'s UK day. The
+ * field errors to answer with (nothing is stored then), or an empty object.
+ */
+export function leftOutMilesErrors(
+  snapshot: WizardSnapshot,
+  rows: ClaimFileRow[],
+  asOf: Date,
+): Record<string, string> {
+  const evidence = {
+    logKeys: mileageLogKeysOfFiles(rows.filter((r) => r.kind === 'mileage-log')),
+    uploadYears: rows.flatMap((r) => (r.kind === 'evidence' && r.tax_year ? [r.tax_year] : [])),
+  };
+  return leftOutMilesProblems(snapshot, evidence, ukIsoDate(asOf));
+}
+
 /** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
 export function evidenceColumn(rows: ClaimFileRow[]): string {
-  return JSON.stringify(groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')));
+  return JSON.stringify(evidenceByYear(rows));
 }
 
 /** The files listed in an `evidence_files` column (each year's uploads and generated logs). */

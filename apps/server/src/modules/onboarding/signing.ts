@@ -2,9 +2,10 @@ import { authorityInputOfSnapshot } from '@taxback/domain';
 import type { SignedBy } from '@taxback/domain/schemas';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
+import { ValidationError } from '../../errors.ts';
 import { signedAuthorityFile } from '../authority/deferred.ts';
 import { authorityOf } from '../authority/terms.ts';
-import { caseDetailsOf, logMismatchesOfFiles, type LogLink } from './claim-files.ts';
+import { caseDetailsOf, logMismatchesOfFiles, leftOutMilesErrors, type LogLink } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
 import { listClaimFiles, updateDraftClaim } from './repository.ts';
 import type { OnboardingContext, RequestMeta } from './service-context.ts';
@@ -37,8 +38,12 @@ export function signingOperations(ctx: OnboardingContext) {
       const signedAt = now();
       const at = nowIso(signedAt);
       const terms = deps.terms;
+      const rows = await listClaimFiles(deps.db, sessionId);
+      // Decision 079: miles the business-journey test leaves out are never signed for.
+      const refused = leftOutMilesErrors(snapshot, rows, signedAt);
+      if (Object.keys(refused).length > 0) throw new ValidationError(refused);
       // D25, issue 31: a generated log that differs from the miles stated is said on the authority.
-      const mismatches = logMismatchesOfFiles(snapshot, await listClaimFiles(deps.db, sessionId), signedAt);
+      const mismatches = logMismatchesOfFiles(snapshot, rows, signedAt);
       // D38: in a case, the authority covers every amount of the case, with its funnel claim's details.
       const caseDetails = await caseDetailsOf(deps.db, claim.case_id);
       const { document, hash } = authorityOf(

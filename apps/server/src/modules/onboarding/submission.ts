@@ -20,9 +20,10 @@ import { caseTotalsOf, followedReference } from './case-answer.ts';
 import {
   authorityOfRows,
   caseDetailsOf,
-  groupByYear,
+  evidenceByYear,
   mileageCaseSelfAssessment,
   mileageReadiness,
+  leftOutMilesErrors,
   storeCaseSelfAssessment,
 } from './claim-files.ts';
 import { readSnapshot } from './claim-columns.ts';
@@ -76,10 +77,12 @@ export function submissionOperations(ctx: OnboardingContext) {
       const rows = await listClaimFiles(db, sessionId);
       const evidence = evidenceStepSchema.safeParse({
         taxYears: snapshot.taxYears,
-        evidenceFiles: groupByYear(rows.filter((r) => r.kind === 'evidence' || r.kind === 'mileage-log')),
+        evidenceFiles: evidenceByYear(rows),
         journeys: snapshot.journeys,
       });
       if (!evidence.success) Object.assign(errors, fieldErrors(evidence));
+      // Decision 079: nor submitted with miles the business-journey test leaves out.
+      Object.assign(errors, leftOutMilesErrors(snapshot, rows, now()));
 
       if (!claim.signature_url) errors.signature = MESSAGES.digitalSignatureRequired;
       if (!fromIntBool(claim.consent_accuracy))

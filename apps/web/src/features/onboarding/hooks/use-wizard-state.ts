@@ -24,6 +24,7 @@ import {
   type WizardSnapshot,
 } from '@taxback/domain';
 import {
+  claimEvidenceOf,
   createEmptyServerData,
   evidenceByYear,
   type LogLink,
@@ -155,6 +156,7 @@ export function inMileageLogBuilder(step: WizardStepId): boolean {
 export function stepExtras(state: Pick<WizardState, 'server' | 'signature' | 'niNumber'>): StepExtras {
   return {
     evidenceFiles: evidenceByYear(state.server),
+    evidence: claimEvidenceOf(state.server),
     signature: state.signature,
     niNumber: state.niNumber,
   };

@@ -1,5 +1,5 @@
 import { parseMileageLogKey } from '@taxback/domain';
-import type { RebateSummary } from '@taxback/domain';
+import type { ClaimEvidence, RebateSummary } from '@taxback/domain';
 import type { FileLink, FileSummary, OnboardingProgress } from '@taxback/domain/api/responses';
 
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +87,14 @@ export function evidenceByYear(server: ServerData): Record<string, unknown[]> {
     if (log.csv) list.push(log.csv);
   }
   return out;
+}
+
+/** What the claim holds as evidence, for the journeys' checks (decision 079). */
+export function claimEvidenceOf(server: ServerData): ClaimEvidence {
+  return {
+    logKeys: Object.keys(server.mileageLogs),
+    uploadYears: Object.keys(server.evidenceFiles).filter((y) => (server.evidenceFiles[y] ?? []).length > 0),
+  };
 }
 
 /** A generated log's name for people: '2024/25', or '2024/25, Acme Ltd' for one employment's. */

@@ -33,6 +33,8 @@ export type FieldErrors = Record<string, string>;
  */
 export interface StepExtras {
   evidenceFiles?: Record<string, unknown[]>;
+  /** The evidence the journeys' checks read (decision 079): the generated logs and the uploads' years. */
+  evidence?: { logKeys: readonly string[]; uploadYears: readonly string[] };
   signature?: SignatureValue | null;
   niNumber?: string;
 }
@@ -77,6 +79,18 @@ export function signatureRequest(signature: SignatureValue | null): {
   };
 }
 
+type StepCheck = (snapshot: WizardSnapshot, extras: StepExtras) => FieldErrors;
+let evidenceCheck: StepCheck = () => ({});
+
+/**
+ * Decision 079: the evidence step's checks of a log built from the journeys (every regular place
+ * answered, no miles the business-journey test leaves out) arrive with the step, so their rules
+ * stay out of the wizard's first load; the step cannot be continued before it has loaded.
+ */
+export function registerEvidenceCheck(check: StepCheck): void {
+  evidenceCheck = check;
+}
+
 /** One place that asks the shared schemas (D4) whether a step's answers are complete. */
 export function validateWizardStep(
   step: StepRef,
@@ -86,6 +100,7 @@ export function validateWizardStep(
   // Unreachable in practice (Continue waits for the schemas); never let a step pass unchecked.
   if (schemas === null) return { form: 'Please try again in a moment.' };
   const result = schemas.validateStep(stepId(step), stepInput(step, snapshot, extras));
+  if (step === 'evidence') return { ...(result.ok ? {} : result.errors), ...evidenceCheck(snapshot, extras) };
   if (result.ok) return {};
   // The signing step shows one message at its one signature field, the typed name's first.
   return stepId(step) === 'review' ? foldSignatureErrors(result.errors) : result.errors;

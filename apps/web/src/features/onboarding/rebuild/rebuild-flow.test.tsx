@@ -1,6 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears } from '@taxback/domain';
+import {
+  WORKPLACE_MESSAGES,
+  WORKPLACE_QUESTIONS,
+  claimableTaxYears,
+  workplaceFieldPath,
+} from '@taxback/domain';
+import { fieldId } from '../lib/validation.ts';
 import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
 
 const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
@@ -31,6 +37,23 @@ async function openSetup(extra?: Extra, year = y1) {
 
 function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+/**
+ * Decision 079: HMRC's questions for regular place `n`, answered as a temporary workplace expected
+ * to last 12 months (EIM32080: 24 months or less), so every journey there still counts.
+ */
+function answerTemporaryPlace(n: number) {
+  const click = (name: string) => fireEvent.click(screen.getByTestId(`place-${n}-${name}`));
+  click('role-regular-site');
+  click('siteBased-no');
+  click('homeWorking-no');
+  click('sameAsCommute-no');
+  type(`place-${n}-shareOfWorkingTime`, '60');
+  click('wholeEmployment-no');
+  type(`place-${n}-expectedMonths`, '12');
+  click('expectationChange-no');
+  type(`place-${n}-actualMonths`, '12');
 }
 
 function distanceAnswer(status: number, body?: unknown): Extra {
@@ -275,6 +298,8 @@ describe('journey setup: one-off journeys, checks and the review', () => {
     expect(screen.queryByTestId(`rebuild-year-${y2.replace('/', '-')}`)).toBeNull();
     expect(screen.getByTestId('rebuild-total-miles')).toHaveTextContent('6,680 miles');
 
+    answerTemporaryPlace(1);
+    answerTemporaryPlace(2);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Log' }));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
     const put = fake.puts().at(-1);
@@ -300,9 +325,36 @@ describe('journey setup: one-off journeys, checks and the review', () => {
     type('journey-0-distance', '10');
     fireEvent.change(screen.getByTestId('journey-0-reason'), { target: { value: 'delivery' } });
     fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Review & Generate' });
+    answerTemporaryPlace(1);
     fireEvent.click(await screen.findByRole('button', { name: 'Generate Log' }));
     expect(await screen.findByTestId('generate-error')).toHaveTextContent('Service unavailable');
     expect(screen.getByRole('heading', { level: 1, name: 'Review & Generate' })).toBeInTheDocument();
+  });
+});
+
+describe('the review before the log is built: every regular place answered, no journeys', () => {
+  // Decision 079 (D39; EIM32080 onwards): every regular place is answered before the log is built.
+  it('asks the questions of every regular place before generating, the error at the question', async () => {
+    const fake = await openSetup();
+    type('journey-0-from', 'WN2 1AR');
+    type('journey-0-to', 'SK5 6AQ');
+    type('journey-0-distance', '10');
+    fireEvent.change(screen.getByTestId('journey-0-reason'), { target: { value: 'delivery' } });
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate Log' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(WORKPLACE_MESSAGES.role);
+    expect(within(summary).getByRole('link')).toHaveAttribute(
+      'href',
+      `#${fieldId(workplaceFieldPath('SK5 6AQ', 'role'))}`,
+    );
+    expect(
+      screen.getByRole('group', { name: WORKPLACE_QUESTIONS.role.question }),
+    ).toHaveAccessibleDescription(expect.stringContaining(WORKPLACE_MESSAGES.role));
+    expect(fake.calls.some((r) => r.url === '/api/onboarding/mileage-log')).toBe(false);
+    answerTemporaryPlace(1);
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
   });
 
   it("shows 'No journeys added' when every journey was removed", async () => {

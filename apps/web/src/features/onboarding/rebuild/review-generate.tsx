@@ -82,7 +82,7 @@ export function ReviewGenerate() {
       wizard.showErrors(errors);
       return;
     }
-    // D39: a place whose questions were begun must be answered before the log leaves journeys out.
+    // D39, decision 079: every regular place is answered before the log is built.
     const placeErrors = workplaceProblems(snapshot);
     if (Object.keys(placeErrors).length > 0) {
       wizard.showErrors(placeErrors);
@@ -252,7 +252,7 @@ function JourneySummaries({ snapshot }: { snapshot: WizardSnapshot }) {
   );
 }
 
-/** D39: HMRC's questions for each regular place the journeys go to (optional until begun). */
+/** D39: HMRC's questions for each regular place the journeys go to (required, decision 079). */
 function RegularPlaces({ places }: { places: readonly string[] }) {
   const wizard = useWizard();
   const { snapshot, errors } = wizard.state;
@@ -266,7 +266,7 @@ function RegularPlaces({ places }: { places: readonly string[] }) {
       <p>
         HMRC only counts business travel. Driving between home and a place that is your permanent workplace is
         commuting, which never counts. Answer these questions for each place so we can check which journeys
-        count. If you do not answer them, your journeys are claimed as you listed them.
+        count before we build your log.
       </p>
       {places.map((place, i) => (
         <WorkplaceQuestions

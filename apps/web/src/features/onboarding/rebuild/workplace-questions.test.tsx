@@ -11,6 +11,7 @@ import {
   type WorkplaceAnswers,
 } from '@taxback/domain';
 import { fieldId } from '../lib/validation.ts';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { WorkplaceQuestions, workplaceFieldPaths } from './workplace-questions.tsx';
 
 function Harness({
@@ -84,17 +85,7 @@ describe('WorkplaceQuestions', () => {
     expect(outcome).toHaveTextContent('more than 24, so HMRC treats it as a permanent workplace');
     expect(onChange).toHaveBeenLastCalledWith({
       place: 'M1 1AE',
-      facts: {
-        role: 'regular-site',
-        siteBased: false,
-        homeWorking: 'no',
-        sameAsCommute: false,
-        shareOfWorkingTime: 60,
-        wholeEmployment: false,
-        expectedMonths: 30,
-        expectationChange: null,
-        actualMonths: 30,
-      },
+      facts: { ...THIRTY_MONTH_SITE, expectationChange: null },
       outcome: { counts: 'none', rule: 'permanent-workplace-24-months' },
     });
   });

@@ -1,6 +1,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimableTaxYears, datedLogMiles, ukIsoDate } from '@taxback/domain';
+import {
+  claimableTaxYears,
+  datedLogMiles,
+  leftOutMilesClaimed,
+  leftOutMilesField,
+  leftOutMilesMessage,
+  ukIsoDate,
+  unansweredPlacesMessage,
+  type Journey,
+  type PlaceFactsDraft,
+  type WizardSnapshot,
+} from '@taxback/domain';
+import { THIRTY_MONTH_SITE, TWELVE_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
+import { fieldId } from '../lib/validation.ts';
 import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../wizard-test-utils.tsx';
 
 vi.mock('signature_pad', async () => ({
@@ -34,6 +47,41 @@ async function open(server: Record<string, unknown> = {}, extra?: Extra) {
   await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
   return { fake, xhr, ...view };
 }
+
+/** The second year's generated log, as the server lists it. */
+const Y2_LOG = {
+  [y2]: {
+    pdf: {
+      id: '00000000-0000-4000-8000-000000000003',
+      url: '/api/files/00000000-0000-4000-8000-000000000003',
+      filename: 'mileage-log.pdf',
+    },
+    csv: {
+      id: '00000000-0000-4000-8000-000000000004',
+      url: '/api/files/00000000-0000-4000-8000-000000000004',
+      filename: 'mileage-log.csv',
+    },
+  },
+};
+
+/** The evidence step of a claim with the second year's generated log. */
+async function openWith(snapshot: WizardSnapshot) {
+  const fake = installFakeServer({
+    saved: {
+      snapshot,
+      currentStep: 'evidence',
+      lastStepCompleted: 'employer-rate',
+      revision: 7,
+      server: { mileageLogs: Y2_LOG },
+    },
+  });
+  renderWizard();
+  await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+  return fake;
+}
+
+// EIM32080 (24 months or less expected, at 40% or more of the time): a temporary workplace.
+const TEMPORARY_SITE: PlaceFactsDraft = TWELVE_MONTH_SITE;
 
 function pdf(name = 'log.pdf', size = 2048) {
   return new File([new Uint8Array(size)], name, { type: 'application/pdf' });
@@ -192,20 +240,7 @@ describe('step 8 evidence: removing files and the generated log', () => {
           },
         ],
       },
-      mileageLogs: {
-        [y2]: {
-          pdf: {
-            id: '00000000-0000-4000-8000-000000000003',
-            url: '/api/files/00000000-0000-4000-8000-000000000003',
-            filename: 'mileage-log.pdf',
-          },
-          csv: {
-            id: '00000000-0000-4000-8000-000000000004',
-            url: '/api/files/00000000-0000-4000-8000-000000000004',
-            filename: 'mileage-log.csv',
-          },
-        },
-      },
+      mileageLogs: Y2_LOG,
     });
     expect(screen.getByTestId(`mileage-log-${y2.replace('/', '-')}-pdf`)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('wizard-continue'));
@@ -220,7 +255,9 @@ describe('step 8 evidence: removing files and the generated log', () => {
     fireEvent.click(screen.getByTestId('wizard-back'));
     await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
   });
+});
 
+describe('step 8 evidence: the log against the claim (D25)', () => {
   // D25: the log rebuilt from the journeys must total the miles claimed for the year.
   it('says where the rebuilt log and the claim differ, and can claim the log miles', async () => {
     const journey = {
@@ -233,7 +270,11 @@ describe('step 8 evidence: removing files and the generated log', () => {
       customReason: '',
       distance: 10,
     };
-    const snapshot = completedSnapshot({ [y2]: 3000 }, { journeys: [journey] });
+    // Decision 079: the place answered (a temporary workplace, EIM32080), so its journeys count.
+    const snapshot = completedSnapshot(
+      { [y2]: 3000 },
+      { journeys: [journey], workplaces: [{ place: 'SK5 6AQ', facts: TEMPORARY_SITE }] },
+    );
     const logMiles = Math.floor(
       datedLogMiles({
         journeys: [journey],
@@ -242,32 +283,7 @@ describe('step 8 evidence: removing files and the generated log', () => {
         today: ukIsoDate(new Date()),
       }),
     );
-    const fake = installFakeServer({
-      saved: {
-        snapshot,
-        currentStep: 'evidence',
-        lastStepCompleted: 'employer-rate',
-        revision: 7,
-        server: {
-          mileageLogs: {
-            [y2]: {
-              pdf: {
-                id: '00000000-0000-4000-8000-000000000003',
-                url: '/api/files/00000000-0000-4000-8000-000000000003',
-                filename: 'mileage-log.pdf',
-              },
-              csv: {
-                id: '00000000-0000-4000-8000-000000000004',
-                url: '/api/files/00000000-0000-4000-8000-000000000004',
-                filename: 'mileage-log.csv',
-              },
-            },
-          },
-        },
-      },
-    });
-    renderWizard();
-    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    const fake = await openWith(snapshot);
     const slug2 = y2.replace('/', '-');
     // A monthly return trip of 10 miles: 12 × 20 = 240 miles in a whole past year, not 3,000.
     expect(logMiles).toBeLessThan(3000);
@@ -283,5 +299,77 @@ describe('step 8 evidence: removing files and the generated log', () => {
       snapshot: { taxYears: Array<{ year: string; jobs: Array<{ businessMiles: number }> }> };
     };
     expect(put.snapshot.taxYears.find((y) => y.year === y2)?.jobs[0]?.businessMiles).toBe(logMiles);
+  });
+});
+
+// Decision 079 (D39 with D25): a year cannot claim the miles the business-journey test leaves out.
+describe('step 8 evidence: the business-journey test', () => {
+  const slug2 = y2.replace('/', '-');
+  const site: Journey = {
+    id: 'site',
+    startAddress: 'WN2 1AR',
+    endAddress: 'M1 1AE',
+    frequency: 'daily',
+    tripType: 'return',
+    reason: 'temporary-workplace',
+    customReason: '',
+    distance: 5,
+  };
+  const client: Journey = {
+    ...site,
+    id: 'client',
+    endAddress: 'SK5 6AQ',
+    frequency: 'monthly',
+    distance: 10,
+  };
+
+  // EIM32080, booklet 490 paras 3.18-3.20: 30 months expected at 60% of the time is a permanent
+  // workplace, so the site's journeys are commuting and left out of the log and the claim.
+  it('refuses the higher figure, naming the place, the reason and the log miles, until it is lowered', async () => {
+    const snapshot = completedSnapshot(
+      { [y2]: 3000 },
+      {
+        journeys: [site, client],
+        workplaces: [
+          { place: 'M1 1AE', facts: THIRTY_MONTH_SITE },
+          { place: 'SK5 6AQ', facts: TEMPORARY_SITE },
+        ],
+      },
+    );
+    const [found] = leftOutMilesClaimed(snapshot, { logKeys: [y2], uploadYears: [] }, ukIsoDate(new Date()));
+    if (!found) throw new Error('the site must be left out');
+    const fake = await openWith(snapshot);
+    const item = screen.getByTestId(`log-miles-${slug2}`);
+    expect(within(item).getByTestId(`left-out-miles-${slug2}`)).toHaveTextContent(
+      'Journeys to M1 1AE are left out',
+    );
+    expect(within(item).queryByRole('button', { name: /remove the log/ })).toBeNull();
+
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    const message = leftOutMilesMessage(found, false);
+    expect(summary).toHaveTextContent(message);
+    const claimButton = screen.getByTestId(`use-log-miles-${slug2}`);
+    expect(within(summary).getByRole('link')).toHaveAttribute('href', `#${claimButton.id}`);
+    expect(claimButton.id).toBe(fieldId(leftOutMilesField(found)));
+    expect(claimButton).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Evidence of your business mileage' }),
+    ).toBeInTheDocument();
+
+    fireEvent.click(claimButton);
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
+    await waitFor(() => expect(fake.puts()).toHaveLength(1));
+  });
+
+  it('a claim restored without the answers is asked them before it goes on', async () => {
+    await openWith(completedSnapshot({ [y2]: 3000 }, { journeys: [site] }));
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(unansweredPlacesMessage(['M1 1AE']));
+    fireEvent.click(screen.getByTestId('answer-places'));
+    await screen.findByRole('heading', { level: 1, name: 'Your business journeys' });
   });
 });

@@ -1,9 +1,15 @@
 import { useRef, useState } from 'react';
 import {
+  UNANSWERED_PLACES_FIELD,
   formatNumber,
+  journeyEvidenceProblems,
   journeysOf,
+  leftOutMilesClaimed,
+  leftOutMilesField,
   logMilesMismatchText,
   logMilesMismatches,
+  type LeftOutPlace,
+  type LogMilesMismatch,
   mileageLogKey,
   parseMileageLogKey,
   taxYearInfo,
@@ -14,13 +20,28 @@ import { DownloadButton } from '../components/download-button.tsx';
 import { FileDrop, UploadProgress, formatFileSize } from '../components/file-drop.tsx';
 import { InfoBox } from '../components/choice-list.tsx';
 import { selectedYears } from '@taxback/domain';
-import { type MileageLogFiles, type UploadedFile, mileageLogLabel } from '../lib/server-data.ts';
-import { errorFor, fieldId } from '../lib/validation.ts';
+import { FieldMessages, fieldMessageIds } from '../../../components/ui/field-messages.tsx';
+import {
+  type MileageLogFiles,
+  type UploadedFile,
+  claimEvidenceOf,
+  mileageLogLabel,
+} from '../lib/server-data.ts';
+import { errorFor, fieldId, registerEvidenceCheck } from '../lib/validation.ts';
 import { EVIDENCE_EXTENSIONS, checkUpload, deleteFile, uploadFile } from '../lib/wizard-api.ts';
 import { RebuildFlow } from '../rebuild/rebuild-flow.tsx';
 import { inMileageLogBuilder } from '../hooks/use-wizard-state.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
+
+// Decision 079: Continue checks the journeys' log (see registerEvidenceCheck).
+registerEvidenceCheck((snapshot, extras) =>
+  journeyEvidenceProblems(
+    snapshot,
+    extras.evidence ?? { logKeys: [], uploadYears: [] },
+    ukIsoDate(new Date()),
+  ),
+);
 
 export const EVIDENCE_ACCEPT = EVIDENCE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -47,7 +68,12 @@ function EvidenceOverview() {
   const wizard = useWizard();
   const { snapshot } = wizard.state;
   const years = selectedYears(snapshot).map((y) => y.year);
-  const fields = years.map(evidenceField);
+  const yearFields = years.map(evidenceField);
+  // In screen order: the places' answers and the log's miles (decision 079) before each year's files.
+  const others = Object.keys(snapshot.journeys.length > 0 ? wizard.state.errors : {}).filter(
+    (k) => !yearFields.includes(k),
+  );
+  const fields = [UNANSWERED_PLACES_FIELD, ...others, ...yearFields];
   const journeyCount = snapshot.journeys.length;
 
   return (
@@ -64,6 +90,7 @@ function EvidenceOverview() {
           </p>
         </InfoBox>
       )}
+      {journeyCount > 0 && <UnansweredPlaces />}
       {journeyCount > 0 && <LogMilesCheck />}
       {years.map((year) => (
         <YearEvidenceCard key={year} year={year} />
@@ -74,12 +101,24 @@ function EvidenceOverview() {
 
 /**
  * D25: a mileage log rebuilt from the journeys must total the miles claimed: per year and
- * employment, where they differ, say so and let the claimant choose which figure stands.
+ * employment, where they differ, say so and let the claimant choose which figure stands. Decision
+ * 079: where the difference is miles the business-journey test leaves out, the higher figure cannot
+ * stand: the place and the reason are said, and Continue is refused until the claim is lowered or
+ * the answers changed.
  */
 export function LogMilesCheck() {
   const wizard = useWizard();
-  const { snapshot, server } = wizard.state;
-  const mismatches = logMilesMismatches(snapshot, Object.keys(server.mileageLogs), ukIsoDate(new Date()));
+  const { snapshot, server, errors } = wizard.state;
+  const today = ukIsoDate(new Date());
+  const leftOut = leftOutMilesClaimed(snapshot, claimEvidenceOf(server), today);
+  const same = (a: LogMilesMismatch, b: LogMilesMismatch) =>
+    a.year === b.year && a.employmentId === b.employmentId;
+  const mismatches: (LogMilesMismatch & { places?: readonly LeftOutPlace[] })[] = [
+    ...logMilesMismatches(snapshot, Object.keys(server.mileageLogs), today).filter(
+      (m) => !leftOut.some((l) => same(l, m)),
+    ),
+    ...leftOut,
+  ];
   if (mismatches.length === 0) return null;
   const several = snapshot.employments.length > 1;
   return (
@@ -90,27 +129,82 @@ export function LogMilesCheck() {
         {mismatches.map((d) => {
           const key = `${yearSlug(d.year)}${several ? `-${d.employmentId}` : ''}`;
           const forWhom = several ? ` for ${d.employerName}` : '';
+          const logKey = coveringLogKey(server.mileageLogs, d.year, d.employmentId);
+          const places = d.places ?? null;
+          const field = leftOutMilesField(d);
+          const error = places ? errors[field] : undefined;
+          const { errorId } = fieldMessageIds(fieldId(field), null, error);
           return (
             <li key={key} data-testid={`log-miles-${key}`}>
               <p>{logMilesMismatchText(d, several)}</p>
+              {places && <LeftOutPlaces places={places} testId={`left-out-miles-${key}`} />}
+              <FieldMessages id={fieldId(field)} error={error} />
               <div className="mt-2 flex flex-wrap gap-3">
                 <Button
                   variant="secondary"
                   onClick={() => wizard.updateJob(d.year, d.employmentId, { businessMiles: d.logMiles })}
                   data-testid={`use-log-miles-${key}`}
+                  {...(places ? { id: fieldId(field), 'aria-describedby': errorId } : {})}
                 >
                   Claim {formatNumber(d.logMiles)} miles for {d.year}
                   {forWhom}
                 </Button>
-                <RemoveLogButton
-                  logKey={coveringLogKey(server.mileageLogs, d.year, d.employmentId)}
-                  label={`Keep ${formatNumber(d.claimedMiles)} miles and remove the log`}
-                />
+                {places ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      wizard.enterRebuild(d.year, parseMileageLogKey(logKey).employmentId ?? undefined)
+                    }
+                    data-testid={`change-places-${key}`}
+                  >
+                    Change your answers about the {places.length === 1 ? 'place' : 'places'}
+                  </Button>
+                ) : (
+                  <RemoveLogButton
+                    logKey={logKey}
+                    label={`Keep ${formatNumber(d.claimedMiles)} miles and remove the log`}
+                  />
+                )}
               </div>
             </li>
           );
         })}
       </ul>
+    </InfoBox>
+  );
+}
+
+/** The places whose journeys are left out, each with the decision's reason (decision 079). */
+function LeftOutPlaces({ places, testId }: { places: readonly LeftOutPlace[]; testId: string }) {
+  return (
+    <ul className="mt-1 space-y-1" data-testid={testId}>
+      {places.map((p) => (
+        <li key={p.place}>
+          <span className="font-semibold">Journeys to {p.place} are left out:</span> {p.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Decision 079: a claim restored without the places' answers is asked them before it goes on. */
+function UnansweredPlaces() {
+  const wizard = useWizard();
+  const error = wizard.state.errors[UNANSWERED_PLACES_FIELD];
+  if (!error) return null;
+  const id = fieldId(UNANSWERED_PLACES_FIELD);
+  return (
+    <InfoBox tone="red" testId="unanswered-places">
+      <FieldMessages id={id} error={error} />
+      <Button
+        variant="secondary"
+        id={id}
+        aria-describedby={`${id}-error`}
+        onClick={() => wizard.enterRebuild()}
+        data-testid="answer-places"
+      >
+        Answer the questions
+      </Button>
     </InfoBox>
   );
 }
