@@ -396,7 +396,7 @@ export const NI_REQUIRED = 'National Insurance number is required';
 export const NI_FORMAT = 'Enter a National Insurance number in the correct format, like QQ 12 34 56 C';
 
 /**
- * Decision 079 (D39): HMRC's business-journey questions for regular place `n` on the log builder's
+ * Decision 081 (D39): HMRC's business-journey questions for regular place `n` on the log builder's
  * "Review & Generate", answered as a temporary workplace expected to last 12 months at 60% of the
  * time (EIM32080: 24 months or less), so every journey there still counts and the figures stay.
  * With `keyboard`, each answer is reached with Tab and chosen with the arrow keys, as a keyboard

@@ -119,7 +119,7 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   await expect(page.getByTestId('place-1')).toContainText(`Your journeys to ${SITE}`);
   await expect(page.getByTestId('place-2')).toContainText(`Your journeys to ${CLIENT}`);
 
-  // The client's place answered (a temporary workplace: its journeys still count, decision 079).
+  // The client's place answered (a temporary workplace: its journeys still count, decision 081).
   await answerTemporaryPlace(page, 2);
   // A place begun must be finished: the error summary names the missing answer.
   await page.getByTestId('place-1-role-regular-site').check();
@@ -172,7 +172,7 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   await expect(page.getByTestId(`log-miles-${slug}`)).toContainText(
     `the mileage log adds up to ${logMiles.toLocaleString('en-GB')} miles`,
   );
-  // Decision 079: the stated figure cannot go on to signing: the error names the place, the reason
+  // Decision 081: the stated figure cannot go on to signing: the error names the place, the reason
   // and the log's figure, at the "Claim N miles" action, which takes the focus from the summary.
   await expect(page.getByTestId(`left-out-miles-${slug}`)).toContainText(`Journeys to ${SITE} are left out`);
   await expect(
@@ -222,7 +222,7 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
   );
   const snapshot = decodeJsonColumn(row.snapshot) as WizardSnapshot;
   expect(snapshot.workplaces).toEqual([
-    // Decision 079: the client's place is answered too (a temporary workplace: its journeys count).
+    // Decision 081: the client's place is answered too (a temporary workplace: its journeys count).
     {
       place: CLIENT,
       facts: { ...siteFacts, expectedMonths: 12, actualMonths: 12, expectationChange: null },

@@ -330,7 +330,7 @@ describe('decision 077: the business-journey test in the log the server builds (
   });
 });
 
-describe('decision 079: no claim signed or submitted for the miles the business-journey test leaves out', () => {
+describe('decision 081: no claim signed or submitted for the miles the business-journey test leaves out', () => {
   // EIM32080, booklet 490 paras 3.18-3.20: the 30-month site at 60% of the working time is a
   // permanent workplace; Acme's daily 15-mile trips there (254 × 30 = 7,620 miles) are commuting.
   const SITE_MILES = 254 * 30;

@@ -21,7 +21,7 @@ import {
 } from './workplace-answers.ts';
 import { WORKPLACE_MESSAGES } from './workplace-test.ts';
 
-// Decision 079 (D39 with D25): the business-journey test's answers are required for every regular
+// Decision 081 (D39 with D25): the business-journey test's answers are required for every regular
 // place, and a year cannot claim the miles it leaves out. HMRC's sources are named beside each case.
 
 const YEAR = '2024/25';
@@ -78,7 +78,7 @@ function claim(miles: number, site: PlaceFactsDraft | null, client: PlaceFactsDr
   );
 }
 
-describe('every regular place is answered (decision 079; D39)', () => {
+describe('every regular place is answered (decision 081; D39)', () => {
   it('a place with no answers asks its first question; a decided one has no problem', () => {
     const snapshot = claim(SITE_MILES, thirtyMonthSite, null);
     expect(workplaceProblems(snapshot)).toEqual({
@@ -104,7 +104,7 @@ describe('every regular place is answered (decision 079; D39)', () => {
   });
 });
 
-describe('leftOutMilesClaimed: no year claims the miles the test leaves out (decision 079)', () => {
+describe('leftOutMilesClaimed: no year claims the miles the test leaves out (decision 081)', () => {
   const logMilesWithoutSite = () => {
     const [m] = leftOutMilesClaimed(claim(SITE_MILES + 1_000, thirtyMonthSite), LOG, AFTER_THE_YEAR);
     return m?.logMiles ?? 0;

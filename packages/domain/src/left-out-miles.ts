@@ -5,7 +5,7 @@ import { logMilesMismatches, mileageLogKey, type LogMilesMismatch } from './log-
 import { employmentEndIso, journeysOf, selectedYears, type WizardSnapshot } from './wizard-snapshot.ts';
 import { leftOutJourneys, unansweredPlaces } from './workplace-answers.ts';
 
-// Decision 079 (D39 with D25): a claim cannot state, for a year, more miles than its log counts when
+// Decision 081 (D39 with D25): a claim cannot state, for a year, more miles than its log counts when
 // the difference comes from journeys the business-journey test leaves out: those miles are
 // commuting, which HMRC never allows (ITEPA 2003 s338(3); EIM32080 onwards). The browser's
 // evidence step and the server's signing and submission all ask this one function. A log that is
@@ -128,7 +128,7 @@ export function leftOutMilesProblems(
 /** The key of the evidence step's error for regular places not yet answered. */
 export const UNANSWERED_PLACES_FIELD = 'workplaces';
 
-/** Decision 079: a claim restored without the answers is asked them before it goes on. */
+/** Decision 081: a claim restored without the answers is asked them before it goes on. */
 export function unansweredPlacesMessage(places: readonly string[]): string {
   const several = places.length > 1;
   return `Answer the questions about the ${several ? 'places' : 'place'} you drive to regularly (${places.join(', ')}): HMRC only counts business travel. Build your mileage log again to answer them.`;
@@ -136,7 +136,7 @@ export function unansweredPlacesMessage(places: readonly string[]): string {
 
 /**
  * The evidence step's checks of a claim whose evidence is a log built from its journeys: every
- * regular place answered (decision 077's questions, required since decision 079), and no year
+ * regular place answered (decision 077's questions, required since decision 081), and no year
  * claiming miles the business-journey test leaves out (leftOutMilesProblems).
  */
 export function journeyEvidenceProblems(

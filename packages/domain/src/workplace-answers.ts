@@ -182,7 +182,7 @@ export function withWorkplaceOutcomes(workplaces: readonly WorkplaceAnswers[]): 
 
 /**
  * The problems of every regular place's answers, keyed `workplaces.{place}.{field}` (the wizard's
- * errors). Decision 079: every regular place must be answered before its log is built, so a place
+ * errors). Decision 081: every regular place must be answered before its log is built, so a place
  * with no answers (a snapshot saved before the questions were asked) asks its first question.
  */
 export function workplaceProblems(snapshot: {
@@ -200,7 +200,7 @@ export function workplaceProblems(snapshot: {
   return errors;
 }
 
-/** The regular places whose answers are missing or cannot be decided yet (decision 079). */
+/** The regular places whose answers are missing or cannot be decided yet (decision 081). */
 export function unansweredPlaces(snapshot: {
   journeys: readonly Journey[];
   workplaces?: readonly WorkplaceAnswers[] | undefined;

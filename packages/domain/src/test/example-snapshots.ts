@@ -76,7 +76,7 @@ export function mileageSnapshot(input: SnapshotInput, overrides: Record<string, 
 }
 
 /**
- * Decision 079: the business-journey test's answers about one regular place, as the wizard saves
+ * Decision 081: the business-journey test's answers about one regular place, as the wizard saves
  * them. EIM32080, booklet 490 paras 3.18-3.20: a site expected to last 30 months at 60% of the
  * working time is a permanent workplace from the first day (its journeys are commuting).
  */

@@ -89,7 +89,7 @@ export function evidenceByYear(rows: ClaimFileRow[]): Record<TaxYear, FileSummar
 }
 
 /**
- * Decision 079: a signed or submitted claim may not claim, for a year, the miles its log leaves out
+ * Decision 081: a signed or submitted claim may not claim, for a year, the miles its log leaves out
  * as commuting (the business-journey test): the evidence step's check, as of `asOf`'s UK day. The
  * field errors to answer with (nothing is stored then), or an empty object.
  */

@@ -39,7 +39,7 @@ export function signingOperations(ctx: OnboardingContext) {
       const at = nowIso(signedAt);
       const terms = deps.terms;
       const rows = await listClaimFiles(deps.db, sessionId);
-      // Decision 079: miles the business-journey test leaves out are never signed for.
+      // Decision 081: miles the business-journey test leaves out are never signed for.
       const refused = leftOutMilesErrors(snapshot, rows, signedAt);
       if (Object.keys(refused).length > 0) throw new ValidationError(refused);
       // D25, issue 31: a generated log that differs from the miles stated is said on the authority.

@@ -81,7 +81,7 @@ export function submissionOperations(ctx: OnboardingContext) {
         journeys: snapshot.journeys,
       });
       if (!evidence.success) Object.assign(errors, fieldErrors(evidence));
-      // Decision 079: nor submitted with miles the business-journey test leaves out.
+      // Decision 081: nor submitted with miles the business-journey test leaves out.
       Object.assign(errors, leftOutMilesErrors(snapshot, rows, now()));
 
       if (!claim.signature_url) errors.signature = MESSAGES.digitalSignatureRequired;

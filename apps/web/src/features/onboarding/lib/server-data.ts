@@ -89,7 +89,7 @@ export function evidenceByYear(server: ServerData): Record<string, unknown[]> {
   return out;
 }
 
-/** What the claim holds as evidence, for the journeys' checks (decision 079). */
+/** What the claim holds as evidence, for the journeys' checks (decision 081). */
 export function claimEvidenceOf(server: ServerData): ClaimEvidence {
   return {
     logKeys: Object.keys(server.mileageLogs),

@@ -33,7 +33,7 @@ export type FieldErrors = Record<string, string>;
  */
 export interface StepExtras {
   evidenceFiles?: Record<string, unknown[]>;
-  /** The evidence the journeys' checks read (decision 079): the generated logs and the uploads' years. */
+  /** The evidence the journeys' checks read (decision 081): the generated logs and the uploads' years. */
   evidence?: { logKeys: readonly string[]; uploadYears: readonly string[] };
   signature?: SignatureValue | null;
   niNumber?: string;
@@ -83,7 +83,7 @@ type StepCheck = (snapshot: WizardSnapshot, extras: StepExtras) => FieldErrors;
 let evidenceCheck: StepCheck = () => ({});
 
 /**
- * Decision 079: the evidence step's checks of a log built from the journeys (every regular place
+ * Decision 081: the evidence step's checks of a log built from the journeys (every regular place
  * answered, no miles the business-journey test leaves out) arrive with the step, so their rules
  * stay out of the wizard's first load; the step cannot be continued before it has loaded.
  */

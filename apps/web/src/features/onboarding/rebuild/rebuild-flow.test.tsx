@@ -40,7 +40,7 @@ function type(testId: string, value: string) {
 }
 
 /**
- * Decision 079: HMRC's questions for regular place `n`, answered as a temporary workplace expected
+ * Decision 081: HMRC's questions for regular place `n`, answered as a temporary workplace expected
  * to last 12 months (EIM32080: 24 months or less), so every journey there still counts.
  */
 function answerTemporaryPlace(n: number) {
@@ -334,7 +334,7 @@ describe('journey setup: one-off journeys, checks and the review', () => {
 });
 
 describe('the review before the log is built: every regular place answered, no journeys', () => {
-  // Decision 079 (D39; EIM32080 onwards): every regular place is answered before the log is built.
+  // Decision 081 (D39; EIM32080 onwards): every regular place is answered before the log is built.
   it('asks the questions of every regular place before generating, the error at the question', async () => {
     const fake = await openSetup();
     type('journey-0-from', 'WN2 1AR');

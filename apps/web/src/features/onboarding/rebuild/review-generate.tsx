@@ -82,7 +82,7 @@ export function ReviewGenerate() {
       wizard.showErrors(errors);
       return;
     }
-    // D39, decision 079: every regular place is answered before the log is built.
+    // D39, decision 081: every regular place is answered before the log is built.
     const placeErrors = workplaceProblems(snapshot);
     if (Object.keys(placeErrors).length > 0) {
       wizard.showErrors(placeErrors);
@@ -252,7 +252,7 @@ function JourneySummaries({ snapshot }: { snapshot: WizardSnapshot }) {
   );
 }
 
-/** D39: HMRC's questions for each regular place the journeys go to (required, decision 079). */
+/** D39: HMRC's questions for each regular place the journeys go to (required, decision 081). */
 function RegularPlaces({ places }: { places: readonly string[] }) {
   const wizard = useWizard();
   const { snapshot, errors } = wizard.state;

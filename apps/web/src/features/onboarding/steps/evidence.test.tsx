@@ -270,7 +270,7 @@ describe('step 8 evidence: the log against the claim (D25)', () => {
       customReason: '',
       distance: 10,
     };
-    // Decision 079: the place answered (a temporary workplace, EIM32080), so its journeys count.
+    // Decision 081: the place answered (a temporary workplace, EIM32080), so its journeys count.
     const snapshot = completedSnapshot(
       { [y2]: 3000 },
       { journeys: [journey], workplaces: [{ place: 'SK5 6AQ', facts: TEMPORARY_SITE }] },
@@ -302,7 +302,7 @@ describe('step 8 evidence: the log against the claim (D25)', () => {
   });
 });
 
-// Decision 079 (D39 with D25): a year cannot claim the miles the business-journey test leaves out.
+// Decision 081 (D39 with D25): a year cannot claim the miles the business-journey test leaves out.
 describe('step 8 evidence: the business-journey test', () => {
   const slug2 = y2.replace('/', '-');
   const site: Journey = {

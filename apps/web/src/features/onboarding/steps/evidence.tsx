@@ -34,7 +34,7 @@ import { inMileageLogBuilder } from '../hooks/use-wizard-state.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 
-// Decision 079: Continue checks the journeys' log (see registerEvidenceCheck).
+// Decision 081: Continue checks the journeys' log (see registerEvidenceCheck).
 registerEvidenceCheck((snapshot, extras) =>
   journeyEvidenceProblems(
     snapshot,
@@ -69,7 +69,7 @@ function EvidenceOverview() {
   const { snapshot } = wizard.state;
   const years = selectedYears(snapshot).map((y) => y.year);
   const yearFields = years.map(evidenceField);
-  // In screen order: the places' answers and the log's miles (decision 079) before each year's files.
+  // In screen order: the places' answers and the log's miles (decision 081) before each year's files.
   const others = Object.keys(snapshot.journeys.length > 0 ? wizard.state.errors : {}).filter(
     (k) => !yearFields.includes(k),
   );
@@ -174,7 +174,7 @@ export function LogMilesCheck() {
   );
 }
 
-/** The places whose journeys are left out, each with the decision's reason (decision 079). */
+/** The places whose journeys are left out, each with the decision's reason (decision 081). */
 function LeftOutPlaces({ places, testId }: { places: readonly LeftOutPlace[]; testId: string }) {
   return (
     <ul className="mt-1 space-y-1" data-testid={testId}>
@@ -187,7 +187,7 @@ function LeftOutPlaces({ places, testId }: { places: readonly LeftOutPlace[]; te
   );
 }
 
-/** Decision 079: a claim restored without the places' answers is asked them before it goes on. */
+/** Decision 081: a claim restored without the places' answers is asked them before it goes on. */
 function UnansweredPlaces() {
   const wizard = useWizard();
   const error = wizard.state.errors[UNANSWERED_PLACES_FIELD];
