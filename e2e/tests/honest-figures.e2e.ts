@@ -32,7 +32,7 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 function claimant(lastName: string, years: WizardClaimant['years']): WizardClaimant {
   return {
-    firstName: 'Honor',
+    firstName: 'Honora',
     lastName,
     email: 'honest@example.com',
     phone: uniqueWizardPhone(),
@@ -181,7 +181,7 @@ test('a P60 showing £286 of tax paid: the estimate is £286 on every page that 
   await page.setViewportSize({ width: 1280, height: 900 });
   await continueButton(page).click();
 
-  await expectStep(page, 'congratulations', 'Congratulations, Honor!');
+  await expectStep(page, 'congratulations', 'Congratulations, Honora!');
   // Stay (decision 019), so the page does not move on by itself while it is read.
   await page.getByTestId('congrats-stay').click();
   await expect(page.getByTestId('congrats-total')).toHaveText('£286');
@@ -339,7 +339,7 @@ test("two employments in one year: each employment's log is built on its own, an
   await completeStepsUpToEmployerRate(page, who);
   await answerEmployerPayments(page, who);
   await continueButton(page).click();
-  await expectStep(page, 'congratulations', 'Congratulations, Honor!');
+  await expectStep(page, 'congratulations', 'Congratulations, Honora!');
   await page.getByTestId('congrats-stay').click();
   await continueButton(page).click();
   await expectStep(page, 'evidence');
