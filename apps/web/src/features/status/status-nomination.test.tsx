@@ -15,6 +15,8 @@ const base: Nomination = {
   signed: null,
   signatureUnused: false,
   bankDetails: null,
+  provider: 'offline',
+  pending: null,
   payouts: [],
 };
 const signed = {
