@@ -9,7 +9,7 @@ import { DROPBOX_SIGN_ACKNOWLEDGEMENT, NOMINATION_MESSAGES } from '@taxback/doma
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { signInTeam, testClock, type AdminSession, type TestOperator } from './admin-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { nominatingClaimant } from './nomination-helpers.ts';
+import { NOMINATION_ENV, nominatingClaimant } from './nomination-helpers.ts';
 import { startStub, type Stub, type StubRequest } from './providers/stub-server.ts';
 
 const clock = testClock('2026-11-30T10:00:00.000Z');
@@ -59,11 +59,7 @@ beforeAll(async () => {
   t = await createTestApp({
     overrides: { now: clock.now },
     env: {
-      FEE_PERCENT: '20',
-      NOMINATION: 'on',
-      HMRC_AGENT_REFERENCE: 'A1B2C3',
-      COMPANY_NAME: 'Example Claims Ltd',
-      COMPANY_ADDRESS: '1 Test Street\\nTestville TE1 1ST',
+      ...NOMINATION_ENV,
       ESIGN_PROVIDER: 'dropbox-sign',
       ESIGN_API_URL: stub.url,
       ESIGN_API_KEY: API_KEY,

@@ -8,6 +8,15 @@ import type { TestApp } from './helpers.ts';
 
 let phones = 0;
 
+/** A nomination offered and signed (decision 076): our agent reference, name and address, and a fee. */
+export const NOMINATION_ENV = {
+  FEE_PERCENT: '20',
+  NOMINATION: 'on',
+  HMRC_AGENT_REFERENCE: 'A1B2C3',
+  COMPANY_NAME: 'Example Claims Ltd',
+  COMPANY_ADDRESS: '1 Test Street\\nTestville TE1 1ST',
+};
+
 /** A repaid claim and its claimant signed in to the status page from `ip`: what they send. */
 export async function nominatingClaimant(
   t: TestApp,

@@ -22,7 +22,7 @@ import {
   type TestOperator,
 } from './admin-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { nominatingClaimant } from './nomination-helpers.ts';
+import { NOMINATION_ENV, nominatingClaimant } from './nomination-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
 const clock = testClock('2026-11-30T10:00:00.000Z');
@@ -40,11 +40,7 @@ beforeAll(async () => {
   t = await createTestApp({
     overrides: { now: clock.now },
     env: {
-      FEE_PERCENT: '20',
-      NOMINATION: 'on',
-      HMRC_AGENT_REFERENCE: 'A1B2C3',
-      COMPANY_NAME: 'Example Claims Ltd',
-      COMPANY_ADDRESS: '1 Test Street\\nTestville TE1 1ST',
+      ...NOMINATION_ENV,
     },
   });
   ({ admin, owner } = await signInTeam(t, clock));

@@ -4,7 +4,7 @@ import { NOMINATION_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusNomination } from './status-nomination.tsx';
 import { CHECK_EVERY_MS, CHECKS } from './status-nomination-embedded.tsx';
-import { answers, cleanUpAfterEach } from './status-test-answers.ts';
+import { UNSIGNED_NOMINATION, answers, cleanUpAfterEach } from './status-test-answers.ts';
 
 // Decision 079: with Dropbox Sign, the nomination is signed in its embedded window (its client
 // stood in for here), then the page waits for Dropbox Sign's confirmation, asking the server.
@@ -30,16 +30,7 @@ vi.mock('hellosign-embedded/umd/embedded.production.min.js', () => ({
 }));
 
 type Nomination = NonNullable<ClaimStatusView['nomination']>;
-const base: Nomination = {
-  title: 'Nomination to receive your tax repayment',
-  paragraphs: ['I, Alex Claimant, nominate Example Claims Ltd (HMRC agent reference A1B2C3)…'],
-  signed: null,
-  signatureUnused: false,
-  bankDetails: null,
-  provider: 'dropbox-sign',
-  pending: null,
-  payouts: [],
-};
+const base: Nomination = { ...UNSIGNED_NOMINATION, provider: 'dropbox-sign' };
 /** A whole view, as the contract declares it: the client checks each answer against it. */
 const viewWith = (nomination: Nomination): ClaimStatusView => ({
   reference: 'TB 4K7 9MX 2QH',
@@ -96,7 +87,7 @@ describe('the nomination signed in Dropbox Sign’s window', () => {
     expect(screen.getByTestId('nomination-pending')).toHaveTextContent(NOMINATION_MESSAGES.waiting);
     await act(() => vi.advanceTimersByTimeAsync(CHECK_EVERY_MS));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/status/nomination/check');
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/status/nomination/check');
     expect(onChanged).not.toHaveBeenCalled();
     // The next check is set once the first answer is in: another interval or two.
     for (let i = 0; i < 2 && fetchMock.mock.calls.length < 2; i++)
