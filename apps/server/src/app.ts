@@ -72,8 +72,12 @@ import { callBackRoutes } from './modules/call-backs/routes.ts';
 import { registerPurgeJob } from './jobs/purge-drafts.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createStatusService } from './modules/status/service.ts';
-import type { ClientMoney, NominationSettings } from './modules/client-money/index.ts';
-import { createESignProvider } from './providers/esign/index.ts';
+import {
+  nominationWebhookRoutes,
+  type ClientMoney,
+  type NominationSettings,
+} from './modules/client-money/index.ts';
+import { DROPBOX_SIGN_FRAME_ORIGINS, createESignProvider } from './providers/esign/index.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { createClaimNotices, registerNotifyJob } from './jobs/notify-claimant.ts';
 import type { ClaimNotices } from './jobs/notify-claimant.ts';
@@ -103,7 +107,11 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const web = readWebApp(config.webDist, config.marketingSiteUrl, config.fees, config.site);
-  const headers = appSecurityHeaders(web?.scriptHashes ?? []);
+  const headers = appSecurityHeaders(
+    web?.scriptHashes ?? [],
+    // Decision 079: Dropbox Sign's embedded signing window is a frame of the status page.
+    config.providers.esign.provider === 'dropbox-sign' ? DROPBOX_SIGN_FRAME_ORIGINS : [],
+  );
   // Decision 046: the door refuses at once, before Fastify, when too much is already in hand.
   const admission = createAdmission({
     maxInFlight: config.maxInFlight,
@@ -426,6 +434,11 @@ async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<vo
       log: app.log,
       now,
     }),
+  });
+  // Decision 079: Dropbox Sign's events about nominations signed in its window.
+  await app.register(nominationWebhookRoutes, {
+    prefix: '/api',
+    nominations: () => clientMoney?.nominations ?? null,
   });
   await app.register(funnelStepRoutes, { prefix: '/api', funnel });
   await app.register(dashboardRoutes, {

@@ -22,6 +22,7 @@ import {
   type TestOperator,
 } from './admin-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { NOMINATION_ENV, nominatingClaimant } from './nomination-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
 const clock = testClock('2026-11-30T10:00:00.000Z');
@@ -39,11 +40,7 @@ beforeAll(async () => {
   t = await createTestApp({
     overrides: { now: clock.now },
     env: {
-      FEE_PERCENT: '20',
-      NOMINATION: 'on',
-      HMRC_AGENT_REFERENCE: 'A1B2C3',
-      COMPANY_NAME: 'Example Claims Ltd',
-      COMPANY_ADDRESS: '1 Test Street\\nTestville TE1 1ST',
+      ...NOMINATION_ENV,
     },
   });
   ({ admin, owner } = await signInTeam(t, clock));
@@ -52,31 +49,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A repaid claim and its claimant signed in to the status page: the cookie and the CSRF token. */
+/** A repaid claim's claimant on the status page, and their signing of the nomination. */
 async function claimantOf(pence = 45_000) {
-  const phone = `07700 904${String(++phones).padStart(3, '0')}`;
-  const claim = await repaidMileageClaim(t, owner, phone, { pence });
-  const verified = await signInToStatus(t, { reference: claim.reference, phone }, IP);
-  expect(verified.statusCode, verified.body).toBe(200);
-  const view = verified.json<ClaimStatusView>();
-  const cookie = verified.cookies.find((c) => c.name === STATUS_COOKIE)!.value;
-  const send = (
-    method: 'POST' | 'PUT' | 'GET',
-    url: string,
-    payload?: object,
-    csrf = view.casework.csrfToken,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      cookies: { [STATUS_COOKIE]: cookie },
-      headers: { 'x-csrf-token': csrf },
-      remoteAddress: IP,
-      ...(payload ? { payload } : {}),
-    });
+  const claimant = await nominatingClaimant(t, owner, IP, pence);
   const sign = (fullName = 'Alex Claimant') =>
-    send('POST', '/api/status/nomination', { fullName, consent: true });
-  return { claim, view, send, sign };
+    claimant.send('POST', '/api/status/nomination', { fullName, consent: true });
+  return { ...claimant, sign };
 }
 
 const stored = async (caseId: string) => ({

@@ -44,6 +44,17 @@ export const claimantNominationSchema = z.object({
     .boolean()
     .describe('The newest signature has not yet been used for bank details: they may be given now'),
   bankDetails: maskedBank.nullable(),
+  provider: z
+    .enum(['offline', 'dropbox-sign'])
+    .describe(
+      'Where the claimant signs: offline, on this page (POST /api/status/nomination); dropbox-sign, in Dropbox Sign’s embedded window (POST /api/status/nomination/signing)',
+    ),
+  pending: z
+    .object({ startedAt: z.string() })
+    .nullable()
+    .describe(
+      'A signature started at Dropbox Sign after the newest signed nomination, waiting for its confirmation; null when none is',
+    ),
   payouts: z.array(
     z.object({
       amountPence: z.number().int(),
@@ -54,6 +65,41 @@ export const claimantNominationSchema = z.object({
   ),
 });
 export type ClaimantNomination = z.infer<typeof claimantNominationSchema>;
+
+/** Decision 079: a signature request started at Dropbox Sign, for its embedded signing window. */
+export const nominationSigningSchema = z.object({
+  signUrl: z
+    .string()
+    .describe('The signer’s embedded signing page (an hour, once), to open with hellosign-embedded'),
+  clientId: z.string().describe('Our Dropbox Sign API app’s client id, which the embedded window needs'),
+  testMode: z.boolean().describe('The request was made in test mode (its domain is not checked)'),
+});
+export type NominationSigning = z.infer<typeof nominationSigningSchema>;
+
+/** Decision 079: Dropbox Sign's event callback, a multipart form with the event as JSON in `json`. */
+export const dropboxSignCallbackSchema = z.object({
+  json: z
+    .string()
+    .describe(
+      'The event as JSON: `event.event_time`, `event.event_type`, `event.event_hash` (HMAC-SHA256 hex of event_time + event_type keyed by the API key) and `signature_request.signature_request_id`',
+    ),
+});
+
+/** The parts of a Dropbox Sign event we read; every other field is left out. */
+export const dropboxSignEventSchema = z.object({
+  event: z.object({
+    event_time: z.string().describe('Unix seconds, as text'),
+    event_type: z
+      .string()
+      .describe('signature_request_all_signed stores the signed nomination; others are acknowledged'),
+    event_hash: z.string().describe('HMAC-SHA256 hex of event_time + event_type, keyed by our API key'),
+  }),
+  signature_request: z
+    .object({ signature_request_id: z.string() })
+    .optional()
+    .describe('The request the event is about (absent from a callback test)'),
+});
+export type DropboxSignEvent = z.infer<typeof dropboxSignEventSchema>;
 
 /** The operator's list of a case's signed nominations, with their signed PDF and audit trail. */
 export const nominationRecordSchema = z.object({

@@ -12,7 +12,19 @@ export const NOMINATION_MESSAGES = {
   signFirst: 'Sign the nomination before you give your bank details',
   signAgain: 'Your bank details can only change with a new signature: sign the nomination again first',
   providerFailed: 'We could not sign the nomination just now. Please try again in a few minutes.',
+  // Decision 079: signing at Dropbox Sign's page.
+  signsHere: 'This nomination is signed on this page, not at a signing provider',
+  signsAtProvider: 'Sign the nomination in Dropbox Sign’s window on this page',
+  waiting: 'We are waiting for Dropbox Sign to confirm your signature. This page updates by itself.',
+  waitingLong:
+    'Dropbox Sign has not confirmed your signature yet. Check again in a minute, or sign again below if you closed its window before signing.',
+  embeddedFailed: 'We could not open Dropbox Sign’s signing window. Please try again in a few minutes.',
+  eventHashWrong: 'The event’s hash is missing or wrong: nothing was stored.',
+  notConfigured: 'Signing at Dropbox Sign is not configured.',
 } as const;
+
+/** What our Dropbox Sign event webhook answers, as Dropbox Sign requires (decision 079). */
+export const DROPBOX_SIGN_ACKNOWLEDGEMENT = 'Hello API Event Received';
 
 /** The longest typed name a nomination takes. */
 export const NOMINATION_NAME_MAX_LENGTH = 100;

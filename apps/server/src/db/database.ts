@@ -517,6 +517,22 @@ export interface NominationsTable {
   created_at: IsoTime;
 }
 
+/** D29 (migration 048): a nomination started at a vendor's signing page, until it is signed. */
+export interface NominationRequestsTable {
+  id: string;
+  case_id: string;
+  claim_kind: ClaimKind;
+  claim_id: string;
+  session_id: string;
+  reference: string;
+  signature_id: string;
+  provider: string;
+  state: 'pending' | 'signed' | 'declined';
+  created_at: IsoTime;
+  checked_at: IsoTime | null;
+  closed_at: IsoTime | null;
+}
+
 export interface ClientBankDetailsTable {
   id: string;
   case_id: string;
@@ -702,6 +718,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   client_bank_details: ClientBankDetailsTable;
   nominations: NominationsTable;
+  nomination_requests: NominationRequestsTable;
   payouts: PayoutsTable;
 }
 

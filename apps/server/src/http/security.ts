@@ -47,14 +47,26 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Readonl
   return [...headers];
 }
 
-/** D16's headers for this app: a page's CSP allows `scriptHashes`, the inline scripts pages may run. */
-export function appSecurityHeaders(scriptHashes: readonly string[] = []): SecurityHeaderSets {
+/**
+ * D16's headers for this app: a page's CSP allows `scriptHashes`, the inline scripts pages may run,
+ * and frames from `frameOrigins` (decision 079: Dropbox Sign's signing window, when configured).
+ */
+export function appSecurityHeaders(
+  scriptHashes: readonly string[] = [],
+  frameOrigins: readonly string[] = [],
+): SecurityHeaderSets {
   const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
+  const frames: Record<string, string[]> =
+    frameOrigins.length > 0 ? { frameSrc: ["'self'", ...frameOrigins] } : {};
   const document = securityHeaders({
     ...helmetOptions,
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...csp.directives, scriptSrc: [...(csp.directives.scriptSrc ?? []), ...scriptHashes] },
+      directives: {
+        ...csp.directives,
+        scriptSrc: [...(csp.directives.scriptSrc ?? []), ...scriptHashes],
+        ...frames,
+      },
     },
   });
   return { document, api: securityHeaders(apiHelmetOptions) };

@@ -52,7 +52,11 @@ import {
   statusVerifySchema,
   statusViewQuerySchema,
 } from '../status-schemas.ts';
-import { nominationSignSchema } from '../nomination-schemas.ts';
+import {
+  dropboxSignCallbackSchema,
+  nominationSignSchema,
+  nominationSigningSchema,
+} from '../nomination-schemas.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '../uploads.ts';
 import { operatorInvoiceSchema } from '../invoice-schemas.ts';
 import { cardCheckoutSchema, stripeEventSchema, webhookReceivedSchema } from '../card-payment-schemas.ts';
@@ -733,6 +737,61 @@ const claimant = {
       200: file('The signed PDF, as an attachment', 'application/pdf'),
       401: error('No cookie, it has expired, or the nomination is not this claim’s'),
       ...standard(429, 503),
+    },
+  },
+  // D29 (issue 47, decision 079): the nomination signed in Dropbox Sign's embedded window; the
+  // signed event (or a check when the claimant is back) stores it as the offline signature is.
+  startStatusNominationSigning: {
+    method: 'POST',
+    path: '/api/status/nomination/signing',
+    tags: ['status'],
+    summary:
+      'D29 with ESIGN_PROVIDER=dropbox-sign: starts the nomination’s signature request at Dropbox Sign (our nomination PDF, the claimant’s email as signer), kept as pending, and answers its embedded signing page',
+    access: 'public',
+    body: nominationSignSchema,
+    responses: {
+      200: json('The embedded signing page to open', nominationSigningSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: error('No nomination is offered on this claim, or it is signed on this page (offline)'),
+      503: error('Dropbox Sign did not start the request; nothing is stored', true),
+      ...standard(400, 413, 415, 429),
+    },
+  },
+  checkStatusNomination: {
+    method: 'POST',
+    path: '/api/status/nomination/check',
+    tags: ['status'],
+    summary:
+      'D29: asks Dropbox Sign about the pending nomination (at most every 5 seconds); a signed one is stored as its event would store it. Answers the status view',
+    access: 'public',
+    responses: {
+      200: json('The claim’s status view: pending until Dropbox Sign confirms', claimStatusViewSchema),
+      401: error('No cookie, or it has expired'),
+      403: error('No CSRF token'),
+      409: error('No nomination is offered on this claim'),
+      ...standard(429, 503),
+    },
+  },
+  receiveDropboxSignEvent: {
+    method: 'POST',
+    path: '/api/webhooks/dropbox-sign',
+    tags: ['webhooks'],
+    summary:
+      'Dropbox Sign’s events (ESIGN_PROVIDER=dropbox-sign): signature_request_all_signed stores a pending nomination’s signed PDF and audit trail once; declined closes it; others are acknowledged',
+    description:
+      'The event’s `event_hash` must be the HMAC-SHA256 hex of `event_time + event_type` keyed by ESIGN_API_KEY (compared in constant time); a wrong one is 400 and nothing is stored. A signed nomination Dropbox Sign cannot hand over yet is 503, so Dropbox Sign sends the event again.',
+    access: 'public',
+    multipart: dropboxSignCallbackSchema,
+    responses: {
+      200: file('Exactly `Hello API Event Received`, as Dropbox Sign requires', 'text/plain'),
+      400: {
+        description: 'The event’s hash is missing or wrong, or the body is not an event',
+        schema: badRequestSchema,
+      },
+      404: error('Signing at Dropbox Sign is not configured (ESIGN_PROVIDER=offline)'),
+      503: error('Dropbox Sign did not hand over the signed nomination yet; send the event again', true),
+      ...standard(413, 415, 429),
     },
   },
   // D41 (issue 47, decision 078): the invoice paid by card. The claimant starts a checkout (the

@@ -39,6 +39,7 @@ import * as clientMoney from './044-client-money.ts';
 import * as nominations from './045-nominations.ts';
 import * as invoiceTaxCode from './046-invoice-tax-code.ts';
 import * as cardCheckouts from './047-card-checkouts.ts';
+import * as nominationRequests from './048-nomination-requests.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '045-nominations': nominations,
   '046-invoice-tax-code': invoiceTaxCode,
   '047-card-checkouts': cardCheckouts,
+  '048-nomination-requests': nominationRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

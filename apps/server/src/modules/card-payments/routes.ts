@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stripeEventSchema } from '@taxback/domain/card-payment-schemas';
 import { BadRequestError } from '../../errors.ts';
+import { keepRawBodies } from '../../http/raw-body.ts';
 import { routeSchema } from '../../http/contract.ts';
 import type { CardCheckoutService } from './checkout.ts';
 import type { CardNotices } from './notices.ts';
@@ -33,24 +34,21 @@ export async function cardPaymentWebhookRoutes(
   opts: { notices: CardNotices },
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const rawBodies = new WeakMap<FastifyRequest, string>();
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    rawBodies.set(request, text);
+  const rawOf = keepRawBodies(app, 'application/json', (raw) => {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      const event = stripeEventSchema.safeParse(parsed);
-      done(null, event.success ? event.data : parsed);
+      parsed = JSON.parse(raw.toString('utf8'));
     } catch {
-      done(new BadRequestError('The body is not JSON.'), undefined);
+      throw new BadRequestError('The body is not JSON.');
     }
+    const event = stripeEventSchema.safeParse(parsed);
+    return event.success ? event.data : parsed;
   });
 
   app.post('/webhooks/stripe', { schema: routeSchema('receiveStripeWebhook') }, async (request) => {
     const signature = request.headers['stripe-signature'];
     const outcome = await opts.notices.receive(
-      rawBodies.get(request) ?? '',
+      rawOf(request)?.toString('utf8') ?? '',
       typeof signature === 'string' ? signature : undefined,
     );
     return { received: true as const, outcome };

@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
-import { receivedPenceOf, ukIsoDate, type FeeSettings, type NominationAgent } from '@taxback/domain';
+import {
+  receivedPenceOf,
+  ukIsoDate,
+  type ClaimStatus,
+  type FeeSettings,
+  type NominationAgent,
+} from '@taxback/domain';
 import type { CaseClientMoney, PayoutView } from '@taxback/domain/client-money-schemas';
 import { decryptField } from '../../crypto/index.ts';
 import type { DbDialect } from '../../db/connect.ts';
-import type { Database, Row } from '../../db/database.ts';
+import type { ClaimKind, Database, Row } from '../../db/database.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { ESignProvider } from '../../providers/esign/index.ts';
 import type { AuditLog } from '../admin/audit.ts';
@@ -15,6 +21,16 @@ import { caseBalances, casePostings, currentBankDetails } from './repository.ts'
 
 // D41 with D29 (issue 47): what every client-money operation shares: its dependencies, the lock
 // that makes a case's postings take turns, and the claim page's panel each answers with.
+
+/** The claim the claimant is signed in to on the status page. */
+export interface NominatingClaim {
+  kind: ClaimKind;
+  id: string;
+  sessionId: string;
+  caseId: string;
+  reference: string;
+  status: ClaimStatus;
+}
 
 /** The nomination switch and the payout's working days (config.clientMoney). */
 export interface ClientMoneySettings {

@@ -8,9 +8,9 @@ import type { StatusClaim } from './repository.ts';
 import type { Nominations } from '../client-money/index.ts';
 import type { StatusService } from './service.ts';
 
-// D29 with D41 (issue 47, decision 076): on the status page, the nomination signed through the
-// e-signature provider, the bank details given under it (both with the fresh cookie and the page's
-// CSRF token, answering the status view again), and the signed PDF to download.
+// D29 with D41 (issue 47, decisions 076 and 079): on the status page, the nomination signed through
+// the e-signature provider (here, or in Dropbox Sign's window and then checked), the bank details
+// given under it (all with the fresh cookie and the page's CSRF token), and the signed PDF.
 
 export async function nominationRoutes(
   base: FastifyInstance,
@@ -40,6 +40,20 @@ export async function nominationRoutes(
   app.post('/status/nomination', { schema: routeSchema('signStatusNomination') }, async (request) => {
     const claim = await changing(request);
     await nominationsOf().sign(claim, request.body, { ip: request.ip });
+    return viewAgain(request);
+  });
+
+  // Decision 079: signing in Dropbox Sign's embedded window, and the check when the claimant is back.
+  const signingOptions = { schema: routeSchema('startStatusNominationSigning') };
+  app.post('/status/nomination/signing', signingOptions, async (request) => {
+    const claim = await changing(request);
+    return nominationsOf().startSigning(claim, request.body, { ip: request.ip });
+  });
+
+  const checkOptions = { schema: routeSchema('checkStatusNomination') };
+  app.post('/status/nomination/check', checkOptions, async (request) => {
+    const claim = await changing(request);
+    await nominationsOf().check(claim);
     return viewAgain(request);
   });
 

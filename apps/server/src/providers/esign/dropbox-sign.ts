@@ -1,9 +1,43 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { dropboxSignEventSchema } from '@taxback/domain/nomination-schemas';
 import { asText, isRecord, requestJson } from '../http.ts';
-import type { ESignAuditTrail, ESignProvider, ESignRequest, ESignResult } from './types.ts';
+import type { ESignAuditTrail, ESignEventRead, ESignProvider, ESignRequest, ESignResult } from './types.ts';
 
 type Options = { apiKey: string; clientId: string; baseUrl: string; testMode: boolean; timeoutMs: number };
+
+/** Where Dropbox Sign's embedded signing pages are served from: the status page may frame them. */
+export const DROPBOX_SIGN_FRAME_ORIGINS = ['https://app.hellosign.com', 'https://app.dropboxsign.com'];
+
+/**
+ * A Dropbox Sign event (decision 079): authentic when its `event_hash` is the HMAC-SHA256 hex of
+ * `event_time + event_type` keyed by our API key, compared in constant time.
+ */
+export function readDropboxSignEvent(json: string, apiKey: string): ESignEventRead {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return { ok: false, code: 'malformed' };
+  }
+  const read = dropboxSignEventSchema.safeParse(parsed);
+  if (!read.success) return { ok: false, code: 'malformed' };
+  const { event_time: time, event_type: type, event_hash: hash } = read.data.event;
+  const expected = createHmac('sha256', apiKey).update(`${time}${type}`, 'utf8').digest();
+  const given = /^[0-9a-f]{64}$/i.test(hash) ? Buffer.from(hash, 'hex') : null;
+  if (!given || !timingSafeEqual(given, expected)) return { ok: false, code: 'hash-wrong' };
+  const requestId = read.data.signature_request?.signature_request_id;
+  return {
+    ok: true,
+    kind:
+      type === 'signature_request_all_signed'
+        ? 'signed'
+        : type === 'signature_request_declined'
+          ? 'declined'
+          : 'other',
+    signatureId: requestId ? `dropbox-sign:${requestId}` : null,
+  };
+}
 
 /**
  * Dropbox Sign (formerly HelloSign) API v3, embedded signing; HTTP basic auth with the API key as
@@ -68,6 +102,8 @@ export function createDropboxSignProvider(options: Options, deps: { log: Fastify
 
   return {
     name: 'dropbox-sign',
+    embedded: { clientId: options.clientId, testMode: options.testMode },
+    readEvent: (json) => readDropboxSignEvent(json, options.apiKey),
     async sign(request: ESignRequest): Promise<ESignResult> {
       if (!request.signer.email) return failed('no-signer-email');
       const form = new FormData();

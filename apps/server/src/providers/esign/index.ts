@@ -8,8 +8,9 @@ import type { ESignProvider } from './types.ts';
 // D29 (decision 076): the nomination's e-signature provider from configuration (offline unless
 // ESIGN_PROVIDER names a vendor).
 
-export type { ESignAuditTrail, ESignProvider, ESignRequest, ESignResult } from './types.ts';
+export type { ESignAuditTrail, ESignEventRead, ESignProvider, ESignRequest, ESignResult } from './types.ts';
 export { PADES_SUBFILTER } from './offline.ts';
+export { DROPBOX_SIGN_FRAME_ORIGINS } from './dropbox-sign.ts';
 
 export function createESignProvider(
   config: ESignProviderConfig,

@@ -28,6 +28,7 @@ export function createOfflineESignProvider(deps: {
 }): ESignProvider {
   return {
     name: 'offline',
+    embedded: null,
     async sign(request: ESignRequest): Promise<ESignResult> {
       const signatureId = `nom-${randomUUID()}`;
       try {
@@ -80,5 +81,6 @@ export function createOfflineESignProvider(deps: {
       // The offline provider signs at once: nothing is ever pending.
       return { ok: false, code: 'nothing-pending' };
     },
+    readEvent: () => ({ ok: false, code: 'not-offered' }),
   };
 }

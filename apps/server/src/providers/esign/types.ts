@@ -41,10 +41,25 @@ export type ESignResult =
   | { ok: 'pending'; signatureId: string; signUrl: string }
   | { ok: false; code: string };
 
+/** What a vendor's event callback says, once its hash is checked (decision 079). */
+export type ESignEventRead =
+  | {
+      ok: true;
+      /** signed: every signer signed; declined: a signer declined; other: acknowledged, nothing done. */
+      kind: 'signed' | 'declined' | 'other';
+      /** Our signature reference of the request it is about; null when it names none. */
+      signatureId: string | null;
+    }
+  | { ok: false; code: 'not-offered' | 'malformed' | 'hash-wrong' };
+
 export interface ESignProvider {
   readonly name: ESignProviderName;
+  /** A vendor whose page the claimant signs on in an embedded window: what that window needs. */
+  readonly embedded: { clientId: string; testMode: boolean } | null;
   /** Signs `request.document` (offline), or starts a vendor's signature request. */
   sign(request: ESignRequest): Promise<ESignResult>;
   /** A started request's signed PDF and audit trail once signed; 'pending' while it is not. */
   collect(signatureId: string): Promise<ESignResult>;
+  /** A vendor's event callback (its JSON as sent), checked: 'not-offered' from the offline provider. */
+  readEvent(json: string): ESignEventRead;
 }

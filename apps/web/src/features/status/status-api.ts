@@ -1,6 +1,7 @@
 import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import type { AmendmentPreviewView } from '@taxback/domain/casework';
+import type { NominationSigning } from '@taxback/domain/nomination-schemas';
 import type { SignatureMethod } from '@taxback/domain/schemas';
 import { call, request } from '../../lib/api/client.ts';
 import { ROUTES } from '../../lib/api/routes.ts';
@@ -186,6 +187,33 @@ export async function signStatusNomination(
     'signStatusNomination',
     ROUTES.signStatusNomination,
     { body: input as never },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
+/** POST /api/status/nomination/signing: Dropbox Sign's embedded signing page (decision 079). */
+export async function startNominationSigning(
+  casework: ClaimStatusView['casework'],
+  input: { fullName: string; consent: boolean },
+): Promise<Change<NominationSigning>> {
+  const res = await request(
+    'startStatusNominationSigning',
+    ROUTES.startStatusNominationSigning,
+    { body: input as never },
+    withCsrf(casework.csrfToken),
+  );
+  return res.ok ? { ok: true, data: res.data } : changeFailure(res);
+}
+
+/** POST /api/status/nomination/check: has Dropbox Sign confirmed the signature? The updated view. */
+export async function checkStatusNomination(
+  casework: ClaimStatusView['casework'],
+): Promise<Change<ClaimStatusView>> {
+  const res = await request(
+    'checkStatusNomination',
+    ROUTES.checkStatusNomination,
+    {},
     withCsrf(casework.csrfToken),
   );
   return res.ok ? { ok: true, data: res.data } : changeFailure(res);

@@ -3,20 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { BANK_MESSAGES, NOMINATION_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusNomination } from './status-nomination.tsx';
-import { answers, cleanUpAfterEach } from './status-test-answers.ts';
+import { UNSIGNED_NOMINATION, answers, cleanUpAfterEach } from './status-test-answers.ts';
 
 // D29 (decision 076): the status page's nomination: sign with a typed name and consent, then the
 // bank details (the server's modulus message at the field), and a change leads through signing again.
 
 type Nomination = NonNullable<ClaimStatusView['nomination']>;
-const base: Nomination = {
-  title: 'Nomination to receive your tax repayment',
-  paragraphs: ['I, Alex Claimant, nominate Example Claims Ltd (HMRC agent reference A1B2C3)…'],
-  signed: null,
-  signatureUnused: false,
-  bankDetails: null,
-  payouts: [],
-};
+const base: Nomination = UNSIGNED_NOMINATION;
 const signed = {
   signatureId: 'nom-1',
   signedAt: '2026-11-30T10:00:00.000Z',

@@ -13,7 +13,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { FieldMessages } from '../../components/ui/field-messages.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { saveStatusBankDetails, signStatusNomination } from './status-api.ts';
+import { saveStatusBankDetails, signStatusNomination, startNominationSigning } from './status-api.ts';
+import { NominationPending, openEmbeddedSigning } from './status-nomination-embedded.tsx';
 import { StatusAlert } from './status-sign-in.tsx';
 
 // D29 with D41 (issue 47, decision 076): on the status page, the claimant reads and signs the
@@ -59,6 +60,7 @@ export function StatusNomination({ view, nomination, onChanged }: Props) {
           </Button>
         </div>
       )}
+      {nomination.pending && <NominationPending view={view} onChanged={onChanged} />}
       {needsSignature && (
         <SignForm
           view={view}
@@ -98,11 +100,32 @@ function SignForm({ view, nomination, again, onChanged }: Props & { again: boole
     setAttempt((n) => n + 1);
     if (Object.keys(local).length > 0) return setErrors(local);
     setBusy(true);
+    if (nomination.provider === 'dropbox-sign') return signAtDropboxSign();
     const answer = await signStatusNomination(view.casework, { fullName, consent });
     setBusy(false);
     if (answer.ok) return onChanged(answer.data);
     setErrors(answer.errors);
     setAlert(Object.keys(answer.errors).length > 0 ? null : answer.message);
+  }
+
+  /** Decision 079: Dropbox Sign's window; once it closes, the page shows the request as pending. */
+  async function signAtDropboxSign() {
+    const answer = await startNominationSigning(view.casework, { fullName, consent });
+    if (!answer.ok) {
+      setBusy(false);
+      setErrors(answer.errors);
+      return setAlert(Object.keys(answer.errors).length > 0 ? null : answer.message);
+    }
+    const closed = () => {
+      setBusy(false);
+      onChanged({ ...view, nomination: { ...nomination, pending: { startedAt: new Date().toISOString() } } });
+    };
+    try {
+      await openEmbeddedSigning(answer.data, { closed });
+    } catch {
+      setBusy(false);
+      setAlert(NOMINATION_MESSAGES.embeddedFailed);
+    }
   }
 
   return (

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 
 // The status page's component tests: the server's answers to what a component fetches, in order.
 
@@ -24,3 +25,15 @@ export function cleanUpAfterEach(): void {
     vi.restoreAllMocks();
   });
 }
+
+/** A nomination offered and not yet signed, signed on the page (D29, decision 076). */
+export const UNSIGNED_NOMINATION: NonNullable<ClaimStatusView['nomination']> = {
+  title: 'Nomination to receive your tax repayment',
+  paragraphs: ['I, Alex Claimant, nominate Example Claims Ltd (HMRC agent reference A1B2C3)…'],
+  signed: null,
+  signatureUnused: false,
+  bankDetails: null,
+  provider: 'offline',
+  pending: null,
+  payouts: [],
+};
