@@ -45,7 +45,6 @@ export const SUBMIT_FAILED_MESSAGE = 'Failed to submit form. Please try again.';
 /** Decision 036: a busy server answers 503 at once; nothing was stored and the form keeps its values. */
 export const SUBMIT_BUSY_MESSAGE =
   'We are very busy just now and your claim was not sent. Everything you entered is still here: please try again in a moment.';
-export { SIGNATURE_REQUIRED_MESSAGE } from './claim-form-state.ts';
 /**
  * SPEC §9 sent the claimant to the marketing site 3 s after the success dialog; D30 drops that
  * redirect: a funnel claim cannot go to HMRC until its details are added, so the dialog's main
