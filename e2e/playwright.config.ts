@@ -38,7 +38,7 @@ export default defineConfig({
   outputDir: join(ROOT, 'test-results', APP_PORT === 3210 ? 'e2e' : `e2e-${APP_PORT}`),
   // Tests are independent (each has its own browser context); two cores → two workers.
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Never hide a failure behind a retry.
   retries: 0,
   forbidOnly: !!process.env.CI,

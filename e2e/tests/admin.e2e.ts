@@ -54,7 +54,7 @@ test.describe('operator back-office', () => {
 
     const email = `admin.${id}@example.com`;
     const password = `a long admin password ${id}`;
-    createOperator(email, 'Ada Admin', 'admin', password);
+    createOperator(email, 'Ada Admin', 'admin', password, { viaNpm: true });
     await signInWithTotp(page, email, password, true);
 
     // Every admin page answers no-store and noindex.

@@ -1,17 +1,14 @@
 // Issue 30 (D30): a funnel claim is finished online with the details HMRC's P87 needs, then an
 // operator marks it ready for HMRC and downloads its worksheet. A second claimant finishes a day
 // later on another browser through the texted link and the status page's code sign-in (D23).
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { claimableTaxYears, clothingLine, normaliseUkPhone, type GeneralDetails } from '@taxback/domain';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
+import { createOperator } from '../helpers/admin.ts';
 import { queryRows } from '../helpers/db.ts';
-import { TEST_COMPANY, getDataDir, getDatabaseUrl } from '../helpers/env.ts';
 import { reachFilledForm, submitClaim, successDialog } from '../helpers/funnel.ts';
 import { extractPdfText, makeHtmlAsPng, makePdf } from '../helpers/sample-files.ts';
 import { drawSignature } from '../helpers/signature.ts';
@@ -26,7 +23,6 @@ import {
   yearSlug,
 } from '../helpers/wizard.ts';
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 // Three years, oldest first, that are claimable today and the nurse worked in (D21).
 const YEARS = claimableTaxYears()
   .map((y) => y.year)
@@ -202,28 +198,10 @@ async function finishDetails(
   if (scan) await scanAt320(page, 'details: signed');
 }
 
-function createOperator(email: string, password: string): void {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: getDataDir(),
-    NODE_ENV: 'production',
-    ...TEST_COMPANY,
-  };
-  delete env.DATABASE_URL;
-  const url = getDatabaseUrl();
-  if (url) env.DATABASE_URL = url;
-  const result = spawnSync(
-    'npm',
-    ['run', '-s', 'admin:create', '--', '--email', email, '--name', 'Olu Operator', '--role', 'admin'],
-    { cwd: ROOT, env, input: `${password}\n`, encoding: 'utf8' },
-  );
-  expect(result.status, `admin:create failed: ${result.stderr}`).toBe(0);
-}
-
 async function signInAsOperator(page: Page): Promise<void> {
   const email = `operator-${unique()}@example.com`;
   const password = `a long operator password ${unique()}`;
-  createOperator(email, password);
+  createOperator(email, 'Olu Operator', 'admin', password);
   await page.goto('/admin');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -4,14 +4,11 @@
 // return"); the P60's tax paid caps the estimate on every page (D31); a mileage log is built for
 // the year asked, and a log that differs from the miles claimed is shown before signing and to the
 // operator (D25).
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
-import { TEST_COMPANY, getDatabaseUrl, getDataDir } from '../helpers/env.ts';
+import { createOperator } from '../helpers/admin.ts';
 import { makePdf } from '../helpers/sample-files.ts';
 import {
   answerEmployerPayments,
@@ -27,8 +24,6 @@ import {
   type WizardClaimant,
   answerTemporaryPlace,
 } from '../helpers/wizard.ts';
-
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 function claimant(lastName: string, years: WizardClaimant['years']): WizardClaimant {
   return {
@@ -75,27 +70,13 @@ async function submitFromReview(page: Page): Promise<string> {
 }
 
 /**
- * An operator made with `npm run admin:create`, signed in with their second factor, on the claim;
+ * An operator made with the `admin:create` CLI, signed in with their second factor, on the claim;
  * `listFlag` is a flag the claims list must show on the claim's row first (D34).
  */
 async function operatorOpensClaim(page: Page, reference: string, listFlag?: string): Promise<void> {
   const email = `honest-${randomBytes(4).toString('hex')}@example.com`;
   const password = `Pass-${randomBytes(8).toString('hex')}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: getDataDir(),
-    NODE_ENV: 'production',
-    ...TEST_COMPANY,
-  };
-  delete env.DATABASE_URL;
-  const url = getDatabaseUrl();
-  if (url) env.DATABASE_URL = url;
-  const made = spawnSync(
-    'npm',
-    ['run', '-s', 'admin:create', '--', '--email', email, '--name', 'Honest Check', '--role', 'admin'],
-    { cwd: ROOT, env, input: `${password}\n`, encoding: 'utf8' },
-  );
-  expect(made.status, `admin:create failed: ${made.stderr}`).toBe(0);
+  createOperator(email, 'Honest Check', 'admin', password);
   await page.goto('/admin');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
