@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { layersPlugin } from './scripts/eslint-layers.mjs';
+import { reactStatePlugin } from './scripts/eslint-react-state.mjs';
 
 const SOURCE = '*.{ts,tsx,js,mjs}';
 // Deepest folder nesting inside a workspace that the boundary rules below cover.
@@ -161,6 +162,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // A screen's phases live in one typed state with a reducer, not in loose flags (issue 46).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-state': reactStatePlugin },
+    rules: { 'react-state/max-use-state': ['error', { max: 4 }] },
   },
   {
     files: ['apps/web/**/*.tsx'],

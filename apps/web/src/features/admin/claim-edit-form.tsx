@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import type { FormEvent } from 'react';
 import { EMPTY_DATE_PARTS, formatIsoDate, isoToDateParts } from '@taxback/domain';
 import type { DateParts } from '@taxback/domain';
@@ -12,6 +12,7 @@ import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, summaryItems } from './admin-api.ts';
 import { InputField, SelectField, TextAreaField } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
+import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
 // D32 (issue 28): an operator completes or corrects one answer that does not change the amount,
 // with a reason; the server keeps the old value in the claim's history and tells the claimant.
@@ -181,36 +182,38 @@ function ValueInputs({
   );
 }
 
+/** The detail chosen (a choice's key, '' for none), its new value and the reason, as typed. */
+type EditFields = { key: string; value: Value; reason: string };
+
 /** "Complete or correct a detail": one answer, its new value and the reason (D32). */
 export function ClaimEditForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
   const choices = choicesOf(claim);
-  const [key, setKey] = useState('');
+  const [fields, setFields] = useState<EditFields>({
+    key: '',
+    value: { kind: 'text', text: '' },
+    reason: '',
+  });
+  const [messages, say] = useReducer(formMessagesReducer, NO_MESSAGES);
+  const { key, value, reason } = fields;
+  const { errors, attempt, done } = messages;
   const choice = choices.find((c) => c.key === key);
-  const [value, setValue] = useState<Value>({ kind: 'text', text: '' });
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
 
   function choose(next: string) {
-    setKey(next);
-    setValue(
-      startValue(
+    setFields((f) => ({
+      ...f,
+      key: next,
+      value: startValue(
         choices.find((c) => c.key === next),
         claim,
       ),
-    );
-    setErrors({});
+    }));
+    say({ type: 'cleared' });
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setDone(null);
-    if (!choice) {
-      setErrors({ field: 'Select the detail to change' });
-      setAttempt((n) => n + 1);
-      return;
-    }
+    say({ type: 'sent' });
+    if (!choice) return say({ type: 'refused', errors: { field: 'Select the detail to change' } });
     const res = await call('editClaimDetails', {
       params: { id: claim.id },
       body: {
@@ -222,17 +225,18 @@ export function ClaimEditForm({ claim, onChanged }: { claim: ClaimDetail; onChan
       },
     });
     if (res.ok) {
-      setErrors({});
-      setKey('');
-      setReason('');
+      say({ type: 'cleared' });
+      setFields((f) => ({ ...f, key: '', reason: '' }));
       // The page holds the claim's new version before it says so: a move made on the strength of
       // this message must not be refused as stale.
       await onChanged();
-      setDone(`${choice.label} changed. The claimant has been told by text and email.`);
+      say({
+        type: 'done',
+        message: `${choice.label} changed. The claimant has been told by text and email.`,
+      });
       return;
     }
-    setErrors(res.errors ?? { field: res.error ?? 'The change could not be saved.' });
-    setAttempt((n) => n + 1);
+    say({ type: 'refused', errors: res.errors ?? { field: res.error ?? 'The change could not be saved.' } });
   }
 
   if (claim.workflow.status === 'draft') return null;
@@ -279,14 +283,21 @@ export function ClaimEditForm({ claim, onChanged }: { claim: ClaimDetail; onChan
             </option>
           ))}
         </SelectField>
-        {choice && <ValueInputs choice={choice} value={value} onChange={setValue} errors={errors} />}
+        {choice && (
+          <ValueInputs
+            choice={choice}
+            value={value}
+            onChange={(v) => setFields((f) => ({ ...f, value: v }))}
+            errors={errors}
+          />
+        )}
         <TextAreaField
           id="edit-reason"
           label="Reason for the change"
           hint="Shown in the claim’s history. The claimant is told by text and email which detail changed, and the email gives this reason"
           error={errors.reason}
           value={reason}
-          onChange={setReason}
+          onChange={(text) => setFields((f) => ({ ...f, reason: text }))}
         />
         <Button type="submit">Save change</Button>
       </div>

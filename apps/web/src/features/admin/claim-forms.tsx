@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import type { FormEvent } from 'react';
 import { CLAIM_STATUS_LABELS, isClaimStatus, isNotifiedStatus, reasonRequired } from '@taxback/domain';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,26 +9,23 @@ import { SelectField, TextAreaField } from './admin-ui.tsx';
 import { RepaidFields, SentFields, useRecordValues } from './claim-record.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
 import { statusLabel } from './claims-page.tsx';
+import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
 /** The claim's status move (D22): the allowed moves, a reason where one is required, the amount repaid. */
 export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged: () => Promise<void> }) {
-  const [to, setTo] = useState('');
-  const [reason, setReason] = useState('');
+  // The new status and the reason, as chosen and typed; the sending's or repayment's own fields beside.
+  const [fields, setFields] = useState({ to: '', reason: '' });
   const record = useRecordValues('status-');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
+  const [messages, say] = useReducer(formMessagesReducer, NO_MESSAGES);
+  const { to, reason } = fields;
+  const { errors, attempt, done } = messages;
   const moves = claim.workflow.allowedMoves;
   if (moves.length === 0) return null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setDone(null);
-    if (!isClaimStatus(to)) {
-      setErrors({ to: 'Select the new status' });
-      setAttempt((n) => n + 1);
-      return;
-    }
+    say({ type: 'sent' });
+    if (!isClaimStatus(to)) return say({ type: 'refused', errors: { to: 'Select the new status' } });
     // The move's date, checked as typed (issue 44): a wrong one is shown, and nothing is sent.
     const on = record.dates.check(to === 'repaid' ? ['repaidOn'] : to === 'sent-to-hmrc' ? ['sentOn'] : []);
     if (!on) return;
@@ -50,22 +47,22 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
       },
     });
     if (res.ok) {
-      setErrors({});
-      setTo('');
-      setReason('');
+      say({ type: 'cleared' });
+      setFields({ to: '', reason: '' });
       record.reset();
       await onChanged();
-      setDone(`Status changed to ${statusLabel(res.data.status)}.`);
+      say({ type: 'done', message: `Status changed to ${statusLabel(res.data.status)}.` });
       return;
     }
     const missing = res.status === 409 ? res.data.missing : undefined;
-    setErrors(
-      res.errors ??
+    say({
+      type: 'refused',
+      errors:
+        res.errors ??
         (missing
           ? { to: `${res.error ?? 'Not ready'}: ${missing.join(', ')}` }
           : { to: res.error ?? 'The status could not be changed.' }),
-    );
-    setAttempt((n) => n + 1);
+    });
   }
 
   const needsReason = isClaimStatus(to) && reasonRequired(to);
@@ -91,7 +88,7 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
           label="New status"
           error={errors.to}
           value={to}
-          onChange={setTo}
+          onChange={(next) => setFields((f) => ({ ...f, to: next }))}
           controlClassName="max-w-md"
         >
           <option value="">Select a status</option>
@@ -111,7 +108,7 @@ export function StatusForm({ claim, onChanged }: { claim: ClaimDetail; onChanged
           }
           error={errors.reason}
           value={reason}
-          onChange={setReason}
+          onChange={(text) => setFields((f) => ({ ...f, reason: text }))}
         />
         {to === 'sent-to-hmrc' && (
           <SentFields

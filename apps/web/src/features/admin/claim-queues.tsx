@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ALLOCATE_MAX, CLAIM_QUEUES, claimCountWords } from '@taxback/domain/admin-schemas';
@@ -10,6 +10,7 @@ import { call } from '../../lib/api/admin-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { summaryItems } from './admin-api.ts';
 import { ActionNotices, InputField, SelectField } from './admin-ui.tsx';
+import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
 // D34: the claims page's queues (Unallocated, My claims, All), "Take next", an admin's "allocate
 // the next N", and each row's flags.
@@ -79,11 +80,11 @@ export function TakeNext() {
 /** An admin gives the next N claims of the list shown to one caseworker, all or nothing. */
 export function AllocateNext({ claims, onDone }: { claims: ClaimListItem[]; onDone: () => void }) {
   const [operators, setOperators] = useState<OperatorListItem[]>([]);
-  const [count, setCount] = useState('');
-  const [ownerId, setOwnerId] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [done, setDone] = useState('');
+  // How many claims, and to whom, as typed and chosen.
+  const [fields, setFields] = useState({ count: '', ownerId: '' });
+  const [messages, say] = useReducer(formMessagesReducer, NO_MESSAGES);
+  const { count, ownerId } = fields;
+  const { errors, attempt, done } = messages;
   useEffect(() => {
     void call('listOperators').then((res) => {
       if (res.ok) setOperators(res.data.operators.filter((o) => !o.disabled));
@@ -92,29 +93,27 @@ export function AllocateNext({ claims, onDone }: { claims: ClaimListItem[]; onDo
   const free = claims.filter((c) => c.owner === null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setDone('');
+    say({ type: 'sent' });
     const n = Number(count);
     const max = Math.min(ALLOCATE_MAX, free.length);
     const problems: Record<string, string> = {};
     if (!Number.isInteger(n) || n < 1 || n > max) problems.count = `Enter a number from 1 to ${max}`;
     if (ownerId === '') problems.ownerId = 'Select a caseworker';
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setAttempt((a) => a + 1);
-      return;
-    }
+    if (Object.keys(problems).length > 0) return say({ type: 'refused', errors: problems });
     const res = await call('allocateClaims', {
       body: { ownerId, claimIds: free.slice(0, n).map((c) => c.id), reason: '' },
     });
     if (res.ok) {
-      setErrors({});
-      setCount('');
-      setDone(`${res.data.allocated} claims allocated to ${res.data.owner.name}.`);
+      say({ type: 'cleared' });
+      setFields((f) => ({ ...f, count: '' }));
+      say({ type: 'done', message: `${res.data.allocated} claims allocated to ${res.data.owner.name}.` });
       onDone();
       return;
     }
-    setErrors(res.errors ?? { count: res.error ?? 'The claims could not be allocated.' });
-    setAttempt((a) => a + 1);
+    say({
+      type: 'refused',
+      errors: res.errors ?? { count: res.error ?? 'The claims could not be allocated.' },
+    });
     onDone();
   }
   if (free.length === 0) return null;
@@ -142,14 +141,14 @@ export function AllocateNext({ claims, onDone }: { claims: ClaimListItem[]; onDo
           id="allocate-count"
           label="How many claims"
           value={count}
-          onChange={setCount}
+          onChange={(next) => setFields((f) => ({ ...f, count: next }))}
           error={errors.count}
         />
         <SelectField
           id="allocate-ownerId"
           label="Allocate to"
           value={ownerId}
-          onChange={setOwnerId}
+          onChange={(next) => setFields((f) => ({ ...f, ownerId: next }))}
           error={errors.ownerId}
         >
           <option value="">Select a person</option>

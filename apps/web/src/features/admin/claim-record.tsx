@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ukIsoDate } from '@taxback/domain';
 import { SENT_METHOD_LABELS } from '@taxback/domain/admin-schemas';
@@ -13,6 +13,7 @@ import { useAdminSession } from './admin-session.tsx';
 import { Field, InputField, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
 import { useDateFields } from './date-fields.ts';
+import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
 // D34 and D35 on the claim page: who owns the claim (take, allocate, return to the pool), the
 // sending's and repayment's fields, their history, and an admin's correction.
@@ -30,10 +31,10 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
   const { operator } = useAdminSession();
   const admin = operator?.role === 'admin';
   const [operators, setOperators] = useState<OperatorListItem[]>([]);
-  const [ownerId, setOwnerId] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
+  // The person chosen and why the claim moves, as typed.
+  const [fields, setFields] = useState({ ownerId: '', reason: '' });
+  const [{ errors, attempt }, say] = useReducer(formMessagesReducer, NO_MESSAGES);
+  const { ownerId, reason } = fields;
   useEffect(() => {
     if (admin)
       void call('listOperators').then((res) => {
@@ -44,12 +45,14 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
 
   async function done(res: { ok: boolean; errors?: Record<string, string>; error?: string }, field: string) {
     if (res.ok) {
-      setErrors({});
-      setReason('');
+      say({ type: 'cleared' });
+      setFields((f) => ({ ...f, reason: '' }));
       await onChanged();
     } else {
-      setErrors(res.errors ?? { [field]: res.error ?? 'The owner could not be changed.' });
-      setAttempt((a) => a + 1);
+      say({
+        type: 'refused',
+        errors: res.errors ?? { [field]: res.error ?? 'The owner could not be changed.' },
+      });
     }
   }
   const take = async () => done(await call('takeClaim', { params: { id: claim.id } }), 'take');
@@ -57,11 +60,7 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
     done(await call('allocateClaim', { params: { id: claim.id }, body: { ownerId: to, reason } }), 'ownerId');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (ownerId === '') {
-      setErrors({ ownerId: 'Select a person' });
-      setAttempt((a) => a + 1);
-      return;
-    }
+    if (ownerId === '') return say({ type: 'refused', errors: { ownerId: 'Select a person' } });
     await allocate(ownerId);
   }
 
@@ -87,7 +86,7 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
             id="owner-ownerId"
             label="Allocate to"
             value={ownerId}
-            onChange={setOwnerId}
+            onChange={(next) => setFields((f) => ({ ...f, ownerId: next }))}
             error={errors.ownerId}
           >
             <option value="">Select a person</option>
@@ -104,7 +103,7 @@ export function OwnerPanel({ claim, onChanged }: { claim: ClaimDetail; onChanged
             label={claim.owner ? 'Why it moves' : 'Why it moves (optional)'}
             hint="Recorded in the audit log"
             value={reason}
-            onChange={setReason}
+            onChange={(text) => setFields((f) => ({ ...f, reason: text }))}
             error={errors.reason}
           />
           <div className="flex flex-wrap gap-4">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   decisionGivesRelief,
@@ -23,6 +23,7 @@ import { useAdminSession } from './admin-session.tsx';
 import { Field, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
 import { useDateFields } from './date-fields.ts';
+import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
 // D40 on the claim page: HMRC's answer for each tax year of the claimant's case (both of its
 // claims show the same), every version with who recorded it and why it was corrected, the fee on
@@ -122,6 +123,56 @@ export function YearAnswers({ claim, onChanged }: { claim: ClaimDetail; onChange
   );
 }
 
+const asDecision = (v: string): HmrcDecision | '' =>
+  (HMRC_DECISIONS as readonly string[]).includes(v) ? (v as HmrcDecision) : '';
+
+/** A decision that gives relief: how much HMRC gives for the year, and how. */
+function ReliefFields({
+  values,
+  set,
+  errors,
+}: {
+  values: Record<string, string>;
+  set: (key: string) => (value: string) => void;
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <Field
+        id={`${PREFIX}amount`}
+        label="Amount HMRC gives for the year, in pounds"
+        hint="For example, 123.45"
+        error={errors.amount}
+      >
+        <input
+          id={`${PREFIX}amount`}
+          inputMode="decimal"
+          value={values.amount ?? ''}
+          onChange={(e) => set('amount')(e.target.value)}
+          className={`${inputClass} max-w-xs`}
+        />
+      </Field>
+      <SelectField
+        id={`${PREFIX}givenAs`}
+        label="How HMRC gives it"
+        value={values.givenAs ?? ''}
+        onChange={set('givenAs')}
+        error={errors.givenAs}
+      >
+        <option value="">Select how</option>
+        {RELIEF_GIVEN_AS.map((g) => (
+          <option key={g} value={g}>
+            {RELIEF_GIVEN_AS_LABELS[g]}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
+/** The answer's form: the year, the decision, and the rest by field name (`amount`, `givenAs`...). */
+type AnswerFields = { year: string; decision: HmrcDecision | ''; values: Record<string, string> };
+
 function YearAnswerForm({
   claim,
   admin,
@@ -132,12 +183,16 @@ function YearAnswerForm({
   onChanged: () => Promise<void>;
 }) {
   const choices = claim.hmrcYears.years.filter((y) => admin || y.current === null);
-  const [year, setYear] = useState(choices.find((y) => y.current === null)?.year ?? choices[0]?.year ?? '');
-  const [decision, setDecision] = useState<HmrcDecision | ''>('');
-  const [values, setValues] = useState<Record<string, string>>({});
-  const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
+  // The year, HMRC's decision and the answer's other values (amount, how given, reasons), as typed.
+  const [fields, setFields] = useState<AnswerFields>(() => ({
+    year: choices.find((y) => y.current === null)?.year ?? choices[0]?.year ?? '',
+    decision: '',
+    values: {},
+  }));
+  const { year, decision, values } = fields;
+  const set = (key: string) => (value: string) =>
+    setFields((f) => ({ ...f, values: { ...f.values, [key]: value } }));
+  const [{ errors, attempt }, say] = useReducer(formMessagesReducer, NO_MESSAGES);
   const dates = useDateFields(DATES, {
     idPrefix: PREFIX,
     initial: () => ({ decidedOn: ukIsoDate(new Date()) }),
@@ -149,11 +204,7 @@ function YearAnswerForm({
     event.preventDefault();
     const on = dates.check();
     if (!on) return;
-    if (decision === '') {
-      setErrors({ decision: YEAR_ANSWER_MESSAGES.decision });
-      setAttempt((a) => a + 1);
-      return;
-    }
+    if (decision === '') return say({ type: 'refused', errors: { decision: YEAR_ANSWER_MESSAGES.decision } });
     const body = {
       year,
       decision,
@@ -166,14 +217,15 @@ function YearAnswerForm({
     };
     const res = await call('recordYearAnswer', { params: { id: claim.id }, body });
     if (res.ok) {
-      setErrors({});
-      setValues({});
-      setDecision('');
+      say({ type: 'cleared' });
+      setFields((f) => ({ ...f, values: {}, decision: '' }));
       dates.reset();
       await onChanged();
     } else {
-      setErrors(res.errors ?? { decision: res.error ?? 'HMRC’s answer could not be recorded.' });
-      setAttempt((a) => a + 1);
+      say({
+        type: 'refused',
+        errors: res.errors ?? { decision: res.error ?? 'HMRC’s answer could not be recorded.' },
+      });
       if (res.status === 409) await onChanged();
     }
   }
@@ -192,7 +244,13 @@ function YearAnswerForm({
         errors={summaryItems({ ...errors, ...dates.errors }, PREFIX)}
         focusKey={`${attempt}.${dates.attempt}`}
       />
-      <SelectField id={`${PREFIX}year`} label="Tax year" value={year} onChange={setYear} error={errors.year}>
+      <SelectField
+        id={`${PREFIX}year`}
+        label="Tax year"
+        value={year}
+        onChange={(next) => setFields((f) => ({ ...f, year: next }))}
+        error={errors.year}
+      >
         {choices.map((y) => (
           <option key={y.year} value={y.year}>
             {y.year}
@@ -204,9 +262,7 @@ function YearAnswerForm({
         id={`${PREFIX}decision`}
         label="HMRC’s decision"
         value={decision}
-        onChange={(v) =>
-          setDecision((HMRC_DECISIONS as readonly string[]).includes(v) ? (v as HmrcDecision) : '')
-        }
+        onChange={(v) => setFields((f) => ({ ...f, decision: asDecision(v) }))}
         error={errors.decision}
       >
         <option value="">Select the decision</option>
@@ -217,36 +273,7 @@ function YearAnswerForm({
         ))}
       </SelectField>
       {decision !== '' && decisionGivesRelief(decision) && (
-        <>
-          <Field
-            id={`${PREFIX}amount`}
-            label="Amount HMRC gives for the year, in pounds"
-            hint="For example, 123.45"
-            error={errors.amount}
-          >
-            <input
-              id={`${PREFIX}amount`}
-              inputMode="decimal"
-              value={values.amount ?? ''}
-              onChange={(e) => set('amount')(e.target.value)}
-              className={`${inputClass} max-w-xs`}
-            />
-          </Field>
-          <SelectField
-            id={`${PREFIX}givenAs`}
-            label="How HMRC gives it"
-            value={values.givenAs ?? ''}
-            onChange={set('givenAs')}
-            error={errors.givenAs}
-          >
-            <option value="">Select how</option>
-            {RELIEF_GIVEN_AS.map((g) => (
-              <option key={g} value={g}>
-                {RELIEF_GIVEN_AS_LABELS[g]}
-              </option>
-            ))}
-          </SelectField>
-        </>
+        <ReliefFields values={values} set={set} errors={errors} />
       )}
       <DateInput {...dates.input('decidedOn', errors.decidedOn)} />
       <TextAreaField

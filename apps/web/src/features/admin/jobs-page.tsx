@@ -31,30 +31,33 @@ const JOB_NAMES: Record<string, string> = {
  */
 export function JobsPage() {
   useAdminTitle('Background jobs');
-  const [failed, setFailed] = useState<FailedJob[] | null>(null);
-  const [retrying, setRetrying] = useState(0);
-  const [backlog, setBacklog] = useState<FailedJobs['backlog'] | null>(null);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  // The server's list as loaded (null until then), less the jobs sent again since.
+  const [jobs, setJobs] = useState<FailedJobs | null>(null);
+  // What the last load or "Try again" said: done, or why not.
+  const [notice, setNotice] = useState({ message: '', error: '' });
+  const failed = jobs?.failed ?? null;
+  const retrying = jobs?.retrying ?? 0;
+  const backlog = jobs?.backlog ?? null;
 
   useEffect(() => {
     void call('listFailedJobs').then((res) => {
-      if (res.ok) {
-        setFailed(res.data.failed);
-        setRetrying(res.data.retrying);
-        setBacklog(res.data.backlog);
-      } else setError(res.error ?? 'The jobs could not be loaded. Please try again.');
+      if (res.ok) setJobs(res.data);
+      else
+        setNotice((n) => ({ ...n, error: res.error ?? 'The jobs could not be loaded. Please try again.' }));
     });
   }, []);
 
   async function retry(job: FailedJob) {
-    setMessage('');
-    setError('');
+    setNotice({ message: '', error: '' });
     const res = await call('retryJob', { params: { id: job.id } });
     if (res.ok || res.status === 404) {
-      setFailed((rows) => (rows ?? []).filter((r) => r.id !== job.id));
-      setMessage(res.ok ? 'The job will run again shortly.' : (res.error ?? 'The job was already retried.'));
-    } else setError(res.error ?? 'The job could not be retried. Please try again.');
+      setJobs((j) => j && { ...j, failed: j.failed.filter((r) => r.id !== job.id) });
+      setNotice((n) => ({
+        ...n,
+        message: res.ok ? 'The job will run again shortly.' : (res.error ?? 'The job was already retried.'),
+      }));
+    } else
+      setNotice((n) => ({ ...n, error: res.error ?? 'The job could not be retried. Please try again.' }));
   }
 
   return (
@@ -78,7 +81,7 @@ export function JobsPage() {
           still taken and every job will run; if it does not fall, add instances or look for a slow provider.
         </p>
       )}
-      <ActionNotices message={message} error={error} />
+      <ActionNotices message={notice.message} error={notice.error} />
       {failed && failed.length === 0 && <p data-testid="jobs-empty">No job has failed.</p>}
       {failed && failed.length > 0 && (
         <DataTable

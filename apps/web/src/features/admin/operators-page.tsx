@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -22,11 +22,9 @@ export function OperatorsPage() {
   const { operator: me } = useAdminSession();
   const [operators, setOperators] = useState<OperatorRow[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  // The operator whose password is being reset, with that form's own field and errors.
-  const [resetting, setResetting] = useState<OperatorRow | null>(null);
-  const [newPassword, setNewPassword] = useState('');
-  const [resetErrors, setResetErrors] = useState<Record<string, string>>({});
-  const [resetAttempt, setResetAttempt] = useState(0);
+  // The operator whose password is being reset; `start` counts the times the form was opened, and
+  // each opening starts it afresh (its own field and errors live in ResetPasswordForm).
+  const [resetting, setResetting] = useState<{ op: OperatorRow; start: number } | null>(null);
   const resetHeading = useRef<HTMLHeadingElement>(null);
   // Issue 32.13: disabling signs an operator out at once, so it is confirmed first.
   const [disabling, setDisabling] = useState<OperatorRow | null>(null);
@@ -46,35 +44,20 @@ export function OperatorsPage() {
   }
 
   function startReset(op: OperatorRow) {
-    setResetting(op);
-    setNewPassword('');
-    setResetErrors({});
+    setResetting((r) => ({ op, start: (r?.start ?? 0) + 1 }));
     setMessage(null);
   }
+  // The heading takes focus when the form opens for another operator.
+  const resettingOp = resetting?.op ?? null;
   useEffect(() => {
-    if (resetting) resetHeading.current?.focus();
-  }, [resetting]);
+    if (resettingOp) resetHeading.current?.focus();
+  }, [resettingOp]);
 
-  async function resetPassword(event: FormEvent) {
-    event.preventDefault();
-    if (!resetting) return;
-    const res = await call('changeOperator', {
-      params: { id: resetting.id },
-      body: { action: 'reset-password', password: newPassword },
-    });
-    if (!res.ok) {
-      // Keyed by this form's field id, so the summary's link goes to it, not to the add form's.
-      setResetErrors({
-        'new-password': res.errors?.password ?? res.error ?? 'The password could not be changed.',
-      });
-      setResetAttempt((n) => n + 1);
-      return;
-    }
+  async function passwordSet(op: OperatorRow) {
     setMessage(
-      `${resetting.name}: new password set and signed out everywhere. Give it to them in person or by phone.`,
+      `${op.name}: new password set and signed out everywhere. Give it to them in person or by phone.`,
     );
     setResetting(null);
-    setNewPassword('');
     await load();
   }
 
@@ -122,34 +105,13 @@ export function OperatorsPage() {
       />
 
       {resetting && (
-        <form
-          onSubmit={(e) => void resetPassword(e)}
-          noValidate
-          className="mb-10 max-w-xl space-y-4"
-          aria-labelledby="reset-heading"
-        >
-          <h2 id="reset-heading" ref={resetHeading} tabIndex={-1} className="text-2xl">
-            Set a new password for {resetting.name}
-          </h2>
-          <p>They are signed out everywhere and any lockout is lifted. Their authenticator app stays.</p>
-          <ErrorSummary errors={summaryItems(resetErrors)} focusKey={resetAttempt} />
-          <TextField
-            id="new-password"
-            label="New password"
-            hint="At least 12 characters. Give it to them in person or by phone."
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={setNewPassword}
-            error={resetErrors['new-password']}
-          />
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">Set password</Button>
-            <Button variant="link" onClick={() => setResetting(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <ResetPasswordForm
+          key={resetting.start}
+          op={resetting.op}
+          headingRef={resetHeading}
+          onSet={passwordSet}
+          onCancel={() => setResetting(null)}
+        />
       )}
 
       <AddOperatorForm
@@ -159,6 +121,72 @@ export function OperatorsPage() {
         }}
       />
     </div>
+  );
+}
+
+/** An operator's new password: its own field and messages, fresh each time the form opens. */
+function ResetPasswordForm({
+  op,
+  headingRef,
+  onSet,
+  onCancel,
+}: {
+  op: OperatorRow;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onSet: (op: OperatorRow) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+
+  async function resetPassword(event: FormEvent) {
+    event.preventDefault();
+    const res = await call('changeOperator', {
+      params: { id: op.id },
+      body: { action: 'reset-password', password: newPassword },
+    });
+    if (!res.ok) {
+      // Keyed by this form's field id, so the summary's link goes to it, not to the add form's.
+      setErrors({
+        'new-password': res.errors?.password ?? res.error ?? 'The password could not be changed.',
+      });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setNewPassword('');
+    await onSet(op);
+  }
+
+  return (
+    <form
+      onSubmit={(e) => void resetPassword(e)}
+      noValidate
+      className="mb-10 max-w-xl space-y-4"
+      aria-labelledby="reset-heading"
+    >
+      <h2 id="reset-heading" ref={headingRef} tabIndex={-1} className="text-2xl">
+        Set a new password for {op.name}
+      </h2>
+      <p>They are signed out everywhere and any lockout is lifted. Their authenticator app stays.</p>
+      <ErrorSummary errors={summaryItems(errors)} focusKey={attempt} />
+      <TextField
+        id="new-password"
+        label="New password"
+        hint="At least 12 characters. Give it to them in person or by phone."
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+        error={errors['new-password']}
+      />
+      <div className="flex flex-wrap gap-4">
+        <Button type="submit">Set password</Button>
+        <Button variant="link" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,21 +10,14 @@ import { useAdminSession } from './admin-session.tsx';
 import { useAdminTitle } from './admin-title.ts';
 import type { Enrolment } from '@taxback/domain/api/admin-responses';
 import { paths } from '../../lib/paths.ts';
-
-type Stage = 'password' | 'code' | 'enrol';
+import { INITIAL_SIGN_IN, signInReducer, type Stage } from './sign-in-state.ts';
 
 /** /admin/sign-in: email and password, then the authenticator code (or, the first time, enrolment). */
 export function SignInPage() {
   const navigate = useNavigate();
   const session = useAdminSession();
-  const [stage, setStage] = useState<Stage>('password');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(signInReducer, INITIAL_SIGN_IN);
+  const { stage, email, password, code, enrolment, errors, attempt, busy } = state;
   useAdminTitle(
     stage === 'password'
       ? 'Sign in'
@@ -36,42 +29,35 @@ export function SignInPage() {
   useEffect(() => {
     if (stage !== 'enrol' || enrolment) return;
     void call('adminEnrolment').then((res) => {
-      if (res.ok) setEnrolment(res.data);
-      else setErrors({ code: res.error ?? 'Sign in again' });
+      if (res.ok) dispatch({ type: 'enrolment-loaded', enrolment: res.data });
+      else dispatch({ type: 'enrolment-failed', message: res.error ?? 'Sign in again' });
     });
   }, [stage, enrolment]);
 
-  function fail(res: { errors?: Record<string, string>; error?: string }, field: string) {
-    setErrors(res.errors ?? { [field]: res.error ?? 'Something went wrong. Please try again.' });
-    setAttempt((n) => n + 1);
-  }
+  const errorsOf = (res: { errors?: Record<string, string>; error?: string }, field: string) =>
+    res.errors ?? { [field]: res.error ?? 'Something went wrong. Please try again.' };
+  const typed = (field: 'email' | 'password' | 'code') => (value: string) =>
+    dispatch({ type: 'typed', field, value });
 
   async function submitPassword(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    dispatch({ type: 'asked' });
     const res = await call('adminSignIn', { body: { email, password } });
-    setBusy(false);
-    if (!res.ok) return fail(res, 'email');
+    if (!res.ok) return dispatch({ type: 'refused', errors: errorsOf(res, 'email') });
     setCsrfToken(res.data.csrfToken);
-    setErrors({});
-    setPassword('');
-    setStage(res.data.next);
+    dispatch({ type: 'password-accepted', next: res.data.next });
   }
 
   async function submitCode(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    dispatch({ type: 'asked' });
     const res = await call(stage === 'enrol' ? 'adminConfirmEnrolment' : 'adminSignInCode', {
       body: { code },
     });
-    setBusy(false);
     if (!res.ok) {
-      if (res.status === 423) {
-        setStage('password');
-        setCode('');
-      }
-      return fail(res, 'code');
+      return dispatch({ type: 'refused', errors: errorsOf(res, 'code'), locked: res.status === 423 });
     }
+    dispatch({ type: 'code-accepted' });
     session.signedIn(res.data.operator, res.data.csrfToken);
     void navigate(paths.adminClaims.getHref(), { replace: true });
   }
@@ -91,7 +77,7 @@ export function SignInPage() {
             autoComplete="email"
             spellCheck={false}
             value={email}
-            onChange={setEmail}
+            onChange={typed('email')}
             error={errors.email}
           />
           <TextField
@@ -100,7 +86,7 @@ export function SignInPage() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={setPassword}
+            onChange={typed('password')}
             error={errors.password}
           />
           <Button type="submit" loading={busy}>
@@ -120,7 +106,7 @@ export function SignInPage() {
             maxLength={7}
             className="max-w-xs"
             value={code}
-            onChange={setCode}
+            onChange={typed('code')}
             error={errors.code}
           />
           <Button type="submit" loading={busy}>

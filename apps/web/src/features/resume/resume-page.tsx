@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isResumeCodeShape, isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
+import { isResumeCodeShape, isValidUkPhone } from '@taxback/domain';
 import { CONTENT } from '@taxback/domain/content';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
@@ -10,12 +10,11 @@ import { RESUME_MESSAGES, resumeApplication } from './resume-api.ts';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useFocusTarget, type FocusTargetProps } from '../../lib/use-focus-target.ts';
 import { paths } from '../../lib/paths.ts';
+import { initialResume, resumeReducer, type Phase } from './resume-state.ts';
 
 /** The wizard's session key (SPEC §3); the onboarding page reads it on load. */
 export const ONBOARDING_SESSION_KEY = 'onboarding_session_id';
 const PHONE_ID = 'resume-phone';
-
-type Phase = { kind: 'phone' } | { kind: 'resuming' } | { kind: 'failed'; message: string };
 
 /** Each phase's heading, which also names the page. */
 const TITLES: Record<Phase['kind'], string> = {
@@ -59,13 +58,12 @@ export function ResumePage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [code] = useState(() => token.trim().toUpperCase());
-  const validShape = isResumeCodeShape(code);
-  const [phase, setPhase] = useState<Phase>(() =>
-    validShape ? { kind: 'phone' } : { kind: 'failed', message: RESUME_MESSAGES.invalid },
+  const [state, dispatch] = useReducer(
+    resumeReducer,
+    isResumeCodeShape(code) ? null : RESUME_MESSAGES.invalid,
+    initialResume,
   );
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { phase, phone, error, attempt } = state;
 
   useEffect(() => {
     window.history.replaceState(window.history.state, '', paths.resumed.getHref());
@@ -84,13 +82,8 @@ export function ResumePage() {
         : isValidUkPhone(trimmed)
           ? null
           : 'Please enter a valid UK phone number';
-    if (message) {
-      setError(message);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setError(null);
-    setPhase({ kind: 'resuming' });
+    if (message) return dispatch({ type: 'refused', message });
+    dispatch({ type: 'resuming' });
     const result = await resumeApplication(code, trimmed);
     if (result.kind === 'resumed') {
       try {
@@ -101,13 +94,8 @@ export function ResumePage() {
       void navigate(paths.onboarding.getHref(), { replace: true });
       return;
     }
-    if (result.kind === 'phone-error') {
-      setError(result.message);
-      setAttempt((n) => n + 1);
-      setPhase({ kind: 'phone' });
-      return;
-    }
-    setPhase({ kind: 'failed', message: result.message });
+    if (result.kind === 'phone-error') return dispatch({ type: 'refused', message: result.message });
+    dispatch({ type: 'failed', message: result.message });
   }
 
   if (phase.kind === 'resuming') {
@@ -163,10 +151,7 @@ export function ResumePage() {
           id={PHONE_ID}
           label="Enter the mobile number this code was sent to"
           value={phone}
-          onChange={(v) => {
-            setPhone(stripAngleBrackets(v));
-            if (error && isValidUkPhone(v.trim())) setError(null);
-          }}
+          onChange={(raw) => dispatch({ type: 'typed', raw })}
           error={error}
         />
         <div className="flex flex-wrap items-center gap-4">

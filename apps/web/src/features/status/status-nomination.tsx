@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import {
   BANK_MESSAGES,
   NOMINATION_MESSAGES,
@@ -16,6 +16,13 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { saveStatusBankDetails, signStatusNomination, startNominationSigning } from './status-api.ts';
 import { NominationPending, openEmbeddedSigning } from './status-nomination-embedded.tsx';
 import { StatusAlert } from './status-sign-in.tsx';
+import {
+  initialNominationForm,
+  nominationFormReducer,
+  type BankFields,
+  type Errors,
+  type SignFields,
+} from './nomination-state.ts';
 
 // D29 with D41 (issue 47, decision 076): on the status page, the claimant reads and signs the
 // nomination of HMRC's repayment to us (their typed name and consent, sealed by the e-signature
@@ -23,7 +30,6 @@ import { StatusAlert } from './status-sign-in.tsx';
 // "Change your bank details" leads through signing again. Only masked details are ever shown.
 
 type Nomination = NonNullable<ClaimStatusView['nomination']>;
-type Errors = Record<string, string>;
 type Props = { view: ClaimStatusView; nomination: Nomination; onChanged: (view: ClaimStatusView) => void };
 
 const IDS = {
@@ -86,45 +92,41 @@ export function StatusNomination({ view, nomination, onChanged }: Props) {
 }
 
 function SignForm({ view, nomination, again, onChanged }: Props & { again: boolean }) {
-  const [fullName, setFullName] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(
+    nominationFormReducer<SignFields>,
+    { fullName: '', consent: false },
+    initialNominationForm,
+  );
+  const { fields, errors, alert, attempt, busy } = state;
+  const { fullName, consent } = fields;
 
   async function submit() {
     const local: Errors = {};
     if (fullName.trim() === '') local.fullName = NOMINATION_MESSAGES.fullNameRequired;
     if (!consent) local.consent = NOMINATION_MESSAGES.consentRequired;
-    setAttempt((n) => n + 1);
-    if (Object.keys(local).length > 0) return setErrors(local);
-    setBusy(true);
+    if (Object.keys(local).length > 0) return dispatch({ type: 'invalid', errors: local });
+    dispatch({ type: 'send' });
     if (nomination.provider === 'dropbox-sign') return signAtDropboxSign();
     const answer = await signStatusNomination(view.casework, { fullName, consent });
-    setBusy(false);
-    if (answer.ok) return onChanged(answer.data);
-    setErrors(answer.errors);
-    setAlert(Object.keys(answer.errors).length > 0 ? null : answer.message);
+    if (answer.ok) {
+      dispatch({ type: 'answered' });
+      return onChanged(answer.data);
+    }
+    dispatch({ type: 'refused', errors: answer.errors, message: answer.message });
   }
 
   /** Decision 079: Dropbox Sign's window; once it closes, the page shows the request as pending. */
   async function signAtDropboxSign() {
     const answer = await startNominationSigning(view.casework, { fullName, consent });
-    if (!answer.ok) {
-      setBusy(false);
-      setErrors(answer.errors);
-      return setAlert(Object.keys(answer.errors).length > 0 ? null : answer.message);
-    }
+    if (!answer.ok) return dispatch({ type: 'refused', errors: answer.errors, message: answer.message });
     const closed = () => {
-      setBusy(false);
+      dispatch({ type: 'answered' });
       onChanged({ ...view, nomination: { ...nomination, pending: { startedAt: new Date().toISOString() } } });
     };
     try {
       await openEmbeddedSigning(answer.data, { closed });
     } catch {
-      setBusy(false);
-      setAlert(NOMINATION_MESSAGES.embeddedFailed);
+      dispatch({ type: 'alert', message: NOMINATION_MESSAGES.embeddedFailed });
     }
   }
 
@@ -155,7 +157,7 @@ function SignForm({ view, nomination, again, onChanged }: Props & { again: boole
         hint="Typing your name signs the nomination"
         autoComplete="name"
         value={fullName}
-        onChange={setFullName}
+        onChange={(value) => dispatch({ type: 'typed', patch: { fullName: value } })}
         error={errors.fullName}
         className="mb-4"
       />
@@ -166,7 +168,7 @@ function SignForm({ view, nomination, again, onChanged }: Props & { again: boole
             id={IDS.consent}
             type="checkbox"
             checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
+            onChange={(e) => dispatch({ type: 'typed', patch: { consent: e.target.checked } })}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? `${IDS.consent}-error` : undefined}
             className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
@@ -184,12 +186,14 @@ function SignForm({ view, nomination, again, onChanged }: Props & { again: boole
 }
 
 function BankForm({ view, nomination, onChanged }: Props) {
-  const [fields, setFields] = useState({ accountName: '', sortCode: '', accountNumber: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const [state, dispatch] = useReducer(
+    nominationFormReducer<BankFields>,
+    { accountName: '', sortCode: '', accountNumber: '' },
+    initialNominationForm,
+  );
+  const { fields, errors, alert, attempt, busy } = state;
+  const set = (key: keyof BankFields) => (value: string) =>
+    dispatch({ type: 'typed', patch: { [key]: value } });
 
   async function submit() {
     const local: Errors = {};
@@ -198,18 +202,18 @@ function BankForm({ view, nomination, onChanged }: Props) {
     if (sortCode) local.sortCode = sortCode;
     const accountNumber = accountNumberFormatProblem(fields.accountNumber);
     if (accountNumber) local.accountNumber = accountNumber;
-    setAttempt((n) => n + 1);
-    if (Object.keys(local).length > 0) return setErrors(local);
-    setBusy(true);
+    if (Object.keys(local).length > 0) return dispatch({ type: 'invalid', errors: local });
+    dispatch({ type: 'send' });
     const answer = await saveStatusBankDetails(view.casework, {
       ...fields,
       signatureId: nomination.signed?.signatureId ?? '',
       version: nomination.bankDetails?.version ?? 0,
     });
-    setBusy(false);
-    if (answer.ok) return onChanged(answer.data);
-    setErrors(answer.errors);
-    setAlert(Object.keys(answer.errors).length > 0 ? null : answer.message);
+    if (answer.ok) {
+      dispatch({ type: 'answered' });
+      return onChanged(answer.data);
+    }
+    dispatch({ type: 'refused', errors: answer.errors, message: answer.message });
   }
 
   return (

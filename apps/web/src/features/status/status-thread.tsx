@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { checkUploadName, formatIsoDate, ukIsoDate, UPLOAD_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { FieldMessages, fieldMessageIds } from '../../components/ui/field-messag
 import { AmendmentPanel } from './status-amendment.tsx';
 import { answerStatusRequest, newDraftKey, sendStatusMessage, uploadStatusFile } from './status-api.ts';
 import type { UploadedReplyFile } from './status-api.ts';
+import { answerReducer, initialAnswers } from './answer-state.ts';
 
 // Issue 28 (D33): on the status page after the code sign-in, the claimant reads the thread,
 // answers each open item (words and files, the evidence rules) and sends; or writes a message.
@@ -151,19 +152,14 @@ function AnswerForm({
   casework: Casework;
   onSent: (view: ClaimStatusView) => void;
 }) {
-  const [answers, setAnswers] = useState<string[]>(() => request.items.map(() => ''));
-  const [files, setFiles] = useState<UploadedReplyFile[][]>(() => request.items.map(() => []));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(answerReducer, request.items.length, initialAnswers);
+  const { answers, files, errors, attempt, busy } = state;
   // These answers' draft key: every retry of them is the same send (issue 44).
   const draftKey = useRef(newDraftKey());
-  const setError = (field: string, message: string | null) => {
-    setErrors(({ [field]: _old, ...rest }) => (message ? { ...rest, [field]: message } : rest));
-    if (message) setAttempt((n) => n + 1);
-  };
+  const setError = (field: string, message: string | null) =>
+    dispatch({ type: 'file-message', field, message });
   async function send() {
-    setBusy(true);
+    dispatch({ type: 'send' });
     const res = await answerStatusRequest(
       casework,
       request.id,
@@ -174,10 +170,11 @@ function AnswerForm({
       })),
       draftKey.current,
     );
-    setBusy(false);
-    if (res.ok) return onSent(res.data);
-    setErrors(Object.keys(res.errors).length > 0 ? res.errors : { [`answers.0.answer`]: res.message });
-    setAttempt((n) => n + 1);
+    if (res.ok) {
+      dispatch({ type: 'sent' });
+      return onSent(res.data);
+    }
+    dispatch({ type: 'refused', errors: res.errors, message: res.message });
   }
   // An amendment (D32) is answered by its own form (new miles, a new signature); the other items
   // by this one. Nested forms are not allowed, so the amendment comes first, outside it.
@@ -195,8 +192,8 @@ function AnswerForm({
         answer={answers[i] ?? ''}
         files={files[i] ?? []}
         errors={errors}
-        onAnswer={(v) => setAnswers((all) => all.map((old, j) => (j === i ? v : old)))}
-        onFile={(f) => setFiles((all) => all.map((old, j) => (j === i ? [...old, f] : old)))}
+        onAnswer={(v) => dispatch({ type: 'typed', item: i, answer: v })}
+        onFile={(f) => dispatch({ type: 'uploaded', item: i, file: f })}
         onError={setError}
         requestId={request.id}
         onAmended={onSent}

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useReducer, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { Testimonial } from '@taxback/domain/content';
 import { StarRating } from '../../../components/ui/star-rating.tsx';
+import { carouselReducer, initialCarousel, isPaused } from './carousel-state.ts';
 
 /** SPEC §9: autoplay interval, swipe threshold and transition lock. */
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -35,16 +36,15 @@ export interface TestimonialCarouselProps {
  */
 export function TestimonialCarousel({ testimonials }: TestimonialCarouselProps) {
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, watchDrag: false, duration: 30 });
-  const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [reducedMotion] = useState(prefersReducedMotion);
+  const [state, dispatch] = useReducer(carouselReducer, undefined, () =>
+    initialCarousel(prefersReducedMotion()),
+  );
+  const { index, reducedMotion } = state;
   const lockedRef = useRef(false);
   const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pointerStartX = useRef<number | null>(null);
   const count = testimonials.length;
-  const paused = hovered || focused || touched || reducedMotion;
+  const paused = isPaused(state);
 
   const goTo = useCallback(
     (next: number) => {
@@ -53,7 +53,7 @@ export function TestimonialCarousel({ testimonials }: TestimonialCarouselProps) 
       lockTimer.current = setTimeout(() => {
         lockedRef.current = false;
       }, TRANSITION_LOCK_MS);
-      setIndex(((next % count) + count) % count);
+      dispatch({ type: 'go', to: next, count });
     },
     [count],
   );
@@ -77,12 +77,12 @@ export function TestimonialCarousel({ testimonials }: TestimonialCarouselProps) 
 
   const onPointerDown = (e: ReactPointerEvent) => {
     pointerStartX.current = e.clientX;
-    if (e.pointerType !== 'mouse') setTouched(true);
+    if (e.pointerType !== 'mouse') dispatch({ type: 'touched', on: true });
   };
   const onPointerEnd = (e: ReactPointerEvent) => {
     const start = pointerStartX.current;
     pointerStartX.current = null;
-    setTouched(false);
+    dispatch({ type: 'touched', on: false });
     if (start === null) return;
     const dx = e.clientX - start;
     if (Math.abs(dx) > SWIPE_THRESHOLD_PX) goTo(dx < 0 ? index + 1 : index - 1);
@@ -97,11 +97,12 @@ export function TestimonialCarousel({ testimonials }: TestimonialCarouselProps) 
       aria-roledescription="carousel"
       aria-labelledby="testimonials-heading"
       className="mx-auto max-w-3xl"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onMouseEnter={() => dispatch({ type: 'hovered', on: true })}
+      onMouseLeave={() => dispatch({ type: 'hovered', on: false })}
+      onFocus={() => dispatch({ type: 'focused', on: true })}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null))
+          dispatch({ type: 'focused', on: false });
       }}
     >
       <h2 id="testimonials-heading" className="mb-6 text-center text-2xl sm:text-3xl">
@@ -114,7 +115,7 @@ export function TestimonialCarousel({ testimonials }: TestimonialCarouselProps) 
         onPointerUp={onPointerEnd}
         onPointerCancel={() => {
           pointerStartX.current = null;
-          setTouched(false);
+          dispatch({ type: 'touched', on: false });
         }}
       >
         <div className="flex" aria-live={paused ? 'polite' : 'off'}>

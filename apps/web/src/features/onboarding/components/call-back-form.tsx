@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useReducer, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { call } from '../../../lib/api/client.ts';
 import { loadValidation } from '../lib/validation.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { INITIAL_CALL_BACK, callBackReducer } from './call-back-state.ts';
 
 const FIELDS = ['name', 'phone', 'consent'] as const;
 type Field = (typeof FIELDS)[number];
@@ -15,38 +16,26 @@ const fieldId = (f: Field) => `call-back-${f}`;
  * kept unless they send this form with the consent box ticked; the server checks the same schema.
  */
 export function CallBackForm() {
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [phase, setPhase] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [sentMessage, setSentMessage] = useState('');
+  const [state, dispatch] = useReducer(callBackReducer, INITIAL_CALL_BACK);
+  const { name, phone, consent, errors, attempt, phase } = state;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (phase === 'sending') return;
+    if (phase.kind === 'sending') return;
     const { callBackRequestSchema, fieldErrors, CALL_BACK_MESSAGES } = await loadValidation();
     const checked = callBackRequestSchema.safeParse({ name, phone, consent, topic: 'self-assessment' });
-    setAttempt((n) => n + 1);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked));
-      return;
-    }
-    setErrors({});
-    setPhase('sending');
+    if (!checked.success) return dispatch({ type: 'refused', errors: fieldErrors(checked) });
+    dispatch({ type: 'send' });
     const res = await call('requestCallBack', { body: checked.data });
-    if (res.ok) {
-      setSentMessage(CALL_BACK_MESSAGES.received);
-      setPhase('sent');
-      return;
-    }
-    setPhase('idle');
-    setErrors(res.errors ?? { form: res.error ?? 'We could not send your request. Please try again.' });
+    if (res.ok) return dispatch({ type: 'sent', message: CALL_BACK_MESSAGES.received });
+    dispatch({
+      type: 'failed',
+      errors: res.errors ?? { form: res.error ?? 'We could not send your request. Please try again.' },
+    });
   }
 
-  if (phase === 'sent') {
-    return <Notice tone="done" title={sentMessage} testId="call-back-sent" />;
+  if (phase.kind === 'sent') {
+    return <Notice tone="done" title={phase.message} testId="call-back-sent" />;
   }
 
   const summary = [
@@ -68,7 +57,7 @@ export function CallBackForm() {
           id={fieldId('name')}
           label="Your name"
           value={name}
-          onChange={setName}
+          onChange={(value) => dispatch({ type: 'typed', field: 'name', value })}
           autoComplete="name"
           maxLength={100}
           error={errors.name ?? null}
@@ -78,7 +67,7 @@ export function CallBackForm() {
           label="Phone number"
           type="tel"
           value={phone}
-          onChange={setPhone}
+          onChange={(value) => dispatch({ type: 'typed', field: 'phone', value })}
           autoComplete="tel"
           maxLength={30}
           error={errors.phone ?? null}
@@ -95,7 +84,7 @@ export function CallBackForm() {
               id={fieldId('consent')}
               type="checkbox"
               checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
+              onChange={(e) => dispatch({ type: 'ticked', consent: e.target.checked })}
               aria-invalid={errors.consent ? true : undefined}
               aria-describedby={errors.consent ? `${fieldId('consent')}-error` : undefined}
               className="mt-1 size-6 shrink-0"
@@ -103,7 +92,7 @@ export function CallBackForm() {
             <span>I agree that you may keep my name and phone number to call me about Self Assessment.</span>
           </label>
         </div>
-        <Button type="submit" loading={phase === 'sending'} data-testid="call-back-submit">
+        <Button type="submit" loading={phase.kind === 'sending'} data-testid="call-back-submit">
           Ask for a call back
         </Button>
       </form>

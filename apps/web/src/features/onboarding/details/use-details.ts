@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
 import {
   claimableTaxYears,
   createEmptySnapshot,
@@ -10,11 +10,10 @@ import { createDetailsSaveSchema } from '@taxback/domain/general-details-schemas
 import { fieldErrors } from '@taxback/domain/schemas';
 import type { ClaimDetailsView, DetailsEvidence } from '@taxback/domain/api/responses';
 import { call } from '../../../lib/api/client.ts';
+import { INITIAL_DETAILS, detailsReducer, type Errors } from './details-state.ts';
 
-// D30: the details journey's state: the claim as the server holds it, the answers being edited,
-// the screen, and each screen's save (checked by the shared schema here, then by the server).
-
-export type Errors = Record<string, string>;
+// D30: the details journey: its state (details-state.ts) and each screen's save (checked by the
+// shared schema here, then by the server).
 
 export const SAVE_FAILED = 'Your answers could not be saved. Please try again.';
 
@@ -60,40 +59,25 @@ function initialDetails(view: ClaimDetailsView): GeneralDetails {
 }
 
 export function useDetails(sessionId: string | null) {
-  const [view, setView] = useState<ClaimDetailsView | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [details, setDetails] = useState<GeneralDetails | null>(null);
-  const [step, setStep] = useState<DetailsStepId>('about-you');
-  const [errors, setErrors] = useState<Errors>({});
-  const [errorKey, setErrorKey] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const [returnToCheck, setReturnToCheck] = useState(false);
-  // Decision 052: the receipts and proof uploaded so far (each upload is stored at once).
-  const [evidence, setEvidence] = useState<DetailsEvidence[]>([]);
+  const [state, dispatch] = useReducer(detailsReducer, INITIAL_DETAILS);
+  const { claim, evidence, step, errors, errorKey, saving } = state;
+  const view = claim.kind === 'loaded' ? claim.view : null;
+  const details = claim.kind === 'loaded' ? claim.details : null;
 
   useEffect(() => {
     if (!sessionId) return;
     void call('getClaimDetails', { sessionId }).then((res) => {
-      if (res.status !== 200) {
-        setLoadError(true);
-        return;
-      }
-      setView(res.data);
-      setDetails(initialDetails(res.data));
-      setEvidence(res.data.evidence);
+      if (res.status !== 200) return dispatch({ type: 'load-failed' });
+      dispatch({ type: 'loaded', view: res.data, details: initialDetails(res.data) });
     });
   }, [sessionId]);
 
   const plan = view ? detailsPlan(view.selectedExpenses) : [];
 
-  const showErrors = useCallback((next: Errors) => {
-    setErrors(next);
-    setErrorKey((k) => k + 1);
-  }, []);
+  const showErrors = useCallback((next: Errors) => dispatch({ type: 'shown', errors: next }), []);
 
   const go = (next: DetailsStepId) => {
-    setErrors({});
-    setStep(next);
+    dispatch({ type: 'went', step: next });
     window.scrollTo(0, 0);
   };
 
@@ -106,27 +90,26 @@ export function useDetails(sessionId: string | null) {
       showErrors(fieldErrors(checked));
       return;
     }
-    setSaving(true);
+    dispatch({ type: 'saving' });
     const res = await call('saveClaimDetails', { sessionId, body: body as Record<string, never> });
-    setSaving(false);
-    if (res.status === 400 && res.errors) return showErrors(res.errors);
-    if (res.status !== 200)
-      return showErrors({ save: res.status === 409 ? (res.error ?? SAVE_FAILED) : SAVE_FAILED });
-    const at = plan.indexOf(step);
-    go(returnToCheck ? 'check' : (plan[at + 1] ?? 'check'));
-    setReturnToCheck(false);
+    if (res.status === 400 && res.errors) return dispatch({ type: 'save-refused', errors: res.errors });
+    if (res.status !== 200) {
+      const message = res.status === 409 ? (res.error ?? SAVE_FAILED) : SAVE_FAILED;
+      return dispatch({ type: 'save-refused', errors: { save: message } });
+    }
+    dispatch({ type: 'saved', next: plan[plan.indexOf(step) + 1] ?? 'check' });
+    window.scrollTo(0, 0);
   }
 
   return {
     sessionId,
     view,
-    loadError,
+    loadError: claim.kind === 'failed',
     details,
-    update: (patch: Partial<GeneralDetails>) => setDetails((d) => (d ? { ...d, ...patch } : d)),
+    update: (patch: Partial<GeneralDetails>) => dispatch({ type: 'updated', patch }),
     evidence,
-    evidenceAdded: (file: DetailsEvidence) =>
-      setEvidence((list) => [...list.filter((e) => e.id !== file.id), file]),
-    evidenceRemoved: (id: string) => setEvidence((list) => list.filter((e) => e.id !== id)),
+    evidenceAdded: (file: DetailsEvidence) => dispatch({ type: 'evidence-added', file }),
+    evidenceRemoved: (id: string) => dispatch({ type: 'evidence-removed', id }),
     step,
     plan,
     errors,
@@ -136,8 +119,8 @@ export function useDetails(sessionId: string | null) {
     continueStep,
     back: () => go(plan[Math.max(0, plan.indexOf(step) - 1)] ?? 'about-you'),
     change: (target: DetailsStepId) => {
-      setReturnToCheck(true);
-      go(target);
+      dispatch({ type: 'change', step: target });
+      window.scrollTo(0, 0);
     },
     goTo: go,
   };
