@@ -27,6 +27,12 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+if (process.env.E2E_A11Y === 'off' && !process.env.TEST_WORKER_INDEX) {
+  console.log(
+    'Accessibility scans are off for this run (E2E_A11Y=off): a pass that repeats scanned screens.',
+  );
+}
+
 // Without E2E_DATABASE_URL the server must use SQLite in the fresh folder, whatever the shell has.
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) delete process.env.DATABASE_URL;
