@@ -9,7 +9,7 @@ import type { AuditLog } from './audit.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor } from './claim-access.ts';
 import { OPEN_STATUSES } from './claim-list-queries.ts';
-import { followCase } from '../casework/case-workflow.ts';
+import { followCase } from '../casework/index.ts';
 
 type Db = Kysely<Database>;
 type Table = 'form_responses' | 'onboarding_claims';

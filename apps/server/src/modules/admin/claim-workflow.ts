@@ -13,8 +13,8 @@ import type { AuditLog } from './audit.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';
-import { createCaseworkRepository } from '../casework/repository.ts';
-import { followCase } from '../casework/case-workflow.ts';
+import { createCaseworkRepository } from '../casework/index.ts';
+import { followCase } from '../casework/index.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { checkRecordDates, recordOfMove } from './hmrc-records.ts';
 

@@ -18,7 +18,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from './audit.ts';
 import type { ClaimOwnership } from './claim-access.ts';
 import type { Found } from './claim-view.ts';
-import { caseIdOf } from './year-answers.ts';
+import { caseIdOf } from './claim-view.ts';
 
 // D41 (issue 47): what every invoice operation shares: its dependencies, the amounts HMRC's
 // current answers allow and the claim page's panel, which each operation answers with.

@@ -9,7 +9,7 @@ import { ConflictError } from '../../errors.ts';
 import { assertMayChangeClaim, type ClaimActor } from './claim-access.ts';
 import { claimKindOf } from './claim-view.ts';
 import type { InvoiceContext, InvoiceDeps } from './invoice-context.ts';
-import { caseIdOf } from './year-answers.ts';
+import { caseIdOf } from './claim-view.ts';
 
 // D41 (issue 47): issuing the case's one invoice. Its number is the next of one gapless sequence
 // (migration 043's counter row), taken in the transaction that inserts it, so a refusal or a
