@@ -5,7 +5,7 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor } from './claim-access.ts';
 import { OPEN_STATUSES } from './claim-list-queries.ts';

@@ -17,7 +17,7 @@ import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/index.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { claimKindOf, readinessMissingOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import { checkMayChange, staleConflict } from './claim-workflow.ts';

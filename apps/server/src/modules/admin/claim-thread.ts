@@ -15,7 +15,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { createCaseworkRepository } from '../casework/index.ts';
 import { readThread } from '../casework/index.ts';
 import type { FilesService } from '../files/index.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { claimKindOf, claimScopeOf, type Found } from './claim-view.ts';
 import type { ClaimActor } from './claim-access.ts';
 import type { createClaimWorkflow } from './claim-workflow.ts';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';

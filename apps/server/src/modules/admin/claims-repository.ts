@@ -5,7 +5,7 @@ import { generalClaimReference } from '@taxback/domain/reference';
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
-import { auditEventsWithOperator } from './audit.ts';
+import { auditEventsWithOperator } from '../operators/index.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
 import { CASE_SYSTEM_ACTOR, CLAIMANT_ACTOR, claimTable } from '../casework/index.ts';
 

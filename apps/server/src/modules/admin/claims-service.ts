@@ -14,7 +14,7 @@ import type { SavedFile } from '../files/index.ts';
 import type { FilesService } from '../files/index.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { AdminClaimsRepository, ClaimListRow } from './claims-repository.ts';
 import { createOperatorCasework } from './claim-thread.ts';

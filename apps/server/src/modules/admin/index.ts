@@ -1,9 +1,5 @@
 // The back-office (D11, D22): what other modules use of it. register.ts wires it into the app.
 
-// The dashboard (modules/dashboard) and client money: the audit and the operator of a request.
-export { createAuditLog, type AuditLog } from './audit.ts';
-export { operatorContext } from './guard.ts';
-
 // Client money acts on a case under the same access rules as the back-office.
 export { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 export { caseIdOf, claimScopeOf, readinessMissingOf, type Found } from './claim-view.ts';

@@ -15,7 +15,7 @@ import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/c
 import { caseInvoiceRow, invoicePayments, invoiceRecordOf } from '../../db/invoices.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import type { ClaimOwnership } from './claim-access.ts';
 import type { Found } from './claim-view.ts';
 import { caseIdOf } from './claim-view.ts';

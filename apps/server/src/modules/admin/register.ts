@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import { createAuditLog } from './audit.ts';
-import { authRoutes } from './auth-routes.ts';
-import { createAuthService, toOperatorView } from './auth-service.ts';
+import {
+  adminToken,
+  authRoutes,
+  createAuditLog,
+  createAuthService,
+  requireOperator,
+  toOperatorView,
+} from '../operators/index.ts';
 import { callBacksRoutes } from './call-backs-routes.ts';
 import { clientMoneyRoutes, type ClientMoney, type NominationSettings } from '../client-money/index.ts';
 import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
-import { adminToken, requireOperator } from './guard.ts';
 import type { InvoiceSettings } from './invoices.ts';
 import type { RecordInvoicePayment } from './invoice-changes.ts';
 import type { Config } from '../../config.ts';

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import { caseIdOf, caseInputOf, claimKindOf, type Found } from './claim-view.ts';
 import { claimMadeOn } from './hmrc-records.ts';

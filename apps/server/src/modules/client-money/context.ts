@@ -12,7 +12,7 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { ClaimKind, Database, Row } from '../../db/database.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { ESignProvider } from '../../providers/esign/index.ts';
-import type { AuditLog } from '../admin/index.ts';
+import type { AuditLog } from '../operators/index.ts';
 import type { FilesService } from '../files/index.ts';
 import type { ClaimOwnership } from '../admin/index.ts';
 import type { Found } from '../admin/index.ts';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvCell, dashboardTable } from '@taxback/domain/dashboard-schemas';
 import { routeSchema } from '../../http/contract.ts';
 import { neutraliseCell } from '../../http/csv-cells.ts';
-import { createAuditLog, operatorContext } from '../admin/index.ts';
+import { createAuditLog, operatorContext } from '../operators/index.ts';
 import { buildDashboard, dashboardFilters } from './dashboard.ts';
 import type { FunnelSteps } from './funnel-steps.ts';
 import { createDashboardQueries } from './queries.ts';
