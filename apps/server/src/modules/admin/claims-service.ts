@@ -27,7 +27,7 @@ import { createCaseMerges } from './case-merges.ts';
 import { dismissedPairs, pairKey } from './duplicate-pairs.ts';
 import { caseChargedFees, caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
-import { createInvoices, type InvoiceSettings } from './invoices.ts';
+import { createInvoices, type InvoiceSettings } from '../invoices/index.ts';
 import {
   createClientMoney,
   type ClientMoneySettings,

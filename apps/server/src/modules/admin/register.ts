@@ -14,8 +14,7 @@ import { clientMoneyRoutes, type ClientMoney, type NominationSettings } from '..
 import { jobsRoutes } from './jobs-routes.ts';
 import { claimsRoutes } from './claims-routes.ts';
 import { createAdminClaimsService } from './claims-service.ts';
-import type { InvoiceSettings } from './invoices.ts';
-import type { RecordInvoicePayment } from './invoice-changes.ts';
+import type { InvoiceSettings, RecordInvoicePayment } from '../invoices/index.ts';
 import type { Config } from '../../config.ts';
 
 export interface AdminOptions {

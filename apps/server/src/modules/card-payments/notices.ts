@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from '../../errors.ts';
 import type { PaymentNotice, PaymentProvider } from '../../providers/payments/index.ts';
-import type { ProviderActor, RecordInvoicePayment } from '../admin/index.ts';
+import type { ProviderActor, RecordInvoicePayment } from '../invoices/index.ts';
 import type { AuditLog } from '../operators/index.ts';
 import { createCardCheckoutRepository } from './repository.ts';
 

@@ -27,7 +27,7 @@ import { NO_FEES, type AuthorityTerms } from '@taxback/domain';
 import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
-import { invoicePdfOf, type InvoiceSettings } from '../admin/index.ts';
+import { invoicePdfOf, type InvoiceSettings } from '../invoices/index.ts';
 import { caseSessionsOf, createStatusRepository } from './repository.ts';
 import type { StatusClaim } from './repository.ts';
 import type { Nominations } from '../client-money/index.ts';
