@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { layersPlugin } from './scripts/eslint-layers.mjs';
 import { reactStatePlugin } from './scripts/eslint-react-state.mjs';
+import { moduleBoundariesPlugin } from './scripts/eslint-module-boundaries.mjs';
 
 const SOURCE = '*.{ts,tsx,js,mjs}';
 // Deepest folder nesting inside a workspace that the boundary rules below cover.
@@ -115,6 +116,13 @@ const layering = [
         },
       ],
     },
+  },
+  {
+    // Inside the modules layer, one module reaches another only through its index.ts, which
+    // exports what the others may use (issue 46, decision 083); `modules/shared/` is open to all.
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { modules: moduleBoundariesPlugin },
+    rules: { 'modules/through-index': ['error', { root: 'apps/server/src/modules', open: ['shared'] }] },
   },
 ];
 

@@ -38,7 +38,8 @@ import {
 } from './http/security.ts';
 import type { SecurityHeaderSets } from './http/security.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
-import { createAuditLog, invoiceSettingsOf, registerAdmin } from './modules/admin/index.ts';
+import { createAuditLog } from './modules/operators/index.ts';
+import { invoiceSettingsOf, registerAdmin } from './modules/admin/register.ts';
 import {
   cardPaymentWebhookRoutes,
   createCardCheckout,

@@ -5,11 +5,11 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor } from './claim-access.ts';
 import { OPEN_STATUSES } from './claim-list-queries.ts';
-import { followCase } from '../casework/case-workflow.ts';
+import { followCase } from '../casework/index.ts';
 
 type Db = Kysely<Database>;
 type Table = 'form_responses' | 'onboarding_claims';

@@ -3,9 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { AuditLog } from './audit.ts';
-import type { AuthService } from './auth-service.ts';
-import { operatorContext } from './guard.ts';
+import { type AuditLog, type AuthService, operatorContext } from '../operators/index.ts';
 
 /** The list is short by design: requests are removed once called, and purged after 30 days. */
 const LIST_MAX = 500;

@@ -11,13 +11,13 @@ import {
 import type { DateParts, GeneralDetails } from '@taxback/domain';
 import { decryptField, encryptField, niNumberKey } from '../../crypto/index.ts';
 import { personKeyOf } from '../../crypto/hash.ts';
-import { readStoredDetails } from '../claims/details.ts';
+import { readStoredDetails } from '../claims/index.ts';
 import type { Database, Row, RowUpdate } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
-import type { AuditLog } from './audit.ts';
+import { readSnapshot, snapshotColumns } from '../onboarding/index.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { claimKindOf, readinessMissingOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
 import { checkMayChange, staleConflict } from './claim-workflow.ts';

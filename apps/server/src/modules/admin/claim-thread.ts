@@ -12,10 +12,10 @@ import type { InformationRequestInput, OperatorThread, ThreadMessageInput } from
 import type { Database } from '../../db/database.ts';
 import { ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import { createCaseworkRepository } from '../casework/repository.ts';
-import { readThread } from '../casework/thread-view.ts';
-import type { FilesService } from '../files/service.ts';
-import type { AuditLog } from './audit.ts';
+import { createCaseworkRepository } from '../casework/index.ts';
+import { readThread } from '../casework/index.ts';
+import type { FilesService } from '../files/index.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { claimKindOf, claimScopeOf, type Found } from './claim-view.ts';
 import type { ClaimActor } from './claim-access.ts';
 import type { createClaimWorkflow } from './claim-workflow.ts';

@@ -21,18 +21,18 @@ import { caseYearRows, caseYears, selfAssessmentYearsOfCase, workplaceReports } 
 import type { CaseInput, GeneralDetails, ReadinessItem } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
-import { readStoredDetails } from '../claims/details.ts';
+import { readStoredDetails } from '../claims/index.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
 import type { ClaimKind, Row } from '../../db/database.ts';
 import { fromIntBool, fromJsonText } from '../../db/values.ts';
-import { authorityOf, readAuthorityTerms } from '../authority/terms.ts';
-import { readSnapshot } from '../onboarding/claim-columns.ts';
+import { authorityOf, readAuthorityTerms } from '../authority/index.ts';
+import { readSnapshot } from '../onboarding/index.ts';
 import {
   filesOfEvidenceColumn,
   logMismatchesOfFiles,
   mileageCaseSelfAssessment,
   mileageReadiness,
-} from '../onboarding/claim-files.ts';
+} from '../onboarding/index.ts';
 import type { ClaimListRow } from './claim-list-queries.ts';
 
 // A claim as the back-office reads it: pure functions of the stored row, no queries.
@@ -79,6 +79,9 @@ export type Found =
       status: string;
       version: number;
     } & FoundCase);
+
+/** Migration 034: a case's id is its first claim's id; a claim alone is its own case. */
+export const caseIdOf = (found: Found): string => found.row.case_id ?? found.row.id;
 
 /** The case's input for caseYears: this claim's answers with its case mate's (issue 42). */
 export function caseInputOf(found: Found): CaseInput {

@@ -9,12 +9,12 @@ import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
 import { assertMayChangeClaim } from './claim-access.ts';
 import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';
-import { createCaseworkRepository } from '../casework/repository.ts';
-import { followCase } from '../casework/case-workflow.ts';
+import { createCaseworkRepository } from '../casework/index.ts';
+import { followCase } from '../casework/index.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { checkRecordDates, recordOfMove } from './hmrc-records.ts';
 

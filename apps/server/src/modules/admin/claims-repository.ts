@@ -5,9 +5,9 @@ import { generalClaimReference } from '@taxback/domain/reference';
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
-import { auditEventsWithOperator } from './audit.ts';
+import { auditEventsWithOperator } from '../operators/index.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
-import { CASE_SYSTEM_ACTOR, CLAIMANT_ACTOR, claimTable } from '../casework/repository.ts';
+import { CASE_SYSTEM_ACTOR, CLAIMANT_ACTOR, claimTable } from '../casework/index.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
 import type { ClaimListRow } from './claim-list-queries.ts';

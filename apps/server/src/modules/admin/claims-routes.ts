@@ -6,10 +6,8 @@ import type { StreamingReader } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { AuditLog } from './audit.ts';
-import type { AuthService } from './auth-service.ts';
+import { type AuditLog, type AuthService, operatorContext } from '../operators/index.ts';
 import type { AdminClaimsService } from './claims-service.ts';
-import { operatorContext } from './guard.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
 import { affiliateReport, auditLog, claimsCsvStream } from './reports.ts';
 

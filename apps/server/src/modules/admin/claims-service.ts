@@ -10,11 +10,11 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { fromJsonText, nowIso } from '../../db/values.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { SavedFile } from '../files/file-records.ts';
-import type { FilesService } from '../files/service.ts';
+import type { SavedFile } from '../files/index.ts';
+import type { FilesService } from '../files/index.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { createAdminClaimsRepository } from './claims-repository.ts';
 import type { AdminClaimsRepository, ClaimListRow } from './claims-repository.ts';
 import { createOperatorCasework } from './claim-thread.ts';
@@ -27,7 +27,7 @@ import { createCaseMerges } from './case-merges.ts';
 import { dismissedPairs, pairKey } from './duplicate-pairs.ts';
 import { caseChargedFees, caseYearAnswerRows } from '../../db/case-year-answers.ts';
 import { caseIdOf, createYearAnswers, yearAnswersView } from './year-answers.ts';
-import { createInvoices, type InvoiceSettings } from './invoices.ts';
+import { createInvoices, type InvoiceSettings } from '../invoices/index.ts';
 import {
   createClientMoney,
   type ClientMoneySettings,
@@ -51,8 +51,8 @@ import {
 } from './claim-view.ts';
 import { p87SectionsOf } from './p87-sections.ts';
 import { generalClaimReference } from '@taxback/domain/reference';
-import { readStoredDetails } from '../claims/details.ts';
-import { readSnapshot } from '../onboarding/claim-columns.ts';
+import { readStoredDetails } from '../claims/index.ts';
+import { readSnapshot } from '../onboarding/index.ts';
 
 type Db = Kysely<Database>;
 

@@ -3,9 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { AuditLog } from './audit.ts';
-import type { AuthService } from './auth-service.ts';
-import { operatorContext } from './guard.ts';
+import { type AuditLog, type AuthService, operatorContext } from '../operators/index.ts';
 
 /**
  * Decision 022: jobs that used up their tries, for admins, newest first, and a way to send one

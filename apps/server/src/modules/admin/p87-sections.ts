@@ -19,10 +19,10 @@ import {
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
 import type { Row } from '../../db/database.ts';
-import { readStoredDetails } from '../claims/details.ts';
+import { readStoredDetails } from '../claims/index.ts';
 import { NOT_GIVEN, type WorksheetSection } from '../../documents/p87-worksheet.ts';
 import { fromJsonText } from '../../db/values.ts';
-import { readSnapshot } from '../onboarding/claim-columns.ts';
+import { readSnapshot } from '../onboarding/index.ts';
 import { caseInputOf, caseViewOf, readinessOf, type Found } from './claim-view.ts';
 
 const blank = (v: string | null | undefined) => (v === null || v === undefined || v.trim() === '' ? null : v);

@@ -7,7 +7,7 @@ import type { AuditQuery } from '@taxback/domain/admin-schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
 import { fromJsonText } from '../../db/values.ts';
-import { auditEventsWithOperator } from './audit.ts';
+import { auditEventsWithOperator } from '../operators/index.ts';
 import { nextDay } from './claim-list-queries.ts';
 import { toListItem } from './claims-service.ts';
 import type { ClaimListRow } from './claims-repository.ts';

@@ -19,9 +19,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
-import { caseInputOf, claimKindOf, type Found } from './claim-view.ts';
+import { caseIdOf, caseInputOf, claimKindOf, type Found } from './claim-view.ts';
 import { claimMadeOn } from './hmrc-records.ts';
 
 // D40 (issue 42): HMRC's answer for each tax year of a case. Every version is a row of
@@ -32,8 +32,8 @@ import { claimMadeOn } from './hmrc-records.ts';
 /** Thrown inside the transaction when the year's answer moved on; answered outside it. */
 const STALE = new Error('stale year answer');
 
-/** Migration 034: a case's id is its first claim's id; a claim alone is its own case. */
-export const caseIdOf = (found: Found): string => found.row.case_id ?? found.row.id;
+// Migration 034: a case's id (caseIdOf) lives beside Found in claim-view.ts.
+export { caseIdOf };
 
 type AnswerRow = Row<'case_year_answers'> & { operator: string | null };
 

@@ -1,7 +1,7 @@
 import type { AuthorityDocument } from '@taxback/domain';
 import type { ClaimKind } from '../../db/database.ts';
 import { sha256Hex } from '../../crypto/hash.ts';
-import type { FilesService, SaveFileInput } from '../files/service.ts';
+import type { FilesService, SaveFileInput } from '../files/index.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 
 // Decision 025: the signed authority PDF is rendered after the request that signs it, by a job

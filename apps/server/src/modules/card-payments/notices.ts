@@ -12,7 +12,8 @@ import {
   ValidationError,
 } from '../../errors.ts';
 import type { PaymentNotice, PaymentProvider } from '../../providers/payments/index.ts';
-import type { AuditLog, ProviderActor, RecordInvoicePayment } from '../admin/index.ts';
+import type { ProviderActor, RecordInvoicePayment } from '../invoices/index.ts';
+import type { AuditLog } from '../operators/index.ts';
 import { createCardCheckoutRepository } from './repository.ts';
 
 // D41 (issue 47, decision 078): the provider's signed notice of a paid checkout records the card

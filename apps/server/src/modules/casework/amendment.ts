@@ -7,19 +7,19 @@ import type { AmendmentInput, AmendmentPreviewInput } from '@taxback/domain/case
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { signedAuthorityFile } from '../authority/deferred.ts';
-import { authorityOf } from '../authority/terms.ts';
-import type { FilesService } from '../files/service.ts';
-import { signaturePngOf } from '../files/signature-image.ts';
-import { readSnapshot, snapshotColumns } from '../onboarding/claim-columns.ts';
+import { signedAuthorityFile } from '../authority/index.ts';
+import { authorityOf } from '../authority/index.ts';
+import type { FilesService } from '../files/index.ts';
+import { signaturePngOf } from '../files/index.ts';
+import { readSnapshot, snapshotColumns } from '../onboarding/index.ts';
 import {
   caseDetailsOf,
   filesOfEvidenceColumn,
   logMismatchesOfFiles,
   mileageCaseSelfAssessment,
   storeCaseSelfAssessment,
-} from '../onboarding/claim-files.ts';
-import { readinessMissingOf } from '../admin/claim-view.ts';
+} from '../onboarding/index.ts';
+import { readinessMissingOf } from '../admin/index.ts';
 import { LostRace, finishRequest } from './reply.ts';
 import type { ThreadClaim } from './reply.ts';
 import { createCaseworkRepository } from './repository.ts';

@@ -1,7 +1,7 @@
 import { INFORMATION_ITEM_KINDS, itemTitle } from '@taxback/domain/casework';
 import type { ClaimThread, InformationItemKind } from '@taxback/domain/casework';
 import { fromJsonText } from '../../db/values.ts';
-import type { FilesService } from '../files/service.ts';
+import type { FilesService } from '../files/index.ts';
 import type { CaseworkRepository } from './repository.ts';
 
 // A claim's thread as either side reads it: the operator's with names and file links to

@@ -5,8 +5,8 @@ import type { DetailsEvidence } from '@taxback/domain/api/responses';
 import { DETAILS_MESSAGES, isDetailsEvidenceSection } from '@taxback/domain/general-details-schemas';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
-import type { FilesService, StagedUpload } from '../files/service.ts';
-import { FILE_TYPE_MESSAGES, sniffUploadType } from '../onboarding/file-type-check.ts';
+import type { FilesService, StagedUpload } from '../files/index.ts';
+import { FILE_TYPE_MESSAGES, sniffUploadType } from '../onboarding/index.ts';
 import { DETAILS_SIGNED_MESSAGE, evidenceOf } from './details.ts';
 
 // Decision 052: receipts and proof for a funnel claim's expenses, uploaded in the details journey

@@ -23,10 +23,10 @@ import { personKeyOf } from '../../crypto/hash.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { fromJsonText, nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
-import { signedAuthorityFile } from '../authority/deferred.ts';
-import { authorityOf } from '../authority/terms.ts';
-import type { FilesService, SavedFile } from '../files/service.ts';
-import { signaturePngOf } from '../files/signature-image.ts';
+import { signedAuthorityFile } from '../authority/index.ts';
+import { authorityOf } from '../authority/index.ts';
+import type { FilesService, SavedFile } from '../files/index.ts';
+import { signaturePngOf } from '../files/index.ts';
 
 // D30: the details journey of a general (funnel) claim. Saved on the claim row (migration 020) in
 // one statement, checked by the shared schemas against this server's clock; signing renders the

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@taxback/domain';
 import { UUID_PATTERN } from '@taxback/domain/uuid';
-import { readSingleUpload } from '../files/read-upload.ts';
+import { readSingleUpload } from '../files/index.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';

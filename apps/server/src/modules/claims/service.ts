@@ -13,11 +13,11 @@ import type { ClaimSubmission } from '@taxback/domain/schemas';
 import type { Database, Row } from '../../db/database.ts';
 import { fromJsonText, nowIso, toJsonText } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
-import { signedAuthorityFile } from '../authority/deferred.ts';
-import { authorityOf } from '../authority/terms.ts';
+import { signedAuthorityFile } from '../authority/index.ts';
+import { authorityOf } from '../authority/index.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { FilesService } from '../files/service.ts';
-import { signaturePngOf } from '../files/signature-image.ts';
+import type { FilesService } from '../files/index.ts';
+import { signaturePngOf } from '../files/index.ts';
 import { createClaimsRepository } from './repository.ts';
 
 const SIGNATURE_REQUIRED = 'Signature is required';

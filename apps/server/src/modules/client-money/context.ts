@@ -12,11 +12,11 @@ import type { DbDialect } from '../../db/connect.ts';
 import type { ClaimKind, Database, Row } from '../../db/database.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { ESignProvider } from '../../providers/esign/index.ts';
-import type { AuditLog } from '../admin/audit.ts';
-import type { FilesService } from '../files/service.ts';
-import type { ClaimOwnership } from '../admin/claim-access.ts';
-import type { Found } from '../admin/claim-view.ts';
-import { caseIdOf } from '../admin/year-answers.ts';
+import type { AuditLog } from '../operators/index.ts';
+import type { FilesService } from '../files/index.ts';
+import type { ClaimOwnership } from '../admin/index.ts';
+import type { Found } from '../admin/index.ts';
+import { caseIdOf } from '../admin/index.ts';
 import { caseBalances, casePostings, currentBankDetails } from './repository.ts';
 
 // D41 with D29 (issue 47): what every client-money operation shares: its dependencies, the lock

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../errors.ts';
 import { routeSchema } from '../../http/contract.ts';
-import { operatorContext } from '../admin/guard.ts';
+import { operatorContext } from '../operators/index.ts';
 import type { ClientMoney } from './service.ts';
 
 // D41 (issue 47): the client-money routes under /api/admin: a claim's panel, HMRC's money received,

@@ -18,10 +18,10 @@ import type {
 } from '@taxback/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { readStoredDetails } from '../claims/details.ts';
+import { readStoredDetails } from '../claims/index.ts';
 import { fromJsonText } from '../../db/values.ts';
-import { fileUrl } from '../files/service.ts';
-import type { SavedFile } from '../files/service.ts';
+import { fileUrl } from '../files/index.ts';
+import type { SavedFile } from '../files/index.ts';
 import type { ClaimFileRow } from './repository.ts';
 
 // A claim's stored files as the API shows them: summaries, grouped by tax year, the mileage logs

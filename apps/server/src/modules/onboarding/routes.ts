@@ -6,8 +6,8 @@ import { MESSAGES, signedByOf } from '@taxback/domain/schemas';
 import { routeSchema } from '../../http/contract.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireSession } from '../../http/session.ts';
-import { readSingleUpload } from '../files/read-upload.ts';
-import { signaturePngOf } from '../files/signature-image.ts';
+import { readSingleUpload } from '../files/index.ts';
+import { signaturePngOf } from '../files/index.ts';
 import { MAX_UPLOAD_BYTES } from './service.ts';
 import type { OnboardingService, RequestMeta } from './service.ts';
 

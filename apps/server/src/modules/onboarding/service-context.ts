@@ -9,9 +9,9 @@ import type { Database, Row } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import { fileUrl } from '../files/service.ts';
-import type { FilesService } from '../files/service.ts';
-import type { ResumeService } from '../resume/service.ts';
+import { fileUrl } from '../files/index.ts';
+import type { FilesService } from '../files/index.ts';
+import type { ResumeService } from '../resume/index.ts';
 import { evidenceColumn } from './claim-files.ts';
 import { findClaimBySession, listClaimFiles, updateDraftClaim } from './repository.ts';
 

@@ -10,7 +10,7 @@ import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fromJsonText } from '../../db/values.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { readStoredDetails } from '../claims/details.ts';
+import { readStoredDetails } from '../claims/index.ts';
 import type { OnboardingContext, RequestMeta } from './service-context.ts';
 
 // Issue 42 (D38), the case model's first slice: the mileage claim a funnel claimant starts from

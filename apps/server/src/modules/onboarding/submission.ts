@@ -14,8 +14,8 @@ import { personKeyOf } from '../../crypto/hash.ts';
 import type { Row, RowUpdate } from '../../db/database.ts';
 import { fromIntBool } from '../../db/values.ts';
 import { ValidationError } from '../../errors.ts';
-import { fileUrl } from '../files/service.ts';
-import { joinCaseWorkflow } from '../casework/case-workflow.ts';
+import { fileUrl } from '../files/index.ts';
+import { joinCaseWorkflow } from '../casework/index.ts';
 import { caseTotalsOf, followedReference } from './case-answer.ts';
 import {
   authorityOfRows,

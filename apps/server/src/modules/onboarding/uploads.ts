@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { claimableTaxYears, isTaxYear, uploadFileName } from '@taxback/domain';
 import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
-import type { StagedUpload } from '../files/service.ts';
+import type { StagedUpload } from '../files/index.ts';
 import { summarise } from './claim-files.ts';
 import type { FileSummary } from './claim-files.ts';
 import { FILE_TYPE_MESSAGES, sniffUploadType } from './file-type-check.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOMINATION_MESSAGES } from '@taxback/domain';
 import { ConflictError } from '../../errors.ts';
 import { routeSchema } from '../../http/contract.ts';
-import { sendStoredFile } from '../files/routes.ts';
+import { sendStoredFile } from '../files/index.ts';
 import type { StatusClaim } from './repository.ts';
 import type { Nominations } from '../client-money/index.ts';
 import type { StatusService } from './service.ts';

@@ -12,8 +12,8 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../errors.ts';
-import { readSingleUpload } from '../files/read-upload.ts';
-import { sendStoredFile } from '../files/routes.ts';
+import { readSingleUpload } from '../files/index.ts';
+import { sendStoredFile } from '../files/index.ts';
 import { nominationRoutes } from './nomination-routes.ts';
 import type { Nominations } from '../client-money/index.ts';
 import { statusCardPaymentRoutes, type CardCheckoutService } from '../card-payments/index.ts';

@@ -16,9 +16,9 @@ import type { Database, Row } from '../../db/database.ts';
 import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import { assertMayChangeClaim, type ClaimActor } from './claim-access.ts';
+import { assertMayChangeClaim, type ClaimActor } from '../admin/index.ts';
 import type { InvoiceContext, InvoiceDeps } from './invoice-context.ts';
-import { caseIdOf } from './year-answers.ts';
+import { caseIdOf } from '../admin/index.ts';
 
 // D41 (issue 47): what happens to an invoice after it is issued: payments an operator records
 // (never more than is owed), a write-off by an admin and a credit, each with its reason. Every
@@ -170,3 +170,6 @@ export function createInvoiceChanges(deps: InvoiceDeps, context: InvoiceContext)
     credit: close('credit', 'credited'),
   };
 }
+
+/** Records an invoice's payment (the card payments' webhook records what the provider was told of). */
+export type RecordInvoicePayment = ReturnType<typeof createInvoiceChanges>['recordPayment'];

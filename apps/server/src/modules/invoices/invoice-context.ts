@@ -15,10 +15,10 @@ import { caseChargedFees, caseYearAnswerRows, yearAnswerOfRow } from '../../db/c
 import { caseInvoiceRow, invoicePayments, invoiceRecordOf } from '../../db/invoices.ts';
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import type { AuditLog } from './audit.ts';
-import type { ClaimOwnership } from './claim-access.ts';
-import type { Found } from './claim-view.ts';
-import { caseIdOf } from './year-answers.ts';
+import type { AuditLog } from '../operators/index.ts';
+import type { ClaimOwnership } from '../admin/index.ts';
+import type { Found } from '../admin/index.ts';
+import { caseIdOf } from '../admin/index.ts';
 
 // D41 (issue 47): what every invoice operation shares: its dependencies, the amounts HMRC's
 // current answers allow and the claim page's panel, which each operation answers with.

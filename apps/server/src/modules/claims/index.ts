@@ -1,0 +1,3 @@
+// A claim's stored details: what other modules read of them.
+
+export { readStoredDetails } from './details.ts';
