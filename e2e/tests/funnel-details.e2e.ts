@@ -125,7 +125,10 @@ async function finishDetails(
     await page
       .getByTestId(`evidence-input-hotel-${slug}`)
       .setInputFiles(await makePdf('premier-inn.pdf', 'Premier Inn, 2 nights'));
-    await expect(page.getByTestId(`evidence-hotel-${slug}`)).toContainText('premier-inn.pdf');
+    // The file's name shows while it uploads; its Remove button only once it is stored.
+    await expect(
+      page.getByTestId(`evidence-hotel-${slug}`).getByRole('button', { name: 'Remove premier-inn.pdf' }),
+    ).toBeVisible();
     await scanAt320(page, 'details: hotel with a receipt');
     const receipts = await queryRows(
       "SELECT kind, tax_year, expense_section, content_type FROM stored_files WHERE session_id = $1 AND kind = 'evidence'",
