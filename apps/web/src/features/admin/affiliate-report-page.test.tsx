@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AffiliateReportPage } from './affiliate-report-page.tsx';
-import { dateBoxes, fakeAdminApi, typeDate } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, typeDate } from '../../../test/admin-helpers.ts';
 
 // Issue 44: the affiliate report's "Started from" and "Started to" are GOV.UK date inputs.
 

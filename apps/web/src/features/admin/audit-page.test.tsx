@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuditPage } from './audit-page.tsx';
-import { dateBoxes, fakeAdminApi, typeDate } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, typeDate } from '../../../test/admin-helpers.ts';
 
 // Issue 44: the audit log's "From" and "To" are GOV.UK date inputs; the API keeps ISO dates.
 

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { ClaimPage } from './claim-page.tsx';
-import { workflowOf } from './admin-test-helpers.ts';
+import { workflowOf } from '../../../test/admin-helpers.ts';
 
 // The operator's claim page shows the domain's figures as the server sends them. D27: a company
 // vehicle's fuel claim was told it has no AMAP estimate, so the page shows none. D31: a year over

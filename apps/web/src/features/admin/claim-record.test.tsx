@@ -5,7 +5,7 @@ import { AdminSessionProvider } from './admin-session.tsx';
 import { StatusForm } from './claim-forms.tsx';
 import { HmrcRecords } from './claim-record.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
-import { dateBoxes, fakeAdminApi, signedIn, typeDate, workflowOf } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, signedIn, typeDate, workflowOf } from '../../../test/admin-helpers.ts';
 
 // Issue 44: the sending's and the repayment's dates (D35) are GOV.UK date inputs, today's filled
 // in; the API takes ISO dates, and a date left empty goes as '' (the server takes today).

@@ -4,7 +4,7 @@ import { isoToDateParts, ukIsoDate } from '@taxback/domain';
 import { defaultReplyBy } from '@taxback/domain/casework';
 import { InformationRequestForm } from './claim-request-form.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
-import { dateBoxes, fakeAdminApi, typeDate, workflowOf } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, typeDate, workflowOf } from '../../../test/admin-helpers.ts';
 
 // Issue 44: the information request's reply-by date is a GOV.UK date input (day, month, year),
 // 14 days ahead unless changed, still required; the API takes it as an ISO date.

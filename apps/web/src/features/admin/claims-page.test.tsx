@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { ClaimsPage, kindWords } from './claims-page.tsx';
-import { dateBoxes, fakeAdminApi, signedIn, typeDate } from './admin-test-helpers.ts';
+import { dateBoxes, fakeAdminApi, signedIn, typeDate } from '../../../test/admin-helpers.ts';
 
 // Issue 44: the claims list's "Submitted from" and "Submitted to" are GOV.UK date inputs (day,
 // month, year) whatever the browser's locale; the address and the API keep ISO dates.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { CLIENT_MONEY_MESSAGES } from '@taxback/domain';
 import { MoneyOutForm } from './client-money-out.tsx';
-import { fakeAdminApi } from './admin-test-helpers.ts';
+import { fakeAdminApi } from '../../../test/admin-helpers.ts';
 
 // D41 (issue 47): money held refunded to HMRC or written off from the claim page, with the reason
 // and one retry key per entry; the server's field messages shown and nothing else changed.

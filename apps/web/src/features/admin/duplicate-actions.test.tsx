@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DuplicateActions } from './duplicate-actions.tsx';
-import { fakeAdminApi } from './admin-test-helpers.ts';
+import { fakeAdminApi } from '../../../test/admin-helpers.ts';
 
 // D38 (issue 42): an admin merges a possible duplicate into the case, or marks it not one, with
 // the reason; the page then loads the claim again.

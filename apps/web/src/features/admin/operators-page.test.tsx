@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { OperatorsPage } from './operators-page.tsx';
-import { signedIn } from './admin-test-helpers.ts';
+import { fakeAdminApi, signedIn, type Reply } from '../../../test/admin-helpers.ts';
 
 // /admin/operators: setting an operator's new password, in its own form under the table.
 
@@ -21,33 +21,18 @@ const row = (id: string, name: string) => ({
 const OPERATORS = { operators: [row('1', 'Olive'), row('2', 'Cass'), row('3', 'Dev')] };
 const CHANGE_CASS = 'PATCH /api/admin/operators/00000000-0000-4000-8000-000000000002';
 
-/** Answers each 'METHOD /path' with its answer ([status, body]), keeping every call. */
-function open(answers: Record<string, [number, unknown]>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname}`;
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const all: Record<string, [number, unknown]> = {
-        'GET /api/admin/me': [200, signedIn('admin')],
-        'GET /api/admin/operators': [200, OPERATORS],
-        ...answers,
-      };
-      const [status, body] = all[key] ?? [404, { error: 'Not found' }];
-      return Promise.resolve(
-        status === 204
-          ? new Response(null, { status })
-          : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-      );
-    }),
+/** The page opened with the operators listed and `replies` to what it sends; answers what it sent. */
+function open(replies: Record<string, Reply>) {
+  const api = fakeAdminApi(
+    { 'GET /api/admin/me': signedIn('admin'), 'GET /api/admin/operators': OPERATORS },
+    Object.fromEntries(Object.entries(replies).map(([key, reply]) => [key, [reply]])),
   );
   render(
     <AdminSessionProvider>
       <OperatorsPage />
     </AdminSessionProvider>,
   );
-  return (key: string) => calls.filter((c) => c.key === key).map((c) => c.body);
+  return api.sent;
 }
 
 // The operator's name is in a visually hidden span (jsdom joins it to the words without the space).

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { SignInPage } from './sign-in-page.tsx';
+import { fakeAdminApi, type Reply } from '../../../test/admin-helpers.ts';
 
 // /admin/sign-in: the password, then the authenticator's code (or, the first time, its setup),
 // as the operator goes through it; the phases themselves are sign-in-state.test.ts's table.
@@ -21,28 +22,8 @@ const ENROLMENT = {
   issuer: 'TaxBack',
   account: 'o@example.com',
 };
-type Answer = [status: number, body: unknown];
-
-/** Answers each 'METHOD /path' with its answers in turn (the last again), keeping every call. */
-function fakeApi(answers: Record<string, Answer[]>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname}`;
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const queue = answers[key] ?? [[404, { error: 'Not found' }]];
-      const [status, body] = (queue.length > 1 ? queue.shift() : queue[0]) as Answer;
-      return Promise.resolve(
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-      );
-    }),
-  );
-  return { sent: (key: string) => calls.filter((c) => c.key === key).map((c) => c.body) };
-}
-
-function open(answers: Record<string, Answer[]>) {
-  const api = fakeApi({ 'GET /api/admin/me': [[401, { error: 'Not signed in' }]], ...answers });
+function open(replies: Record<string, Reply[]>) {
+  const api = fakeAdminApi({}, { 'GET /api/admin/me': [[401, { error: 'Not signed in' }]], ...replies });
   render(
     <AdminSessionProvider>
       <MemoryRouter initialEntries={['/admin/sign-in']}>

@@ -12,7 +12,7 @@ import type { WizardSnapshot } from '@taxback/domain';
 import { mileageSnapshot } from '@taxback/domain/test/example-snapshots';
 import { canvasThatDraws } from '../../../test/signature-pad-mock.ts';
 import { AmendmentPanel } from './status-amendment.tsx';
-import { answers, cleanUpAfterEach } from './status-test-answers.ts';
+import { answers, cleanUpAfterEach } from '../../../test/status-helpers.ts';
 
 // Decision 056: the amendment's miles (the wizard's field), check your answers with Change, and
 // the authority the server answers for the new miles, shown before the signature.

@@ -4,7 +4,7 @@ import { CARD_PAYMENT_MESSAGES } from '@taxback/domain/card-payment-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusInvoice, goTo } from './status-invoice.tsx';
 import { PaymentReturnNotice } from './status-timeline.tsx';
-import { answers, cleanUpAfterEach } from './status-test-answers.ts';
+import { answers, cleanUpAfterEach } from '../../../test/status-helpers.ts';
 
 // Decision 078: the status page's invoice offers "Pay £X by card" where a payment provider takes
 // cards and something is owed; the button asks the server for the provider's checkout page (with

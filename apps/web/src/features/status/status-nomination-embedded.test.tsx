@@ -4,7 +4,7 @@ import { NOMINATION_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusNomination } from './status-nomination.tsx';
 import { CHECK_EVERY_MS, CHECKS } from './status-nomination-embedded.tsx';
-import { UNSIGNED_NOMINATION, answers, cleanUpAfterEach } from './status-test-answers.ts';
+import { UNSIGNED_NOMINATION, answers, cleanUpAfterEach } from '../../../test/status-helpers.ts';
 
 // Decision 079: with Dropbox Sign, the nomination is signed in its embedded window (its client
 // stood in for here), then the page waits for Dropbox Sign's confirmation, asking the server.

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BANK_MESSAGES, NOMINATION_MESSAGES } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusNomination } from './status-nomination.tsx';
-import { UNSIGNED_NOMINATION, answers, cleanUpAfterEach } from './status-test-answers.ts';
+import { UNSIGNED_NOMINATION, answers, cleanUpAfterEach } from '../../../test/status-helpers.ts';
 
 // D29 (decision 076): the status page's nomination: sign with a typed name and consent, then the
 // bank details (the server's modulus message at the field), and a change leads through signing again.

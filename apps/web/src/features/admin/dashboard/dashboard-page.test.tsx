@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Dashboard } from '@taxback/domain/dashboard-schemas';
-import { fakeAdminApi, typeDate } from '../admin-test-helpers.ts';
+import { fakeAdminApi, typeDate } from '../../../../test/admin-helpers.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 // Issue 45: the dashboard's filters, its sections' table alternatives and CSV links. uPlot draws

@@ -7,7 +7,7 @@ import {
   workplaceFieldPath,
 } from '@taxback/domain';
 import { fieldId } from '../lib/validation.ts';
-import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+import { completedSnapshot, installFakeServer, renderWizard } from '../../../../test/wizard-helpers.tsx';
 
 const [y1, y2] = claimableTaxYears().map((y) => y.year) as [string, string];
 

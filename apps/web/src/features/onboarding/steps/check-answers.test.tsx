@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
-import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+import { completedSnapshot, installFakeServer, renderWizard } from '../../../../test/wizard-helpers.tsx';
 
 const [y1] = claimableTaxYears().map((y) => y.year) as [string];
 

@@ -5,7 +5,7 @@ import { redirectTo } from '../../../lib/redirect.ts';
 import { resetSettingsCache } from '../../../lib/settings.ts';
 import { outboxKey } from '../lib/outbox.ts';
 import { SESSION_STORAGE_KEY } from '../session-key.ts';
-import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+import { completedSnapshot, installFakeServer, renderWizard } from '../../../../test/wizard-helpers.tsx';
 
 vi.mock('../../../lib/redirect.ts', () => ({ redirectTo: vi.fn() }));
 

@@ -8,7 +8,7 @@ import {
   emptyEmploymentYear,
 } from '@taxback/domain';
 import { resetSettingsCache } from '../../../lib/settings.ts';
-import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
+import { installFakeServer, renderWizard, snapshotWith } from '../../../../test/wizard-helpers.tsx';
 
 // 4,000 miles: at most £2,200 of expenses in any year offered, so a P87 claim (no Self Assessment, D31).
 const year = claimableTaxYears()[0]!.year;

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_ADVANCE_MS } from '@taxback/domain';
-import { installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+import { installFakeServer, renderWizard } from '../../../../test/wizard-helpers.tsx';
 import { outboxKey } from '../lib/outbox.ts';
 
 beforeEach(() => {

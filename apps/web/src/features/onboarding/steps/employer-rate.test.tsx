@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { resetSettingsCache } from '../../../lib/settings.ts';
-import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
+import { installFakeServer, renderWizard, snapshotWith } from '../../../../test/wizard-helpers.tsx';
 import { createEmptySnapshot, emptyEmployment, emptyEmploymentYear } from '@taxback/domain';
 
 // The figures below are worked at 45p (D21: cars and vans to 2025/26), so take offered years at 45p.

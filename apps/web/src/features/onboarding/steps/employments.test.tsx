@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+import { completedSnapshot, installFakeServer, renderWizard } from '../../../../test/wizard-helpers.tsx';
 
 beforeEach(() => {
   sessionStorage.clear();

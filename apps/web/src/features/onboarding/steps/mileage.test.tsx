@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calculateRebate, carVanRatePence, claimableTaxYears, formatMoney } from '@taxback/domain';
-import { installFakeServer, renderWizard, snapshotWith } from '../wizard-test-utils.tsx';
+import { installFakeServer, renderWizard, snapshotWith } from '../../../../test/wizard-helpers.tsx';
 import { milesFieldText } from './mileage.tsx';
 import { createEmptySnapshot, emptyEmployment, emptyEmploymentYear } from '@taxback/domain';
 

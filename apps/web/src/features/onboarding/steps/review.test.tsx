@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carVanRatePence, claimableTaxYears } from '@taxback/domain';
 import { MockPad, canvasThatDraws } from '../../../../test/signature-pad-mock.ts';
 import { resetSettingsCache } from '../../../lib/settings.ts';
-import { completedSnapshot, installFakeServer, renderWizard } from '../wizard-test-utils.tsx';
+import { completedSnapshot, installFakeServer, renderWizard } from '../../../../test/wizard-helpers.tsx';
 
 vi.mock('signature_pad', async () => ({
   default: (await import('../../../../test/signature-pad-mock.ts')).MockPad,

@@ -1,4 +1,4 @@
-import type { ClaimDetail } from './claim-detail.ts';
+import type { ClaimDetail } from '../src/features/admin/claim-detail.ts';
 // For the back-office's component tests: fetch answered from a table by 'METHOD /path', every
 // call kept so a test can read the query or body the screen sent; dates typed box by box.
 import { vi } from 'vitest';
@@ -11,9 +11,16 @@ export interface SentCall {
   body: unknown;
 }
 
-/** Answers 200 with `answers['METHOD /path']` (404 for any other), and keeps every call. */
-export function fakeAdminApi(answers: Record<string, unknown>) {
+/** An answer with its status: [status, body] (204 answers no body). */
+export type Reply = [status: number, body: unknown];
+
+/**
+ * Answers 200 with `answers['METHOD /path']`, or with `replies['METHOD /path']` in turn (the last
+ * again) where a test needs a status; 404 for any other; and keeps every call.
+ */
+export function fakeAdminApi(answers: Record<string, unknown>, replies: Record<string, Reply[]> = {}) {
   const calls: SentCall[] = [];
+  const queues = Object.fromEntries(Object.entries(replies).map(([key, list]) => [key, [...list]]));
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init?: RequestInit) => {
@@ -22,12 +29,16 @@ export function fakeAdminApi(answers: Record<string, unknown>) {
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, path: url.pathname, query: url.searchParams, body });
       const key = `${method} ${url.pathname}`;
-      const known = key in answers;
+      const queue = queues[key];
+      const [status, answer]: Reply = queue?.length
+        ? ((queue.length > 1 ? queue.shift() : queue[0]) as Reply)
+        : key in answers
+          ? [200, answers[key]]
+          : [404, { error: 'Not found' }];
       return Promise.resolve(
-        new Response(JSON.stringify(known ? answers[key] : { error: 'Not found' }), {
-          status: known ? 200 : 404,
-          headers: { 'content-type': 'application/json' },
-        }),
+        status === 204
+          ? new Response(null, { status })
+          : new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } }),
       );
     }),
   );
@@ -35,6 +46,8 @@ export function fakeAdminApi(answers: Record<string, unknown>) {
     calls,
     /** The calls of one operation, 'METHOD /path', oldest first. */
     to: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    /** The bodies sent to one operation, oldest first. */
+    sent: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key).map((c) => c.body),
   };
 }
 

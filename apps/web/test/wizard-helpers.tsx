@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { createSessionId } from '@taxback/domain';
-import { OnboardingPage, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
+import { OnboardingPage, SESSION_STORAGE_KEY } from '../src/features/onboarding/onboarding-page.tsx';
 import { createEmptySnapshot, summariseClaim, type WizardSnapshot, type WizardStepId } from '@taxback/domain';
 
 export interface FakeServer {
