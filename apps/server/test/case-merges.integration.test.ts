@@ -5,7 +5,7 @@
 // TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@taxback/domain/admin-schemas';
-import { CASE_MERGE_MESSAGES } from '../src/modules/admin/case-merges.ts';
+import { CASE_MERGE_MESSAGES } from '../src/modules/casework/case-merges.ts';
 import {
   asOperator,
   insertOperator,

@@ -10,7 +10,7 @@ import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
 import { defaultReplyBy } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import * as migration042 from '../src/db/migrations/042-case-workflow.ts';
-import { FOLLOWS_CASE_MESSAGE } from '../src/modules/admin/claim-access.ts';
+import { FOLLOWS_CASE_MESSAGE } from '../src/modules/shared/claim-access.ts';
 import { CASE_JOIN_REASONS } from '../src/modules/casework/case-workflow.ts';
 import { readSnapshot } from '../src/modules/onboarding/claim-columns.ts';
 import { STATUS_COOKIE } from '../src/modules/status/routes.ts';

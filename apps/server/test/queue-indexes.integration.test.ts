@@ -6,7 +6,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration026 from '../src/db/migrations/026-queue-indexes.ts';
-import { OPEN_STATUSES } from '../src/modules/admin/claim-list-queries.ts';
+import { OPEN_STATUSES } from '../src/modules/casework/claim-list-queries.ts';
 import {
   asOperator,
   giveClaimTo,

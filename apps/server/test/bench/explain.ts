@@ -4,7 +4,7 @@
 import { CompiledQuery } from 'kysely';
 import type { KyselyPlugin } from 'kysely';
 import { claimListQuerySchema } from '@taxback/domain/admin-schemas';
-import { createClaimListQueries } from '../../src/modules/admin/claim-list-queries.ts';
+import { createClaimListQueries } from '../../src/modules/casework/claim-list-queries.ts';
 import type { TestApp } from '../helpers.ts';
 
 /** Every statement one claims-list request runs for `params`, compiled, in the order they ran. */

@@ -9,11 +9,11 @@ import {
   requireOperator,
   toOperatorView,
 } from '../operators/index.ts';
-import { callBacksRoutes } from './call-backs-routes.ts';
+import { callBacksRoutes } from '../call-backs/index.ts';
 import { clientMoneyRoutes, type ClientMoney, type NominationSettings } from '../client-money/index.ts';
 import { jobsRoutes } from './jobs-routes.ts';
-import { claimsRoutes } from './claims-routes.ts';
-import { createAdminClaimsService } from './claims-service.ts';
+import { claimsRoutes, createAdminClaimsService } from '../casework/index.ts';
+import { reportsRoutes } from '../reports/index.ts';
 import type { InvoiceSettings, RecordInvoicePayment } from '../invoices/index.ts';
 import type { Config } from '../../config.ts';
 
@@ -109,6 +109,7 @@ export async function registerAdmin(
         db: app.db,
         openReader: () => app.database.openReader(),
       });
+      await admin.register(reportsRoutes, { audit });
       await admin.register(clientMoneyRoutes, { clientMoney: claims.clientMoney });
       await admin.register(callBacksRoutes, { auth, audit });
       await admin.register(jobsRoutes, { auth, audit });

@@ -6,10 +6,10 @@ import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { AuditLog } from '../operators/index.ts';
-import { assertMayChangeClaim } from './claim-access.ts';
-import type { ClaimActor } from './claim-access.ts';
+import { assertMayChangeClaim } from '../shared/claim-access.ts';
+import type { ClaimActor } from '../shared/claim-access.ts';
 import { OPEN_STATUSES } from './claim-list-queries.ts';
-import { followCase } from '../casework/index.ts';
+import { followCase } from './case-workflow.ts';
 
 type Db = Kysely<Database>;
 type Table = 'form_responses' | 'onboarding_claims';

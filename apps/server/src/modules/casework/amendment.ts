@@ -19,7 +19,7 @@ import {
   mileageCaseSelfAssessment,
   storeCaseSelfAssessment,
 } from '../onboarding/index.ts';
-import { readinessMissingOf } from '../admin/index.ts';
+import { readinessMissingOf } from './claim-view.ts';
 import { LostRace, finishRequest } from './reply.ts';
 import type { ThreadClaim } from './reply.ts';
 import { createCaseworkRepository } from './repository.ts';

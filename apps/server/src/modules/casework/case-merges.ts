@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { AuditLog } from '../operators/index.ts';
-import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
+import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from '../shared/claim-access.ts';
 import type { Found } from './claim-view.ts';
 import { caseIdOf } from './year-answers.ts';
-import { joinCaseWorkflow } from '../casework/index.ts';
+import { joinCaseWorkflow } from './case-workflow.ts';
 import { generalClaimReference } from '@taxback/domain/reference';
 
 // D38 (issue 42): an admin answers a possible duplicate. "Merge" puts the other claim in this

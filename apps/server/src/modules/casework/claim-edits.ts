@@ -19,7 +19,7 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import { readSnapshot, snapshotColumns } from '../onboarding/index.ts';
 import type { AuditLog } from '../operators/index.ts';
 import { claimKindOf, readinessMissingOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
-import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
+import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from '../shared/claim-access.ts';
 import { checkMayChange, staleConflict } from './claim-workflow.ts';
 
 // D32 (issue 28): an operator completes or corrects one answer that does not change the amount,

@@ -12,12 +12,12 @@ import type { InformationRequestInput, OperatorThread, ThreadMessageInput } from
 import type { Database } from '../../db/database.ts';
 import { ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
-import { createCaseworkRepository } from '../casework/index.ts';
-import { readThread } from '../casework/index.ts';
+import { createCaseworkRepository } from './repository.ts';
+import { readThread } from './thread-view.ts';
 import type { FilesService } from '../files/index.ts';
 import type { AuditLog } from '../operators/index.ts';
 import { claimKindOf, claimScopeOf, type Found } from './claim-view.ts';
-import type { ClaimActor } from './claim-access.ts';
+import type { ClaimActor } from '../shared/claim-access.ts';
 import type { createClaimWorkflow } from './claim-workflow.ts';
 
 // Issue 28 (D33), the operator's side of a claim's thread: read it (which clears "unread"), write

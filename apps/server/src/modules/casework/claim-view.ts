@@ -23,7 +23,7 @@ import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
 import { readStoredDetails } from '../claims/index.ts';
 import { hexDigestsEqual } from '../../crypto/hash.ts';
-import type { ClaimKind, Row } from '../../db/database.ts';
+import type { Row } from '../../db/database.ts';
 import { fromIntBool, fromJsonText } from '../../db/values.ts';
 import { authorityOf, readAuthorityTerms } from '../authority/index.ts';
 import { readSnapshot } from '../onboarding/index.ts';
@@ -34,54 +34,11 @@ import {
   mileageReadiness,
 } from '../onboarding/index.ts';
 import type { ClaimListRow } from './claim-list-queries.ts';
+import { caseIdOf, claimKindOf, type CaseMate, type Found } from '../shared/found-claim.ts';
+
+export { caseIdOf, claimKindOf, type CaseMate, type Found };
 
 // A claim as the back-office reads it: pure functions of the stored row, no queries.
-
-/**
- * Issue 42 (D38): the other claim of a claim's case, as the case's years read it: the funnel
- * claim's details, or the mileage claim's snapshot once it is submitted (a draft claims nothing).
- */
-export type CaseMate =
-  | {
-      kind: 'general';
-      id: string;
-      sessionId: string;
-      reference: string;
-      status: string;
-      details: GeneralDetails | null;
-    }
-  | {
-      kind: 'mileage';
-      id: string;
-      sessionId: string;
-      reference: string | null;
-      status: string;
-      snapshot: WizardSnapshot | null;
-      /** Migration 042 (D38): it follows the case, so its readiness is the case's too. */
-      follows: boolean;
-      /** Its own readiness list (readinessOfMileage), the case's Self Assessment years included. */
-      readiness: ReadinessItem[];
-    };
-
-type FoundCase = { caseMate?: CaseMate | null };
-export type Found =
-  | ({
-      kind: 'general';
-      row: Row<'form_responses'>;
-      sessionId: string;
-      status: string;
-      version: number;
-    } & FoundCase)
-  | ({
-      kind: 'mileage';
-      row: Row<'onboarding_claims'>;
-      sessionId: string;
-      status: string;
-      version: number;
-    } & FoundCase);
-
-/** Migration 034: a case's id is its first claim's id; a claim alone is its own case. */
-export const caseIdOf = (found: Found): string => found.row.case_id ?? found.row.id;
 
 /** The case's input for caseYears: this claim's answers with its case mate's (issue 42). */
 export function caseInputOf(found: Found): CaseInput {
@@ -133,9 +90,6 @@ const trackingOf = (r: Row<'form_responses'> | Row<'onboarding_claims'>) => ({
   userAgent: r.user_agent,
   signedAt: r.signed_at,
 });
-
-export const claimKindOf = (kind: 'general' | 'mileage'): ClaimKind =>
-  kind === 'general' ? 'general' : 'onboarding';
 
 /**
  * Migration 019's stored `readiness_missing` of a mileage claim: the length of the readiness list

@@ -11,10 +11,10 @@ import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from '../operators/index.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
-import { assertMayChangeClaim } from './claim-access.ts';
-import type { ClaimActor, ClaimChange, ClaimOwnership } from './claim-access.ts';
-import { createCaseworkRepository } from '../casework/index.ts';
-import { followCase } from '../casework/index.ts';
+import { assertMayChangeClaim } from '../shared/claim-access.ts';
+import type { ClaimActor, ClaimChange, ClaimOwnership } from '../shared/claim-access.ts';
+import { createCaseworkRepository } from './repository.ts';
+import { followCase } from './case-workflow.ts';
 import { claimKindOf, readinessOf, workflowOf, type Found } from './claim-view.ts';
 import { checkRecordDates, recordOfMove } from './hmrc-records.ts';
 

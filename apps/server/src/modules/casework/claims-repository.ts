@@ -7,7 +7,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ClaimKind, Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { auditEventsWithOperator } from '../operators/index.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
-import { CASE_SYSTEM_ACTOR, CLAIMANT_ACTOR, claimTable } from '../casework/index.ts';
+import { CASE_SYSTEM_ACTOR, CLAIMANT_ACTOR, claimTable } from './repository.ts';
 
 export type { ClaimListRow } from './claim-list-queries.ts';
 import type { ClaimListRow } from './claim-list-queries.ts';

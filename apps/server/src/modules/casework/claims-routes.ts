@@ -9,7 +9,7 @@ import { NotFoundError } from '../../errors.ts';
 import { type AuditLog, type AuthService, operatorContext } from '../operators/index.ts';
 import type { AdminClaimsService } from './claims-service.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
-import { affiliateReport, auditLog, claimsCsvStream } from './reports.ts';
+import { claimsCsvStream } from './claims-csv.ts';
 
 /** A download's header: the file name with anything but letters, digits, '.', '_' and '-' as '_'. */
 const attachment = (filename: string) =>
@@ -182,19 +182,4 @@ export async function claimsRoutes(
     const { body } = request.body;
     return reply.code(201).send(await claims.addNote(who(request), claimId(request.params), body));
   });
-
-  const reportOptions = { schema: routeSchema('affiliateReport') };
-  app.get('/reports/affiliates', reportOptions, async (request) => {
-    const range = request.query;
-    await audit.record({
-      actor: actor(request),
-      action: 'affiliate-report-viewed',
-      entity: 'report',
-      entityId: 'affiliates',
-      detail: range,
-    });
-    return { affiliates: await affiliateReport(app.db, range) };
-  });
-
-  app.get('/audit', { schema: routeSchema('auditLog') }, async (request) => auditLog(app.db, request.query));
 }

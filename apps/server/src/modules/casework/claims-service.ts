@@ -21,8 +21,8 @@ import { createOperatorCasework } from './claim-thread.ts';
 import { createClaimWorkflow } from './claim-workflow.ts';
 import { asSigned, createClaimEdits, editsForDisplay } from './claim-edits.ts';
 import { createClaimAllocation } from './allocation.ts';
-import { assertMayChangeClaim } from './claim-access.ts';
-import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
+import { assertMayChangeClaim } from '../shared/claim-access.ts';
+import type { ClaimActor, ClaimOwnership } from '../shared/claim-access.ts';
 import { createCaseMerges } from './case-merges.ts';
 import { dismissedPairs, pairKey } from './duplicate-pairs.ts';
 import { caseChargedFees, caseYearAnswerRows } from '../../db/case-year-answers.ts';
@@ -426,7 +426,12 @@ export function createAdminClaimsService(deps: {
     recordYearAnswer: yearAnswers.recordYearAnswer,
     ...invoices,
     /** D41 with D29: client money, bank details and payouts (modules/client-money). */
-    clientMoney: createClientMoney({ ...deps, find, ownership }),
+    clientMoney: createClientMoney({
+      ...deps,
+      find,
+      ownership,
+      taxYearsOf: (found, today) => claimScopeOf(found, today).taxYears,
+    }),
     answerDuplicate: createCaseMerges({ ...deps, find, ownership }),
     takeNext: allocation.takeNext,
     take: allocation.take,

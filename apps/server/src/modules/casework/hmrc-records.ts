@@ -8,8 +8,8 @@ import { nowIso } from '../../db/values.ts';
 import { DATE_SUBJECTS, recordDateProblem } from '@taxback/domain/date-rules';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { AuditLog } from '../operators/index.ts';
-import { assertMayChangeClaim } from './claim-access.ts';
-import type { ClaimActor, ClaimOwnership } from './claim-access.ts';
+import { assertMayChangeClaim } from '../shared/claim-access.ts';
+import type { ClaimActor, ClaimOwnership } from '../shared/claim-access.ts';
 import type { AdminClaimsRepository } from './claims-repository.ts';
 import { claimKindOf, workflowOf, type Found } from './claim-view.ts';
 

@@ -20,7 +20,7 @@ import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from '../operators/index.ts';
-import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from './claim-access.ts';
+import { assertMayChangeClaim, type ClaimActor, type ClaimOwnership } from '../shared/claim-access.ts';
 import { caseIdOf, caseInputOf, claimKindOf, type Found } from './claim-view.ts';
 import { claimMadeOn } from './hmrc-records.ts';
 

@@ -9,8 +9,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ValidationError } from '../../errors.ts';
-import { assertMayChangeClaim, type ClaimActor } from '../admin/index.ts';
-import { caseIdOf } from '../admin/index.ts';
+import { assertMayChangeClaim, type ClaimActor } from '../shared/claim-access.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 import { caseLockKey, type ClientMoneyContext, type ClientMoneyDeps } from './context.ts';
 import { currentBankDetails } from './repository.ts';
 

@@ -14,9 +14,9 @@ import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { ESignProvider } from '../../providers/esign/index.ts';
 import type { AuditLog } from '../operators/index.ts';
 import type { FilesService } from '../files/index.ts';
-import type { ClaimOwnership } from '../admin/index.ts';
-import type { Found } from '../admin/index.ts';
-import { caseIdOf } from '../admin/index.ts';
+import type { ClaimOwnership } from '../shared/claim-access.ts';
+import type { Found } from '../shared/found-claim.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 import { caseBalances, casePostings, currentBankDetails } from './repository.ts';
 
 // D41 with D29 (issue 47): what every client-money operation shares: its dependencies, the lock
@@ -60,6 +60,8 @@ export interface ClientMoneyDeps {
   now: () => Date;
   find: (id: string) => Promise<Found>;
   ownership: (found: Found) => Promise<ClaimOwnership>;
+  /** The tax years a claim covers (the casework's claimScopeOf), which a nomination names. */
+  taxYearsOf: (found: Found, today: Date) => string[];
 }
 
 /** Every posting of a case is written under this key's lock (PostgreSQL; SQLite writes one at a time). */

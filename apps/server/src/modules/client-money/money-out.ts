@@ -4,8 +4,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { lockForTransaction } from '../../db/locks.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
-import { assertMayChangeClaim, type ClaimActor } from '../admin/index.ts';
-import { caseIdOf } from '../admin/index.ts';
+import { assertMayChangeClaim, type ClaimActor } from '../shared/claim-access.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 import { caseLockKey, type ClientMoneyContext, type ClientMoneyDeps } from './context.ts';
 import { caseBalances, postingByKey, writePosting } from './repository.ts';
 

@@ -11,7 +11,6 @@ import type { BankDetailsInput } from '@taxback/domain/client-money-schemas';
 import type { ClaimantNomination, NominationRecord } from '@taxback/domain/nomination-schemas';
 import { caseYearAnswerRows, yearAnswerOfRow } from '../../db/case-year-answers.ts';
 import { ConflictError } from '../../errors.ts';
-import { claimScopeOf } from '../admin/index.ts';
 import { fileUrl } from '../files/index.ts';
 import type { createBankDetails } from './bank-details.ts';
 import type { ClientMoneyDeps, NominatingClaim } from './context.ts';
@@ -47,7 +46,7 @@ export function createNominations(deps: ClientMoneyDeps, bankDetails: ReturnType
     const facts: NominationFacts = {
       claimantName: name || 'the claimant',
       reference: claim.reference,
-      taxYears: claimScopeOf(found, deps.now()).taxYears,
+      taxYears: deps.taxYearsOf(found, deps.now()),
       agent,
     };
     return { facts, email: found.row.email ?? null };

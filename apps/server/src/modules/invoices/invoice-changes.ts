@@ -16,9 +16,9 @@ import type { Database, Row } from '../../db/database.ts';
 import { caseInvoiceRow, invoiceRecordOf } from '../../db/invoices.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import { assertMayChangeClaim, type ClaimActor } from '../admin/index.ts';
+import { assertMayChangeClaim, type ClaimActor } from '../shared/claim-access.ts';
 import type { InvoiceContext, InvoiceDeps } from './invoice-context.ts';
-import { caseIdOf } from '../admin/index.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 
 // D41 (issue 47): what happens to an invoice after it is issued: payments an operator records
 // (never more than is owed), a write-off by an admin and a credit, each with its reason. Every

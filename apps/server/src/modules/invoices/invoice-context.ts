@@ -16,9 +16,9 @@ import { caseInvoiceRow, invoicePayments, invoiceRecordOf } from '../../db/invoi
 import type { DocumentRenderer } from '../../documents/render-pool.ts';
 import type { ClaimNotices } from '../../jobs/notify-claimant.ts';
 import type { AuditLog } from '../operators/index.ts';
-import type { ClaimOwnership } from '../admin/index.ts';
-import type { Found } from '../admin/index.ts';
-import { caseIdOf } from '../admin/index.ts';
+import type { ClaimOwnership } from '../shared/claim-access.ts';
+import type { Found } from '../shared/found-claim.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 
 // D41 (issue 47): what every invoice operation shares: its dependencies, the amounts HMRC's
 // current answers allow and the claim page's panel, which each operation answers with.

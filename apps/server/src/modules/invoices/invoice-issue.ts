@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { caseInvoiceRow } from '../../db/invoices.ts';
 import { nowIso } from '../../db/values.ts';
 import { ConflictError } from '../../errors.ts';
-import { assertMayChangeClaim, type ClaimActor } from '../admin/index.ts';
-import { claimKindOf } from '../admin/index.ts';
+import { assertMayChangeClaim, type ClaimActor } from '../shared/claim-access.ts';
+import { claimKindOf } from '../shared/found-claim.ts';
 import type { InvoiceContext, InvoiceDeps } from './invoice-context.ts';
-import { caseIdOf } from '../admin/index.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 
 // D41 (issue 47): issuing the case's one invoice. Its number is the next of one gapless sequence
 // (migration 043's counter row), taken in the transaction that inserts it, so a refusal or a

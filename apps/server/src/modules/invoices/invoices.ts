@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.ts';
 import { createInvoiceChanges } from './invoice-changes.ts';
 import { createInvoiceContext, type InvoiceDeps, type InvoiceSettings } from './invoice-context.ts';
 import { createInvoiceIssue } from './invoice-issue.ts';
-import { caseIdOf } from '../admin/index.ts';
+import { caseIdOf } from '../shared/found-claim.ts';
 
 // D41 (issue 47): without a nomination HMRC repays the claimant and we invoice our fee: one invoice
 // per case (migration 043). invoice-issue.ts issues it, invoice-changes.ts records what follows,

@@ -1,0 +1,3 @@
+// The back-office's reports (D22): what the app's wiring registers.
+
+export { reportsRoutes } from './routes.ts';
