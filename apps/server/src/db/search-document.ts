@@ -28,3 +28,20 @@ export const GENERAL_SEARCH_DOCUMENT = documentOf(
 
 /** The search document of a mileage claim (onboarding_claims), as SQL text. */
 export const MILEAGE_SEARCH_DOCUMENT = documentOf(`coalesce(submission_reference, '')`);
+
+/**
+ * SQLite's search index (migration 050, decision 089): per claim table, its document and the
+ * columns it is made of (an update of any of them writes the document again).
+ */
+export const SQLITE_SEARCH_TABLES = [
+  {
+    table: 'form_responses',
+    document: GENERAL_SEARCH_DOCUMENT,
+    columns: ['full_name', 'email', 'phone', 'reference'],
+  },
+  {
+    table: 'onboarding_claims',
+    document: MILEAGE_SEARCH_DOCUMENT,
+    columns: ['full_name', 'email', 'phone', 'submission_reference'],
+  },
+] as const;

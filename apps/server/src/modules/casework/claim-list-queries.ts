@@ -89,6 +89,7 @@ const SORT_COLUMNS = {
 
 /** How one claim table spells the list's reference, date and rebate. */
 interface Side {
+  table: 'form_responses' | 'onboarding_claims';
   reference: RawBuilder<string>;
   /** The claim's search document (db/search-document.ts), which PostgreSQL indexes by trigrams. */
   document: string;
@@ -97,6 +98,7 @@ interface Side {
 }
 
 const GENERAL: Side = {
+  table: 'form_responses',
   // Decision 053: the stored reference, or for a claim made before it GEN- read from the id.
   reference: sql<string>`coalesce(reference, ${GENERAL_REFERENCE_PREFIX} || upper(substr(id, 1, 8)))`,
   document: GENERAL_SEARCH_DOCUMENT,
@@ -105,6 +107,7 @@ const GENERAL: Side = {
 };
 
 const MILEAGE: Side = {
+  table: 'onboarding_claims',
   reference: sql<string>`coalesce(submission_reference, '')`,
   document: MILEAGE_SEARCH_DOCUMENT,
   // A draft has no submission date: drafts list by their last activity.
@@ -177,16 +180,23 @@ function documentSearch(q: string, side: Side): RawBuilder<boolean> {
   )})`;
 }
 
-/** The search field by field (SQLite: a scan, fast enough at the embedded scale; decision 070). */
-function fieldSearch(q: string, side: Side): RawBuilder<boolean> {
+/**
+ * Issue 45: the search on SQLite, where each claim table has an FTS5 trigram index of its search
+ * document (migration 050, decision 089): each way the term may be written is a LIKE answered by
+ * that index, the union of their claims the ones found. FTS5 answers a LIKE with an ESCAPE clause
+ * by a scan, so the clause is given only to a term with a wildcard to escape. The same claims as
+ * PostgreSQL's search above.
+ */
+function ftsSearch(q: string, side: Side): RawBuilder<boolean> {
   const { like, bare, digits } = searchForms(q);
-  const phone = digits
-    ? sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${digits}`
-    : sql<boolean>`lower(phone) like ${like} escape '\\'`;
-  const reference = bare
-    ? sql<boolean>`replace(replace(lower(${side.reference}), ' ', ''), '-', '') like ${bare} escape '\\'`
-    : sql<boolean>`1 = 0`;
-  return sql<boolean>`(lower(full_name) like ${like} escape '\\' or lower(email) like ${like} escape '\\' or ${reference} or ${phone})`;
+  const terms = new Set([like, ...(bare ? [bare] : []), ...(digits ? [digits] : [])]);
+  const search = sql.table(`${side.table}_search`);
+  const found = [...terms].map((term) =>
+    term.includes('\\')
+      ? sql`select claim_id from ${search} where document like ${term} escape '\\'`
+      : sql`select claim_id from ${search} where document like ${term}`,
+  );
+  return sql<boolean>`id in (${sql.join(found, sql` union `)})`;
 }
 
 /** Whether the database has the trigram search indexes (PostgreSQL, migration 039). */
@@ -206,7 +216,7 @@ function conditions(
   const submitted = sql.ref(side.submitted(query.drafts));
   if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
   if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
-  if (query.q) out.push(trigrams ? documentSearch(query.q, side) : fieldSearch(query.q, side));
+  if (query.q) out.push(trigrams ? documentSearch(query.q, side) : ftsSearch(query.q, side));
   // D38: a case is listed once, by its first claim; a search also finds the claims that follow it.
   else out.push(sql<boolean>`follows_case = 0`);
   return out;
@@ -270,6 +280,7 @@ async function queueCounts(
   ];
   const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
   if (tables.length === 0) return totals;
+  if (query.q && !hasTrigramSearch(db)) return searchCounts(db, tables, query, operatorId, queues);
   const row = await db
     .selectNoFrom(
       tables.flatMap((table) =>
@@ -281,6 +292,41 @@ async function queueCounts(
   for (const table of tables)
     for (const queue of queues) totals[queue] += Number(values[`${table}_${queue}`]);
   if (cap !== null) for (const queue of queues) totals[queue] = Math.min(totals[queue], cap + 1);
+  return totals;
+}
+
+/**
+ * A search's counts on SQLite (decision 089): one pass a table over the claims its FTS5 index
+ * finds, each queue a sum of its own test, so the index is asked once a table rather than once a
+ * queue. Exact: a search's claims are as many as its index finds, however wide the queue.
+ */
+async function searchCounts(
+  db: Db,
+  tables: readonly ('form_responses' | 'onboarding_claims')[],
+  query: ClaimListQuery,
+  operatorId: string,
+  queues: readonly ClaimQueue[],
+): Promise<Record<ClaimQueue, number>> {
+  const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
+  for (const table of tables) {
+    const side = table === 'form_responses' ? GENERAL : MILEAGE;
+    const inQueue = (queue: ClaimQueue) => {
+      const tests = queueConditions(queue, operatorId);
+      return tests.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(tests, sql` and `)}`;
+    };
+    let counted = db
+      .selectFrom(table)
+      .select(
+        queues.map((queue) =>
+          sql<number>`coalesce(sum(case when ${inQueue(queue)} then 1 else 0 end), 0)`.as(queue),
+        ),
+      );
+    if (table === 'onboarding_claims')
+      counted = counted.where(sql<boolean>`status ${sql.raw(query.drafts ? '=' : '<>')} 'draft'`);
+    for (const c of conditions(query, side, operatorId, false, 'all')) counted = counted.where(c);
+    const row = (await counted.executeTakeFirstOrThrow()) as Record<string, number | string>;
+    for (const queue of queues) totals[queue] += Number(row[queue]);
+  }
   return totals;
 }
 
