@@ -3,6 +3,8 @@
 // it; one value, changed only by the reducer, so each change is a row of a table test. The form's
 // own fields are one typed value beside it.
 
+import { refused } from '../../lib/form-state.ts';
+
 export type FormMessages = {
   errors: Record<string, string>;
   /** Moves the focus to the error summary each time it is shown. */
@@ -28,7 +30,7 @@ export function formMessagesReducer(state: FormMessages, event: FormMessagesEven
     case 'sent':
       return { ...state, done: null };
     case 'refused':
-      return { ...state, errors: event.errors, attempt: state.attempt + 1 };
+      return refused(state, event.errors);
     case 'cleared':
       return { ...state, errors: {} };
     case 'done':

@@ -1,4 +1,5 @@
 import type { Enrolment } from '@taxback/domain/api/admin-responses';
+import { refused, typed } from '../../lib/form-state.ts';
 
 // /admin/sign-in's state (issue 46): the email and password, then the authenticator's code (or,
 // the first time, setting the authenticator up). One value, changed only by the reducer, so each
@@ -47,17 +48,11 @@ export const INITIAL_SIGN_IN: SignInState = {
 export function signInReducer(state: SignInState, event: SignInEvent): SignInState {
   switch (event.type) {
     case 'typed':
-      return { ...state, [event.field]: event.value };
+      return typed(state, event.field, event.value);
     case 'asked':
       return { ...state, busy: true };
     case 'refused':
-      return {
-        ...state,
-        busy: false,
-        errors: event.errors,
-        attempt: state.attempt + 1,
-        ...(event.locked ? { stage: 'password', code: '' } : {}),
-      };
+      return { ...refused(state, event.errors), ...(event.locked ? { stage: 'password', code: '' } : {}) };
     case 'password-accepted':
       return { ...state, busy: false, errors: {}, password: '', stage: event.next };
     case 'code-accepted':

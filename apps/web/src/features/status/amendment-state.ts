@@ -2,6 +2,7 @@ import type { AuthorityDocument } from '@taxback/domain';
 import { AMENDMENT_MESSAGES } from '@taxback/domain/casework';
 import { NO_SIGNATURE, type SignatureValue } from '../../components/authority/signature-value.ts';
 import type { AgreementKey } from '../../components/authority/agreement-checks.tsx';
+import { refused } from '../../lib/form-state.ts';
 
 // D32, decision 056: the amendment's state (issue 46). The claimant changes a year's miles, checks
 // the new figures with the authority the server would sign for them, then signs; one value, changed
@@ -53,7 +54,7 @@ export function amendmentReducer(state: AmendmentState, event: AmendmentEvent): 
     case 'asked':
       return { ...state, busy: true };
     case 'refused':
-      return { ...state, busy: false, errors: event.errors, attempt: state.attempt + 1 };
+      return refused(state, event.errors);
     case 'checked':
       return { ...state, busy: false, errors: {}, stage: { at: 'check', authority: event.authority } };
     case 'change':

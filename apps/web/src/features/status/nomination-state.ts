@@ -1,3 +1,4 @@
+import { refused } from '../../lib/form-state.ts';
 // D29 and D41 (issue 46): the state of the status page's two nomination forms, signing the
 // nomination and giving the bank account. Each holds its fields as typed, their messages, a message
 // about the whole form, and whether it is on its way. One value, changed only by the reducer, so
@@ -45,7 +46,7 @@ export function nominationFormReducer<F>(
     case 'typed':
       return { ...state, fields: { ...state.fields, ...event.patch } };
     case 'invalid':
-      return { ...state, errors: event.errors, attempt: state.attempt + 1 };
+      return refused(state, event.errors);
     case 'send':
       return { ...state, busy: true, attempt: state.attempt + 1 };
     case 'refused':

@@ -1,5 +1,6 @@
 import { STATUS_MESSAGES, type ClaimStatusView } from '@taxback/domain/status-schemas';
 import type { Fields } from './status-api.ts';
+import { refused, typed } from '../../lib/form-state.ts';
 
 // /status's state (issue 46): signing in by the claim's reference, the mobile number and a code by
 // text, then the claim's timeline. One value, changed only by the reducer, so each phase change is
@@ -67,16 +68,13 @@ const toDetails = (phase: Phase): Phase => (phase.kind === 'view' ? { kind: 'det
 export function statusReducer(state: StatusState, event: StatusEvent): StatusState {
   switch (event.type) {
     case 'typed':
-      return { ...state, [event.field]: event.value };
+      return typed(state, event.field, event.value);
     case 'asked':
       return { ...state, busy: true };
     case 'refused':
       return {
-        ...state,
-        busy: false,
-        errors: event.errors,
+        ...refused(state, event.errors),
         alert: event.alert ?? null,
-        attempt: state.attempt + 1,
         phase: event.backToDetails && state.phase.kind === 'code' ? { kind: 'details' } : state.phase,
       };
     case 'code-sent':

@@ -1,3 +1,4 @@
+import { refused, typed } from '../../../lib/form-state.ts';
 // D27's call-back request's state (issue 46): the name, the number and the consent as typed, their
 // messages, and where the sending stands. One value, changed only by the reducer, so each phase
 // change is a row of a table test.
@@ -38,11 +39,11 @@ export const INITIAL_CALL_BACK: CallBackState = {
 export function callBackReducer(state: CallBackState, event: CallBackEvent): CallBackState {
   switch (event.type) {
     case 'typed':
-      return { ...state, [event.field]: event.value };
+      return typed(state, event.field, event.value);
     case 'ticked':
       return { ...state, consent: event.consent };
     case 'refused':
-      return { ...state, attempt: state.attempt + 1, errors: event.errors };
+      return refused(state, event.errors);
     case 'send':
       // Counted too: the server's messages, if any, are this attempt's.
       return { ...state, attempt: state.attempt + 1, errors: {}, phase: { kind: 'sending' } };
