@@ -1,15 +1,8 @@
 import path from 'node:path';
-import { describe, it } from 'vitest';
-import { RuleTester, type ESLint, type Rule } from 'eslint';
+import { localRule } from './eslint-rule-tester.ts';
 
 // The layering rule of eslint.config.js (decision 035), proved to fire on a back-arrow.
-const modulePath = new URL('../../../scripts/eslint-layers.mjs', import.meta.url).href;
-const { layersPlugin } = (await import(modulePath)) as { layersPlugin: ESLint.Plugin };
-const rule = layersPlugin.rules?.['one-way'] as Rule.RuleModule;
-
-RuleTester.describe = describe;
-RuleTester.it = it;
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+const { rule, tester } = await localRule('eslint-layers.mjs', 'layersPlugin', 'one-way');
 
 const root = path.resolve('/repo/apps/web/src');
 const options = [

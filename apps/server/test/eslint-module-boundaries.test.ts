@@ -1,16 +1,13 @@
 import path from 'node:path';
-import { describe, it } from 'vitest';
-import { RuleTester, type ESLint, type Rule } from 'eslint';
+import { localRule } from './eslint-rule-tester.ts';
 
 // The module-boundary rule of eslint.config.js (issue 46, decision 083), proved to fire when one
 // server module reaches past another's index.ts.
-const modulePath = new URL('../../../scripts/eslint-module-boundaries.mjs', import.meta.url).href;
-const { moduleBoundariesPlugin } = (await import(modulePath)) as { moduleBoundariesPlugin: ESLint.Plugin };
-const rule = moduleBoundariesPlugin.rules?.['through-index'] as Rule.RuleModule;
-
-RuleTester.describe = describe;
-RuleTester.it = it;
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+const { rule, tester } = await localRule(
+  'eslint-module-boundaries.mjs',
+  'moduleBoundariesPlugin',
+  'through-index',
+);
 
 const root = path.resolve('/repo/apps/server/src/modules');
 const options = [{ root, open: ['shared'] }];
