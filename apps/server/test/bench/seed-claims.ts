@@ -1,9 +1,12 @@
 // The claims the operators' list bench times (`claims-list.bench.ts`): half general, half mileage,
 // every status, plus drafts; a third of them owned by one of ten operators (the first being the
-// operator the queue page is timed for), with the queues' flags set on some.
+// operator the queue page is timed for), with the queues' flags set on some. With `activity`, each
+// submitted claim also gets what an agency's seasons leave behind it (issue 45): its stored files'
+// records, a thread of up to three messages, its status history, audit events, finished jobs and
+// the text and email it was sent.
 import { randomUUID } from 'node:crypto';
 import { CLAIM_STATUSES } from '@taxback/domain';
-import type { NewRow } from '../../src/db/database.ts';
+import type { ClaimKind, NewRow } from '../../src/db/database.ts';
 import type { TestApp } from '../helpers.ts';
 
 const BATCH = 500;
@@ -40,13 +43,144 @@ function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
 }
 
-/** Inserts `total` claims in batches; `me` owns a tenth of the owned ones (D34). */
-export async function seedBenchClaims(t: TestApp, total: number, me: string): Promise<void> {
+type Activity = {
+  stored_files: NewRow<'stored_files'>[];
+  claim_messages: NewRow<'claim_messages'>[];
+  claim_status_history: NewRow<'claim_status_history'>[];
+  audit_events: NewRow<'audit_events'>[];
+  jobs: NewRow<'jobs'>[];
+  sms_outbox: NewRow<'sms_outbox'>[];
+  email_outbox: NewRow<'email_outbox'>[];
+};
+
+const noActivity = (): Activity => ({
+  stored_files: [],
+  claim_messages: [],
+  claim_status_history: [],
+  audit_events: [],
+  jobs: [],
+  sms_outbox: [],
+  email_outbox: [],
+});
+
+/** What one submitted claim leaves behind it: about a dozen rows over seven tables, no personal data beyond the claim's. */
+function addActivity(
+  into: Activity,
+  claim: { id: string; session: string; kind: ClaimKind; status: string; at: string; owner: string | null },
+  i: number,
+  phone: string,
+  email: string,
+): void {
+  const { id, session, kind, at } = claim;
+  const operator = claim.owner ?? 'system';
+  const file = randomUUID();
+  into.stored_files.push({
+    id: file,
+    session_id: session,
+    claim_kind: kind,
+    kind: kind === 'general' ? 'signature' : 'evidence',
+    tax_year: kind === 'general' ? '' : '2024/25',
+    storage_key: randomUUID(),
+    filename: kind === 'general' ? 'signature.png' : 'mileage-log.pdf',
+    content_type: kind === 'general' ? 'image/png' : 'application/pdf',
+    size: 20_000 + (i % 50_000),
+    sha256: '0'.repeat(64),
+    expense_section: null,
+    created_at: at,
+    render_input: null,
+  });
+  for (let m = 0; m < i % 4; m++)
+    into.claim_messages.push({
+      id: randomUUID(),
+      claim_kind: kind,
+      claim_id: id,
+      author: m % 2 === 0 ? 'operator' : 'claimant',
+      operator_id: m % 2 === 0 ? claim.owner : null,
+      body: m % 2 === 0 ? 'Please send your P60 for the year.' : 'Attached, thank you.',
+      request_id: null,
+      file_ids: m % 2 === 0 ? '[]' : JSON.stringify([file]),
+      created_at: at,
+      idempotency_key: null,
+    });
+  if (claim.status !== 'submitted')
+    into.claim_status_history.push({
+      id: randomUUID(),
+      claim_kind: kind,
+      claim_id: id,
+      from_status: 'submitted',
+      to_status: claim.status,
+      version: 2,
+      reason: null,
+      operator_id: operator,
+      created_at: at,
+    });
+  for (const action of ['claim-viewed', 'status-changed'])
+    into.audit_events.push({
+      id: randomUUID(),
+      actor: operator,
+      action,
+      entity: 'claim',
+      entity_id: id,
+      detail: null,
+      created_at: at,
+    });
+  into.jobs.push({
+    id: randomUUID(),
+    name: 'send-sms',
+    payload: JSON.stringify({ claimId: id }),
+    status: 'done',
+    max_attempts: 5,
+    run_at: at,
+    locked_until: null,
+    last_error: null,
+    created_at: at,
+    finished_at: at,
+  });
+  const delivery = {
+    provider: 'offline',
+    status: 'sent',
+    provider_message_id: null,
+    error: null,
+    created_at: at,
+    sent_at: at,
+  };
+  const about = { claim_kind: kind, claim_id: id };
+  into.sms_outbox.push({
+    id: randomUUID(),
+    ...delivery,
+    ...about,
+    to_phone: phone,
+    template: 'claim-received',
+    body: 'We have your claim.',
+  });
+  into.email_outbox.push({
+    id: randomUUID(),
+    ...delivery,
+    ...about,
+    to_email: email,
+    template: 'claim-received',
+    subject: 'We have your claim',
+    body_text: 'We have your claim.',
+    body_html: '<p>We have your claim.</p>',
+  });
+}
+
+/**
+ * Inserts `total` claims in batches; `me` owns a tenth of the owned ones (D34). With `activity`,
+ * each submitted claim's files, thread, history, audit events, jobs and outbox rows too.
+ */
+export async function seedBenchClaims(
+  t: TestApp,
+  total: number,
+  me: string,
+  options: { activity?: boolean } = {},
+): Promise<void> {
   const owners = [me, ...Array.from({ length: 9 }, () => randomUUID())];
   const year = Date.UTC(2025, 0, 1);
   for (let offset = 0; offset < total; offset += BATCH) {
     const general: NewRow<'form_responses'>[] = [];
     const mileage: NewRow<'onboarding_claims'>[] = [];
+    const activity = noActivity();
     for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
       const first = pick(FIRST, i);
       const last = pick(LAST, Math.floor(i / 7));
@@ -72,6 +206,21 @@ export async function seedBenchClaims(t: TestApp, total: number, me: string): Pr
         superseded_authorities: i % 29 === 0 ? 1 : 0,
         operator_unread_count: i % 31 === 0 ? 2 : 0,
       };
+      if (options.activity && status !== 'draft')
+        addActivity(
+          activity,
+          {
+            id: common.id,
+            session: common.session_id,
+            kind: i % 2 === 0 ? 'general' : 'onboarding',
+            status,
+            at,
+            owner: common.owner_id,
+          },
+          i,
+          common.phone,
+          common.email,
+        );
       if (i % 2 === 0 && status !== 'draft') {
         general.push({ ...common, selected_expenses: '["travel"]', earns_over_18k: 1, status });
       } else {
@@ -97,6 +246,13 @@ export async function seedBenchClaims(t: TestApp, total: number, me: string): Pr
     await t.app.db.transaction().execute(async (trx) => {
       if (general.length > 0) await trx.insertInto('form_responses').values(general).execute();
       if (mileage.length > 0) await trx.insertInto('onboarding_claims').values(mileage).execute();
+      for (const [table, rows] of Object.entries(activity) as [keyof Activity, Activity[keyof Activity]][])
+        // At most a few thousand rows a statement: PostgreSQL takes 65,535 parameters at most.
+        for (let from = 0; from < rows.length; from += BATCH)
+          await trx
+            .insertInto(table)
+            .values(rows.slice(from, from + BATCH) as never)
+            .execute();
     });
   }
 }
