@@ -410,11 +410,15 @@ test('a claimant leaves after the funnel and finishes a day later on another bro
 
 // HMRC's flat rate as HMRC's own service asks it (D30): a fitter in constructional engineering
 // (EIM32712, £140 a year) finds the job by searching, and the £20 a year the employer pays towards
-// tools is taken off (EIM32710): £120 on the check page, on the authority and in the stored answers.
-test('a fitter finds the job by searching, and what the employer pays comes off the flat rate', async ({
+// tools is taken off (EIM32710): £120. Issue 43: a fee to a List 3 body typed by its initials ('IET',
+// the Institution of Engineering and Technology, approved in every year List 3 covers) counts:
+// £120 and £100 on the check page's estimate, on the authority, in the stored answers and on the
+// operator's P87 worksheet.
+test('a fitter finds the job by searching, what the employer pays comes off the flat rate, and a List 3 fee typed by its initials counts', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const year = YEARS[2] ?? '';
   const lastName = `Fitter${unique()}`;
   await reachFilledForm(page, {
@@ -422,7 +426,7 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
     lastName,
     email: 'frank@example.com',
     phone: '07700 900789',
-    expenses: ['uniform'],
+    expenses: ['uniform', 'fees'],
   });
   const sessionId = await submitClaim(page);
   await successDialog(page).getByRole('button', { name: 'Add the details HMRC needs' }).click();
@@ -493,14 +497,24 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
   await scanAt320(page, 'details: uniform flat rate found by search, with the employer’s contribution');
   await next(page).click();
 
+  // The body typed by its initials, as members say it, and chosen from what the search offers.
+  await expect(heading(page)).toHaveText('Professional fees and subscriptions');
+  await page.getByRole('combobox', { name: 'Name of the professional body' }).fill('IET');
+  await page.getByRole('option', { name: /^Institution of Engineering and Technology/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Name of the professional body' })).toHaveValue(
+    'Institution of Engineering and Technology',
+  );
+  await page.getByLabel(`Fees you paid in ${year}`).fill('100');
+  await next(page).click();
+
   await expect(heading(page)).toHaveText('Check your answers');
   await expect(
     page.getByText(`${year}: £120.00 (Flat rate: Constructional engineering, Blacksmiths`),
   ).toContainText('£140, less £20 your employer paid');
-  // £120 at the basic rate (20%): £24.
+  // £120 and £100 at the basic rate (20%): £44.
   const estimate = page.getByTestId('details-estimate');
-  await expect(estimate).toContainText(`${year}: £24.00, at your rate of 20%`);
-  await expect(estimate).toContainText('In all: £24.00');
+  await expect(estimate).toContainText(`${year}: £44.00, at your rate of 20%`);
+  await expect(estimate).toContainText('In all: £44.00');
   const stored = JSON.parse((await storedDetails(sessionId)) ?? '{}') as { details?: GeneralDetails };
   const clothing = stored.details?.expenses.clothing;
   expect(clothing).toEqual({
@@ -511,11 +525,18 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
     inTaxCode: [],
   });
   expect(clothing && clothingLine(clothing, year)?.pence).toBe(12_000);
+  expect(stored.details?.expenses.fees).toEqual({
+    body: 'Institution of Engineering and Technology',
+    years: { [year]: 10_000 },
+  });
   await next(page).click();
 
   await expect(heading(page)).toHaveText('Sign your authority');
   await expect(page.getByTestId('authority-document')).toContainText(
     /Uniforms, work clothing and tools:?\s*£120/,
+  );
+  await expect(page.getByTestId('authority-document')).toContainText(
+    /Professional fees and subscriptions:?\s*£100/,
   );
   await page.getByLabel('National Insurance number').fill('AB123456C');
   await drawSignature(page, page.locator('canvas'));
@@ -525,6 +546,28 @@ test('a fitter finds the job by searching, and what the employer pays comes off 
     sessionId,
   ]);
   expect(row?.details_signed_at).toBeTruthy();
+
+  // The operator's P87 worksheet for the year: HMRC's figures, each on its line.
+  const operator = await (await browser.newContext()).newPage();
+  await signInAsOperator(operator);
+  await operator.getByLabel('Search').fill(lastName);
+  await operator.getByRole('button', { name: 'Apply filters' }).click();
+  await operator
+    .getByRole('row', { name: new RegExp(lastName) })
+    .getByRole('link')
+    .click();
+  const [download] = await Promise.all([
+    operator.waitForEvent('download'),
+    operator.getByRole('link', { name: 'Download the P87 worksheet (PDF)' }).click(),
+  ]);
+  expectInOrder(extractPdfText(await readFile(await download.path())), [
+    `Tax year ${year}: expenses`,
+    'Uniforms, work clothing and tools',
+    '£120.00',
+    'Professional fees and subscriptions',
+    '£100.00',
+    'Institution of Engineering',
+  ]);
 });
 
 /**

@@ -132,9 +132,10 @@ export function ProfessionalBodyField({
     items,
     itemToString: (m) => m?.body.name ?? '',
     itemToKey: (m) => m?.body.name ?? null,
-    // The field's value is the claimant's text; choosing a name puts List 3's spelling in it.
+    // The field's value is the claimant's text; choosing a name puts List 3's spelling in it. The
+    // chosen item is left to downshift: held as null, it answered a click's choice on the next
+    // render by writing the null item's text (nothing) into the field, in a real browser.
     inputValue: value,
-    selectedItem: null,
     onInputValueChange: ({ inputValue }) => onChange(inputValue ?? ''),
     stateReducer: keepTyping,
   });
