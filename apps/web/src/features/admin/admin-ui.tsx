@@ -83,6 +83,22 @@ export function SelectField({
   );
 }
 
+/** An amount in pounds: a decimal input in a Field. */
+export function AmountField(props: ControlProps) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <input
+        id={props.id}
+        inputMode="decimal"
+        {...describedProps(props)}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={`${inputClass} max-w-xs`}
+      />
+    </Field>
+  );
+}
+
 /** A three-row textarea in a Field. */
 export function TextAreaField(props: ControlProps) {
   return (
