@@ -21,7 +21,7 @@ import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { AmountField, SelectField, TextAreaField } from './admin-ui.tsx';
-import type { ClaimDetail } from './claim-detail.ts';
+import { ownedBy, type ClaimDetail } from './claim-detail.ts';
 import { useDateFields } from './date-fields.ts';
 import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
@@ -49,7 +49,7 @@ export function YearAnswers({ claim, onChanged }: { claim: ClaimDetail; onChange
   const sent = sentToHmrc(claim.workflow.status);
   if (!sent && !answered) return null;
   const admin = operator?.role === 'admin';
-  const owner = claim.owner?.id === operator?.id;
+  const owner = ownedBy(claim, operator);
   return (
     <section className="mb-8" aria-labelledby="year-answers-heading">
       <h2 id="year-answers-heading" className="mb-2 text-2xl">
