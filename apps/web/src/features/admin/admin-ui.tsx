@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FieldMessages } from '../../components/ui/field-messages.tsx';
+import { FieldMessages, fieldMessageIds } from '../../components/ui/field-messages.tsx';
 import { Select } from '../../components/ui/select.tsx';
 
 export const inputClass =
@@ -44,6 +44,14 @@ interface ControlProps {
   error?: string;
 }
 
+/** What a control in a Field carries: its hint and error named as its description, marked invalid on an error. */
+function describedProps({ id, hint, error }: Pick<ControlProps, 'id' | 'hint' | 'error'>) {
+  return {
+    'aria-describedby': fieldMessageIds(id, hint, error).describedBy,
+    'aria-invalid': error ? true : undefined,
+  };
+}
+
 /** A one-line input (text, search or date) in a Field. */
 export function InputField({
   type = 'text',
@@ -54,6 +62,7 @@ export function InputField({
       <input
         id={props.id}
         type={type}
+        {...describedProps(props)}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         className={inputClass}
@@ -74,6 +83,22 @@ export function SelectField({
   );
 }
 
+/** An amount in pounds: a decimal input in a Field. */
+export function AmountField(props: ControlProps) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <input
+        id={props.id}
+        inputMode="decimal"
+        {...describedProps(props)}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={`${inputClass} max-w-xs`}
+      />
+    </Field>
+  );
+}
+
 /** A three-row textarea in a Field. */
 export function TextAreaField(props: ControlProps) {
   return (
@@ -81,6 +106,7 @@ export function TextAreaField(props: ControlProps) {
       <textarea
         id={props.id}
         rows={3}
+        {...describedProps(props)}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         className={inputClass}

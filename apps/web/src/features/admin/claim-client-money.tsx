@@ -8,7 +8,7 @@ import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 import { DataTable, InputField } from './admin-ui.tsx';
-import type { ClaimDetail } from './claim-detail.ts';
+import { ownedBy, type ClaimDetail } from './claim-detail.ts';
 import { MoneyOutForm, useClientMoneyForm } from './client-money-out.tsx';
 
 // D41 with D29 (issue 47) on the claim page: with a nomination, the case's client money (what HMRC
@@ -27,7 +27,7 @@ export function ClientMoneyPanel({ claim }: { claim: ClaimDetail }) {
     void load();
   }, [load]);
   if (!money || (!money.nomination && money.postings.length === 0)) return null;
-  const mayChange = operator?.role === 'admin' || claim.owner?.id === operator?.id;
+  const mayChange = operator?.role === 'admin' || ownedBy(claim, operator);
   const bank = money.bankDetails;
   const rows: Array<[string, string]> = [
     ['Received from HMRC', formatPence(money.balances.receivedPence)],

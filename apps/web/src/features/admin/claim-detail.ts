@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { JobYearFigures, RebateSummary, YearFigures } from '@taxback/domain';
-import type { ClaimDetail as ClaimDetailAnswer } from '@taxback/domain/api/admin-responses';
+import type { ClaimDetail as ClaimDetailAnswer, OperatorView } from '@taxback/domain/api/admin-responses';
 import { call } from '../../lib/api/admin-client.ts';
 
 /**
@@ -40,6 +40,17 @@ export type ClaimDetail = Omit<ClaimDetailAnswer, 'claimant' | 'mileage' | 'esti
     }>;
   };
 };
+
+/**
+ * D34: whether the operator signed in owns the claim. No one does while the session is unknown or
+ * signed out (an unowned claim's null owner is not a missing operator's).
+ */
+export function ownedBy(
+  claim: Pick<ClaimDetail, 'owner'>,
+  operator: OperatorView | null | undefined,
+): boolean {
+  return Boolean(operator && claim.owner?.id === operator.id);
+}
 
 /** Loads one claim's detail; `load` again after a change. */
 export function useClaimDetail(id: string) {

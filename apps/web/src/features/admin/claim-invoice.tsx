@@ -6,8 +6,8 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
-import { DataTable, Field, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
-import type { ClaimDetail } from './claim-detail.ts';
+import { AmountField, DataTable, SelectField, TextAreaField } from './admin-ui.tsx';
+import { ownedBy, type ClaimDetail } from './claim-detail.ts';
 
 // D41 (issue 47) on the claim page: the case's invoice for our fee on what HMRC repaid (no
 // nomination). The owner or an admin issues it once HMRC has repaid, records payments, credits it;
@@ -27,7 +27,7 @@ export function InvoicePanel({ claim, onChanged }: { claim: ClaimDetail; onChang
   const repaid = claim.hmrcYears.money.feeBasePence > 0;
   if (!panel.invoice && !repaid) return null;
   const admin = operator?.role === 'admin';
-  const mayChange = admin || claim.owner?.id === operator?.id;
+  const mayChange = admin || ownedBy(claim, operator);
 
   async function issue() {
     setBusy(true);
@@ -180,20 +180,14 @@ function PaymentForm({
         Record a payment
       </h3>
       <ErrorSummary errors={summaryItems(errors, id)} focusKey={String(attempt)} />
-      <Field
+      <AmountField
         id={`${id}amount`}
         label="Amount paid, in pounds"
         hint={`At most ${formatPence(invoice.owedPence)}, what is still owed`}
         error={errors.amount}
-      >
-        <input
-          id={`${id}amount`}
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          className={`${inputClass} max-w-xs`}
-        />
-      </Field>
+        value={amount}
+        onChange={setAmount}
+      />
       <SelectField
         id={`${id}method`}
         label="How it was paid"

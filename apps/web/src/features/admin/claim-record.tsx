@@ -10,7 +10,7 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
-import { Field, InputField, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
+import { AmountField, InputField, SelectField, TextAreaField } from './admin-ui.tsx';
 import type { ClaimDetail } from './claim-detail.ts';
 import { useDateFields } from './date-fields.ts';
 import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
@@ -169,20 +169,14 @@ export function SentFields({ prefix, values, set, dates, errors }: RecordFieldsP
 export function RepaidFields({ prefix, values, set, dates, errors }: RecordFieldsProps) {
   return (
     <>
-      <Field
+      <AmountField
         id={`${prefix}repaidAmount`}
         label="Amount HMRC repaid, in pounds"
         hint="For example, 123.45"
         error={errors.repaidAmount}
-      >
-        <input
-          id={`${prefix}repaidAmount`}
-          inputMode="decimal"
-          value={values.repaidAmount ?? ''}
-          onChange={(e) => set('repaidAmount')(e.target.value)}
-          className={`${inputClass} max-w-xs`}
-        />
-      </Field>
+        value={values.repaidAmount ?? ''}
+        onChange={set('repaidAmount')}
+      />
       <DateInput {...dates.input('repaidOn', errors.repaidOn)} />
     </>
   );

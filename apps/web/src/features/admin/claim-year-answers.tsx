@@ -20,8 +20,8 @@ import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { call } from '../../lib/api/admin-client.ts';
 import { formatDateTime, formatPence, summaryItems } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
-import { Field, SelectField, TextAreaField, inputClass } from './admin-ui.tsx';
-import type { ClaimDetail } from './claim-detail.ts';
+import { AmountField, SelectField, TextAreaField } from './admin-ui.tsx';
+import { ownedBy, type ClaimDetail } from './claim-detail.ts';
 import { useDateFields } from './date-fields.ts';
 import { NO_MESSAGES, formMessagesReducer } from './form-messages-state.ts';
 
@@ -49,7 +49,7 @@ export function YearAnswers({ claim, onChanged }: { claim: ClaimDetail; onChange
   const sent = sentToHmrc(claim.workflow.status);
   if (!sent && !answered) return null;
   const admin = operator?.role === 'admin';
-  const owner = claim.owner?.id === operator?.id;
+  const owner = ownedBy(claim, operator);
   return (
     <section className="mb-8" aria-labelledby="year-answers-heading">
       <h2 id="year-answers-heading" className="mb-2 text-2xl">
@@ -138,20 +138,14 @@ function ReliefFields({
 }) {
   return (
     <>
-      <Field
+      <AmountField
         id={`${PREFIX}amount`}
         label="Amount HMRC gives for the year, in pounds"
         hint="For example, 123.45"
         error={errors.amount}
-      >
-        <input
-          id={`${PREFIX}amount`}
-          inputMode="decimal"
-          value={values.amount ?? ''}
-          onChange={(e) => set('amount')(e.target.value)}
-          className={`${inputClass} max-w-xs`}
-        />
-      </Field>
+        value={values.amount ?? ''}
+        onChange={set('amount')}
+      />
       <SelectField
         id={`${PREFIX}givenAs`}
         label="How HMRC gives it"
