@@ -13,9 +13,17 @@ import {
   createEmptySnapshot,
   emptyEmployment,
   emptyEmploymentYear,
+  stepLeftOutMilesField,
   type WizardSnapshot,
 } from '@taxback/domain';
-import { installFakeServer, renderWizard, snapshotWith } from '../../../../test/wizard-helpers.tsx';
+import {
+  completedSnapshot,
+  installFakeServer,
+  renderWizard,
+  snapshotWith,
+} from '../../../../test/wizard-helpers.tsx';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
+import { fieldId } from '../lib/validation.ts';
 
 const [year] = claimableTaxYears()
   .filter((y) => carVanRatePence(y.year) === 45)
@@ -135,5 +143,61 @@ describe('the mileage step asks about a regular place (decision 084)', () => {
     typeIn(WORKPLACE_QUESTIONS.actualMonths.question, '30');
     fireEvent.change(screen.getByLabelText(/^Business miles/), { target: { value: '10000' } });
     expect(screen.getByTestId('total-miles')).toHaveTextContent('6,000 miles');
+  });
+});
+
+describe('the evidence step refuses a year still claiming the step’s left-out miles (decision 084)', () => {
+  it('names the place, the reason and the figure, linked to "Claim 8,000 miles", which lowers the claim', async () => {
+    // EIM32080: the 30-month site at 60% is a permanent workplace; the claim was raised back to 12,000.
+    const snapshot = completedSnapshot(
+      { [year]: 12_000 },
+      {
+        workplaces: [
+          {
+            place: 'M1 1AE',
+            facts: { ...THIRTY_MONTH_SITE, expectationChange: null },
+            mileageStep: { employmentId: 'job-1', year, miles: 4000, statedMiles: 12_000 },
+          },
+        ],
+      },
+    );
+    const upload = {
+      id: '00000000-0000-4000-8000-000000000001',
+      filename: 'own-log.pdf',
+      url: '/api/files/00000000-0000-4000-8000-000000000001',
+      type: 'application/pdf',
+      size: 10,
+    };
+    installFakeServer({
+      saved: {
+        snapshot,
+        currentStep: 'evidence',
+        lastStepCompleted: 'employer-rate',
+        revision: 7,
+        server: { evidenceFiles: { [year]: [upload] } },
+      },
+    });
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Evidence of your business mileage' });
+    const list = screen.getByTestId('left-out-step-miles');
+    expect(list).toHaveTextContent(
+      `${year}: all of the 4,000 miles you drove between home and M1 1AE are left out.`,
+    );
+    expect(list).toHaveTextContent('more than 24, so HMRC treats it as a permanent workplace');
+
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(
+      'you claim 12,000 miles, but 4,000 of the miles you drove to M1 1AE are left out',
+    );
+    expect(summary).toHaveTextContent('Claim 8,000 miles or fewer');
+    const claim = within(list).getByRole('button', { name: `Claim 8,000 miles for ${year}` });
+    expect(claim.id).toBe(fieldId(stepLeftOutMilesField({ year, employmentId: 'job-1' })));
+    expect(within(summary).getByRole('link')).toHaveAttribute('href', `#${claim.id}`);
+
+    fireEvent.click(claim);
+    expect(within(screen.getByTestId('left-out-step-miles')).queryByRole('button')).toBeNull();
+    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await screen.findByRole('heading', { level: 1, name: 'Check your answers' });
   });
 });
