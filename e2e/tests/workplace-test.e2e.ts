@@ -2,7 +2,8 @@
 // lasted 30 months at 60% of their working time answers HMRC's questions in the log builder, sees
 // the journeys there left out with the reason (on the builder's review and again before signing),
 // and the log and the claim's miles and amount are reduced; the stored claim keeps the answers and
-// the outcome. Axe and HTML_CodeSniffer scan the questions at 320 px and at 1280 px.
+// the outcome. Axe and HTML_CodeSniffer scan the questions at 320 px and at 1280 px. Decision 084:
+// the same test asked on the mileage step, for a driver who uploads their own log.
 import { expect, test, type Page } from '@playwright/test';
 import {
   WORKPLACE_MESSAGES,
@@ -34,7 +35,11 @@ import {
   yearSlug,
   type WizardClaimant,
   answerTemporaryPlace,
+  answerEmployerPayments,
+  completeStepsUpToVehicle,
+  sessionIdOf,
 } from '../helpers/wizard.ts';
+import { makePdf } from '../helpers/sample-files.ts';
 
 // A whole past tax year, so the log covers every working day of it.
 const YEAR = OFFERED_YEARS[1] ?? '';
@@ -265,6 +270,139 @@ test('a 30-month site at 60% of the time: its journeys left out with the reason,
     await expect(outcome).toContainText('Left out: every journey there is commuting; journeys 1');
     await expect(outcome).toContainText(decision.reason);
     await expect(outcome).toContainText('Rule: permanent-workplace-24-months');
+    await expect(outcome).toContainText('EIM32080');
+  } finally {
+    await context.close();
+  }
+});
+
+// Decision 084: a driver who uploads their own log says on the mileage step that some of their
+// miles were regular journeys to one site (30 months at 60% of their time: EIM32080, booklet 490
+// paras 3.18-3.20); those miles are left out with the reason and the claim's miles reduced, before
+// signing and on the operator's claim page.
+test('mileage step: an uploaded log whose miles include a 30-month site at 60%: those miles left out, the claim reduced, the operator sees the answers', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const decision = decideWorkplace(siteFacts);
+  if (!decision.ok) throw new Error('the persona must be decidable');
+  const typed = 12_000;
+  const toSite = 4_000;
+  const claimed = typed - toSite;
+  const who: WizardClaimant = {
+    ...claimant(),
+    firstName: 'Ravi',
+    email: 'ravi.whitfield@example.com',
+    years: [{ year: YEAR, companyName: 'Sample Hauliers (Example)', miles: typed }],
+  };
+  await completeStepsUpToVehicle(page, who);
+  await page.getByTestId(`vehicle-${who.vehicle}`).click();
+  await expectStep(page, 'mileage');
+  await page.getByTestId(`miles-${YEAR}-job-1`).fill(String(typed));
+  const q = (name: string) => page.getByTestId(`step-place-${yearSlug(YEAR)}-job-1-${name}`);
+  await q('regular-yes').check();
+  await q('postcode').fill(SITE);
+  await q('role-regular-site').check();
+  await q('siteBased-no').check();
+  await q('homeWorking-no').check();
+  await q('sameAsCommute-no').check();
+  await q('shareOfWorkingTime').fill('60');
+  await q('wholeEmployment-no').check();
+  await q('expectedMonths').fill('30');
+  await q('expectationChange-no').check();
+  await q('actualMonths').fill('30');
+  await q('miles').fill(String(toSite));
+  await expect(q('outcome-reason')).toHaveText(decision.reason);
+  await expect(q('result')).toContainText(
+    `4,000 of the 4,000 miles to ${SITE} are left out, so your claim for ${YEAR} is 8,000 miles, not 12,000.`,
+  );
+  await expect(page.getByTestId('total-miles')).toHaveText(miles(claimed));
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoSidewaysScroll(page, `the mileage step's place questions at ${width} px`);
+    await expectNoA11yViolations(page, `the mileage step's place questions at ${width} px`);
+  }
+
+  await continueButton(page).click();
+  await expectStep(page, 'employer-rate');
+  await answerEmployerPayments(page, who);
+  await continueButton(page).click();
+  await expectStep(page, 'congratulations');
+  await continueButton(page).click();
+  await expectStep(page, 'evidence');
+  const sessionId = await sessionIdOf(page);
+
+  // The evidence step says what was left out and why; the claimant's own log is uploaded.
+  await expect(page.getByTestId('left-out-step-miles')).toContainText(decision.reason);
+  await expect(page.getByTestId('left-out-step-miles')).toContainText(
+    `Your claim for ${YEAR}: 8,000 miles, not 12,000.`,
+  );
+  const log = await makePdf('own-mileage-log.pdf', 'Mileage log of Ravi Whitfield');
+  await page.getByTestId(`evidence-upload-${yearSlug(YEAR)}`).setInputFiles(log);
+  await expect(page.getByTestId(`evidence-files-${yearSlug(YEAR)}`)).toContainText(log.name);
+  await continueButton(page).click();
+  await expectStep(page, 'check-answers');
+  await continueButton(page).click();
+
+  // Before signing: the miles left out with the reason, and the reduced miles and amount.
+  await expectStep(page, 'review');
+  const totals = calculateRebate({
+    years: [{ year: YEAR, miles: claimed }],
+    vehicle: 'car-van',
+    employerRatePence: 0,
+  });
+  await expect(page.getByTestId('review-left-out-step-miles')).toContainText(
+    `${YEAR}: all of the 4,000 miles you drove between home and ${SITE} are left out.`,
+  );
+  await expect(page.getByTestId('review-left-out-step-miles')).toContainText(decision.reason);
+  await expect(page.getByTestId(`review-${YEAR}-miles`)).toHaveText(miles(claimed));
+  await expect(page.getByTestId('review-rebate')).toHaveText(formatMoney(totals.rebate20));
+
+  const row = await waitForOnboardingClaim(
+    sessionId,
+    (r) => (decodeJsonColumn(r.snapshot) as WizardSnapshot).workplaces !== undefined,
+    'the place answered on the mileage step saved',
+  );
+  const snapshot = decodeJsonColumn(row.snapshot) as WizardSnapshot;
+  expect(snapshot.taxYears.find((y) => y.year === YEAR)?.jobs[0]?.businessMiles).toBe(claimed);
+  expect(snapshot.workplaces).toEqual([
+    {
+      place: SITE,
+      facts: { ...siteFacts, expectationChange: null },
+      outcome: { counts: 'none', rule: 'permanent-workplace-24-months' },
+      mileageStep: { employmentId: 'job-1', year: YEAR, miles: toSite, statedMiles: typed },
+    },
+  ]);
+
+  await signOnReview(page);
+  await tickConsents(page);
+  await continueButton(page).click();
+  await expectStep(page, 'hmrc-details');
+  await page.getByTestId('ni-number').fill('JG 10 37 59 A');
+  await continueButton(page).click();
+  await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
+  const submitted = await waitForOnboardingClaim(sessionId, (r) => r.status === 'submitted', 'submitted');
+
+  const id = unique();
+  const email = `step-places.${id}@example.com`;
+  const password = `a long admin password ${id}`;
+  createOperator(email, 'Wren Admin', 'admin', password);
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signInWithTotp(admin, email, password, false);
+    await admin.goto(`/admin/claims/${String(submitted.id)}`);
+    const place = admin.getByTestId('claim-workplace-M11AE');
+    await expect(place).toContainText(`(mileage step, ${YEAR}, job-1)`);
+    await expect(place).toContainText('What share of your working time do you spend there?');
+    await expect(place).toContainText('60%');
+    await expect(place.getByTestId('claim-workplace-step-miles')).toHaveText(
+      `4,000 miles driven there in ${YEAR}; 4,000 of them left out of the claim.`,
+    );
+    const outcome = place.getByTestId('claim-workplace-outcome');
+    await expect(outcome).toContainText('Left out: every journey there is commuting');
+    await expect(outcome).toContainText(decision.reason);
     await expect(outcome).toContainText('EIM32080');
   } finally {
     await context.close();

@@ -191,6 +191,8 @@ export async function submitMileageClaim(
     year?: string;
     /** An existing draft to finish (a case's, issue 42), at its revision; a new session otherwise. */
     draft?: { sessionId: string; revision: number };
+    /** The business-journey test's answers (decision 084: a place answered on the mileage step). */
+    workplaces?: object[];
   } = {},
 ): Promise<{ id: string; reference: string; sessionId: string }> {
   const sessionId = person.draft?.sessionId ?? newSessionId();
@@ -212,6 +214,7 @@ export async function submitMileageClaim(
       employments: [employment('job-1', 'Acme Ltd', { payeReference: '', noPayeReference: true })],
       agreementChecks: { accuracy: true, authorization: true, terms: true },
       affiliateName: person.affiliate === undefined ? 'partner-two' : person.affiliate,
+      ...(person.workplaces ? { workplaces: person.workplaces } : {}),
     },
   );
   const save = await t.app.inject({

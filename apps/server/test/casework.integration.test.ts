@@ -31,6 +31,7 @@ import {
 import type { AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
+import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import type { TestApp } from './helpers.ts';
 
 // A Tuesday: the default reply-by date is Tuesday 8 December 2026.
@@ -79,8 +80,11 @@ const REQUEST = {
 type Claim = Awaited<ReturnType<typeof submitMileageClaim>> & { phone: string };
 
 /** A submitted mileage claim with a number of its own (three status codes an hour per number). */
-async function newClaim(firstName: string): Promise<Claim> {
-  const claim = await submitMileageClaim(t, { firstName });
+async function newClaim(
+  firstName: string,
+  more: Omit<Parameters<typeof submitUnowned>[1], 'firstName'> = {},
+): Promise<Claim> {
+  const claim = await submitMileageClaim(t, { firstName, ...more });
   const phone = `07700 900${++phones}`;
   await t.app.db.updateTable('onboarding_claims').set({ phone }).where('id', '=', claim.id).execute();
   return { ...claim, phone };
@@ -446,10 +450,10 @@ describe('information requests and the thread (issue 28)', () => {
    * A claim of a caseworker signed in now (the clock has moved on past the first sessions), in
    * review, asked for `items` by the default reply-by date.
    */
-  async function askNow(firstName: string, items: object[]) {
+  async function askNow(firstName: string, items: object[], more: Parameters<typeof newClaim>[1] = {}) {
     const worker = await insertOperator(t, { role: 'caseworker' });
     const op = await signIn(t, clock, worker);
-    const claim = await newClaim(firstName);
+    const claim = await newClaim(firstName, more);
     await giveClaimTo(t, claim.id, worker.id);
     await move(op, claim.id, 'in-review', 0);
     const asked = await t.app.inject({
@@ -476,10 +480,57 @@ describe('information requests and the thread (issue 28)', () => {
   }
 
   /** A caseworker's claim for `firstName`, in review, asked for an amendment of its year's miles. */
-  const askForAmendment = (firstName: string) =>
-    askNow(firstName, [
-      { kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR },
-    ]);
+  const askForAmendment = (firstName: string, more: Parameters<typeof newClaim>[1] = {}) =>
+    askNow(
+      firstName,
+      [{ kind: 'amendment', question: `Your ${MILEAGE_CLAIM_YEAR} miles`, taxYear: MILEAGE_CLAIM_YEAR }],
+      more,
+    );
+
+  it('decision 084: an amendment claiming the miles the mileage step left out is refused at the field, nothing stored', async () => {
+    // EIM32080, booklet 490 paras 3.18-3.20: a site of 30 months at 60% of the working time is a
+    // permanent workplace. 12,000 miles typed, 4,000 of them there: the claim is 8,000 miles.
+    const site = {
+      place: 'M1 1AE',
+      facts: { ...THIRTY_MONTH_SITE, expectationChange: null },
+      mileageStep: { employmentId: 'job-1', year: MILEAGE_CLAIM_YEAR, miles: 4000, statedMiles: 12_000 },
+    };
+    const { claim } = await askForAmendment('Stepan', { miles: 8000, workplaces: [site] });
+    const before = await claimRow(claim.id);
+    const s = await openStatus(claim);
+    const amend = (miles: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status/amendment',
+        cookies: { [STATUS_COOKIE]: s.cookie },
+        headers: s.headers,
+        payload: amendmentBody(s, miles),
+      });
+    const files = () =>
+      t.app.db.selectFrom('stored_files').select('id').where('session_id', '=', claim.sessionId).execute();
+    const filesBefore = (await files()).length;
+    const refused = await amend(9000);
+    expect(refused.statusCode).toBe(400);
+    expect((await files()).length).toBe(filesBefore);
+    const message = refused.json<{ errors: Record<string, string> }>().errors['years.0.miles'] ?? '';
+    expect(message).toContain('4,000 of the miles you drove to M1 1AE are left out');
+    expect(message).toContain('Claim 8,000 miles or fewer');
+    const after = await claimRow(claim.id);
+    expect(after.version).toBe(before.version);
+    expect(after.signed_content_hash).toBe(before.signed_content_hash);
+    expect(Number(after.superseded_authorities)).toBe(0);
+    expect(readSnapshot(after.snapshot, after.snapshot_version).taxYears[0]?.jobs[0]?.businessMiles).toBe(
+      8000,
+    );
+
+    // The step's figure, or less, signs as any amendment does.
+    expect((await amend(7500)).statusCode).toBe(200);
+    const amended = await claimRow(claim.id);
+    expect(readSnapshot(amended.snapshot, amended.snapshot_version).taxYears[0]?.jobs[0]?.businessMiles).toBe(
+      7500,
+    );
+    expect(Number(amended.superseded_authorities)).toBe(1);
+  });
 
   it('an amendment: the claimant changes the miles and signs again; the first authority is kept, superseded', async () => {
     // The clock has moved on (the reminders): a fresh sign-in, and a date ahead of it.

@@ -8,6 +8,7 @@ import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { asOperator, giveClaimTo, insertOperator, signIn, testClock } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
 import { PNG_DATA_URL, createTestApp, newSessionId } from './helpers.ts';
+import { EVIDENCE_PDF, multipart } from './admin-helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import { THIRTY_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
@@ -396,5 +397,105 @@ describe('decision 081: no claim signed or submitted for the miles the business-
     expect((await sign(await draftWithSite('Lowered', ACME_LOG))).statusCode).toBe(201);
     // Fewer miles than the log: D25, the claimant's figure stands.
     expect((await sign(await draftWithSite('Fewer', ACME_STATED))).statusCode).toBe(201);
+  });
+});
+
+describe('decision 084: the mileage step’s left-out miles are never signed for or submitted', () => {
+  // EIM32080, booklet 490 paras 3.18-3.20: a site of 30 months at 60% of the working time is a
+  // permanent workplace. The claimant uploads their own log of 12,000 miles, 4,000 of them there.
+  const site = {
+    place: 'M1 1AE',
+    facts: { ...THIRTY_MONTH_SITE, expectationChange: null },
+    mileageStep: { employmentId: 'job-1', year: YEAR, miles: 4000, statedMiles: 12_000 },
+  };
+  async function uploader(name: string, miles: number): Promise<string> {
+    const sessionId = await draft(
+      name,
+      mileageSnapshot(
+        { years: [{ year: YEAR, miles }], personalInfo: { lastName: name } },
+        { workplaces: [site], agreementChecks: { accuracy: true, authorization: true, terms: true } },
+      ),
+    );
+    const body = multipart(
+      { kind: 'evidence', taxYear: YEAR },
+      { filename: 'own-log.pdf', data: EVIDENCE_PDF },
+    );
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/files',
+      headers: { 'x-session-id': sessionId, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(201);
+    return sessionId;
+  }
+  const sign = (sessionId: string) =>
+    claimant(sessionId).post('/api/onboarding/signature', {
+      signature: PNG_DATA_URL,
+      agreementChecks: { accuracy: true, authorization: true, terms: true },
+    });
+
+  it('12,000 miles still claimed: signing and submission answer 400 at the field with the reason; nothing stored', async () => {
+    const sessionId = await uploader('Stepper', 12_000);
+    const field = `stepLeftOutMiles_${YEAR}_job-1`;
+    const signed = await sign(sessionId);
+    expect(signed.statusCode).toBe(400);
+    const message = signed.json<{ errors: Record<string, string> }>().errors[field] ?? '';
+    expect(message).toContain(
+      'you claim 12,000 miles, but 4,000 of the miles you drove to M1 1AE are left out',
+    );
+    expect(message).toContain('more than 24, so HMRC treats it as a permanent workplace');
+    expect(message).toContain('Claim 8,000 miles or fewer');
+
+    const submit = await claimant(sessionId).post('/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
+    expect(submit.statusCode).toBe(400);
+    expect(submit.json<{ errors: Record<string, string> }>().errors[field]).toBe(message);
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select(['status', 'signed_at', 'signature_url'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'draft', signed_at: null, signature_url: null });
+    const kept = await t.app.db
+      .selectFrom('stored_files')
+      .select('kind')
+      .where('session_id', '=', sessionId)
+      .where('kind', 'in', ['signature', 'authority'])
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('the claim the step left (8,000 miles) signs, and the operator sees the place’s answers and miles', async () => {
+    const sessionId = await uploader('Stepped', 8000);
+    expect((await sign(sessionId)).statusCode).toBe(201);
+    const submit = await claimant(sessionId).post('/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
+    expect(submit.statusCode).toBe(200);
+    const row = await t.app.db
+      .selectFrom('onboarding_claims')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    await giveClaimTo(t, row.id, operatorId);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/claims/${row.id}`,
+      headers: asOperator(operator),
+    });
+    expect(detail.statusCode).toBe(200);
+    const [place] = detail.json<{
+      workplaces: { place: string; answers: object[]; mileageStep: object; outcome: { rule: string } }[];
+    }>().workplaces;
+    expect(place?.place).toBe('M1 1AE');
+    expect(place?.answers).toContainEqual({
+      question: 'What share of your working time do you spend there?',
+      answer: '60%',
+    });
+    expect(place?.outcome.rule).toBe('permanent-workplace-24-months');
+    expect(place?.mileageStep).toEqual({
+      year: YEAR,
+      employmentId: 'job-1',
+      miles: 4000,
+      leftOutMiles: 4000,
+    });
   });
 });

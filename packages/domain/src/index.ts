@@ -6,6 +6,7 @@ export * from './data-url.ts';
 export * from './dated-log.ts';
 export * from './log-mismatch.ts';
 export * from './left-out-miles.ts';
+export * from './mileage-step-places.ts';
 export * from './dates.ts';
 export * from './email.ts';
 export * from './expenses.ts';

@@ -3,6 +3,7 @@ import { datedLogMiles } from './dated-log.ts';
 import { leavePeriodsOf } from './dates.ts';
 import { logMilesMismatches, mileageLogKey, type LogMilesMismatch } from './log-mismatch.ts';
 import { employmentEndIso, journeysOf, selectedYears, type WizardSnapshot } from './wizard-snapshot.ts';
+import { stepLeftOutMilesProblems } from './mileage-step-places.ts';
 import { leftOutJourneys, unansweredPlaces } from './workplace-answers.ts';
 
 // Decision 081 (D39 with D25): a claim cannot state, for a year, more miles than its log counts when
@@ -110,19 +111,26 @@ export function leftOutMilesMessage(m: LeftOutMilesClaimed, withEmployer: boolea
   );
 }
 
-/** The errors to show or answer with, keyed by leftOutMilesField (empty when nothing is left out). */
+/**
+ * The errors to show or answer with, keyed by leftOutMilesField (empty when nothing is left out),
+ * and, decision 084, the mileage step's places whose left-out miles are still claimed
+ * (stepLeftOutMilesProblems): the server's signing, submission and amendment ask this one function.
+ */
 export function leftOutMilesProblems(
   snapshot: Snapshot,
   evidence: ClaimEvidence,
   today: string,
 ): Record<string, string> {
   const several = snapshot.employments.length > 1;
-  return Object.fromEntries(
-    leftOutMilesClaimed(snapshot, evidence, today).map((m) => [
-      leftOutMilesField(m),
-      leftOutMilesMessage(m, several),
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      leftOutMilesClaimed(snapshot, evidence, today).map((m) => [
+        leftOutMilesField(m),
+        leftOutMilesMessage(m, several),
+      ]),
+    ),
+    ...stepLeftOutMilesProblems(snapshot),
+  };
 }
 
 /** The key of the evidence step's error for regular places not yet answered. */
@@ -137,15 +145,18 @@ export function unansweredPlacesMessage(places: readonly string[]): string {
 /**
  * The evidence step's checks of a claim whose evidence is a log built from its journeys: every
  * regular place answered (decision 077's questions, required since decision 081), and no year
- * claiming miles the business-journey test leaves out (leftOutMilesProblems).
+ * claiming miles the business-journey test leaves out (leftOutMilesProblems); for any claim, no
+ * year claiming the mileage step's left-out miles (decision 084).
  */
 export function journeyEvidenceProblems(
   snapshot: Snapshot,
   evidence: ClaimEvidence,
   today: string,
 ): Record<string, string> {
-  if (snapshot.journeys.length === 0 || journeyLogKeys(snapshot, evidence).length === 0) return {};
+  const stepProblems = stepLeftOutMilesProblems(snapshot);
+  if (snapshot.journeys.length === 0 || journeyLogKeys(snapshot, evidence).length === 0) return stepProblems;
   const unanswered = unansweredPlaces(snapshot);
-  if (unanswered.length > 0) return { [UNANSWERED_PLACES_FIELD]: unansweredPlacesMessage(unanswered) };
+  if (unanswered.length > 0)
+    return { [UNANSWERED_PLACES_FIELD]: unansweredPlacesMessage(unanswered), ...stepProblems };
   return leftOutMilesProblems(snapshot, evidence, today);
 }

@@ -43,6 +43,7 @@ import {
 } from './schema-basics.ts';
 import { utmDataSchema } from './claim-schemas.ts';
 import type { WorkplaceRule } from './workplace-test.ts';
+import { STEP_PLACE_MESSAGES } from './mileage-step-places.ts';
 import {
   MAX_WORKPLACES,
   WORKPLACE_RULES,
@@ -360,6 +361,19 @@ const workplaceAnswersSchema = z
       })
       .nullable()
       .optional(),
+    // Decision 084: a place answered on the mileage step, with its year, employment and miles.
+    mileageStep: z
+      .object({
+        employmentId: z.string().regex(EMPLOYMENT_ID, 'Unknown employment'),
+        year: z.string().refine(isTaxYear, 'Unknown tax year'),
+        miles: wholeNumber(MAX_BUSINESS_MILES, MESSAGES.milesInvalid),
+        statedMiles: wholeNumber(MAX_BUSINESS_MILES, MESSAGES.milesInvalid),
+      })
+      .refine((m) => m.miles <= m.statedMiles, {
+        message: STEP_PLACE_MESSAGES.milesOverStated,
+        path: ['miles'],
+      })
+      .optional(),
   })
   // `overwrite`: the same type in and out (/api/docs describes it); the outcome is recomputed.
   .overwrite((w) => {
@@ -368,7 +382,11 @@ const workplaceAnswersSchema = z
       facts: answerPlace(w.facts, {}),
       ...(w.startedOn === undefined ? {} : { startedOn: w.startedOn }),
     };
-    return { ...answers, outcome: workplaceOutcomeOf(answers) };
+    return {
+      ...answers,
+      outcome: workplaceOutcomeOf(answers),
+      ...(w.mileageStep === undefined ? {} : { mileageStep: w.mileageStep }),
+    };
   });
 const workplaceAnswersMatch: SameType<z.output<typeof workplaceAnswersSchema>, WorkplaceAnswers> = true;
 void workplaceAnswersMatch;

@@ -8,6 +8,8 @@ import { isPayeReference } from './p87-readiness.ts';
 import { MAX_EMPLOYMENTS, asksEmployersConnected, endedBeforeYear, jobFieldKey } from './wizard-snapshot.ts';
 import type { DateParts } from './dates.ts';
 import type { EmploymentYear } from './wizard-snapshot.ts';
+import { stepPlaceProblems } from './mileage-step-places.ts';
+import { MAX_WORKPLACES, readWorkplaces } from './workplace-answers.ts';
 import { claimableTaxYears, isTaxYear, ukIsoDate } from './tax-years.ts';
 import {
   ADDRESS_MAX_LENGTH,
@@ -317,10 +319,17 @@ export function mileageRules(
 
 /** Step 5 (mileageRules) on a snapshot-like value. */
 export const mileageStepSchema = z
-  .object({ employments: lenientEmployments, taxYears: mileageYearsSchema })
-  .superRefine((value, ctx) =>
-    mileageRules(value, (key, message) => ctx.addIssue({ code: 'custom', message, path: [key] })),
-  );
+  .object({
+    employments: lenientEmployments,
+    taxYears: mileageYearsSchema,
+    // Decision 084: the places answered on the step, read as the wizard holds them (part-typed).
+    workplaces: z.array(z.unknown()).max(MAX_WORKPLACES).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const add = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
+    mileageRules(value, add);
+    stepPlaceProblems({ taxYears: value.taxYears, workplaces: readWorkplaces(value.workplaces ?? []) }, add);
+  });
 
 /** Step 7's rules: per selected year, what each job with miles paid towards them (D21). */
 export function employerRateRules(

@@ -72,6 +72,30 @@ export interface WorkplaceAnswers {
   startedOn?: string | undefined;
   /** decideWorkplace's outcome for these answers; null while they cannot be decided. */
   outcome?: WorkplaceOutcome | null | undefined;
+  /**
+   * Decision 084: a place answered on the mileage step (not a destination of the journeys), with
+   * the year, the employment and the miles driven there; absent for the log builder's places.
+   */
+  mileageStep?: MileageStepPlace | undefined;
+}
+
+/** What a place answered on the mileage step adds (decision 084; mileage-step-places.ts). */
+export interface MileageStepPlace {
+  employmentId: string;
+  /** The tax year the miles were driven in ('2024/25'). */
+  year: string;
+  /** The miles driven between home and the place that year (part of `statedMiles`). */
+  miles: number;
+  /** The year's business miles for the employment as the claimant typed them, these included. */
+  statedMiles: number;
+}
+
+/** The log builder's answers for a place its journeys go to (not the mileage step's, decision 084). */
+export function journeyPlaceAnswers(
+  workplaces: readonly WorkplaceAnswers[] | undefined,
+  place: string,
+): WorkplaceAnswers | undefined {
+  return workplaces?.find((w) => w.place === place && w.mileageStep === undefined);
 }
 
 /** The most places one claim can hold answers for (one per journey at most). */
@@ -191,7 +215,7 @@ export function workplaceProblems(snapshot: {
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const place of regularPlacesOf(snapshot.journeys)) {
-    const d = decidePlace(snapshot.workplaces?.find((w) => w.place === place) ?? { facts: {} });
+    const d = decidePlace(journeyPlaceAnswers(snapshot.workplaces, place) ?? { facts: {} });
     if (d === null) errors[workplaceFieldPath(place, 'role')] = WORKPLACE_MESSAGES.role;
     else if (!d.ok)
       for (const [field, message] of Object.entries(d.errors))
@@ -206,7 +230,7 @@ export function unansweredPlaces(snapshot: {
   workplaces?: readonly WorkplaceAnswers[] | undefined;
 }): string[] {
   return regularPlacesOf(snapshot.journeys).filter((place) => {
-    const d = decidePlace(snapshot.workplaces?.find((w) => w.place === place) ?? { facts: {} });
+    const d = decidePlace(journeyPlaceAnswers(snapshot.workplaces, place) ?? { facts: {} });
     return d === null || !d.ok;
   });
 }
@@ -233,7 +257,7 @@ export function decidedPlaces(snapshot: {
 }): PlaceDecision[] {
   const places = regularPlacesOf(snapshot.journeys);
   return (snapshot.workplaces ?? []).flatMap((answers) => {
-    if (!places.includes(answers.place)) return [];
+    if (!places.includes(answers.place) || answers.mileageStep !== undefined) return [];
     const decision = decidePlace(answers);
     return decision !== null && decision.ok ? [{ place: answers.place, answers, decision }] : [];
   });
@@ -360,6 +384,18 @@ function readOutcome(raw: unknown): WorkplaceOutcome | null {
   };
 }
 
+function readMileageStep(raw: unknown): MileageStepPlace | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.employmentId !== 'string' || typeof r.year !== 'string') return undefined;
+  return {
+    employmentId: r.employmentId,
+    year: r.year,
+    miles: numberOrNone(r.miles) ?? 0,
+    statedMiles: numberOrNone(r.statedMiles) ?? 0,
+  };
+}
+
 /**
  * The saved places, read defensively (restore): the outcome as saved, which the server worked out
  * from the same answers; the wizard decides again from the answers whenever it shows one.
@@ -368,11 +404,14 @@ export function readWorkplaces(raw: readonly unknown[]): WorkplaceAnswers[] {
   return raw.slice(0, MAX_WORKPLACES).flatMap((w): WorkplaceAnswers[] => {
     if (typeof w !== 'object' || w === null) return [];
     const r = w as Record<string, unknown>;
-    const place = typeof r.place === 'string' ? placeKey(r.place) : '';
-    if (place === '') return [];
+    const typed = typeof r.place === 'string' ? r.place.trim().slice(0, 10) : '';
+    const mileageStep = readMileageStep(r.mileageStep);
+    // A mileage step's place keeps its postcode as typed, so the step can say what is wrong with it.
+    const place = placeKey(typed) || (mileageStep ? typed : '');
+    if (place === '' && mileageStep === undefined) return [];
     const startedOn = typeof r.startedOn === 'string' ? r.startedOn : undefined;
     const answers = { place, facts: readPlaceFacts(r.facts), ...(startedOn ? { startedOn } : {}) };
-    return [{ ...answers, outcome: readOutcome(r.outcome) }];
+    return [{ ...answers, outcome: readOutcome(r.outcome), ...(mileageStep ? { mileageStep } : {}) }];
   });
 }
 
@@ -448,7 +487,7 @@ export function workplaceReports(snapshot: {
           ? { counts: d.counts, rule: d.rule, reason: d.reason, sources: [...d.sources], changesOn }
           : null,
       problems: d !== null && !d.ok ? Object.values(d.errors) : [],
-      leftOutJourneys: out.filter((o) => o.place === w.place).map((o) => o.number),
+      leftOutJourneys: w.mileageStep ? [] : out.filter((o) => o.place === w.place).map((o) => o.number),
     };
   });
 }

@@ -525,10 +525,24 @@ export const claimDetailSchema = z
             .nullable(),
           problems: z.array(z.string()),
           leftOutJourneys: z.array(z.number()).describe('The numbers of the journeys left out'),
+          mileageStep: z
+            .object({
+              year: z.string(),
+              employmentId: z.string(),
+              miles: z.number().describe('Miles driven between home and the place that year'),
+              leftOutMiles: z
+                .number()
+                .nullable()
+                .describe('Of them, the miles left out; null while undecided'),
+            })
+            .optional()
+            .describe('Decision 084: a place answered on the mileage step, not a journeys’ destination'),
         }),
       )
       .optional()
-      .describe('D39: the business-journey test, each place with its answers and outcome (decision 077)'),
+      .describe(
+        'D39: the business-journey test, each place with its answers and outcome (decisions 077, 084)',
+      ),
   })
   .describe('Every stored field, grouped, with the figures recomputed by the domain')
   .meta({ id: 'ClaimDetail' });

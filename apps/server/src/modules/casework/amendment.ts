@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { authorityInputOfSnapshot, buildAuthorityDocument, summariseClaim } from '@taxback/domain';
+import {
+  authorityInputOfSnapshot,
+  buildAuthorityDocument,
+  leftOutMilesField,
+  stepLeftOutMilesField,
+  summariseClaim,
+} from '@taxback/domain';
 import { MESSAGES, signedByOf } from '@taxback/domain/schemas';
 import type { AuthorityDocument, AuthorityTerms } from '@taxback/domain';
 import { AMENDMENT_MESSAGES, CASEWORK_MESSAGES } from '@taxback/domain/casework';
@@ -15,6 +21,7 @@ import { readSnapshot, snapshotColumns } from '../onboarding/index.ts';
 import {
   caseDetailsOf,
   filesOfEvidenceColumn,
+  leftOutMilesErrorsOfEvidence,
   logMismatchesOfFiles,
   mileageCaseSelfAssessment,
   storeCaseSelfAssessment,
@@ -151,6 +158,25 @@ export async function previewAmendment(
   return buildAuthorityDocument(amendedAuthorityInput(amended, deps.terms, deps.now()));
 }
 
+/**
+ * The left-out-miles check (leftOutMilesErrorsOfEvidence) on the amended snapshot, each message
+ * keyed to the amendment's own field for that year and employment (`years.N.miles`).
+ */
+function amendmentLeftOutErrors(
+  input: AmendmentInput,
+  snapshot: Parameters<typeof leftOutMilesErrorsOfEvidence>[0],
+  evidenceFiles: string | null,
+  asOf: Date,
+): Record<string, string> {
+  const found = leftOutMilesErrorsOfEvidence(snapshot, evidenceFiles, asOf);
+  const errors: Record<string, string> = {};
+  for (const [key, message] of Object.entries(found)) {
+    const i = input.years.findIndex((c) => [leftOutMilesField(c), stepLeftOutMilesField(c)].includes(key));
+    errors[i < 0 ? key : `years.${i}.miles`] = message;
+  }
+  return errors;
+}
+
 /** The case's first claim's new version, taken only from the version the page was read at. */
 async function bumpVersion(trx: Kysely<Database>, claim: ThreadClaim): Promise<boolean> {
   const result = await trx
@@ -171,6 +197,9 @@ export async function amendClaim(
   const { db, files, now } = deps;
   const amended = await amendedClaim(db, claim, input);
   const { repo, request, items, item, row, snapshot, changes, mileage, caseDetails } = amended;
+  // Decisions 081 and 084: new miles may not claim what the business-journey test leaves out.
+  const refused = amendmentLeftOutErrors(input, snapshot, row.evidence_files, now());
+  if (Object.keys(refused).length > 0) throw new ValidationError(refused);
   const caseSelfAssessment = mileageCaseSelfAssessment(snapshot, caseDetails);
   const png = signaturePngOf(input.signature, MESSAGES.digitalSignatureRequired);
   const signedBy = signedByOf(input);

@@ -17,7 +17,7 @@ import {
   summariseClaim,
   vehicleOf,
 } from '@taxback/domain';
-import { caseYearRows, caseYears, selfAssessmentYearsOfCase, workplaceReports } from '@taxback/domain';
+import { caseYearRows, caseYears, claimWorkplaceReports, selfAssessmentYearsOfCase } from '@taxback/domain';
 import type { CaseInput, GeneralDetails, ReadinessItem } from '@taxback/domain';
 import type { WizardSnapshot } from '@taxback/domain/schemas';
 import { generalClaimReference } from '@taxback/domain/reference';
@@ -371,8 +371,9 @@ export function claimantDetailOf<T extends object>(found: Found, ni: string | nu
         })),
       },
       journeys: snapshot.journeys,
-      // D39, decision 077: each regular place's answers and what they decided.
-      ...(snapshot.workplaces?.length ? { workplaces: workplaceReports(snapshot) } : {}),
+      // D39, decisions 077 and 084: each place's answers and what they decided, with the mileage
+      // step's year and miles for a place answered there.
+      ...(snapshot.workplaces?.length ? { workplaces: claimWorkplaceReports(snapshot) } : {}),
       tracking: {
         ...trackingOf(r),
         signedIp: r.signed_ip,

@@ -105,6 +105,27 @@ export function leftOutMilesErrors(
   return leftOutMilesProblems(snapshot, evidence, ukIsoDate(asOf));
 }
 
+/**
+ * Decision 084: leftOutMilesErrors for a submitted claim, from its `evidence_files` column (each
+ * year's uploads and generated logs): what an amendment's signing checks before it stores anything.
+ */
+export function leftOutMilesErrorsOfEvidence(
+  snapshot: WizardSnapshot,
+  evidenceFiles: string | null,
+  asOf: Date,
+): Record<string, string> {
+  const byYear = fromJsonText<Record<string, { filename?: string }[]>>(evidenceFiles, {});
+  const files = Object.values(byYear).flat();
+  const uploadYears = Object.entries(byYear).flatMap(([year, list]) =>
+    list.some((f) => parseMileageLogFilename(f.filename ?? '') === null) ? [year] : [],
+  );
+  return leftOutMilesProblems(
+    snapshot,
+    { logKeys: mileageLogKeysOfFiles(files), uploadYears },
+    ukIsoDate(asOf),
+  );
+}
+
 /** evidence_files column: each year's uploads and generated logs (SPEC §3: filename, url, type, size). */
 export function evidenceColumn(rows: ClaimFileRow[]): string {
   return JSON.stringify(evidenceByYear(rows));

@@ -5,6 +5,7 @@ export { readSnapshot, snapshotColumns } from './claim-columns.ts';
 export {
   caseDetailsOf,
   filesOfEvidenceColumn,
+  leftOutMilesErrorsOfEvidence,
   logMismatchesOfFiles,
   mileageCaseSelfAssessment,
   mileageReadiness,

@@ -466,6 +466,20 @@ const COUNTS_WORDS = {
   from: 'Partly left out: journeys before the change are commuting',
 } as const;
 
+type StepPlaceReport = NonNullable<NonNullable<ClaimDetail['workplaces']>[number]['mileageStep']>;
+
+/** Decision 084: a place answered on the mileage step: the miles there that year, and those left out. */
+function StepPlaceMiles({ step }: { step: StepPlaceReport }) {
+  return (
+    <p className="mb-1" data-testid="claim-workplace-step-miles">
+      {step.miles.toLocaleString('en-GB')} miles driven there in {step.year};{' '}
+      {step.leftOutMiles === null
+        ? 'not decided yet.'
+        : `${step.leftOutMiles.toLocaleString('en-GB')} of them left out of the claim.`}
+    </p>
+  );
+}
+
 /** D39, decision 077: each regular place's answers and outcome, with the rule and HMRC's sources. */
 function WorkplaceAnswersSection({ claim }: { claim: ClaimDetail }) {
   return (
@@ -474,8 +488,16 @@ function WorkplaceAnswersSection({ claim }: { claim: ClaimDetail }) {
         Business-journey test
       </h2>
       {(claim.workplaces ?? []).map((w) => (
-        <div key={w.place} className="mb-4" data-testid={`claim-workplace-${w.place.replace(/\s+/g, '')}`}>
-          <h3 className="mb-1 text-xl">{w.place}</h3>
+        <div
+          key={w.mileageStep ? `${w.place}-${w.mileageStep.year}-${w.mileageStep.employmentId}` : w.place}
+          className="mb-4"
+          data-testid={`claim-workplace-${w.place.replace(/\s+/g, '')}`}
+        >
+          <h3 className="mb-1 text-xl">
+            {w.place}
+            {w.mileageStep ? ` (mileage step, ${w.mileageStep.year}, ${w.mileageStep.employmentId})` : ''}
+          </h3>
+          {w.mileageStep && <StepPlaceMiles step={w.mileageStep} />}
           <dl className="grid grid-cols-1 gap-y-1 sm:grid-cols-3 sm:gap-x-4">
             {w.answers.map((a) => (
               <div key={a.question} className="contents">

@@ -1,4 +1,18 @@
-import { formatIsoDate, leftOutJourneys, type Journey, type WorkplaceAnswers } from '@taxback/domain';
+import {
+  formatIsoDate,
+  formatNumber,
+  leftOutJourneys,
+  stepLeftOutMilesClaimed,
+  stepLeftOutMilesField,
+  stepLeftOutText,
+  stepPlaceDeductions,
+  type Journey,
+  type WizardSnapshot,
+  type WorkplaceAnswers,
+} from '@taxback/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldMessages, fieldMessageIds } from '../../../components/ui/field-messages.tsx';
+import { fieldId } from '../lib/validation.ts';
 import { InfoBox } from './choice-list.tsx';
 
 // D39, decision 077: the journeys the business-journey test leaves out of the claim, each with the
@@ -36,6 +50,63 @@ export function LeftOutJourneys({
             <p>{o.decision.reason}</p>
           </li>
         ))}
+      </ul>
+    </InfoBox>
+  );
+}
+
+/**
+ * Decision 084: the miles the business-journey test takes off a year's claim for a place answered
+ * on the mileage step, each with the decision's reason; where a year still claims them (the claim
+ * was raised since), the message and the figure to claim instead, as for a log's left-out miles.
+ */
+export function LeftOutStepMiles({
+  snapshot,
+  testId = 'left-out-step-miles',
+  errors = {},
+  onClaim,
+}: {
+  snapshot: WizardSnapshot;
+  testId?: string;
+  errors?: Record<string, string>;
+  /** Lower the year's claim to the miles it may claim (the evidence step offers it). */
+  onClaim?: (year: string, employmentId: string, miles: number) => void;
+}) {
+  const out = stepPlaceDeductions(snapshot).filter((d) => d.leftOutMiles > 0);
+  if (out.length === 0) return null;
+  const claimed = stepLeftOutMilesClaimed(snapshot);
+  return (
+    <InfoBox tone="amber" title="Miles HMRC does not count" testId={testId}>
+      <p>
+        HMRC gives relief only for business travel, never for ordinary commuting. From your answers about the
+        places you drove to regularly, these miles are left out of your claim:
+      </p>
+      <ul className="space-y-3">
+        {out.map((d) => {
+          const field = stepLeftOutMilesField(d);
+          const still = claimed.find((m) => stepLeftOutMilesField(m) === field);
+          const { errorId } = fieldMessageIds(fieldId(field), null, errors[field]);
+          return (
+            <li key={field} data-testid={`${testId}-${d.year.replace('/', '-')}-${d.employmentId}`}>
+              <p>{stepLeftOutText(d)}</p>
+              <p className="font-semibold">
+                Your claim for {d.year}: {formatNumber(d.claimableMiles)} miles, not{' '}
+                {formatNumber(d.statedMiles)}.
+              </p>
+              <FieldMessages id={fieldId(field)} error={errors[field]} />
+              {still && onClaim && (
+                <Button
+                  variant="secondary"
+                  id={fieldId(field)}
+                  aria-describedby={errorId}
+                  onClick={() => onClaim(d.year, d.employmentId, d.claimableMiles)}
+                >
+                  Claim {formatNumber(d.claimableMiles)} miles for {d.year}
+                </Button>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </InfoBox>
   );

@@ -11,6 +11,7 @@ import {
   milesText,
 } from '@taxback/domain';
 import {
+  journeyPlaceAnswers,
   journeysOf,
   leftOutJourneys,
   logJourneysOf,
@@ -148,7 +149,7 @@ export function ReviewGenerate() {
       continueDisabled={phase === 'generating'}
       onContinue={() => void generate()}
       fields={places.flatMap((p) =>
-        workplaceFieldPaths(p, snapshot.workplaces?.find((w) => w.place === p)?.facts ?? {}),
+        workplaceFieldPaths(p, journeyPlaceAnswers(snapshot.workplaces, p)?.facts ?? {}),
       )}
     >
       <JourneySummaries snapshot={snapshot} />
@@ -273,10 +274,14 @@ function RegularPlaces({ places }: { places: readonly string[] }) {
           key={place}
           place={place}
           number={i + 1}
-          answers={saved.find((w) => w.place === place)}
+          answers={journeyPlaceAnswers(saved, place)}
           errors={errors}
           onChange={(answers) =>
-            wizard.setWorkplaces([...saved.filter((w) => w.place !== answers.place), answers])
+            wizard.setWorkplaces([
+              // The mileage step's places (decision 084) are kept, whatever their postcode.
+              ...saved.filter((w) => w.place !== answers.place || w.mileageStep !== undefined),
+              answers,
+            ])
           }
         />
       ))}

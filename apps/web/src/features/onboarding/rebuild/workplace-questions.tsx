@@ -34,6 +34,12 @@ export interface WorkplaceQuestionsProps {
   onChange: (answers: WorkplaceAnswers) => void;
   /** The wizard's errors (keys from workplaceFieldPath). */
   errors: Record<string, string>;
+  /**
+   * What the field paths are keyed by, when not the place (decision 084: the mileage step's place
+   * of a year and employment, stepPlaceKey), and the start of the test ids ('place-N' otherwise).
+   */
+  fieldKey?: string;
+  testPrefix?: string;
 }
 
 const YES_NO = [
@@ -58,10 +64,13 @@ function wholeNumber(text: string): number | undefined {
   return digits === '' ? undefined : Number(digits);
 }
 
-export function WorkplaceQuestions({ place, number, answers, onChange, errors }: WorkplaceQuestionsProps) {
+export function WorkplaceQuestions(props: WorkplaceQuestionsProps) {
+  const { place, number, answers, onChange, errors } = props;
   const facts = answers?.facts ?? {};
-  const t = (name: string) => `place-${number}-${name}`;
-  const path = (field: string) => workplaceFieldPath(place, field);
+  const prefix = props.testPrefix ?? `place-${number}`;
+  const key = props.fieldKey ?? place;
+  const t = (name: string) => `${prefix}-${name}`;
+  const path = (field: string) => workplaceFieldPath(key, field);
   const err = (field: string) => errors[path(field)];
   const startedOn = answers?.startedOn;
 
@@ -195,11 +204,11 @@ export function WorkplaceQuestions({ place, number, answers, onChange, errors }:
   }
 
   return (
-    <fieldset className="space-y-4 rounded-lg border-2 border-gray-300 p-4" data-testid={`place-${number}`}>
+    <fieldset className="space-y-4 rounded-lg border-2 border-gray-300 p-4" data-testid={prefix}>
       <legend className="px-1 text-xl font-bold">Your journeys to {place}</legend>
       {placeQuestionsFor(facts).map(question)}
       <StartDate
-        place={place}
+        fieldKey={key}
         answers={answers}
         testId={t('started-on')}
         error={err('startedOn')}
@@ -212,13 +221,13 @@ export function WorkplaceQuestions({ place, number, answers, onChange, errors }:
 
 /** The first day there: asked only when part of the time counts (EIM32084, EIM32085). */
 function StartDate({
-  place,
+  fieldKey,
   answers,
   error,
   onChange,
   testId,
 }: {
-  place: string;
+  fieldKey: string;
   answers: WorkplaceAnswers | undefined;
   error: string | undefined;
   onChange: (iso: string | undefined) => void;
@@ -232,7 +241,7 @@ function StartDate({
   const value = typed ?? isoToDateParts(answers?.startedOn ?? '');
   return (
     <DateInput
-      id={fieldId(workplaceFieldPath(place, 'startedOn'))}
+      id={fieldId(workplaceFieldPath(fieldKey, 'startedOn'))}
       legend={WORKPLACE_START_QUESTION.question}
       hint={WORKPLACE_START_QUESTION.hint}
       value={value}

@@ -21,6 +21,7 @@ import { FileDrop, UploadProgress, formatFileSize } from '../components/file-dro
 import { InfoBox } from '../components/choice-list.tsx';
 import { selectedYears } from '@taxback/domain';
 import { FieldMessages, fieldMessageIds } from '../../../components/ui/field-messages.tsx';
+import { LeftOutStepMiles } from '../components/left-out-journeys.tsx';
 import {
   type MileageLogFiles,
   type UploadedFile,
@@ -73,7 +74,11 @@ function EvidenceOverview() {
   const others = Object.keys(snapshot.journeys.length > 0 ? wizard.state.errors : {}).filter(
     (k) => !yearFields.includes(k),
   );
-  const fields = [UNANSWERED_PLACES_FIELD, ...others, ...yearFields];
+  // Decision 084: a year still claiming the mileage step's left-out miles, whatever the evidence.
+  const stepFields = Object.keys(wizard.state.errors).filter(
+    (k) => k.startsWith('stepLeftOutMiles_') && !others.includes(k),
+  );
+  const fields = [UNANSWERED_PLACES_FIELD, ...stepFields, ...others, ...yearFields];
   const journeyCount = snapshot.journeys.length;
 
   return (
@@ -90,6 +95,13 @@ function EvidenceOverview() {
           </p>
         </InfoBox>
       )}
+      <LeftOutStepMiles
+        snapshot={snapshot}
+        errors={wizard.state.errors}
+        onClaim={(year, employmentId, miles) =>
+          wizard.updateJob(year, employmentId, { businessMiles: miles })
+        }
+      />
       {journeyCount > 0 && <UnansweredPlaces />}
       {journeyCount > 0 && <LogMilesCheck />}
       {years.map((year) => (

@@ -25,6 +25,7 @@ import { selectedYears } from '@taxback/domain';
 import { fieldId, validateWizardStep } from '../lib/validation.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
+import { StepPlace, setStatedMiles, statedMilesOf, stepPlaceFields } from './mileage-place.tsx';
 
 const milesKey = jobFieldKey.miles;
 const connectedKey = jobFieldKey.connected;
@@ -48,8 +49,13 @@ export function milesFieldText(miles: number, typed: string | undefined, answere
   return miles > 0 || answered ? String(miles) : '';
 }
 
-const yearKeys = (y: TaxYearEntry) => [
-  ...y.jobs.flatMap((j) => [jobFieldKey.vehicle(y.year, j.employmentId), milesKey(y.year, j.employmentId)]),
+const yearKeys = (y: TaxYearEntry, snapshot: WizardSnapshot) => [
+  ...y.jobs.flatMap((j) => [
+    jobFieldKey.vehicle(y.year, j.employmentId),
+    milesKey(y.year, j.employmentId),
+    // Decision 084: the place some of the miles went to, when there is one.
+    ...stepPlaceFields(snapshot, y.year, j.employmentId),
+  ]),
   connectedKey(y.year),
 ];
 
@@ -60,19 +66,19 @@ export function StepBusinessMileage() {
   const [active, setActive] = useState(() => years[0]?.year ?? '');
   const [estimateFor, setEstimateFor] = useState<{ year: string; employmentId: string } | null>(null);
   const summary = summariseClaim(snapshot);
-  const fields = years.flatMap(yearKeys);
+  const fields = years.flatMap((y) => yearKeys(y, snapshot));
   const current = years.find((y) => y.year === active) ?? years[0];
 
   function handleContinue() {
     const found = validateWizardStep('mileage', snapshot);
-    const firstWithError = years.find((y) => yearKeys(y).some((k) => found[k]));
+    const firstWithError = years.find((y) => yearKeys(y, snapshot).some((k) => found[k]));
     // Show the first year that needs attention so its inline messages are visible.
     if (firstWithError) setActive(firstWithError.year);
     wizard.continueStep();
   }
 
   function onErrorLinkClick(targetId: string) {
-    const year = years.find((y) => yearKeys(y).some((k) => targetId === fieldId(k)));
+    const year = years.find((y) => yearKeys(y, snapshot).some((k) => targetId === fieldId(k)));
     // The field must be on screen before the summary link focuses it.
     if (year) flushSync(() => setActive(year.year));
   }
@@ -90,7 +96,7 @@ export function StepBusinessMileage() {
           years={years}
           active={current?.year}
           setActive={setActive}
-          hasError={(y) => yearKeys(y).some((k) => Boolean(errors[k]))}
+          hasError={(y) => yearKeys(y, snapshot).some((k) => Boolean(errors[k]))}
         />
         {years.map((y) => (
           <YearPanel
@@ -112,7 +118,7 @@ export function StepBusinessMileage() {
           year={estimateFor.year}
           onClose={() => setEstimateFor(null)}
           onUse={(miles) => {
-            wizard.updateJob(estimateFor.year, estimateFor.employmentId, { businessMiles: miles });
+            setStatedMiles(wizard, estimateFor.year, estimateFor.employmentId, miles);
             setEstimateFor(null);
           }}
         />
@@ -260,8 +266,11 @@ function JobMiles({
   const name = snapshot.employments[i]?.employerName || `employer ${i + 1}`;
   const testKey = `${year}-${job.employmentId}`;
   const key = milesKey(year, job.employmentId);
+  // Decision 084: with a place answered, the field is the figure typed, the claim that less the
+  // miles the business-journey test leaves out.
+  const stated = statedMilesOf(snapshot, year, job.employmentId, job.businessMiles);
   // A typed figure stands until the saved one changes by other means (the estimate's figure).
-  const text = typed !== undefined && (Number(typed) || 0) === job.businessMiles ? typed : undefined;
+  const text = typed !== undefined && (Number(typed) || 0) === stated ? typed : undefined;
   return (
     <div className="space-y-4" data-testid={`job-${testKey}`}>
       {showName && <h2 className="text-xl">{name}</h2>}
@@ -290,10 +299,10 @@ function JobMiles({
         id={fieldId(key)}
         year={year}
         employerName={name}
-        value={milesFieldText(job.businessMiles, text, hasCompleted('mileage', lastStepCompleted))}
+        value={milesFieldText(stated, text, hasCompleted('mileage', lastStepCompleted))}
         onChange={(digits) => {
           setTyped(digits);
-          wizard.updateJob(year, job.employmentId, { businessMiles: Number(digits) || 0 });
+          setStatedMiles(wizard, year, job.employmentId, Number(digits) || 0);
         }}
         error={errors[key]}
         testId={`miles-${testKey}`}
@@ -304,6 +313,7 @@ function JobMiles({
           for {name} in {year}
         </span>
       </Button>
+      <StepPlace year={year} employmentId={job.employmentId} label={`${name}, ${year}`} />
     </div>
   );
 }

@@ -24,7 +24,7 @@ import { caseFiguresOf, claimSummaryOf } from '../lib/case-figures.ts';
 import { useWizard } from '../wizard-context.tsx';
 import { WizardShell } from '../wizard-shell.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { LeftOutJourneys } from '../components/left-out-journeys.tsx';
+import { LeftOutJourneys, LeftOutStepMiles } from '../components/left-out-journeys.tsx';
 
 const FIELDS = [
   'signature',
@@ -229,6 +229,7 @@ export function StepReview() {
       {figures && <CaseYearsPanel figures={figures} />}
       {!isFuelClaim(snapshot) && <SelfAssessmentNote summary={summary} />}
       <LeftOutJourneys snapshot={snapshot} testId="review-left-out-journeys" />
+      <LeftOutStepMiles snapshot={snapshot} testId="review-left-out-step-miles" />
 
       {authority ? (
         <AuthorityDocumentView document={authority} />
