@@ -1,12 +1,20 @@
 // The operators' back-office in the browser, shared by the specs that walk it (admin, operator
-// edits): operators made with `npm run admin:create`, a mileage claim made by clicking through the
-// wizard, sign-in with the second factor, and the claim page's actions.
+// edits): operators made with `npm run admin:create`, the back-office's mileage claim (clicked
+// through the wizard in admin.e2e.ts; the other specs make theirs through its API, decision 086),
+// sign-in with the second factor, and the claim page's actions.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Download,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { generate } from 'otplib';
 import { NEW_CLAIM_REFERENCE_PATTERN } from '@taxback/domain';
 import { expectNoA11yViolations } from './a11y.ts';
@@ -14,6 +22,7 @@ import { executeSql, queryRows, waitForOnboardingClaim } from './db.ts';
 import { TEST_COMPANY, getDatabaseUrl, getDataDir } from './env.ts';
 import { liveQuestion } from './funnel.ts';
 import { makePdf } from './sample-files.ts';
+import { seedMileageClaim } from './seed.ts';
 import {
   OFFERED_YEARS,
   completeStepsZeroToSeven,
@@ -70,20 +79,14 @@ export function unique(): string {
 }
 
 /**
- * A mileage claim made as a claimant makes it: in its own browser, from the affiliate's link to the
- * wizard, clicking through every step to the confirmation. Returns the reference shown there, the
- * exact bytes of the uploaded evidence, and the drawn signature as the server stored it (read back
- * through the claimant's session and checked against its stored_files hash).
+ * The claimant of the back-office specs' mileage claim. Acme Ltd pays 5p a mile on 4,000 miles
+ * (D17/D18 shape, one employment): at most £2,000 of expenses, so a P87 year, not a Self Assessment
+ * one (D31). The claimant ticks "I don't have it" for the PAYE reference: the one P87 answer a
+ * submitted claim can still lack.
  */
-export async function submitMileageClaim(
-  browser: Browser,
-  who: { firstName: string; lastName: string; affiliate: string },
-): Promise<{ reference: string; evidence: Buffer; signature: Buffer }> {
+export function backOfficeClaimant(who: { firstName: string; lastName: string }): WizardClaimant {
   const year = OFFERED_YEARS[0] ?? '';
-  // Acme Ltd pays 5p a mile on 4,000 miles (D17/D18 shape, one employment): at most £2,000 of
-  // expenses, so a P87 year, not a Self Assessment one (D31). The claimant ticks "I don't have it"
-  // for the PAYE reference: the one P87 answer a submitted claim can still lack.
-  const claimant: WizardClaimant = {
+  return {
     firstName: who.firstName,
     lastName: who.lastName,
     email: `${who.firstName.toLowerCase()}@example.com`,
@@ -95,6 +98,20 @@ export async function submitMileageClaim(
     years: [{ year, companyName: 'Acme Ltd', miles: 4000 }],
     employerRatePence: 5,
   };
+}
+
+/**
+ * That mileage claim made as a claimant makes it: in its own browser, from the affiliate's link to
+ * the wizard, clicking through every step to the confirmation. Returns the reference shown there,
+ * the exact bytes of the uploaded evidence, and the drawn signature as the server stored it (read
+ * back through the claimant's session and checked against its stored_files hash).
+ */
+export async function submitMileageClaim(
+  browser: Browser,
+  who: { firstName: string; lastName: string; affiliate: string },
+): Promise<{ reference: string; evidence: Buffer; signature: Buffer }> {
+  const claimant = backOfficeClaimant(who);
+  const year = claimant.years[0]?.year ?? '';
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -157,49 +174,6 @@ export async function submitMileageClaim(
     expect(signature.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(createHash('sha256').update(signature).digest('hex')).toBe(storedSignatures[0]?.sha256);
     return { reference, evidence: evidence.buffer, signature };
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * A mileage claim made by clicking through the wizard in its own browser, with a PDF of evidence
- * for each of the claimant's years and the NI number given; its reference and id.
- */
-export async function claimByClicking(
-  browser: Browser,
-  who: WizardClaimant,
-): Promise<{ reference: string; id: string }> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const sessionId = await completeStepsZeroToSeven(page, who);
-    for (const { year } of who.years) {
-      const slug = yearSlug(year);
-      const evidence = await makePdf(`evidence-${slug}.pdf`, `Evidence ${year} for ${who.lastName}`);
-      await page.getByTestId(`evidence-upload-${slug}`).setInputFiles(evidence);
-      await expect(page.getByTestId(`evidence-files-${slug}`)).toContainText(evidence.name);
-    }
-    const saved = page.waitForResponse(isSaveOf('evidence'));
-    await continueButton(page).click();
-    expect((await saved).status()).toBe(200);
-    await expectStep(page, 'check-answers', 'Check your answers');
-    await continueButton(page).click();
-    await expectStep(page, 'review', 'Review and sign');
-    await signOnReview(page);
-    await tickConsents(page);
-    await continueButton(page).click();
-    await expectStep(page, 'hmrc-details', 'Administrative details');
-    await page.getByTestId('ni-number').fill('AB 12 34 56 C');
-    await continueButton(page).click();
-    await expect(page.getByTestId('confirmation-heading')).toBeVisible({ timeout: 20_000 });
-    const reference = (await page.getByTestId('confirmation-reference').textContent())?.trim() ?? '';
-    const row = await waitForOnboardingClaim(
-      sessionId,
-      (r) => r.submission_reference === reference,
-      'submitted',
-    );
-    return { reference, id: String(row.id) };
   } finally {
     await context.close();
   }
@@ -303,9 +277,12 @@ export async function recordAnswer(
 /** Issue 47: one past year, 1,000 business miles at 45p with nothing from the employer: £450. */
 export const YEAR_OF_450 = OFFERED_YEARS.filter((y) => y < '2026/27')[0] ?? '';
 
-/** Issue 47: a claim of £450 for YEAR_OF_450, made by clicking through the wizard, sent to HMRC. */
+/**
+ * Issue 47: a claim of £450 for YEAR_OF_450, made through the wizard's API (decision 086), sent to
+ * HMRC.
+ */
 export async function sentClaimOf450(
-  browser: Browser,
+  request: APIRequestContext,
   person: { firstName: string; lastName: string; id: string },
 ) {
   const who: WizardClaimant = {
@@ -320,7 +297,7 @@ export async function sentClaimOf450(
     years: [{ year: YEAR_OF_450, companyName: 'Acme Ltd', miles: 1000 }],
     employerRatePence: 0,
   };
-  const claim = await claimByClicking(browser, who);
+  const claim = await seedMileageClaim(request, who);
   await executeSql("UPDATE onboarding_claims SET status = 'sent-to-hmrc' WHERE id = $1", [claim.id]);
   return { claim, who };
 }

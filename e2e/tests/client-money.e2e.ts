@@ -30,10 +30,11 @@ test.afterAll(async () => {
 
 test('a nomination: HMRC’s £450 received, £90 kept, £360 in the day’s payout file, paid, and the case at zero', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(300_000);
   const id = unique();
-  const { claim, who } = await sentClaimOf450(browser, { firstName: 'Nia', lastName: `Nominee${id}`, id });
+  const { claim, who } = await sentClaimOf450(request, { firstName: 'Nia', lastName: `Nominee${id}`, id });
 
   const { operator, page } = await adminRecords450(browser, nominated.url, claim.id, id);
 

@@ -22,10 +22,11 @@ test.afterAll(async () => {
 
 test('a 20% fee without a nomination: £450 repaid, an invoice for £90 emailed, seen by the claimant, then paid', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(300_000);
   const id = unique();
-  const { claim, who } = await sentClaimOf450(browser, { firstName: 'Ivy', lastName: `Invoice${id}`, id });
+  const { claim, who } = await sentClaimOf450(request, { firstName: 'Ivy', lastName: `Invoice${id}`, id });
 
   const { operator, page } = await adminRecords450(browser, feeServer.url, claim.id, id);
 

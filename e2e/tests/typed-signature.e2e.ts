@@ -5,9 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { waitForOnboardingClaim } from '../helpers/db.ts';
 import { extractPdfText, makePdf } from '../helpers/sample-files.ts';
+import { openSeededDraft } from '../helpers/seed.ts';
 import {
   OFFERED_YEARS,
-  completeStepsZeroToSeven,
   continueButton,
   expectNoSidewaysScroll,
   expectStep,
@@ -48,7 +48,9 @@ test('a claim signed by typing the name, by keyboard only, is stored and rendere
   request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const sessionId = await completeStepsZeroToSeven(page, claimant());
+  // Steps 0-7 saved through the wizard's API and reopened in this tab (decision 086): the test
+  // begins at the evidence; wizard-complete.e2e.ts clicks those steps.
+  const sessionId = await openSeededDraft(page, request, claimant());
   const evidence = await makePdf('evidence.pdf', 'Evidence for Keyboard');
   await page.getByTestId(`evidence-upload-${yearSlug(YEAR)}`).setInputFiles(evidence);
   await expect(page.getByTestId(`evidence-files-${yearSlug(YEAR)}`)).toContainText(evidence.name);
