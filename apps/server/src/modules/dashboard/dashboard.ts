@@ -43,35 +43,34 @@ export function dashboardFilters(query: DashboardQuery, now: Date): DashboardFil
 /**
  * Open claims now, per open status: how many, the median and the oldest age in days (from the UK
  * day each was made to today) and how many are over the target. The median is the nearest-rank
- * one: the age of the ceil(n/2)-th newest claim.
+ * one: the age of the ceil(n/2)-th newest claim, read from the claims counted per UK day
+ * (decision 085).
  */
 async function waitingNow(
   queries: DashboardQueries,
   filters: DashboardFilters,
-  at: { today: string; overdueBefore: string },
+  today: string,
 ): Promise<Dashboard['waiting']> {
-  const ageOf = (made: string | null) =>
-    made === null ? null : daysBetween(ukIsoDate(new Date(made)), at.today);
-  const rows = await queries.waiting(filters, at.overdueBefore);
-  const out: Dashboard['waiting'] = [];
-  for (const status of CLAIM_STATUSES.filter(isOpenStatus)) {
-    const mine = rows.filter((r) => r.status === status);
-    const claims = mine.reduce((sum, r) => sum + num(r.n), 0);
-    const oldest =
-      mine
-        .map((r) => r.oldest)
-        .filter((o): o is string => o !== null)
-        .sort()[0] ?? null;
-    const median = claims === 0 ? null : await queries.nthNewest(filters, status, Math.ceil(claims / 2));
-    out.push({
+  const ages = new Map<string, Counted[]>();
+  for (const row of await queries.waiting(filters))
+    tally(
+      ages,
+      row.status,
+      () => [],
+      (list) => list.push({ value: daysBetween(ukDay(row), today), count: num(row.n) }),
+    );
+  return CLAIM_STATUSES.filter(isOpenStatus).map((status) => {
+    const counted = ages.get(status) ?? [];
+    const summary = summariseCounts(counted);
+    return {
       status,
-      claims,
-      medianDays: ageOf(median),
-      oldestDays: ageOf(oldest),
-      overTarget: mine.reduce((sum, r) => sum + num(r.overdue), 0),
-    });
-  }
-  return out;
+      claims: summary.count,
+      medianDays: summary.median,
+      oldestDays: summary.max,
+      // Over target: made on a UK day more than the target's days before today.
+      overTarget: counted.filter((c) => c.value > WAITING_TARGET_DAYS).reduce((sum, c) => sum + c.count, 0),
+    };
+  });
 }
 
 /** Per ISO week of the range, in order, each starting from `make()`. */
@@ -92,13 +91,11 @@ export async function buildDashboard(
   now: Date,
 ): Promise<Dashboard> {
   const today = ukIsoDate(now);
-  // A claim is over target once its UK day of submission is more than the target's days ago.
-  const overdueBefore = ukDayStart(addDays(today, -WAITING_TARGET_DAYS));
   // One statement after another, on one connection at a time: a dashboard never takes a share of
   // the pool that the operators' and claimants' requests are waiting for (decision 036).
   const intake = await queries.intake(filters);
   const funnel = await queries.funnel(filters);
-  const waiting = await waitingNow(queries, filters, { today, overdueBefore });
+  const waiting = await waitingNow(queries, filters, today);
   const sent = await queries.sent(filters);
   const answers = await queries.answers(filters);
   const repaid = await queries.repaid(filters);
