@@ -105,13 +105,12 @@ export function createDashboardQueries(db: Db) {
     },
 
     /** Open claims now, whatever the range, per status and UTC day group they were made in. */
-    async waiting(filters: DashboardFilters) {
-      const rows = await daily('open', filters)
-        .select(['kind', 'status', 'day as utc_day', 'late', claims.as('n')])
-        .groupBy(['kind', 'status', 'day', 'late'])
+    waiting(filters: DashboardFilters) {
+      return daily('open', filters)
+        .select(['status', 'day as utc_day', 'late', claims.as('n')])
+        .groupBy(['status', 'day', 'late'])
         .having(claims, '<>', 0)
         .execute();
-      return kindOf(rows);
     },
 
     /** Claims sent to HMRC per day (D35: the UK date recorded). */
