@@ -1,4 +1,4 @@
-/* global process, console */
+/* global process, console, Buffer */
 // Runs npm scripts one after another, as `a && b && c` would, and prints each one's wall and CPU
 // seconds (decision 080). Scripts joined by `+` (`lint+typecheck`) run side by side as one phase
 // (decision 087): each is mostly one busy thread, so on two cores the pair takes the time of the
