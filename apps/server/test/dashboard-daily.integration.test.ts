@@ -1,11 +1,11 @@
-// Issue 45 (decision 085): migration 049's daily figures (claims made, open now, sent, repaid with
+// Issue 45 (decision 085): migration 051's daily figures (claims made, open now, sent, repaid with
 // their amounts) agree with the claims themselves after every kind of write (SQLite, or PostgreSQL with
 // TEST_DATABASE_URL): claims made through the API (a mileage claim is a draft first), status
 // changes, sending and repayment, a moved date or affiliate, a claim taken back to a draft, a deletion, and the
 // migration's own count of the claims already there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import * as dashboardDaily from '../src/db/migrations/049-dashboard-daily.ts';
+import * as dashboardDaily from '../src/db/migrations/051-dashboard-daily.ts';
 import { submitGeneralClaim, submitMileageClaim, testClock } from './admin-helpers.ts';
 import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';

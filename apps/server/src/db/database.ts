@@ -685,7 +685,7 @@ export interface FunnelStepsTable {
 }
 
 /**
- * Issue 45 (migration 049, decision 085): the dashboard's per-claim figures per day, kept by
+ * Issue 45 (migration 051, decision 085): the dashboard's per-claim figures per day, kept by
  * triggers on the claim tables. See the migration for each column.
  */
 export interface DashboardDailyTable {

@@ -40,7 +40,7 @@ import * as nominations from './045-nominations.ts';
 import * as invoiceTaxCode from './046-invoice-tax-code.ts';
 import * as cardCheckouts from './047-card-checkouts.ts';
 import * as nominationRequests from './048-nomination-requests.ts';
-import * as dashboardDaily from './049-dashboard-daily.ts';
+import * as dashboardDaily from './051-dashboard-daily.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -86,7 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '046-invoice-tax-code': invoiceTaxCode,
   '047-card-checkouts': cardCheckouts,
   '048-nomination-requests': nominationRequests,
-  '049-dashboard-daily': dashboardDaily,
+  '051-dashboard-daily': dashboardDaily,
 };
 
 export const migrationProvider: MigrationProvider = {

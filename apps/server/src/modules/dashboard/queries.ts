@@ -5,7 +5,7 @@ import type { DashboardKind } from '@taxback/domain/dashboard-schemas';
 import type { Database } from '../../db/database.ts';
 
 // Issue 45: the dashboard's SQL, run the same on SQLite and PostgreSQL. The figures about claims
-// are GROUP BYs over migration 049's daily counts, which the database keeps beside the claims
+// are GROUP BYs over migration 051's daily counts, which the database keeps beside the claims
 // (decision 085); the funnel's are over its own counts, HMRC's answers over their table. Timestamps
 // are ISO text in UTC, so a claim is counted under its UTC day and whether its hour is 23 (the only
 // hour that can be the next UK day, in summer), and the domain turns those into UK days and weeks.
@@ -62,7 +62,7 @@ function affiliateOf(filters: DashboardFilters, sqlite: boolean): RawBuilder<boo
 export function createDashboardQueries(db: Db) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   const affiliateCondition = (filters: DashboardFilters) => affiliateOf(filters, sqlite);
-  /** Migration 049's daily rows of one measure, for the kind and affiliate asked for. */
+  /** Migration 051's daily rows of one measure, for the kind and affiliate asked for. */
   function daily(measure: 'made' | 'open' | 'sent' | 'repaid', filters: DashboardFilters) {
     let query = db.selectFrom('dashboard_daily').where('measure', '=', measure);
     if (filters.kind !== 'all') query = query.where('kind', '=', filters.kind);
