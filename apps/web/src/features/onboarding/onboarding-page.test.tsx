@@ -1,7 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears, storageIndexOf } from '@taxback/domain';
-import { installFakeServer, progressAnswer, renderWizard, snapshotWith } from '../../../test/wizard-helpers.tsx';
+import {
+  installFakeServer,
+  progressAnswer,
+  renderWizard,
+  snapshotWith,
+} from '../../../test/wizard-helpers.tsx';
 import { outboxKey } from './lib/outbox.ts';
 import { CONFLICT_MESSAGE, SESSION_STORAGE_KEY } from './onboarding-page.tsx';
 

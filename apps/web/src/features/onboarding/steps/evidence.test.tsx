@@ -14,7 +14,12 @@ import {
 } from '@taxback/domain';
 import { THIRTY_MONTH_SITE, TWELVE_MONTH_SITE } from '@taxback/domain/test/example-snapshots';
 import { fieldId } from '../lib/validation.ts';
-import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../../../../test/wizard-helpers.tsx';
+import {
+  completedSnapshot,
+  installFakeServer,
+  installFakeXhr,
+  renderWizard,
+} from '../../../../test/wizard-helpers.tsx';
 
 vi.mock('signature_pad', async () => ({
   default: (await import('../../../../test/signature-pad-mock.ts')).MockPad,

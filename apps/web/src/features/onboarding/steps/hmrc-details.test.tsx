@@ -1,7 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimableTaxYears } from '@taxback/domain';
-import { completedSnapshot, installFakeServer, installFakeXhr, renderWizard } from '../../../../test/wizard-helpers.tsx';
+import {
+  completedSnapshot,
+  installFakeServer,
+  installFakeXhr,
+  renderWizard,
+} from '../../../../test/wizard-helpers.tsx';
 import { formatNiAsTyped } from './hmrc-details.tsx';
 
 const [y1] = claimableTaxYears().map((y) => y.year) as [string];
