@@ -684,6 +684,30 @@ export interface FunnelStepsTable {
   count: number;
 }
 
+/**
+ * Issue 45 (migration 051, decision 085): the dashboard's per-claim figures per day, kept by
+ * triggers on the claim tables. See the migration for each column.
+ */
+export interface DashboardDailyTable {
+  /** 'made' | 'open' | 'sent' | 'repaid'. */
+  measure: string;
+  /** 'YYYY-MM-DD': the UTC day made ('made', 'open'), sent_on or repaid_on. */
+  day: string;
+  kind: string;
+  /** '' for claims with no affiliate. */
+  affiliate: string;
+  /** The open status ('open'), else ''. */
+  status: string;
+  /** 1 when made at 23:xx UTC. */
+  late: number | string;
+  /** 'repaid': the UTC day made ('' when not made), else ''. */
+  made_day: string;
+  claims: number | string;
+  repaid_pence: number | string;
+  fee_pence: number | string;
+  claimant_pence: number | string;
+}
+
 export interface Database {
   form_responses: FormResponsesTable;
   onboarding_claims: OnboardingClaimsTable;
@@ -710,6 +734,7 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   funnel_steps: FunnelStepsTable;
+  dashboard_daily: DashboardDailyTable;
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;

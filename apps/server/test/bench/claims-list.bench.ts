@@ -2,6 +2,7 @@
 // drafts; a third of them owned by one of ten operators, with the queues' flags) and times the
 // operators' claims-list API (filter + sort + a page of 50) and the queue page (issue 29: the three
 // queue counts and page 1 of My claims with flags) through the real app and database, p50 and p99. Run on its own: node --import tsx apps/server/test/bench/claims-list.bench.ts
+// Issue 45: also the admins' dashboard (twelve weeks, one kind and affiliate, a whole year) over them.
 // BENCH_CLAIMS changes the count; BENCH_OUT writes the result as JSON; TEST_DATABASE_URL selects PostgreSQL;
 // BENCH_EXPLAIN=1 prints each scenario's statements with their plans (explain.ts).
 import fs from 'node:fs';
@@ -9,7 +10,12 @@ import { sql } from 'kysely';
 import { createTestApp } from '../helpers.ts';
 import { asOperator, insertOperator, signIn, testClock } from '../admin-helpers.ts';
 import type { AdminSession } from '../admin-helpers.ts';
-import { seedBenchClaims } from './seed-claims.ts';
+import {
+  DASHBOARD_SCENARIOS,
+  DASHBOARD_TABLES,
+  seedBenchClaims,
+  seedDashboardFigures,
+} from './seed-claims.ts';
 import { explainList } from './explain.ts';
 
 const TOTAL = Number(process.env.BENCH_CLAIMS ?? 100_000);
@@ -65,13 +71,13 @@ async function main(): Promise<void> {
     const me = await insertOperator(t, { role: 'caseworker' });
     const started = performance.now();
     await seedBenchClaims(t, TOTAL, me.id);
+    await seedDashboardFigures(t);
     const seedSeconds = (performance.now() - started) / 1000;
     // PostgreSQL: what autovacuum does to a table after this many inserts (statistics and the
     // visibility map, so the counts can read their indexes alone), done now rather than whenever
     // autovacuum next wakes; a live database of 100,000 claims has had it.
     if (t.app.dbDialect === 'postgres')
-      for (const table of ['form_responses', 'onboarding_claims'])
-        await sql`vacuum analyze ${sql.table(table)}`.execute(t.app.db);
+      for (const table of DASHBOARD_TABLES) await sql`vacuum analyze ${sql.table(table)}`.execute(t.app.db);
 
     const session = await signIn(t, clock, me);
     const scenarios: Record<string, string> = {
@@ -104,8 +110,30 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       timings[name] = { p50: percentile(times, 50), p99: percentile(times, 99), total };
     }
-    const exported = await timeExport(t, await signIn(t, clock, await insertOperator(t, { role: 'admin' })));
-    const result = { claims: TOTAL, database: t.app.dbDialect, seedSeconds, timings, export: exported };
+    const admin = await signIn(t, clock, await insertOperator(t, { role: 'admin' }));
+    // Issue 45 (decision 085): the admins' dashboard over the same claims.
+    const dashboard: Record<string, { p50: number; p99: number }> = {};
+    for (const [name, url] of Object.entries(DASHBOARD_SCENARIOS)) {
+      const times: number[] = [];
+      for (let i = 0; i < 120; i++) {
+        const t0 = performance.now();
+        const res = await t.app.inject({ method: 'GET', url, headers: asOperator(admin) });
+        const ms = performance.now() - t0;
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+        if (i >= 20) times.push(ms); // the first 20 warm the caches
+      }
+      times.sort((a, b) => a - b);
+      dashboard[name] = { p50: percentile(times, 50), p99: percentile(times, 99) };
+    }
+    const exported = await timeExport(t, admin);
+    const result = {
+      claims: TOTAL,
+      database: t.app.dbDialect,
+      seedSeconds,
+      timings,
+      dashboard,
+      export: exported,
+    };
     console.log(JSON.stringify(result, null, 2));
     if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify(result));
   } finally {

@@ -5,7 +5,9 @@
 // records, a thread of up to three messages, its status history, audit events, finished jobs and
 // the text and email it was sent.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { CLAIM_STATUSES } from '@taxback/domain';
+import { FUNNEL_STEPS, addDays } from '@taxback/domain/dashboard';
 import type { ClaimKind, NewRow } from '../../src/db/database.ts';
 import type { TestApp } from '../helpers.ts';
 
@@ -256,3 +258,44 @@ export async function seedBenchClaims(
     });
   }
 }
+
+/**
+ * Issue 45: what the admins' dashboard shows beyond the claims themselves, over the seeded claims
+ * (decision 072): sent to HMRC on the day made for the claims in those statuses, repaid that day
+ * for the repaid ones, an HMRC answer per repaid general claim and a year of funnel counts.
+ */
+export async function seedDashboardFigures(t: TestApp): Promise<void> {
+  const db = t.app.db;
+  for (const table of ['form_responses', 'onboarding_claims'] as const) {
+    await sql`update ${sql.table(table)} set sent_on = substr(created_at, 1, 10)
+      where status in ('sent-to-hmrc', 'repaid', 'rejected')`.execute(db);
+    await sql`update ${sql.table(table)} set repaid_on = substr(created_at, 1, 10),
+      repaid_pence = 10000, fee_pence = 2000, claimant_pence = 8000 where status = 'repaid'`.execute(db);
+  }
+  await sql`insert into case_year_answers (id, case_id, year, version, decision, pence, given_as,
+      decided_on, hmrc_reason, correction_reason, operator_id, created_at)
+    select id, id, '2024/25', 1, 'accepted', repaid_pence, 'repayment', repaid_on, '', null, null, created_at
+    from form_responses where status = 'repaid'`.execute(db);
+  const days = Array.from({ length: 365 }, (_, i) => addDays('2025-01-01', i));
+  await db
+    .insertInto('funnel_steps')
+    .values(days.flatMap((day) => FUNNEL_STEPS.map((step, i) => ({ day, step, count: 1000 >> i }))))
+    .execute();
+}
+
+/** The dashboards the benches time over the seeded year (2025): p99 <= 50 ms each (decision 085). */
+export const DASHBOARD_SCENARIOS: Record<string, string> = {
+  'twelve weeks': '/api/admin/dashboard?from=2025-06-02&to=2025-08-24',
+  'twelve weeks, mileage, one affiliate':
+    '/api/admin/dashboard?from=2025-06-02&to=2025-08-24&kind=mileage&affiliate=partner-two',
+  'a whole year': '/api/admin/dashboard?from=2025-01-01&to=2025-12-31',
+};
+
+/** The tables the dashboard reads, for PostgreSQL's VACUUM ANALYZE after seeding. */
+export const DASHBOARD_TABLES = [
+  'form_responses',
+  'onboarding_claims',
+  'case_year_answers',
+  'funnel_steps',
+  'dashboard_daily',
+] as const;

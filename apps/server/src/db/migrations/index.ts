@@ -41,6 +41,7 @@ import * as invoiceTaxCode from './046-invoice-tax-code.ts';
 import * as cardCheckouts from './047-card-checkouts.ts';
 import * as nominationRequests from './048-nomination-requests.ts';
 import * as sqliteSearch from './050-sqlite-search.ts';
+import * as dashboardDaily from './051-dashboard-daily.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '047-card-checkouts': cardCheckouts,
   '048-nomination-requests': nominationRequests,
   '050-sqlite-search': sqliteSearch,
+  '051-dashboard-daily': dashboardDaily,
 };
 
 export const migrationProvider: MigrationProvider = {

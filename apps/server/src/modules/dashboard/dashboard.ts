@@ -9,9 +9,9 @@ import {
   summariseCounts,
   tally,
   ukDayOfUtcGroup,
-  ukDayStart,
   weeksInRange,
   type Counted,
+  type IsoWeek,
   type FunnelStep,
 } from '@taxback/domain/dashboard';
 import {
@@ -24,7 +24,28 @@ import type { DashboardFilters, DashboardQueries, UtcGroup } from './queries.ts'
 
 const NO_AFFILIATE = '(none)';
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
-const ukDay = (g: UtcGroup) => ukDayOfUtcGroup(g.utc_day, num(g.late) === 1);
+
+/**
+ * A pure function of a day, remembered for one dashboard: its rows name the same few hundred days
+ * thousands of times (decision 085), and parsing a date each time was most of a year's build.
+ */
+function remembered<R>(f: (key: string) => R): (key: string) => R {
+  const seen = new Map<string, R>();
+  return (key) => {
+    let value = seen.get(key);
+    if (value === undefined) {
+      value = f(key);
+      seen.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** The UK day of a UTC day group, remembered (the same groups recur in every section). */
+function ukDays(): (g: UtcGroup) => string {
+  const of = remembered((key) => ukDayOfUtcGroup(key.slice(0, 10), key.endsWith('1')));
+  return (g) => of(`${g.utc_day} ${num(g.late)}`);
+}
 
 /**
  * The range a query asks for, with its defaults: up to today (UK), the last twelve weeks. A range
@@ -43,44 +64,45 @@ export function dashboardFilters(query: DashboardQuery, now: Date): DashboardFil
 /**
  * Open claims now, per open status: how many, the median and the oldest age in days (from the UK
  * day each was made to today) and how many are over the target. The median is the nearest-rank
- * one: the age of the ceil(n/2)-th newest claim.
+ * one: the age of the ceil(n/2)-th newest claim, read from the claims counted per UK day
+ * (decision 085).
  */
 async function waitingNow(
   queries: DashboardQueries,
   filters: DashboardFilters,
-  at: { today: string; overdueBefore: string },
+  today: string,
+  ukDay: (g: UtcGroup) => string,
 ): Promise<Dashboard['waiting']> {
-  const ageOf = (made: string | null) =>
-    made === null ? null : daysBetween(ukIsoDate(new Date(made)), at.today);
-  const rows = await queries.waiting(filters, at.overdueBefore);
-  const out: Dashboard['waiting'] = [];
-  for (const status of CLAIM_STATUSES.filter(isOpenStatus)) {
-    const mine = rows.filter((r) => r.status === status);
-    const claims = mine.reduce((sum, r) => sum + num(r.n), 0);
-    const oldest =
-      mine
-        .map((r) => r.oldest)
-        .filter((o): o is string => o !== null)
-        .sort()[0] ?? null;
-    const median = claims === 0 ? null : await queries.nthNewest(filters, status, Math.ceil(claims / 2));
-    out.push({
+  const ageOf = remembered((day) => daysBetween(day, today));
+  const ages = new Map<string, Counted[]>();
+  for (const row of await queries.waiting(filters))
+    tally(
+      ages,
+      row.status,
+      () => [],
+      (list) => list.push({ value: ageOf(ukDay(row)), count: num(row.n) }),
+    );
+  return CLAIM_STATUSES.filter(isOpenStatus).map((status) => {
+    const counted = ages.get(status) ?? [];
+    const summary = summariseCounts(counted);
+    return {
       status,
-      claims,
-      medianDays: ageOf(median),
-      oldestDays: ageOf(oldest),
-      overTarget: mine.reduce((sum, r) => sum + num(r.overdue), 0),
-    });
-  }
-  return out;
+      claims: summary.count,
+      medianDays: summary.median,
+      oldestDays: summary.max,
+      // Over target: made on a UK day more than the target's days before today.
+      overTarget: counted.filter((c) => c.value > WAITING_TARGET_DAYS).reduce((sum, c) => sum + c.count, 0),
+    };
+  });
 }
 
 /** Per ISO week of the range, in order, each starting from `make()`. */
-function byWeek<V>(from: string, to: string, make: () => V) {
+function byWeek<V>(from: string, to: string, make: () => V, weekOf: (day: string) => IsoWeek) {
   const weeks = weeksInRange(from, to);
   const map = new Map(weeks.map((w) => [w.weekStart, { ...w, ...make() }]));
   return {
     weeks,
-    at: (day: string) => map.get(isoWeekOf(day).weekStart),
+    at: (day: string) => map.get(weekOf(day).weekStart),
     rows: () => [...map.values()],
   };
 }
@@ -92,13 +114,13 @@ export async function buildDashboard(
   now: Date,
 ): Promise<Dashboard> {
   const today = ukIsoDate(now);
-  // A claim is over target once its UK day of submission is more than the target's days ago.
-  const overdueBefore = ukDayStart(addDays(today, -WAITING_TARGET_DAYS));
+  const ukDay = ukDays();
+  const weekOf = remembered(isoWeekOf);
   // One statement after another, on one connection at a time: a dashboard never takes a share of
   // the pool that the operators' and claimants' requests are waiting for (decision 036).
   const intake = await queries.intake(filters);
   const funnel = await queries.funnel(filters);
-  const waiting = await waitingNow(queries, filters, { today, overdueBefore });
+  const waiting = await waitingNow(queries, filters, today, ukDay);
   const sent = await queries.sent(filters);
   const answers = await queries.answers(filters);
   const repaid = await queries.repaid(filters);
@@ -107,7 +129,7 @@ export async function buildDashboard(
 
   const intakeRows = new Map<string, Dashboard['intake'][number]>();
   for (const row of intake) {
-    const week = isoWeekOf(ukDay(row));
+    const week = weekOf(ukDay(row));
     const affiliate = row.affiliate ?? NO_AFFILIATE;
     tally(
       intakeRows,
@@ -124,6 +146,7 @@ export async function buildDashboard(
     from,
     to,
     () => Object.fromEntries(FUNNEL_STEPS.map((s) => [s, 0])) as Record<FunnelStep, number>,
+    weekOf,
   );
   for (const row of funnel) {
     const entry = funnelWeeks.at(row.day);
@@ -131,13 +154,12 @@ export async function buildDashboard(
       entry[row.step as FunnelStep] += num(row.n);
   }
 
-  const hmrcWeeks = byWeek(from, to, () => ({
-    sent: 0,
-    accepted: 0,
-    reduced: 0,
-    refused: 0,
-    selfAssessment: 0,
-  }));
+  const hmrcWeeks = byWeek(
+    from,
+    to,
+    () => ({ sent: 0, accepted: 0, reduced: 0, refused: 0, selfAssessment: 0 }),
+    weekOf,
+  );
   for (const row of sent) {
     const entry = hmrcWeeks.at(row.day);
     if (entry) entry.sent += num(row.n);
@@ -154,7 +176,12 @@ export async function buildDashboard(
     if (entry && key) entry[key] += num(row.n);
   }
 
-  const moneyWeeks = byWeek(from, to, () => ({ repaid: 0, repaidPence: 0, feePence: 0, claimantPence: 0 }));
+  const moneyWeeks = byWeek(
+    from,
+    to,
+    () => ({ repaid: 0, repaidPence: 0, feePence: 0, claimantPence: 0 }),
+    weekOf,
+  );
   for (const row of repaid) {
     const entry = moneyWeeks.at(row.day);
     if (!entry) continue;
@@ -164,7 +191,7 @@ export async function buildDashboard(
     entry.claimantPence += num(row.claimant);
   }
 
-  const timeWeeks = byWeek(from, to, () => ({ values: [] as Counted[] }));
+  const timeWeeks = byWeek(from, to, () => ({ values: [] as Counted[] }), weekOf);
   const allTimes: Counted[] = [];
   for (const row of times) {
     const value = { value: daysBetween(ukDay(row), row.repaid_on), count: num(row.n) };

@@ -1,14 +1,14 @@
 import { SqliteAdapter, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
-import { addDays, ukDayStart } from '@taxback/domain/dashboard';
+import { addDays, ukDayOfUtcGroup } from '@taxback/domain/dashboard';
 import type { DashboardKind } from '@taxback/domain/dashboard-schemas';
 import type { Database } from '../../db/database.ts';
 
-// Issue 45: the dashboard's SQL. Every figure is a GROUP BY over one claim table (or the funnel's
-// counts, or HMRC's answers), run the same on SQLite and PostgreSQL: timestamps are ISO text in
-// UTC, so each is grouped by its UTC day and whether its hour is 23 (the only hour that can be the
-// next UK day, in summer), and the domain turns those groups into UK days and weeks.
+// Issue 45: the dashboard's SQL, run the same on SQLite and PostgreSQL. The figures about claims
+// are GROUP BYs over migration 051's daily counts, which the database keeps beside the claims
+// (decision 085); the funnel's are over its own counts, HMRC's answers over their table. Timestamps
+// are ISO text in UTC, so a claim is counted under its UTC day and whether its hour is 23 (the only
+// hour that can be the next UK day, in summer), and the domain turns those into UK days and weeks.
 
 type Db = Kysely<Database>;
 
@@ -20,25 +20,21 @@ export interface DashboardFilters {
   affiliate: string | null;
 }
 
-/** How one claim table spells the day a claim was made. */
+/** How one claim table spells the day a claim was made (for HMRC's answers, read per case). */
 interface ClaimTable {
   kind: 'general' | 'mileage';
   table: 'form_responses' | 'onboarding_claims';
-  submitted: string;
   /** Rows that are claims (a mileage draft is not one yet). */
   claims: RawBuilder<boolean>;
 }
 
 const TABLES: ClaimTable[] = [
-  { kind: 'general', table: 'form_responses', submitted: 'created_at', claims: sql<boolean>`1 = 1` },
-  {
-    kind: 'mileage',
-    table: 'onboarding_claims',
-    submitted: 'submitted_at',
-    // Only a submitted claim has a submission date: no status test needed (a draft has none).
-    claims: sql<boolean>`submitted_at is not null`,
-  },
+  { kind: 'general', table: 'form_responses', claims: sql<boolean>`1 = 1` },
+  // Only a submitted claim has a submission date: no status test needed (a draft has none).
+  { kind: 'mileage', table: 'onboarding_claims', claims: sql<boolean>`submitted_at is not null` },
 ];
+
+type Kind = ClaimTable['kind'];
 
 /** A timestamp's group: its UTC day and whether its UTC hour is 23. */
 export interface UtcGroup {
@@ -51,11 +47,10 @@ function tablesOf(filters: DashboardFilters): ClaimTable[] {
 }
 
 /**
- * The affiliate filter: a name, or '(none)' for claims that came with no affiliate. On SQLite the
- * column is written `+affiliate_name`, SQLite's way of keeping a term off an index: its planner
- * would otherwise walk the affiliate's index (migration 001) and read each of its claims' rows,
- * where the dashboard's own indexes (migration 042) hold the affiliate beside the date and answer
- * from the index alone. PostgreSQL's planner weighs both with its statistics.
+ * The affiliate filter on a case's claims (HMRC's answers): a name, or '(none)' for claims that
+ * came with no affiliate. On SQLite the column is written `+affiliate_name`, SQLite's way of
+ * keeping a term off an index: its planner would otherwise walk the affiliate's index (migration
+ * 001) rather than the claim's own. PostgreSQL's planner weighs both with its statistics.
  */
 function affiliateOf(filters: DashboardFilters, sqlite: boolean): RawBuilder<boolean> {
   const column = sqlite ? sql`+affiliate_name` : sql`affiliate_name`;
@@ -64,44 +59,38 @@ function affiliateOf(filters: DashboardFilters, sqlite: boolean): RawBuilder<boo
   return sql<boolean>`${column} = ${filters.affiliate}`;
 }
 
-const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-const lateOf = (column: string) =>
-  sql<number>`case when substr(${sql.ref(column)}, 12, 2) = '23' then 1 else 0 end`;
-
-/** Timestamps within the UK days of the range. */
-function submittedIn(t: ClaimTable, filters: DashboardFilters): RawBuilder<boolean> {
-  const column = sql.ref(t.submitted);
-  return sql<boolean>`${column} >= ${ukDayStart(filters.from)} and ${column} < ${ukDayStart(addDays(filters.to, 1))}`;
-}
-
-/** The open statuses as literals, as migrations 026 and 042's partial indexes say them. */
-const OPEN = sql.join(CLAIM_STATUSES.filter(isOpenStatus).map((s) => sql.lit(s)));
-
 export function createDashboardQueries(db: Db) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   const affiliateCondition = (filters: DashboardFilters) => affiliateOf(filters, sqlite);
-  async function perTable<R>(
-    filters: DashboardFilters,
-    query: (t: ClaimTable) => RawBuilder<R>,
-  ): Promise<(R & { kind: 'general' | 'mileage' })[]> {
-    const rows: (R & { kind: 'general' | 'mileage' })[] = [];
-    for (const t of tablesOf(filters))
-      for (const row of (await query(t).execute(db)).rows) rows.push({ ...row, kind: t.kind });
-    return rows;
+  /** Migration 051's daily rows of one measure, for the kind and affiliate asked for. */
+  function daily(measure: 'made' | 'open' | 'sent' | 'repaid', filters: DashboardFilters) {
+    let query = db.selectFrom('dashboard_daily').where('measure', '=', measure);
+    if (filters.kind !== 'all') query = query.where('kind', '=', filters.kind);
+    if (filters.affiliate !== null)
+      query = query.where('affiliate', '=', filters.affiliate === '(none)' ? '' : filters.affiliate);
+    return query;
   }
+  const claims = sql<number | string>`sum(claims)`;
+  const kindOf = <R extends { kind: string }>(rows: R[]) => rows.map((r) => ({ ...r, kind: r.kind as Kind }));
 
   return {
-    /** Claims made per UK day group, kind and affiliate. */
-    intake(filters: DashboardFilters) {
-      return perTable(
-        filters,
-        (t) => sql<UtcGroup & { affiliate: string | null; n: number | string }>`
-          select ${dayOf(t.submitted)} as utc_day, ${lateOf(t.submitted)} as late,
-            affiliate_name as affiliate, count(*) as n
-          from ${sql.table(t.table)}
-          where ${t.claims} and ${submittedIn(t, filters)} and ${affiliateCondition(filters)}
-          group by ${dayOf(t.submitted)}, ${lateOf(t.submitted)}, affiliate_name`,
-      );
+    /**
+     * Claims made per UK day group, kind and affiliate: the UTC days that can hold the range's UK
+     * days, less the groups outside it.
+     */
+    async intake(filters: DashboardFilters) {
+      const rows = await daily('made', filters)
+        .select(['kind', 'day as utc_day', 'late', claims.as('n')])
+        .select(sql<string | null>`nullif(affiliate, '')`.as('affiliate'))
+        .where('day', '>=', addDays(filters.from, -1))
+        .where('day', '<=', filters.to)
+        .groupBy(['kind', 'day', 'late', 'affiliate'])
+        .having(claims, '<>', 0)
+        .execute();
+      return kindOf(rows).filter((r) => {
+        const day = ukDayOfUtcGroup(r.utc_day, Number(r.late) === 1);
+        return day >= filters.from && day <= filters.to;
+      });
     },
 
     /** The funnel's counts per UK day and step (not by kind or affiliate: they hold neither). */
@@ -115,55 +104,23 @@ export function createDashboardQueries(db: Db) {
         .execute();
     },
 
-    /**
-     * Open claims now, whatever the range, per status: how many, the first made, and how many were
-     * made before `overdueBefore` (an instant). One walk of the open-claims index per table, in
-     * its order, so no sort.
-     */
-    waiting(filters: DashboardFilters, overdueBefore: string) {
-      return perTable(
-        filters,
-        (t) => sql<{
-          status: string;
-          n: number | string;
-          oldest: string | null;
-          overdue: number | string | null;
-        }>`
-          select status, count(*) as n, min(${sql.ref(t.submitted)}) as oldest,
-            sum(case when ${sql.ref(t.submitted)} < ${overdueBefore} then 1 else 0 end) as overdue
-          from ${sql.table(t.table)}
-          where status in (${OPEN}) and ${t.claims} and ${affiliateCondition(filters)}
-          group by status`,
-      );
-    },
-
-    /**
-     * When the `rank`-th newest open claim of `status` was made (1 is the newest), across the
-     * kinds asked for: both tables' index entries merged in date order and walked to that rank.
-     * For a median this reads half of the status's entries, and never sorts them.
-     */
-    async nthNewest(filters: DashboardFilters, status: string, rank: number): Promise<string | null> {
-      // ISO instants sort the same byte by byte: PostgreSQL's "C" collation spares its sort the
-      // locale's rules (the database's own collation may be any); SQLite compares bytes already.
-      const bytewise = sqlite ? sql`` : sql` collate "C"`;
-      const sides = tablesOf(filters).map(
-        (t) => sql`select ${sql.ref(t.submitted)}${bytewise} as made from ${sql.table(t.table)}
-          where status in (${OPEN}) and status = ${status} and ${t.claims} and ${affiliateCondition(filters)}`,
-      );
-      const result = await sql<{ made: string }>`${sql.join(sides, sql` union all `)}
-        order by made desc limit 1 offset ${rank - 1}`.execute(db);
-      return result.rows[0]?.made ?? null;
+    /** Open claims now, whatever the range, per status and UTC day group they were made in. */
+    waiting(filters: DashboardFilters) {
+      return daily('open', filters)
+        .select(['status', 'day as utc_day', 'late', claims.as('n')])
+        .groupBy(['status', 'day', 'late'])
+        .having(claims, '<>', 0)
+        .execute();
     },
 
     /** Claims sent to HMRC per day (D35: the UK date recorded). */
-    sent(filters: DashboardFilters) {
-      return perTable(
-        filters,
-        (t) => sql<{ day: string; n: number | string }>`
-          select sent_on as day, count(*) as n from ${sql.table(t.table)}
-          where sent_on >= ${filters.from} and sent_on <= ${filters.to} and ${affiliateCondition(filters)}
-          group by sent_on`,
-      );
+    async sent(filters: DashboardFilters) {
+      return daily('sent', filters)
+        .select(['day', claims.as('n')])
+        .where('day', '>=', filters.from)
+        .where('day', '<=', filters.to)
+        .groupBy('day')
+        .execute();
     },
 
     /**
@@ -194,35 +151,31 @@ export function createDashboardQueries(db: Db) {
     },
 
     /** Repayments per day HMRC repaid: how many, HMRC's amount, our fee and the claimant's share. */
-    repaid(filters: DashboardFilters) {
-      return perTable(
-        filters,
-        (t) => sql<{
-          day: string;
-          n: number | string;
-          repaid: number | string | null;
-          fee: number | string | null;
-          claimant: number | string | null;
-        }>`
-          select repaid_on as day, count(*) as n, sum(repaid_pence) as repaid, sum(fee_pence) as fee,
-            sum(claimant_pence) as claimant
-          from ${sql.table(t.table)}
-          where repaid_on >= ${filters.from} and repaid_on <= ${filters.to} and ${affiliateCondition(filters)}
-          group by repaid_on`,
-      );
+    async repaid(filters: DashboardFilters) {
+      return daily('repaid', filters)
+        .select([
+          'day',
+          claims.as('n'),
+          sql<number | string>`sum(repaid_pence)`.as('repaid'),
+          sql<number | string>`sum(fee_pence)`.as('fee'),
+          sql<number | string>`sum(claimant_pence)`.as('claimant'),
+        ])
+        .where('day', '>=', filters.from)
+        .where('day', '<=', filters.to)
+        .groupBy('day')
+        .execute();
     },
 
-    /** Claims repaid in the range, by the day repaid and the day group they were made in. */
-    repaymentTimes(filters: DashboardFilters) {
-      return perTable(
-        filters,
-        (t) => sql<UtcGroup & { repaid_on: string; n: number | string }>`
-          select repaid_on, ${dayOf(t.submitted)} as utc_day, ${lateOf(t.submitted)} as late, count(*) as n
-          from ${sql.table(t.table)}
-          where repaid_on >= ${filters.from} and repaid_on <= ${filters.to} and ${t.claims}
-            and ${affiliateCondition(filters)}
-          group by repaid_on, ${dayOf(t.submitted)}, ${lateOf(t.submitted)}`,
-      );
+    /** Claims repaid in the range, by the day repaid and the UTC day group they were made in. */
+    async repaymentTimes(filters: DashboardFilters) {
+      return daily('repaid', filters)
+        .select(['day as repaid_on', 'made_day as utc_day', 'late', claims.as('n')])
+        .where('day', '>=', filters.from)
+        .where('day', '<=', filters.to)
+        .where('made_day', '<>', '')
+        .groupBy(['day', 'made_day', 'late'])
+        .having(claims, '<>', 0)
+        .execute();
     },
   };
 }
