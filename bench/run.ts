@@ -901,6 +901,7 @@ async function benchClaimsList(database: {
     claims: number;
     timings: Record<string, { p50: number; p99: number }>;
     dashboard: Record<string, { p50: number; p99: number }>;
+    pages: Record<string, { p50: number; p99: number }>;
     export: { rows: number; seconds: number; megabytes: number; rssBeforeMb: number; rssPeakMb: number };
   };
   ((results.claimsList ??= {}) as Record<string, unknown>)[database.label] = result;
@@ -915,6 +916,13 @@ async function benchClaimsList(database: {
       verdict: verdict(t.p99 <= budget),
     });
   }
+  for (const [name, t] of Object.entries(result.pages))
+    rows.push({
+      figure: `Admin pages (${database.label}), ${count} claims with their activity: ${name} (p50 / p99)`,
+      value: `${t.p50.toFixed(1)} / ${t.p99.toFixed(1)} ms`,
+      budget: `p99 <= ${LIST_P99_BUDGET_MS} ms`,
+      verdict: verdict(t.p99 <= LIST_P99_BUDGET_MS),
+    });
   for (const [name, t] of Object.entries(result.dashboard))
     rows.push({
       figure: `Admin dashboard (${database.label}), ${count} claims: ${name} (p50 / p99)`,

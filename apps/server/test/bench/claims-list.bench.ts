@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { createTestApp } from '../helpers.ts';
+import type { TestApp } from '../helpers.ts';
 import { asOperator, insertOperator, signIn, testClock } from '../admin-helpers.ts';
 import type { AdminSession } from '../admin-helpers.ts';
 import {
@@ -62,6 +63,43 @@ async function timeExport(t: Awaited<ReturnType<typeof createTestApp>>, admin: A
   }
 }
 
+/** GET `url` 120 times in turn as `operator`, the first 20 not counted: p50 and p99 in ms. */
+async function timeGets(t: TestApp, operator: AdminSession, url: string) {
+  const times: number[] = [];
+  for (let i = 0; i < 120; i++) {
+    const t0 = performance.now();
+    const res = await t.app.inject({ method: 'GET', url, headers: asOperator(operator) });
+    const ms = performance.now() - t0;
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+    if (i >= 20) times.push(ms); // the first 20 warm the caches
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
+ * The claim page and its thread for a claim deep in the list (a mileage claim in review with a
+ * thread, seeded with its activity), the audit log's first page whole and for one action, and the
+ * affiliate report over the seeded year.
+ */
+async function pageScenarios(t: TestApp): Promise<Record<string, string>> {
+  const claim = await t.app.db
+    .selectFrom('onboarding_claims')
+    .select('id')
+    .where('status', '=', 'in-review')
+    .where('id', 'in', t.app.db.selectFrom('claim_messages').select('claim_id'))
+    .orderBy('submitted_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    'claim page (mileage, in review, with its thread)': `/api/admin/claims/${claim.id}`,
+    "claim page's thread": `/api/admin/claims/${claim.id}/thread`,
+    'audit log, page 1': '/api/admin/audit',
+    'audit log, one action, page 1': '/api/admin/audit?action=status-changed',
+    'affiliate report, a year': '/api/admin/reports/affiliates?from=2025-01-01&to=2025-12-31',
+  };
+}
+
 async function main(): Promise<void> {
   const clock = testClock();
   // 1,100 requests in a minute: the global rate limit (1,000 a minute by default) would answer 429.
@@ -70,7 +108,8 @@ async function main(): Promise<void> {
     // The operator the queue page is timed for owns a tenth of the owned claims (D34).
     const me = await insertOperator(t, { role: 'caseworker' });
     const started = performance.now();
-    await seedBenchClaims(t, TOTAL, me.id);
+    // Issue 45: each submitted claim with its files, thread, history, audit, jobs and outboxes.
+    await seedBenchClaims(t, TOTAL, me.id, { activity: true });
     await seedDashboardFigures(t);
     const seedSeconds = (performance.now() - started) / 1000;
     // PostgreSQL: what autovacuum does to a table after this many inserts (statistics and the
@@ -113,18 +152,12 @@ async function main(): Promise<void> {
     const admin = await signIn(t, clock, await insertOperator(t, { role: 'admin' }));
     // Issue 45 (decision 085): the admins' dashboard over the same claims.
     const dashboard: Record<string, { p50: number; p99: number }> = {};
-    for (const [name, url] of Object.entries(DASHBOARD_SCENARIOS)) {
-      const times: number[] = [];
-      for (let i = 0; i < 120; i++) {
-        const t0 = performance.now();
-        const res = await t.app.inject({ method: 'GET', url, headers: asOperator(admin) });
-        const ms = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-        if (i >= 20) times.push(ms); // the first 20 warm the caches
-      }
-      times.sort((a, b) => a - b);
-      dashboard[name] = { p50: percentile(times, 50), p99: percentile(times, 99) };
-    }
+    for (const [name, url] of Object.entries(DASHBOARD_SCENARIOS))
+      dashboard[name] = await timeGets(t, admin, url);
+    // Issue 45: every other operator page over the same claims and what they left behind.
+    const pages: Record<string, { p50: number; p99: number }> = {};
+    for (const [name, url] of Object.entries(await pageScenarios(t)))
+      pages[name] = await timeGets(t, admin, url);
     const exported = await timeExport(t, admin);
     const result = {
       claims: TOTAL,
@@ -132,6 +165,7 @@ async function main(): Promise<void> {
       seedSeconds,
       timings,
       dashboard,
+      pages,
       export: exported,
     };
     console.log(JSON.stringify(result, null, 2));
