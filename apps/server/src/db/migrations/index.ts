@@ -42,6 +42,7 @@ import * as cardCheckouts from './047-card-checkouts.ts';
 import * as nominationRequests from './048-nomination-requests.ts';
 import * as sqliteSearch from './050-sqlite-search.ts';
 import * as dashboardDaily from './051-dashboard-daily.ts';
+import * as auditByEntityId from './052-audit-by-entity-id.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '048-nomination-requests': nominationRequests,
   '050-sqlite-search': sqliteSearch,
   '051-dashboard-daily': dashboardDaily,
+  '052-audit-by-entity-id': auditByEntityId,
 };
 
 export const migrationProvider: MigrationProvider = {
