@@ -43,6 +43,7 @@ import * as nominationRequests from './048-nomination-requests.ts';
 import * as sqliteSearch from './050-sqlite-search.ts';
 import * as dashboardDaily from './051-dashboard-daily.ts';
 import * as auditByEntityId from './052-audit-by-entity-id.ts';
+import * as queueCountIndexes from './053-queue-count-indexes.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '050-sqlite-search': sqliteSearch,
   '051-dashboard-daily': dashboardDaily,
   '052-audit-by-entity-id': auditByEntityId,
+  '053-queue-count-indexes': queueCountIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
