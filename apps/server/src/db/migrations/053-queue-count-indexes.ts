@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-// Issue 45: the queue page counts each queue (all, unallocated, mine) up to 10,000 (decision 071).
+// Issue 45 (decision 090): the queue page counts each queue (all, unallocated, mine) up to 10,000 (decision 071).
 // Since D38 (migration 042) every count also tests `follows_case = 0` (a case is listed once), a
 // column no index held: each count read every row it counted, from the table. At 100,000 claims
 // on SQLite the queue page's three counts took 40-50 ms of its 59 (a quiet machine). This index
