@@ -10,6 +10,7 @@ import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
 import { defaultReplyBy } from '@taxback/domain/casework';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import * as migration042 from '../src/db/migrations/042-case-workflow.ts';
+import * as migration053 from '../src/db/migrations/053-queue-count-indexes.ts';
 import { FOLLOWS_CASE_MESSAGE } from '../src/modules/shared/claim-access.ts';
 import { CASE_JOIN_REASONS } from '../src/modules/casework/case-workflow.ts';
 import { readSnapshot } from '../src/modules/onboarding/claim-columns.ts';
@@ -480,6 +481,8 @@ describe('migration 042', () => {
       audit: (await t.app.db.selectFrom('audit_events').select('id').execute()).length,
     });
     const db = t.app.db as unknown as Kysely<unknown>;
+    // As the migrator would: migration 053's index on follows_case goes before 042's column does.
+    await migration053.down(db);
     await migration042.down(db);
     // Before the fold, the mileage claim had a thread of its own.
     await t.app.db
@@ -504,6 +507,7 @@ describe('migration 042', () => {
       .where('id', '=', openMileage.id)
       .executeTakeFirstOrThrow();
     await migration042.up(db);
+    await migration053.up(db);
 
     expect(await counts()).toEqual(before);
     expect(await mileageRow(openMileage.id)).toMatchObject({
