@@ -98,6 +98,12 @@ export default defineConfig({
         PORT: String(APP_PORT),
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
+        // Every browser of the suite, and the claims seeded through the API (decision 086), reach
+        // the app from 127.0.0.1: the per-address limit (1,000 requests a minute by default) would
+        // answer the suite's later tests 429 on a fast run. The limit itself is tested by the
+        // server's integration tests (app.integration, rate-limit-redis); the per-route throttles
+        // the journeys check (resume, status) keep their own limits.
+        RATE_LIMIT_MAX: '1000000',
         ...TEST_COMPANY,
         MARKETING_SITE_URL,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
