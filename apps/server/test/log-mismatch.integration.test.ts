@@ -92,6 +92,23 @@ const claimant = (sessionId: string) => ({
 
 type Logs = Record<string, { pdf: { id: string; url: string; filename: string }; csv: { id: string } }>;
 
+/** A refused signing or submission stored nothing: still a draft, unsigned, no signature or authority file. */
+async function expectNothingSigned(sessionId: string): Promise<void> {
+  const row = await t.app.db
+    .selectFrom('onboarding_claims')
+    .select(['status', 'signed_at', 'signature_url'])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ status: 'draft', signed_at: null, signature_url: null });
+  const kept = await t.app.db
+    .selectFrom('stored_files')
+    .select('kind')
+    .where('session_id', '=', sessionId)
+    .where('kind', 'in', ['signature', 'authority'])
+    .execute();
+  expect(kept).toEqual([]);
+}
+
 async function logFiles(sessionId: string) {
   return t.app.db
     .selectFrom('stored_files')
@@ -376,20 +393,7 @@ describe('decision 081: no claim signed or submitted for the miles the business-
     const submit = await claimant(sessionId).post('/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
     expect(submit.statusCode).toBe(400);
     expect(submit.json<{ errors: Record<string, string> }>().errors[field]).toBe(message);
-
-    const row = await t.app.db
-      .selectFrom('onboarding_claims')
-      .select(['status', 'signed_at', 'signature_url'])
-      .where('session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'draft', signed_at: null, signature_url: null });
-    const kept = await t.app.db
-      .selectFrom('stored_files')
-      .select('kind')
-      .where('session_id', '=', sessionId)
-      .where('kind', 'in', ['signature', 'authority'])
-      .execute();
-    expect(kept).toEqual([]);
+    await expectNothingSigned(sessionId);
   });
 
   it("signs the log's miles, and any mismatch for another reason keeps D25's choice", async () => {
@@ -450,19 +454,7 @@ describe('decision 084: the mileage step’s left-out miles are never signed for
     const submit = await claimant(sessionId).post('/api/onboarding/submit', { niNumber: 'AB 12 34 56 C' });
     expect(submit.statusCode).toBe(400);
     expect(submit.json<{ errors: Record<string, string> }>().errors[field]).toBe(message);
-    const row = await t.app.db
-      .selectFrom('onboarding_claims')
-      .select(['status', 'signed_at', 'signature_url'])
-      .where('session_id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'draft', signed_at: null, signature_url: null });
-    const kept = await t.app.db
-      .selectFrom('stored_files')
-      .select('kind')
-      .where('session_id', '=', sessionId)
-      .where('kind', 'in', ['signature', 'authority'])
-      .execute();
-    expect(kept).toEqual([]);
+    await expectNothingSigned(sessionId);
   });
 
   it('the claim the step left (8,000 miles) signs, and the operator sees the place’s answers and miles', async () => {
