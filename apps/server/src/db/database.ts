@@ -708,6 +708,30 @@ export interface DashboardDailyTable {
   claimant_pence: number | string;
 }
 
+/** Migration 055 (decision 091): the affiliate report's figures per UTC day started, kept by triggers. */
+export interface AffiliateDailyTable {
+  /** 'YYYY-MM-DD': the UTC day the claim was started (created_at). */
+  day: string;
+  /** 'general' | 'mileage'. */
+  kind: string;
+  /** '' for claims with no affiliate. */
+  affiliate: string;
+  status: string;
+  claims: number | string;
+  /** The claimant's estimate (pounds), mileage claims; 0 for general. */
+  estimated: number;
+  repaid_pence: number | string;
+}
+
+/** Migration 056 (decision 091): each case year's latest answer (D40), kept by a trigger. */
+export interface CaseYearLatestTable {
+  case_id: string;
+  year: string;
+  version: number;
+  decided_on: string;
+  decision: string;
+}
+
 export interface Database {
   form_responses: FormResponsesTable;
   onboarding_claims: OnboardingClaimsTable;
@@ -735,6 +759,8 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   funnel_steps: FunnelStepsTable;
   dashboard_daily: DashboardDailyTable;
+  affiliate_daily: AffiliateDailyTable;
+  case_year_latest: CaseYearLatestTable;
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;

@@ -44,6 +44,9 @@ import * as sqliteSearch from './050-sqlite-search.ts';
 import * as dashboardDaily from './051-dashboard-daily.ts';
 import * as auditByEntityId from './052-audit-by-entity-id.ts';
 import * as queueCountIndexes from './053-queue-count-indexes.ts';
+import * as searchLookupIndexes from './054-search-lookup-indexes.ts';
+import * as affiliateDaily from './055-affiliate-daily.ts';
+import * as latestYearAnswers from './056-latest-year-answers.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -93,6 +96,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '051-dashboard-daily': dashboardDaily,
   '052-audit-by-entity-id': auditByEntityId,
   '053-queue-count-indexes': queueCountIndexes,
+  '054-search-lookup-indexes': searchLookupIndexes,
+  '055-affiliate-daily': affiliateDaily,
+  '056-latest-year-answers': latestYearAnswers,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
-import { CLAIM_COUNT_LIMIT } from '@taxback/domain/admin-schemas';
+import { countLimitOf } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery, ClaimQueue } from '@taxback/domain/admin-schemas';
 import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
@@ -223,6 +223,25 @@ function conditions(
 }
 
 /**
+ * Decision 091: a claim table read through its search lookup index (SQLite, migration 054), named
+ * because without statistics SQLite's planner prefers the key's own index, which leads to the row.
+ */
+function lookupIndexed(table: Side['table']): RawBuilder<unknown> {
+  return sql`${sql.table(table)} indexed by ${sql.id(`${table}_search_lookup_idx`)}`;
+}
+
+const allOf = (where: RawBuilder<boolean>[]) =>
+  where.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(where, sql` and `)}`;
+
+/** The list's direction as SQL, nulls where the list puts them (kysely's `modifiers` below). */
+const direction = (dir: 'asc' | 'desc') => (dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`);
+
+/** A mileage claim is a draft until submitted: the drafts list shows only those, the rest never. */
+function draftsCondition(table: Side['table'], drafts: boolean): RawBuilder<boolean>[] {
+  return table === 'onboarding_claims' ? [sql<boolean>`status ${sql.raw(drafts ? '=' : '<>')} 'draft'`] : [];
+}
+
+/**
  * One table's count of one queue under the filters, as a scalar subquery. With a cap it stops
  * counting at `cap + 1` rows (issue 45: a count walks every row it counts, so at a million claims
  * an exact count of a wide queue costs tens of milliseconds; above the cap the list says "more
@@ -238,9 +257,7 @@ function countOf(
 ) {
   const side = table === 'form_responses' ? GENERAL : MILEAGE;
   const filters = conditions(query, side, operatorId, hasTrigramSearch(db), queue);
-  const base =
-    table === 'onboarding_claims' ? [sql<boolean>`status ${sql.raw(query.drafts ? '=' : '<>')} 'draft'`] : [];
-  const where = [...base, ...filters];
+  const where = [...draftsCondition(table, query.drafts), ...filters];
   if (cap !== null) {
     let rows = db.selectFrom(table).select(sql<number>`1`.as('one'));
     for (const c of where) rows = rows.where(c);
@@ -280,7 +297,12 @@ async function queueCounts(
   ];
   const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
   if (tables.length === 0) return totals;
-  if (query.q && !hasTrigramSearch(db)) return searchCounts(db, tables, query, operatorId, queues);
+  if (query.q && !hasTrigramSearch(db)) {
+    // Counted exactly in one pass a table, then given up to the cap as PostgreSQL gives them.
+    const exact = await searchCounts(db, tables, query, operatorId, queues);
+    if (cap !== null) for (const queue of queues) exact[queue] = Math.min(exact[queue], cap + 1);
+    return exact;
+  }
   const row = await db
     .selectNoFrom(
       tables.flatMap((table) =>
@@ -310,21 +332,17 @@ async function searchCounts(
   const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
   for (const table of tables) {
     const side = table === 'form_responses' ? GENERAL : MILEAGE;
-    const inQueue = (queue: ClaimQueue) => {
-      const tests = queueConditions(queue, operatorId);
-      return tests.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(tests, sql` and `)}`;
-    };
-    let counted = db
-      .selectFrom(table)
-      .select(
-        queues.map((queue) =>
-          sql<number>`coalesce(sum(case when ${inQueue(queue)} then 1 else 0 end), 0)`.as(queue),
-        ),
-      );
-    if (table === 'onboarding_claims')
-      counted = counted.where(sql<boolean>`status ${sql.raw(query.drafts ? '=' : '<>')} 'draft'`);
-    for (const c of conditions(query, side, operatorId, false, 'all')) counted = counted.where(c);
-    const row = (await counted.executeTakeFirstOrThrow()) as Record<string, number | string>;
+    const inQueue = (queue: ClaimQueue) => allOf(queueConditions(queue, operatorId));
+    const where = [
+      ...draftsCondition(table, query.drafts),
+      ...conditions(query, side, operatorId, false, 'all'),
+    ];
+    const sums = queues.map(
+      (queue) => sql`coalesce(sum(case when ${inQueue(queue)} then 1 else 0 end), 0) as ${sql.id(queue)}`,
+    );
+    const { rows } = await sql<Record<string, number | string>>`select ${sql.join(sums)}
+      from ${lookupIndexed(table)} where ${allOf(where)}`.execute(db);
+    const row = rows[0] ?? {};
     for (const queue of queues) totals[queue] += Number(row[queue]);
   }
   return totals;
@@ -424,7 +442,16 @@ export function createClaimListQueries(db: Db) {
       query.dir === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast();
     const top = <Q extends typeof general>(branch: Q, side: Side) => {
       let q = branch;
-      for (const c of conditions(query, side, operatorId, trigrams)) q = q.where(c) as Q;
+      const where = conditions(query, side, operatorId, trigrams);
+      if (limit !== null && query.q && !trigrams) {
+        // Decision 091: on SQLite a search sorts its found claims' ids through the lookup index
+        // and reads whole rows for the page alone, not for every claim found.
+        const ids = sql`select id from ${lookupIndexed(side.table)}
+          where ${allOf([...draftsCondition(side.table, query.drafts), ...where])}
+          order by ${sortExpression(query, side)} ${direction(query.dir)}, id ${sql.raw(query.dir)}
+          limit ${limit}`;
+        q = q.where(sql<boolean>`id in (${ids})`) as Q;
+      } else for (const c of where) q = q.where(c) as Q;
       if (limit === null) return q;
       return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
     };
@@ -446,7 +473,7 @@ export function createClaimListQueries(db: Db) {
   return {
     /**
      * A page of one queue, with every queue's count under the same filters (D34), each counted up
-     * to CLAIM_COUNT_LIMIT (a count above it is CLAIM_COUNT_LIMIT + 1), and whether a page follows.
+     * to its limit (countLimitOf: a count above it is the limit + 1), and whether a page follows.
      */
     async list(
       query: ClaimListQuery,
@@ -466,7 +493,7 @@ export function createClaimListQueries(db: Db) {
         offset + pageSize + 1,
         offset,
       ).execute()) as ClaimListRow[];
-      const counts = await queueCounts(db, query, operatorId, CLAIM_COUNT_LIMIT);
+      const counts = await queueCounts(db, query, operatorId, countLimitOf(query));
       return {
         rows: rows.slice(0, pageSize),
         total: counts[query.queue],
