@@ -30,37 +30,23 @@ export async function affiliateReport(
   db: Db,
   range: { from?: string; to?: string },
 ): Promise<AffiliateRow[]> {
-  let general = db
-    .selectFrom('form_responses')
+  // Decision 091: read from the per-day roll-up the database keeps (migration 055), by UTC day
+  // started, as the claims' own created_at would be read.
+  let query = db
+    .selectFrom('affiliate_daily')
     .select([
-      sql<string>`coalesce(affiliate_name, '')`.as('affiliate'),
+      'affiliate',
       'status',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`0`.as('estimated'),
-      sql<number>`coalesce(sum(repaid_pence), 0)`.as('repaid'),
+      (eb) => eb.fn.sum<number | string>('claims').as('n'),
+      sql<number>`sum(case when status <> 'draft' then estimated else 0 end)`.as('estimated'),
+      (eb) => eb.fn.sum<number | string>('repaid_pence').as('repaid'),
     ])
-    .groupBy([sql`coalesce(affiliate_name, '')`, 'status']);
-  let mileage = db
-    .selectFrom('onboarding_claims')
-    .select([
-      sql<string>`coalesce(affiliate_name, '')`.as('affiliate'),
-      'status',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`coalesce(sum(case when status <> 'draft' then estimated_rebate_claimant else 0 end), 0)`.as(
-        'estimated',
-      ),
-      sql<number>`coalesce(sum(repaid_pence), 0)`.as('repaid'),
-    ])
-    .groupBy([sql`coalesce(affiliate_name, '')`, 'status']);
-  if (range.from) {
-    general = general.where('created_at', '>=', `${range.from}T00:00:00.000Z`);
-    mileage = mileage.where('created_at', '>=', `${range.from}T00:00:00.000Z`);
-  }
-  if (range.to) {
-    general = general.where('created_at', '<', nextDay(range.to));
-    mileage = mileage.where('created_at', '<', nextDay(range.to));
-  }
-  const rows = [...(await general.execute()), ...(await mileage.execute())];
+    .groupBy(['affiliate', 'status'])
+    // A day's row stays at 0 once its claims move on: no claims, no line.
+    .having((eb) => eb.fn.sum('claims'), '>', 0);
+  if (range.from) query = query.where('day', '>=', range.from);
+  if (range.to) query = query.where('day', '<=', range.to);
+  const rows = await query.execute();
   const byAffiliate = new Map<string, AffiliateRow>();
   for (const row of rows) {
     const key = row.affiliate === '' ? '(none)' : row.affiliate;
@@ -88,6 +74,8 @@ export async function affiliateReport(
   return [...byAffiliate.values()]
     .map((e) => ({
       ...e,
+      // Pounds and pence: the roll-up's sums of decimal estimates carry float dust.
+      estimatedTotal: Math.round(e.estimatedTotal * 100) / 100,
       conversion: e.started === 0 ? null : Math.round((e.submitted / e.started) * 1000) / 10,
     }))
     .sort((a, b) => a.affiliate.localeCompare(b.affiliate));

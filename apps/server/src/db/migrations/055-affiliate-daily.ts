@@ -1,0 +1,121 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+
+// Issue 45 (decision 091): the affiliate report (D22) counts claims by affiliate and status over
+// the days they were started, with their estimates and repayments. Read from the claims, a year
+// walks every claim started in it (a third of a million rows at a million claims). This table
+// holds the same figures per UTC day, kind, affiliate and status, kept by triggers in the
+// writing statement's own transaction as the dashboard's roll-up is (migration 051):
+//
+//   affiliate_daily  day        the UTC day the claim was started (created_at)
+//                    kind       'general' or 'mileage'
+//                    affiliate  '' for none
+//                    status     the claim's status now
+//                    claims, estimated (the claimant's estimate, mileage), repaid_pence  the sums
+
+const TABLES = [
+  { table: 'form_responses', kind: 'general' },
+  { table: 'onboarding_claims', kind: 'mileage' },
+] as const;
+type Table = (typeof TABLES)[number];
+
+const KEY = ['day', 'kind', 'affiliate', 'status'] as const;
+const SUMS = ['claims', 'estimated', 'repaid_pence'] as const;
+/** The claim columns the rows are made of: an update runs the triggers when one changes. */
+const READ = ['created_at', 'affiliate_name', 'status', 'repaid_pence'];
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const ids = (names: readonly string[]) => sql.join(names.map((c) => sql.id(c)));
+
+/** A claim's row, `sign` times its figures; `row` 'new' or 'old', or null for the table's rows. */
+function rowOf(t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<unknown> {
+  const prefix = row === null ? '' : `${row}.`;
+  const col = (name: string) => sql.raw(`${prefix}${name}`);
+  const estimate =
+    t.kind === 'mileage'
+      ? sql`coalesce(${col('estimated_rebate_claimant')}, 0)`
+      : sql`cast(0 as double precision)`;
+  const from = row === null ? sql` from ${sql.table(t.table)}` : sql``;
+  return sql`select substr(${col('created_at')}, 1, 10) as day, ${sql.lit(t.kind)} as kind,
+    coalesce(${col('affiliate_name')}, '') as affiliate, ${col('status')} as status,
+    ${sql.lit(sign)} as claims, ${sql.lit(sign)} * ${estimate} as estimated,
+    ${sql.lit(sign)} * coalesce(${col('repaid_pence')}, 0) as repaid_pence${from}`;
+}
+
+/** Adds a claim's row (or takes it away) in one upsert. */
+function apply(t: Table, row: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown> {
+  const sums = sql.join(
+    SUMS.map((c) => sql`${sql.id(c)} = affiliate_daily.${sql.id(c)} + excluded.${sql.id(c)}`),
+  );
+  // The WHERE keeps SQLite from reading ON CONFLICT as a join's ON.
+  return sql`insert into affiliate_daily (${ids([...KEY, ...SUMS])})
+    select * from (${rowOf(t, row, sign)}) as claim_row where true
+    on conflict (${ids(KEY)}) do update set ${sums}`;
+}
+
+function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
+  const read = t.kind === 'mileage' ? [...READ, 'estimated_rebate_claimant'] : READ;
+  return sql.join(
+    read.map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`),
+    sql` or `,
+  );
+}
+
+async function sqliteTriggers(db: Kysely<unknown>, t: Table): Promise<void> {
+  const name = (op: string) => sql.id(`${t.table}_affiliate_daily_${op}`);
+  await sql`create trigger ${name('insert')} after insert on ${sql.table(t.table)}
+    begin ${apply(t, 'new', 1)}; end`.execute(db);
+  await sql`create trigger ${name('delete')} after delete on ${sql.table(t.table)}
+    begin ${apply(t, 'old', -1)}; end`.execute(db);
+  await sql`create trigger ${name('update')} after update on ${sql.table(t.table)}
+    when ${changed(t, sql`is not`)}
+    begin ${apply(t, 'old', -1)}; ${apply(t, 'new', 1)}; end`.execute(db);
+}
+
+async function postgresTriggers(db: Kysely<unknown>, t: Table): Promise<void> {
+  const fn = sql.id(`${t.table}_affiliate_daily`);
+  await sql`create function ${fn}() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'UPDATE' and not (${changed(t, sql`is distinct from`)}) then return null; end if;
+      if tg_op in ('UPDATE', 'DELETE') then ${apply(t, 'old', -1)}; end if;
+      if tg_op in ('UPDATE', 'INSERT') then ${apply(t, 'new', 1)}; end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ${fn} after insert or delete or update on ${sql.table(t.table)}
+    for each row execute function ${fn}()`.execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('affiliate_daily')
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('affiliate', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('claims', 'bigint', (c) => c.notNull())
+    .addColumn('estimated', 'double precision', (c) => c.notNull())
+    .addColumn('repaid_pence', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('affiliate_daily_pk', [...KEY])
+    .execute();
+  for (const t of TABLES) {
+    const sums = sql.join(SUMS.map((c) => sql`sum(${sql.id(c)})`));
+    await sql`insert into affiliate_daily (${ids([...KEY, ...SUMS])})
+      select ${ids(KEY)}, ${sums} from (${rowOf(t, null, 1)}) as claim_rows
+      where true group by ${ids(KEY)}`.execute(db);
+    if (isPostgres(db)) await postgresTriggers(db, t);
+    else await sqliteTriggers(db, t);
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const t of TABLES) {
+    if (isPostgres(db)) {
+      await sql`drop trigger ${sql.id(`${t.table}_affiliate_daily`)} on ${sql.table(t.table)}`.execute(db);
+      await sql`drop function ${sql.id(`${t.table}_affiliate_daily`)}()`.execute(db);
+    } else {
+      for (const op of ['insert', 'delete', 'update'])
+        await sql`drop trigger ${sql.id(`${t.table}_affiliate_daily_${op}`)}`.execute(db);
+    }
+  }
+  await db.schema.dropTable('affiliate_daily').execute();
+}
