@@ -223,6 +223,21 @@ describe('HMRC’s answer per year (D40)', () => {
       [2, 35_000, 'tax-code', 'HMRC’s letter says £350 through the tax code'],
     ]);
     expect(after.current).toMatchObject({ version: 2, pence: 35_000 });
+    // Migration 056 (decision 091): the dashboard's table of latest versions follows the correction.
+    const latest = await t.app.db
+      .selectFrom('case_year_latest')
+      .selectAll()
+      .where('case_id', '=', claim.id)
+      .execute();
+    expect(latest).toEqual([
+      {
+        case_id: claim.id,
+        year: MILEAGE_CLAIM_YEAR,
+        version: 2,
+        decided_on: after.current!.decidedOn,
+        decision: 'accepted',
+      },
+    ]);
     // D41: relief through the tax code carries no fee.
     expect((await page(claim.id)).money).toEqual({
       repaidPence: 0,

@@ -140,12 +140,10 @@ export function createDashboardQueries(db: Db) {
             sql` or `,
           )})`
         : sql<boolean>`1 = 1`;
+      // Each case year's latest version, as migration 056's table keeps it (decision 091).
       const result = await sql<{ day: string; decision: string; n: number | string }>`
-        select a.decided_on as day, a.decision, count(*) as n from case_year_answers a
-        where a.decided_on >= ${filters.from} and a.decided_on <= ${filters.to}
-          and a.version = (select max(b.version) from case_year_answers b
-                           where b.case_id = a.case_id and b.year = a.year)
-          and ${inCases}
+        select a.decided_on as day, a.decision, count(*) as n from case_year_latest a
+        where a.decided_on >= ${filters.from} and a.decided_on <= ${filters.to} and ${inCases}
         group by a.decided_on, a.decision`.execute(db);
       return result.rows;
     },
