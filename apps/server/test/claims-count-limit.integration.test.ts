@@ -3,7 +3,7 @@
 // "hasMore" says whether a page follows. Below it every figure is exact. Through the real app and
 // database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_COUNT_LIMIT } from '@taxback/domain/admin-schemas';
+import { CLAIM_COUNT_LIMIT, CLAIM_PAGE_SIZE, SEARCH_COUNT_LIMIT } from '@taxback/domain/admin-schemas';
 import type { ClaimList } from '@taxback/domain/api/admin-responses';
 import { asOperator, insertOperator, signIn, testClock } from './admin-helpers.ts';
 import type { AdminSession } from './admin-helpers.ts';
@@ -63,6 +63,35 @@ describe('the claims list’s count limit (issue 45)', () => {
     expect(all.pages).toBeNull();
     expect(all.hasMore).toBe(true);
     expect(all.claims).toHaveLength(all.pageSize);
+  });
+
+  it('a search counts up to its own limit (decision 091), exactly below it', async () => {
+    // Every seeded claim's email is at example.com; 'smith' is about one surname in eighty.
+    const wide = await list('queue=all&q=example.com');
+    expect(wide.countLimit).toBe(SEARCH_COUNT_LIMIT);
+    expect(wide.counts.all).toBe(SEARCH_COUNT_LIMIT + 1);
+    expect(wide.counts.unallocated).toBe(SEARCH_COUNT_LIMIT + 1);
+    expect(wide.total).toBe(SEARCH_COUNT_LIMIT + 1);
+    expect(wide.pages).toBeNull();
+    expect(wide.hasMore).toBe(true);
+    const narrow = await list('queue=all&q=smith');
+    const smiths = await t.app.db
+      .selectFrom('form_responses')
+      .select('id')
+      .where('full_name', 'like', '%Smith%')
+      .union(
+        t.app.db
+          .selectFrom('onboarding_claims')
+          .select('id')
+          .where('full_name', 'like', '%Smith%')
+          .where('status', '<>', 'draft'),
+      )
+      .execute();
+    expect(smiths.length).toBeGreaterThan(CLAIM_PAGE_SIZE);
+    expect(smiths.length).toBeLessThan(SEARCH_COUNT_LIMIT);
+    expect(narrow.countLimit).toBe(SEARCH_COUNT_LIMIT);
+    expect(narrow.total).toBe(smiths.length);
+    expect(narrow.pages).toBe(Math.ceil(smiths.length / narrow.pageSize));
   });
 
   it('below the limit: every count is exact, with the page count, and no next page on the last', async () => {

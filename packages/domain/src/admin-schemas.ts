@@ -471,6 +471,17 @@ export const CLAIM_QUEUES = ['all', 'unallocated', 'mine'] as const;
  */
 export const CLAIM_COUNT_LIMIT = 10_000;
 
+/**
+ * Issue 45 (decision 091): a search counts each queue up to this many claims. A search is for
+ * finding a claimant; one that finds more asks to be narrowed, and each claim counted is a read
+ * of its row (the trigram index cannot say which claims are in a queue).
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+/** The limit the list's counts are given up to: a search's, or any other list's. */
+export const countLimitOf = (query: { q?: string | undefined }): number =>
+  query.q ? SEARCH_COUNT_LIMIT : CLAIM_COUNT_LIMIT;
+
 /** A list count as the operator reads it: '10,000+' above the limit. */
 export function claimCountWords(count: number, limit = CLAIM_COUNT_LIMIT): string {
   return count > limit ? `${limit.toLocaleString('en-GB')}+` : count.toLocaleString('en-GB');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { caseReadiness, formatNiNumber, duplicateReasons, duplicateWindow, ukIsoDate } from '@taxback/domain';
 import type { DuplicateKeys, FeeSettings, ReadinessItem } from '@taxback/domain';
-import { CLAIM_COUNT_LIMIT, CLAIM_PAGE_SIZE } from '@taxback/domain/admin-schemas';
+import { CLAIM_PAGE_SIZE, countLimitOf } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery } from '@taxback/domain/admin-schemas';
 import type { ClaimDetail } from '@taxback/domain/api/admin-responses';
 import { decryptField } from '../../crypto/field-encryption.ts';
@@ -284,8 +284,8 @@ export const VIEW_AUDIT_WINDOW_MS = 5 * 60 * 1000;
 type HmrcRecordView = ClaimDetail['hmrcRecords'][number];
 
 /** Issue 45: above the count limit the number of pages is not known, only whether one follows. */
-const pagesOf = (total: number): number | null =>
-  total > CLAIM_COUNT_LIMIT ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE));
+const pagesOf = (total: number, limit: number): number | null =>
+  total > limit ? null : Math.max(1, Math.ceil(total / CLAIM_PAGE_SIZE));
 
 /** A page of the claims list (D34's queues and filters), as the list screen shows it. */
 async function listClaims(repo: AdminClaimsRepository, now: Date, operatorId: string, query: ClaimListQuery) {
@@ -297,11 +297,11 @@ async function listClaims(repo: AdminClaimsRepository, now: Date, operatorId: st
     claims: rows.map((row) => toListItem(row, today, duplicates.has(row.id), cases.get(row.id))),
     queue: query.queue,
     counts,
-    countLimit: CLAIM_COUNT_LIMIT,
+    countLimit: countLimitOf(query),
     total,
     page: query.page,
     pageSize: CLAIM_PAGE_SIZE,
-    pages: pagesOf(total),
+    pages: pagesOf(total, countLimitOf(query)),
     hasMore,
   };
 }
