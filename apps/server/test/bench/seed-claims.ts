@@ -12,33 +12,77 @@ import type { ClaimKind, NewRow } from '../../src/db/database.ts';
 import type { TestApp } from '../helpers.ts';
 
 const BATCH = 500;
+/** The days the claims are made on: 2023-01-01 to 2025-12-31. */
+const SEEDED_DAYS = 1096;
 const FIRST = [
-  'Amelia',
-  'Oliver',
-  'Isla',
-  'George',
-  'Ava',
-  'Noah',
-  'Mia',
-  'Arthur',
-  'Ivy',
-  'Leo',
-  'Priya',
-  'Mohammed',
+  ...['Oliver', 'George', 'Noah', 'Arthur', 'Harry', 'Leo', 'Muhammad', 'Jack', 'Charlie', 'Oscar'],
+  ...['Jacob', 'Henry', 'Thomas', 'Freddie', 'Alfie', 'Theo', 'William', 'Archie', 'Joshua', 'Daniel'],
+  ...['Olivia', 'Amelia', 'Isla', 'Ava', 'Ivy', 'Freya', 'Lily', 'Florence', 'Mia', 'Willow'],
+  ...['Rosie', 'Sophia', 'Isabella', 'Grace', 'Daisy', 'Sienna', 'Poppy', 'Elsie', 'Emily', 'Priya'],
 ];
-const LAST = [
-  'Smith',
-  'Jones',
-  'Taylor',
-  'Brown',
-  'Williams',
-  'Wilson',
-  'Patel',
-  'Khan',
-  'Evans',
-  'Thomas',
-  'Roberts',
+/**
+ * Surnames as common as they are in England and Wales: the thirty most common with roughly their
+ * shares (Smith about 1.2%, the thirtieth about 0.2%; together about 11.6%), then 400 made-up
+ * names sharing the rest, each about as common as the thirtieth. A search for the commonest
+ * surname finds about one claim in eighty, as it would in a real agency's records.
+ */
+const COMMON_SURNAMES: ReadonlyArray<readonly [string, number]> = [
+  ['Smith', 1.26],
+  ['Jones', 0.98],
+  ['Williams', 0.76],
+  ['Taylor', 0.63],
+  ['Brown', 0.6],
+  ['Davies', 0.56],
+  ['Evans', 0.46],
+  ['Wilson', 0.41],
+  ['Thomas', 0.4],
+  ['Johnson', 0.38],
+  ['Roberts', 0.37],
+  ['Robinson', 0.31],
+  ['Thompson', 0.31],
+  ['Wright', 0.3],
+  ['Walker', 0.29],
+  ['White', 0.28],
+  ['Edwards', 0.28],
+  ['Hughes', 0.27],
+  ['Green', 0.27],
+  ['Hall', 0.27],
+  ['Lewis', 0.26],
+  ['Harris', 0.26],
+  ['Clarke', 0.25],
+  ['Patel', 0.25],
+  ['Jackson', 0.24],
+  ['Wood', 0.23],
+  ['Turner', 0.22],
+  ['Martin', 0.22],
+  ['Cooper', 0.21],
+  ['Hill', 0.21],
 ];
+const HEADS = ['Ash', 'Black', 'Brad', 'Cal', 'Dun', 'Fair', 'Gold', 'Hart', 'Kings', 'Lang'];
+const HEADS_TOO = ['Mor', 'North', 'Pen', 'Ross', 'Stan', 'Thorn', 'Wake', 'West', 'Whit', 'Wil'];
+const TAILS = ['ley', 'ford', 'ton', 'wood', 'field', 'by', 'ham', 'well', 'more', 'worth'];
+const TAILS_TOO = ['shaw', 'combe', 'dale', 'bury', 'stone', 'wick', 'land', 'hurst', 'croft', 'gate'];
+const OTHER_SURNAMES = [...HEADS, ...HEADS_TOO].flatMap((h) => [...TAILS, ...TAILS_TOO].map((t) => h + t));
+const COMMON_SHARE = COMMON_SURNAMES.reduce((sum, [, share]) => sum + share, 0) / 100;
+
+/** A number in [0, 1) spread evenly over the claims' indexes (Knuth's multiplicative hash). */
+const spread = (i: number, salt: number) => (((i + salt) * 2_654_435_761) % 4_294_967_296) / 4_294_967_296;
+
+function surname(i: number): string {
+  let u = spread(i, 17);
+  if (u >= COMMON_SHARE) return OTHER_SURNAMES[Math.floor(((u - COMMON_SHARE) / (1 - COMMON_SHARE)) * 400)]!;
+  for (const [name, share] of COMMON_SURNAMES) {
+    u -= share / 100;
+    if (u < 0) return name;
+  }
+  return 'Hill';
+}
+
+/** A UK mobile number as a claimant types it: 07 and nine digits spread over the claims. */
+export function benchPhone(i: number): string {
+  const digits = String(100_000_000 + Math.floor(spread(i, 101) * 900_000_000));
+  return `07${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
 const AFFILIATES = [null, 'partner-one', 'partner-two', 'partner-three', 'partner-four'];
 
 function pick<T>(list: readonly T[], i: number): T {
@@ -175,18 +219,21 @@ export async function seedBenchClaims(
   t: TestApp,
   total: number,
   me: string,
-  options: { activity?: boolean } = {},
+  options: { activity?: boolean; progress?: (seeded: number) => void } = {},
 ): Promise<void> {
   const owners = [me, ...Array.from({ length: 9 }, () => randomUUID())];
-  const year = Date.UTC(2025, 0, 1);
+  // Issue 45: over three seasons, 2023 to 2025 (1,096 days; 7,919 is prime, so every day is used).
+  const firstDay = Date.UTC(2023, 0, 1);
   for (let offset = 0; offset < total; offset += BATCH) {
     const general: NewRow<'form_responses'>[] = [];
     const mileage: NewRow<'onboarding_claims'>[] = [];
     const activity = noActivity();
     for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
-      const first = pick(FIRST, i);
-      const last = pick(LAST, Math.floor(i / 7));
-      const at = new Date(year + ((i * 7919) % 365) * 86_400_000 + (i % 86_400) * 1000).toISOString();
+      const first = pick(FIRST, Math.floor(spread(i, 3) * FIRST.length));
+      const last = surname(i);
+      const at = new Date(
+        firstDay + ((i * 7919) % SEEDED_DAYS) * 86_400_000 + (i % 86_400) * 1000,
+      ).toISOString();
       const status = i % 20 === 0 ? 'draft' : pick(CLAIM_STATUSES, Math.floor(i / 2));
       const common = {
         id: randomUUID(),
@@ -195,7 +242,7 @@ export async function seedBenchClaims(
         last_name: last,
         full_name: `${first} ${last}`,
         email: `${first}.${last}.${i}@example.com`.toLowerCase(),
-        phone: `07700 9${String(i % 100_000).padStart(5, '0')}`,
+        phone: benchPhone(i),
         affiliate_name: pick(AFFILIATES, i),
         created_at: at,
         updated_at: at,
@@ -256,13 +303,14 @@ export async function seedBenchClaims(
             .values(rows.slice(from, from + BATCH) as never)
             .execute();
     });
+    if ((offset + BATCH) % 50_000 === 0) options.progress?.(offset + BATCH);
   }
 }
 
 /**
  * Issue 45: what the admins' dashboard shows beyond the claims themselves, over the seeded claims
  * (decision 072): sent to HMRC on the day made for the claims in those statuses, repaid that day
- * for the repaid ones, an HMRC answer per repaid general claim and a year of funnel counts.
+ * for the repaid ones, an HMRC answer per repaid general claim and three years of funnel counts.
  */
 export async function seedDashboardFigures(t: TestApp): Promise<void> {
   const db = t.app.db;
@@ -276,7 +324,7 @@ export async function seedDashboardFigures(t: TestApp): Promise<void> {
       decided_on, hmrc_reason, correction_reason, operator_id, created_at)
     select id, id, '2024/25', 1, 'accepted', repaid_pence, 'repayment', repaid_on, '', null, null, created_at
     from form_responses where status = 'repaid'`.execute(db);
-  const days = Array.from({ length: 365 }, (_, i) => addDays('2025-01-01', i));
+  const days = Array.from({ length: SEEDED_DAYS }, (_, i) => addDays('2023-01-01', i));
   await db
     .insertInto('funnel_steps')
     .values(days.flatMap((day) => FUNNEL_STEPS.map((step, i) => ({ day, step, count: 1000 >> i }))))
@@ -290,6 +338,9 @@ export const DASHBOARD_SCENARIOS: Record<string, string> = {
     '/api/admin/dashboard?from=2025-06-02&to=2025-08-24&kind=mileage&affiliate=partner-two',
   'a whole year': '/api/admin/dashboard?from=2025-01-01&to=2025-12-31',
 };
+
+/** The roll-ups the database keeps by triggers (decisions 085 and 091). */
+export const ROLL_UP_TABLES = ['dashboard_daily', 'affiliate_daily'] as const;
 
 /** The tables the dashboard reads, for PostgreSQL's VACUUM ANALYZE after seeding. */
 export const DASHBOARD_TABLES = [
