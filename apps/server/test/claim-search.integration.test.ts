@@ -162,8 +162,17 @@ describe(`the claims search (${usingPostgres ? 'PostgreSQL, trigram index' : 'SQ
         if (!hasMore) break;
       }
       const streamed: string[] = [];
-      for await (const row of queries.streamAll(claimListQuerySchema.parse(params), operatorId))
-        streamed.push(row.id);
+      // The export's own reader (a cursor on PostgreSQL).
+      const reader = t.app.database.openReader();
+      try {
+        const rows = createClaimListQueries(reader?.db ?? t.app.db).streamAll(
+          claimListQuerySchema.parse(params),
+          operatorId,
+        );
+        for await (const row of rows) streamed.push(row.id);
+      } finally {
+        await reader?.close();
+      }
       expect(streamed.length).toBeGreaterThan(9);
       expect(paged).toEqual(streamed);
       const counted = await queries.countMatching(claimListQuerySchema.parse(params), operatorId);
