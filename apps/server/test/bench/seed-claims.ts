@@ -65,8 +65,19 @@ const TAILS_TOO = ['shaw', 'combe', 'dale', 'bury', 'stone', 'wick', 'land', 'hu
 const OTHER_SURNAMES = [...HEADS, ...HEADS_TOO].flatMap((h) => [...TAILS, ...TAILS_TOO].map((t) => h + t));
 const COMMON_SHARE = COMMON_SURNAMES.reduce((sum, [, share]) => sum + share, 0) / 100;
 
-/** A number in [0, 1) spread evenly over the claims' indexes (Knuth's multiplicative hash). */
-const spread = (i: number, salt: number) => (((i + salt) * 2_654_435_761) % 4_294_967_296) / 4_294_967_296;
+/**
+ * A number in [0, 1) for claim `i`, one stream per salt: an integer hash (murmur3's finaliser), so
+ * that the streams are independent of one another (a first name says nothing of the surname).
+ */
+function spread(i: number, salt: number): number {
+  let h = Math.imul(i ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return (h >>> 0) / 4_294_967_296;
+}
 
 function surname(i: number): string {
   let u = spread(i, 17);
@@ -76,6 +87,11 @@ function surname(i: number): string {
     if (u < 0) return name;
   }
   return 'Hill';
+}
+
+/** Claim `i`'s first name and surname. */
+export function benchName(i: number): [string, string] {
+  return [FIRST[Math.floor(spread(i, 3) * FIRST.length)]!, surname(i)];
 }
 
 /** A UK mobile number as a claimant types it: 07 and nine digits spread over the claims. */
@@ -229,8 +245,7 @@ export async function seedBenchClaims(
     const mileage: NewRow<'onboarding_claims'>[] = [];
     const activity = noActivity();
     for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
-      const first = pick(FIRST, Math.floor(spread(i, 3) * FIRST.length));
-      const last = surname(i);
+      const [first, last] = benchName(i);
       const at = new Date(
         firstDay + ((i * 7919) % SEEDED_DAYS) * 86_400_000 + (i % 86_400) * 1000,
       ).toISOString();
