@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDraftSync } from './hooks/use-draft-sync.ts';
 import { draftOf, stepExtras, useWizardState, type WizardAction } from './hooks/use-wizard-state.ts';
 import { loadValidation, validateWizardStep } from './lib/validation.ts';
+import { afterFirstInteraction } from '../../lib/after-first-interaction.ts';
 import { WizardContext, type WizardController } from './wizard-context.tsx';
 import { SESSION_STORAGE_KEY } from './session-key.ts';
 import { StepEligibility } from './steps/eligibility.tsx';
@@ -62,32 +63,6 @@ const STEPS: Record<WizardStepId, ComponentType> = {
   'hmrc-details': lazy(loadLaterSteps['hmrc-details']),
   confirmation: lazy(loadLaterSteps.confirmation),
 };
-
-/** What tells the page a claimant has started to use it: a tap, a click, a key or a focus move. */
-const FIRST_INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-
-/**
- * Runs `then` once the claimant first touches, clicks, types or moves the focus on the page, in a
- * task of its own after the event's own work (decision 060). Until then the main thread is left to
- * the first step: on a slow phone the schemas' code would otherwise run in the seconds after the
- * step appears, just when the claimant reaches for an answer (Lighthouse's total blocking time).
- */
-function afterFirstInteraction(then: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const options = { capture: true, passive: true } as const;
-  const stop = () => {
-    for (const type of FIRST_INTERACTION_EVENTS) window.removeEventListener(type, run, options);
-  };
-  function run() {
-    stop();
-    timer = setTimeout(then, 0);
-  }
-  for (const type of FIRST_INTERACTION_EVENTS) window.addEventListener(type, run, options);
-  return () => {
-    stop();
-    clearTimeout(timer);
-  };
-}
 
 /** The tab's wizard session; `isNew` when it was just created, so the server cannot know it yet. */
 function readOrCreateSession(): { id: string; isNew: boolean } {
