@@ -1,10 +1,11 @@
-import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import type { AmendmentPreviewView } from '@taxback/domain/casework';
 import type { NominationSigning } from '@taxback/domain/nomination-schemas';
 import type { SignatureMethod } from '@taxback/domain/schemas';
 import { call, request } from '../../lib/api/client.ts';
 import { ROUTES } from '../../lib/api/routes.ts';
+import { forgetStatusSignIn, mayBeSignedIn, rememberStatusSignIn } from './status-session-hint.ts';
+import { loadStatusWords } from './status-words.ts';
 
 /** The browser's own fallback when the server's answer cannot be read. */
 export const STATUS_FAILED_MESSAGE = 'Something went wrong. Please try again in a few minutes.';
@@ -18,11 +19,17 @@ type Failure = { kind: 'fields'; errors: Fields } | { kind: 'failed'; message: s
 export type CodeAnswer = { kind: 'sent'; sentTo: string } | Failure;
 export type VerifyAnswer = { kind: 'view'; view: ClaimStatusView } | Failure;
 
-function failure(res: { status: number; errors?: Record<string, string>; error?: string }): Failure {
+async function failure(res: {
+  status: number;
+  errors?: Record<string, string>;
+  error?: string;
+}): Promise<Failure> {
   if (res.status === 400 && res.errors) return { kind: 'fields', errors: res.errors };
   // "Not found" is about the two fields together; it is shown against the reference.
-  if (res.status === 404)
+  if (res.status === 404) {
+    const { STATUS_MESSAGES } = await loadStatusWords();
     return { kind: 'fields', errors: { reference: res.error ?? STATUS_MESSAGES.notFound } };
+  }
   return { kind: 'failed', message: res.error ?? STATUS_FAILED_MESSAGE };
 }
 
@@ -39,25 +46,42 @@ export async function verifyStatusCode(
   code: string,
 ): Promise<VerifyAnswer> {
   const res = await call('verifyStatusCode', { body: { reference, phone, code } });
-  return res.ok ? { kind: 'view', view: res.data } : failure(res);
+  if (!res.ok) return failure(res);
+  const { STATUS_LIMITS } = await loadStatusWords();
+  rememberStatusSignIn(STATUS_LIMITS.viewTtlMs);
+  return { kind: 'view', view: res.data };
 }
 
-export type CurrentAnswer = { kind: 'view'; view: ClaimStatusView } | { kind: 'other-claim' } | null;
+export type CurrentAnswer =
+  | { kind: 'view'; view: ClaimStatusView }
+  /** With the words the page says why it asks for the reference and number again. */
+  | { kind: 'other-claim'; notice: string }
+  | null;
 
 /**
  * GET /api/status: the timeline again while the cookie lasts (a reload), or null. With a link's
  * `reference`, only that claim's: a session for another claim is ended by the server and answers
  * 'other-claim' (issue 28), so one person's claim is never shown to a link for someone else's.
+ * A browser that has not signed in here within the cookie's 30 minutes is not asked about
+ * (decision 092): the server would answer 401.
  */
 export async function currentStatus(reference: string | null): Promise<CurrentAnswer> {
+  if (!mayBeSignedIn()) return null;
   const res = await call('getClaimStatus', reference ? { query: { reference } } : {});
   if (res.ok) return { kind: 'view', view: res.data };
-  return res.status === 401 && res.error === STATUS_MESSAGES.otherClaim ? { kind: 'other-claim' } : null;
+  if (res.status !== 401) return null;
+  forgetStatusSignIn();
+  const { STATUS_MESSAGES } = await loadStatusWords();
+  return res.error === STATUS_MESSAGES.otherClaim
+    ? { kind: 'other-claim', notice: STATUS_MESSAGES.otherClaim }
+    : null;
 }
 
 /** POST /api/status/sign-out: ends the status session (the cookie is cleared). */
 export async function signOutOfStatus(): Promise<boolean> {
-  return (await call('signOutOfStatus')).ok;
+  const ok = (await call('signOutOfStatus')).ok;
+  if (ok) forgetStatusSignIn();
+  return ok;
 }
 
 /** D30: the general claim's session after the code sign-in, to add its details here; null on failure. */

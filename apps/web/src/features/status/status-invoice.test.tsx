@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CARD_PAYMENT_MESSAGES } from '@taxback/domain/card-payment-schemas';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { StatusInvoice, goTo } from './status-invoice.tsx';
-import { PaymentReturnNotice } from './status-timeline.tsx';
+import { PaymentReturnNotice } from './status-payment-return.tsx';
 import { answers, cleanUpAfterEach } from '../../../test/status-helpers.ts';
 
 // Decision 078: the status page's invoice offers "Pay £X by card" where a payment provider takes

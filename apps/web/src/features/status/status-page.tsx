@@ -1,14 +1,15 @@
-import { useEffect, useReducer } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useReducer } from 'react';
 import { useSearchParams } from 'react-router';
-import { isValidUkPhone, stripAngleBrackets } from '@taxback/domain';
-import { STATUS_CODE_LENGTH, STATUS_MESSAGES, sameClaimReference } from '@taxback/domain/status-schemas';
-import { CARD_PAYMENT_RETURNS, type CardPaymentReturn } from '@taxback/domain/card-payment-schemas';
+import { isValidUkPhone } from '@taxback/domain/phone';
+import { stripAngleBrackets } from '@taxback/domain/sanitise';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import { Container } from '../../components/ui/container.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { afterFirstInteraction } from '../../lib/after-first-interaction.ts';
 import { useFocusTarget } from '../../lib/use-focus-target.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Notice } from '../../components/ui/notice.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import {
   STATUS_FAILED_MESSAGE,
   currentStatus,
@@ -17,9 +18,37 @@ import {
   verifyStatusCode,
 } from './status-api.ts';
 import type { Fields } from './status-api.ts';
-import { CodeForm, DetailsForm, FIELD_IDS, StatusAlert } from './status-sign-in.tsx';
-import { PaymentReturnNotice, Timeline } from './status-timeline.tsx';
+import { DetailsForm, FIELD_IDS, StatusAlert } from './status-sign-in.tsx';
 import { initialStatus, statusReducer, type Phase } from './status-state.ts';
+import { mayBeSignedIn } from './status-session-hint.ts';
+import { loadStatusWords } from './status-words.ts';
+
+// Decision 092: what a visitor who arrives to sign in does not need is fetched later. The code
+// form (with the domain's status words, and so zod) once a code is sent; the signed-in screen (the
+// timeline, thread, amendment, nomination, invoice and what they import) while the code is typed.
+// Each is awaited before the screen shows it, and the change of screen is a transition, so React
+// keeps the current screen until the next one can render (no loading frame, focus moved as ever).
+const loadCodeForm = () => import('./status-code-form.tsx');
+const CodeForm = lazy(() => loadCodeForm().then((m) => ({ default: m.CodeForm })));
+const loadTimeline = () => import('./status-timeline.tsx');
+const SignedInTimeline = lazy(() => loadTimeline().then((m) => ({ default: m.SignedInTimeline })));
+const PaymentReturnFromAddress = lazy(() =>
+  import('./status-payment-return.tsx').then((m) => ({ default: m.PaymentReturnFromAddress })),
+);
+
+/** Waits for a screen's code; should it fail to arrive, the lazy screen tries again (error page). */
+const ready = (load: () => Promise<unknown>) =>
+  load().then(
+    () => undefined,
+    () => undefined,
+  );
+
+/** An answer that opens the signed-in screen, once that screen's code is here. */
+async function withTimelineIfView<T extends { kind: string } | null>(answer: Promise<T>): Promise<T> {
+  const value = await answer;
+  if (value?.kind === 'view') await ready(loadTimeline);
+  return value;
+}
 
 /** Each phase's title begins with its heading (issue 32 item 8). */
 function titleOf(phase: Phase): string {
@@ -28,7 +57,8 @@ function titleOf(phase: Phase): string {
 }
 
 /** The browser's checks before a request: the same messages the server would answer with. */
-function checkDetails(reference: string, phone: string): Fields {
+async function checkDetails(reference: string, phone: string): Promise<Fields> {
+  const { STATUS_MESSAGES } = await loadStatusWords();
   const errors: Fields = {};
   if (reference.trim() === '') errors.reference = STATUS_MESSAGES.referenceRequired;
   if (phone.trim() === '') errors.phone = STATUS_MESSAGES.phoneRequired;
@@ -36,22 +66,15 @@ function checkDetails(reference: string, phone: string): Fields {
   return errors;
 }
 
-/** Decision 078: back from the card payment provider's page (the return address says which way). */
-function paymentReturnOf(value: string | null): CardPaymentReturn | null {
-  return CARD_PAYMENT_RETURNS.find((r) => r === value) ?? null;
-}
-
-/** Above the details form: back from paying by card, and why the form shows again. */
-function DetailsNotices({
-  notice,
-  paymentReturn,
-}: {
-  notice: string | null;
-  paymentReturn: CardPaymentReturn | null;
-}) {
+/** Above the details form: back from paying by card (decision 078), and why the form shows again. */
+function DetailsNotices({ notice, payment }: { notice: string | null; payment: string | null }) {
   return (
     <>
-      {paymentReturn && <PaymentReturnNotice paymentReturn={paymentReturn} />}
+      {payment !== null && (
+        <Suspense fallback={null}>
+          <PaymentReturnFromAddress payment={payment} />
+        </Suspense>
+      )}
       {notice && (
         <div className="mb-6">
           <Notice tone="done" title={notice} testId="status-notice" />
@@ -78,7 +101,7 @@ function summaryOf(errors: Fields) {
 export function StatusPage() {
   const [params, setParams] = useSearchParams();
   const linkReference = params.get('reference');
-  const paymentReturn = paymentReturnOf(params.get('payment'));
+  const payment = params.get('payment');
   const [state, dispatch] = useReducer(statusReducer, stripAngleBrackets(linkReference ?? ''), initialStatus);
   const { phase, reference, phone, code, errors, alert, busy } = state;
 
@@ -88,17 +111,26 @@ export function StatusPage() {
   // claim when the link names one: for another claim the server ends the session.
   useEffect(() => {
     let live = true;
-    void currentStatus(linkReference).then((answer) => {
+    // A reload while signed in fetches the signed-in screen beside the view.
+    if (mayBeSignedIn()) void loadTimeline();
+    void withTimelineIfView(currentStatus(linkReference)).then((answer) => {
       if (!live) return;
-      if (answer?.kind === 'view') dispatch({ type: 'resumed', view: answer.view });
+      if (answer?.kind === 'view') startTransition(() => dispatch({ type: 'resumed', view: answer.view }));
       else if (answer?.kind === 'other-claim')
-        dispatch({ type: 'other-claim', reference: stripAngleBrackets(linkReference ?? '') });
+        dispatch({
+          type: 'other-claim',
+          reference: stripAngleBrackets(linkReference ?? ''),
+          notice: answer.notice,
+        });
       else if (linkReference !== null) dispatch({ type: 'not-resumed' });
     });
     return () => {
       live = false;
     };
   }, [linkReference]);
+
+  // The words the forms' checks need, once the visitor starts on them (decision 092).
+  useEffect(() => afterFirstInteraction(() => void loadStatusWords()), []);
 
   /** Ends the session; "Follow another claim" then asks for a new reference, "Sign out" says so. */
   async function signOut(next: 'signed-out' | 'another') {
@@ -117,24 +149,31 @@ export function StatusPage() {
   );
 
   async function sendCode() {
-    const local = checkDetails(reference, phone);
+    const local = await checkDetails(reference, phone);
     if (Object.keys(local).length > 0) return dispatch({ type: 'refused', errors: local });
     dispatch({ type: 'asked' });
-    const answer = await requestStatusCode(reference.trim(), phone.trim());
-    if (answer.kind === 'sent') dispatch({ type: 'code-sent', sentTo: answer.sentTo });
-    else if (answer.kind === 'fields')
+    const [answer] = await Promise.all([
+      requestStatusCode(reference.trim(), phone.trim()),
+      ready(loadCodeForm),
+    ]);
+    if (answer.kind === 'sent') {
+      startTransition(() => dispatch({ type: 'code-sent', sentTo: answer.sentTo }));
+      // The signed-in screen's code arrives while the claimant reads the text.
+      void loadTimeline();
+    } else if (answer.kind === 'fields')
       dispatch({ type: 'refused', errors: answer.errors, backToDetails: true });
     else dispatch({ type: 'refused', errors: {}, alert: answer.message });
   }
 
   async function checkCode() {
+    const { STATUS_CODE_LENGTH, STATUS_MESSAGES, sameClaimReference } = await loadStatusWords();
     if (!new RegExp(`^\\d{${STATUS_CODE_LENGTH}}$`).test(code.replace(/\s+/g, ''))) {
       return dispatch({ type: 'refused', errors: { code: STATUS_MESSAGES.codeInvalid } });
     }
     dispatch({ type: 'asked' });
-    const answer = await verifyStatusCode(reference.trim(), phone.trim(), code);
+    const answer = await withTimelineIfView(verifyStatusCode(reference.trim(), phone.trim(), code));
     if (answer.kind === 'view') {
-      dispatch({ type: 'signed-in', view: answer.view });
+      startTransition(() => dispatch({ type: 'signed-in', view: answer.view }));
       // The address then names the claim shown, so a reload shows it again.
       if (linkReference !== null && !sameClaimReference(linkReference, answer.view.reference))
         setParams({ reference: answer.view.reference }, { replace: true });
@@ -151,49 +190,50 @@ export function StatusPage() {
     if (answer?.kind === 'view') dispatch({ type: 'changed', view: answer.view });
   }
 
-  if (phase.kind === 'view')
-    return (
-      <Timeline
+  const screen =
+    phase.kind === 'view' ? (
+      <SignedInTimeline
         view={phase.view}
-        headingFocus={headingFocus}
         busy={busy}
         alert={alert}
         onSignOut={() => void signOut('signed-out')}
         onFollowAnother={() => void signOut('another')}
         onChanged={(next) => void refresh(next)}
-        paymentReturn={paymentReturn}
+        payment={payment}
       />
+    ) : (
+      <Container width="narrow" className="py-10">
+        <ErrorSummary errors={summary} focusKey={state.attempt} />
+        {alert && <StatusAlert message={alert} />}
+        {phase.kind === 'details' && <DetailsNotices notice={state.notice} payment={payment} />}
+        {phase.kind === 'details' ? (
+          <DetailsForm
+            headingFocus={headingFocus}
+            reference={reference}
+            phone={phone}
+            errors={errors}
+            busy={busy}
+            onReference={(value) => dispatch({ type: 'typed', field: 'reference', value })}
+            onPhone={(value) => dispatch({ type: 'typed', field: 'phone', value })}
+            onSubmit={() => void sendCode()}
+          />
+        ) : (
+          <CodeForm
+            headingFocus={headingFocus}
+            sentTo={phase.sentTo}
+            code={code}
+            errors={errors}
+            busy={busy}
+            onCode={(value) => dispatch({ type: 'typed', field: 'code', value })}
+            onSubmit={() => void checkCode()}
+            onResend={() => void sendCode()}
+            onChangeDetails={() => dispatch({ type: 'change-details' })}
+          />
+        )}
+      </Container>
     );
 
-  return (
-    <Container width="narrow" className="py-10">
-      <ErrorSummary errors={summary} focusKey={state.attempt} />
-      {alert && <StatusAlert message={alert} />}
-      {phase.kind === 'details' && <DetailsNotices notice={state.notice} paymentReturn={paymentReturn} />}
-      {phase.kind === 'details' ? (
-        <DetailsForm
-          headingFocus={headingFocus}
-          reference={reference}
-          phone={phone}
-          errors={errors}
-          busy={busy}
-          onReference={(value) => dispatch({ type: 'typed', field: 'reference', value })}
-          onPhone={(value) => dispatch({ type: 'typed', field: 'phone', value })}
-          onSubmit={() => void sendCode()}
-        />
-      ) : (
-        <CodeForm
-          headingFocus={headingFocus}
-          sentTo={phase.sentTo}
-          code={code}
-          errors={errors}
-          busy={busy}
-          onCode={(value) => dispatch({ type: 'typed', field: 'code', value })}
-          onSubmit={() => void checkCode()}
-          onResend={() => void sendCode()}
-          onChangeDetails={() => dispatch({ type: 'change-details' })}
-        />
-      )}
-    </Container>
-  );
+  // One boundary for every screen, there from the first render: a change of screen made in a
+  // transition keeps the current screen until the next one's code is here (decision 092).
+  return <Suspense fallback={<PageLoading />}>{screen}</Suspense>;
 }

@@ -1,12 +1,12 @@
-import { STATUS_CODE_LENGTH } from '@taxback/domain/status-schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { stripAngleBrackets } from '@taxback/domain';
+import { stripAngleBrackets } from '@taxback/domain/sanitise';
 import type { FocusTargetProps } from '../../lib/use-focus-target.ts';
 import type { Fields } from './status-api.ts';
 
-// The status page's code sign-in (D23): the reference and mobile number, then the texted code.
+// The status page's code sign-in (D23): the reference and mobile number (the texted code's form
+// is status-code-form.tsx, loaded once a code is sent: decision 092).
 
 export const FIELD_IDS = {
   reference: 'status-reference',
@@ -75,57 +75,6 @@ export function DetailsForm(props: {
       <Button type="submit" loading={props.busy}>
         Text me a code
       </Button>
-    </form>
-  );
-}
-
-export function CodeForm(props: {
-  headingFocus: FocusTargetProps<HTMLHeadingElement>;
-  sentTo: string;
-  code: string;
-  errors: Fields;
-  busy: boolean;
-  onCode: (v: string) => void;
-  onSubmit: () => void;
-  onResend: () => void;
-  onChangeDetails: () => void;
-}) {
-  return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onSubmit();
-      }}
-    >
-      <h1 {...props.headingFocus} className="text-3xl outline-none">
-        Check your phone
-      </h1>
-      <p role="status">
-        We have texted a code to the number ending {props.sentTo.slice(-3)}. It works for 10 minutes.
-      </p>
-      <TextField
-        id={FIELD_IDS.code}
-        label={`Enter the ${STATUS_CODE_LENGTH}-digit code`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={8}
-        value={props.code}
-        onChange={(v) => props.onCode(v.replace(/[^\d\s]/g, ''))}
-        error={props.errors.code}
-      />
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" loading={props.busy}>
-          Show my claim
-        </Button>
-        <Button variant="link" onClick={props.onResend}>
-          Send a new code
-        </Button>
-        <Button variant="link" onClick={props.onChangeDetails}>
-          Change reference or number
-        </Button>
-      </div>
     </form>
   );
 }

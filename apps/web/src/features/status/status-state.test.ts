@@ -73,7 +73,7 @@ describe('/status: signing in and following a claim, as a table of phase changes
     [
       'a link for another claim: the details, with its reference and why',
       viewing,
-      { type: 'other-claim', reference: 'TB 8PQ 3RT 7WX' },
+      { type: 'other-claim', reference: 'TB 8PQ 3RT 7WX', notice: STATUS_MESSAGES.otherClaim },
       { phase: { kind: 'details' }, reference: 'TB 8PQ 3RT 7WX', notice: STATUS_MESSAGES.otherClaim },
     ],
     [

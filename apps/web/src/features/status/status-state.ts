@@ -1,4 +1,4 @@
-import { STATUS_MESSAGES, type ClaimStatusView } from '@taxback/domain/status-schemas';
+import type { ClaimStatusView } from '@taxback/domain/status-schemas';
 import type { Fields } from './status-api.ts';
 import { refused, typed } from '../../lib/form-state.ts';
 
@@ -39,7 +39,7 @@ export type StatusEvent =
   /** A reload found the session's claim (never while a code is being typed). */
   | { type: 'resumed'; view: ClaimStatusView }
   /** The link names a claim the session is not for: the details form, with the link's reference. */
-  | { type: 'other-claim'; reference: string }
+  | { type: 'other-claim'; reference: string; notice: string }
   /** The link names a claim and the server shows none: never left showing a claim. */
   | { type: 'not-resumed' }
   | { type: 'signed-out'; next: 'signed-out' | 'another' }
@@ -96,7 +96,7 @@ export function statusReducer(state: StatusState, event: StatusEvent): StatusSta
         ...state,
         phase: toDetails(state.phase),
         reference: event.reference,
-        notice: STATUS_MESSAGES.otherClaim,
+        notice: event.notice,
       };
     case 'not-resumed':
       return { ...state, phase: toDetails(state.phase) };

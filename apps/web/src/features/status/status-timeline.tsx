@@ -1,12 +1,11 @@
 import { formatIsoDate, formatPence, ukIsoDate } from '@taxback/domain';
 import type { ClaimStatusView } from '@taxback/domain/status-schemas';
-import { CARD_PAYMENT_MESSAGES, type CardPaymentReturn } from '@taxback/domain/card-payment-schemas';
+import type { CardPaymentReturn } from '@taxback/domain/card-payment-schemas';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
-import type { FocusTargetProps } from '../../lib/use-focus-target.ts';
+import { useFocusTarget, type FocusTargetProps } from '../../lib/use-focus-target.ts';
 import { rememberDetailsSessionId } from '../../lib/funnel-storage.ts';
 import { paths } from '../../lib/paths.ts';
 import { STATUS_FAILED_MESSAGE, continueWithDetails } from './status-api.ts';
@@ -14,9 +13,39 @@ import { StatusAlert } from './status-sign-in.tsx';
 import { StatusInvoice } from './status-invoice.tsx';
 import { StatusNomination } from './status-nomination.tsx';
 import { StatusThread } from './status-thread.tsx';
+import { PaymentReturnNotice, paymentReturnOf } from './status-payment-return.tsx';
 
 /** The UK day of an instant, '26 November 2026', without Intl (decision 030). */
 const ukLongDate = (at: string) => formatIsoDate(ukIsoDate(new Date(at)));
+
+type TimelineProps = {
+  view: ClaimStatusView;
+  headingFocus: FocusTargetProps<HTMLHeadingElement>;
+  busy: boolean;
+  alert: string | null;
+  onSignOut: () => void;
+  onFollowAnother: () => void;
+  /** The view after a change (or none: load it again). */
+  onChanged: (view?: ClaimStatusView) => void;
+  /** Decision 078: back from the payment provider's page (`?payment=`), or not. */
+  paymentReturn?: CardPaymentReturn | null;
+};
+
+/**
+ * The signed-in screen as the status page loads it (decision 092: this module and what it imports
+ * are a chunk a visitor who has not signed in never fetches). Its heading takes the focus when it
+ * appears, as each new screen's does.
+ */
+export function SignedInTimeline({
+  payment,
+  ...props
+}: Omit<TimelineProps, 'headingFocus' | 'paymentReturn'> & {
+  /** The address's `?payment=`, or null. */
+  payment: string | null;
+}) {
+  const headingFocus = useFocusTarget<HTMLHeadingElement>(true);
+  return <Timeline {...props} headingFocus={headingFocus} paymentReturn={paymentReturnOf(payment)} />;
+}
 
 /** The claim after the code sign-in: its timeline, the thread (issue 28), what was signed. */
 export function Timeline({
@@ -28,18 +57,7 @@ export function Timeline({
   onFollowAnother,
   onChanged,
   paymentReturn = null,
-}: {
-  view: ClaimStatusView;
-  headingFocus: FocusTargetProps<HTMLHeadingElement>;
-  busy: boolean;
-  alert: string | null;
-  onSignOut: () => void;
-  onFollowAnother: () => void;
-  /** The view after a change (or none: load it again). */
-  onChanged: (view?: ClaimStatusView) => void;
-  /** Decision 078: back from the payment provider's page (`?payment=`), or not. */
-  paymentReturn?: CardPaymentReturn | null;
-}) {
+}: TimelineProps) {
   return (
     <Container width="narrow" className="py-10">
       {alert && <StatusAlert message={alert} />}
@@ -172,21 +190,5 @@ function HmrcYears({ years }: { years: NonNullable<ClaimStatusView['hmrcYears']>
       )}
       <p className="mb-8 text-muted">HMRC’s letters to you set out the details of each year.</p>
     </>
-  );
-}
-
-/**
- * Decision 078: what the provider's return says. Only the provider's signed webhook records a
- * payment, so "done" thanks the claimant and promises a confirmation, never that it is paid.
- */
-export function PaymentReturnNotice({ paymentReturn }: { paymentReturn: CardPaymentReturn }) {
-  return (
-    <div className="mb-6">
-      <Notice
-        tone="done"
-        title={paymentReturn === 'done' ? CARD_PAYMENT_MESSAGES.thanks : CARD_PAYMENT_MESSAGES.cancelled}
-        testId="status-payment-notice"
-      />
-    </div>
   );
 }
