@@ -3,9 +3,14 @@ import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { LandingPage } from '../features/funnel/landing-page.tsx';
+import {
+  ClaimDetailsRoute,
+  claimDetailsLoader,
+} from '../features/onboarding/details/claim-details-route.tsx';
 import { paths } from '../lib/paths.ts';
 
-// Everything but the landing page is split into its own chunk so '/' loads only what it shows.
+// Everything but the landing page (and the claim details' few-line gate) is split into its own
+// chunk so '/' loads only what it shows.
 const startClaim = () =>
   import('../features/funnel/start-claim-page.tsx').then((m) => ({ Component: m.StartClaimPage }));
 const onboarding = () =>
@@ -62,13 +67,9 @@ export const routes: RouteObject[] = [
         path: paths.status.path,
         lazy: () => import('../features/status/status-page.tsx').then((m) => ({ Component: m.StatusPage })),
       },
-      {
-        path: paths.claimDetails.path,
-        lazy: () =>
-          import('../features/onboarding/details/claim-details-page.tsx').then((m) => ({
-            Component: m.ClaimDetailsPage,
-          })),
-      },
+      // Decision 092: the route decides at once whether there is a claim to add details to; only
+      // then is the details journey fetched.
+      { path: paths.claimDetails.path, loader: claimDetailsLoader, Component: ClaimDetailsRoute },
       // The resume page replaces its URL with /resume so the code leaves the history; a reload there goes home.
       { path: paths.resumed.path, element: <Navigate to={paths.home.getHref()} replace /> },
       { path: paths.affiliate.path, element: <Navigate to={paths.home.getHref()} replace /> },

@@ -244,11 +244,20 @@ export function rememberFunnelSessionId(id: string): void {
  * D30: the session of the general claim whose details are being added (kept after clearFunnel,
  * and set by the status page's "Add the details HMRC needs" on another device).
  */
-const DETAILS_SESSION_KEY = 'claim_details_session';
+export const DETAILS_SESSION_KEY = 'claim_details_session';
 
 export function getDetailsSessionId(): string | null {
   const id = readItem(DETAILS_SESSION_KEY);
   return id && isSessionId(id) ? id : null;
+}
+
+/** Whether this tab holds a details session; null when its storage cannot be read. */
+export function hasStoredDetailsSession(): boolean | null {
+  try {
+    return isSessionId(window.sessionStorage.getItem(DETAILS_SESSION_KEY));
+  } catch {
+    return null;
+  }
 }
 
 export function rememberDetailsSessionId(id: string): void {

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { claimsTravel, type GeneralDetails } from '@taxback/domain';
-import { Navigate, useLocation } from 'react-router';
 import { Container } from '../../../components/ui/container.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadFile } from '../../../lib/download-file.ts';
-import { getDetailsSessionId, rememberDetailsSessionId } from '../../../lib/funnel-storage.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AboutYouStep, EmploymentsStep, TaxYearsStep } from './about-steps.tsx';
@@ -13,26 +11,14 @@ import { AmountsStep, ClothingStep, FeesStep, WfhStep } from './expense-steps.ts
 import { MileageHandover, TravelStep } from './travel-step.tsx';
 import { useDetails } from './use-details.ts';
 
-function sessionFromState(state: unknown): string | null {
-  const id = (state as { sessionId?: unknown } | null)?.sessionId;
-  return typeof id === 'string' ? id : null;
-}
-
 /**
  * D30: "Add the details HMRC needs" for a funnel claim, reached from the success dialog or, on any
- * device, from the status page after its code sign-in.
+ * device, from the status page after its code sign-in (claim-details-route.tsx finds the claim).
  */
-export function ClaimDetailsPage() {
-  const location = useLocation();
-  const [sessionId] = useState(() => {
-    const id = sessionFromState(location.state) ?? getDetailsSessionId();
-    if (id) rememberDetailsSessionId(id);
-    return id;
-  });
+export function ClaimDetailsPage({ sessionId }: { sessionId: string }) {
   const d = useDetails(sessionId);
   const [signedUrl, setSignedUrl] = useState<string | null>(null);
 
-  if (!sessionId) return <Navigate to={paths.status.getHref()} replace />;
   // Decision 052: travel is claimed next, in the mileage wizard, with what is known filled in.
   const travel = d.details && claimsTravel(d.view?.selectedExpenses ?? []) ? d.details : null;
   if (signedUrl)
