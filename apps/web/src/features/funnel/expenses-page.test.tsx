@@ -26,9 +26,10 @@ function navState(): Record<string, unknown> {
 beforeEach(() => sessionStorage.clear());
 
 describe('ExpensesPage', () => {
-  it('redirects to / with "Session expired" when there is no session', () => {
+  it('redirects to / with "Session expired" when there is no session', async () => {
     const { router } = renderRoutes(routes, '/expenses');
-    expect(screen.getByTestId('pathname')).toHaveTextContent(/^\/$/);
+    // Decision 092: the redirect is made right after the page's first commit, before a paint.
+    expect(await screen.findByTestId('pathname')).toHaveTextContent(/^\/$/);
     expect(navState()).toEqual({ error: 'Session expired' });
     expect(router.state.historyAction).toBe('REPLACE');
   });

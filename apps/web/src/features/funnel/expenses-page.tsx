@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { EXPENSE_CATEGORIES, MARRIAGE_ALLOWANCE_URL, type ExpenseId } from '@taxback/domain/expenses';
 import { Container } from '../../components/ui/container.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api/client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { paths } from '../../lib/paths.ts';
+import { ReplaceBeforePaint } from '../../lib/replace-before-paint.tsx';
 import {
   getAffiliate,
   getSelectedExpenses,
@@ -42,7 +43,8 @@ export function ExpensesPage() {
     void call('countFunnelStep', { params: { step: 'expenses' } });
   }, [sessionId]);
 
-  if (!sessionId) return <Navigate to={paths.home.getHref()} replace state={SESSION_EXPIRED_STATE} />;
+  // The landing page is in the main bundle: it replaces this page before the next paint.
+  if (!sessionId) return <ReplaceBeforePaint to={paths.home.getHref()} state={SESSION_EXPIRED_STATE} />;
 
   const toggle = (id: ExpenseId) => {
     const next = selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id];
