@@ -4,6 +4,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSessionId } from '@taxback/domain';
+import { STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { expectNoA11yViolations } from '../helpers/a11y.ts';
 import { expectStep } from '../helpers/wizard.ts';
 
@@ -141,5 +142,87 @@ test.describe('the wizard loads its schemas on the first interaction', () => {
     expect(seen).toEqual([]);
     await page.keyboard.press('Tab');
     await expect.poll(() => seen.length).toBeGreaterThan(0);
+  });
+});
+
+// Decision 092: the other entry pages arrive with their first screen as a visitor with nothing
+// stored sees it: the claim start, the status page's sign-in, and where /expenses and
+// /claim-details send such a visitor (the landing page, the sign-in).
+test.describe('the other entry pages, prerendered', () => {
+  const COPIES = [
+    { url: '/start-claim', heading: 'Start your tax refund claim' },
+    { url: '/status', heading: 'Follow your claim' },
+    { url: '/claim-details', heading: 'Follow your claim' },
+    { url: '/expenses', heading: 'Claim back the tax you have overpaid on work expenses' },
+  ];
+
+  for (const { url, heading } of COPIES) {
+    test(`${url} paints its first screen from the page itself, inert, before any script`, async ({
+      page,
+    }) => {
+      await withoutScripts(page);
+      await page.goto(url);
+      const copy = await expectInertCopy(page);
+      await expect(copy.locator('h1')).toHaveText(heading);
+    });
+  }
+
+  test('a tab with a claim to add details to, or a funnel session, never shows the copy', async ({
+    page,
+  }) => {
+    const sessionId = createSessionId();
+    await page.addInitScript((id) => {
+      window.sessionStorage.setItem('claim_details_session', id);
+      window.sessionStorage.setItem('funnel_session_id', id);
+    }, sessionId);
+    await withoutScripts(page);
+    for (const url of ['/claim-details', '/expenses']) {
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('data-resuming', '');
+      await expect(page.locator('[data-prerendered]')).toBeHidden();
+    }
+  });
+
+  test('the status page replaces its copy with the working sign-in, asks nothing of a visitor who has not signed in, and the code form follows', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content Security Policy|Refused to/i.test(message.text()))
+        problems.push(message.text());
+    });
+    const statusCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/status') statusCalls.push(request.url());
+    });
+    await page.goto('/claim-details');
+    await expect(page).toHaveURL('/status');
+    await expect(page.getByRole('heading', { name: 'Follow your claim' })).toBeVisible();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expectNoA11yViolations(page, 'status sign-in after the prerendered copy');
+    // The form works, its checks included (their words arrive with the first interaction).
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary.getByRole('link')).toHaveText([
+      STATUS_MESSAGES.referenceRequired,
+      STATUS_MESSAGES.phoneRequired,
+    ]);
+    expect(statusCalls).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('/expenses without a session shows the landing page, saying so, as its copy did', async ({ page }) => {
+    const scriptless = await page.context().newPage();
+    await withoutScripts(scriptless);
+    await scriptless.goto('/expenses');
+    const copyText = (await scriptless.locator('[data-prerendered] main').innerText()).replace(/\s+/g, ' ');
+    await scriptless.close();
+
+    await page.goto('/expenses');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('status').filter({ hasText: 'Session expired' })).toBeVisible();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    expect((await page.locator('main').innerText()).replace(/\s+/g, ' ')).toBe(copyText);
+    await expectNoA11yViolations(page, 'landing page after /expenses’ prerendered copy');
   });
 });

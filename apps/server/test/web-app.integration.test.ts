@@ -250,3 +250,130 @@ describe('the landing page with its prerendered copy', () => {
     expect((await get(served, '/onboarding')).body).toContain('data-prerendered');
   });
 });
+
+// Decision 092: the claimant's other entry pages, each with its own copy as a visitor arriving
+// with nothing stored sees it; '/status' and '/claim-details' are pages, not affiliate names.
+describe('the other entry pages with their prerendered copies', () => {
+  const STATUS_MANIFEST = {
+    ...MANIFEST,
+    'src/features/status/status-page.tsx': {
+      file: 'assets/status-page-hhh.js',
+      isDynamicEntry: true,
+      imports: ['_api-ccc.js'],
+    },
+    'src/features/funnel/start-claim-page.tsx': {
+      file: 'assets/start-claim-page-jjj.js',
+      isDynamicEntry: true,
+      imports: ['_shared-bbb.js'],
+    },
+    'src/features/funnel/expenses-page.tsx': {
+      file: 'assets/expenses-page-kkk.js',
+      isDynamicEntry: true,
+      imports: ['_api-ccc.js'],
+    },
+  };
+  const COPIES = {
+    landing: { markup: '<main><h1>Claim your tax refund</h1></main>', key: 'onboarding_session_id' },
+    expenses: {
+      markup: '<main><p>Session expired.</p><h1>Claim your tax refund</h1></main>',
+      key: 'funnel_session_id',
+    },
+    'start-claim': {
+      markup: '<main><h1>Start your tax refund claim</h1></main>',
+      key: 'funnel_qualification',
+    },
+    status: { markup: '<main><h1>Follow your claim</h1></main>', key: null },
+    'claim-details': { markup: '<main><h1>Follow your claim</h1></main>', key: 'claim_details_session' },
+  } as const;
+  const builds: string[] = [];
+  const apps: TestApp[] = [];
+
+  /** A build with the manifest and `copies` (all of them unless named), served with `env`. */
+  async function serve(env: Record<string, string> = {}, copies = Object.keys(COPIES)): Promise<TestApp> {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'taxback-dist-'));
+    builds.push(built);
+    fs.mkdirSync(path.join(built, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(built, 'prerendered'), { recursive: true });
+    fs.writeFileSync(path.join(built, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(built, '.vite', 'manifest.json'), JSON.stringify(STATUS_MANIFEST));
+    for (const [name, { markup, key }] of Object.entries(COPIES))
+      if (copies.includes(name))
+        fs.writeFileSync(
+          path.join(built, 'prerendered', `${name}.json`),
+          JSON.stringify({
+            markup,
+            ...(key ? { sessionStorageKey: key } : {}),
+            taxYear: taxYearOf(new Date()),
+          }),
+        );
+    const served = await createTestApp({ env: { WEB_DIST: built, ...env } });
+    apps.push(served);
+    return served;
+  }
+  afterAll(async () => {
+    for (const served of apps) await served.close();
+    for (const built of builds) fs.rmSync(built, { recursive: true, force: true });
+  });
+  const get = (served: TestApp, url: string) =>
+    served.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const bootScript = (html: string) => /<script>([^<]+)<\/script>/.exec(html)?.[1] ?? '';
+
+  it('serves /status and /claim-details their own page, never the landing page’s copy', async () => {
+    const served = await serve({}, ['landing']);
+    for (const url of ['/status', '/claim-details']) {
+      const html = (await get(served, url)).body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('Claim your tax refund');
+    }
+    const status = (await get(served, '/status')).body;
+    expect(status).toContain('<link rel="modulepreload" crossorigin href="/assets/status-page-hhh.js">');
+    expect(status).toContain('<link rel="modulepreload" crossorigin href="/assets/api-ccc.js">');
+    // A visitor without a claim to add details to goes on to the status page: its code is preloaded.
+    const details = (await get(served, '/claim-details')).body;
+    expect(details).toContain('<link rel="modulepreload" crossorigin href="/assets/status-page-hhh.js">');
+    // A direct affiliate's name still gets the landing page's copy.
+    expect((await get(served, '/acme')).body).toContain('Claim your tax refund');
+  });
+
+  it('serves each page its copy, inert, with a boot script that hides it from a tab that will see another screen', async () => {
+    const served = await serve();
+    const scripts = new Set<string>();
+    const cases = [
+      ['/expenses', 'expenses'],
+      ['/start-claim', 'start-claim'],
+      ['/affiliate/acme/start-claim', 'start-claim'],
+      ['/status', 'status'],
+      ['/status/', 'status'],
+      ['/claim-details', 'claim-details'],
+    ] as const;
+    for (const [url, name] of cases) {
+      const res = await get(served, url);
+      const { markup, key } = COPIES[name];
+      expect(res.body).toContain(
+        `<div id="root"><div data-prerendered inert aria-hidden="true">${markup}</div></div>`,
+      );
+      expect(res.body).not.toContain('<script type="module"');
+      const script = bootScript(res.body);
+      expect(script).toContain('"/assets/index-aaa.js"');
+      if (key) expect(script).toContain(`sessionStorage.getItem(${JSON.stringify(key)})`);
+      else expect(script).not.toContain('sessionStorage');
+      scripts.add(script);
+      const scriptSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.startsWith('script-src'));
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+    }
+    expect(bootScript((await get(served, '/claim-details')).body)).toContain('"/assets/status-page-hhh.js"');
+    // Four pages, each with a boot script of its own (both claim starts share theirs).
+    expect(scripts.size).toBe(4);
+  });
+
+  it('serves none of these copies with a fee configured (every copy’s footer says "No fees")', async () => {
+    const served = await serve({ FEE_PERCENT: '15' });
+    for (const url of ['/expenses', '/start-claim', '/status', '/claim-details']) {
+      const html = (await get(served, url)).body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-prerendered');
+    }
+  });
+});

@@ -21,9 +21,9 @@ const render = () =>
     );
   });
 
-// The wizard's and the landing page arrive with their first screen prerendered
-// (scripts/prerender.tsx). React's first render replaces it, so that render waits for the route's
-// code: a loading frame in between would flash over the copy.
+// The claimant's entry pages arrive with their first screen prerendered (scripts/prerender.tsx).
+// React's first render replaces it, so that render waits for the route's code: a loading frame in
+// between would flash over the copy.
 if (container.querySelector('[data-prerendered]') && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;

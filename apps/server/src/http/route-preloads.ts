@@ -9,66 +9,115 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const ONBOARDING_ENTRY = 'src/features/onboarding/onboarding-page.tsx';
 const LANDING_ENTRY = 'src/features/funnel/landing-page.tsx';
+const STATUS_ENTRY = 'src/features/status/status-page.tsx';
+
+/**
+ * The first screens the web build prerenders (apps/web/scripts/prerender.tsx), each as a visitor
+ * arriving with nothing stored sees it. '/expenses' and '/claim-details' send such a visitor on
+ * (to the landing page and to the status page's sign-in), so their copy is that page's.
+ */
+const PRERENDERED_NAMES = [
+  'onboarding',
+  'landing',
+  'expenses',
+  'start-claim',
+  'status',
+  'claim-details',
+] as const;
+type PrerenderedName = (typeof PRERENDERED_NAMES)[number];
+
+/**
+ * Copies served only while no fee and no site setting is configured: they were made without them
+ * and say "No fees" (the landing page's cards, every footer). The wizard's step 0 keeps its copy
+ * with a fee, as it did before decision 092.
+ */
+const COPIES_WITHOUT_SETTINGS: readonly PrerenderedName[] = [
+  'landing',
+  'expenses',
+  'start-claim',
+  'status',
+  'claim-details',
+];
 
 /** Lazily loaded areas of the web app, by the paths that open them (D1 route table). */
-const AREAS: { match: RegExp; entry: string }[] = [
+const AREAS: {
+  match: RegExp;
+  /** The lazily loaded module whose chunks the page preloads. */
+  entry: string;
+  /** The prerendered copy the page is served with, while it holds. */
+  copy?: PrerenderedName;
+}[] = [
   {
     match: /^\/(affiliate\/[^/]+\/)?onboarding(\/[^/]+)?\/?$/,
     entry: 'src/features/onboarding/onboarding-page.tsx',
+    copy: 'onboarding',
   },
-  { match: /^\/expenses\/?$/, entry: 'src/features/funnel/expenses-page.tsx' },
+  { match: /^\/expenses\/?$/, entry: 'src/features/funnel/expenses-page.tsx', copy: 'expenses' },
   { match: /^\/complete\/?$/, entry: 'src/features/funnel/claim-form-page.tsx' },
   { match: /^\/resume\/[^/]+\/?$/, entry: 'src/features/resume/resume-page.tsx' },
-  { match: /^\/(affiliate\/[^/]+\/)?start-claim\/?$/, entry: 'src/features/funnel/start-claim-page.tsx' },
+  {
+    match: /^\/(affiliate\/[^/]+\/)?start-claim\/?$/,
+    entry: 'src/features/funnel/start-claim-page.tsx',
+    copy: 'start-claim',
+  },
   { match: /^\/loan-declined\/?$/, entry: 'src/features/funnel/loan-declined-page.tsx' },
   { match: /^\/privacy\/?$/, entry: 'src/features/legal/privacy-page.tsx' },
   { match: /^\/terms\/?$/, entry: 'src/features/legal/terms-page.tsx' },
+  // Pages of their own, not affiliate names: matched as '/{name}' they were served the landing
+  // page's copy, which painted the landing page's heading first (decision 092).
+  { match: /^\/status\/?$/, entry: STATUS_ENTRY, copy: 'status' },
+  // Its gate is in the main bundle; a visitor without a claim to add details to goes on to the
+  // status page, whose chunks it therefore preloads.
+  { match: /^\/claim-details\/?$/, entry: STATUS_ENTRY, copy: 'claim-details' },
   // The landing page is in the main bundle (it is what most visitors see first); were it split,
   // '/', '/affiliate/{name}' and '/{name}' would preload it here.
-  { match: /^\/((affiliate\/)?[^/]+\/?)?$/, entry: LANDING_ENTRY },
+  { match: /^\/((affiliate\/)?[^/]+\/?)?$/, entry: LANDING_ENTRY, copy: 'landing' },
 ];
 
 /** A first screen as static HTML, written by the web build (apps/web/scripts/prerender.tsx). */
 export interface Prerendered {
   markup: string;
-  /** The sessionStorage key of the wizard's session: a tab that has one is resuming a claim. */
-  sessionStorageKey: string;
+  /**
+   * A sessionStorage key whose presence means the tab will not see this screen (a wizard session
+   * being resumed, a claim's answers already given): the page's boot script then hides the copy.
+   */
+  sessionStorageKey?: string;
   /** The UK tax year the copy was made in ('2026/27'): its rates and years hold only then. */
   taxYear?: string;
   /** The page's <title> as the app sets it, so the title and the copy's <h1> agree (issue 32). */
   title?: string;
 }
 
-/** The prerendered pages a web build may carry: the wizard's step 0 and the landing page. */
-export interface PrerenderedPages {
-  onboarding: Prerendered | null;
-  landing: Prerendered | null;
-}
+/** The prerendered pages a web build may carry, by name (a missing file: none). */
+export type PrerenderedPages = Partial<Record<PrerenderedName, Prerendered | null>>;
 
 function readPrerendered(webDist: string, name: string): Prerendered | null {
   const file = path.join(webDist, 'prerendered', `${name}.json`);
   if (!fs.existsSync(file)) return null;
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Prerendered>;
-  if (typeof data.markup !== 'string' || typeof data.sessionStorageKey !== 'string') return null;
+  if (typeof data.markup !== 'string') return null;
   return {
     markup: data.markup,
-    sessionStorageKey: data.sessionStorageKey,
+    ...(typeof data.sessionStorageKey === 'string' && data.sessionStorageKey !== ''
+      ? { sessionStorageKey: data.sessionStorageKey }
+      : {}),
     ...(typeof data.taxYear === 'string' ? { taxYear: data.taxYear } : {}),
     ...(typeof data.title === 'string' && data.title !== '' ? { title: data.title } : {}),
   };
 }
 
 /**
- * Reads the web build's prerendered pages. The landing page's copy says "No fees" (it was made
- * without the fee meta tag), so it is used only when no fee is configured (D20).
+ * Reads the web build's prerendered pages. Those that say "No fees" (they were made without the
+ * fee meta tag) are used only when no fee or site setting is configured (D20).
  */
 export function loadPrerendered(webDist: string, feeConfigured = false): PrerenderedPages {
-  return {
-    onboarding: readPrerendered(webDist, 'onboarding'),
-    landing: feeConfigured ? null : readPrerendered(webDist, 'landing'),
-  };
+  return Object.fromEntries(
+    PRERENDERED_NAMES.map((name) => [
+      name,
+      feeConfigured && COPIES_WITHOUT_SETTINGS.includes(name) ? null : readPrerendered(webDist, name),
+    ]),
+  );
 }
 
 /** The CSP source that allows exactly this inline script. */
@@ -79,15 +128,16 @@ export function scriptHashSource(script: string): string {
 const MAIN_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
 
 /**
- * The boot script of the wizard's prerendered page. A tab resuming a claim marks the page, so the
- * stylesheet hides the copy of step 0, and loads the app at once. A new claimant's tab first shows
- * the copy, then loads the app (main bundle and the wizard's chunks) once that paint is on screen:
- * started earlier, on a phone's bandwidth the bundle delays the first paint it is not needed for.
+ * The boot script of a prerendered page. A tab that will not see the copy's screen (one resuming
+ * a claim: `key` is in its sessionStorage) marks the page, so the stylesheet hides the copy, and
+ * loads the app at once. A new visitor's tab first shows the copy, then loads the app (main bundle
+ * and the page's chunks) once that paint is on screen: started earlier, on a phone's bandwidth the
+ * bundle delays the first paint it is not needed for.
  */
-function bootScript(key: string, main: string, preloads: string[]): string {
+function bootScript(key: string | undefined, main: string, preloads: string[]): string {
   return [
     '(function(){var d=document,r=false,done=false;',
-    `try{r=!!sessionStorage.getItem(${JSON.stringify(key)})}catch(e){}`,
+    key === undefined ? '' : `try{r=!!sessionStorage.getItem(${JSON.stringify(key)})}catch(e){}`,
     'if(r)d.documentElement.setAttribute("data-resuming","");',
     'function go(){if(done)return;done=true;',
     `${JSON.stringify(preloads)}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;d.head.appendChild(l)});`,
@@ -102,7 +152,7 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The wizard's page with its prerendered first screen, and the boot script's CSP source. */
+/** A page with its prerendered first screen, and the boot script's CSP source. */
 function prerenderedPage(
   html: string,
   prerendered: Prerendered,
@@ -137,12 +187,12 @@ export interface WebPages {
  * The page for a deep link names the lazily loaded chunks of its area as modulepreload links, so
  * the browser fetches them beside the main bundle instead of after it has run (one round trip
  * less before the first screen: the wizard's LCP on a phone). Read once from Vite's manifest.
- * The wizard's and the landing page's paths get their prerendered copy while its tax year lasts.
+ * The paths of a prerendered first screen get its copy while its tax year lasts.
  */
 export function createRoutePreloads(
   webDist: string,
   indexHtml: string,
-  prerendered: PrerenderedPages = { onboarding: null, landing: null },
+  prerendered: PrerenderedPages = {},
   today: () => Date = () => new Date(),
 ): WebPages {
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
@@ -151,7 +201,7 @@ export function createRoutePreloads(
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const alreadyLoaded = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
 
-  const pages = AREAS.map(({ match, entry }) => {
+  const pages = AREAS.map(({ match, entry, copy: copyName }) => {
     const files: string[] = [];
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -170,12 +220,7 @@ export function createRoutePreloads(
         .join('');
     const plain = indexHtml.replace('</head>', `${linksTo(files)}</head>`);
     // A prerendered page starts its scripts from the boot script; its styles load as links.
-    const copy =
-      entry === ONBOARDING_ENTRY
-        ? prerendered.onboarding
-        : entry === LANDING_ENTRY
-          ? prerendered.landing
-          : null;
+    const copy = copyName ? (prerendered[copyName] ?? null) : null;
     const page = copy
       ? prerenderedPage(
           indexHtml,
@@ -183,7 +228,7 @@ export function createRoutePreloads(
           files.filter((f) => !isCss(f)).map((f) => `/${f}`),
         )
       : null;
-    if (page) scriptHashes.push(page.scriptHash);
+    if (page && !scriptHashes.includes(page.scriptHash)) scriptHashes.push(page.scriptHash);
     const withCopy = page ? page.html.replace('</head>', `${linksTo(files.filter(isCss))}</head>`) : null;
     return { match, plain, withCopy, taxYear: copy?.taxYear };
   });
