@@ -50,6 +50,21 @@ describe(`statement reuse (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     });
   });
 
+  it.runIf(usingPostgres)(
+    'plans each run of a named statement for its own values (decision 091), on every connection',
+    async () => {
+      const modes = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          handle.db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(trx);
+            return rows[0]?.plan_cache_mode;
+          }),
+        ),
+      );
+      expect(modes).toEqual(Array(8).fill('force_custom_plan'));
+    },
+  );
+
   it('still answers a select * after the table gained a column (another instance migrated)', async () => {
     expect((await byIpHash('192.0.2.1')).length).toBe(1);
     await sql`alter table resume_attempts add column note text`.execute(handle.db);

@@ -200,7 +200,17 @@ export function openProbeDatabase(url: string, timeoutMs: number): ProbeDatabase
 }
 
 function namedStatementPool(url: string, max: number, connectionTimeoutMillis: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis });
+  // Decision 091: a named statement is parsed once but planned for each run's values. After five
+  // runs PostgreSQL may keep one plan made without them, and these queries' best plans depend on
+  // them: at a million claims its plan for the search walked the whole date index for a rare term
+  // (500 ms, where a plan for the term takes 10), and the duplicates check scanned its date range
+  // instead of reading the page's emails from their index.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   // A client losing its connection (a database restart, a terminated backend) must never end the
   // process. The pool listens while a client is idle; while Kysely holds one, an 'error' event
   // without a listener would be thrown. The query in flight still rejects ("Connection
