@@ -403,6 +403,45 @@ async function searchCounts(
   return totals;
 }
 
+/** The expression one claim table sorts the list by. */
+function sortExpression(query: SortedQuery, side: Side) {
+  switch (query.sort) {
+    case 'submitted':
+      return sql.ref(side.submitted(query.drafts));
+    case 'name':
+      return sql.ref('full_name');
+    case 'status':
+      return sql.ref('status');
+    case 'rebate':
+      return side.rebate;
+    case 'reference':
+      return side.reference;
+  }
+}
+
+/**
+ * Decision 091: the ids of one table's first `limit` claims found by a search, in the list's
+ * order, from the claims found rather than by a walk of a sort index. On SQLite through the
+ * lookup index (whole rows are read for the page alone); on PostgreSQL where the search finds
+ * few, with OFFSET 0 keeping the found claims a plan of their own, read through the trigram index.
+ */
+function foundIds(
+  query: SortedQuery,
+  side: Side,
+  where: RawBuilder<boolean>[],
+  limit: number,
+  sqlite: boolean,
+) {
+  const filtered = allOf([...draftsCondition(side.table, query.drafts), ...where]);
+  const order = sql`${direction(query.dir)}, id ${sql.raw(query.dir)} limit ${limit}`;
+  if (sqlite)
+    return sql`select id from ${lookupIndexed(side.table)} where ${filtered}
+      order by ${sortExpression(query, side)} ${order}`;
+  const found = sql`select id, ${sortExpression(query, side)} as sort_key from ${sql.table(side.table)}
+    where ${filtered} offset 0`;
+  return sql`select id from (${found}) as found order by sort_key ${order}`;
+}
+
 /** The operators' claim list: both claim tables in one filtered, sorted, paged query. */
 export function createClaimListQueries(db: Db) {
   const trigrams = hasTrigramSearch(db);
@@ -471,31 +510,13 @@ export function createClaimListQueries(db: Db) {
     return { general, mileage };
   }
 
-  function sortExpression(query: SortedQuery, side: Side) {
-    switch (query.sort) {
-      case 'submitted':
-        return sql.ref(side.submitted(query.drafts));
-      case 'name':
-        return sql.ref('full_name');
-      case 'status':
-        return sql.ref('status');
-      case 'rebate':
-        return side.rebate;
-      case 'reference':
-        return side.reference;
-    }
-  }
-
   /**
    * Each table answers its own first `limit` rows in the requested order (filtered and sorted on
    * its own, indexed columns); the union of those two short lists is sorted once more and paged.
    * With no limit (the streamed export) each table gives every matching row, sorted once.
-   */
-  /**
    * `fewFound`: the tables whose search finds at most its count limit in the queue listed
-   * (PostgreSQL). Their page sorts the claims the trigram index finds, not a walk of a sort index
-   * testing each claim it passes until a page is found, which for a rare term is most of them
-   * (decision 091: 550 ms at a million claims, where the index answers in 5).
+   * (PostgreSQL), whose page sorts the claims found (foundIds): a walk of a sort index testing each
+   * claim it passes reads most of them for a rare term (550 ms at a million, the index 5).
    */
   function page(
     query: SortedQuery,
@@ -510,21 +531,9 @@ export function createClaimListQueries(db: Db) {
     const top = <Q extends typeof general>(branch: Q, side: Side) => {
       let q = branch;
       const where = conditions(query, side, operatorId, trigrams);
-      if (limit !== null && query.q && !trigrams) {
-        // Decision 091: on SQLite a search sorts its found claims' ids through the lookup index
-        // and reads whole rows for the page alone, not for every claim found.
-        const ids = sql`select id from ${lookupIndexed(side.table)}
-          where ${allOf([...draftsCondition(side.table, query.drafts), ...where])}
-          order by ${sortExpression(query, side)} ${direction(query.dir)}, id ${sql.raw(query.dir)}
-          limit ${limit}`;
-        q = q.where(sql<boolean>`id in (${ids})`) as Q;
-      } else if (limit !== null && fewFound.has(side.table)) {
-        // OFFSET 0 keeps the found claims a plan of their own, read through the trigram index.
-        const found = sql`select id, ${sortExpression(query, side)} as sort_key from ${sql.table(side.table)}
-          where ${allOf([...draftsCondition(side.table, query.drafts), ...where])} offset 0`;
-        const ids = sql`select id from (${found}) as found
-          order by sort_key ${direction(query.dir)}, id ${sql.raw(query.dir)} limit ${limit}`;
-        q = q.where(sql<boolean>`id in (${ids})`) as Q;
+      const sqliteSearch = Boolean(query.q) && !trigrams;
+      if (limit !== null && (sqliteSearch || fewFound.has(side.table))) {
+        q = q.where(sql<boolean>`id in (${foundIds(query, side, where, limit, sqliteSearch)})`) as Q;
       } else for (const c of where) q = q.where(c) as Q;
       if (limit === null) return q;
       return q.orderBy(sortExpression(query, side), modifiers).orderBy('id', query.dir).limit(limit);
