@@ -52,7 +52,8 @@ async function fromClaims(): Promise<Row[]> {
     from form_responses group by 1, 3, 4
     union all
     select substr(created_at, 1, 10), 'mileage', coalesce(affiliate_name, ''), status, count(*),
-      coalesce(sum(estimated_rebate_claimant), 0), coalesce(sum(repaid_pence), 0)
+      coalesce(sum(case when status <> 'draft' then estimated_rebate_claimant else 0 end), 0),
+      coalesce(sum(repaid_pence), 0)
     from onboarding_claims group by 1, 3, 4`.execute(t.app.db);
   return normalise(rows);
 }
@@ -143,8 +144,20 @@ describe('the affiliate report’s daily figures, kept by the database (issue 45
       .where('id', '=', mileage)
       .execute();
     await expectAgreement();
-    // A write that leaves the columns read alone changes nothing.
+    // A write that leaves the columns read alone changes nothing, nor a draft's new estimate (a
+    // wizard save): the report sums submitted claims' estimates only.
     const before = await kept();
+    const draft = await db
+      .selectFrom('onboarding_claims')
+      .select('id')
+      .where('status', '=', 'draft')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('onboarding_claims')
+      .set({ estimated_rebate_claimant: 999.99, last_activity_at: '2026-06-10T10:05:00.000Z' })
+      .where('id', '=', draft.id)
+      .execute();
+    expect(await kept()).toEqual(before);
     await db
       .updateTable('onboarding_claims')
       .set({ employer_name: 'Other Ltd' })

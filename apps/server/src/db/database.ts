@@ -718,7 +718,7 @@ export interface AffiliateDailyTable {
   affiliate: string;
   status: string;
   claims: number | string;
-  /** The claimant's estimate (pounds), mileage claims; 0 for general. */
+  /** The claimant's estimate (pounds) of submitted mileage claims; 0 for drafts and general claims. */
   estimated: number;
   repaid_pence: number | string;
 }

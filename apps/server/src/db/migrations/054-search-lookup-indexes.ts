@@ -6,14 +6,16 @@ import type { Kysely } from 'kysely';
 // the page. A claim table's key is text, so each read goes through the key's index to the row,
 // and the columns the queues added (owner_id, follows_case) sit at the end of a wide row. This
 // index holds the id with every column a search tests or sorts by date, so the counts and the
-// page's ids are answered from it alone; whole rows are read for the page only. PostgreSQL's
-// search (pg_trgm, migration 039) reads its heap by bitmap and needs none.
+// page's ids are answered from it alone; whole rows are read for the page only. Not a draft's
+// last activity: every wizard save changes it, and this index would be written on each (the
+// drafts list's search reads it from the row). PostgreSQL's search (pg_trgm, migration 039) reads
+// its heap by bitmap and needs none.
 
 const INDEXES = [
   { table: 'form_responses', columns: ['id', 'status', 'owner_id', 'affiliate_name', 'created_at'] },
   {
     table: 'onboarding_claims',
-    columns: ['id', 'status', 'owner_id', 'affiliate_name', 'submitted_at', 'last_activity_at'],
+    columns: ['id', 'status', 'owner_id', 'affiliate_name', 'submitted_at'],
   },
 ] as const;
 

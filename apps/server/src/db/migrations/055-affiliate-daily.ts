@@ -11,7 +11,8 @@ import type { Kysely, RawBuilder } from 'kysely';
 //                    kind       'general' or 'mileage'
 //                    affiliate  '' for none
 //                    status     the claim's status now
-//                    claims, estimated (the claimant's estimate, mileage), repaid_pence  the sums
+//                    claims, estimated (the claimant's estimate of a submitted mileage claim),
+//                    repaid_pence  the sums
 
 const TABLES = [
   { table: 'form_responses', kind: 'general' },
@@ -27,14 +28,18 @@ const READ = ['created_at', 'affiliate_name', 'status', 'repaid_pence'];
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ids = (names: readonly string[]) => sql.join(names.map((c) => sql.id(c)));
 
+/**
+ * A mileage claim's estimate once submitted, 0 while a draft: the report sums submitted claims'
+ * estimates only, and a wizard save that changes a draft's estimate must not write this table.
+ */
+const submittedEstimate = (col: (name: string) => RawBuilder<unknown>) =>
+  sql`case when ${col('status')} <> 'draft' then coalesce(${col('estimated_rebate_claimant')}, 0) else 0 end`;
+
 /** A claim's row, `sign` times its figures; `row` 'new' or 'old', or null for the table's rows. */
 function rowOf(t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<unknown> {
   const prefix = row === null ? '' : `${row}.`;
   const col = (name: string) => sql.raw(`${prefix}${name}`);
-  const estimate =
-    t.kind === 'mileage'
-      ? sql`coalesce(${col('estimated_rebate_claimant')}, 0)`
-      : sql`cast(0 as double precision)`;
+  const estimate = t.kind === 'mileage' ? submittedEstimate(col) : sql`cast(0 as double precision)`;
   const from = row === null ? sql` from ${sql.table(t.table)}` : sql``;
   return sql`select substr(${col('created_at')}, 1, 10) as day, ${sql.lit(t.kind)} as kind,
     coalesce(${col('affiliate_name')}, '') as affiliate, ${col('status')} as status,
@@ -54,11 +59,12 @@ function apply(t: Table, row: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown> 
 }
 
 function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
-  const read = t.kind === 'mileage' ? [...READ, 'estimated_rebate_claimant'] : READ;
-  return sql.join(
-    read.map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`),
-    sql` or `,
-  );
+  const tests = READ.map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`);
+  if (t.kind === 'mileage')
+    tests.push(
+      sql`${submittedEstimate((c) => sql.raw(`old.${c}`))} ${distinct} ${submittedEstimate((c) => sql.raw(`new.${c}`))}`,
+    );
+  return sql.join(tests, sql` or `);
 }
 
 async function sqliteTriggers(db: Kysely<unknown>, t: Table): Promise<void> {

@@ -38,7 +38,8 @@ export async function affiliateReport(
       'affiliate',
       'status',
       (eb) => eb.fn.sum<number | string>('claims').as('n'),
-      sql<number>`sum(case when status <> 'draft' then estimated else 0 end)`.as('estimated'),
+      // Migration 055 holds a submitted claim's estimate only.
+      (eb) => eb.fn.sum<number>('estimated').as('estimated'),
       (eb) => eb.fn.sum<number | string>('repaid_pence').as('repaid'),
     ])
     .groupBy(['affiliate', 'status'])
