@@ -1,5 +1,4 @@
 // The back-office's reports (D22): claims by affiliate, and the audit log.
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CLAIM_STATUSES } from '@taxback/domain';
 import type { AuditQuery } from '@taxback/domain/admin-schemas';
