@@ -21,8 +21,9 @@ beforeAll(async () => {
   const op = await insertOperator(t);
   adminId = op.id;
   admin = await signIn(t, clock, op);
-  // More than the limit of submitted claims (the bench seeds one draft in twenty).
-  await seedBenchClaims(t, CLAIM_COUNT_LIMIT + 1_000, adminId);
+  // More than the limit of submitted claims (the bench seeds one draft in twenty), any of them
+  // open: the queues' counts need more than the search's limit of open claims unallocated.
+  await seedBenchClaims(t, CLAIM_COUNT_LIMIT + 1_000, adminId, { openDays: Infinity });
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -4,11 +4,13 @@
 // changes, sending and repayment, a moved date or affiliate, a claim taken back to a draft, a deletion, and the
 // migration's own count of the claims already there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import * as dashboardDaily from '../src/db/migrations/051-dashboard-daily.ts';
 import { submitGeneralClaim, submitMileageClaim, testClock } from './admin-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { createTestApp, usingPostgres } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
+import { capturedStatements } from './bench/explain.ts';
+import { createDashboardQueries } from '../src/modules/dashboard/queries.ts';
 
 const clock = testClock('2026-06-10T10:00:00.000Z');
 let t: TestApp;
@@ -159,6 +161,32 @@ describe('the dashboard’s daily figures, kept by the database (issue 45, decis
       '2026-06-12 mileage - - 0 - 1',
     ]);
   });
+
+  it.skipIf(usingPostgres)(
+    'on SQLite, the open claims are summed from migration 057’s index in its order, the claims made read in their key’s',
+    async () => {
+      const queries = (db: TestApp['app']['db']) => createDashboardQueries(db);
+      const filters = { from: '2026-01-01', to: '2026-06-30', kind: 'all', affiliate: null } as const;
+      const plans: string[] = [];
+      for (const run of [
+        (db: TestApp['app']['db']) => queries(db).waiting(filters),
+        (db: TestApp['app']['db']) => queries(db).intake(filters),
+      ]) {
+        const [statement] = await capturedStatements(t.app.db, run);
+        const plan = await t.app.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${statement!.sql}`, [...statement!.parameters]),
+        );
+        plans.push(plan.rows.map((r) => r.detail).join('; '));
+      }
+      // Decision 093: no temporary b-tree to group or order by, nor a read of the table's rows.
+      expect(plans[0]).toMatch(
+        /^SEARCH dashboard_daily USING COVERING INDEX dashboard_daily_waiting_idx \(measure=\?\)$/,
+      );
+      expect(plans[1]).toMatch(
+        /^SEARCH dashboard_daily USING (PRIMARY KEY|INDEX sqlite_autoindex_dashboard_daily_1) \(measure=\? AND day>\? AND day<\?\)$/,
+      );
+    },
+  );
 
   it('the migration counts the claims already there', async () => {
     await submitGeneralClaim(t, { affiliateName: 'acme' });

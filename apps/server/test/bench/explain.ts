@@ -7,13 +7,11 @@ import { claimListQuerySchema } from '@taxback/domain/admin-schemas';
 import { createClaimListQueries } from '../../src/modules/casework/claim-list-queries.ts';
 import type { TestApp } from '../helpers.ts';
 
-/** Every statement one claims-list request runs for `params`, compiled, in the order they ran. */
-export async function listStatements(
-  t: TestApp,
-  params: Record<string, string>,
-  operatorId: string,
+/** Every statement `run` executes on the database it is given, compiled, in the order they ran. */
+export async function capturedStatements(
+  db: TestApp['app']['db'],
+  run: (db: TestApp['app']['db']) => Promise<unknown>,
 ): Promise<CompiledQuery[]> {
-  const db = t.app.db;
   // Every builder (subqueries too) passes through transformQuery; only executed ones reach transformResult.
   const compiled = new Map<string, CompiledQuery>();
   const statements: CompiledQuery[] = [];
@@ -28,12 +26,19 @@ export async function listStatements(
       return result;
     },
   };
-  await createClaimListQueries(db.withPlugin(capture)).list(
-    claimListQuerySchema.parse(params),
-    50,
-    operatorId,
-  );
+  await run(db.withPlugin(capture));
   return statements;
+}
+
+/** Every statement one claims-list request runs for `params`, compiled, in the order they ran. */
+export async function listStatements(
+  t: TestApp,
+  params: Record<string, string>,
+  operatorId: string,
+): Promise<CompiledQuery[]> {
+  return capturedStatements(t.app.db, (db) =>
+    createClaimListQueries(db).list(claimListQuerySchema.parse(params), 50, operatorId),
+  );
 }
 
 /** Prints each statement of the list for `params` (a query string's fields) with its plan. */

@@ -1,9 +1,9 @@
 // The claims the operators' list bench times (`claims-list.bench.ts`): half general, half mileage,
-// every status, plus drafts; a third of them owned by one of ten operators (the first being the
-// operator the queue page is timed for), with the queues' flags set on some. With `activity`, each
-// submitted claim also gets what an agency's seasons leave behind it (issue 45): its stored files'
-// records, a thread of up to three messages, its status history, audit events, finished jobs and
-// the text and email it was sent.
+// every status (open ones only among the last nine months' claims), plus drafts; a third of them
+// owned by one of ten operators (the first being the operator the queue page is timed for), with
+// the queues' flags set on some. With `activity`, each submitted claim also gets what an agency's
+// seasons leave behind it (issue 45): its stored files' records, a thread of up to three messages,
+// its status history, audit events, finished jobs and the text and email it was sent.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { CLAIM_STATUSES } from '@taxback/domain';
@@ -103,6 +103,24 @@ const AFFILIATES = [null, 'partner-one', 'partner-two', 'partner-three', 'partne
 
 function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
+}
+
+/**
+ * How an agency's claims stand by their age (decision 093): a claim takes weeks to months through
+ * review and HMRC, so only the claims of the last OPEN_DAYS of the seasons (nine months: a whole
+ * season's, a heavier tail than most agencies carry) may still be open, spread over every status;
+ * older ones are closed, most of them repaid.
+ */
+const OPEN_DAYS = 270;
+const CLOSED_SPREAD = [
+  ...['repaid', 'repaid', 'repaid', 'repaid', 'repaid'],
+  ...['rejected', 'needs-self-assessment', 'withdrawn'],
+] as const;
+
+function statusOf(i: number, dayIndex: number, openDays: number): string {
+  if (i % 20 === 0) return 'draft';
+  if (SEEDED_DAYS - 1 - dayIndex < openDays) return pick(CLAIM_STATUSES, Math.floor(i / 2));
+  return pick(CLOSED_SPREAD, Math.floor(i / 2));
 }
 
 type Activity = {
@@ -229,13 +247,14 @@ function addActivity(
 
 /**
  * Inserts `total` claims in batches; `me` owns a tenth of the owned ones (D34). With `activity`,
- * each submitted claim's files, thread, history, audit events, jobs and outbox rows too.
+ * each submitted claim's files, thread, history, audit events, jobs and outbox rows too. Claims
+ * made in the last `openDays` days (OPEN_DAYS unless given) may be open; older ones are closed.
  */
 export async function seedBenchClaims(
   t: TestApp,
   total: number,
   me: string,
-  options: { activity?: boolean; progress?: (seeded: number) => void } = {},
+  options: { activity?: boolean; progress?: (seeded: number) => void; openDays?: number } = {},
 ): Promise<void> {
   const owners = [me, ...Array.from({ length: 9 }, () => randomUUID())];
   // Issue 45: over three seasons, 2023 to 2025 (1,096 days; 7,919 is prime, so every day is used).
@@ -246,10 +265,9 @@ export async function seedBenchClaims(
     const activity = noActivity();
     for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
       const [first, last] = benchName(i);
-      const at = new Date(
-        firstDay + ((i * 7919) % SEEDED_DAYS) * 86_400_000 + (i % 86_400) * 1000,
-      ).toISOString();
-      const status = i % 20 === 0 ? 'draft' : pick(CLAIM_STATUSES, Math.floor(i / 2));
+      const dayIndex = (i * 7919) % SEEDED_DAYS;
+      const at = new Date(firstDay + dayIndex * 86_400_000 + (i % 86_400) * 1000).toISOString();
+      const status = statusOf(i, dayIndex, options.openDays ?? OPEN_DAYS);
       const common = {
         id: randomUUID(),
         session_id: `bench_${i}`,
