@@ -3,6 +3,7 @@
 // "hasMore" says whether a page follows. Below it every figure is exact. Through the real app and
 // database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
 import { CLAIM_COUNT_LIMIT, CLAIM_PAGE_SIZE, SEARCH_COUNT_LIMIT } from '@taxback/domain/admin-schemas';
 import type { ClaimList } from '@taxback/domain/api/admin-responses';
 import { asOperator, insertOperator, signIn, testClock } from './admin-helpers.ts';
@@ -12,6 +13,7 @@ import { createTestApp } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 
 const clock = testClock('2026-03-02T09:00:00.000Z');
+const OPEN = CLAIM_STATUSES.filter(isOpenStatus);
 let t: TestApp;
 let admin: AdminSession;
 let adminId: string;
@@ -21,9 +23,11 @@ beforeAll(async () => {
   const op = await insertOperator(t);
   adminId = op.id;
   admin = await signIn(t, clock, op);
-  // More than the limit of submitted claims (the bench seeds one draft in twenty), any of them
-  // open: the queues' counts need more than the search's limit of open claims unallocated.
-  await seedBenchClaims(t, CLAIM_COUNT_LIMIT + 1_000, adminId, { openDays: Infinity });
+  // More than twice the limit of submitted claims (the bench seeds one draft in twenty, in the
+  // mileage table), so that a search for every claim finds more submitted mileage claims than
+  // PostgreSQL's one pass reads (decision 093); any of them open, so that the queues' counts hold
+  // more than the search's limit of open claims unallocated.
+  await seedBenchClaims(t, 2 * CLAIM_COUNT_LIMIT + 2_000, adminId, { openDays: Infinity });
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -122,5 +126,41 @@ describe('the claims list’s count limit (issue 45)', () => {
       .where('action', '=', 'claims-exported')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.detail ?? '{}')).toMatchObject({ rows });
+  });
+
+  it('a search wider than one pass reads is counted queue by queue: exactly for the export’s audit', async () => {
+    // PostgreSQL's pass reads at most ten times the search's limit a table (decision 093).
+    expect(await exactCount({ kind: 'mileage' })).toBeGreaterThan(10 * SEARCH_COUNT_LIMIT);
+    const listed = await list('queue=unallocated&q=example.com');
+    expect(listed.total).toBe(SEARCH_COUNT_LIMIT + 1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/claims/export.csv?queue=unallocated&q=example.com',
+      headers: asOperator(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = res.body.trim().split('\r\n').length - 1;
+    const unallocated = await t.app.db
+      .selectFrom('form_responses')
+      .select('id')
+      .where('owner_id', 'is', null)
+      .where('status', 'in', OPEN)
+      .where('follows_case', '=', 0)
+      .union(
+        t.app.db
+          .selectFrom('onboarding_claims')
+          .select('id')
+          .where('owner_id', 'is', null)
+          .where('status', 'in', OPEN)
+          .where('follows_case', '=', 0),
+      )
+      .execute();
+    expect(rows).toBe(unallocated.length);
+    const audits = await t.app.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('action', '=', 'claims-exported')
+      .execute();
+    expect(audits.map((a) => (JSON.parse(a.detail ?? '{}') as { rows: number }).rows)).toContain(rows);
   });
 });

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, OrderByItemBuilder, RawBuilder } from 'kysely';
 import { CLAIM_STATUSES, isOpenStatus } from '@taxback/domain';
-import { countLimitOf } from '@taxback/domain/admin-schemas';
+import { SEARCH_COUNT_LIMIT, countLimitOf } from '@taxback/domain/admin-schemas';
 import type { ClaimListQuery, ClaimQueue } from '@taxback/domain/admin-schemas';
 import { GENERAL_REFERENCE_PREFIX } from '@taxback/domain/reference';
 import type { Database } from '../../db/database.ts';
@@ -298,16 +298,10 @@ async function queueCounts(
   ];
   const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
   if (tables.length === 0) return totals;
-  if (query.q && !hasTrigramSearch(db)) {
-    // Counted exactly in one pass a table, then given up to the cap as PostgreSQL gives them.
-    const exact = await searchCounts(db, tables, query, operatorId, queues);
-    if (cap !== null) for (const queue of queues) exact[queue] = Math.min(exact[queue], cap + 1);
-    return exact;
-  }
-  // A search finds few claims mostly: each table's are counted in one pass, whose queues are
-  // exact when the pass found no more than the cap; a table that found more is counted queue by queue.
-  const found =
-    query.q && cap !== null ? await searchCountsUpTo(db, tables, query, operatorId, queues, cap) : null;
+  // A search finds few claims mostly: each table's are counted in one pass, every queue exactly
+  // (SQLite's always; PostgreSQL's when the pass found no more than its limit); a table whose
+  // pass found more is counted queue by queue, each up to the cap.
+  const found = query.q ? await searchCounts(db, tables, query, operatorId, queues) : null;
   const countedApart = found ? tables.filter((table) => !found.has(table)) : tables;
   const row =
     countedApart.length === 0
@@ -335,72 +329,54 @@ async function queueCounts(
 }
 
 /**
- * A search's counts on PostgreSQL (decision 091): per table one pass over at most `cap + 1` of the
- * claims the trigram index finds, each queue a sum of its own test, for the tables where that
- * pass found no more than `cap` (then every queue's count is exact). Not with a queue test beside
- * the search, which the planner would answer by AND-ing a queue index of a third of the claims.
+ * How many claims PostgreSQL's pass over a search's found claims reads at most, a table (decision
+ * 093): ten times the search's count limit, so a common surname at a million claims (about 6,300
+ * a table) is counted in one pass rather than once a queue; a wider search is counted queue by queue.
  */
-async function searchCountsUpTo(
+const SEARCH_PASS_LIMIT = 10 * SEARCH_COUNT_LIMIT;
+
+/**
+ * A search's counts (decisions 089, 091, 093): one pass a table over the claims its index finds,
+ * each queue a sum of its own test, so the index is asked once a table rather than once a queue.
+ * On SQLite (FTS5 finds the ids, read through migration 054's lookup index) every table is
+ * counted exactly. On PostgreSQL (the trigram index) the pass reads at most SEARCH_PASS_LIMIT + 1
+ * found claims, and a table that found more is left out, to be counted queue by queue.
+ * Not with a queue test beside the search, which PostgreSQL's planner would answer by AND-ing a
+ * queue index of a third of the claims.
+ */
+async function searchCounts(
   db: Db,
   tables: readonly Side['table'][],
   query: ClaimListQuery,
   operatorId: string,
   queues: readonly ClaimQueue[],
-  cap: number,
 ): Promise<Map<Side['table'], Record<ClaimQueue, number>>> {
+  const trigrams = hasTrigramSearch(db);
+  const limit = trigrams ? SEARCH_PASS_LIMIT : null;
   const counted = new Map<Side['table'], Record<ClaimQueue, number>>();
   for (const table of tables) {
     const side = table === 'form_responses' ? GENERAL : MILEAGE;
-    const where = [
+    const where = allOf([
       ...draftsCondition(table, query.drafts),
-      ...conditions(query, side, operatorId, true, 'all'),
-    ];
+      ...conditions(query, side, operatorId, trigrams, 'all'),
+    ]);
     const sums = queues.map(
       (queue) =>
         sql`coalesce(sum(case when ${allOf(queueConditions(queue, operatorId))} then 1 else 0 end), 0) as ${sql.id(queue)}`,
     );
+    const foundClaims =
+      limit === null
+        ? sql`${lookupIndexed(table)} where ${where}`
+        : sql`(select owner_id, status from ${sql.table(table)} where ${where} limit ${limit + 1}) as s`;
     const { rows } = await sql<Record<string, number | string>>`select count(*) as found, ${sql.join(sums)}
-      from (select owner_id, status from ${sql.table(table)} where ${allOf(where)} limit ${cap + 1}) as s`.execute(
-      db,
-    );
+      from ${foundClaims}`.execute(db);
     const row = rows[0] ?? {};
-    if (Number(row.found) > cap) continue;
+    if (limit !== null && Number(row.found) > limit) continue;
     const own: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
     for (const queue of queues) own[queue] = Number(row[queue]);
     counted.set(table, own);
   }
   return counted;
-}
-
-/**
- * A search's counts on SQLite (decision 089): one pass a table over the claims its FTS5 index
- * finds, each queue a sum of its own test, so the index is asked once a table rather than once a
- * queue. Exact: a search's claims are as many as its index finds, however wide the queue.
- */
-async function searchCounts(
-  db: Db,
-  tables: readonly ('form_responses' | 'onboarding_claims')[],
-  query: ClaimListQuery,
-  operatorId: string,
-  queues: readonly ClaimQueue[],
-): Promise<Record<ClaimQueue, number>> {
-  const totals: Record<ClaimQueue, number> = { all: 0, unallocated: 0, mine: 0 };
-  for (const table of tables) {
-    const side = table === 'form_responses' ? GENERAL : MILEAGE;
-    const inQueue = (queue: ClaimQueue) => allOf(queueConditions(queue, operatorId));
-    const where = [
-      ...draftsCondition(table, query.drafts),
-      ...conditions(query, side, operatorId, false, 'all'),
-    ];
-    const sums = queues.map(
-      (queue) => sql`coalesce(sum(case when ${inQueue(queue)} then 1 else 0 end), 0) as ${sql.id(queue)}`,
-    );
-    const { rows } = await sql<Record<string, number | string>>`select ${sql.join(sums)}
-      from ${lookupIndexed(table)} where ${allOf(where)}`.execute(db);
-    const row = rows[0] ?? {};
-    for (const queue of queues) totals[queue] += Number(row[queue]);
-  }
-  return totals;
 }
 
 /** The expression one claim table sorts the list by. */

@@ -80,7 +80,7 @@ export function createDashboardQueries(db: Db) {
      */
     async intake(filters: DashboardFilters) {
       // A 'made' row is already one per UTC day group, kind and affiliate (its status and day
-      // made are empty): read in its key's order, with nothing to group or sort.
+      // made are empty): read in its key's order, with nothing to group or sort (decision 093).
       const rows = await daily('made', filters)
         .select(['kind', 'day as utc_day', 'late', 'claims as n'])
         .select(sql<string | null>`nullif(affiliate, '')`.as('affiliate'))
@@ -105,7 +105,10 @@ export function createDashboardQueries(db: Db) {
         .execute();
     },
 
-    /** Open claims now, whatever the range, per status and UTC day group they were made in. */
+    /**
+     * Open claims now, whatever the range, per status and UTC day group they were made in: summed
+     * from migration 057's index, in its order (decision 093).
+     */
     waiting(filters: DashboardFilters) {
       return daily('open', filters)
         .select(['status', 'day as utc_day', 'late', claims.as('n')])
