@@ -1,6 +1,13 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { QUEUE_INDEX_STATUSES } from './026-queue-indexes.ts';
+import {
+  countExisting,
+  createRollUpTriggers,
+  dropRollUpTriggers,
+  type RollUp,
+  type RollUpSource,
+} from '../roll-up-triggers.ts';
 
 // Issue 45 (decision 085): the dashboard's per-claim figures counted per day, kept by the database
 // itself. Its statements otherwise walk every claim of the range (100,000 index entries for a
@@ -18,10 +25,8 @@ import { QUEUE_INDEX_STATUSES } from './026-queue-indexes.ts';
 //                    made_day 'repaid' only: the UTC day it was made ('' when not made)
 //                    claims, repaid_pence, fee_pence, claimant_pence  the sums
 //
-// Triggers on each claim table take a claim's rows away and add its new ones whenever a column
-// they read changes (and add or take them on insert or delete), in the same statement as the
-// write, on SQLite and PostgreSQL alike: no write path can forget them, and a rolled-back write
-// rolls them back. The claims already there are counted once here.
+// Triggers on each claim table keep it as the claims are written (db/roll-up-triggers.ts). The
+// claims already there are counted once here.
 
 const TABLES = [
   { table: 'form_responses', kind: 'general', made: 'created_at' },
@@ -41,8 +46,6 @@ const READ = [
   'fee_pence',
   'claimant_pence',
 ];
-
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A claim's rows, each `sign` times its figures, for `row` ('new', 'old', or the table's rows). */
 function rowsOf(t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<unknown> {
@@ -68,18 +71,6 @@ function rowsOf(t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<u
       ${pence('claimant_pence')}${from} where ${col('repaid_on')} is not null`;
 }
 
-/** Adds a claim's rows (or takes them away) in one upsert. */
-function apply(t: Table, row: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown> {
-  const columns = sql.join([...KEY, ...SUMS].map((c) => sql.id(c)));
-  const sums = sql.join(
-    SUMS.map((c) => sql`${sql.id(c)} = dashboard_daily.${sql.id(c)} + excluded.${sql.id(c)}`),
-  );
-  // The WHERE keeps SQLite from reading ON CONFLICT as a join's ON.
-  return sql`insert into dashboard_daily (${columns})
-    select * from (${rowsOf(t, row, sign)}) as claim_rows where true
-    on conflict (${sql.join(KEY.map((c) => sql.id(c)))}) do update set ${sums}`;
-}
-
 /** An update that changes none of the columns read leaves the rows as they are. */
 function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql.join(
@@ -88,29 +79,18 @@ function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
   );
 }
 
-async function sqliteTriggers(db: Kysely<unknown>, t: Table): Promise<void> {
-  const name = (op: string) => sql.id(`${t.table}_dashboard_${op}`);
-  await sql`create trigger ${name('insert')} after insert on ${sql.table(t.table)}
-    begin ${apply(t, 'new', 1)}; end`.execute(db);
-  await sql`create trigger ${name('delete')} after delete on ${sql.table(t.table)}
-    begin ${apply(t, 'old', -1)}; end`.execute(db);
-  await sql`create trigger ${name('update')} after update on ${sql.table(t.table)}
-    when ${changed(t, sql`is not`)}
-    begin ${apply(t, 'old', -1)}; ${apply(t, 'new', 1)}; end`.execute(db);
-}
+const ROLL_UP: RollUp = {
+  table: 'dashboard_daily',
+  key: KEY,
+  sums: SUMS,
+  triggerName: (claims) => `${claims}_dashboard`,
+};
 
-async function postgresTriggers(db: Kysely<unknown>, t: Table): Promise<void> {
-  const fn = sql.id(`${t.table}_dashboard`);
-  await sql`create function ${fn}() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'UPDATE' and not (${changed(t, sql`is distinct from`)}) then return null; end if;
-      if tg_op in ('UPDATE', 'DELETE') then ${apply(t, 'old', -1)}; end if;
-      if tg_op in ('UPDATE', 'INSERT') then ${apply(t, 'new', 1)}; end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger ${fn} after insert or delete or update on ${sql.table(t.table)}
-    for each row execute function ${fn}()`.execute(db);
-}
+const sourceOf = (t: Table): RollUpSource => ({
+  claims: t.table,
+  rowsOf: (row, sign) => rowsOf(t, row, sign),
+  changed: (distinct) => changed(t, distinct),
+});
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -129,26 +109,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('dashboard_daily_pk', [...KEY])
     .execute();
   for (const t of TABLES) {
-    const columns = sql.join([...KEY, ...SUMS].map((c) => sql.id(c)));
-    const sums = sql.join(SUMS.map((c) => sql`sum(${sql.id(c)})`));
-    await sql`insert into dashboard_daily (${columns})
-      select ${sql.join(KEY.map((c) => sql.id(c)))}, ${sums} from (${rowsOf(t, null, 1)}) as claim_rows
-      where true group by ${sql.join(KEY.map((c) => sql.id(c)))}
-      on conflict (${sql.join(KEY.map((c) => sql.id(c)))}) do nothing`.execute(db);
-    if (isPostgres(db)) await postgresTriggers(db, t);
-    else await sqliteTriggers(db, t);
+    await countExisting(db, ROLL_UP, rowsOf(t, null, 1));
+    await createRollUpTriggers(db, ROLL_UP, sourceOf(t));
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of TABLES) {
-    if (isPostgres(db)) {
-      await sql`drop trigger ${sql.id(`${t.table}_dashboard`)} on ${sql.table(t.table)}`.execute(db);
-      await sql`drop function ${sql.id(`${t.table}_dashboard`)}()`.execute(db);
-    } else {
-      for (const op of ['insert', 'delete', 'update'])
-        await sql`drop trigger ${sql.id(`${t.table}_dashboard_${op}`)}`.execute(db);
-    }
-  }
+  for (const t of TABLES) await dropRollUpTriggers(db, ROLL_UP, t.table);
   await db.schema.dropTable('dashboard_daily').execute();
 }

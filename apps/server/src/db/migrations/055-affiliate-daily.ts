@@ -1,11 +1,19 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
+import {
+  countExisting,
+  createRollUpTriggers,
+  dropRollUpTriggers,
+  type RollUp,
+  type RollUpSource,
+} from '../roll-up-triggers.ts';
 
 // Issue 45 (decision 091): the affiliate report (D22) counts claims by affiliate and status over
 // the days they were started, with their estimates and repayments. Read from the claims, a year
 // walks every claim started in it (a third of a million rows at a million claims). This table
 // holds the same figures per UTC day, kind, affiliate and status, kept by triggers in the
-// writing statement's own transaction as the dashboard's roll-up is (migration 051):
+// writing statement's own transaction as the dashboard's roll-up is (migration 051,
+// db/roll-up-triggers.ts):
 //
 //   affiliate_daily  day        the UTC day the claim was started (created_at)
 //                    kind       'general' or 'mileage'
@@ -24,9 +32,6 @@ const KEY = ['day', 'kind', 'affiliate', 'status'] as const;
 const SUMS = ['claims', 'estimated', 'repaid_pence'] as const;
 /** The claim columns the rows are made of: an update runs the triggers when one changes. */
 const READ = ['created_at', 'affiliate_name', 'status', 'repaid_pence'];
-
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
-const ids = (names: readonly string[]) => sql.join(names.map((c) => sql.id(c)));
 
 /**
  * A mileage claim's estimate once submitted, 0 while a draft: the report sums submitted claims'
@@ -47,17 +52,6 @@ function rowOf(t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<un
     ${sql.lit(sign)} * coalesce(${col('repaid_pence')}, 0) as repaid_pence${from}`;
 }
 
-/** Adds a claim's row (or takes it away) in one upsert. */
-function apply(t: Table, row: 'new' | 'old', sign: 1 | -1): RawBuilder<unknown> {
-  const sums = sql.join(
-    SUMS.map((c) => sql`${sql.id(c)} = affiliate_daily.${sql.id(c)} + excluded.${sql.id(c)}`),
-  );
-  // The WHERE keeps SQLite from reading ON CONFLICT as a join's ON.
-  return sql`insert into affiliate_daily (${ids([...KEY, ...SUMS])})
-    select * from (${rowOf(t, row, sign)}) as claim_row where true
-    on conflict (${ids(KEY)}) do update set ${sums}`;
-}
-
 function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
   const tests = READ.map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`);
   if (t.kind === 'mileage')
@@ -67,29 +61,18 @@ function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql.join(tests, sql` or `);
 }
 
-async function sqliteTriggers(db: Kysely<unknown>, t: Table): Promise<void> {
-  const name = (op: string) => sql.id(`${t.table}_affiliate_daily_${op}`);
-  await sql`create trigger ${name('insert')} after insert on ${sql.table(t.table)}
-    begin ${apply(t, 'new', 1)}; end`.execute(db);
-  await sql`create trigger ${name('delete')} after delete on ${sql.table(t.table)}
-    begin ${apply(t, 'old', -1)}; end`.execute(db);
-  await sql`create trigger ${name('update')} after update on ${sql.table(t.table)}
-    when ${changed(t, sql`is not`)}
-    begin ${apply(t, 'old', -1)}; ${apply(t, 'new', 1)}; end`.execute(db);
-}
+const ROLL_UP: RollUp = {
+  table: 'affiliate_daily',
+  key: KEY,
+  sums: SUMS,
+  triggerName: (claims) => `${claims}_affiliate_daily`,
+};
 
-async function postgresTriggers(db: Kysely<unknown>, t: Table): Promise<void> {
-  const fn = sql.id(`${t.table}_affiliate_daily`);
-  await sql`create function ${fn}() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'UPDATE' and not (${changed(t, sql`is distinct from`)}) then return null; end if;
-      if tg_op in ('UPDATE', 'DELETE') then ${apply(t, 'old', -1)}; end if;
-      if tg_op in ('UPDATE', 'INSERT') then ${apply(t, 'new', 1)}; end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger ${fn} after insert or delete or update on ${sql.table(t.table)}
-    for each row execute function ${fn}()`.execute(db);
-}
+const sourceOf = (t: Table): RollUpSource => ({
+  claims: t.table,
+  rowsOf: (row, sign) => rowOf(t, row, sign),
+  changed: (distinct) => changed(t, distinct),
+});
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -104,24 +87,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('affiliate_daily_pk', [...KEY])
     .execute();
   for (const t of TABLES) {
-    const sums = sql.join(SUMS.map((c) => sql`sum(${sql.id(c)})`));
-    await sql`insert into affiliate_daily (${ids([...KEY, ...SUMS])})
-      select ${ids(KEY)}, ${sums} from (${rowOf(t, null, 1)}) as claim_rows
-      where true group by ${ids(KEY)}`.execute(db);
-    if (isPostgres(db)) await postgresTriggers(db, t);
-    else await sqliteTriggers(db, t);
+    await countExisting(db, ROLL_UP, rowOf(t, null, 1));
+    await createRollUpTriggers(db, ROLL_UP, sourceOf(t));
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of TABLES) {
-    if (isPostgres(db)) {
-      await sql`drop trigger ${sql.id(`${t.table}_affiliate_daily`)} on ${sql.table(t.table)}`.execute(db);
-      await sql`drop function ${sql.id(`${t.table}_affiliate_daily`)}()`.execute(db);
-    } else {
-      for (const op of ['insert', 'delete', 'update'])
-        await sql`drop trigger ${sql.id(`${t.table}_affiliate_daily_${op}`)}`.execute(db);
-    }
-  }
+  for (const t of TABLES) await dropRollUpTriggers(db, ROLL_UP, t.table);
   await db.schema.dropTable('affiliate_daily').execute();
 }
