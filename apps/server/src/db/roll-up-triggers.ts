@@ -19,8 +19,8 @@ export interface RollUp {
 /** One claim table's rows in a roll-up, and when an update changes them. */
 export interface RollUpSource {
   claims: string;
-  /** The claim's rows in the roll-up, `sign` times its figures, for `row` ('new' or 'old'). */
-  rowsOf: (row: 'new' | 'old', sign: 1 | -1) => RawBuilder<unknown>;
+  /** A claim's rows in the roll-up, `sign` times its figures, for `row` ('new', 'old', or null for the table's). */
+  rowsOf: (row: 'new' | 'old' | null, sign: 1 | -1) => RawBuilder<unknown>;
   /** Whether an update changed a column the rows are made of (`distinct`: the dialect's test). */
   changed: (distinct: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
@@ -41,17 +41,17 @@ function apply(rollUp: RollUp, source: RollUpSource, row: 'new' | 'old', sign: 1
     on conflict (${ids(rollUp.key)}) do update set ${sums}`;
 }
 
-/** Counts the rows already in a claim table (`rows`: all of its rows, each with its figures). */
-export async function countExisting(db: Kysely<unknown>, rollUp: RollUp, rows: RawBuilder<unknown>) {
+/** Counts the claims already in a claim table. */
+async function countExisting(db: Kysely<unknown>, rollUp: RollUp, source: RollUpSource) {
   const sums = sql.join(rollUp.sums.map((c) => sql`sum(${sql.id(c)})`));
   await sql`insert into ${sql.table(rollUp.table)} (${ids([...rollUp.key, ...rollUp.sums])})
-    select ${ids(rollUp.key)}, ${sums} from (${rows}) as claim_rows
+    select ${ids(rollUp.key)}, ${sums} from (${source.rowsOf(null, 1)}) as claim_rows
     where true group by ${ids(rollUp.key)}
     on conflict (${ids(rollUp.key)}) do nothing`.execute(db);
 }
 
 /** The triggers that keep the roll-up as a claim table's rows are written. */
-export async function createRollUpTriggers(
+async function createRollUpTriggers(
   db: Kysely<unknown>,
   rollUp: RollUp,
   source: RollUpSource,
@@ -82,7 +82,7 @@ export async function createRollUpTriggers(
 }
 
 /** Drops the triggers createRollUpTriggers made on claim table `claims`. */
-export async function dropRollUpTriggers(db: Kysely<unknown>, rollUp: RollUp, claims: string): Promise<void> {
+async function dropRollUpTriggers(db: Kysely<unknown>, rollUp: RollUp, claims: string): Promise<void> {
   const name = rollUp.triggerName(claims);
   if (isPostgres(db)) {
     await sql`drop trigger ${sql.id(name)} on ${sql.table(claims)}`.execute(db);
@@ -91,4 +91,18 @@ export async function dropRollUpTriggers(db: Kysely<unknown>, rollUp: RollUp, cl
   }
   for (const op of ['insert', 'delete', 'update'])
     await sql`drop trigger ${sql.id(`${name}_${op}`)}`.execute(db);
+}
+
+/** Fills a new roll-up table with the claims already there, then keeps it by triggers. */
+export async function keepRollUp(db: Kysely<unknown>, rollUp: RollUp, sources: readonly RollUpSource[]) {
+  for (const source of sources) {
+    await countExisting(db, rollUp, source);
+    await createRollUpTriggers(db, rollUp, source);
+  }
+}
+
+/** Drops a roll-up's triggers, then its table. */
+export async function dropRollUp(db: Kysely<unknown>, rollUp: RollUp, sources: readonly RollUpSource[]) {
+  for (const source of sources) await dropRollUpTriggers(db, rollUp, source.claims);
+  await db.schema.dropTable(rollUp.table).execute();
 }

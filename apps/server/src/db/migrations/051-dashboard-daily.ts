@@ -1,13 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { QUEUE_INDEX_STATUSES } from './026-queue-indexes.ts';
-import {
-  countExisting,
-  createRollUpTriggers,
-  dropRollUpTriggers,
-  type RollUp,
-  type RollUpSource,
-} from '../roll-up-triggers.ts';
+import { dropRollUp, keepRollUp, type RollUp, type RollUpSource } from '../roll-up-triggers.ts';
 
 // Issue 45 (decision 085): the dashboard's per-claim figures counted per day, kept by the database
 // itself. Its statements otherwise walk every claim of the range (100,000 index entries for a
@@ -86,11 +80,11 @@ const ROLL_UP: RollUp = {
   triggerName: (claims) => `${claims}_dashboard`,
 };
 
-const sourceOf = (t: Table): RollUpSource => ({
+const SOURCES = TABLES.map((t): RollUpSource => ({
   claims: t.table,
   rowsOf: (row, sign) => rowsOf(t, row, sign),
   changed: (distinct) => changed(t, distinct),
-});
+}));
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -108,13 +102,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('claimant_pence', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('dashboard_daily_pk', [...KEY])
     .execute();
-  for (const t of TABLES) {
-    await countExisting(db, ROLL_UP, rowsOf(t, null, 1));
-    await createRollUpTriggers(db, ROLL_UP, sourceOf(t));
-  }
+  await keepRollUp(db, ROLL_UP, SOURCES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of TABLES) await dropRollUpTriggers(db, ROLL_UP, t.table);
-  await db.schema.dropTable('dashboard_daily').execute();
+  await dropRollUp(db, ROLL_UP, SOURCES);
 }

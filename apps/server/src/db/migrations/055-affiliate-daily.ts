@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import {
-  countExisting,
-  createRollUpTriggers,
-  dropRollUpTriggers,
-  type RollUp,
-  type RollUpSource,
-} from '../roll-up-triggers.ts';
+import { dropRollUp, keepRollUp, type RollUp, type RollUpSource } from '../roll-up-triggers.ts';
 
 // Issue 45 (decision 091): the affiliate report (D22) counts claims by affiliate and status over
 // the days they were started, with their estimates and repayments. Read from the claims, a year
@@ -68,11 +62,11 @@ const ROLL_UP: RollUp = {
   triggerName: (claims) => `${claims}_affiliate_daily`,
 };
 
-const sourceOf = (t: Table): RollUpSource => ({
+const SOURCES = TABLES.map((t): RollUpSource => ({
   claims: t.table,
   rowsOf: (row, sign) => rowOf(t, row, sign),
   changed: (distinct) => changed(t, distinct),
-});
+}));
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -86,13 +80,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('repaid_pence', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('affiliate_daily_pk', [...KEY])
     .execute();
-  for (const t of TABLES) {
-    await countExisting(db, ROLL_UP, rowOf(t, null, 1));
-    await createRollUpTriggers(db, ROLL_UP, sourceOf(t));
-  }
+  await keepRollUp(db, ROLL_UP, SOURCES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of TABLES) await dropRollUpTriggers(db, ROLL_UP, t.table);
-  await db.schema.dropTable('affiliate_daily').execute();
+  await dropRollUp(db, ROLL_UP, SOURCES);
 }
