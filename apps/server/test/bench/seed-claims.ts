@@ -6,6 +6,7 @@
 // its status history, audit events, finished jobs and the text and email it was sent.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { CLAIM_STATUSES } from '@taxback/domain';
 import { FUNNEL_STEPS, addDays } from '@taxback/domain/dashboard';
 import type { ClaimKind, NewRow } from '../../src/db/database.ts';
@@ -347,11 +348,13 @@ export async function seedBenchClaims(
  */
 export async function seedDashboardFigures(t: TestApp): Promise<void> {
   const db = t.app.db;
+  // One update a table: each row updated runs the roll-ups' triggers (decisions 085 and 091).
   for (const table of ['form_responses', 'onboarding_claims'] as const) {
-    await sql`update ${sql.table(table)} set sent_on = substr(created_at, 1, 10)
+    const repaid = (value: RawBuilder<unknown>) => sql`case when status = 'repaid' then ${value} end`;
+    await sql`update ${sql.table(table)} set sent_on = substr(created_at, 1, 10),
+      repaid_on = ${repaid(sql`substr(created_at, 1, 10)`)}, repaid_pence = ${repaid(sql`10000`)},
+      fee_pence = ${repaid(sql`2000`)}, claimant_pence = ${repaid(sql`8000`)}
       where status in ('sent-to-hmrc', 'repaid', 'rejected')`.execute(db);
-    await sql`update ${sql.table(table)} set repaid_on = substr(created_at, 1, 10),
-      repaid_pence = 10000, fee_pence = 2000, claimant_pence = 8000 where status = 'repaid'`.execute(db);
   }
   await sql`insert into case_year_answers (id, case_id, year, version, decision, pence, given_as,
       decided_on, hmrc_reason, correction_reason, operator_id, created_at)
