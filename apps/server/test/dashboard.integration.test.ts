@@ -348,3 +348,22 @@ describe('how long open claims wait (issue 45)', () => {
     });
   });
 });
+
+describe('the UK day a claim was made, at a range’s edges (issue 45)', () => {
+  it('counts a claim made at 23:xx UTC in summer on the next UK day, and only there', async () => {
+    // British Summer Time: 23:30 UTC on Sunday 14 June is 00:30 on Monday 15 June in the UK, and
+    // 23:10 UTC on Sunday 21 June is Monday 22 June. At 22:59 UTC it is still the same UK day.
+    const made = ['2026-06-14T23:30:00.000Z', '2026-06-21T23:10:00.000Z', '2026-06-21T22:59:00.000Z'];
+    for (const at of made) {
+      const id = await submitGeneralClaim(t, { affiliateName: 'edge-test' });
+      await setClaim('form_responses', id, { status: 'withdrawn', created_at: at });
+    }
+    const total = async (from: string, to: string) =>
+      (await dashboard(`from=${from}&to=${to}&affiliate=edge-test`)).intake.reduce((s, r) => s + r.total, 0);
+    // The week of 15 June: the first claim (UK Monday 15th) and the last (UK Sunday 21st).
+    expect(await total('2026-06-15', '2026-06-21')).toBe(2);
+    expect(await total('2026-06-08', '2026-06-14')).toBe(0);
+    expect(await total('2026-06-22', '2026-06-28')).toBe(1);
+    expect(await total('2026-06-16', '2026-06-20')).toBe(0);
+  });
+});
