@@ -48,6 +48,7 @@ import * as searchLookupIndexes from './054-search-lookup-indexes.ts';
 import * as affiliateDaily from './055-affiliate-daily.ts';
 import * as latestYearAnswers from './056-latest-year-answers.ts';
 import * as waitingIndex from './057-waiting-index.ts';
+import * as searchStatistics from './058-search-statistics.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '055-affiliate-daily': affiliateDaily,
   '056-latest-year-answers': latestYearAnswers,
   '057-waiting-index': waitingIndex,
+  '058-search-statistics': searchStatistics,
 };
 
 export const migrationProvider: MigrationProvider = {
