@@ -212,7 +212,16 @@ function conditions(
 ) {
   const out: RawBuilder<boolean>[] = queueConditions(queue, operatorId);
   if (query.status) out.push(sql<boolean>`status = ${query.status}`);
-  if (query.affiliate) out.push(sql<boolean>`affiliate_name = ${query.affiliate}`);
+  // With PostgreSQL's search, the affiliate is tested on the claims the trigram index finds, not
+  // by AND-ing its own index (a fifth of the claims: 8-12 ms a statement at a million, once the
+  // planner's finer statistics of migration 058 made it choose that; decision 093).
+  // `affiliate_name || ''` is the same test on a value no index holds.
+  if (query.affiliate)
+    out.push(
+      query.q && trigrams
+        ? sql<boolean>`affiliate_name || '' = ${query.affiliate}`
+        : sql<boolean>`affiliate_name = ${query.affiliate}`,
+    );
   const submitted = sql.ref(side.submitted(query.drafts));
   if (query.from) out.push(sql<boolean>`${submitted} >= ${`${query.from}T00:00:00.000Z`}`);
   if (query.to) out.push(sql<boolean>`${submitted} < ${nextDay(query.to)}`);
