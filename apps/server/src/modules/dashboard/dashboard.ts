@@ -143,7 +143,11 @@ export async function buildDashboard(
 
   const intakeRows = new Map<string, Dashboard['intake'][number]>();
   for (const row of intake) {
-    const week = weekOf(ukDay(row));
+    // The query's UTC days run from the day before the range: a group's UK day is the UTC day or
+    // the next, found once (remembered by the process) for the range's test and the week.
+    const day = ukDay(row);
+    if (day < from || day > to) continue;
+    const week = weekOf(day);
     const affiliate = row.affiliate ?? NO_AFFILIATE;
     tally(
       intakeRows,
