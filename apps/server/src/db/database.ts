@@ -732,6 +732,30 @@ export interface CaseYearLatestTable {
   decision: string;
 }
 
+/** Migration 059 (decision 094): each case year's latest answer under every filter that shows it. */
+export interface AnswerScopesTable {
+  case_id: string;
+  year: string;
+  /** 'all' | 'kind' | 'affiliate' | 'both': which of kind and affiliate the row is counted by. */
+  scope: string;
+  /** 'general' | 'mileage', or '' when the scope leaves kind out. */
+  kind: string;
+  /** The affiliate ('' for none), or '' when the scope leaves it out. */
+  affiliate: string;
+  day: string;
+  decision: string;
+}
+
+/** Migration 059 (decision 094): answer_scopes counted per scope, kind, affiliate, day and decision. */
+export interface AnswersDailyTable {
+  scope: string;
+  kind: string;
+  affiliate: string;
+  day: string;
+  decision: string;
+  answers: number | string;
+}
+
 export interface Database {
   form_responses: FormResponsesTable;
   onboarding_claims: OnboardingClaimsTable;
@@ -761,6 +785,8 @@ export interface Database {
   dashboard_daily: DashboardDailyTable;
   affiliate_daily: AffiliateDailyTable;
   case_year_latest: CaseYearLatestTable;
+  answer_scopes: AnswerScopesTable;
+  answers_daily: AnswersDailyTable;
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;

@@ -2,7 +2,8 @@
 // drafts; a third of them owned by one of ten operators, with the queues' flags) and times the
 // operators' claims-list API (filter + sort + a page of 50) and the queue page (issue 29: the three
 // queue counts and page 1 of My claims with flags) through the real app and database, p50 and p99. Run on its own: node --import tsx apps/server/test/bench/claims-list.bench.ts
-// Issue 45: also the admins' dashboard (twelve weeks, one kind and affiliate, a whole year) over them.
+// Issue 45: also the admins' dashboard (twelve weeks, one kind and affiliate, a whole year, a year
+// of one kind and affiliate) over them.
 // BENCH_CLAIMS changes the count; BENCH_OUT writes the result as JSON; TEST_DATABASE_URL selects PostgreSQL;
 // BENCH_EXPLAIN=1 prints each scenario's statements with their plans (explain.ts).
 // BENCH_DATABASE_URL=postgres://… seeds that database once and keeps it: a later run finds the

@@ -1,8 +1,9 @@
 // Issue 45 (decision 072): the admins' dashboard timed over many claims, through the real app and
 // database. Seeds BENCH_CLAIMS claims (100,000 unless given; seed-claims.ts: half general, half
 // mileage, every status, over 2025), records sending and repayment on the claims in those
-// statuses, an HMRC answer per repaid general claim and a year of funnel counts, then times three
-// dashboards: twelve weeks, twelve weeks of one kind and affiliate, and a whole year, p50 and p99.
+// statuses, an HMRC answer per claim repaid or refused and a year of funnel counts, then times four
+// dashboards: twelve weeks, twelve weeks of one kind and affiliate, a whole year, and a year of one
+// kind and affiliate, p50 and p99.
 // Run on its own: node --import tsx apps/server/test/bench/dashboard.bench.ts
 // TEST_DATABASE_URL selects PostgreSQL; BENCH_QUERIES=1 also times each statement on its own.
 import { sql } from 'kysely';

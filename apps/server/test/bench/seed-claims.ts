@@ -344,7 +344,7 @@ export async function seedBenchClaims(
 /**
  * Issue 45: what the admins' dashboard shows beyond the claims themselves, over the seeded claims
  * (decision 072): sent to HMRC on the day made for the claims in those statuses, repaid that day
- * for the repaid ones, an HMRC answer per repaid general claim and three years of funnel counts.
+ * for the repaid ones, an HMRC answer per claim repaid or refused and three years of funnel counts.
  */
 export async function seedDashboardFigures(t: TestApp): Promise<void> {
   const db = t.app.db;
@@ -356,10 +356,15 @@ export async function seedDashboardFigures(t: TestApp): Promise<void> {
       fee_pence = ${repaid(sql`2000`)}, claimant_pence = ${repaid(sql`8000`)}
       where status in ('sent-to-hmrc', 'repaid', 'rejected')`.execute(db);
   }
-  await sql`insert into case_year_answers (id, case_id, year, version, decision, pence, given_as,
-      decided_on, hmrc_reason, correction_reason, operator_id, created_at)
-    select id, id, '2024/25', 1, 'accepted', repaid_pence, 'repayment', repaid_on, '', null, null, created_at
-    from form_responses where status = 'repaid'`.execute(db);
+  // HMRC answers every claim it repaid or refused (decision 094): accepted on the day repaid,
+  // refused on the day sent. Each claim here is a case of its own.
+  for (const table of ['form_responses', 'onboarding_claims'] as const)
+    await sql`insert into case_year_answers (id, case_id, year, version, decision, pence, given_as,
+        decided_on, hmrc_reason, correction_reason, operator_id, created_at)
+      select id, id, '2024/25', 1, case when status = 'repaid' then 'accepted' else 'refused' end,
+        repaid_pence, case when status = 'repaid' then 'repayment' end, coalesce(repaid_on, sent_on),
+        '', null, null, created_at
+      from ${sql.table(table)} where status in ('repaid', 'rejected')`.execute(db);
   const days = Array.from({ length: SEEDED_DAYS }, (_, i) => addDays('2023-01-01', i));
   await db
     .insertInto('funnel_steps')
@@ -373,10 +378,12 @@ export const DASHBOARD_SCENARIOS: Record<string, string> = {
   'twelve weeks, mileage, one affiliate':
     '/api/admin/dashboard?from=2025-06-02&to=2025-08-24&kind=mileage&affiliate=partner-two',
   'a whole year': '/api/admin/dashboard?from=2025-01-01&to=2025-12-31',
+  'a whole year, general, one affiliate':
+    '/api/admin/dashboard?from=2025-01-01&to=2025-12-31&kind=general&affiliate=partner-two',
 };
 
-/** The roll-ups the database keeps by triggers (decisions 085 and 091). */
-export const ROLL_UP_TABLES = ['dashboard_daily', 'affiliate_daily'] as const;
+/** The roll-ups the database keeps by triggers (decisions 085, 091 and 094). */
+export const ROLL_UP_TABLES = ['dashboard_daily', 'affiliate_daily', 'answers_daily'] as const;
 
 /** The tables the dashboard reads, for PostgreSQL's VACUUM ANALYZE after seeding. */
 export const DASHBOARD_TABLES = [
@@ -385,4 +392,5 @@ export const DASHBOARD_TABLES = [
   'case_year_answers',
   'funnel_steps',
   'dashboard_daily',
+  'answers_daily',
 ] as const;

@@ -1,13 +1,13 @@
-import { SqliteAdapter, sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { addDays } from '@taxback/domain/dashboard';
 import type { DashboardKind } from '@taxback/domain/dashboard-schemas';
 import type { Database } from '../../db/database.ts';
 
 // Issue 45: the dashboard's SQL, run the same on SQLite and PostgreSQL. The figures about claims
 // are GROUP BYs over migration 051's daily counts, which the database keeps beside the claims
-// (decision 085); the funnel's are over its own counts, HMRC's answers over their table. Timestamps
-// are ISO text in UTC, so a claim is counted under its UTC day and whether its hour is 23 (the only
+// (decision 085); the funnel's are over its own counts, HMRC's answers over migration 059's
+// (decision 094). Timestamps are ISO text in UTC, so a claim is counted under its UTC day and whether its hour is 23 (the only
 // hour that can be the next UK day, in summer), and the domain turns those into UK days and weeks.
 
 type Db = Kysely<Database>;
@@ -20,21 +20,7 @@ export interface DashboardFilters {
   affiliate: string | null;
 }
 
-/** How one claim table spells the day a claim was made (for HMRC's answers, read per case). */
-interface ClaimTable {
-  kind: 'general' | 'mileage';
-  table: 'form_responses' | 'onboarding_claims';
-  /** Rows that are claims (a mileage draft is not one yet). */
-  claims: RawBuilder<boolean>;
-}
-
-const TABLES: ClaimTable[] = [
-  { kind: 'general', table: 'form_responses', claims: sql<boolean>`1 = 1` },
-  // Only a submitted claim has a submission date: no status test needed (a draft has none).
-  { kind: 'mileage', table: 'onboarding_claims', claims: sql<boolean>`submitted_at is not null` },
-];
-
-type Kind = ClaimTable['kind'];
+type Kind = 'general' | 'mileage';
 
 /** A timestamp's group: its UTC day and whether its UTC hour is 23. */
 export interface UtcGroup {
@@ -42,26 +28,7 @@ export interface UtcGroup {
   late: number | string;
 }
 
-function tablesOf(filters: DashboardFilters): ClaimTable[] {
-  return TABLES.filter((t) => filters.kind === 'all' || filters.kind === t.kind);
-}
-
-/**
- * The affiliate filter on a case's claims (HMRC's answers): a name, or '(none)' for claims that
- * came with no affiliate. On SQLite the column is written `+affiliate_name`, SQLite's way of
- * keeping a term off an index: its planner would otherwise walk the affiliate's index (migration
- * 001) rather than the claim's own. PostgreSQL's planner weighs both with its statistics.
- */
-function affiliateOf(filters: DashboardFilters, sqlite: boolean): RawBuilder<boolean> {
-  const column = sqlite ? sql`+affiliate_name` : sql`affiliate_name`;
-  if (filters.affiliate === null) return sql<boolean>`1 = 1`;
-  if (filters.affiliate === '(none)') return sql<boolean>`${column} is null`;
-  return sql<boolean>`${column} = ${filters.affiliate}`;
-}
-
 export function createDashboardQueries(db: Db) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const affiliateCondition = (filters: DashboardFilters) => affiliateOf(filters, sqlite);
   /** Migration 051's daily rows of one measure, for the kind and affiliate asked for. */
   function daily(measure: 'made' | 'open' | 'sent' | 'repaid', filters: DashboardFilters) {
     let query = db.selectFrom('dashboard_daily').where('measure', '=', measure);
@@ -126,27 +93,26 @@ export function createDashboardQueries(db: Db) {
 
     /**
      * HMRC's answers per day decided and decision (D40): each year's latest version, for the
-     * cases holding a claim of the kind and affiliate asked for (a case is its first claim's id).
+     * cases holding a claim of the kind and affiliate asked for (a case is its first claim's id),
+     * summed from migration 059's daily counts of the one scope the filters name (decision 094).
      */
     async answers(filters: DashboardFilters) {
-      // A few answers per day: each is checked against its case's claims by their indexes (the
-      // claim that is the case, by id; the others, by case_id), never by reading every claim.
-      const filtered = filters.kind !== 'all' || filters.affiliate !== null;
-      const inCase = (t: ClaimTable, link: 'id' | 'case_id') =>
-        sql`exists (select 1 from ${sql.table(t.table)} c where ${sql.ref(`c.${link}`)} = a.case_id
-          and ${t.claims} and ${affiliateCondition(filters)})`;
-      const inCases = filtered
-        ? sql<boolean>`(${sql.join(
-            tablesOf(filters).flatMap((t) => [inCase(t, 'id'), inCase(t, 'case_id')]),
-            sql` or `,
-          )})`
-        : sql<boolean>`1 = 1`;
-      // Each case year's latest version, as migration 056's table keeps it (decision 091).
-      const result = await sql<{ day: string; decision: string; n: number | string }>`
-        select a.decided_on as day, a.decision, count(*) as n from case_year_latest a
-        where a.decided_on >= ${filters.from} and a.decided_on <= ${filters.to} and ${inCases}
-        group by a.decided_on, a.decision`.execute(db);
-      return result.rows;
+      const byKind = filters.kind !== 'all';
+      const byAffiliate = filters.affiliate !== null;
+      const scope = byKind ? (byAffiliate ? 'both' : 'kind') : byAffiliate ? 'affiliate' : 'all';
+      const affiliate = filters.affiliate === null || filters.affiliate === '(none)' ? '' : filters.affiliate;
+      const n = sql<number | string>`sum(answers)`;
+      return db
+        .selectFrom('answers_daily')
+        .select(['day', 'decision', n.as('n')])
+        .where('scope', '=', scope)
+        .where('kind', '=', byKind ? filters.kind : '')
+        .where('affiliate', '=', affiliate)
+        .where('day', '>=', filters.from)
+        .where('day', '<=', filters.to)
+        .groupBy(['day', 'decision'])
+        .having(n, '<>', 0)
+        .execute();
     },
 
     /** Repayments per day HMRC repaid: how many, HMRC's amount, our fee and the claimant's share. */
