@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AdminSessionProvider } from './admin-session.tsx';
 import { ClaimPage } from './claim-page.tsx';
 import { workflowOf } from '../../../test/admin-helpers.ts';
+import { CLAIM_ID, claimDetail } from '../../../test/claim-fixture.ts';
+import type { ClaimDetail } from './claim-detail.ts';
 
 // The operator's claim page shows the domain's figures as the server sends them. D27: a company
 // vehicle's fuel claim was told it has no AMAP estimate, so the page shows none. D31: a year over
@@ -17,90 +19,41 @@ function answer(body: unknown) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function detail(drivesForWork: string, withEstimate: boolean) {
+/** The fixture's claim, its driving answer and (when asked) its estimate as the cases below need. */
+function detail(drivesForWork: 'yes' | 'company-vehicle', withEstimate: boolean): ClaimDetail {
+  const base = claimDetail();
+  const owncar = drivesForWork === 'yes';
+  const claimable = owncar ? 5000 : 0;
   const year = {
-    year: '2024/25',
-    miles: 12_000,
-    allowance: drivesForWork === 'yes' ? 5000 : 0,
-    employerPayment: 0,
-    claimable: drivesForWork === 'yes' ? 5000 : 0,
-    taxableExcess: 0,
-    selfAssessmentRequired: drivesForWork === 'yes',
-    companyName: 'Acme Ltd',
-    employersConnected: null,
-    jobs: [],
+    ...base.mileage!.years[0]!,
+    allowance: claimable,
+    claimable,
+    selfAssessmentRequired: owncar,
   };
-  return {
-    id: 'c1',
-    kind: 'mileage',
-    reference: 'TB-TEST',
-    submittedAt: '2026-11-01T10:00:00.000Z',
-    signedMatch: true,
+  return claimDetail({
     workflow: workflowOf({
       status: 'in-review',
       statusLabel: 'In review',
       version: 1,
       allowedMoves: ['information-requested', 'ready-for-hmrc', 'needs-self-assessment', 'withdrawn'],
     }),
-    owner: null,
-    allocatedAt: null,
-    worksWithCase: null,
-    hmrcRecords: [],
-    hmrcYears: {
-      caseId: 'c1',
-      years: [],
-      money: {
-        repaidPence: 0,
-        taxCodePence: 0,
-        feeBasePence: 0,
-        feeOn: 'the £0.00 HMRC repaid',
-        feePence: 0,
-        claimantPence: 0,
-      },
-    },
-    invoice: { invoice: null, notIssuable: 'HMRC has not repaid anything on this case yet.' },
-    possibleDuplicates: [],
-    case: null,
-    taxYears: ['2024/25'],
-    readiness:
-      drivesForWork === 'yes'
-        ? [
-            {
-              field: 'selfAssessment.2024/25',
-              label: 'Self Assessment, not P87: 2024/25 (expenses over £2,500)',
-            },
-          ]
-        : [],
-    claimant: {
-      title: 'Mr',
-      firstName: 'Finn',
-      lastName: 'Fuel',
-      dateOfBirth: '1980-01-01',
-      email: 'f@example.com',
-      phone: '07700 900123',
-      address: '1 High Street, Leeds',
-      postcode: 'LS1 1AA',
-      niNumberMasked: '*****456C',
-    },
-    employment: {
-      drivesForWork,
-      companyVehicleVrm: drivesForWork === 'yes' ? null : 'AB12CDE',
-      employmentType: 'employed',
-      employerName: 'Acme Ltd',
-      businessName: null,
-    },
-    employments: [],
+    readiness: owncar
+      ? [
+          {
+            field: 'selfAssessment.2024/25',
+            label: 'Self Assessment, not P87: 2024/25 (expenses over £2,500)',
+          },
+        ]
+      : [],
+    employment: { ...base.employment!, drivesForWork, companyVehicleVrm: owncar ? null : 'AB12CDE' },
     mileage: {
-      vehicle: 'car-van',
-      employerRatePence: null,
+      ...base.mileage!,
       years: [year],
-      totalMiles: 12_000,
-      totalAllowance: year.allowance,
-      totalEmployerPayment: 0,
-      totalClaimable: year.claimable,
-      rebate20: year.claimable / 5,
-      rebate40: (year.claimable * 2) / 5,
-      selfAssessmentRequired: year.selfAssessmentRequired,
+      totalAllowance: claimable,
+      totalClaimable: claimable,
+      rebate20: claimable / 5,
+      rebate40: (claimable * 2) / 5,
+      selfAssessmentRequired: owncar,
     },
     ...(withEstimate
       ? {
@@ -113,22 +66,7 @@ function detail(drivesForWork: string, withEstimate: boolean) {
           },
         }
       : {}),
-    journeys: [],
-    files: [],
-    authorities: [],
-    tracking: {
-      affiliate: null,
-      utm: null,
-      fullUrl: null,
-      ipAddress: null,
-      userAgent: null,
-      signedAt: '2026-11-01T10:00:00.000Z',
-    },
-    history: [],
-    notes: [],
-    edits: [],
-    audit: [],
-  };
+  });
 }
 
 function renderPage(body: unknown) {
@@ -139,7 +77,7 @@ function renderPage(body: unknown) {
   // The page asks who is signed in (D34: an admin's allocation controls); this stub answers no one.
   render(
     <AdminSessionProvider>
-      <MemoryRouter initialEntries={['/admin/claims/c1']}>
+      <MemoryRouter initialEntries={[`/admin/claims/${CLAIM_ID}`]}>
         <Routes>
           <Route path="/admin/claims/:id" element={<ClaimPage />} />
         </Routes>
@@ -188,7 +126,7 @@ describe('the operator claim page shows labels, not codes (issue 32.5)', () => {
           actor: 'o1',
           action: 'ni-revealed',
           entity: 'claim',
-          entity_id: 'c1',
+          entity_id: CLAIM_ID,
           detail: null,
           created_at: '2026-11-01T10:00:00.000Z',
           operator: 'Olive Operator',
