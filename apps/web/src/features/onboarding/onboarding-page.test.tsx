@@ -30,6 +30,30 @@ function savedAtStep3() {
   return { snapshot, currentStep: 'tax-years' as const, lastStepCompleted: 'personal' as const, revision: 2 };
 }
 
+const SESSION_ID = 'tx_1700000000000_abcdefghijklmnopqrstuv';
+
+/** The draft saved at the tax years with this year ticked, left in the browser's outbox unsent. */
+function unsentLocalSave(saved: ReturnType<typeof savedAtStep3>, payload: Record<string, unknown>) {
+  const local = structuredClone(saved.snapshot);
+  local.taxYears = local.taxYears.map((y) => (y.year === year ? { ...y, selected: true } : y));
+  localStorage.setItem(
+    outboxKey(SESSION_ID),
+    JSON.stringify({
+      payload: { ...payload, snapshot: local },
+      baseRevision: 2,
+      acknowledged: false,
+      savedAt: new Date().toISOString(),
+    }),
+  );
+}
+
+/** The restored draft's tax years step, with this year ticked and Continue pressed. */
+async function chooseYearAndContinue() {
+  await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
+  fireEvent.click(screen.getByTestId(`tax-year-${year}`));
+  fireEvent.click(screen.getByTestId('wizard-continue'));
+}
+
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
@@ -65,9 +89,7 @@ describe('OnboardingPage load and save', () => {
   it('a step of a restored draft saves only the sections it changed (issue 33)', async () => {
     const server = installFakeServer({ saved: savedAtStep3() });
     renderWizard();
-    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
-    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
-    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await chooseYearAndContinue();
     await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
     await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     const sent = server.calls.find((c) => c.method === 'PUT');
@@ -87,19 +109,8 @@ describe('OnboardingPage load and save', () => {
   it('an unacknowledged newer local save wins over the server copy and is sent again', async () => {
     const saved = savedAtStep3();
     const server = installFakeServer({ saved });
-    const sessionId = 'tx_1700000000000_abcdefghijklmnopqrstuv';
-    const local = structuredClone(saved.snapshot);
-    local.taxYears = local.taxYears.map((y) => (y.year === year ? { ...y, selected: true } : y));
-    localStorage.setItem(
-      outboxKey(sessionId),
-      JSON.stringify({
-        payload: { currentStep: 'vehicle', lastStepCompleted: 'tax-years', snapshot: local },
-        baseRevision: 2,
-        acknowledged: false,
-        savedAt: new Date().toISOString(),
-      }),
-    );
-    renderWizard('/onboarding', sessionId);
+    unsentLocalSave(saved, { currentStep: 'vehicle', lastStepCompleted: 'tax-years' });
+    renderWizard('/onboarding', SESSION_ID);
     await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     expect(server.puts()[0]).toMatchObject({ revision: 2, currentStep: 'vehicle' });
@@ -109,27 +120,15 @@ describe('OnboardingPage load and save', () => {
   it('a local copy saved while steps were numbers resumes at its step and is sent with step ids', async () => {
     const saved = savedAtStep3();
     const server = installFakeServer({ saved });
-    const sessionId = 'tx_1700000000000_abcdefghijklmnopqrstuv';
-    const local = structuredClone(saved.snapshot);
-    local.taxYears = local.taxYears.map((y) => (y.year === year ? { ...y, selected: true } : y));
     // The entry as the wizard wrote it before decision 031: the plan's storage numbers and the
     // unused step field.
     const stored = { completed: storageIndexOf('tax-years'), current: storageIndexOf('vehicle') };
-    localStorage.setItem(
-      outboxKey(sessionId),
-      JSON.stringify({
-        payload: {
-          step: stored.completed,
-          currentStep: stored.current,
-          lastStepCompleted: stored.completed,
-          snapshot: local,
-        },
-        baseRevision: 2,
-        acknowledged: false,
-        savedAt: new Date().toISOString(),
-      }),
-    );
-    renderWizard('/onboarding', sessionId);
+    unsentLocalSave(saved, {
+      step: stored.completed,
+      currentStep: stored.current,
+      lastStepCompleted: stored.completed,
+    });
+    renderWizard('/onboarding', SESSION_ID);
     await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' });
     await waitFor(() => expect(server.puts()).toHaveLength(1));
     expect(server.puts()[0]).toMatchObject({
@@ -149,9 +148,7 @@ describe('OnboardingPage when the server is down or has moved on', () => {
         method === 'PUT' ? { status: 503, body: { error: 'Service unavailable' } } : undefined,
     });
     const { sessionId } = renderWizard();
-    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
-    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
-    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await chooseYearAndContinue();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'What type of vehicle do you use?' }),
     ).toBeInTheDocument();
@@ -189,9 +186,7 @@ describe('OnboardingPage when the server is down or has moved on', () => {
       },
     });
     renderWizard();
-    await screen.findByRole('heading', { level: 1, name: 'Which tax years do you want to claim for?' });
-    fireEvent.click(screen.getByTestId(`tax-year-${year}`));
-    fireEvent.click(screen.getByTestId('wizard-continue'));
+    await chooseYearAndContinue();
     expect(await screen.findByRole('alert')).toHaveTextContent(CONFLICT_MESSAGE);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your business mileage');
   });
