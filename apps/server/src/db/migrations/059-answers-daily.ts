@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { dropRollUp, keepRollUp, type RollUp, type RollUpSource } from '../roll-up-triggers.ts';
 
 // Issue 45 (decision 094): HMRC's answers counted per day decided, kept by the database. The
 // dashboard counted each case year's latest answer of its range from migration 056's table: at a
@@ -20,8 +19,9 @@ import { dropRollUp, keepRollUp, type RollUp, type RollUpSource } from '../roll-
 // A filter reads one scope, so no answer is counted twice. A case's rows are written again
 // whenever its latest answer of a year changes (a trigger on migration 056's table) or one of its
 // claims comes, goes, moves case (a merge), changes affiliate or is submitted (triggers on the
-// claim tables); answers_daily follows answer_scopes by the roll-up triggers (decision 085).
-// A claim is a general claim (every row) or a submitted mileage claim (a draft is not one yet).
+// claim tables). The same statements take the case's old rows out of answers_daily's counts and
+// add its new ones, a few set-based statements a case rather than a trigger a row. A claim is a
+// general claim (every row) or a submitted mileage claim (a draft is not one yet).
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -40,37 +40,59 @@ const CLAIM_TABLES = [
   },
 ] as const;
 
-/** The kind and affiliate of each claim of case `caseId` (an SQL expression). */
-function claimsOf(caseId: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql.join(
-    CLAIM_TABLES.map(
-      (t) => sql`select ${sql.lit(t.kind)} as kind, coalesce(affiliate_name, '') as affiliate
-        from ${sql.table(t.table)} where (id = ${caseId} or case_id = ${caseId}) and ${t.isClaim}`,
-    ),
-    sql` union all `,
-  );
+/**
+ * Each claim's case, kind and affiliate: of the claims of case `caseId` (an SQL expression), or of
+ * every claim. A claim's case is the case it joined, or its own id.
+ */
+function claimsOf(caseId?: RawBuilder<unknown>): RawBuilder<unknown> {
+  const selects = CLAIM_TABLES.flatMap((t) => {
+    const select = sql`select coalesce(case_id, id) as case_id, ${sql.lit(t.kind)} as kind,
+      coalesce(affiliate_name, '') as affiliate from ${sql.table(t.table)} where ${t.isClaim}`;
+    // Two index lookups rather than one OR, which PostgreSQL would answer with a bitmap of both.
+    return caseId ? [sql`${select} and id = ${caseId}`, sql`${select} and case_id = ${caseId}`] : [select];
+  });
+  return sql.join(selects, sql` union all `);
 }
 
-/** The scopes a latest answer of case `caseId` is counted under (written out: no WITH in triggers). */
-function scopesOf(caseId: RawBuilder<unknown>): RawBuilder<unknown> {
-  const claims = claimsOf(caseId);
-  return sql`select 'all' as scope, '' as kind, '' as affiliate
-    union select 'kind', kind, '' from (${claims}) as claims
-    union select 'affiliate', '', affiliate from (${claims}) as claims
-    union select 'both', kind, affiliate from (${claims}) as claims`;
+/** A latest answer's rows (decision 094), for the latest answers `which` and the claims `claims`. */
+function answerRows(which: RawBuilder<unknown>, claims: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Each claim counts its case's answers under its kind, its affiliate, and the two together; a
+  // case's claims of one kind or affiliate count once (DISTINCT).
+  const scopes = sql`select distinct c.case_id, s.scope,
+      case when s.scope = 'affiliate' then '' else c.kind end as kind,
+      case when s.scope = 'kind' then '' else c.affiliate end as affiliate
+    from (${claims}) as c
+    cross join (select 'kind' as scope union all select 'affiliate' union all select 'both') as s`;
+  return sql`select l.case_id, l.year, 'all' as scope, '' as kind, '' as affiliate, l.decided_on,
+      l.decision from case_year_latest l where ${which}
+    union all select l.case_id, l.year, s.scope, s.kind, s.affiliate, l.decided_on, l.decision
+      from case_year_latest l join (${scopes}) as s on s.case_id = l.case_id where ${which}`;
+}
+
+const KEY = ['scope', 'kind', 'affiliate', 'day', 'decision'] as const;
+const key = sql.join(KEY.map((k) => sql.id(k)));
+
+/** answers_daily plus (or minus, with `sign` -1) the rows of answer_scopes `which` selects. */
+function count(which: RawBuilder<unknown>, sign: 1 | -1): RawBuilder<unknown> {
+  // The WHERE keeps SQLite from reading ON CONFLICT as a join's ON.
+  return sql`insert into answers_daily (${key}, answers)
+    select ${key}, ${sql.lit(sign)} * count(*) from answer_scopes where ${which} group by ${key}
+    on conflict (${key}) do update set answers = answers_daily.answers + excluded.answers`;
 }
 
 /**
  * The statements that write case `caseId`'s rows again (of year `year` alone, if given) from its
- * latest answers and claims as they are now.
+ * latest answers and claims as they are now: its rows' counts taken away, its rows written, and
+ * counted again.
  */
 function rewrite(caseId: RawBuilder<unknown>, year?: RawBuilder<unknown>): RawBuilder<unknown> {
   const ofYear = (column: RawBuilder<unknown>) => (year ? sql` and ${column} = ${year}` : sql``);
-  return sql`delete from answer_scopes where case_id = ${caseId}${ofYear(sql`year`)};
+  const mine = sql`case_id = ${caseId}${ofYear(sql`year`)}`;
+  return sql`${count(mine, -1)};
+    delete from answer_scopes where ${mine};
     insert into answer_scopes (case_id, year, scope, kind, affiliate, day, decision)
-      select l.case_id, l.year, s.scope, s.kind, s.affiliate, l.decided_on, l.decision
-      from case_year_latest l cross join (${scopesOf(caseId)}) as s
-      where l.case_id = ${caseId}${ofYear(sql`l.year`)}`;
+      ${answerRows(sql`l.case_id = ${caseId}${ofYear(sql`l.year`)}`, claimsOf(caseId))};
+    ${count(mine, 1)}`;
 }
 
 /** A claim row's case: the case it joined, or its own id. */
@@ -139,31 +161,6 @@ function triggers(db: Kysely<unknown>): Trigger[] {
   ];
 }
 
-const KEY = ['scope', 'kind', 'affiliate', 'day', 'decision'] as const;
-
-const ROLL_UP: RollUp = {
-  table: 'answers_daily',
-  key: KEY,
-  sums: ['answers'],
-  triggerName: (rows) => `${rows}_daily`,
-};
-
-const SOURCE: RollUpSource = {
-  claims: 'answer_scopes',
-  rowsOf: (row, sign) => {
-    const col = (name: string) => (row === null ? sql.ref(name) : sql.ref(`${row}.${name}`));
-    const from = row === null ? sql` from answer_scopes` : sql``;
-    return sql`select ${sql.join(KEY.map((k) => sql`${col(k)} as ${sql.id(k)}`))},
-      ${sql.lit(sign)} as answers${from}`;
-  },
-  // Its rows are only ever inserted and deleted; an update of any column moves the row.
-  changed: (distinct) =>
-    sql.join(
-      ['case_id', 'year', ...KEY].map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`),
-      sql` or `,
-    ),
-};
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('answer_scopes')
@@ -186,14 +183,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('answers', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('answers_daily_pk', [...KEY])
     .execute();
-  await keepRollUp(db, ROLL_UP, [SOURCE]);
+  // The answers already there, in one statement each, then kept by the triggers.
+  await sql`insert into answer_scopes (case_id, year, scope, kind, affiliate, day, decision)
+    ${answerRows(sql`true`, claimsOf())}`.execute(db);
+  await count(sql`true`, 1).execute(db);
   for (const trigger of triggers(db)) await createTrigger(db, trigger);
-  // The answers already there: each latest row rewritten by its own trigger, the same SQL as ever after.
-  await sql`update case_year_latest set version = version`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of triggers(db)) await dropTrigger(db, t.name, t.table);
-  await dropRollUp(db, ROLL_UP, [SOURCE]);
+  await db.schema.dropTable('answers_daily').execute();
   await db.schema.dropTable('answer_scopes').execute();
 }
