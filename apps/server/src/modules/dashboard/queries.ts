@@ -7,8 +7,9 @@ import type { Database } from '../../db/database.ts';
 // Issue 45: the dashboard's SQL, run the same on SQLite and PostgreSQL. The figures about claims
 // are GROUP BYs over migration 051's daily counts, which the database keeps beside the claims
 // (decision 085); the funnel's are over its own counts, HMRC's answers over migration 059's
-// (decision 094). Timestamps are ISO text in UTC, so a claim is counted under its UTC day and whether its hour is 23 (the only
-// hour that can be the next UK day, in summer), and the domain turns those into UK days and weeks.
+// (decision 094). Timestamps are ISO text in UTC, so a claim is counted under its UTC day and
+// whether its hour is 23 (the only hour that can be the next UK day, in summer), and the domain
+// turns those into UK days and weeks.
 
 type Db = Kysely<Database>;
 
@@ -28,13 +29,15 @@ export interface UtcGroup {
   late: number | string;
 }
 
+/** The roll-ups' spelling of the affiliate filter: '' for claims that came with none. */
+const affiliateKey = (affiliate: string) => (affiliate === '(none)' ? '' : affiliate);
+
 export function createDashboardQueries(db: Db) {
   /** Migration 051's daily rows of one measure, for the kind and affiliate asked for. */
   function daily(measure: 'made' | 'open' | 'sent' | 'repaid', filters: DashboardFilters) {
     let query = db.selectFrom('dashboard_daily').where('measure', '=', measure);
     if (filters.kind !== 'all') query = query.where('kind', '=', filters.kind);
-    if (filters.affiliate !== null)
-      query = query.where('affiliate', '=', filters.affiliate === '(none)' ? '' : filters.affiliate);
+    if (filters.affiliate !== null) query = query.where('affiliate', '=', affiliateKey(filters.affiliate));
     return query;
   }
   const claims = sql<number | string>`sum(claims)`;
@@ -100,7 +103,7 @@ export function createDashboardQueries(db: Db) {
       const byKind = filters.kind !== 'all';
       const byAffiliate = filters.affiliate !== null;
       const scope = byKind ? (byAffiliate ? 'both' : 'kind') : byAffiliate ? 'affiliate' : 'all';
-      const affiliate = filters.affiliate === null || filters.affiliate === '(none)' ? '' : filters.affiliate;
+      const affiliate = filters.affiliate === null ? '' : affiliateKey(filters.affiliate);
       const n = sql<number | string>`sum(answers)`;
       return db
         .selectFrom('answers_daily')
