@@ -296,6 +296,17 @@ describe('POST /api/onboarding/files', () => {
     expect(progress.mileageLogs).toEqual({});
     expect(progress.signatureUrl).toBe(signed.json<{ signatureUrl: string }>().signatureUrl);
     expect(progress.revision).toBe(1);
+
+    // Oldest by the files' own times, whatever order their rows were written in.
+    await t.app.db
+      .updateTable('stored_files')
+      .set({ created_at: '2099-01-01T00:00:00.000Z' })
+      .where('id', '=', first.id)
+      .execute();
+    const again = (await download(sessionId, '/api/onboarding')).json<{
+      evidenceFiles: Record<string, { id: string }[]>;
+    }>();
+    expect(again.evidenceFiles[Y0]?.map((f) => f.id)).toEqual([second.id, first.id]);
   });
 
   it('stores the same bytes for the same year once (a retried upload)', async () => {

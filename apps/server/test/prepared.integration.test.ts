@@ -75,6 +75,53 @@ describe(`prepareQuery (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(row).toEqual({ used_at: '2026-12-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z' });
   });
 
+  it('answers each row as Kysely’s own driver does: names quoted or repeated, every type of value', async () => {
+    const session = createSessionId();
+    await insertCode('e1', session, 'q"\\x');
+    await insertCode('e2', session, 'plain');
+    const rows = prepareQuery((db, p) =>
+      db
+        .selectFrom('resume_codes')
+        .select([
+          'id',
+          'phone_hash as we"ird\\name',
+          'used_at',
+          // A repeated name: the later column wins, as in better-sqlite3's own rows.
+          'code_hash as id',
+          sql<number>`length(phone_hash)`.as('size'),
+          sql<number>`cast(1.5 as real)`.as('ratio'),
+          sql<string>`'it''s'`.as('text'),
+        ])
+        .where('session_id', '=', p('session'))
+        .orderBy('code_hash'),
+    );
+    const prepared = await rows.execute(t.app.db, { session });
+    const { rows: viaKysely } = await t.app.db.executeQuery(
+      t.app.db
+        .selectFrom('resume_codes')
+        .select([
+          'id',
+          'phone_hash as we"ird\\name',
+          'used_at',
+          'code_hash as id',
+          sql<number>`length(phone_hash)`.as('size'),
+          sql<number>`cast(1.5 as real)`.as('ratio'),
+          sql<string>`'it''s'`.as('text'),
+        ])
+        .where('session_id', '=', session)
+        .orderBy('code_hash')
+        .compile(),
+    );
+    expect(prepared.rows).toStrictEqual(viaKysely);
+    expect(prepared.rows).toEqual([
+      { id: 'hash-e1', 'we"ird\\name': 'q"\\x', used_at: null, size: 4, ratio: 1.5, text: "it's" },
+      { id: 'hash-e2', 'we"ird\\name': 'plain', used_at: null, size: 5, ratio: 1.5, text: "it's" },
+    ]);
+    // Every row its own object, the same again on a second run.
+    expect(prepared.rows[0]).not.toBe(prepared.rows[1]);
+    expect((await rows.execute(t.app.db, { session })).rows).toStrictEqual(viaKysely);
+  });
+
   it('refuses a call that leaves a value out', async () => {
     const q = prepareQuery((db, p) => db.selectFrom('resume_codes').select('id').where('id', '=', p('id')));
     await expect(q.execute(t.app.db, {})).rejects.toThrow("missing parameter 'id'");

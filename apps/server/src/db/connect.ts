@@ -104,6 +104,13 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
       return sqlite.open && !sqlite.inTransaction && requests.idle();
     },
     prepare: statements.prepare,
+    prepareRaw: (sqlText) => {
+      const statement = sqlite.prepare(sqlText).raw(true);
+      return {
+        all: (parameters) => statement.all(parameters) as unknown[][],
+        columnNames: statement.columns().map((column) => column.name),
+      };
+    },
   });
   const probe = openProbeDatabase(url, probeTimeoutMs);
   const probeDb = probe?.db ?? db;

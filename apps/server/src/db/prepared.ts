@@ -14,6 +14,13 @@ interface Prepared {
 
 const MARKER = '\u0000param\u0000';
 
+/** A better-sqlite3 statement, as a prepared query runs it. */
+export interface SyncStatement {
+  reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
+}
+
 /** What a prepared query needs of a synchronous SQLite handle (connect.ts's statement cache). */
 export interface SyncSqlite {
   /**
@@ -21,11 +28,13 @@ export interface SyncSqlite {
    * it) and no one holds or waits for that connection through Kysely.
    */
   readonly free: boolean;
-  prepare(sql: string): {
-    reader: boolean;
-    all(parameters: readonly unknown[]): unknown[];
-    run(parameters: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
-  };
+  /** The connection's cached statement for this SQL (shared with Kysely's driver). */
+  prepare(sql: string): SyncStatement;
+  /**
+   * A statement of the prepared query's own for this reader SQL, answering each row as an array of
+   * its values (better-sqlite3's raw mode), with the names of its columns.
+   */
+  prepareRaw(sql: string): { all(parameters: readonly unknown[]): unknown[][]; columnNames: string[] };
 }
 
 /** The SQLite handle behind a request database (never a transaction's), registered by connect.ts. */
@@ -59,6 +68,8 @@ export function runPreparedSynchronously(db: object, sqlite: SyncSqlite): void {
 export function prepareQuery<Row>(build: (db: Db, p: ParamRef) => Compilable<Row>) {
   // Keyed by the dialect's adapter: a database and every transaction on it compile alike.
   const byDialect = new WeakMap<object, Prepared>();
+  // This query's SQL is one text per dialect, so one raw statement per SQLite handle.
+  const readers = new WeakMap<SyncSqlite, RowReader>();
 
   function prepare(db: Db): Prepared {
     const byMarker = new Map<string, string>();
@@ -95,20 +106,54 @@ export function prepareQuery<Row>(build: (db: Db, p: ParamRef) => Compilable<Row
         return value;
       });
       const sqlite = syncHandles.get(db);
-      if (sqlite !== undefined && sqlite.free) return runNow<Row>(sqlite, compiled.sql, parameters);
+      if (sqlite !== undefined && sqlite.free) return runNow<Row>(sqlite, readers, compiled.sql, parameters);
       return db.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
     },
   };
 }
 
+/** A reader's raw statement and the builder of its row objects, once per SQLite handle. */
+interface RowReader {
+  all(parameters: readonly unknown[]): unknown[][];
+  toRow: (values: readonly unknown[]) => unknown;
+}
+
+/**
+ * Decision 095: a row object built by a function made once for the statement's columns, an object
+ * literal of those names, rather than by better-sqlite3 (which looks each column name up in V8's
+ * string table and grows the object a property at a time, for every row). The rows are the same:
+ * the same names, a later column of a repeated name winning as before. The names are SQLite's own
+ * for SQL this module compiled; each is written as a JSON string literal. `__proto__` in a literal
+ * would set the prototype, so a statement with a column of that name has its rows made entry by
+ * entry.
+ */
+function rowBuilder(names: readonly string[]): (values: readonly unknown[]) => unknown {
+  if (names.includes('__proto__'))
+    return (values) => Object.fromEntries(names.map((name, i) => [name, values[i]]));
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- decision 095: an object literal of JSON-quoted names
+  return new Function('v', `"use strict"; return { ${fields} };`) as (values: readonly unknown[]) => unknown;
+}
+
 /** The statement now, answered as Kysely's SQLite driver answers it. */
-async function runNow<Row>(
+function runNow<Row>(
   sqlite: SyncSqlite,
+  readers: WeakMap<SyncSqlite, RowReader>,
   sql: string,
   parameters: readonly unknown[],
-): Promise<QueryResult<Row>> {
+): QueryResult<Row> {
   const statement = sqlite.prepare(sql);
-  if (statement.reader) return { rows: statement.all(parameters) as Row[] };
+  if (statement.reader) {
+    let reader = readers.get(sqlite);
+    if (reader === undefined) {
+      const raw = sqlite.prepareRaw(sql);
+      reader = { all: raw.all, toRow: rowBuilder(raw.columnNames) };
+      readers.set(sqlite, reader);
+    }
+    const rows = reader.all(parameters) as unknown[];
+    for (let i = 0; i < rows.length; i++) rows[i] = reader.toRow(rows[i] as unknown[]);
+    return { rows: rows as Row[] };
+  }
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
