@@ -386,17 +386,21 @@ export async function updateDraftSections(
     query = draftSectionsQuery(dialect, shape);
     draftSectionsQueries.set(key, query);
   }
-  const { currentStep, lastStepCompleted, ...times } = update.progress;
-  const params: Record<string, unknown> = {
-    ...update.columns,
-    ...times,
-    ...progressColumns({ currentStep, lastStepCompleted }),
-    snapshot_version: WIZARD_SNAPSHOT_VERSION,
-    sessionId: update.sessionId,
-    revision: update.revision,
-    nextRevision: update.revision + 1,
-    storedCheckedOn: update.checkedOn,
-  };
+  // Assigned one by one, not spread: spreading three objects into one made a slow dictionary of
+  // it, on every save (the prepared query then reads each of its values by name).
+  const { currentStep, lastStepCompleted, checked_on, updated_at } = update.progress;
+  const params: Record<string, unknown> = {};
+  for (const c of columns) params[c] = update.columns[c];
+  const stored = progressColumns({ currentStep, lastStepCompleted });
+  params.checked_on = checked_on;
+  params.updated_at = updated_at;
+  params.current_step = stored.current_step;
+  params.last_step_completed = stored.last_step_completed;
+  params.snapshot_version = WIZARD_SNAPSHOT_VERSION;
+  params.sessionId = update.sessionId;
+  params.revision = update.revision;
+  params.nextRevision = update.revision + 1;
+  params.storedCheckedOn = update.checkedOn;
   if (update.sections === null) params.snapshot = update.snapshot;
   else if (dialect === 'postgres')
     params.sections = `{${sections!.map((s) => `${JSON.stringify(s)}:${update.sections![s]!}`).join(',')}}`;
