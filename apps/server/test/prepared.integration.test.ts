@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionId } from '@taxback/domain';
+import type { Database } from '../src/db/database.ts';
 import { prepareQuery } from '../src/db/prepared.ts';
 import { createTestApp, usingPostgres } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
@@ -79,7 +81,7 @@ describe(`prepareQuery (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     const session = createSessionId();
     await insertCode('e1', session, 'q"\\x');
     await insertCode('e2', session, 'plain');
-    const rows = prepareQuery((db, p) =>
+    const awkward = (db: Kysely<Database>, sessionId: string) =>
       db
         .selectFrom('resume_codes')
         .select([
@@ -92,26 +94,11 @@ describe(`prepareQuery (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
           sql<number>`cast(1.5 as real)`.as('ratio'),
           sql<string>`'it''s'`.as('text'),
         ])
-        .where('session_id', '=', p('session'))
-        .orderBy('code_hash'),
-    );
+        .where('session_id', '=', sessionId)
+        .orderBy('code_hash');
+    const rows = prepareQuery((db, p) => awkward(db, p('session')));
     const prepared = await rows.execute(t.app.db, { session });
-    const { rows: viaKysely } = await t.app.db.executeQuery(
-      t.app.db
-        .selectFrom('resume_codes')
-        .select([
-          'id',
-          'phone_hash as we"ird\\name',
-          'used_at',
-          'code_hash as id',
-          sql<number>`length(phone_hash)`.as('size'),
-          sql<number>`cast(1.5 as real)`.as('ratio'),
-          sql<string>`'it''s'`.as('text'),
-        ])
-        .where('session_id', '=', session)
-        .orderBy('code_hash')
-        .compile(),
-    );
+    const { rows: viaKysely } = await t.app.db.executeQuery(awkward(t.app.db, session).compile());
     expect(prepared.rows).toStrictEqual(viaKysely);
     expect(prepared.rows).toEqual([
       { id: 'hash-e1', 'we"ird\\name': 'q"\\x', used_at: null, size: 4, ratio: 1.5, text: "it's" },
