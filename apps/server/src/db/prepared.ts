@@ -114,7 +114,7 @@ export function prepareQuery<Row>(build: (db: Db, p: ParamRef) => Compilable<Row
 
 /** A reader's raw statement and the builder of its row objects, once per SQLite handle. */
 interface RowReader {
-  all(parameters: readonly unknown[]): unknown[][];
+  raw: { all(parameters: readonly unknown[]): unknown[][] };
   toRow: (values: readonly unknown[]) => unknown;
 }
 
@@ -135,27 +135,31 @@ function rowBuilder(names: readonly string[]): (values: readonly unknown[]) => u
   return new Function('v', `"use strict"; return { ${fields} };`) as (values: readonly unknown[]) => unknown;
 }
 
-/** The statement now, answered as Kysely's SQLite driver answers it. */
+/**
+ * The statement now, answered as Kysely's SQLite driver answers it. A reader this query has run
+ * on this handle before goes straight to its own raw statement; otherwise the connection's cached
+ * statement says whether the SQL reads.
+ */
 function runNow<Row>(
   sqlite: SyncSqlite,
   readers: WeakMap<SyncSqlite, RowReader>,
   sql: string,
   parameters: readonly unknown[],
 ): QueryResult<Row> {
-  const statement = sqlite.prepare(sql);
-  if (statement.reader) {
-    let reader = readers.get(sqlite);
-    if (reader === undefined) {
-      const raw = sqlite.prepareRaw(sql);
-      reader = { all: raw.all, toRow: rowBuilder(raw.columnNames) };
-      readers.set(sqlite, reader);
+  let reader = readers.get(sqlite);
+  if (reader === undefined) {
+    const statement = sqlite.prepare(sql);
+    if (!statement.reader) {
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     }
-    const rows = reader.all(parameters) as unknown[];
-    for (let i = 0; i < rows.length; i++) rows[i] = reader.toRow(rows[i] as unknown[]);
-    return { rows: rows as Row[] };
+    const raw = sqlite.prepareRaw(sql);
+    reader = { raw, toRow: rowBuilder(raw.columnNames) };
+    readers.set(sqlite, reader);
   }
-  const { changes, lastInsertRowid } = statement.run(parameters);
-  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  const rows = reader.raw.all(parameters) as unknown[];
+  for (let i = 0; i < rows.length; i++) rows[i] = reader.toRow(rows[i] as unknown[]);
+  return { rows: rows as Row[] };
 }
 
 /** The values of a list of columns of table row type `T`, each column required. */
