@@ -743,6 +743,8 @@ describe('P87 worksheet', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="p87-worksheet-${reference.replace(/ /g, '')}.pdf"`,
     );
+    // A claimant's figures: never kept by a cache on the way.
+    expect(res.headers['cache-control']).toBe('no-store');
     const text = pdfText(res.rawPayload);
     const order = [
       `P87 worksheet: claim ${reference}`,

@@ -246,6 +246,7 @@ describe('client money (D41 with a nomination)', () => {
     const file = await call('GET', '/client-money/payouts.csv?day=2026-12-07', admin);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['cache-control']).toBe('no-store');
     expect(file.body.split('\r\n')[0]).toBe('Sort code,Account number,Account name,Amount,Reference');
     expect(file.body).toContain(`089999,66374958,A Claimant,360.00,${payout.reference}\r\n`);
 

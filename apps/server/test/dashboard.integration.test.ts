@@ -257,6 +257,7 @@ describe('a section as CSV (issue 45)', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="dashboard-money-2026-11-16-to-2026-11-29.csv"',
     );
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(parse(res.body)).toEqual([
       ['Week starting', 'Claims repaid', 'HMRC repaid', 'Our fees incl. VAT', 'Claimants received'],
       ['2026-11-16', '0', '0.00', '0.00', '0.00'],

@@ -258,6 +258,8 @@ describe('invoices (D41, no nomination)', () => {
     });
     expect(download.statusCode, download.body).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
+    // A claimant may be on a shared device: the invoice is never kept by a cache on the way.
+    expect(download.headers['cache-control']).toBe('no-store');
     expectInOrder(pdfText(download.rawPayload), [
       `Invoice ${issued.number}`,
       'VAT registration number GB 000 0000 00',

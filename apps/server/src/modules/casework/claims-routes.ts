@@ -5,15 +5,12 @@ import type { Kysely } from 'kysely';
 import type { StreamingReader } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { routeSchema } from '../../http/contract.ts';
+import { sendDownload } from '../../http/downloads.ts';
 import { NotFoundError } from '../../errors.ts';
 import { type AuditLog, type AuthService, operatorContext } from '../operators/index.ts';
 import type { AdminClaimsService } from './claims-service.ts';
 import { createClaimListQueries } from './claim-list-queries.ts';
 import { claimsCsvStream } from './claims-csv.ts';
-
-/** A download's header: the file name with anything but letters, digits, '.', '_' and '-' as '_'. */
-const attachment = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
 
 function claimId(params: { id: string }): string {
   if (!UUID_PATTERN.test(params.id)) throw new NotFoundError();
@@ -77,10 +74,7 @@ export async function claimsRoutes(
       void reader?.close().catch(() => {});
     });
     const day = opts.now().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="claims-${day}.csv"`)
-      .send(csv);
+    return sendDownload(reply, { type: 'csv', filename: `claims-${day}.csv`, body: csv });
   });
 
   app.get('/claims/:id', { schema: routeSchema('getClaim') }, async (request) =>
@@ -94,10 +88,7 @@ export async function claimsRoutes(
 
   app.get('/claims/:id/p87.pdf', { schema: routeSchema('p87Worksheet') }, async (request, reply) => {
     const { pdf, filename } = await claims.p87Worksheet(actor(request), claimId(request.params));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(filename))
-      .send(Buffer.from(pdf));
+    return sendDownload(reply, { type: 'pdf', filename, body: pdf });
   });
 
   const statusOptions = { schema: routeSchema('changeClaimStatus') };
@@ -149,10 +140,7 @@ export async function claimsRoutes(
   );
   app.get('/claims/:id/invoice.pdf', { schema: routeSchema('invoicePdf') }, async (request, reply) => {
     const { pdf, filename } = await claims.invoicePdf(actor(request), claimId(request.params));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(filename))
-      .send(Buffer.from(pdf));
+    return sendDownload(reply, { type: 'pdf', filename, body: pdf });
   });
 
   const duplicateOptions = { schema: routeSchema('answerDuplicate') };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../errors.ts';
 import { routeSchema } from '../../http/contract.ts';
+import { sendDownload } from '../../http/downloads.ts';
 import { operatorContext } from '../operators/index.ts';
 import type { ClientMoney } from './service.ts';
 
@@ -24,10 +25,7 @@ export async function clientMoneyRoutes(base: FastifyInstance, opts: { clientMon
     return { id, role };
   };
   const csv = (reply: FastifyReply, file: { csv: string; filename: string }) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .send(file.csv);
+    sendDownload(reply, { type: 'csv', filename: file.filename, body: file.csv });
 
   app.get('/claims/:id/client-money', { schema: routeSchema('getClaimClientMoney') }, async (request) =>
     clientMoney.clientMoneyOf(recordId(request.params)),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvCell, dashboardTable } from '@taxback/domain/dashboard-schemas';
 import { routeSchema } from '../../http/contract.ts';
+import { sendDownload } from '../../http/downloads.ts';
 import { neutraliseCell } from '../../http/csv-cells.ts';
 import { createAuditLog, operatorContext } from '../operators/index.ts';
 import { buildDashboard, dashboardFilters } from './dashboard.ts';
@@ -60,13 +61,8 @@ export async function dashboardRoutes(
       ],
       { record_delimiter: '\r\n' },
     );
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="dashboard-${section}-${dashboard.from}-to-${dashboard.to}.csv"`,
-      )
-      .send(csv);
+    const filename = `dashboard-${section}-${dashboard.from}-to-${dashboard.to}.csv`;
+    return sendDownload(reply, { type: 'csv', filename, body: csv });
   });
 }
 

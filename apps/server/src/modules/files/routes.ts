@@ -2,15 +2,10 @@ import { UUID_PATTERN } from '@taxback/domain/uuid';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routeSchema } from '../../http/contract.ts';
+import { contentDisposition } from '../../http/downloads.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireSession } from '../../http/session.ts';
 import type { FilesService, SavedFile } from './service.ts';
-
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /** A stored file, streamed as a private attachment with the type sniffed at upload. */
 export function sendStoredFile(reply: FastifyReply, opened: { file: SavedFile; stream: Readable }) {

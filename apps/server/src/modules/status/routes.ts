@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@taxback/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS_LIMITS, STATUS_MESSAGES } from '@taxback/domain/status-schemas';
 import { routeSchema } from '../../http/contract.ts';
+import { sendDownload } from '../../http/downloads.ts';
 import {
   ForbiddenError,
   NotFoundError,
@@ -185,10 +186,7 @@ export async function statusRoutes(base: FastifyInstance, opts: StatusRoutesOpti
   app.get('/status/invoice.pdf', { schema: routeSchema('getStatusInvoice') }, async (request, reply) => {
     const invoice = await status.invoicePdf(request.cookies[STATUS_COOKIE]);
     if (!invoice) throw expired();
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${invoice.filename}"`)
-      .send(Buffer.from(invoice.pdf));
+    return sendDownload(reply, { type: 'pdf', filename: invoice.filename, body: invoice.pdf });
   });
 
   await nominationRoutes(app, {
