@@ -801,6 +801,18 @@ async function benchLighthouse(apiUrl: string, chromePort: number | undefined): 
     });
   }
   results.lighthouse = pages;
+  // The host's speed as Lighthouse measured it before each run: scores from machines whose index
+  // differs much are not comparable (sessions 31 and 32 saw the same pages score 1.00 and 0.90).
+  const indexes = pages.flatMap((p) => (p.benchmarkIndex === null ? [] : [p.benchmarkIndex]));
+  if (indexes.length > 0) {
+    indexes.sort((a, b) => a - b);
+    rows.push({
+      figure: 'Lighthouse host BenchmarkIndex (its CPU measure; median, lowest-highest of the runs)',
+      value: `${Math.round(indexes[Math.floor(indexes.length / 2)]!)} (${Math.round(indexes[0]!)}-${Math.round(indexes.at(-1)!)})`,
+      budget: '',
+      verdict: 'INFO',
+    });
+  }
 }
 
 async function benchDocuments(): Promise<void> {

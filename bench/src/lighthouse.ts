@@ -10,6 +10,11 @@ export interface LighthouseResult {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /**
+   * Lighthouse's own measure of the host's CPU speed (its BenchmarkIndex): its simulated mobile
+   * throttling slows the host by a fixed factor, so a slower machine scores the same page lower.
+   */
+  benchmarkIndex: number | null;
   error?: string;
 }
 
@@ -68,6 +73,7 @@ export async function runLighthouse(
         lcpMs: audit('largest-contentful-paint'),
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       };
     } catch (error) {
       lastError = (error as Error).message; // NO_NAVSTART and friends: one more try
@@ -84,6 +90,7 @@ export async function runLighthouse(
     lcpMs: null,
     tbtMs: null,
     cls: null,
+    benchmarkIndex: null,
     error: lastError,
   };
 }
