@@ -19,14 +19,9 @@ export function sendDownload(
   reply: FastifyReply,
   download: { type: 'pdf' | 'csv'; filename: string; body: Uint8Array | string | NodeJS.ReadableStream },
 ) {
-  const { body: given } = download;
-  // A PDF library's bytes are sent as they are, without a copy.
-  const body =
-    given instanceof Uint8Array && !Buffer.isBuffer(given)
-      ? Buffer.from(given.buffer, given.byteOffset, given.byteLength)
-      : given;
+  // Fastify sends a PDF library's Uint8Array as a Buffer over the same bytes, without a copy.
   return reply
     .type(download.type === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
     .header('content-disposition', contentDisposition(download.filename))
-    .send(body);
+    .send(download.body);
 }
