@@ -5,7 +5,6 @@ import {
   isoWeekOf,
   percentileOfCounts,
   summariseCounts,
-  ukDayOfUtcGroup,
   ukDayStart,
   weeksInRange,
 } from './dashboard.ts';
@@ -48,13 +47,6 @@ describe('UK days (issue 45)', () => {
     ['2026-03-29', '2026-03-29T00:00:00.000Z'], // the clocks go forward at 01:00 UTC that day
     ['2026-10-25', '2026-10-24T23:00:00.000Z'], // and back at 01:00 UTC that day
   ])('%s begins at %s', (date, instant) => expect(ukDayStart(date)).toBe(instant));
-
-  it('puts 23:xx UTC on the next UK day only in summer', () => {
-    expect(ukDayOfUtcGroup('2026-07-14', true)).toBe('2026-07-15');
-    expect(ukDayOfUtcGroup('2026-07-14', false)).toBe('2026-07-14');
-    expect(ukDayOfUtcGroup('2026-01-14', true)).toBe('2026-01-14');
-    expect(ukDayOfUtcGroup('2026-03-29', true)).toBe('2026-03-30');
-  });
 
   it('counts days across months and years', () => {
     expect(daysBetween('2026-02-27', '2026-03-02')).toBe(3);

@@ -48,15 +48,6 @@ export function ukDayStart(date: string): string {
   return new Date(ukIsoDate(new Date(hourBefore)) === date ? hourBefore : utcMs(date)).toISOString();
 }
 
-/**
- * The UK day of instants grouped by their UTC day and whether their UTC hour is 23 (how the
- * dashboard's SQL groups timestamps on both databases). The UK is UTC or one hour ahead, and the
- * clocks change at 01:00 UTC, so only 23:xx UTC can fall on the next UK day, when it is summer.
- */
-export function ukDayOfUtcGroup(utcDay: string, hour23: boolean): string {
-  return hour23 ? ukIsoDate(new Date(`${utcDay}T23:30:00.000Z`)) : utcDay;
-}
-
 export interface IsoWeek {
   /** ISO 8601 week, '2026-W48'. */
   week: string;

@@ -685,23 +685,23 @@ export interface FunnelStepsTable {
 }
 
 /**
- * Issue 45 (migration 051, decision 085): the dashboard's per-claim figures per day, kept by
- * triggers on the claim tables. See the migration for each column.
+ * Issue 45 (migration 060, decisions 085 and 096): the dashboard's per-claim figures per UK day and
+ * ISO week, kept by triggers on the claim tables. See the migration for each column.
  */
-export interface DashboardDailyTable {
-  /** 'made' | 'open' | 'sent' | 'repaid'. */
+export interface DashboardDaysTable {
+  /** 'made' | 'open' | 'sent' | 'repaid' | 'wait'. */
   measure: string;
-  /** 'YYYY-MM-DD': the UTC day made ('made', 'open'), sent_on or repaid_on. */
+  /** 'YYYY-MM-DD': the Monday of the day's ISO week. */
+  week: string;
+  /** 'YYYY-MM-DD': the UK day made ('made', 'open'), sent_on ('sent') or repaid_on ('repaid', 'wait'). */
   day: string;
   kind: string;
   /** '' for claims with no affiliate. */
   affiliate: string;
   /** The open status ('open'), else ''. */
   status: string;
-  /** 1 when made at 23:xx UTC. */
-  late: number | string;
-  /** 'repaid': the UTC day made ('' when not made), else ''. */
-  made_day: string;
+  /** 'wait': days from the UK day made to the day repaid, else 0. */
+  wait_days: number;
   claims: number | string;
   repaid_pence: number | string;
   fee_pence: number | string;
@@ -782,7 +782,7 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   funnel_steps: FunnelStepsTable;
-  dashboard_daily: DashboardDailyTable;
+  dashboard_days: DashboardDaysTable;
   affiliate_daily: AffiliateDailyTable;
   case_year_latest: CaseYearLatestTable;
   answer_scopes: AnswerScopesTable;

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 
 // Issue 45 (decisions 085 and 091): the roll-ups the database keeps beside the claims
-// (dashboard_daily, migration 051; affiliate_daily, migration 055). Triggers on each claim table
+// (dashboard_daily, migration 051, now dashboard_days, 060; affiliate_daily, migration 055). Triggers on each claim table
 // take a claim's rows away and add its new ones whenever a column they read changes (and add or
 // take them on insert or delete), in the same statement as the write, on SQLite and PostgreSQL
 // alike: no write path can forget them, and a rolled-back write rolls them back.
@@ -25,7 +25,8 @@ export interface RollUpSource {
   changed: (distinct: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** Whether `db` is PostgreSQL (the roll-ups' triggers and some of their rows differ by dialect). */
+export const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 const ids = (names: readonly string[]) => sql.join(names.map((c) => sql.id(c)));
 
 /** Adds a claim's rows to the roll-up (or takes them away, with `sign` -1) in one upsert. */

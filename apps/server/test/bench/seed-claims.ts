@@ -383,7 +383,7 @@ export const DASHBOARD_SCENARIOS: Record<string, string> = {
 };
 
 /** The roll-ups the database keeps by triggers (decisions 085, 091 and 094). */
-export const ROLL_UP_TABLES = ['dashboard_daily', 'affiliate_daily', 'answers_daily'] as const;
+export const ROLL_UP_TABLES = ['dashboard_days', 'affiliate_daily', 'answers_daily'] as const;
 
 /** The tables the dashboard reads, for PostgreSQL's VACUUM ANALYZE after seeding. */
 export const DASHBOARD_TABLES = [
@@ -391,6 +391,6 @@ export const DASHBOARD_TABLES = [
   'onboarding_claims',
   'case_year_answers',
   'funnel_steps',
-  'dashboard_daily',
+  'dashboard_days',
   'answers_daily',
 ] as const;

@@ -50,6 +50,7 @@ import * as latestYearAnswers from './056-latest-year-answers.ts';
 import * as waitingIndex from './057-waiting-index.ts';
 import * as searchStatistics from './058-search-statistics.ts';
 import * as answersDaily from './059-answers-daily.ts';
+import * as dashboardDays from './060-dashboard-days.ts';
 
 // Listed in code rather than globbed from disk, so the set of migrations is fixed at build time
 // and works the same under tsx, bundlers and tests. Add new ones at the end; never edit a shipped one.
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '057-waiting-index': waitingIndex,
   '058-search-statistics': searchStatistics,
   '059-answers-daily': answersDaily,
+  '060-dashboard-days': dashboardDays,
 };
 
 export const migrationProvider: MigrationProvider = {

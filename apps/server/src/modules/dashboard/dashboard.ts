@@ -8,7 +8,6 @@ import {
   isoWeekOf,
   summariseCounts,
   tally,
-  ukDayOfUtcGroup,
   weeksInRange,
   type Counted,
   type IsoWeek,
@@ -20,7 +19,7 @@ import {
   type DashboardQuery,
 } from '@taxback/domain/dashboard-schemas';
 import { ValidationError } from '../../errors.ts';
-import type { DashboardFilters, DashboardQueries, UtcGroup } from './queries.ts';
+import type { DashboardFilters, DashboardQueries } from './queries.ts';
 
 const NO_AFFILIATE = '(none)';
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
@@ -39,26 +38,6 @@ function remembered<R>(f: (key: string) => R): (key: string) => R {
     }
     return value;
   };
-}
-
-/**
- * The UK day of a UTC day group, remembered by the process rather than one dashboard (decision
- * 091): a pure function of the day, two keys a calendar day, and its time-zone arithmetic was a
- * tenth of a dashboard over three years of waiting claims. Forgotten past 50,000 keys (68 years).
- */
-const ukDayOfKey = new Map<string, string>();
-function ukDayOfGroup(key: string): string {
-  let day = ukDayOfKey.get(key);
-  if (day === undefined) {
-    if (ukDayOfKey.size >= 50_000) ukDayOfKey.clear();
-    day = ukDayOfUtcGroup(key.slice(0, 10), key.endsWith('1'));
-    ukDayOfKey.set(key, day);
-  }
-  return day;
-}
-
-function ukDays(): (g: UtcGroup) => string {
-  return (g) => ukDayOfGroup(`${g.utc_day} ${num(g.late)}`);
 }
 
 /**
@@ -85,7 +64,6 @@ async function waitingNow(
   queries: DashboardQueries,
   filters: DashboardFilters,
   today: string,
-  ukDay: (g: UtcGroup) => string,
 ): Promise<Dashboard['waiting']> {
   const ageOf = remembered((day) => daysBetween(day, today));
   const ages = new Map<string, Counted[]>();
@@ -94,7 +72,7 @@ async function waitingNow(
       ages,
       row.status,
       () => [],
-      (list) => list.push({ value: ageOf(ukDay(row)), count: num(row.n) }),
+      (list) => list.push({ value: ageOf(row.day), count: num(row.n) }),
     );
   return CLAIM_STATUSES.filter(isOpenStatus).map((status) => {
     const counted = ages.get(status) ?? [];
@@ -128,26 +106,22 @@ export async function buildDashboard(
   now: Date,
 ): Promise<Dashboard> {
   const today = ukIsoDate(now);
-  const ukDay = ukDays();
   const weekOf = remembered(isoWeekOf);
   // One statement after another, on one connection at a time: a dashboard never takes a share of
   // the pool that the operators' and claimants' requests are waiting for (decision 036).
   const intake = await queries.intake(filters);
   const funnel = await queries.funnel(filters);
-  const waiting = await waitingNow(queries, filters, today, ukDay);
+  const waiting = await waitingNow(queries, filters, today);
   const sent = await queries.sent(filters);
   const answers = await queries.answers(filters);
   const repaid = await queries.repaid(filters);
   const times = await queries.repaymentTimes(filters);
   const { from, to } = filters;
 
+  // The queries sum weeks by their Monday; a week is named once per build.
   const intakeRows = new Map<string, Dashboard['intake'][number]>();
   for (const row of intake) {
-    // The query's UTC days run from the day before the range: a group's UK day is the UTC day or
-    // the next, found once (remembered by the process) for the range's test and the week.
-    const day = ukDay(row);
-    if (day < from || day > to) continue;
-    const week = weekOf(day);
+    const week = weekOf(row.week);
     const affiliate = row.affiliate ?? NO_AFFILIATE;
     tally(
       intakeRows,
@@ -179,7 +153,7 @@ export async function buildDashboard(
     weekOf,
   );
   for (const row of sent) {
-    const entry = hmrcWeeks.at(row.day);
+    const entry = hmrcWeeks.at(row.week);
     if (entry) entry.sent += num(row.n);
   }
   const decisionKey = {
@@ -201,7 +175,7 @@ export async function buildDashboard(
     weekOf,
   );
   for (const row of repaid) {
-    const entry = moneyWeeks.at(row.day);
+    const entry = moneyWeeks.at(row.week);
     if (!entry) continue;
     entry.repaid += num(row.n);
     entry.repaidPence += num(row.repaid);
@@ -212,8 +186,8 @@ export async function buildDashboard(
   const timeWeeks = byWeek(from, to, () => ({ values: [] as Counted[] }), weekOf);
   const allTimes: Counted[] = [];
   for (const row of times) {
-    const value = { value: daysBetween(ukDay(row), row.repaid_on), count: num(row.n) };
-    timeWeeks.at(row.repaid_on)?.values.push(value);
+    const value = { value: num(row.wait_days), count: num(row.n) };
+    timeWeeks.at(row.week)?.values.push(value);
     allTimes.push(value);
   }
   const timeOf = (values: Counted[]) => {

@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { addDays } from '@taxback/domain/dashboard';
+import { isoWeekOf } from '@taxback/domain/dashboard';
 import type { DashboardKind } from '@taxback/domain/dashboard-schemas';
 import type { Database } from '../../db/database.ts';
 
 // Issue 45: the dashboard's SQL, run the same on SQLite and PostgreSQL. The figures about claims
-// are GROUP BYs over migration 051's daily counts, which the database keeps beside the claims
-// (decision 085); the funnel's are over its own counts, HMRC's answers over migration 059's
-// (decision 094). Timestamps are ISO text in UTC, so a claim is counted under its UTC day and
-// whether its hour is 23 (the only hour that can be the next UK day, in summer), and the domain
-// turns those into UK days and weeks.
+// are GROUP BYs over migration 060's daily counts, which the database keeps beside the claims by UK
+// day and ISO week (decisions 085 and 096), so a range's weeks are summed here rather than in the
+// server; the funnel's are over its own counts, HMRC's answers over migration 059's (decision 094).
 
 type Db = Kysely<Database>;
 
@@ -23,42 +21,36 @@ export interface DashboardFilters {
 
 type Kind = 'general' | 'mileage';
 
-/** A timestamp's group: its UTC day and whether its UTC hour is 23. */
-export interface UtcGroup {
-  utc_day: string;
-  late: number | string;
-}
-
 /** The roll-ups' spelling of the affiliate filter: '' for claims that came with none. */
 const affiliateKey = (affiliate: string) => (affiliate === '(none)' ? '' : affiliate);
 
 export function createDashboardQueries(db: Db) {
-  /** Migration 051's daily rows of one measure, for the kind and affiliate asked for. */
-  function daily(measure: 'made' | 'open' | 'sent' | 'repaid', filters: DashboardFilters) {
-    let query = db.selectFrom('dashboard_daily').where('measure', '=', measure);
+  /** Migration 060's daily rows of one measure, for the kind and affiliate asked for. */
+  function daily(measure: 'made' | 'open' | 'sent' | 'repaid' | 'wait', filters: DashboardFilters) {
+    let query = db.selectFrom('dashboard_days').where('measure', '=', measure);
     if (filters.kind !== 'all') query = query.where('kind', '=', filters.kind);
     if (filters.affiliate !== null) query = query.where('affiliate', '=', affiliateKey(filters.affiliate));
     return query;
   }
+  /** The rows of one measure whose day is in the range (their weeks first, the table's key order). */
+  const inRange = (measure: 'made' | 'sent' | 'repaid' | 'wait', filters: DashboardFilters) =>
+    daily(measure, filters)
+      .where('week', '>=', isoWeekOf(filters.from).weekStart)
+      .where('week', '<=', filters.to)
+      .where('day', '>=', filters.from)
+      .where('day', '<=', filters.to);
   const claims = sql<number | string>`sum(claims)`;
-  const kindOf = <R extends { kind: string }>(rows: R[]) => rows.map((r) => ({ ...r, kind: r.kind as Kind }));
 
   return {
-    /**
-     * Claims made per UTC day group, kind and affiliate, over the UTC days that can hold the
-     * range's UK days: the caller leaves out the groups whose UK day is outside it.
-     */
+    /** Claims made per ISO week (its Monday), kind and affiliate, over the range's UK days. */
     async intake(filters: DashboardFilters) {
-      // A 'made' row is already one per UTC day group, kind and affiliate (its status and day
-      // made are empty): read in its key's order, with nothing to group or sort (decision 093).
-      const rows = await daily('made', filters)
-        .select(['kind', 'day as utc_day', 'late', 'claims as n'])
+      const rows = await inRange('made', filters)
+        .select(['week', 'kind', claims.as('n')])
         .select(sql<string | null>`nullif(affiliate, '')`.as('affiliate'))
-        .where('day', '>=', addDays(filters.from, -1))
-        .where('day', '<=', filters.to)
-        .where('claims', '<>', 0)
+        .groupBy(['week', 'kind', 'affiliate'])
+        .having(claims, '<>', 0)
         .execute();
-      return kindOf(rows);
+      return rows.map((r) => ({ ...r, kind: r.kind as Kind }));
     },
 
     /** The funnel's counts per UK day and step (not by kind or affiliate: they hold neither). */
@@ -73,24 +65,23 @@ export function createDashboardQueries(db: Db) {
     },
 
     /**
-     * Open claims now, whatever the range, per status and UTC day group they were made in: summed
-     * from migration 057's index, in its order (decision 093).
+     * Open claims now, whatever the range, per status and UK day made: summed from migration
+     * 060's index, in its order (decision 093).
      */
     waiting(filters: DashboardFilters) {
       return daily('open', filters)
-        .select(['status', 'day as utc_day', 'late', claims.as('n')])
-        .groupBy(['status', 'day', 'late'])
+        .select(['status', 'day', claims.as('n')])
+        .groupBy(['status', 'day'])
         .having(claims, '<>', 0)
         .execute();
     },
 
-    /** Claims sent to HMRC per day (D35: the UK date recorded). */
+    /** Claims sent to HMRC per ISO week (D35: the UK date recorded). */
     async sent(filters: DashboardFilters) {
-      return daily('sent', filters)
-        .select(['day', claims.as('n')])
-        .where('day', '>=', filters.from)
-        .where('day', '<=', filters.to)
-        .groupBy('day')
+      return inRange('sent', filters)
+        .select(['week', claims.as('n')])
+        .groupBy('week')
+        .having(claims, '<>', 0)
         .execute();
     },
 
@@ -118,30 +109,26 @@ export function createDashboardQueries(db: Db) {
         .execute();
     },
 
-    /** Repayments per day HMRC repaid: how many, HMRC's amount, our fee and the claimant's share. */
+    /** Repayments per ISO week repaid: how many, HMRC's amount, our fee and the claimant's share. */
     async repaid(filters: DashboardFilters) {
-      return daily('repaid', filters)
+      return inRange('repaid', filters)
         .select([
-          'day',
+          'week',
           claims.as('n'),
           sql<number | string>`sum(repaid_pence)`.as('repaid'),
           sql<number | string>`sum(fee_pence)`.as('fee'),
           sql<number | string>`sum(claimant_pence)`.as('claimant'),
         ])
-        .where('day', '>=', filters.from)
-        .where('day', '<=', filters.to)
-        .groupBy('day')
+        .groupBy('week')
+        .having(claims, '<>', 0)
         .execute();
     },
 
-    /** Claims repaid in the range, by the day repaid and the UTC day group they were made in. */
+    /** Claims repaid in the range per ISO week repaid and days from the UK day made. */
     async repaymentTimes(filters: DashboardFilters) {
-      return daily('repaid', filters)
-        .select(['day as repaid_on', 'made_day as utc_day', 'late', claims.as('n')])
-        .where('day', '>=', filters.from)
-        .where('day', '<=', filters.to)
-        .where('made_day', '<>', '')
-        .groupBy(['day', 'made_day', 'late'])
+      return inRange('wait', filters)
+        .select(['week', 'wait_days', claims.as('n')])
+        .groupBy(['week', 'wait_days'])
         .having(claims, '<>', 0)
         .execute();
     },
