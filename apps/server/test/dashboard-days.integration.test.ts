@@ -17,6 +17,7 @@ import { createTestApp, usingPostgres } from './helpers.ts';
 import type { TestApp } from './helpers.ts';
 import { capturedStatements } from './bench/explain.ts';
 import { createDashboardQueries } from '../src/modules/dashboard/queries.ts';
+import type { DashboardDaysTable } from '../src/db/database.ts';
 
 const clock = testClock('2026-06-10T10:00:00.000Z');
 let t: TestApp;
@@ -26,19 +27,8 @@ const dialect = usingPostgres ? 'postgres' : 'sqlite';
 /** The statuses a claim waits in (migration 026's open statuses), written out again here. */
 const OPEN = ['submitted', 'in-review', 'information-requested', 'ready-for-hmrc', 'sent-to-hmrc'];
 
-interface Row {
-  measure: string;
-  week: string;
-  day: string;
-  kind: string;
-  affiliate: string;
-  status: string;
-  wait_days: number;
-  claims: number;
-  repaid_pence: number;
-  fee_pence: number;
-  claimant_pence: number;
-}
+/** A row of migration 060's table, its counts and sums as numbers. */
+type Row = { [K in keyof DashboardDaysTable]: DashboardDaysTable[K] extends string ? string : number };
 
 const FIELDS = ['measure', 'day', 'kind', 'affiliate', 'status', 'wait_days'] as const;
 const sortKey = (r: Row) => FIELDS.map((f) => String(r[f])).join('|');

@@ -22,14 +22,15 @@ import { dropRollUp, keepRollUp, type RollUp, type RollUpSource } from '../roll-
 // Triggers on each claim table keep it as the claims are written (db/roll-up-triggers.ts). The
 // claims already there are counted once here.
 
-const TABLES = [
+/** The claim tables: each one's kind and the column that says when a claim of it was made. */
+export const TABLES = [
   { table: 'form_responses', kind: 'general', made: 'created_at' },
   { table: 'onboarding_claims', kind: 'mileage', made: 'submitted_at' },
 ] as const;
-type Table = (typeof TABLES)[number];
+export type Table = (typeof TABLES)[number];
 
 const KEY = ['measure', 'day', 'kind', 'affiliate', 'status', 'late', 'made_day'] as const;
-const SUMS = ['claims', 'repaid_pence', 'fee_pence', 'claimant_pence'] as const;
+export const SUMS = ['claims', 'repaid_pence', 'fee_pence', 'claimant_pence'] as const;
 /** The claim columns the rows are made of: a trigger runs when one of them changes. */
 const READ = [
   'affiliate_name',
@@ -66,7 +67,7 @@ function rowsOf(t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<u
 }
 
 /** An update that changes none of the columns read leaves the rows as they are. */
-function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
+export function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql.join(
     [t.made, ...READ].map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`),
     sql` or `,

@@ -63,24 +63,11 @@ export function daysFrom(
   return sql`cast(julianday(${to}) - julianday(${from}) as integer)`;
 }
 
-const TABLES = [
-  { table: 'form_responses', kind: 'general', made: 'created_at' },
-  { table: 'onboarding_claims', kind: 'mileage', made: 'submitted_at' },
-] as const;
-type Table = (typeof TABLES)[number];
+// The claim tables, the sums and the columns whose change moves a claim's rows are 051's.
+const { TABLES, SUMS, changed } = dashboardDaily;
+type Table = dashboardDaily.Table;
 
 const KEY = ['measure', 'week', 'day', 'kind', 'affiliate', 'status', 'wait_days'] as const;
-const SUMS = ['claims', 'repaid_pence', 'fee_pence', 'claimant_pence'] as const;
-/** The claim columns the rows are made of: a trigger runs when one of them changes. */
-const READ = [
-  'affiliate_name',
-  'status',
-  'sent_on',
-  'repaid_on',
-  'repaid_pence',
-  'fee_pence',
-  'claimant_pence',
-];
 
 /** A claim's rows, each `sign` times its figures, for `row` ('new', 'old', or the table's rows). */
 function rowsOf(dialect: Dialect, t: Table, row: 'new' | 'old' | null, sign: 1 | -1): RawBuilder<unknown> {
@@ -110,14 +97,6 @@ function rowsOf(dialect: Dialect, t: Table, row: 'new' | 'old' | null, sign: 1 |
     union all select 'wait', ${weekOf(dialect, repaid)}, repaid_on, ${kind}, affiliate, '',
       ${daysFrom(dialect, made, repaid)}, ${one}, 0, 0, 0 from ${claim}
       where repaid_on is not null and made_on is not null`;
-}
-
-/** An update that changes none of the columns read leaves the rows as they are. */
-function changed(t: Table, distinct: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql.join(
-    [t.made, ...READ].map((c) => sql`old.${sql.ref(c)} ${distinct} new.${sql.ref(c)}`),
-    sql` or `,
-  );
 }
 
 const ROLL_UP: RollUp = {
