@@ -137,6 +137,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index dashboard_days_waiting_idx
     on dashboard_days (measure, status, day, kind, affiliate, claims)`.execute(db);
   await keepRollUp(db, ROLL_UP, sources(db));
+  // PostgreSQL plans the dashboard's statements from the new table's statistics at once, rather
+  // than whenever autovacuum first analyzes it (SQLite has none to gather).
+  if (isPostgres(db)) await sql`analyze dashboard_days`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
