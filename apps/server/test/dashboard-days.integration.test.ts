@@ -43,13 +43,8 @@ async function fromClaims(): Promise<Row[]> {
   ) => {
     const key = JSON.stringify(row);
     const entry = figures.get(key) ?? {
-      measure: row.measure,
+      ...row,
       week: isoWeekOf(row.day).weekStart,
-      day: row.day,
-      kind: row.kind,
-      affiliate: row.affiliate,
-      status: row.status,
-      wait_days: row.wait_days,
       claims: 0,
       repaid_pence: 0,
       fee_pence: 0,
@@ -95,12 +90,7 @@ async function kept(): Promise<Row[]> {
   const rows = await t.app.db.selectFrom('dashboard_days').selectAll().where('claims', '<>', 0).execute();
   return sorted(
     rows.map((r) => ({
-      measure: r.measure,
-      week: r.week,
-      day: r.day,
-      kind: r.kind,
-      affiliate: r.affiliate,
-      status: r.status,
+      ...r,
       wait_days: Number(r.wait_days),
       claims: Number(r.claims),
       repaid_pence: Number(r.repaid_pence),

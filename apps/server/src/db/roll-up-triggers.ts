@@ -1,11 +1,12 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 
-// Issue 45 (decisions 085 and 091): the roll-ups the database keeps beside the claims
-// (dashboard_daily, migration 051, now dashboard_days, 060; affiliate_daily, migration 055). Triggers on each claim table
-// take a claim's rows away and add its new ones whenever a column they read changes (and add or
-// take them on insert or delete), in the same statement as the write, on SQLite and PostgreSQL
-// alike: no write path can forget them, and a rolled-back write rolls them back.
+// Issue 45 (decisions 085, 091 and 096): the roll-ups the database keeps beside the claims
+// (dashboard_daily, migration 051, since replaced by 060's dashboard_days; affiliate_daily,
+// migration 055). Triggers on each claim table take a claim's rows away and add its new ones
+// whenever a column they read changes (and add or take them on insert or delete), in the same
+// statement as the write, on SQLite and PostgreSQL alike: no write path can forget them, and a
+// rolled-back write rolls them back.
 
 /** A roll-up table: its name, key and summed columns, and its triggers' names on a claim table. */
 export interface RollUp {
